@@ -1,0 +1,1 @@
+# bindings/: SWIG bindings for Python and Lua (rules added with the bindings)

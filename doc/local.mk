@@ -1,0 +1,20 @@
+# doc/: the Doxygen API reference (make doc) and the prose documentation.
+EXTRA_DIST += \
+	doc/Doxyfile.in \
+	doc/api.md \
+	doc/performance.md \
+	doc/games/tsuro.md
+
+if HAVE_DOXYGEN
+doc: doc/Doxyfile
+	$(AM_V_GEN)$(DOXYGEN) doc/Doxyfile
+else
+doc:
+	@echo "doxygen was not found at configure time" >&2; exit 1
+endif
+
+clean-local: clean-doc
+clean-doc:
+	-rm -rf doc/html
+
+.PHONY: doc clean-doc

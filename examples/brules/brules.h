@@ -1,0 +1,192 @@
+/*
+ * brules: the command-line host of libboardrules.
+ *
+ * Declarations shared by the source files of the command. Every file
+ * includes this header first, so that the POSIX feature macro below comes
+ * before any system header (getline, isatty, clock_gettime are POSIX, not C11).
+ *
+ * The command uses only the public API of the library (<boardrules.h>).
+ */
+#ifndef BRULES_H
+#define BRULES_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <boardrules.h>
+
+/* Exit statuses: the conventional three. */
+enum {
+    BRULES_EXIT_OK = 0,     /* success */
+    BRULES_EXIT_FAIL = 1,   /* a failure: invalid record, file error, library error */
+    BRULES_EXIT_USAGE = 2   /* the command line is wrong */
+};
+
+/* ------------------------------------------------------------------ */
+/* Commands (argv[0] is the command's name). Each returns an exit status. */
+
+int cmd_list(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* Prints the usage of one command (main.c); false when there is no such command. */
+bool print_command_help(FILE *out, const char *command);
+
+/* ------------------------------------------------------------------ */
+/* Messages (cli.c). Errors go to stderr prefixed "brules: ". */
+
+void brules_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Reports a command-line mistake and a hint; returns BRULES_EXIT_USAGE. */
+int usage_error(const char *command, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------------ */
+/* Command-line parsing (cli.c): a small getopt_long without global state.
+ * Accepts "--name value", "--name=value", "-x value", "-xvalue"; "--" ends
+ * the options; everything else is a positional argument. */
+
+typedef struct cli_option {
+    const char *long_name; /* without the leading "--" */
+    char short_name;       /* 0 when there is none */
+    bool takes_value;
+    int id;                /* returned for this option */
+} cli_option;
+
+typedef struct cli_parser {
+    const char *command;    /* for messages */
+    int argc;
+    char **argv;
+    int next;               /* index of the next argument to look at */
+    bool options_ended;     /* "--" was seen */
+    const cli_option *options; /* terminated by an entry with long_name NULL */
+} cli_parser;
+
+typedef enum cli_token {
+    CLI_END,        /* no more arguments */
+    CLI_OPTION,     /* *id and *value (NULL when the option takes none) are set */
+    CLI_POSITIONAL, /* *value is the argument */
+    CLI_ERROR       /* already reported as a usage error */
+} cli_token;
+
+/* The option every command understands. */
+#define CLI_HELP_OPTION { "help", 'h', false, 'h' }
+
+void cli_init(cli_parser *p, const char *command, int argc, char **argv,
+              const cli_option *options);
+cli_token cli_next(cli_parser *p, int *id, const char **value);
+
+/* Strict number parsing: the whole text must be the number. */
+bool parse_u64(const char *text, uint64_t *out);
+bool parse_long_in(const char *text, long min, long max, long *out);
+bool parse_positive_double(const char *text, double *out);
+
+/* ------------------------------------------------------------------ */
+/* Library helpers (cli.c). */
+
+/* Looks up a game; reports an unknown name. */
+const br_game *find_game(const char *name);
+
+/* Whether an options string ("k=v,k=v") sets `key`. */
+bool options_have_key(const char *options, const char *key);
+/* `options` with ",seed=<seed>" added when it does not set a seed itself.
+ * Returns memory to free(), or NULL when out of memory (reported). */
+char *options_with_seed(const char *options, uint64_t seed);
+
+/* Creates a state; reports a failure and stores the exit status to use. */
+br_state *new_state(const br_game *game, const char *options, int *exit_status);
+
+/* Any text-producing function of the API that takes only a state. */
+typedef br_status (*state_text_fn)(const br_state *state, char *buf, size_t size,
+                                   size_t *len);
+/* The whole text of `fn` for `state` in memory to free(); NULL on failure
+ * (reported, naming `what`). */
+char *state_text(const br_state *state, state_text_fn fn, const char *what);
+
+/* The text of a move into `buf`; "#<number>" when the library has none. */
+const char *move_text(const br_state *state, br_move move, char *buf, size_t size);
+
+/* Prints the rendering of a state (br_state_render) to `out`. */
+bool print_board(FILE *out, const br_state *state);
+
+/* Prints who won ("seat 1 wins", "seats 0 and 2 share the win", "no winner")
+ * and the scores of a finished game. */
+void print_result(FILE *out, const br_state *state);
+
+/* Reads a whole file ("-" is stdin) into memory to free(); NULL on failure
+ * (reported). */
+char *read_file(const char *path);
+
+/* Reads one line without its line end into *line (grown as needed, free()
+ * it at the end). Returns false at end of input. */
+bool read_line(FILE *in, char **line, size_t *capacity);
+
+/* Seconds on a monotonic clock. */
+double now_seconds(void);
+
+/* A seed that differs from run to run (time and clock), for games that
+ * should not repeat. */
+uint64_t fresh_seed(void);
+
+/* ------------------------------------------------------------------ */
+/* The host's random generator (bots.c): splitmix64, small and fast. It is
+ * separate from each state's own generator, which decides chance events. */
+
+typedef struct host_rng {
+    uint64_t state;
+} host_rng;
+
+void host_rng_seed(host_rng *rng, uint64_t seed);
+uint64_t host_rng_next(host_rng *rng);
+/* Uniform in 0..bound-1 (bound > 0), without bias. */
+uint32_t host_rng_below(host_rng *rng, uint32_t bound);
+
+/* ------------------------------------------------------------------ */
+/* Bots (bots.c). One bot object serves every bot seat of a game: it keeps
+ * no memory between turns, only buffers. */
+
+typedef enum bot_kind {
+    BOT_RANDOM, /* a uniformly random legal move */
+    BOT_GREEDY  /* one ply: wins at once if it can, avoids losing moves */
+} bot_kind;
+
+typedef struct bot {
+    bot_kind kind;
+    host_rng rng;
+    br_move *moves;      /* legal moves, br_state_max_legal_moves() entries */
+    size_t capacity;
+    br_state *view;      /* greedy: a position consistent with what the seat knows */
+    br_state *trial;     /* greedy: the view after one candidate move */
+    double *returns;     /* greedy: one entry per seat */
+    double *scores;      /* greedy: one entry per seat */
+    int num_players;
+} bot;
+
+/* Parses "random" or "greedy"; false for anything else. */
+bool bot_kind_from_name(const char *name, bot_kind *out);
+const char *bot_kind_name(bot_kind kind);
+
+/* Prepares a bot for games like `state`; false when out of memory (reported). */
+bool bot_init(bot *b, bot_kind kind, const br_state *state, uint64_t seed);
+void bot_free(bot *b);
+
+/* Chooses a move for the seat to move in `state` (not a chance node, not
+ * terminal). False on a library failure (reported). */
+bool bot_choose(bot *b, const br_state *state, br_move *out);
+
+/* Plays the next move of `state` without a person: a chance node is resolved
+ * from the state's own generator, a seat's move is chosen by the bot. The
+ * move (or outcome) is stored in *played, its text (taken before the move is
+ * applied) in `text`. False on a library failure (reported). */
+bool bot_take_turn(bot *b, br_state *state, br_move *played, char *text,
+                   size_t text_size);
+
+#endif /* BRULES_H */

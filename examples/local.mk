@@ -1,0 +1,1 @@
+# examples: rules for this folder (included by the top-level Makefile.am)

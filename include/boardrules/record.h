@@ -1,0 +1,78 @@
+/**
+ * @file boardrules/record.h
+ * @brief Game records: write, replay, validate.
+ *
+ * A record is plain text:
+ * @code
+ * # any comment line
+ * game tsuro
+ * options players=2,seed=7,chance=explicit,edition=classic
+ * <move text>
+ * <move text>
+ * @endcode
+ * The `game` and `options` lines come first (after comments and blank
+ * lines); every following non-blank, non-comment line is one move in the
+ * game's text notation, chance outcomes included when `chance=explicit`.
+ * With `chance=auto` the chance outcomes follow from the seed and are not written.
+ */
+#ifndef BOARDRULES_RECORD_H
+#define BOARDRULES_RECORD_H
+
+#include "common.h"
+#include "status.h"
+
+BR_BEGIN_DECLS
+
+/**
+ * @brief Writes the record of a game given as its move sequence.
+ *
+ * The moves are replayed from the initial state of @p game with @p options
+ * and checked as they go.
+ * @param game the game; @p options borrowed (NULL means defaults).
+ * @param moves borrowed array of @p num_moves moves, as they were passed to
+ *        br_state_apply() (with `chance=auto` no chance outcomes).
+ * @param err optional buffer for the reason of a failure.
+ * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_OPTION, ::BR_ERR_RECORD (a move
+ *         is illegal), ::BR_ERR_BUFFER or ::BR_ERR_NO_MEMORY.
+ */
+BR_API br_status br_record_write(const br_game *game, const char *options,
+                                 const br_move *moves, size_t num_moves,
+                                 char *buf, size_t size, size_t *len,
+                                 char *err, size_t err_size);
+
+/**
+ * @brief Replays and validates a record.
+ * @param record borrowed, NUL-terminated text.
+ * @param out optional (may be NULL): receives the final state on success, or
+ *        the state before the first bad line on ::BR_ERR_RECORD; owned by the
+ *        caller. NULL when no state could be made.
+ * @param bad_line optional: receives the 1-based number of the first bad line,
+ *        0 when the record is valid.
+ * @param err optional buffer for the reason, e.g.
+ *        "line 7: 'c3r5': rotation must be 0..3".
+ * @return ::BR_OK when every line is valid and legal; ::BR_ERR_RECORD,
+ *         ::BR_ERR_UNKNOWN_GAME, ::BR_ERR_OPTION, ::BR_ERR_ARGUMENT or
+ *         ::BR_ERR_NO_MEMORY otherwise.
+ */
+BR_API br_status br_record_replay(const char *record, br_state **out,
+                                  size_t *bad_line, char *err, size_t err_size);
+
+/**
+ * @brief Plays random games without crossing a language boundary per move.
+ *
+ * From a copy of @p state (which is not changed) plays uniformly random legal
+ * moves (chance nodes from each game's generator) to the end, @p num_games
+ * times, the i-th game's generator seeded from @p seed and i. For search and
+ * learning in script hosts.
+ * @param wins optional caller array of num_players entries: the number of
+ *        games each seat won (shared wins count for every winner).
+ * @param total_moves optional: receives the number of moves played in all.
+ * @return ::BR_OK, ::BR_ERR_ARGUMENT or ::BR_ERR_NO_MEMORY.
+ */
+BR_API br_status br_playout_random(const br_state *state, uint64_t seed,
+                                   size_t num_games, uint64_t *wins, size_t wins_len,
+                                   uint64_t *total_moves);
+
+BR_END_DECLS
+
+#endif /* BOARDRULES_RECORD_H */

@@ -1,0 +1,442 @@
+/* The dispatch layer: validates every public argument, owns allocation and
+ * error text, and forwards to the game's vtable. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state_impl.h"
+
+/* Upper bound on any game's legal-move list, for stack buffers. */
+#define BR_MOVES_STACK 1024
+
+/* ------------------------------------------------------------------ */
+/* Errors */
+
+static void clear_error(br_state *s)
+{
+    s->error[0] = '\0';
+}
+
+br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->error, sizeof s->error, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *br_state_last_error(const br_state *state)
+{
+    return state ? state->error : "";
+}
+
+/* ------------------------------------------------------------------ */
+/* Lifecycle */
+
+size_t br_state_alloc_size(const struct br_game *game)
+{
+    return sizeof(struct br_state) + game->state_size;
+}
+
+br_status br_state_create_unsettled(const struct br_game *game, const char *options,
+                                   br_state **out, br_text *err)
+{
+    *out = NULL;
+    br_state *s = calloc(1, br_state_alloc_size(game));
+    if (!s) {
+        br_text_puts(err, "out of memory");
+        return BR_ERR_NO_MEMORY;
+    }
+    s->game = game;
+    br_option opts[BR_MAX_OPTIONS];
+    size_t num_opts;
+    br_status st = br_options_parse(game, options, s, opts, &num_opts, err);
+    if (st == BR_OK)
+        st = game->init(s->data, s->num_players, opts, num_opts, err);
+    if (st != BR_OK) {
+        free(s);
+        return st;
+    }
+    br_rng_seed(&s->rng, s->seed);
+    *out = s;
+    return BR_OK;
+}
+
+br_status br_state_create(const struct br_game *game, const char *options,
+                          br_state **out, br_text *err)
+{
+    br_status st = br_state_create_unsettled(game, options, out, err);
+    if (st == BR_OK)
+        br_state_settle(*out);
+    return st;
+}
+
+br_status br_state_new(const br_game *game, const char *options, br_state **out,
+                       char *err, size_t err_size)
+{
+    br_text e = br_text_over(err, err_size);
+    if (out)
+        *out = NULL;
+    if (!game || !out) {
+        br_text_puts(&e, game ? "out is NULL" : "game is NULL");
+        return BR_ERR_ARGUMENT;
+    }
+    return br_state_create(game, options, out, &e);
+}
+
+br_status br_state_clone(const br_state *state, br_state **out)
+{
+    if (out)
+        *out = NULL;
+    if (!state || !out)
+        return BR_ERR_ARGUMENT;
+    size_t size = br_state_alloc_size(state->game);
+    br_state *s = malloc(size);
+    if (!s)
+        return BR_ERR_NO_MEMORY;
+    memcpy(s, state, size);
+    *out = s;
+    return BR_OK;
+}
+
+br_status br_state_copy(br_state *dst, const br_state *src)
+{
+    if (!dst || !src)
+        return BR_ERR_ARGUMENT;
+    if (dst->game != src->game || dst->num_players != src->num_players)
+        return br_state_fail(dst, BR_ERR_GAME_MISMATCH,
+                             "cannot copy a %s state with %d players into a %s state "
+                             "with %d players",
+                             src->game->name, (int)src->num_players, dst->game->name,
+                             (int)dst->num_players);
+    if (dst != src)
+        memcpy(dst, src, br_state_alloc_size(src->game));
+    return BR_OK;
+}
+
+void br_state_free(br_state *state)
+{
+    free(state);
+}
+
+const br_game *br_state_game(const br_state *state)
+{
+    return state ? state->game : NULL;
+}
+
+int br_state_num_players(const br_state *state)
+{
+    return state ? (int)state->num_players : 0;
+}
+
+br_status br_state_options(const br_state *state, char *buf, size_t size, size_t *len)
+{
+    if (!state || (!buf && size > 0))
+        return BR_ERR_ARGUMENT;
+    br_text t = br_text_over(buf, size);
+    br_options_write(state, &t);
+    return br_text_result(&t, len);
+}
+
+/* ------------------------------------------------------------------ */
+/* Turn */
+
+int br_state_current_player(const br_state *state)
+{
+    return state ? state->game->current_player(state->data) : BR_PLAYER_INVALID;
+}
+
+int br_state_is_terminal(const br_state *state)
+{
+    return state && state->game->current_player(state->data) == BR_PLAYER_TERMINAL;
+}
+
+int br_state_is_chance_node(const br_state *state)
+{
+    return state && state->game->current_player(state->data) == BR_PLAYER_CHANCE;
+}
+
+uint32_t br_state_move_number(const br_state *state)
+{
+    return state ? state->move_number : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves */
+
+size_t br_state_move_space(const br_state *state)
+{
+    return state ? state->game->move_space(state->data) : 0;
+}
+
+size_t br_state_max_legal_moves(const br_state *state)
+{
+    return state ? state->game->max_legal_moves(state->data) : 0;
+}
+
+br_status br_state_legal_moves(const br_state *state, br_move *moves, size_t capacity,
+                               size_t *count)
+{
+    if (count)
+        *count = 0;
+    if (!state || !count || (!moves && capacity > 0))
+        return BR_ERR_ARGUMENT;
+    const struct br_game *g = state->game;
+    if (capacity >= g->max_legal_moves(state->data)) {
+        *count = g->legal_moves(state->data, moves);
+        return BR_OK;
+    }
+    br_move all[BR_MOVES_STACK];
+    size_t n = g->legal_moves(state->data, all);
+    size_t k = n < capacity ? n : capacity;
+    if (k > 0)
+        memcpy(moves, all, k * sizeof *moves);
+    *count = n;
+    return n <= capacity ? BR_OK : BR_ERR_BUFFER;
+}
+
+br_status br_state_check_move(const br_state *state, br_move move, char *reason,
+                              size_t reason_size)
+{
+    br_text r = br_text_over(reason, reason_size);
+    if (!state) {
+        br_text_puts(&r, "state is NULL");
+        return BR_ERR_ARGUMENT;
+    }
+    return state->game->check_move(state->data, move, &r) ? BR_OK : BR_ERR_ILLEGAL_MOVE;
+}
+
+void br_state_settle(br_state *s)
+{
+    if (s->chance_mode != BR_CHANCE_AUTO)
+        return;
+    const struct br_game *g = s->game;
+    br_move outcomes[BR_MOVES_STACK];
+    uint32_t weights[BR_MOVES_STACK];
+    while (g->current_player(s->data) == BR_PLAYER_CHANCE) {
+        size_t n = g->chance_outcomes(s->data, outcomes, weights);
+        uint32_t total = 0;
+        for (size_t i = 0; i < n; i++)
+            total += weights[i];
+        uint32_t r = br_rng_below(&s->rng, total);
+        size_t i = 0;
+        while (r >= weights[i])
+            r -= weights[i++];
+        g->apply_move(s->data, outcomes[i]);
+        s->move_number++;
+    }
+}
+
+void br_state_apply_checked(br_state *s, br_move move)
+{
+    s->game->apply_move(s->data, move);
+    s->move_number++;
+    br_state_settle(s);
+}
+
+br_status br_state_apply(br_state *state, br_move move)
+{
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    br_text r = br_text_over(state->error, sizeof state->error);
+    if (!state->game->check_move(state->data, move, &r))
+        return BR_ERR_ILLEGAL_MOVE;
+    clear_error(state);
+    br_state_apply_checked(state, move);
+    return BR_OK;
+}
+
+br_status br_state_move_to_text(const br_state *state, br_move move, char *buf,
+                                size_t size, size_t *len)
+{
+    if (!state || (!buf && size > 0))
+        return BR_ERR_ARGUMENT;
+    if (move < 0 || (size_t)move >= state->game->move_space(state->data))
+        return BR_ERR_ARGUMENT;
+    br_text t = br_text_over(buf, size);
+    state->game->move_to_text(state->data, move, &t);
+    return br_text_result(&t, len);
+}
+
+br_status br_state_move_from_text(const br_state *state, const char *text, br_move *out)
+{
+    if (out)
+        *out = BR_MOVE_NONE;
+    if (!state || !text || !out)
+        return BR_ERR_ARGUMENT;
+    br_state *s = (br_state *)state; /* only the error text is written */
+    while (*text == ' ' || *text == '\t')
+        text++;
+    char trimmed[128];
+    size_t n = strlen(text);
+    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' ||
+                     text[n - 1] == '\r'))
+        n--;
+    if (n == 0)
+        return br_state_fail(s, BR_ERR_PARSE, "empty move text");
+    if (n >= sizeof trimmed)
+        return br_state_fail(s, BR_ERR_PARSE, "move text longer than %zu characters",
+                             sizeof trimmed - 1);
+    memcpy(trimmed, text, n);
+    trimmed[n] = '\0';
+    br_text r = br_text_over(s->error, sizeof s->error);
+    br_status st = state->game->move_from_text(state->data, trimmed, out, &r);
+    if (st != BR_OK) {
+        *out = BR_MOVE_NONE;
+        return BR_ERR_PARSE;
+    }
+    clear_error(s);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Chance */
+
+br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
+                                   double *probabilities, size_t capacity, size_t *count)
+{
+    if (count)
+        *count = 0;
+    if (!state || !count || (capacity > 0 && !moves && !probabilities))
+        return BR_ERR_ARGUMENT;
+    const struct br_game *g = state->game;
+    if (g->current_player(state->data) != BR_PLAYER_CHANCE)
+        return BR_ERR_WRONG_PHASE;
+    br_move all[BR_MOVES_STACK];
+    uint32_t weights[BR_MOVES_STACK];
+    size_t n = g->chance_outcomes(state->data, all, weights);
+    double total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    for (size_t i = 0; i < n && i < capacity; i++) {
+        if (moves)
+            moves[i] = all[i];
+        if (probabilities)
+            probabilities[i] = weights[i] / total;
+    }
+    *count = n;
+    return n <= capacity ? BR_OK : BR_ERR_BUFFER;
+}
+
+br_status br_state_resolve_chance(br_state *state, br_move *outcome)
+{
+    if (outcome)
+        *outcome = BR_MOVE_NONE;
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    const struct br_game *g = state->game;
+    if (g->current_player(state->data) != BR_PLAYER_CHANCE)
+        return br_state_fail(state, BR_ERR_WRONG_PHASE, "the state is not at a chance node");
+    br_move all[BR_MOVES_STACK];
+    uint32_t weights[BR_MOVES_STACK];
+    size_t n = g->chance_outcomes(state->data, all, weights);
+    uint32_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    uint32_t r = br_rng_below(&state->rng, total);
+    size_t i = 0;
+    while (r >= weights[i])
+        r -= weights[i++];
+    if (outcome)
+        *outcome = all[i];
+    clear_error(state);
+    br_state_apply_checked(state, all[i]);
+    return BR_OK;
+}
+
+br_status br_state_resample(const br_state *state, int seat, uint64_t seed, br_state *dst)
+{
+    if (!state || !dst)
+        return BR_ERR_ARGUMENT;
+    if (seat < -1 || seat >= state->num_players)
+        return br_state_fail(dst, BR_ERR_ARGUMENT, "seat %d is not in -1..%d", seat,
+                             (int)state->num_players - 1);
+    if (dst->game != state->game || dst->num_players != state->num_players)
+        return br_state_fail(dst, BR_ERR_GAME_MISMATCH,
+                             "resample needs a destination of the same game and players");
+    if (dst == state)
+        return br_state_fail(dst, BR_ERR_ARGUMENT, "resample needs a distinct destination");
+    br_rng rng;
+    br_rng_seed(&rng, seed);
+    memcpy(dst, state, br_state_alloc_size(state->game));
+    state->game->resample(state->data, seat, &rng, dst->data);
+    /* The generator is hidden from every seat: draw a new one. */
+    br_rng_seed(&dst->rng, br_rng_next(&rng));
+    clear_error(dst);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Results */
+
+br_status br_state_returns(const br_state *state, double *out, size_t n)
+{
+    if (!state || !out || n < (size_t)state->num_players)
+        return BR_ERR_ARGUMENT;
+    int players = state->num_players;
+    for (int i = 0; i < players; i++)
+        out[i] = 0.0;
+    if (state->game->current_player(state->data) != BR_PLAYER_TERMINAL)
+        return BR_OK;
+    uint8_t winner[64] = { 0 };
+    state->game->winners(state->data, winner);
+    int num_winners = 0;
+    for (int i = 0; i < players; i++)
+        num_winners += winner[i] != 0;
+    if (num_winners == 0 || num_winners == players)
+        return BR_OK;
+    for (int i = 0; i < players; i++)
+        out[i] = winner[i] ? 1.0 : -1.0;
+    return BR_OK;
+}
+
+br_status br_state_scores(const br_state *state, double *out, size_t n)
+{
+    if (!state || !out || n < (size_t)state->num_players)
+        return BR_ERR_ARGUMENT;
+    state->game->scores(state->data, out);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Observation and rendering */
+
+br_status br_dump_json(json_t *value, char *buf, size_t size, size_t *len)
+{
+    if (!value)
+        return BR_ERR_NO_MEMORY;
+    char *text = json_dumps(value, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(value);
+    if (!text)
+        return BR_ERR_NO_MEMORY;
+    br_text t = br_text_over(buf, size);
+    br_text_puts(&t, text);
+    free(text);
+    return br_text_result(&t, len);
+}
+
+br_status br_state_observe(const br_state *state, int seat, char *buf, size_t size,
+                           size_t *len)
+{
+    if (!state || (!buf && size > 0))
+        return BR_ERR_ARGUMENT;
+    if (seat < -1 || seat >= state->num_players)
+        return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d",
+                             seat, (int)state->num_players - 1);
+    json_t *obs = state->game->observe(state->data, seat);
+    if (!obs)
+        return BR_ERR_NO_MEMORY;
+    json_t *env = json_pack("{s:s, s:i, s:i, s:o}", "game", state->game->name, "seat", seat,
+                            "move_number", (json_int_t)state->move_number, "view", obs);
+    return br_dump_json(env, buf, size, len);
+}
+
+br_status br_state_render(const br_state *state, char *buf, size_t size, size_t *len)
+{
+    if (!state || (!buf && size > 0))
+        return BR_ERR_ARGUMENT;
+    br_text t = br_text_over(buf, size);
+    state->game->render(state->data, &t);
+    return br_text_result(&t, len);
+}

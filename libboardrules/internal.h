@@ -1,0 +1,164 @@
+/*
+ * Internal interface between the dispatch layer and the games.
+ *
+ * Nothing here is exported. A game is one `const struct br_game` (the vtable)
+ * defined in libboardrules/games/<game>.c and listed in registry.c.
+ *
+ * Division of labour: the dispatch layer validates every public argument,
+ * parses the options string, owns allocation, error text, the random generator,
+ * the move counter and the JSON envelope of snapshots, and resolves chance
+ * nodes in `chance=auto` mode. A game is pure rules over its own plain-data
+ * state: it never allocates in move generation or application, never prints
+ * and has no global mutable state.
+ */
+#ifndef BR_INTERNAL_H
+#define BR_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "boardrules.h"
+
+/* ------------------------------------------------------------------ */
+/* Random generator: xoshiro256** seeded through splitmix64. Portable: the
+ * same seed gives the same sequence on every platform. */
+
+typedef struct br_rng {
+    uint64_t s[4];
+} br_rng;
+
+void br_rng_seed(br_rng *rng, uint64_t seed);
+uint64_t br_rng_next(br_rng *rng);
+/* Uniform integer in 0..bound-1 (bound > 0), without modulo bias. */
+uint32_t br_rng_below(br_rng *rng, uint32_t bound);
+
+/* ------------------------------------------------------------------ */
+/* Text sink over a caller's buffer (snprintf semantics): writes what fits,
+ * always NUL-terminates when size > 0, and counts the full length so that
+ * the caller can report the size needed. */
+
+typedef struct br_text {
+    char *buf;
+    size_t size;
+    size_t len;
+} br_text;
+
+br_text br_text_over(char *buf, size_t size);
+void br_text_puts(br_text *t, const char *s);
+void br_text_putc(br_text *t, char c);
+void br_text_printf(br_text *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void br_text_vprintf(br_text *t, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+/* True when everything written so far fit in the buffer. */
+bool br_text_fits(const br_text *t);
+
+/* ------------------------------------------------------------------ */
+/* Parsed options: the common keys are taken out by the dispatch layer;
+ * the game gets the rest and must reject keys it does not know with
+ * BR_ERR_OPTION and a message naming the key. */
+
+#define BR_MAX_OPTIONS 16
+
+typedef struct br_option {
+    char key[32];
+    char value[64];
+} br_option;
+
+/* ------------------------------------------------------------------ */
+/* The vtable. `st` always points at the game's own state of state_size
+ * bytes (aligned to 16), which must be plain data: copying its bytes copies
+ * the position. */
+
+struct br_game {
+    const char *name;        /* short name, e.g. "tsuro" */
+    const char *title;       /* e.g. "Tsuro" */
+    const char *description; /* one paragraph */
+    const char *options_help;/* one line per key, common keys included */
+    int min_players;
+    int max_players;
+    int default_players;
+    size_t state_size;       /* sizeof the game's state struct */
+    size_t legal_moves_bound;/* upper bound on legal moves / chance outcomes
+                                over every option set (for stack buffers) */
+
+    /* Sets up the initial state. `opts` holds the game-specific options only.
+     * On error: return BR_ERR_OPTION and write the reason naming the key. */
+    br_status (*init)(void *st, int num_players, const br_option *opts,
+                      size_t num_opts, br_text *err);
+    /* Writes the game-specific options in canonical form, every key with its
+     * value, comma-separated, without a leading comma ("" when none). */
+    void (*options_string)(const void *st, br_text *out);
+
+    size_t (*move_space)(const void *st);
+    size_t (*max_legal_moves)(const void *st);
+    /* Seat, BR_PLAYER_CHANCE or BR_PLAYER_TERMINAL. */
+    int (*current_player)(const void *st);
+    /* Legal moves (at a chance node: the outcomes) in increasing order into
+     * `out`, which has max_legal_moves() entries. Returns the count. */
+    size_t (*legal_moves)(const void *st, br_move *out);
+    /* Returns true when `move` is legal. When illegal and `reason` is not
+     * NULL, writes why (one English sentence, no trailing period). `move`
+     * may be any integer. */
+    bool (*check_move)(const void *st, br_move move, br_text *reason);
+    /* Applies a move that check_move() accepted. */
+    void (*apply_move)(void *st, br_move move);
+    /* At a chance node: the outcomes in increasing order and their integer
+     * weights (probability = weight / sum of weights). Returns the count. */
+    size_t (*chance_outcomes)(const void *st, br_move *out, uint32_t *weights);
+
+    /* At a terminal state: marks each winning seat with 1, others 0. */
+    void (*winners)(const void *st, uint8_t *is_winner);
+    /* The game's own points per seat, at any time. */
+    void (*scores)(const void *st, double *out);
+
+    /* Text form of any move in 0..move_space()-1 (not necessarily legal). */
+    void (*move_to_text)(const void *st, br_move move, br_text *out);
+    /* Parses a move text (already trimmed). On error: return BR_ERR_PARSE and
+     * write the reason. */
+    br_status (*move_from_text)(const void *st, const char *text, br_move *out,
+                                br_text *err);
+
+    /* Snapshot of the game's state (the "state" member of the envelope). */
+    json_t *(*to_json)(const void *st);
+    /* Loads a snapshot into `st`, which init() has already set up from the
+     * snapshot's options. Must check every field and invariant; on error
+     * return BR_ERR_SNAPSHOT with a reason naming the field (e.g.
+     * "hands[2][0]: 40 is not a tile number"). */
+    br_status (*from_json)(void *st, const json_t *state, br_text *err);
+    /* What `seat` (or -1: a spectator) may see. */
+    json_t *(*observe)(const void *st, int seat);
+    /* Text picture for people. */
+    void (*render)(const void *st, br_text *out);
+    /* Writes into `out` (same options) a state that `seat` cannot tell apart
+     * from `st`, drawing what is hidden from `rng`. */
+    void (*resample)(const void *st, int seat, br_rng *rng, void *out);
+};
+
+/* The registry (registry.c). */
+extern const struct br_game *const br_registry[];
+extern const size_t br_registry_count;
+
+/* Games. */
+extern const struct br_game br_game_tsuro;
+
+/* ------------------------------------------------------------------ */
+/* JSON helpers for games' from_json: each checks the type and range and on
+ * failure writes "<path>: <what is wrong>" into err and returns false. */
+
+bool br_json_int(const json_t *obj, const char *key, long long min, long long max,
+                 long long *out, const char *path, br_text *err);
+bool br_json_bool(const json_t *obj, const char *key, bool *out, const char *path,
+                  br_text *err);
+/* Array member `key` with exactly `len` entries (len < 0: any length). */
+const json_t *br_json_array(const json_t *obj, const char *key, long len,
+                            const char *path, br_text *err);
+bool br_json_array_int(const json_t *arr, size_t index, long long min,
+                       long long max, long long *out, const char *path,
+                       br_text *err);
+
+#endif /* BR_INTERNAL_H */

@@ -1,0 +1,76 @@
+/* Checked accessors for snapshot loading: each names the offending field. */
+#include "internal.h"
+
+bool br_json_int(const json_t *obj, const char *key, long long min, long long max,
+                 long long *out, const char *path, br_text *err)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!v) {
+        br_text_printf(err, "%s.%s: missing", path, key);
+        return false;
+    }
+    if (!json_is_integer(v)) {
+        br_text_printf(err, "%s.%s: not an integer", path, key);
+        return false;
+    }
+    long long x = json_integer_value(v);
+    if (x < min || x > max) {
+        br_text_printf(err, "%s.%s: %lld is not in %lld..%lld", path, key, x, min, max);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+bool br_json_bool(const json_t *obj, const char *key, bool *out, const char *path,
+                  br_text *err)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!v) {
+        br_text_printf(err, "%s.%s: missing", path, key);
+        return false;
+    }
+    if (!json_is_boolean(v)) {
+        br_text_printf(err, "%s.%s: not true or false", path, key);
+        return false;
+    }
+    *out = json_is_true(v);
+    return true;
+}
+
+const json_t *br_json_array(const json_t *obj, const char *key, long len,
+                            const char *path, br_text *err)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!v) {
+        br_text_printf(err, "%s.%s: missing", path, key);
+        return NULL;
+    }
+    if (!json_is_array(v)) {
+        br_text_printf(err, "%s.%s: not an array", path, key);
+        return NULL;
+    }
+    if (len >= 0 && json_array_size(v) != (size_t)len) {
+        br_text_printf(err, "%s.%s: has %zu entries, expected %ld", path, key,
+                       json_array_size(v), len);
+        return NULL;
+    }
+    return v;
+}
+
+bool br_json_array_int(const json_t *arr, size_t index, long long min, long long max,
+                       long long *out, const char *path, br_text *err)
+{
+    const json_t *v = json_array_get(arr, index);
+    if (!v || !json_is_integer(v)) {
+        br_text_printf(err, "%s[%zu]: not an integer", path, index);
+        return false;
+    }
+    long long x = json_integer_value(v);
+    if (x < min || x > max) {
+        br_text_printf(err, "%s[%zu]: %lld is not in %lld..%lld", path, index, x, min, max);
+        return false;
+    }
+    *out = x;
+    return true;
+}

@@ -1,0 +1,19 @@
+lib_LTLIBRARIES += libboardrules/libboardrules.la
+
+libboardrules_libboardrules_la_SOURCES = \
+	libboardrules/internal.h \
+	libboardrules/dispatch.c \
+	libboardrules/options.c \
+	libboardrules/snapshot.c \
+	libboardrules/record.c \
+	libboardrules/registry.c \
+	libboardrules/rng.c \
+	libboardrules/status.c \
+	libboardrules/text.c \
+	libboardrules/jsonutil.c \
+	libboardrules/games/tsuro.c
+
+libboardrules_libboardrules_la_CPPFLAGS = $(AM_CPPFLAGS) -DBR_BUILDING_LIBRARY
+libboardrules_libboardrules_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden $(JANSSON_CFLAGS)
+libboardrules_libboardrules_la_LIBADD = $(JANSSON_LIBS) -lm
+libboardrules_libboardrules_la_LDFLAGS = -version-info $(BR_LT_VERSION_INFO) -no-undefined

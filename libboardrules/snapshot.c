@@ -1,0 +1,199 @@
+/* Snapshots: the exact full state as versioned JSON.
+ *
+ * Envelope (format version 1):
+ *   { "format": "libboardrules-snapshot", "version": 1, "game": "<name>",
+ *     "options": "<canonical options>", "move_number": N,
+ *     "rng": ["<16 hex digits>" x 4], "state": { <the game's own fields> } }
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state_impl.h"
+
+#define SNAPSHOT_FORMAT "libboardrules-snapshot"
+#define SNAPSHOT_VERSION 1
+
+static json_t *rng_to_json(const br_rng *rng)
+{
+    json_t *arr = json_array();
+    for (int i = 0; arr && i < 4; i++) {
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016" PRIx64, rng->s[i]);
+        json_array_append_new(arr, json_string(hex));
+    }
+    return arr;
+}
+
+br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t *len)
+{
+    if (!state || (!buf && size > 0))
+        return BR_ERR_ARGUMENT;
+    char options[512];
+    br_text o = br_text_over(options, sizeof options);
+    br_options_write(state, &o);
+    json_t *game_state = state->game->to_json(state->data);
+    if (!game_state)
+        return BR_ERR_NO_MEMORY;
+    json_t *snap = json_pack("{s:s, s:i, s:s, s:s, s:I, s:o, s:o}", "format", SNAPSHOT_FORMAT,
+                             "version", SNAPSHOT_VERSION, "game", state->game->name,
+                             "options", options, "move_number",
+                             (json_int_t)state->move_number, "rng", rng_to_json(&state->rng),
+                             "state", game_state);
+    return br_dump_json(snap, buf, size, len);
+}
+
+static bool parse_hex64(const char *s, uint64_t *out)
+{
+    if (strlen(s) != 16)
+        return false;
+    uint64_t v = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return false;
+        v = (v << 4) | (uint64_t)d;
+    }
+    *out = v;
+    return true;
+}
+
+static bool rng_from_json(const json_t *arr, br_rng *rng, br_text *err)
+{
+    if (!json_is_array(arr) || json_array_size(arr) != 4) {
+        br_text_puts(err, "rng: expected an array of 4 strings of 16 hex digits");
+        return false;
+    }
+    for (size_t i = 0; i < 4; i++) {
+        const json_t *v = json_array_get(arr, i);
+        if (!json_is_string(v) || !parse_hex64(json_string_value(v), &rng->s[i])) {
+            br_text_printf(err, "rng[%zu]: expected a string of 16 hex digits", i);
+            return false;
+        }
+    }
+    if ((rng->s[0] | rng->s[1] | rng->s[2] | rng->s[3]) == 0) {
+        br_text_puts(err, "rng: all-zero generator state is invalid");
+        return false;
+    }
+    return true;
+}
+
+static const char *const envelope_keys[] = {
+    "format", "version", "game", "options", "move_number", "rng", "state",
+};
+
+static bool check_envelope_keys(const json_t *root, br_text *err)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)root, key, value) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof envelope_keys / sizeof envelope_keys[0]; i++)
+            known = known || strcmp(key, envelope_keys[i]) == 0;
+        if (!known) {
+            br_text_printf(err, "unknown member '%s'", key);
+            return false;
+        }
+    }
+    return true;
+}
+
+static const char *string_member(const json_t *root, const char *key, br_text *err)
+{
+    const json_t *v = json_object_get(root, key);
+    if (!json_is_string(v)) {
+        br_text_printf(err, "%s: %s", key, v ? "not a string" : "missing");
+        return NULL;
+    }
+    return json_string_value(v);
+}
+
+/* Reads the envelope; on success *out holds the state made from the options. */
+static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
+{
+    if (!json_is_object(root)) {
+        br_text_puts(err, "a snapshot must be a JSON object");
+        return BR_ERR_SNAPSHOT;
+    }
+    if (!check_envelope_keys(root, err))
+        return BR_ERR_SNAPSHOT;
+    const char *format = string_member(root, "format", err);
+    if (!format)
+        return BR_ERR_SNAPSHOT;
+    if (strcmp(format, SNAPSHOT_FORMAT) != 0) {
+        br_text_printf(err, "format: '%s' is not '%s'", format, SNAPSHOT_FORMAT);
+        return BR_ERR_SNAPSHOT;
+    }
+    long long version, move_number;
+    if (!br_json_int(root, "version", SNAPSHOT_VERSION, SNAPSHOT_VERSION, &version,
+                     "snapshot", err) ||
+        !br_json_int(root, "move_number", 0, UINT32_MAX, &move_number, "snapshot", err))
+        return BR_ERR_SNAPSHOT;
+    const char *name = string_member(root, "game", err);
+    const char *options = name ? string_member(root, "options", err) : NULL;
+    if (!options)
+        return BR_ERR_SNAPSHOT;
+    const br_game *game = br_game_find(name);
+    if (!game) {
+        br_text_printf(err, "game: no game named '%s'", name);
+        return BR_ERR_UNKNOWN_GAME;
+    }
+    char opt_msg[200];
+    br_text opt_err = br_text_over(opt_msg, sizeof opt_msg);
+    if (br_state_create_unsettled(game, options, out, &opt_err) != BR_OK) {
+        br_text_printf(err, "options: %s", opt_msg);
+        return BR_ERR_SNAPSHOT;
+    }
+    (*out)->move_number = (uint32_t)move_number;
+    if (!rng_from_json(json_object_get(root, "rng"), &(*out)->rng, err))
+        return BR_ERR_SNAPSHOT;
+    return BR_OK;
+}
+
+static br_status load_game_state(br_state *s, const json_t *game_state, br_text *err)
+{
+    if (!json_is_object(game_state)) {
+        br_text_printf(err, "state: %s", game_state ? "not an object" : "missing");
+        return BR_ERR_SNAPSHOT;
+    }
+    if (s->game->from_json(s->data, game_state, err) != BR_OK)
+        return BR_ERR_SNAPSHOT;
+    if (s->chance_mode == BR_CHANCE_AUTO &&
+        s->game->current_player(s->data) == BR_PLAYER_CHANCE) {
+        br_text_puts(err, "state: at a chance node, but the options say chance=auto");
+        return BR_ERR_SNAPSHOT;
+    }
+    return BR_OK;
+}
+
+br_status br_state_from_json(const char *json, br_state **out, char *err, size_t err_size)
+{
+    br_text e = br_text_over(err, err_size);
+    if (out)
+        *out = NULL;
+    if (!json || !out) {
+        br_text_puts(&e, json ? "out is NULL" : "json is NULL");
+        return BR_ERR_ARGUMENT;
+    }
+    json_error_t jerr;
+    json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        br_text_printf(&e, "line %d column %d: %s", jerr.line, jerr.column, jerr.text);
+        return BR_ERR_SNAPSHOT;
+    }
+    br_state *s = NULL;
+    br_status st = load_envelope(root, &s, &e);
+    if (st == BR_OK)
+        st = load_game_state(s, json_object_get(root, "state"), &e);
+    json_decref(root);
+    if (st != BR_OK) {
+        br_state_free(s);
+        return st;
+    }
+    *out = s;
+    return BR_OK;
+}

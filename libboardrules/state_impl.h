@@ -1,0 +1,64 @@
+/*
+ * The layout of a br_state, shared by the dispatch layer's source files.
+ * Not visible to games (they see only their own `data`) nor to users.
+ */
+#ifndef BR_STATE_IMPL_H
+#define BR_STATE_IMPL_H
+
+#include "internal.h"
+
+#define BR_ERROR_SIZE 200
+
+enum br_chance_mode { BR_CHANCE_AUTO = 0, BR_CHANCE_EXPLICIT = 1 };
+
+struct br_state {
+    const struct br_game *game;
+    uint64_t seed;           /* as given in the options; kept for br_state_options() */
+    br_rng rng;              /* the state's own generator (part of the snapshot) */
+    uint32_t move_number;    /* moves applied so far, chance outcomes included */
+    int32_t num_players;
+    int32_t chance_mode;     /* enum br_chance_mode */
+    char error[BR_ERROR_SIZE];
+    _Alignas(16) unsigned char data[]; /* the game's state, game->state_size bytes */
+};
+
+/* Bytes to allocate for a state of `game`. */
+size_t br_state_alloc_size(const struct br_game *game);
+
+/* Allocates a state and sets it up from an options string, without
+ * resolving chance nodes (for loading snapshots). */
+br_status br_state_create_unsettled(const struct br_game *game, const char *options,
+                                   br_state **out, br_text *err);
+
+/* Allocates a state and sets it up from an options string. */
+br_status br_state_create(const struct br_game *game, const char *options,
+                          br_state **out, br_text *err);
+
+/* Records a failure reason in the state (printf-style) and returns `status`. */
+br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Resolves chance nodes from the state's generator while the state is in
+ * auto mode and at a chance node. */
+void br_state_settle(br_state *s);
+
+/* Applies a move the game has accepted, counting it, then settles. */
+void br_state_apply_checked(br_state *s, br_move move);
+
+/* Parses an options string: the common keys into the state header, the rest
+ * into `game_opts`. Returns BR_ERR_OPTION with a reason naming the key. */
+br_status br_options_parse(const struct br_game *game, const char *options,
+                           br_state *s, br_option *game_opts, size_t *num_game_opts,
+                           br_text *err);
+
+/* Writes the canonical options string of a state. */
+void br_options_write(const br_state *s, br_text *out);
+
+/* Dumps (and releases) a JSON value into a caller's buffer, compact with
+ * sorted keys; NULL value means out of memory. */
+br_status br_dump_json(json_t *value, char *buf, size_t size, size_t *len);
+
+/* Copies a buffer-convention result: returns BR_OK when it fit, else BR_ERR_BUFFER. */
+br_status br_text_result(const br_text *t, size_t *len);
+
+#endif /* BR_STATE_IMPL_H */

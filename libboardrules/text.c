@@ -1,0 +1,75 @@
+/* Text sink over a caller's buffer with snprintf semantics. */
+#include <stdio.h>
+#include <string.h>
+
+#include "state_impl.h"
+
+br_text br_text_over(char *buf, size_t size)
+{
+    br_text t = { buf, buf ? size : 0, 0 };
+    if (t.size > 0)
+        t.buf[0] = '\0';
+    return t;
+}
+
+/* Appends n bytes, keeping the buffer NUL-terminated and truncating. */
+static void append(br_text *t, const char *s, size_t n)
+{
+    if (t->len + 1 < t->size) {
+        size_t room = t->size - 1 - t->len;
+        size_t k = n < room ? n : room;
+        memcpy(t->buf + t->len, s, k);
+        t->buf[t->len + k] = '\0';
+    }
+    t->len += n;
+}
+
+void br_text_puts(br_text *t, const char *s)
+{
+    append(t, s, strlen(s));
+}
+
+void br_text_putc(br_text *t, char c)
+{
+    append(t, &c, 1);
+}
+
+void br_text_vprintf(br_text *t, const char *fmt, va_list ap)
+{
+    char small[256];
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(small, sizeof small, fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        append(t, small, (size_t)n);
+        return;
+    }
+    /* Long output: format straight into the remaining room, then count. */
+    size_t room = t->len < t->size ? t->size - t->len : 0;
+    if (room > 0)
+        vsnprintf(t->buf + t->len, room, fmt, ap);
+    t->len += (size_t)n;
+}
+
+void br_text_printf(br_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    br_text_vprintf(t, fmt, ap);
+    va_end(ap);
+}
+
+bool br_text_fits(const br_text *t)
+{
+    return t->len < t->size;
+}
+
+br_status br_text_result(const br_text *t, size_t *len)
+{
+    if (len)
+        *len = t->len;
+    return br_text_fits(t) ? BR_OK : BR_ERR_BUFFER;
+}

@@ -1,0 +1,212 @@
+/* Helpers shared by the generic test suites; see brt_util.h. */
+#include "brt_util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+/* The text functions of the API differ only in their middle arguments; this
+ * names which one to call so that one fetch routine serves them all. */
+enum text_kind { TEXT_SNAPSHOT, TEXT_OBSERVATION, TEXT_RENDER, TEXT_OPTIONS, TEXT_MOVE };
+
+static const char *const text_kind_names[] = {
+    "br_state_to_json", "br_state_observe", "br_state_render", "br_state_options",
+    "br_state_move_to_text",
+};
+
+static br_status call_text(enum text_kind kind, const br_state *s, int arg, char *buf,
+                           size_t size, size_t *len)
+{
+    switch (kind) {
+    case TEXT_SNAPSHOT:
+        return br_state_to_json(s, buf, size, len);
+    case TEXT_OBSERVATION:
+        return br_state_observe(s, arg, buf, size, len);
+    case TEXT_RENDER:
+        return br_state_render(s, buf, size, len);
+    case TEXT_OPTIONS:
+        return br_state_options(s, buf, size, len);
+    case TEXT_MOVE:
+        return br_state_move_to_text(s, (br_move)arg, buf, size, len);
+    }
+    return BR_ERR_ARGUMENT;
+}
+
+/* Asks for the length first (size 0 must give BR_ERR_BUFFER and the length),
+ * then fetches the text into a buffer of exactly that size plus the NUL. */
+static char *fetch_text(enum text_kind kind, const br_state *s, int arg)
+{
+    const char *name = text_kind_names[kind];
+    size_t len = (size_t)-1;
+    br_status st = call_text(kind, s, arg, NULL, 0, &len);
+    ck_assert_msg(st == BR_ERR_BUFFER, "%s(arg %d, size 0): status %d (%s), expected BR_ERR_BUFFER",
+                  name, arg, (int)st, br_status_string(st));
+    ck_assert_msg(len != (size_t)-1, "%s(size 0) did not report the length", name);
+    char *buf = malloc(len + 1);
+    ck_assert_ptr_nonnull(buf);
+    size_t len2 = (size_t)-1;
+    st = call_text(kind, s, arg, buf, len + 1, &len2);
+    ck_assert_msg(st == BR_OK, "%s(arg %d, size %zu): status %d (%s); last error: %s", name,
+                  arg, len + 1, (int)st, br_status_string(st), br_state_last_error(s));
+    ck_assert_msg(len2 == len, "%s: length %zu on the second call, %zu on the first", name,
+                  len2, len);
+    ck_assert_msg(strlen(buf) == len, "%s: strlen %zu but reported length %zu", name,
+                  strlen(buf), len);
+    return buf;
+}
+
+char *brt_snapshot(const br_state *s)
+{
+    return fetch_text(TEXT_SNAPSHOT, s, 0);
+}
+
+char *brt_observation(const br_state *s, int seat)
+{
+    return fetch_text(TEXT_OBSERVATION, s, seat);
+}
+
+char *brt_render(const br_state *s)
+{
+    return fetch_text(TEXT_RENDER, s, 0);
+}
+
+char *brt_options(const br_state *s)
+{
+    return fetch_text(TEXT_OPTIONS, s, 0);
+}
+
+char *brt_move_text(const br_state *s, br_move move)
+{
+    return fetch_text(TEXT_MOVE, s, (int)move);
+}
+
+br_state *brt_new_state(const br_game *game, const char *options)
+{
+    br_state *s = NULL;
+    char err[256] = "";
+    br_status st = br_state_new(game, options, &s, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_state_new(%s, \"%s\"): status %d (%s): %s",
+                  br_game_name(game), options ? options : "(null)", (int)st,
+                  br_status_string(st), err);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+br_state *brt_load(const char *json)
+{
+    br_state *s = NULL;
+    char err[256] = "";
+    br_status st = br_state_from_json(json, &s, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_state_from_json: status %d (%s): %s\nsnapshot: %.2000s",
+                  (int)st, br_status_string(st), err, json);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+size_t brt_legal_moves(const br_state *s, br_move *moves, size_t capacity)
+{
+    size_t count = (size_t)-1;
+    br_status st = br_state_legal_moves(s, moves, capacity, &count);
+    ck_assert_msg(st == BR_OK, "br_state_legal_moves(capacity %zu): status %d (%s), count %zu",
+                  capacity, (int)st, br_status_string(st), count);
+    ck_assert_msg(count <= capacity, "br_state_legal_moves: count %zu > capacity %zu", count,
+                  capacity);
+    return count;
+}
+
+uint64_t brt_rand_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+size_t brt_rand_below(uint64_t *state, size_t bound)
+{
+    return (size_t)(brt_rand_next(state) % bound);
+}
+
+size_t brt_play_random(br_state *s, uint64_t *rng, size_t max_moves)
+{
+    size_t capacity = br_state_max_legal_moves(s);
+    br_move *moves = malloc((capacity ? capacity : 1) * sizeof *moves);
+    ck_assert_ptr_nonnull(moves);
+    size_t made = 0;
+    while (made < max_moves && !br_state_is_terminal(s)) {
+        size_t n = brt_legal_moves(s, moves, capacity);
+        ck_assert_msg(n > 0, "no legal moves in a state that is not terminal");
+        br_move m = moves[brt_rand_below(rng, n)];
+        br_status st = br_state_apply(s, m);
+        ck_assert_msg(st == BR_OK, "br_state_apply(%d) of a listed move: %s", (int)m,
+                      br_state_last_error(s));
+        made++;
+    }
+    free(moves);
+    return made;
+}
+
+char *brt_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0)
+            break;
+        if (cap - len - 1 == 0) {
+            char *bigger = realloc(buf, cap * 2);
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    bool failed = ferror(f) != 0;
+    fclose(f);
+    if (!buf || failed) {
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+char *brt_strdup(const char *text)
+{
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, text, n);
+    return copy;
+}
+
+char *brt_format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    ck_assert_int_ge(n, 0);
+    char *out = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(out);
+    va_start(ap, fmt);
+    vsnprintf(out, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return out;
+}
+
+bool brt_contains(const char *text, const char *needle)
+{
+    return strstr(text, needle) != NULL;
+}

@@ -1,0 +1,60 @@
+/*
+ * Helpers shared by the generic test suites (test_api, test_conformance,
+ * test_golden). They use only the public API of libboardrules.
+ *
+ * Every function that returns a `char *` returns memory allocated with
+ * malloc() that the caller frees; on a library failure the helper fails the
+ * running Check test with a message naming the call.
+ */
+#ifndef BRT_UTIL_H
+#define BRT_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <boardrules.h>
+
+/* The state's snapshot (br_state_to_json), asked for with the length-query
+ * convention (first call with size 0, then the exact size). */
+char *brt_snapshot(const br_state *s);
+/* br_state_observe() of `seat` (-1: spectator). */
+char *brt_observation(const br_state *s, int seat);
+/* br_state_render(). */
+char *brt_render(const br_state *s);
+/* br_state_options(). */
+char *brt_options(const br_state *s);
+/* br_state_move_to_text() of `move`. */
+char *brt_move_text(const br_state *s, br_move move);
+
+/* br_state_new() that must succeed (the failure message names the game,
+ * the options and the library's reason). */
+br_state *brt_new_state(const br_game *game, const char *options);
+/* br_state_from_json() that must succeed. */
+br_state *brt_load(const char *json);
+
+/* The legal moves of `s` into `moves` (room for `capacity`); fails the test
+ * when the list does not fit or the call fails. Returns the count. */
+size_t brt_legal_moves(const br_state *s, br_move *moves, size_t capacity);
+
+/* A small portable generator (splitmix64) for the tests' own choices. */
+uint64_t brt_rand_next(uint64_t *state);
+/* Uniform in 0..bound-1 (bound > 0). */
+size_t brt_rand_below(uint64_t *state, size_t bound);
+
+/* Plays uniformly random legal moves (chance outcomes at explicit chance
+ * nodes too) until the game is over or `max_moves` moves were made.
+ * Returns the number of moves made. */
+size_t brt_play_random(br_state *s, uint64_t *rng, size_t max_moves);
+
+/* Reads a whole file; NULL when it cannot be read. */
+char *brt_read_file(const char *path);
+/* strdup() in plain C11. */
+char *brt_strdup(const char *text);
+/* printf into a new string. */
+char *brt_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* True when `text` contains `needle` (both non-NULL). */
+bool brt_contains(const char *text, const char *needle);
+
+#endif /* BRT_UTIL_H */
