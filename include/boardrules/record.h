@@ -28,10 +28,17 @@ BR_BEGIN_DECLS
  *
  * The moves are replayed from the initial state of @p game with @p options
  * and checked as they go.
- * @param game the game; @p options borrowed (NULL means defaults).
+ * @param game the game; must not be NULL.
+ * @param options options string, borrowed; NULL means all defaults.
  * @param moves borrowed array of @p num_moves moves, as they were passed to
- *        br_state_apply() (with `chance=auto` no chance outcomes).
+ *        br_state_apply() (with `chance=auto` no chance outcomes); may be
+ *        NULL when @p num_moves is 0.
+ * @param num_moves number of entries in @p moves.
+ * @param buf caller's buffer for the record text (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the whole record text.
  * @param err optional buffer for the reason of a failure.
+ * @param err_size size of @p err in bytes.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_OPTION, ::BR_ERR_RECORD (a move
  *         is illegal), ::BR_ERR_BUFFER or ::BR_ERR_NO_MEMORY.
  */
@@ -50,6 +57,7 @@ BR_API br_status br_record_write(const br_game *game, const char *options,
  *        0 when the record is valid.
  * @param err optional buffer for the reason, e.g.
  *        "line 7: 'c3r5': rotation must be 0..3".
+ * @param err_size size of @p err in bytes.
  * @return ::BR_OK when every line is valid and legal; ::BR_ERR_RECORD,
  *         ::BR_ERR_UNKNOWN_GAME, ::BR_ERR_OPTION, ::BR_ERR_ARGUMENT or
  *         ::BR_ERR_NO_MEMORY otherwise.
@@ -64,8 +72,12 @@ BR_API br_status br_record_replay(const char *record, br_state **out,
  * moves (chance nodes from each game's generator) to the end, @p num_games
  * times, the i-th game's generator seeded from @p seed and i. For search and
  * learning in script hosts.
- * @param wins optional caller array of num_players entries: the number of
- *        games each seat won (shared wins count for every winner).
+ * @param state the starting position, borrowed; not changed.
+ * @param seed seed of the playouts' generator (moves and chance outcomes).
+ * @param num_games number of games to play.
+ * @param wins optional caller array of at least num_players entries: the
+ *        number of games each seat won (shared wins count for every winner).
+ * @param wins_len number of entries in @p wins.
  * @param total_moves optional: receives the number of moves played in all.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT or ::BR_ERR_NO_MEMORY.
  */

@@ -60,26 +60,41 @@ BR_API br_status br_state_clone(const br_state *state, br_state **out);
  * @brief Copies @p src into the existing state @p dst without allocating.
  *
  * Both must be states of the same game with the same number of players.
+ * @param dst the state to overwrite; its memory stays the caller's.
+ * @param src borrowed.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT or ::BR_ERR_GAME_MISMATCH.
  */
 BR_API br_status br_state_copy(br_state *dst, const br_state *src);
 
-/** @brief Releases a state; NULL is accepted and ignored. */
+/**
+ * @brief Releases a state; NULL is accepted and ignored.
+ * @param state a state from br_state_new(), br_state_clone(),
+ *        br_state_from_json() or br_record_replay(); invalid afterwards.
+ */
 BR_API void br_state_free(br_state *state);
 
 /**
  * @brief The game of a state.
+ * @param state borrowed, or NULL.
  * @return the game (owned by the library), or NULL when @p state is NULL.
  */
 BR_API const br_game *br_state_game(const br_state *state);
 
-/** @brief Number of seats of the state; 0 when @p state is NULL. */
+/**
+ * @brief Number of seats of the state.
+ * @param state borrowed, or NULL.
+ * @return the number of players, or 0 when @p state is NULL.
+ */
 BR_API int br_state_num_players(const br_state *state);
 
 /**
  * @brief The canonical options string of the state: every key, defaults included.
  *
  * Creating a new state from it gives the same initial state.
+ * @param state borrowed.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the options text.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT or ::BR_ERR_BUFFER.
  */
 BR_API br_status br_state_options(const br_state *state, char *buf, size_t size,
@@ -87,6 +102,7 @@ BR_API br_status br_state_options(const br_state *state, char *buf, size_t size,
 
 /**
  * @brief The reason of the last failed call on this state.
+ * @param state borrowed, or NULL.
  * @return a string owned by the state, valid until the next call that takes
  *         the state; "" when the last call succeeded; "" when @p state is NULL.
  */
@@ -99,19 +115,32 @@ BR_API const char *br_state_last_error(const br_state *state);
 
 /**
  * @brief Who is to move.
+ * @param state borrowed, or NULL.
  * @return a seat 0..n-1, ::BR_PLAYER_CHANCE at a chance node,
  *         ::BR_PLAYER_TERMINAL when the game is over, ::BR_PLAYER_INVALID
  *         when @p state is NULL.
  */
 BR_API int br_state_current_player(const br_state *state);
 
-/** @brief 1 when the game is over, 0 when not or when @p state is NULL. */
+/**
+ * @brief Whether the game is over.
+ * @param state borrowed, or NULL.
+ * @return 1 when the game is over, 0 when not or when @p state is NULL.
+ */
 BR_API int br_state_is_terminal(const br_state *state);
 
-/** @brief 1 at a chance node, 0 otherwise (also when @p state is NULL). */
+/**
+ * @brief Whether the state waits for a chance outcome.
+ * @param state borrowed, or NULL.
+ * @return 1 at a chance node, 0 otherwise (also when @p state is NULL).
+ */
 BR_API int br_state_is_chance_node(const br_state *state);
 
-/** @brief Number of moves made so far (chance outcomes included); 0 for NULL. */
+/**
+ * @brief Number of moves made so far, chance outcomes included.
+ * @param state borrowed, or NULL.
+ * @return the count, or 0 when @p state is NULL.
+ */
 BR_API uint32_t br_state_move_number(const br_state *state);
 
 /** @} */
@@ -121,14 +150,18 @@ BR_API uint32_t br_state_move_number(const br_state *state);
 
 /**
  * @brief Size N of the move space: every move of this game and option set
- *        is a number in 0..N-1. 0 when @p state is NULL.
+ *        is a number in 0..N-1.
+ * @param state borrowed, or NULL.
+ * @return N, or 0 when @p state is NULL.
  */
 BR_API size_t br_state_move_space(const br_state *state);
 
 /**
  * @brief An upper bound on the number of legal moves in any state of this
  *        game and option set: a buffer of this size always suffices for
- *        br_state_legal_moves(). 0 when @p state is NULL.
+ *        br_state_legal_moves() and br_state_chance_outcomes().
+ * @param state borrowed, or NULL.
+ * @return the bound, or 0 when @p state is NULL.
  */
 BR_API size_t br_state_max_legal_moves(const br_state *state);
 
@@ -150,7 +183,10 @@ BR_API br_status br_state_legal_moves(const br_state *state, br_move *moves,
 
 /**
  * @brief Tells whether @p move is legal, and if not, why.
+ * @param state borrowed.
+ * @param move any integer; numbers outside the move space are illegal.
  * @param reason optional buffer (may be NULL) for the reason in English.
+ * @param reason_size size of @p reason in bytes.
  * @return ::BR_OK when legal, ::BR_ERR_ILLEGAL_MOVE when not,
  *         ::BR_ERR_ARGUMENT when @p state is NULL.
  */
@@ -163,6 +199,8 @@ BR_API br_status br_state_check_move(const br_state *state, br_move move,
  * With `chance=auto`, chance nodes that follow are resolved at once from the
  * state's own random generator. An illegal move leaves the state untouched and
  * keeps the reason (br_state_last_error()). Does not allocate.
+ * @param state changed only when the move is legal.
+ * @param move the move (or chance outcome).
  * @return ::BR_OK, ::BR_ERR_ILLEGAL_MOVE or ::BR_ERR_ARGUMENT.
  */
 BR_API br_status br_state_apply(br_state *state, br_move move);
@@ -171,6 +209,11 @@ BR_API br_status br_state_apply(br_state *state, br_move move);
  * @brief Writes the text form of @p move (see the game's documentation).
  *
  * The move need not be legal, but must lie in the move space.
+ * @param state borrowed (the text may depend on the position).
+ * @param move a number in 0..br_state_move_space()-1.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the text.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT (out of range) or ::BR_ERR_BUFFER.
  */
 BR_API br_status br_state_move_to_text(const br_state *state, br_move move,
@@ -178,6 +221,7 @@ BR_API br_status br_state_move_to_text(const br_state *state, br_move move,
 
 /**
  * @brief Parses the text form of a move.
+ * @param state borrowed; on failure its last error holds the reason.
  * @param text borrowed, NUL-terminated; surrounding blanks are ignored.
  * @param out receives the move; must not be NULL.
  * @return ::BR_OK, ::BR_ERR_PARSE (with the reason in br_state_last_error())
@@ -193,9 +237,11 @@ BR_API br_status br_state_move_from_text(const br_state *state, const char *text
 
 /**
  * @brief The outcomes of the current chance node and their probabilities.
+ * @param state borrowed.
  * @param moves caller's array for the outcomes (may be NULL when @p capacity is 0).
  * @param probabilities caller's array for the probabilities, same length
  *        (may be NULL); they add up to 1.
+ * @param capacity entries available in @p moves and @p probabilities.
  * @param count receives the number of outcomes; must not be NULL.
  * @return ::BR_OK, ::BR_ERR_WRONG_PHASE when the state is not at a chance
  *         node, ::BR_ERR_BUFFER, ::BR_ERR_ARGUMENT.
@@ -206,6 +252,8 @@ BR_API br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
 
 /**
  * @brief Resolves the current chance node from the state's own random generator.
+ * @param state changed: the outcome is applied (and, with `chance=auto`,
+ *        any chance nodes that follow).
  * @param outcome optional (may be NULL): receives the outcome that was applied.
  * @return ::BR_OK, ::BR_ERR_WRONG_PHASE when not at a chance node, ::BR_ERR_ARGUMENT.
  */
@@ -218,7 +266,11 @@ BR_API br_status br_state_resolve_chance(br_state *state, br_move *outcome);
  * the order of draw piles, the random generator) is drawn anew from @p seed
  * among the possibilities consistent with what the seat saw. For search over
  * information sets.
- * @param dst an existing state of the same game and player count; overwritten.
+ * @param state the real state, borrowed; not changed.
+ * @param seat the seat whose view is kept: 0..n-1, or -1 for a spectator.
+ * @param seed seed for the hidden parts.
+ * @param dst an existing state of the same game and player count, distinct
+ *        from @p state; overwritten.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT or ::BR_ERR_GAME_MISMATCH.
  */
 BR_API br_status br_state_resample(const br_state *state, int seat, uint64_t seed,
@@ -231,6 +283,8 @@ BR_API br_status br_state_resample(const br_state *state, int seat, uint64_t see
 
 /**
  * @brief Per-player returns (see the convention at the top of this file).
+ * @param state borrowed.
+ * @param n number of entries in @p out.
  * @param out caller's array of at least @p n entries, @p n >= number of players.
  * @return ::BR_OK or ::BR_ERR_ARGUMENT.
  */
@@ -238,6 +292,8 @@ BR_API br_status br_state_returns(const br_state *state, double *out, size_t n);
 
 /**
  * @brief Per-player scores in the game's own points, at any moment.
+ * @param state borrowed.
+ * @param n number of entries in @p out.
  * @param out caller's array of at least @p n entries, @p n >= number of players.
  * @return ::BR_OK or ::BR_ERR_ARGUMENT.
  */
@@ -251,6 +307,10 @@ BR_API br_status br_state_scores(const br_state *state, double *out, size_t n);
 /**
  * @brief The exact full state as versioned JSON (hidden information and the
  *        random generator included), loadable with br_state_from_json().
+ * @param state borrowed.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the JSON text.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_BUFFER or ::BR_ERR_NO_MEMORY.
  */
 BR_API br_status br_state_to_json(const br_state *state, char *buf, size_t size,
@@ -264,6 +324,7 @@ BR_API br_status br_state_to_json(const br_state *state, char *buf, size_t size,
  * @param out receives the new state, owned by the caller; NULL on failure.
  * @param err optional buffer for the reason of a failure, which names the
  *        offending field, e.g. "state.hands[1]: tile 40 is not a tile".
+ * @param err_size size of @p err in bytes.
  * @return ::BR_OK, ::BR_ERR_SNAPSHOT, ::BR_ERR_UNKNOWN_GAME, ::BR_ERR_ARGUMENT
  *         or ::BR_ERR_NO_MEMORY.
  */
@@ -273,7 +334,11 @@ BR_API br_status br_state_from_json(const char *json, br_state **out, char *err,
 /**
  * @brief What seat @p seat may see, as JSON: never another seat's hidden
  *        cards, the order of a draw pile, or the random generator.
+ * @param state borrowed.
  * @param seat 0..n-1; or -1 for a spectator who sees only public information.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the JSON text.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_BUFFER or ::BR_ERR_NO_MEMORY.
  */
 BR_API br_status br_state_observe(const br_state *state, int seat, char *buf,
@@ -281,6 +346,10 @@ BR_API br_status br_state_observe(const br_state *state, int seat, char *buf,
 
 /**
  * @brief A multi-line text picture of the state for people (the full state).
+ * @param state borrowed.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the text.
  * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_BUFFER or ::BR_ERR_NO_MEMORY.
  */
 BR_API br_status br_state_render(const br_state *state, char *buf, size_t size,

@@ -31,13 +31,18 @@ BR_BEGIN_DECLS
 BR_API const char *br_version_string(void);
 
 /**
- * @brief Version of the library actually loaded, as 0xMMmmuu.
+ * @brief Version of the library actually loaded.
+ * @return the version as 0xMMmmuu.
  */
 BR_API unsigned long br_version_number(void);
 
 /**
  * @brief Whether the loaded library can serve a program built against the
  *        given header version.
+ *
+ * @param major major version the program was built against.
+ * @param minor minor version the program was built against.
+ * @param micro micro version the program was built against.
  *
  * Typical use: `br_version_check(BR_VERSION_MAJOR, BR_VERSION_MINOR, BR_VERSION_MICRO)`.
  * @return 1 when the loaded library has the same major version and is at least
