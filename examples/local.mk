@@ -1,1 +1,37 @@
-# examples: rules for this folder (included by the top-level Makefile.am)
+# examples: rules for this folder (included by the top-level Makefile.am).
+# Each host below has its own section; keep new hosts in sections of their own.
+
+# ------------------------------------------------------------------
+# brules: the command-line host (installed)
+
+bin_PROGRAMS += examples/brules/brules
+examples_brules_brules_SOURCES = \
+	examples/brules/brules.h \
+	examples/brules/main.c \
+	examples/brules/cli.c \
+	examples/brules/info.c \
+	examples/brules/play.c \
+	examples/brules/selfplay.c \
+	examples/brules/replay.c \
+	examples/brules/bench.c \
+	examples/brules/bots.c
+examples_brules_brules_LDADD = libboardrules/libboardrules.la -lm
+
+# test-brules.sh runs every subcommand; it finds the command through $BRULES.
+# AM_TESTS_ENVIRONMENT is first set here (this file is included before
+# tests/ and bindings/); later rules append to it with '+='.
+TESTS += examples/brules/test-brules.sh
+EXTRA_DIST += examples/brules/test-brules.sh
+AM_TESTS_ENVIRONMENT = \
+	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES;
+
+# ------------------------------------------------------------------
+# c: the minimal embedding. Users build it with examples/c/Makefile
+# (pkg-config); here it is built against the library in the tree and run
+# by `make check`.
+
+noinst_PROGRAMS += examples/c/minimal
+examples_c_minimal_SOURCES = examples/c/minimal.c
+examples_c_minimal_LDADD = libboardrules/libboardrules.la
+TESTS += examples/c/minimal
+EXTRA_DIST += examples/c/Makefile

@@ -391,6 +391,19 @@ br_status br_state_returns(const br_state *state, double *out, size_t n)
     return BR_OK;
 }
 
+br_status br_state_winners(const br_state *state, int *is_winner, size_t n)
+{
+    if (!state || !is_winner || n < (size_t)state->num_players)
+        return BR_ERR_ARGUMENT;
+    if (state->game->current_player(state->data) != BR_PLAYER_TERMINAL)
+        return br_state_fail((br_state *)state, BR_ERR_WRONG_PHASE, "the game is not over");
+    uint8_t winner[64] = { 0 };
+    state->game->winners(state->data, winner);
+    for (int i = 0; i < state->num_players; i++)
+        is_winner[i] = winner[i] != 0;
+    return BR_OK;
+}
+
 br_status br_state_scores(const br_state *state, double *out, size_t n)
 {
     if (!state || !out || n < (size_t)state->num_players)
@@ -438,5 +451,18 @@ br_status br_state_render(const br_state *state, char *buf, size_t size, size_t 
         return BR_ERR_ARGUMENT;
     br_text t = br_text_over(buf, size);
     state->game->render(state->data, &t);
+    return br_text_result(&t, len);
+}
+
+br_status br_state_render_view(const br_state *state, int seat, char *buf, size_t size,
+                               size_t *len)
+{
+    if (!state || (!buf && size > 0))
+        return BR_ERR_ARGUMENT;
+    if (seat < -1 || seat >= state->num_players)
+        return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d",
+                             seat, (int)state->num_players - 1);
+    br_text t = br_text_over(buf, size);
+    state->game->render_view(state->data, seat, &t);
     return br_text_result(&t, len);
 }

@@ -137,6 +137,9 @@ struct br_game {
     /* Writes into `out` (same options) a state that `seat` cannot tell apart
      * from `st`, drawing what is hidden from `rng`. */
     void (*resample)(const void *st, int seat, br_rng *rng, void *out);
+    /* Text picture of what `seat` (or -1: a spectator) may see: render()
+     * without what is hidden from the seat. */
+    void (*render_view)(const void *st, int seat, br_text *out);
 };
 
 /* The registry (registry.c). */
@@ -145,6 +148,7 @@ extern const size_t br_registry_count;
 
 /* Games. */
 extern const struct br_game br_game_tsuro;
+extern const struct br_game br_game_tuer_an_tuer;
 
 /* ------------------------------------------------------------------ */
 /* JSON helpers for games' from_json: each checks the type and range and on

@@ -11,9 +11,10 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/status.c \
 	libboardrules/text.c \
 	libboardrules/jsonutil.c \
-	libboardrules/games/tsuro.c
+	libboardrules/games/tsuro.c \
+	libboardrules/games/tuer_an_tuer.c
 
-libboardrules_libboardrules_la_CPPFLAGS = $(AM_CPPFLAGS) -DBR_BUILDING_LIBRARY
+libboardrules_libboardrules_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules -DBR_BUILDING_LIBRARY
 libboardrules_libboardrules_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden $(JANSSON_CFLAGS)
 libboardrules_libboardrules_la_LIBADD = $(JANSSON_LIBS) -lm
 libboardrules_libboardrules_la_LDFLAGS = -version-info $(BR_LT_VERSION_INFO) -no-undefined

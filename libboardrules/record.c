@@ -160,8 +160,11 @@ static br_status replay_moves(line_reader *r, br_state *s, size_t *bad_line, br_
         br_move move;
         char reason[BR_ERROR_SIZE];
         br_text why = br_text_over(reason, sizeof reason);
-        if (s->game->move_from_text(s->data, r->line, &move, &why) != BR_OK ||
-            !s->game->check_move(s->data, move, &why)) {
+        if (s->game->move_from_text(s->data, r->line, &move, &why) != BR_OK) {
+            br_text_printf(err, "line %zu: %s", r->number, reason);
+            return BR_ERR_RECORD;
+        }
+        if (!s->game->check_move(s->data, move, &why)) {
             br_text_printf(err, "line %zu: '%s': %s", r->number, r->line, reason);
             return BR_ERR_RECORD;
         }

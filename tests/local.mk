@@ -1,1 +1,86 @@
-# tests: rules for this folder (included by the top-level Makefile.am)
+# tests: rules for this folder (included by the top-level Makefile.am).
+# Each suite has a section of its own; suites that use Check go inside an
+# `if HAVE_CHECK` block of their own section.
+
+# ------------------------------------------------------------------
+# Paths for the test programs and scripts. AM_TESTS_ENVIRONMENT is first set
+# in examples/local.mk (included before this file); here we append.
+
+AM_TESTS_ENVIRONMENT += \
+	BR_TOP_SRCDIR='$(abs_top_srcdir)'; export BR_TOP_SRCDIR; \
+	BR_TOP_BUILDDIR='$(abs_top_builddir)'; export BR_TOP_BUILDDIR; \
+	BR_GOLDEN_DIR='$(abs_top_srcdir)/tests/golden'; export BR_GOLDEN_DIR;
+
+# ------------------------------------------------------------------
+# check-symbols.sh: the library exports exactly the BR_API functions of the
+# public headers.
+
+TESTS += tests/check-symbols.sh
+EXTRA_DIST += tests/check-symbols.sh
+
+# ------------------------------------------------------------------
+# The generic Check suites: argument validation (test_api), conformance of
+# every registered game (test_conformance), golden records (test_golden).
+# tests/brt_util.[ch] are their shared helpers.
+
+if HAVE_CHECK
+BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
+
+check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden
+TESTS += tests/test_api tests/test_conformance tests/test_golden
+
+tests_test_api_SOURCES = tests/test_api.c tests/brt_util.c tests/brt_util.h
+tests_test_api_CFLAGS = $(BRT_CFLAGS)
+tests_test_api_LDADD = $(BRT_LDADD)
+
+tests_test_conformance_SOURCES = tests/test_conformance.c tests/brt_util.c tests/brt_util.h
+tests_test_conformance_CFLAGS = $(BRT_CFLAGS)
+tests_test_conformance_LDADD = $(BRT_LDADD)
+
+tests_test_golden_SOURCES = tests/test_golden.c tests/brt_util.c tests/brt_util.h
+tests_test_golden_CFLAGS = $(BRT_CFLAGS)
+tests_test_golden_LDADD = $(BRT_LDADD)
+endif
+
+# Golden records (see tests/golden/README.md): <name>.record, the expected
+# final snapshot <name>.final.json, and for a record with an illegal line the
+# number of that line in <name>.badline.
+EXTRA_DIST += \
+	tests/golden/README.md \
+	tests/golden/tsuro-classic-2p.final.json \
+	tests/golden/tsuro-classic-2p.record \
+	tests/golden/tsuro-classic-4p-explicit.final.json \
+	tests/golden/tsuro-classic-4p-explicit.record \
+	tests/golden/tsuro-classic-8p-explicit.final.json \
+	tests/golden/tsuro-classic-8p-explicit.record \
+	tests/golden/tsuro-illegal-line.badline \
+	tests/golden/tsuro-illegal-line.final.json \
+	tests/golden/tsuro-illegal-line.record \
+	tests/golden/tsuro-kosmos-5p.final.json \
+	tests/golden/tsuro-kosmos-5p.record \
+	tests/golden/tsuro-tactile-3p-explicit.final.json \
+	tests/golden/tsuro-tactile-3p-explicit.record \
+	tests/golden/tuer-an-tuer-default.final.json \
+	tests/golden/tuer-an-tuer-default.record \
+	tests/golden/tuer-an-tuer-explicit.final.json \
+	tests/golden/tuer-an-tuer-explicit.record \
+	tests/golden/tuer-an-tuer-illegal-line.badline \
+	tests/golden/tuer-an-tuer-illegal-line.final.json \
+	tests/golden/tuer-an-tuer-illegal-line.record \
+	tests/golden/tuer-an-tuer-run4-10-explicit.final.json \
+	tests/golden/tuer-an-tuer-run4-10-explicit.record \
+	tests/golden/tuer-an-tuer-run4-10.final.json \
+	tests/golden/tuer-an-tuer-run4-10.record
+
+# ------------------------------------------------------------------
+# test_tuer_an_tuer: one test per rule of Tür an Tür (reads snapshots with
+# jansson).
+
+if HAVE_CHECK
+check_PROGRAMS += tests/test_tuer_an_tuer
+TESTS += tests/test_tuer_an_tuer
+tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c
+tests_test_tuer_an_tuer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_tuer_an_tuer_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
+endif

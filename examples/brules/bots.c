@@ -26,6 +26,13 @@ uint64_t host_rng_next(host_rng *rng)
     return z ^ (z >> 31);
 }
 
+uint64_t mix_seed(uint64_t a, uint64_t b)
+{
+    host_rng rng;
+    host_rng_seed(&rng, a ^ (b * UINT64_C(0xd1b54a32d192ed03)));
+    return host_rng_next(&rng);
+}
+
 /* Lemire's multiply-and-shift with rejection of the few biased values. */
 uint32_t host_rng_below(host_rng *rng, uint32_t bound)
 {

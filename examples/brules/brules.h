@@ -97,6 +97,8 @@ const br_game *find_game(const char *name);
 
 /* Whether an options string ("k=v,k=v") sets `key`. */
 bool options_have_key(const char *options, const char *key);
+/* Whether an options string sets `key` to `value`. */
+bool options_say(const char *options, const char *key, const char *value);
 /* `options` with ",seed=<seed>" added when it does not set a seed itself.
  * Returns memory to free(), or NULL when out of memory (reported). */
 char *options_with_seed(const char *options, uint64_t seed);
@@ -117,8 +119,8 @@ const char *move_text(const br_state *state, br_move move, char *buf, size_t siz
 /* Prints the rendering of a state (br_state_render) to `out`. */
 bool print_board(FILE *out, const br_state *state);
 
-/* Prints who won ("seat 1 wins", "seats 0 and 2 share the win", "no winner")
- * and the scores of a finished game. */
+/* Prints who won ("seat 1 wins", "seats 0 and 2 share the win", or a draw:
+ * all returns 0, when every seat won or none did) and the scores. */
 void print_result(FILE *out, const br_state *state);
 
 /* Reads a whole file ("-" is stdin) into memory to free(); NULL on failure
@@ -148,6 +150,9 @@ void host_rng_seed(host_rng *rng, uint64_t seed);
 uint64_t host_rng_next(host_rng *rng);
 /* Uniform in 0..bound-1 (bound > 0), without bias. */
 uint32_t host_rng_below(host_rng *rng, uint32_t bound);
+/* A seed derived from two numbers (e.g. a run's seed and a game's index),
+ * so that the streams of different games do not overlap. */
+uint64_t mix_seed(uint64_t a, uint64_t b);
 
 /* ------------------------------------------------------------------ */
 /* Bots (bots.c). One bot object serves every bot seat of a game: it keeps

@@ -202,24 +202,47 @@ const br_game *find_game(const char *name)
     return game;
 }
 
-bool options_have_key(const char *options, const char *key)
+/* Finds `key` in "k=v,k=v"; returns its value (up to the next comma) or NULL. */
+static const char *find_option(const char *options, const char *key, size_t *value_len)
 {
     size_t key_len = strlen(key);
     const char *p = options;
     while (p && *p) {
         while (*p == ' ' || *p == '\t')
             p++;
-        const char *eq = strchr(p, '=');
         const char *comma = strchr(p, ',');
-        size_t len = eq && (!comma || eq < comma) ? (size_t)(eq - p)
-                                                  : comma ? (size_t)(comma - p) : strlen(p);
-        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
-            len--;
-        if (len == key_len && strncmp(p, key, key_len) == 0)
-            return true;
+        const char *end = comma ? comma : p + strlen(p);
+        const char *eq = memchr(p, '=', (size_t)(end - p));
+        const char *key_end = eq ? eq : end;
+        while (key_end > p && (key_end[-1] == ' ' || key_end[-1] == '\t'))
+            key_end--;
+        if ((size_t)(key_end - p) == key_len && strncmp(p, key, key_len) == 0) {
+            const char *value = eq ? eq + 1 : end;
+            *value_len = (size_t)(end - value);
+            return value;
+        }
         p = comma ? comma + 1 : NULL;
     }
-    return false;
+    return NULL;
+}
+
+bool options_have_key(const char *options, const char *key)
+{
+    size_t len;
+    return find_option(options, key, &len) != NULL;
+}
+
+bool options_say(const char *options, const char *key, const char *value)
+{
+    size_t len;
+    const char *found = find_option(options, key, &len);
+    while (found && len > 0 && (*found == ' ' || *found == '\t')) {
+        found++;
+        len--;
+    }
+    while (found && len > 0 && (found[len - 1] == ' ' || found[len - 1] == '\t'))
+        len--;
+    return found && len == strlen(value) && strncmp(found, value, len) == 0;
 }
 
 char *options_with_seed(const char *options, uint64_t seed)
@@ -323,8 +346,8 @@ void print_result(FILE *out, const br_state *state)
     int winners = 0;
     for (int p = 0; p < n; p++)
         winners += returns[p] > 0;
-    if (winners == 0)
-        fputs("result: no winner\n", out);
+    if (winners == 0) /* the returns cannot tell these two apart */
+        fputs("result: draw (every seat won, or none did)\n", out);
     else if (winners == 1) {
         fputs("result: seat ", out);
         print_seat_list(out, returns, n, winners);

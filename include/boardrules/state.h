@@ -291,6 +291,20 @@ BR_API br_status br_state_resample(const br_state *state, int seat, uint64_t see
 BR_API br_status br_state_returns(const br_state *state, double *out, size_t n);
 
 /**
+ * @brief Which seats won a finished game (shared wins mark every winner).
+ *
+ * Unlike br_state_returns(), this tells a game that every seat won (a shared
+ * win) from one that nobody won.
+ * @param state borrowed.
+ * @param is_winner caller's array of at least num_players entries: 1 for a
+ *        winner, 0 for everybody else.
+ * @param n number of entries in @p is_winner.
+ * @return ::BR_OK, ::BR_ERR_WRONG_PHASE when the game is not over, or
+ *         ::BR_ERR_ARGUMENT.
+ */
+BR_API br_status br_state_winners(const br_state *state, int *is_winner, size_t n);
+
+/**
  * @brief Per-player scores in the game's own points, at any moment.
  * @param state borrowed.
  * @param n number of entries in @p out.
@@ -354,6 +368,20 @@ BR_API br_status br_state_observe(const br_state *state, int seat, char *buf,
  */
 BR_API br_status br_state_render(const br_state *state, char *buf, size_t size,
                                  size_t *len);
+
+/**
+ * @brief A text picture of what seat @p seat may see, for a person playing
+ *        that seat: like br_state_render(), but other seats' hidden cards
+ *        (and anything else hidden from the seat) are not shown.
+ * @param state borrowed.
+ * @param seat 0..n-1, or -1 for a spectator.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the text.
+ * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_BUFFER.
+ */
+BR_API br_status br_state_render_view(const br_state *state, int seat, char *buf,
+                                      size_t size, size_t *len);
 
 /** @} */
 

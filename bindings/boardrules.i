@@ -1,0 +1,125 @@
+/*
+ * boardrules.i: the one SWIG interface of libboardrules, shared by the
+ * Python and the Lua module.
+ *
+ * The public headers are wrapped as they are (so that their Doxygen comments
+ * become the Python docstrings). Typemaps turn the C conventions into values
+ * the scripting languages can hold:
+ *   - out-parameters (new states, moves, counts) become extra return values;
+ *   - caller buffers become a size argument and a returned string or list;
+ *   - a failing call still returns its status first, so the idiomatic layers
+ *     (bindings/python/boardrules.py, bindings/lua/boardrules.lua) turn
+ *     statuses into exceptions / error() with the state's reason.
+ * The language-specific typemap bodies live in python/typemaps.i and
+ * lua/typemaps.i; this file says which C arguments they apply to.
+ *
+ * Ownership: a br_state returned through `br_state **out` belongs to the
+ * wrapper object, whose destructor calls br_state_free(). br_state_free() is
+ * not wrapped, so a state can never be freed twice. br_game handles are
+ * static and never freed.
+ */
+#ifdef SWIGPYTHON
+/* Thread support only where it pays: br_playout_random() releases the GIL
+ * (see the %thread below); every other call is short and keeps it. */
+%module(threads="1", docstring="Low-level SWIG wrapper of libboardrules; use the boardrules module.") boardrules_c
+%nothread;
+#else
+%module boardrules_c
+#endif
+
+%{
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <boardrules.h>
+
+/* Reasons and error messages fit in this many bytes (the library keeps
+ * shorter ones; a longer text is truncated, never overflowed). */
+#define BRX_REASON_SIZE 512
+/* Caller buffers up to this many entries live on the C stack. */
+#define BRX_STACK_ENTRIES 256
+%}
+
+%include <stdint.i>
+
+#ifdef SWIGPYTHON
+%include "python/typemaps.i"
+#endif
+#ifdef SWIGLUA
+%include "lua/typemaps.i"
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Which C arguments the typemaps apply to. */
+
+/* Out-parameters that receive a new state owned by the caller. */
+%apply br_state **NEW_STATE { br_state **out };
+
+/* Optional reason buffers: filled by the call, returned as a string. */
+%apply (char *REASON, size_t REASON_SIZE) {
+    (char *err, size_t err_size),
+    (char *reason, size_t reason_size)
+};
+
+/* Text out in the snprintf convention: the script passes the buffer size and
+ * gets (status, text, needed length); it retries with length + 1 on BR_ERR_BUFFER. */
+%apply (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN) { (char *buf, size_t size, size_t *len) };
+
+/* Move lists: the script passes the capacity and gets the moves. */
+%apply (br_move *MOVES, size_t CAPACITY, size_t *COUNT) {
+    (br_move *moves, size_t capacity, size_t *count)
+};
+%apply (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) {
+    (br_move *moves, double *probabilities, size_t capacity, size_t *count)
+};
+
+/* Per-player values: the script passes the number of players. */
+%apply (double *VALUES, size_t NUM_VALUES) { (double *out, size_t n) };
+%apply (uint64_t *COUNTS, size_t NUM_COUNTS) { (uint64_t *wins, size_t wins_len) };
+
+/* A move list passed in. */
+%apply (const br_move *MOVES_IN, size_t NUM_MOVES_IN) { (const br_move *moves, size_t num_moves) };
+
+/* Single values returned through pointers. */
+%apply br_move *MOVE_OUT { br_move *out, br_move *outcome };
+%apply size_t *SIZE_OUT { size_t *bad_line };
+%apply uint64_t *U64_OUT { uint64_t *total_moves };
+
+/* ------------------------------------------------------------------ */
+/* Handles. */
+
+/* States: created only by the library (br_state_new, clone, from_json,
+ * record replay), freed only by the wrapper's destructor. */
+%nodefaultctor br_state;
+struct br_state {};
+%extend br_state {
+    ~br_state() { br_state_free($self); }
+}
+%ignore br_state_free;
+
+/* Games: static, owned by the library. */
+%nodefaultctor br_game;
+%nodefaultdtor br_game;
+struct br_game {};
+
+#ifdef SWIGPYTHON
+/* The batch call runs for long: let other Python threads run meanwhile. The
+ * state argument is kept alive by the caller's reference during the call. */
+%thread br_playout_random;
+#endif
+
+/* ------------------------------------------------------------------ */
+/* The public API, as the headers declare it. */
+
+%include "boardrules/common.h"
+%include "boardrules/status.h"
+%include "boardrules/version.h"
+%include "boardrules/game.h"
+%include "boardrules/state.h"
+%include "boardrules/record.h"
+
+/* SWIG cannot evaluate the cast in this macro: forget the macro in SWIG's
+ * preprocessor and let the C compiler take its value. */
+#undef BR_MOVE_NONE
+%constant br_move BR_MOVE_NONE = BR_MOVE_NONE;

@@ -1,0 +1,489 @@
+--- libboardrules for Lua: rules of board games behind one interface.
+--
+--     local boardrules = require "boardrules"
+--     local s = boardrules.game("tsuro"):new_state{players = 2, seed = 7}
+--     while not s:is_terminal() do s:apply(s:legal_moves()[1]) end
+--     print(s, table.concat(s:returns(), " "))
+--
+-- Moves are integers in a fixed range per game and option set
+-- (s:move_space()), and each has a text form; every method that takes a move
+-- accepts either. Seats are numbered from 0 as in the C API; per-seat lists
+-- (returns, scores, wins) are Lua arrays whose entry i is seat i - 1.
+--
+-- Failures raise an error object (with error()) whose fields are `status`
+-- (the C status code), `name` (e.g. "IllegalMoveError"), `reason` (the
+-- library's text) and `message`; tostring() of it gives the message.
+--
+-- This module is a thin layer over the SWIG module boardrules_c, which
+-- mirrors the C API (see the C headers for the reference). States are freed
+-- by the garbage collector (the __gc of the C handle calls br_state_free).
+
+local c = require "boardrules_c"
+
+local M = {}
+
+M.PLAYER_CHANCE = c.BR_PLAYER_CHANCE
+M.PLAYER_TERMINAL = c.BR_PLAYER_TERMINAL
+M.MOVE_NONE = c.BR_MOVE_NONE
+
+local OK = c.BR_OK
+local ERR_BUFFER = c.BR_ERR_BUFFER
+local TEXT_SIZE = 256
+local MOVE_MIN, MOVE_MAX = -2 ^ 31, 2 ^ 31 - 1
+
+--------------------------------------------------------------------------
+-- Errors
+
+local ERROR_NAMES = {
+    [c.BR_ERR_ARGUMENT] = "ArgumentError",
+    [c.BR_ERR_NO_MEMORY] = "NoMemoryError",
+    [c.BR_ERR_OPTION] = "OptionError",
+    [c.BR_ERR_ILLEGAL_MOVE] = "IllegalMoveError",
+    [c.BR_ERR_PARSE] = "ParseError",
+    [c.BR_ERR_SNAPSHOT] = "SnapshotError",
+    [c.BR_ERR_BUFFER] = "BufferTooSmallError",
+    [c.BR_ERR_WRONG_PHASE] = "WrongPhaseError",
+    [c.BR_ERR_UNKNOWN_GAME] = "UnknownGameError",
+    [c.BR_ERR_RECORD] = "RecordError",
+    [c.BR_ERR_GAME_MISMATCH] = "GameMismatchError",
+}
+
+--- The metatable of error objects.
+local Error = { __name = "boardrules.Error" }
+Error.__index = Error
+Error.__tostring = function(e) return e.message end
+M.Error = Error
+
+--- Raises the error of a failed call: `reason` from the library (or the
+-- status text), `context` (optional) says what was being done.
+local function fail(status, reason, context, extra)
+    if reason == nil or reason == "" then
+        reason = c.br_status_string(status)
+    end
+    local message = context and (context .. ": " .. reason) or reason
+    local e = setmetatable({
+        status = status,
+        name = ERROR_NAMES[status] or "Error",
+        reason = reason,
+        message = "boardrules: " .. message,
+    }, Error)
+    for k, v in pairs(extra or {}) do e[k] = v end
+    error(e, 3)
+end
+
+--- True when `e` is an error of this module (of the given name, if any).
+function M.is_error(e, name)
+    return getmetatable(e) == Error and (name == nil or e.name == name)
+end
+
+--- A wrong argument type: a plain Lua error at the caller's level.
+local function bad_argument(what, got)
+    error(string.format("boardrules: %s, got %s", what, type(got)), 3)
+end
+
+--- Calls a C function that writes text into a buffer (snprintf convention)
+-- about state handle `h` (and one more argument `arg`, if not nil), retrying
+-- once at the size needed. Returns status, text.
+local function text_call(fn, h, arg)
+    local function call(size)
+        if arg == nil then return fn(h, size) end
+        return fn(h, arg, size)
+    end
+    local status, text, len = call(TEXT_SIZE)
+    if status == ERR_BUFFER then
+        status, text = call(len + 1)
+    end
+    return status, text
+end
+
+--- The options string from a string or a table of key = value.
+local function options_text(options)
+    if options == nil then return "" end
+    if type(options) == "string" then return options end
+    if type(options) ~= "table" then
+        bad_argument("options must be a string or a table", options)
+    end
+    local keys = {}
+    for k in pairs(options) do keys[#keys + 1] = tostring(k) end
+    table.sort(keys)  -- a stable string for the same table
+    local parts = {}
+    for i, k in ipairs(keys) do parts[i] = k .. "=" .. tostring(options[k]) end
+    return table.concat(parts, ",")
+end
+
+--------------------------------------------------------------------------
+-- Games
+
+local Game = { __name = "boardrules.Game" }
+Game.__index = Game
+Game.__tostring = function(g) return "boardrules.Game(" .. g.name .. ")" end
+M.Game = Game
+
+local games_in_order, games_by_name
+
+local function registry()
+    if not games_in_order then
+        games_in_order, games_by_name = {}, {}
+        for i = 0, c.br_game_count() - 1 do
+            local h = c.br_game_at(i)
+            local g = setmetatable({
+                _g = h,
+                name = c.br_game_name(h),
+                title = c.br_game_title(h),
+                description = c.br_game_description(h),
+                options_help = c.br_game_options_help(h),
+                min_players = c.br_game_min_players(h),
+                max_players = c.br_game_max_players(h),
+                default_players = c.br_game_default_players(h),
+            }, Game)
+            games_in_order[#games_in_order + 1] = g
+            games_by_name[g.name] = g
+        end
+    end
+    return games_in_order, games_by_name
+end
+
+--- The registered games, as an array of Game in registry order.
+function M.games()
+    local list = {}
+    for i, g in ipairs((registry())) do list[i] = g end
+    return list
+end
+
+--- The game with this short name (e.g. "tsuro"); raises UnknownGameError if none.
+function M.game(name)
+    if type(name) ~= "string" then bad_argument("a game name is a string", name) end
+    local _, by_name = registry()
+    local g = by_name[name]
+    if not g then
+        local names = {}
+        for i, known in ipairs(games_in_order) do names[i] = known.name end
+        fail(c.BR_ERR_UNKNOWN_GAME, string.format("no game named '%s' (known: %s)",
+                                                   name, table.concat(names, ", ")))
+    end
+    return g
+end
+
+local function game_of_handle(h)
+    local _, by_name = registry()
+    return by_name[c.br_game_name(h)]
+end
+
+--------------------------------------------------------------------------
+-- States
+
+local State = { __name = "boardrules.State" }
+State.__index = State
+M.State = State
+
+local function wrap_state(handle, g)
+    return setmetatable({
+        _s = handle,
+        _game = g or game_of_handle(c.br_state_game(handle)),
+        _capacity = c.br_state_max_legal_moves(handle),
+    }, State)
+end
+
+--- The C handle of a State argument (a clear error for anything else).
+local function handle(s)
+    if getmetatable(s) ~= State then
+        bad_argument("expected a boardrules.State (use s:method(), not s.method())", s)
+    end
+    return s._s
+end
+
+local function as_game(g)
+    if type(g) == "string" then return M.game(g) end
+    if getmetatable(g) ~= Game then bad_argument("expected a boardrules.Game or a game name", g) end
+    return g
+end
+
+--- A new initial state of `game` (a Game or a name) with `options` (a string
+-- like "players=3,seed=42" or a table {players = 3, seed = 42}).
+-- Raises OptionError naming the key when a key or value is bad.
+function M.new_state(game, options)
+    local g = as_game(game)
+    local status, h, err = c.br_state_new(g._g, options_text(options))
+    if status ~= OK then fail(status, err) end
+    return wrap_state(h, g)
+end
+
+--- g:new_state(options): see boardrules.new_state.
+function Game:new_state(options)
+    if getmetatable(self) ~= Game then bad_argument("expected a boardrules.Game (use g:new_state())", self) end
+    return M.new_state(self, options)
+end
+
+--- A move argument as an integer: integers pass, strings are parsed.
+local function move_arg(s, move)
+    local m = math.tointeger(move)
+    if m then return m end
+    if type(move) == "string" then return s:move_from_text(move) end
+    bad_argument("a move is an integer or a string", move)
+end
+
+--- "'c3r1' (17)" for messages; just the number when it has no text.
+local function describe(h, m)
+    local status, text = c.BR_ERR_ARGUMENT, nil
+    if m >= MOVE_MIN and m <= MOVE_MAX then
+        status, text = text_call(c.br_state_move_to_text, h, m)
+    end
+    if status == OK then return string.format("'%s' (%d)", text, m) end
+    return tostring(m)
+end
+
+function State:game() handle(self); return self._game end
+function State:num_players() return c.br_state_num_players(handle(self)) end
+function State:last_error() return c.br_state_last_error(handle(self)) end
+function State:move_number() return c.br_state_move_number(handle(self)) end
+function State:move_space() return c.br_state_move_space(handle(self)) end
+--- The seat to move, PLAYER_CHANCE at a chance node, PLAYER_TERMINAL at the end.
+function State:current_player() return c.br_state_current_player(handle(self)) end
+function State:is_terminal() return c.br_state_is_terminal(handle(self)) == 1 end
+function State:is_chance_node() return c.br_state_is_chance_node(handle(self)) == 1 end
+
+--- The canonical options string: every key, defaults included.
+function State:options()
+    local h = handle(self)
+    local status, text = text_call(c.br_state_options, h)
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
+    return text
+end
+
+--- An independent copy.
+function State:clone()
+    local status, h = c.br_state_clone(handle(self))
+    if status ~= OK then fail(status, nil, "clone") end
+    return wrap_state(h, self._game)
+end
+
+--- Makes this state a copy of `other` (same game and players) in place.
+function State:copy_from(other)
+    local h = handle(self)
+    local status = c.br_state_copy(h, handle(other))
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
+    self._game, self._capacity = other._game, other._capacity
+    return self
+end
+
+--- The legal moves (at a chance node: the outcomes), ascending, as an array.
+function State:legal_moves()
+    local status, moves = c.br_state_legal_moves(handle(self), self._capacity)
+    if status ~= OK then fail(status, nil, "legal_moves") end
+    return moves
+end
+
+--- nil when `move` (integer or text) is legal, else the reason why not.
+-- Raises ParseError for a text that is not a move at all.
+function State:check(move)
+    local h = handle(self)
+    local m = move_arg(self, move)
+    if m < MOVE_MIN or m > MOVE_MAX then
+        return string.format("move %d is not in the move space", m)
+    end
+    local status, reason = c.br_state_check_move(h, m)
+    if status == OK then return nil end
+    if status == c.BR_ERR_ILLEGAL_MOVE then return reason end
+    fail(status, reason)
+end
+
+--- true when `move` (integer or text) is legal.
+function State:is_legal(move) return self:check(move) == nil end
+
+--- Applies a move (integer or text); returns the state.
+-- An illegal move raises IllegalMoveError with the reason and leaves the
+-- state unchanged.
+function State:apply(move)
+    local h = handle(self)
+    local m = move_arg(self, move)
+    if m < MOVE_MIN or m > MOVE_MAX then
+        fail(c.BR_ERR_ILLEGAL_MOVE, "not in the move space", "illegal move " .. m)
+    end
+    local status = c.br_state_apply(h, m)
+    if status ~= OK then
+        fail(status, c.br_state_last_error(h), "illegal move " .. describe(h, m))
+    end
+    return self
+end
+
+--- The text form of a move (need not be legal, must be in the move space).
+function State:move_to_text(move)
+    local h = handle(self)
+    local m = move_arg(self, move)
+    local status, text = c.BR_ERR_ARGUMENT, nil
+    if m >= MOVE_MIN and m <= MOVE_MAX then
+        status, text = text_call(c.br_state_move_to_text, h, m)
+    end
+    if status ~= OK then
+        fail(status, string.format("move %d is not in 0..%d", m, c.br_state_move_space(h) - 1))
+    end
+    return text
+end
+
+--- The move (an integer) written as `text`; ParseError when it is not one.
+function State:move_from_text(text)
+    local h = handle(self)
+    if type(text) ~= "string" then bad_argument("a move text is a string", text) end
+    local status, m = c.br_state_move_from_text(h, text)
+    if status ~= OK then
+        fail(status, c.br_state_last_error(h), string.format("cannot read move '%s'", text))
+    end
+    return m
+end
+
+--- The outcomes of the current chance node: an array of {move = m, prob = p}.
+-- Raises WrongPhaseError off a chance node.
+function State:chance_outcomes()
+    local status, moves, probs = c.br_state_chance_outcomes(handle(self), self._capacity)
+    if status ~= OK then
+        fail(status, status == c.BR_ERR_WRONG_PHASE and "the state is not at a chance node" or nil)
+    end
+    local list = {}
+    for i, m in ipairs(moves) do list[i] = { move = m, prob = probs[i] } end
+    return list
+end
+
+--- Resolves the current chance node from the state's generator; returns the outcome.
+function State:resolve_chance()
+    local h = handle(self)
+    local status, outcome = c.br_state_resolve_chance(h)
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
+    return outcome
+end
+
+--- A state that `seat` cannot tell apart from this one, what is hidden from
+-- it drawn anew from `seed`; written into `into` when given, else a new state.
+function State:resample(seat, seed, into)
+    local h = handle(self)
+    if math.tointeger(seat) == nil then bad_argument("a seat is an integer", seat) end
+    if math.tointeger(seed) == nil then bad_argument("a seed is an integer", seed) end
+    local target = into or self:clone()
+    local th = handle(target)
+    local status = c.br_state_resample(h, math.tointeger(seat), math.tointeger(seed), th)
+    if status ~= OK then fail(status, c.br_state_last_error(th)) end
+    return target
+end
+
+--- Per-seat returns (array; entry i is seat i - 1): +1 each winner, -1 the
+-- others at the end; all 0 before the end or when everybody or nobody wins.
+function State:returns()
+    local h = handle(self)
+    local status, values = c.br_state_returns(h, c.br_state_num_players(h))
+    if status ~= OK then fail(status) end
+    return values
+end
+
+--- Per-seat scores in the game's own points (array; entry i is seat i - 1).
+function State:scores()
+    local h = handle(self)
+    local status, values = c.br_state_scores(h, c.br_state_num_players(h))
+    if status ~= OK then fail(status) end
+    return values
+end
+
+--- The exact full state as versioned JSON text (hidden parts included).
+function State:to_json()
+    local h = handle(self)
+    local status, text = text_call(c.br_state_to_json, h)
+    if status ~= OK then fail(status, c.br_state_last_error(h), "to_json") end
+    return text
+end
+
+--- Loads a snapshot written by to_json(); SnapshotError names the bad field.
+function M.from_json(text)
+    if type(text) ~= "string" then bad_argument("a snapshot is a string", text) end
+    local status, h, err = c.br_state_from_json(text)
+    if status ~= OK then fail(status, err) end
+    return wrap_state(h)
+end
+State.from_json = M.from_json
+
+--- What `seat` may see as JSON text; -1 (the default) for a spectator.
+function State:observe(seat)
+    local h = handle(self)
+    seat = seat == nil and -1 or math.tointeger(seat)
+    if seat == nil then bad_argument("a seat is an integer", seat) end
+    local status, text = c.BR_ERR_ARGUMENT, nil
+    if seat >= -1 and seat < c.br_state_num_players(h) then
+        status, text = text_call(c.br_state_observe, h, seat)
+    end
+    if status ~= OK then
+        fail(status, string.format("seat %d is not in -1..%d", seat, c.br_state_num_players(h) - 1))
+    end
+    return text
+end
+
+--- A multi-line picture of the full state for people (also tostring(s)).
+function State:render()
+    local h = handle(self)
+    local status, text = text_call(c.br_state_render, h)
+    if status ~= OK then fail(status, c.br_state_last_error(h), "render") end
+    return text
+end
+
+State.__tostring = State.render
+
+--- Two states are equal when their full snapshots are.
+State.__eq = function(a, b) return a:to_json() == b:to_json() end
+
+--------------------------------------------------------------------------
+-- Records, batch playouts, version
+
+--- Plays `num_games` uniformly random games to the end from a copy of `s`
+-- (unchanged) inside the library. Returns {games =, wins = {per seat},
+-- total_moves =}; a shared win counts for every winner.
+function M.playout_random(s, num_games, seed)
+    local h = handle(s)
+    num_games = math.tointeger(num_games)
+    if num_games == nil or num_games < 0 then
+        bad_argument("the number of games is a non-negative integer", num_games)
+    end
+    seed = seed == nil and 0 or math.tointeger(seed)
+    if seed == nil then bad_argument("a seed is an integer", seed) end
+    local status, wins, total = c.br_playout_random(h, seed, num_games, c.br_state_num_players(h))
+    if status ~= OK then fail(status, nil, "playout_random") end
+    return { games = num_games, wins = wins, total_moves = total }
+end
+
+--- The text of a game record of `game` (Game or name) with `options` and the
+-- array of moves (integers, as applied). RecordError names an illegal move.
+function M.write_record(game, options, moves)
+    local g = as_game(game)
+    if type(moves) ~= "table" then bad_argument("moves must be an array of integers", moves) end
+    local list = {}
+    for i, m in ipairs(moves) do
+        list[i] = math.tointeger(m)
+        if list[i] == nil then bad_argument("moves must be an array of integers", m) end
+    end
+    local opts = options_text(options)
+    local status, text, len, err = c.br_record_write(g._g, opts, list, TEXT_SIZE * 16)
+    if status == ERR_BUFFER then
+        status, text, len, err = c.br_record_write(g._g, opts, list, len + 1)
+    end
+    if status ~= OK then fail(status, err) end
+    return text
+end
+
+--- Replays and validates a record. Returns the final state; a bad line
+-- raises RecordError with fields `line` (1-based) and `state` (the state
+-- before that line, or nil when the header was bad).
+function M.replay_record(text)
+    if type(text) ~= "string" then bad_argument("a record is a string", text) end
+    local status, h, bad_line, err = c.br_record_replay(text)
+    local s = h and wrap_state(h) or nil
+    if status ~= OK then fail(status, err, nil, { line = bad_line, state = s }) end
+    return s
+end
+
+--- Version of the loaded library, e.g. "0.1.0".
+function M.version() return c.br_version_string() end
+
+--- true when the loaded library serves programs built for that version.
+function M.version_check(major, minor, micro)
+    return c.br_version_check(major, minor or 0, micro or 0) == 1
+end
+
+M._VERSION = c.br_version_string()
+M.c = c  -- the raw SWIG module, for what this layer does not cover
+
+return M

@@ -1,0 +1,253 @@
+/*
+ * Lua typemaps for the C conventions of libboardrules (see ../boardrules.i
+ * for which arguments they apply to). A function with out-parameters returns
+ * several values: its status first, then each out-value in argument order.
+ *
+ * Errors inside a wrapper push a message and jump to SWIG's `fail` label,
+ * which releases what the typemaps allocated before raising the Lua error
+ * (luaL_error() would jump past that cleanup).
+ */
+
+%{
+/* An integer argument: a Lua integer, or a float with an exact integer value.
+ * Strings are not numbers here (a move text must not pass as a move number). */
+static int brx_lua_isinteger(lua_State *L, int idx)
+{
+    int ok = 0;
+    if (lua_type(L, idx) == LUA_TNUMBER)
+        (void)lua_tointegerx(L, idx, &ok);
+    return ok;
+}
+
+/* A scratch array of `count` elements of `elem` bytes: the stack buffer
+ * `stack` when it is large enough, else the heap (NULL when out of memory). */
+static void *brx_lua_scratch(void *stack, size_t stack_count, size_t count, size_t elem)
+{
+    if (count <= stack_count)
+        return stack;
+    if (count > SIZE_MAX / elem)
+        return NULL;
+    return malloc(count * elem);
+}
+
+static void brx_lua_push_moves(lua_State *L, const br_move *moves, size_t count)
+{
+    lua_createtable(L, count < INT_MAX ? (int)count : 0, 0);
+    for (size_t i = 0; i < count; i++) {
+        lua_pushinteger(L, moves[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+static void brx_lua_push_doubles(lua_State *L, const double *values, size_t count)
+{
+    lua_createtable(L, count < INT_MAX ? (int)count : 0, 0);
+    for (size_t i = 0; i < count; i++) {
+        lua_pushnumber(L, values[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+static void brx_lua_push_counts(lua_State *L, const uint64_t *values, size_t count)
+{
+    lua_createtable(L, count < INT_MAX ? (int)count : 0, 0);
+    for (size_t i = 0; i < count; i++) {
+        lua_pushinteger(L, (lua_Integer)values[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+%}
+
+/* ---- integers: Lua 5.4 has real integers; use them both ways ---- */
+%typemap(in, checkfn="brx_lua_isinteger") int, long, long long, int32_t, enum SWIGTYPE
+%{ $1 = ($1_ltype)lua_tointeger(L, $input);
+   if ((lua_Integer)$1 != lua_tointeger(L, $input)) {
+       SWIG_Lua_pusherrstring(L, "integer out of range for argument $argnum of $symname");
+       SWIG_fail;
+   } %}
+
+%typemap(in, checkfn="brx_lua_isinteger") unsigned int, unsigned long, size_t, uint32_t
+%{ if (lua_tointeger(L, $input) < 0) {
+       SWIG_Lua_pusherrstring(L, "argument $argnum of $symname must not be negative");
+       SWIG_fail;
+   }
+   $1 = ($1_ltype)lua_tointeger(L, $input);
+   if ((lua_Integer)$1 != lua_tointeger(L, $input)) {
+       SWIG_Lua_pusherrstring(L, "integer out of range for argument $argnum of $symname");
+       SWIG_fail;
+   } %}
+
+/* Seeds use all 64 bits: a negative Lua integer stands for its two's complement. */
+%typemap(in, checkfn="brx_lua_isinteger") uint64_t, unsigned long long
+%{ $1 = ($1_ltype)lua_tointeger(L, $input); %}
+
+%typemap(out) int, long, long long, int32_t, unsigned int, unsigned long, size_t, uint32_t,
+              uint64_t, unsigned long long, enum SWIGTYPE
+%{ lua_pushinteger(L, (lua_Integer)$1); SWIG_arg++; %}
+
+%typecheck(SWIG_TYPECHECK_INTEGER) int, long, long long, int32_t, unsigned int, unsigned long,
+                                   size_t, uint32_t, uint64_t, unsigned long long, enum SWIGTYPE
+%{ $1 = brx_lua_isinteger(L, $input); %}
+
+/* ---- br_state **NEW_STATE: a new state owned by the returned userdata ---- */
+%typemap(in, numinputs=0) br_state **NEW_STATE (br_state *new_state = NULL) {
+    $1 = &new_state;
+}
+%typemap(argout) br_state **NEW_STATE {
+    SWIG_NewPointerObj(L, *$1, $*1_descriptor, 1);
+    SWIG_arg++;
+}
+
+/* ---- (char *REASON, size_t REASON_SIZE): a reason buffer ---- */
+%typemap(in, numinputs=0) (char *REASON, size_t REASON_SIZE) (char reason[BRX_REASON_SIZE]) {
+    reason[0] = '\0';
+    $1 = reason;
+    $2 = sizeof reason;
+}
+%typemap(argout) (char *REASON, size_t REASON_SIZE) {
+    lua_pushstring(L, $1);
+    SWIG_arg++;
+}
+
+/* Reads a buffer size or count; on a bad value pushes the message and fails. */
+%define BRX_LUA_SIZE_ARG(dest)
+    if (!brx_lua_isinteger(L, $input) || lua_tointeger(L, $input) < 0) {
+        SWIG_Lua_pushferrstring(L, "%s: argument %d must be a non-negative integer",
+                                "$symname", $argnum);
+        SWIG_fail;
+    }
+    dest = (size_t)lua_tointeger(L, $input);
+%enddef
+
+%define BRX_LUA_NO_MEMORY
+    SWIG_Lua_pusherrstring(L, "$symname: out of memory");
+    SWIG_fail;
+%enddef
+
+/* ---- (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN): text out ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN)
+             (char stack[BRX_STACK_ENTRIES], size_t text_len = 0) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (char *)brx_lua_scratch(stack, sizeof stack, $2, 1);
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    $1[0] = '\0';
+    $3 = &text_len;
+}
+%typemap(argout) (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN) {
+    lua_pushstring(L, $2 > 0 ? $1 : "");
+    lua_pushinteger(L, (lua_Integer)*$3);
+    SWIG_arg += 2;
+}
+%typemap(freearg) (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (br_move *MOVES, size_t CAPACITY, size_t *COUNT): move list out ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (br_move *MOVES, size_t CAPACITY, size_t *COUNT)
+             (br_move stack[BRX_STACK_ENTRIES], size_t count = 0) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (br_move *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(br_move));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    $3 = &count;
+}
+%typemap(argout) (br_move *MOVES, size_t CAPACITY, size_t *COUNT) {
+    brx_lua_push_moves(L, $1, *$3 < $2 ? *$3 : $2);
+    SWIG_arg++;
+}
+%typemap(freearg) (br_move *MOVES, size_t CAPACITY, size_t *COUNT) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT)
+             (br_move stack_moves[BRX_STACK_ENTRIES], double stack_probs[BRX_STACK_ENTRIES],
+              size_t count = 0) {
+    BRX_LUA_SIZE_ARG($3)
+    $1 = (br_move *)brx_lua_scratch(stack_moves, BRX_STACK_ENTRIES, $3, sizeof(br_move));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    $2 = (double *)brx_lua_scratch(stack_probs, BRX_STACK_ENTRIES, $3, sizeof(double));
+    if (!$2) { BRX_LUA_NO_MEMORY }
+    $4 = &count;
+}
+%typemap(argout) (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) {
+    size_t shown = *$4 < $3 ? *$4 : $3;
+    brx_lua_push_moves(L, $1, shown);
+    brx_lua_push_doubles(L, $2, shown);
+    SWIG_arg += 2;
+}
+%typemap(freearg) (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) {
+    if ($1 && $1 != stack_moves$argnum)
+        free($1);
+    if ($2 && $2 != stack_probs$argnum)
+        free($2);
+}
+
+/* ---- (double *VALUES, size_t NUM_VALUES): per-player values out ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (double *VALUES, size_t NUM_VALUES)
+             (double stack[BRX_STACK_ENTRIES]) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (double *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(double));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    for (size_t i = 0; i < $2; i++)
+        $1[i] = 0.0;
+}
+%typemap(argout) (double *VALUES, size_t NUM_VALUES) {
+    brx_lua_push_doubles(L, $1, $2);
+    SWIG_arg++;
+}
+%typemap(freearg) (double *VALUES, size_t NUM_VALUES) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (uint64_t *COUNTS, size_t NUM_COUNTS): per-player counts out ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (uint64_t *COUNTS, size_t NUM_COUNTS)
+             (uint64_t stack[BRX_STACK_ENTRIES]) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (uint64_t *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(uint64_t));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    for (size_t i = 0; i < $2; i++)
+        $1[i] = 0;
+}
+%typemap(argout) (uint64_t *COUNTS, size_t NUM_COUNTS) {
+    brx_lua_push_counts(L, $1, $2);
+    SWIG_arg++;
+}
+%typemap(freearg) (uint64_t *COUNTS, size_t NUM_COUNTS) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (const br_move *MOVES_IN, size_t NUM_MOVES_IN): a table of moves in ---- */
+%typemap(in, checkfn="lua_istable") (const br_move *MOVES_IN, size_t NUM_MOVES_IN) {
+    $2 = (size_t)lua_rawlen(L, $input);
+    $1 = (br_move *)malloc(($2 ? $2 : 1) * sizeof(br_move));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    for (size_t i = 0; i < $2; i++) {
+        lua_rawgeti(L, $input, (lua_Integer)i + 1);
+        int ok = brx_lua_isinteger(L, -1);
+        lua_Integer value = ok ? lua_tointeger(L, -1) : 0;
+        lua_pop(L, 1);
+        if (!ok || value < INT32_MIN || value > INT32_MAX) {
+            SWIG_Lua_pushferrstring(L, "%s: move %d is not a 32-bit integer", "$symname",
+                                    (int)i + 1);
+            SWIG_fail;
+        }
+        $1[i] = (br_move)value;
+    }
+}
+%typemap(freearg) (const br_move *MOVES_IN, size_t NUM_MOVES_IN) {
+    free((void *)$1);
+}
+
+/* ---- single values returned through pointers ---- */
+%typemap(in, numinputs=0) br_move *MOVE_OUT (br_move value = BR_MOVE_NONE) { $1 = &value; }
+%typemap(argout) br_move *MOVE_OUT { lua_pushinteger(L, *$1); SWIG_arg++; }
+
+%typemap(in, numinputs=0) size_t *SIZE_OUT (size_t value = 0) { $1 = &value; }
+%typemap(argout) size_t *SIZE_OUT { lua_pushinteger(L, (lua_Integer)*$1); SWIG_arg++; }
+
+%typemap(in, numinputs=0) uint64_t *U64_OUT (uint64_t value = 0) { $1 = &value; }
+%typemap(argout) uint64_t *U64_OUT { lua_pushinteger(L, (lua_Integer)*$1); SWIG_arg++; }

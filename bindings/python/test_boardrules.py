@@ -1,0 +1,665 @@
+"""Tests of the Python binding (module boardrules over boardrules_c).
+
+Run by `make check` through bindings/uninstalled-env; exits non-zero on failure.
+Every wrapper is called, good input and bad: bad input must raise a Python
+exception and never crash the interpreter.
+"""
+
+import copy
+import gc
+import json
+import pickle
+import random
+import re
+import threading
+import time
+import unittest
+import weakref
+
+import boardrules
+import boardrules_c
+
+GAME = "tsuro"
+
+
+def new_state(**kw):
+    kw.setdefault("players", 2)
+    kw.setdefault("seed", 11)
+    return boardrules.game(GAME).new_state(**kw)
+
+
+def play_random(state, rng, max_moves=10000):
+    """Plays random legal moves to the end; returns the moves applied."""
+    moves = []
+    while not state.is_terminal and len(moves) < max_moves:
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        moves.append(move)
+    return moves
+
+
+def illegal_move(state):
+    """A move in the move space that is not legal in `state`."""
+    legal = set(state.legal_moves())
+    return next(m for m in range(state.move_space) if m not in legal)
+
+
+def rss_kib():
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return pages * 4
+
+
+class RegistryTest(unittest.TestCase):
+    def test_games_lists_tsuro(self):
+        names = [g.name for g in boardrules.games()]
+        self.assertIn(GAME, names)
+        self.assertEqual(len(names), boardrules_c.br_game_count())
+        self.assertEqual(len(set(names)), len(names))
+
+    def test_game_is_the_same_object_each_time(self):
+        self.assertIs(boardrules.game(GAME), boardrules.game(GAME))
+        self.assertIn(boardrules.game(GAME), boardrules.games())
+
+    def test_game_description(self):
+        g = boardrules.game(GAME)
+        self.assertEqual(g.title, "Tsuro")
+        self.assertTrue(g.description)
+        self.assertIn("players", g.options_help)
+        self.assertLessEqual(g.min_players, g.default_players)
+        self.assertLessEqual(g.default_players, g.max_players)
+        self.assertEqual(repr(g), "<boardrules.Game tsuro>")
+
+    def test_unknown_game(self):
+        with self.assertRaises(boardrules.UnknownGameError) as cm:
+            boardrules.game("no-such-game")
+        self.assertIn("no-such-game", str(cm.exception))
+        self.assertIsInstance(cm.exception, LookupError)
+        self.assertEqual(cm.exception.status, boardrules_c.BR_ERR_UNKNOWN_GAME)
+
+    def test_game_name_must_be_text(self):
+        for bad in (None, 3, b"tsuro"):
+            with self.assertRaises(TypeError):
+                boardrules.game(bad)
+
+
+class NewStateTest(unittest.TestCase):
+    def test_options_as_text_mapping_and_keywords(self):
+        a = boardrules.game(GAME).new_state("players=3,seed=5")
+        b = boardrules.game(GAME).new_state({"players": 3, "seed": 5})
+        c = boardrules.game(GAME).new_state(players=3, seed=5)
+        d = boardrules.State(GAME, "players=3", seed=5)
+        self.assertEqual(a.num_players, 3)
+        self.assertEqual(a, b)
+        self.assertEqual(a, c)
+        self.assertEqual(a, d)
+        self.assertIn("players=3", a.options)
+        self.assertIn("seed=5", a.options)
+
+    def test_canonical_options_recreate_the_state(self):
+        s = new_state(seed=99)
+        self.assertEqual(boardrules.State(GAME, s.options), s)
+
+    def test_default_options(self):
+        s = boardrules.State(GAME)
+        self.assertEqual(s.num_players, boardrules.game(GAME).default_players)
+        self.assertIs(s.game, boardrules.game(GAME))
+
+    def test_bad_options_name_the_key(self):
+        with self.assertRaises(boardrules.OptionError) as cm:
+            new_state(colour="green")
+        self.assertIn("colour", str(cm.exception))
+        self.assertEqual(cm.exception.status, boardrules_c.BR_ERR_OPTION)
+        with self.assertRaises(boardrules.OptionError) as cm:
+            new_state(players=99)
+        self.assertIn("players", str(cm.exception))
+        with self.assertRaises(boardrules.OptionError):
+            boardrules.State(GAME, "players")
+
+    def test_bad_argument_types(self):
+        with self.assertRaises(TypeError):
+            boardrules.State(42)
+        with self.assertRaises(TypeError):
+            boardrules.State(None)
+        with self.assertRaises(TypeError):
+            boardrules.game(GAME).new_state(3.5)
+        with self.assertRaises(boardrules.UnknownGameError):
+            boardrules.State("chess")
+
+
+class MovesTest(unittest.TestCase):
+    def setUp(self):
+        self.s = new_state()
+
+    def test_turn_at_start(self):
+        s = self.s
+        self.assertIn(s.current_player, range(s.num_players))
+        self.assertFalse(s.is_terminal)
+        self.assertFalse(s.is_chance_node)
+        self.assertGreater(s.move_number, 0)  # the deal was resolved from the seed
+        self.assertEqual(s.last_error, "")
+
+    def test_legal_moves_are_a_sorted_list_in_the_move_space(self):
+        moves = self.s.legal_moves()
+        self.assertIsInstance(moves, list)
+        self.assertTrue(moves)
+        self.assertEqual(moves, sorted(set(moves)))
+        self.assertTrue(all(type(m) is int and 0 <= m < self.s.move_space for m in moves))
+        for m in moves:
+            self.assertIsNone(self.s.check(m))
+            self.assertTrue(self.s.is_legal(m))
+
+    def test_apply_by_number_and_by_text(self):
+        s, t = self.s, self.s.clone()
+        move = s.legal_moves()[0]
+        number = s.move_number
+        s.apply(move)
+        t.apply(t.move_to_text(move))
+        self.assertEqual(s, t)
+        self.assertGreater(s.move_number, number)
+
+    def test_text_round_trip_of_every_move(self):
+        s = self.s
+        for m in range(s.move_space):
+            text = s.move_to_text(m)
+            self.assertIsInstance(text, str)
+            self.assertEqual(s.move_from_text(text), m)
+            self.assertEqual(s.move_from_text("  %s \n" % text), m)
+
+    def test_illegal_move_raises_and_leaves_the_state(self):
+        s = self.s
+        before = s.to_json()
+        bad = illegal_move(s)
+        reason = s.check(bad)
+        self.assertIsInstance(reason, str)
+        self.assertTrue(reason)
+        self.assertFalse(s.is_legal(bad))
+        with self.assertRaises(boardrules.IllegalMoveError) as cm:
+            s.apply(bad)
+        self.assertIn(reason, str(cm.exception))
+        self.assertIn(s.move_to_text(bad), str(cm.exception))
+        self.assertEqual(cm.exception.status, boardrules_c.BR_ERR_ILLEGAL_MOVE)
+        self.assertEqual(cm.exception.reason, reason)
+        self.assertEqual(s.last_error, reason)
+        self.assertIsInstance(cm.exception, ValueError)
+        self.assertEqual(s.to_json(), before)
+        for far in (-1, -5, s.move_space, 2 ** 31 - 1, -2 ** 31, 2 ** 40, -2 ** 63):
+            with self.assertRaises(boardrules.IllegalMoveError):
+                s.apply(far)
+            self.assertIsNotNone(s.check(far))
+        self.assertEqual(s.to_json(), before)
+
+    def test_bad_move_arguments(self):
+        s = self.s
+        for bad in (None, 1.5, [1], b"1", True, object()):
+            with self.assertRaises(TypeError):
+                s.apply(bad)
+            with self.assertRaises(TypeError):
+                s.check(bad)
+        for bad in ("", "   ", "garbage", "x" * 1000, "\u00e9t\u00e9", "17r9"):
+            with self.assertRaises(boardrules.ParseError) as cm:
+                s.apply(bad)
+            self.assertTrue(cm.exception.reason)
+            with self.assertRaises(boardrules.ParseError):
+                s.move_from_text(bad)
+        with self.assertRaises(TypeError):
+            s.move_from_text(17)
+        for bad in (-1, s.move_space, 2 ** 40):
+            with self.assertRaises(boardrules.ArgumentError):
+                s.move_to_text(bad)
+
+    def test_a_whole_game(self):
+        s = self.s
+        moves = play_random(s, random.Random(3))
+        self.assertTrue(s.is_terminal)
+        self.assertEqual(s.current_player, boardrules.PLAYER_TERMINAL)
+        self.assertEqual(s.legal_moves(), [])
+        self.assertGreater(len(moves), s.num_players)
+        returns = s.returns()
+        self.assertEqual(len(returns), s.num_players)
+        self.assertTrue(all(r in (-1.0, 0.0, 1.0) for r in returns))
+        self.assertEqual(len(s.scores()), s.num_players)
+        with self.assertRaises(boardrules.IllegalMoveError) as cm:
+            s.apply(0)
+        self.assertTrue(cm.exception.reason)
+
+    def test_returns_before_the_end_are_zero(self):
+        self.assertEqual(self.s.returns(), [0.0] * self.s.num_players)
+        scores = self.s.scores()
+        self.assertEqual(len(scores), self.s.num_players)
+        self.assertTrue(all(isinstance(x, float) for x in scores))
+
+    def test_many_players(self):
+        s = new_state(players=8, seed=4)
+        self.assertEqual(s.num_players, 8)
+        play_random(s, random.Random(8))
+        self.assertEqual(len(s.returns()), 8)
+
+
+class ChanceTest(unittest.TestCase):
+    def test_explicit_chance(self):
+        s = new_state(chance="explicit")
+        self.assertTrue(s.is_chance_node)
+        self.assertEqual(s.current_player, boardrules.PLAYER_CHANCE)
+        outcomes = s.chance_outcomes()
+        self.assertTrue(outcomes)
+        self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+        self.assertEqual([m for m, _ in outcomes], s.legal_moves())
+        self.assertTrue(all(isinstance(p, float) and p > 0 for _, p in outcomes))
+        outcome = s.resolve_chance()
+        self.assertIn(outcome, [m for m, _ in outcomes])
+        # A host mirroring a real table applies the outcome itself.
+        if s.is_chance_node:
+            m = s.chance_outcomes()[-1][0]
+            self.assertRegex(s.move_to_text(m), "draw")
+            s.apply(m)
+
+    def test_explicit_chance_game_to_the_end(self):
+        s = new_state(chance="explicit", seed=2)
+        rng = random.Random(2)
+        while not s.is_terminal:
+            if s.is_chance_node:
+                s.resolve_chance()
+            else:
+                s.apply(rng.choice(s.legal_moves()))
+        self.assertEqual(len(s.returns()), 2)
+
+    def test_chance_calls_off_a_chance_node(self):
+        s = new_state()
+        with self.assertRaises(boardrules.WrongPhaseError) as cm:
+            s.chance_outcomes()
+        self.assertIn("chance", str(cm.exception))
+        with self.assertRaises(boardrules.WrongPhaseError) as cm:
+            s.resolve_chance()
+        self.assertIn("chance", str(cm.exception))
+
+
+class CopyTest(unittest.TestCase):
+    def test_clone_is_independent(self):
+        s = new_state()
+        c = s.clone()
+        self.assertEqual(s, c)
+        self.assertIsNot(s, c)
+        c.apply(c.legal_moves()[0])
+        self.assertNotEqual(s, c)
+        self.assertEqual(s.move_number + 1, c.move_number)
+
+    def test_copy_module(self):
+        s = new_state()
+        for c in (copy.copy(s), copy.deepcopy(s), copy.deepcopy([s])[0]):
+            self.assertEqual(c, s)
+            c.apply(c.legal_moves()[-1])
+            self.assertNotEqual(c, s)
+
+    def test_copy_from(self):
+        s, t = new_state(seed=1), new_state(seed=2)
+        self.assertNotEqual(s, t)
+        t.copy_from(s)
+        self.assertEqual(s, t)
+        t.apply(t.legal_moves()[0])
+        self.assertNotEqual(s, t)
+        with self.assertRaises(boardrules.GameMismatchError) as cm:
+            t.copy_from(new_state(players=3))
+        self.assertIn("players", str(cm.exception))
+        with self.assertRaises(TypeError):
+            t.copy_from("not a state")
+
+    def test_pickle(self):
+        s = new_state()
+        s.apply(s.legal_moves()[0])
+        self.assertEqual(pickle.loads(pickle.dumps(s)), s)
+
+
+class SnapshotTest(unittest.TestCase):
+    def test_round_trip(self):
+        s = new_state()
+        play_random(s, random.Random(1), max_moves=6)
+        text = s.to_json()
+        self.assertIsInstance(text, str)
+        doc = json.loads(text)
+        self.assertEqual(doc["game"], GAME)
+        t = boardrules.State.from_json(text)
+        self.assertEqual(t, s)
+        self.assertEqual(t.to_json(), text)
+        self.assertIs(t.game, s.game)
+        # Both continue the same way (the generator is in the snapshot).
+        rng1, rng2 = random.Random(5), random.Random(5)
+        play_random(s, rng1)
+        play_random(t, rng2)
+        self.assertEqual(s, t)
+
+    def test_bad_snapshots(self):
+        s = new_state()
+        good = json.loads(s.to_json())
+        for bad in ("", "{", "[]", "{}", "null", '{"game": "tsuro"}', "x" * 100000):
+            with self.assertRaises((boardrules.SnapshotError, boardrules.UnknownGameError)) as cm:
+                boardrules.State.from_json(bad)
+            self.assertTrue(cm.exception.reason)
+        unknown = dict(good, game="chess")
+        with self.assertRaises(boardrules.Error):
+            boardrules.State.from_json(json.dumps(unknown))
+        broken = json.loads(json.dumps(good))
+        broken["state"] = "nonsense"
+        with self.assertRaises(boardrules.SnapshotError) as cm:
+            boardrules.State.from_json(json.dumps(broken))
+        self.assertIn("state", str(cm.exception))
+        for bad in (None, 3, b"{}"):
+            with self.assertRaises(TypeError):
+                boardrules.State.from_json(bad)
+
+    def test_observe(self):
+        s = new_state(players=3)
+        for seat in (-1, 0, 1, 2):
+            doc = json.loads(s.observe(seat))
+            self.assertIsInstance(doc, dict)
+        self.assertEqual(s.observe(), s.observe(-1))
+        # Each seat sees its own hand and not the others'.
+        self.assertNotEqual(s.observe(0), s.observe(1))
+        for bad in (-2, 3, 100):
+            with self.assertRaises(boardrules.ArgumentError):
+                s.observe(bad)
+        for bad in (None, "0", 1.0):
+            with self.assertRaises(TypeError):
+                s.observe(bad)
+
+    def test_resample_keeps_what_the_seat_sees(self):
+        s = new_state(players=3, seed=21)
+        play_random(s, random.Random(4), max_moves=5)
+        for seat in range(3):
+            r = s.resample(seat, seed=77)
+            self.assertEqual(r.observe(seat), s.observe(seat))
+            self.assertEqual(r.num_players, 3)
+        into = new_state(players=3, seed=1)
+        self.assertIs(s.resample(0, 5, into=into), into)
+        self.assertEqual(into.observe(0), s.observe(0))
+        with self.assertRaises(boardrules.ArgumentError):
+            s.resample(7, 1)
+        with self.assertRaises(boardrules.GameMismatchError):
+            s.resample(0, 1, into=new_state(players=2))
+        with self.assertRaises(TypeError):
+            s.resample(0, 1, into="x")
+        with self.assertRaises(TypeError):
+            s.resample("0", 1)
+
+    def test_str_and_repr(self):
+        s = new_state()
+        text = str(s)
+        self.assertEqual(text, s.render())
+        self.assertGreater(text.count("\n"), 2)
+        r = repr(s)
+        self.assertNotIn("\n", r)
+        self.assertLess(len(r), 100)
+        self.assertIn("tsuro", r)
+        self.assertIn("seat", r)
+
+
+class RecordTest(unittest.TestCase):
+    def played(self):
+        s = new_state(seed=31)
+        moves = play_random(s, random.Random(31))
+        return s, moves
+
+    def test_write_and_replay(self):
+        s, moves = self.played()
+        text = boardrules.write_record(GAME, "players=2,seed=31", moves)
+        self.assertIn("game tsuro", text)
+        self.assertEqual(boardrules.replay_record(text), s)
+        self.assertEqual(boardrules.write_record(boardrules.game(GAME), {"players": 2, "seed": 31},
+                                                 moves), text)
+
+    def test_long_record_needs_a_bigger_buffer(self):
+        s = new_state(players=8, seed=3)
+        moves = play_random(s, random.Random(3))
+        text = boardrules.write_record(GAME, s.options, moves)
+        self.assertGreater(len(text), 256)
+        self.assertEqual(boardrules.replay_record(text), s)
+
+    def test_bad_records(self):
+        s, moves = self.played()
+        text = boardrules.write_record(GAME, "players=2,seed=31", moves)
+        lines = text.splitlines()
+        first_move = next(i for i, l in enumerate(lines) if l.startswith("options")) + 1
+        lines[first_move + 2] = "garbage"
+        with self.assertRaises(boardrules.RecordError) as cm:
+            boardrules.replay_record("\n".join(lines) + "\n")
+        self.assertEqual(cm.exception.line, first_move + 3)
+        self.assertIn("garbage", str(cm.exception))
+        self.assertIsInstance(cm.exception.state, boardrules.State)
+        self.assertEqual(cm.exception.state.move_number,
+                         boardrules.replay_record("\n".join(lines[:first_move + 2])).move_number)
+        with self.assertRaises(boardrules.UnknownGameError):
+            boardrules.replay_record("game chess\noptions \n")
+        with self.assertRaises(boardrules.RecordError) as cm:
+            boardrules.replay_record("")
+        self.assertIsNone(cm.exception.state)
+        with self.assertRaises(TypeError):
+            boardrules.replay_record(None)
+        with self.assertRaises(boardrules.RecordError):
+            boardrules.write_record(GAME, "players=2,seed=31", [moves[0], moves[0], moves[0]] * 3)
+        with self.assertRaises(boardrules.OptionError):
+            boardrules.write_record(GAME, "players=1", [])
+        with self.assertRaises(TypeError):
+            boardrules.write_record(GAME, "", ["17r0"])
+
+
+class PlayoutTest(unittest.TestCase):
+    def test_results(self):
+        s = new_state(players=3, seed=8)
+        before = s.to_json()
+        r = boardrules.playout_random(s, 200, seed=1)
+        self.assertEqual(r.games, 200)
+        self.assertEqual(len(r.wins), 3)
+        self.assertGreater(sum(r.wins), 0)
+        self.assertTrue(all(0 <= w <= 200 for w in r.wins))
+        self.assertGreater(r.total_moves, 200 * 3)
+        self.assertEqual(s.to_json(), before)
+        self.assertEqual(boardrules.playout_random(s, 200, seed=1), r)
+        self.assertNotEqual(boardrules.playout_random(s, 200, seed=2), r)
+        self.assertEqual(boardrules.playout_random(s, 0).total_moves, 0)
+
+    def test_from_a_finished_game(self):
+        s = new_state()
+        play_random(s, random.Random(0))
+        r = boardrules.playout_random(s, 5, seed=1)
+        self.assertEqual(r.total_moves, 0)
+        winners = [seat for seat, x in enumerate(s.returns()) if x > 0]
+        self.assertEqual([w for w in r.wins if w], [5] * len(winners))
+
+    def test_bad_arguments(self):
+        s = new_state()
+        with self.assertRaises(boardrules.ArgumentError):
+            boardrules.playout_random(s, -1)
+        with self.assertRaises(TypeError):
+            boardrules.playout_random(None, 1)
+        with self.assertRaises(TypeError):
+            boardrules.playout_random(s, "10")
+        with self.assertRaises((TypeError, OverflowError)):
+            boardrules.playout_random(s, 1, seed=-1)
+
+    def test_releases_the_gil(self):
+        s = new_state(players=4, seed=3)
+        start = time.perf_counter()
+        boardrules.playout_random(s, 50, seed=1)
+        per_game = max(time.perf_counter() - start, 1e-6) / 50
+        games = int(min(max(0.3 / per_game, 50), 200000))   # about 0.3 s of work
+        results = {}
+        worker = threading.Thread(
+            target=lambda: results.setdefault("r", boardrules.playout_random(s, games, seed=9)))
+        spins = 0
+        worker.start()
+        while worker.is_alive():
+            spins += 1
+        worker.join()
+        self.assertEqual(results["r"], boardrules.playout_random(s, games, seed=9))
+        # With the lock held for the whole call this thread could not have run.
+        self.assertGreater(spins, 1000)
+
+    def test_threads_give_the_same_results(self):
+        states = [new_state(players=2, seed=i) for i in range(4)]
+        expected = [boardrules.playout_random(st, 100, seed=5) for st in states]
+        got = [None] * 4
+
+        def run(i):
+            got[i] = boardrules.playout_random(states[i], 100, seed=5)
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(got, expected)
+
+
+class ErrorTest(unittest.TestCase):
+    def test_hierarchy(self):
+        classes = [boardrules.ArgumentError, boardrules.NoMemoryError, boardrules.OptionError,
+                   boardrules.IllegalMoveError, boardrules.ParseError, boardrules.SnapshotError,
+                   boardrules.BufferTooSmallError, boardrules.WrongPhaseError,
+                   boardrules.UnknownGameError, boardrules.RecordError,
+                   boardrules.GameMismatchError]
+        statuses = set()
+        for cls in classes:
+            self.assertTrue(issubclass(cls, boardrules.Error))
+            self.assertLess(cls.status, 0)
+            statuses.add(cls.status)
+            self.assertEqual(boardrules_c.br_status_string(cls.status) != "unknown status", True)
+        self.assertEqual(len(statuses), len(classes))
+
+    def test_message_without_reason_is_the_status_text(self):
+        e = boardrules._error(boardrules_c.BR_ERR_NO_MEMORY)
+        self.assertIsInstance(e, boardrules.NoMemoryError)
+        self.assertEqual(str(e), boardrules_c.br_status_string(boardrules_c.BR_ERR_NO_MEMORY))
+        self.assertIsInstance(boardrules._error(-1000, "x"), boardrules.Error)
+
+
+class OwnershipTest(unittest.TestCase):
+    def test_states_die_in_any_order(self):
+        rng = random.Random(6)
+        for _ in range(50):
+            pool = [new_state(seed=rng.randrange(100))]
+            for _ in range(20):
+                src = rng.choice(pool)
+                pool.append(rng.choice([src.clone, lambda: copy.copy(src),
+                                        lambda: src.resample(0, rng.randrange(9)),
+                                        lambda: boardrules.State.from_json(src.to_json())])())
+            rng.shuffle(pool)
+            while pool:
+                del pool[rng.randrange(len(pool))]
+        gc.collect()
+
+    def test_state_is_freed_when_unreferenced(self):
+        s = new_state()
+        ref = weakref.ref(s)
+        del s
+        self.assertIsNone(ref())
+
+    def test_state_outlives_its_exception(self):
+        s, _ = RecordTest.played(self)
+        text = boardrules.write_record(GAME, s.options, [])
+        kept = None
+        try:
+            boardrules.replay_record(text + "garbage\n")
+        except boardrules.RecordError as e:   # the exception dies at the end of this block
+            kept = e.state
+        gc.collect()
+        self.assertFalse(kept.is_terminal)
+        self.assertTrue(kept.legal_moves())
+
+    def test_no_leak(self):
+        def churn(n):
+            for i in range(n):
+                s = new_state(seed=i)
+                c = s.clone()
+                c.apply(c.legal_moves()[0])
+                s.resample(0, i, into=c)
+                try:
+                    s.apply(-1)
+                except boardrules.IllegalMoveError:
+                    pass
+                boardrules.State.from_json(c.to_json())
+        churn(2000)
+        before = rss_kib()
+        churn(20000)
+        grown = rss_kib() - before
+        # 20000 iterations make 60000 states: a leak of even one would show.
+        self.assertLess(grown, 4096, "RSS grew by %d KiB" % grown)
+
+
+class RawModuleTest(unittest.TestCase):
+    """The SWIG layer on its own: NULL-like and wrong input never crash."""
+
+    def test_null_states(self):
+        c = boardrules_c
+        self.assertEqual(c.br_state_apply(None, 0), c.BR_ERR_ARGUMENT)
+        self.assertEqual(c.br_state_legal_moves(None, 10)[0], c.BR_ERR_ARGUMENT)
+        self.assertEqual(c.br_state_to_json(None, 10)[0], c.BR_ERR_ARGUMENT)
+        self.assertEqual(c.br_state_check_move(None, 0)[0], c.BR_ERR_ARGUMENT)
+        self.assertEqual(tuple(c.br_state_clone(None)), (c.BR_ERR_ARGUMENT, None))
+        self.assertEqual(c.br_state_current_player(None), c.BR_PLAYER_INVALID)
+        self.assertEqual(c.br_state_last_error(None), "")
+        self.assertEqual(c.br_state_new(None, "")[0], c.BR_ERR_ARGUMENT)
+        self.assertEqual(c.br_state_returns(None, 2)[0], c.BR_ERR_ARGUMENT)
+        self.assertEqual(c.br_playout_random(None, 0, 1, 2)[0], c.BR_ERR_ARGUMENT)
+        self.assertIsNone(c.br_game_name(None))
+        self.assertIsNone(c.br_game_at(10 ** 6))
+        self.assertIsNone(c.br_game_find(None))
+
+    def test_small_buffers(self):
+        c = boardrules_c
+        s = new_state()
+        status, text, length = c.br_state_to_json(s._s, 8)
+        self.assertEqual(status, c.BR_ERR_BUFFER)
+        self.assertEqual(len(text), 7)
+        status, full, length2 = c.br_state_to_json(s._s, length + 1)
+        self.assertEqual(status, c.BR_OK)
+        self.assertEqual(length, length2)
+        self.assertEqual(full, s.to_json())
+        self.assertEqual(tuple(c.br_state_to_json(s._s, 0)), (c.BR_ERR_BUFFER, "", length))
+        status, moves = c.br_state_legal_moves(s._s, 1)
+        self.assertEqual(status, c.BR_ERR_BUFFER)
+        self.assertEqual(moves, s.legal_moves()[:1])
+
+    def test_wrong_types(self):
+        c = boardrules_c
+        s = new_state()
+        g = boardrules.game(GAME)
+        for call in (lambda: c.br_state_apply(g._g, 0),       # a game where a state belongs
+                     lambda: c.br_state_apply("state", 0),
+                     lambda: c.br_state_apply(s._s, "0"),
+                     lambda: c.br_state_legal_moves(s._s, -1),
+                     lambda: c.br_state_legal_moves(s._s, "10"),
+                     lambda: c.br_state_to_json(s._s, None),
+                     lambda: c.br_state_new(s._s, ""),
+                     lambda: c.br_record_write(g._g, "", [1, "x"], 10),
+                     lambda: c.br_record_write(g._g, "", [2 ** 40], 10),
+                     lambda: c.br_record_write(g._g, "", 5, 10)):
+            with self.assertRaises((TypeError, OverflowError, ValueError)):
+                call()
+
+    def test_handles_cannot_be_made_or_freed_by_hand(self):
+        with self.assertRaises(TypeError):
+            boardrules_c.br_state()
+        self.assertFalse(hasattr(boardrules_c, "br_state_free"))
+
+
+class DocsAndVersionTest(unittest.TestCase):
+    def test_docstrings_come_from_the_headers(self):
+        self.assertIn("C API: br_state_apply()", boardrules.State.apply.__doc__)
+        self.assertIn("Applies a move", boardrules.State.apply.__doc__)
+        self.assertIn("Tells whether", boardrules.State.check.__doc__)
+        self.assertIn("Who is to move", boardrules.State.current_player.__doc__)
+        self.assertIn("Plays random games", boardrules.playout_random.__doc__)
+        self.assertIn("Applies a move", boardrules_c.br_state_apply.__doc__)
+
+    def test_version(self):
+        self.assertRegex(boardrules.version(), r"^\d+\.\d+\.\d+$")
+        self.assertEqual(boardrules.__version__, boardrules.version())
+        major, minor, micro = map(int, boardrules.version().split("."))
+        self.assertTrue(boardrules.version_check(major, minor, micro))
+        self.assertFalse(boardrules.version_check(major + 1))
+        self.assertFalse(boardrules.version_check(major, minor + 1))
+        self.assertEqual(boardrules_c.br_version_number(),
+                         (major << 16) | (minor << 8) | micro)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)

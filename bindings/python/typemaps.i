@@ -1,0 +1,258 @@
+/*
+ * Python typemaps for the C conventions of libboardrules (see ../boardrules.i
+ * for which arguments they apply to). A function with out-parameters returns
+ * a sequence: its status first, then each out-value in argument order.
+ */
+
+%{
+/* Text from the library as str; a truncated multi-byte character (the
+ * library cuts texts that do not fit) becomes U+FFFD instead of an error. */
+static PyObject *brx_py_text(const char *text)
+{
+    if (!text)
+        Py_RETURN_NONE;
+    return PyUnicode_DecodeUTF8(text, (Py_ssize_t)strlen(text), "replace");
+}
+
+/* Reads a buffer size or count from Python; false (with a Python exception
+ * set) when it is not a non-negative int. */
+static int brx_py_size(PyObject *obj, size_t *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "expected a non-negative int");
+        return 0;
+    }
+    size_t n = PyLong_AsSize_t(obj);
+    if (n == (size_t)-1 && PyErr_Occurred())
+        return 0;
+    *out = n;
+    return 1;
+}
+
+/* A scratch array of `count` elements of `elem` bytes: the stack buffer
+ * `stack` when it is large enough, else the heap (NULL with MemoryError set). */
+static void *brx_py_scratch(void *stack, size_t stack_count, size_t count, size_t elem)
+{
+    if (count <= stack_count)
+        return stack;
+    if (count > PY_SSIZE_T_MAX / elem) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    void *p = malloc(count * elem);
+    if (!p)
+        PyErr_NoMemory();
+    return p;
+}
+
+static PyObject *brx_py_moves(const br_move *moves, size_t count)
+{
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    for (size_t i = 0; list && i < count; i++) {
+        PyObject *item = PyLong_FromLong(moves[i]);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+
+static PyObject *brx_py_doubles(const double *values, size_t count)
+{
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    for (size_t i = 0; list && i < count; i++) {
+        PyObject *item = PyFloat_FromDouble(values[i]);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+
+static PyObject *brx_py_counts(const uint64_t *values, size_t count)
+{
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    for (size_t i = 0; list && i < count; i++) {
+        PyObject *item = PyLong_FromUnsignedLongLong(values[i]);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+%}
+
+/* Appends `obj` to the wrapper's result, failing when building it failed.
+ * A SWIG macro, so that SWIG_AppendOutput is SWIG's version-specific one. */
+%define BRX_PY_APPEND(obj)
+    { PyObject *brx_obj = (obj); if (!brx_obj) SWIG_fail; $result = SWIG_AppendOutput($result, brx_obj); }
+%enddef
+
+/* ---- br_state **NEW_STATE: a new state owned by the returned object ---- */
+%typemap(in, numinputs=0) br_state **NEW_STATE (br_state *new_state = NULL) {
+    $1 = &new_state;
+}
+%typemap(argout) br_state **NEW_STATE {
+    BRX_PY_APPEND(SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, SWIG_POINTER_OWN));
+    *$1 = NULL; /* the object owns it now */
+}
+%typemap(freearg) br_state **NEW_STATE {
+    if ($1)
+        br_state_free(*$1); /* only when the call failed after creating it */
+}
+
+/* ---- (char *REASON, size_t REASON_SIZE): a reason buffer ---- */
+%typemap(in, numinputs=0) (char *REASON, size_t REASON_SIZE) (char reason[BRX_REASON_SIZE]) {
+    reason[0] = '\0';
+    $1 = reason;
+    $2 = sizeof reason;
+}
+%typemap(argout) (char *REASON, size_t REASON_SIZE) {
+    BRX_PY_APPEND(brx_py_text($1));
+}
+
+/* ---- (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN): text out ---- */
+%typemap(in) (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN)
+             (char stack[BRX_STACK_ENTRIES], size_t text_len = 0) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = (char *)brx_py_scratch(stack, sizeof stack, $2, 1);
+    if (!$1)
+        SWIG_fail;
+    $1[0] = '\0';
+    $3 = &text_len;
+}
+%typemap(argout) (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN) {
+    BRX_PY_APPEND(brx_py_text($2 > 0 ? $1 : ""));
+    BRX_PY_APPEND(PyLong_FromSize_t(*$3));
+}
+%typemap(freearg) (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (br_move *MOVES, size_t CAPACITY, size_t *COUNT): move list out ---- */
+%typemap(in) (br_move *MOVES, size_t CAPACITY, size_t *COUNT)
+             (br_move stack[BRX_STACK_ENTRIES], size_t count = 0) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = (br_move *)brx_py_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(br_move));
+    if (!$1)
+        SWIG_fail;
+    $3 = &count;
+}
+%typemap(argout) (br_move *MOVES, size_t CAPACITY, size_t *COUNT) {
+    BRX_PY_APPEND(brx_py_moves($1, *$3 < $2 ? *$3 : $2));
+}
+%typemap(freearg) (br_move *MOVES, size_t CAPACITY, size_t *COUNT) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) ---- */
+%typemap(in) (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT)
+             (br_move stack_moves[BRX_STACK_ENTRIES], double stack_probs[BRX_STACK_ENTRIES],
+              size_t count = 0) {
+    if (!brx_py_size($input, &$3))
+        SWIG_fail;
+    $1 = (br_move *)brx_py_scratch(stack_moves, BRX_STACK_ENTRIES, $3, sizeof(br_move));
+    if (!$1)
+        SWIG_fail;
+    $2 = (double *)brx_py_scratch(stack_probs, BRX_STACK_ENTRIES, $3, sizeof(double));
+    if (!$2)
+        SWIG_fail;
+    $4 = &count;
+}
+%typemap(argout) (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) {
+    size_t shown = *$4 < $3 ? *$4 : $3;
+    BRX_PY_APPEND(brx_py_moves($1, shown));
+    BRX_PY_APPEND(brx_py_doubles($2, shown));
+}
+%typemap(freearg) (br_move *MOVES, double *PROBS, size_t CAPACITY, size_t *COUNT) {
+    if ($1 && $1 != stack_moves$argnum)
+        free($1);
+    if ($2 && $2 != stack_probs$argnum)
+        free($2);
+}
+
+/* ---- (double *VALUES, size_t NUM_VALUES): per-player values out ---- */
+%typemap(in) (double *VALUES, size_t NUM_VALUES) (double stack[BRX_STACK_ENTRIES]) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = (double *)brx_py_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(double));
+    if (!$1)
+        SWIG_fail;
+    for (size_t i = 0; i < $2; i++)
+        $1[i] = 0.0;
+}
+%typemap(argout) (double *VALUES, size_t NUM_VALUES) {
+    BRX_PY_APPEND(brx_py_doubles($1, $2));
+}
+%typemap(freearg) (double *VALUES, size_t NUM_VALUES) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (uint64_t *COUNTS, size_t NUM_COUNTS): per-player counts out ---- */
+%typemap(in) (uint64_t *COUNTS, size_t NUM_COUNTS) (uint64_t stack[BRX_STACK_ENTRIES]) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = (uint64_t *)brx_py_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(uint64_t));
+    if (!$1)
+        SWIG_fail;
+    for (size_t i = 0; i < $2; i++)
+        $1[i] = 0;
+}
+%typemap(argout) (uint64_t *COUNTS, size_t NUM_COUNTS) {
+    BRX_PY_APPEND(brx_py_counts($1, $2));
+}
+%typemap(freearg) (uint64_t *COUNTS, size_t NUM_COUNTS) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (const br_move *MOVES_IN, size_t NUM_MOVES_IN): a sequence of moves in ---- */
+%typemap(in) (const br_move *MOVES_IN, size_t NUM_MOVES_IN) (PyObject *seq = NULL) {
+    seq = PySequence_Fast($input, "expected a sequence of moves (ints)");
+    if (!seq)
+        SWIG_fail;
+    $2 = (size_t)PySequence_Fast_GET_SIZE(seq);
+    $1 = (br_move *)malloc(($2 ? $2 : 1) * sizeof(br_move));
+    if (!$1) {
+        PyErr_NoMemory();
+        SWIG_fail;
+    }
+    for (size_t i = 0; i < $2; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i);
+        long value = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        if (!PyLong_Check(item) || (value == -1 && PyErr_Occurred()) ||
+            value < INT32_MIN || value > INT32_MAX) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError, "move %zu is not a 32-bit int", i);
+            }
+            SWIG_fail;
+        }
+        $1[i] = (br_move)value;
+    }
+}
+%typemap(freearg) (const br_move *MOVES_IN, size_t NUM_MOVES_IN) {
+    free((void *)$1);
+    Py_XDECREF(seq$argnum);
+}
+
+/* ---- single values returned through pointers ---- */
+%typemap(in, numinputs=0) br_move *MOVE_OUT (br_move value = BR_MOVE_NONE) { $1 = &value; }
+%typemap(argout) br_move *MOVE_OUT { BRX_PY_APPEND(PyLong_FromLong(*$1)); }
+
+%typemap(in, numinputs=0) size_t *SIZE_OUT (size_t value = 0) { $1 = &value; }
+%typemap(argout) size_t *SIZE_OUT { BRX_PY_APPEND(PyLong_FromSize_t(*$1)); }
+
+%typemap(in, numinputs=0) uint64_t *U64_OUT (uint64_t value = 0) { $1 = &value; }
+%typemap(argout) uint64_t *U64_OUT { BRX_PY_APPEND(PyLong_FromUnsignedLongLong(*$1)); }

@@ -1,0 +1,413 @@
+/*
+ * brules bench: how fast the library plays a game through its public API.
+ *
+ * Two kinds of figures:
+ * - random playouts: legal moves, a uniformly random one (host generator),
+ *   apply, until the legal-move list is empty; chance events are resolved
+ *   inside apply (chance=auto) or picked like moves (chance=explicit);
+ * - single operations, each timed over a fixed sample of positions taken
+ *   from random games, so that the figures do not hang on one position.
+ * The size of a state is not available through the API and is not shown.
+ */
+#include "brules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define START_POSITIONS 64   /* initial states with different seeds */
+#define SAMPLE_POSITIONS 256 /* unfinished positions from random games */
+#define BATCH 256            /* calls between two looks at the clock */
+
+typedef struct bench_config {
+    const char *game_name;
+    const char *options;
+    double seconds;
+} bench_config;
+
+typedef struct bench {
+    br_state *starts[START_POSITIONS];
+    size_t num_samples;
+    br_state *samples[SAMPLE_POSITIONS];
+    br_move sample_moves[SAMPLE_POSITIONS]; /* one legal move of each sample */
+    char *snapshots[SAMPLE_POSITIONS];      /* br_state_to_json of each sample */
+    size_t snapshot_bytes;                  /* their total length */
+    br_state *scratch;
+    br_move *moves;
+    size_t capacity;
+    char *text;                             /* output buffer for JSON */
+    size_t text_size;
+    host_rng rng;
+    const char *failed;                     /* the operation that failed */
+    const br_state *failed_state;           /* its state, for the reason */
+    br_status failed_status;
+    char load_error[256];                   /* the reason of a failed load */
+} bench;
+
+/* One timed operation on sample position i. */
+typedef br_status (*bench_op)(bench *b, size_t i);
+
+enum { OPT_HELP = 'h', OPT_OPTIONS = 'o', OPT_TIME = 't' };
+
+static const cli_option bench_options[] = {
+    CLI_HELP_OPTION,
+    { "options", 'o', true, OPT_OPTIONS },
+    { "time", 't', true, OPT_TIME },
+    { NULL, 0, false, 0 },
+};
+
+/* Returns -1 to go on, otherwise the exit status. */
+static int parse_bench_args(int argc, char **argv, bench_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->seconds = 2.0;
+    cli_parser p;
+    cli_init(&p, "bench", argc, argv, bench_options);
+    int id;
+    const char *value;
+    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
+        if (t == CLI_ERROR)
+            return BRULES_EXIT_USAGE;
+        if (t == CLI_POSITIONAL) {
+            if (cfg->game_name)
+                return usage_error("bench", "unexpected argument '%s'", value);
+            cfg->game_name = value;
+        } else if (id == OPT_HELP) {
+            print_command_help(stdout, "bench");
+            return BRULES_EXIT_OK;
+        } else if (id == OPT_OPTIONS) {
+            cfg->options = value;
+        } else if (!parse_positive_double(value, &cfg->seconds) || cfg->seconds > 3600) {
+            return usage_error("bench", "-t needs a number of seconds in (0, 3600], not '%s'",
+                               value);
+        }
+    }
+    if (!cfg->game_name)
+        return usage_error("bench", "missing argument GAME");
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Failures inside timed loops are noted and reported once afterwards. */
+
+static br_status note_failure(bench *b, const char *operation, const br_state *state,
+                              br_status st)
+{
+    if (!b->failed) {
+        b->failed = operation;
+        b->failed_state = state;
+        b->failed_status = st;
+    }
+    return st;
+}
+
+static void report_failure(const bench *b)
+{
+    brules_error("bench: %s failed: %s (%s)", b->failed, br_status_string(b->failed_status),
+                 b->failed_state ? br_state_last_error(b->failed_state) : b->load_error);
+}
+
+/* Keeps about one position in eight of a game as a sample, so that the
+ * samples spread over whole games. */
+static void maybe_sample(bench *b, const br_state *position, size_t num_legal)
+{
+    if (b->num_samples == SAMPLE_POSITIONS || host_rng_below(&b->rng, 8) != 0)
+        return;
+    br_status st = br_state_clone(position, &b->samples[b->num_samples]);
+    if (st != BR_OK) {
+        note_failure(b, "clone", position, st);
+        return;
+    }
+    b->sample_moves[b->num_samples++] = b->moves[host_rng_below(&b->rng, (uint32_t)num_legal)];
+}
+
+/* Plays a random game on b->scratch from its current position, counting the
+ * moves; samples positions on the way when `sample` is set. */
+static bool random_game(bench *b, uint64_t *moves, bool sample)
+{
+    for (;;) {
+        size_t n;
+        br_status st = br_state_legal_moves(b->scratch, b->moves, b->capacity, &n);
+        if (st != BR_OK) {
+            note_failure(b, "legal moves", b->scratch, st);
+            return false;
+        }
+        if (n == 0)
+            break;
+        if (sample)
+            maybe_sample(b, b->scratch, n);
+        st = br_state_apply(b->scratch, b->moves[host_rng_below(&b->rng, (uint32_t)n)]);
+        if (st != BR_OK) {
+            note_failure(b, "apply", b->scratch, st);
+            return false;
+        }
+        ++*moves;
+    }
+    if (!br_state_is_terminal(b->scratch)) {
+        note_failure(b, "legal moves (none in an unfinished game)", b->scratch, BR_OK);
+        return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Set-up */
+
+static bool make_starts(bench *b, const br_game *game, const char *options, int *status)
+{
+    for (size_t i = 0; i < START_POSITIONS; i++) {
+        char *with_seed = options_with_seed(options, i);
+        if (!with_seed) {
+            *status = BRULES_EXIT_FAIL;
+            return false;
+        }
+        b->starts[i] = new_state(game, with_seed, status);
+        free(with_seed);
+        if (!b->starts[i])
+            return false;
+    }
+    return true;
+}
+
+static bool make_samples(bench *b)
+{
+    uint64_t moves = 0;
+    for (size_t game = 0; b->num_samples < SAMPLE_POSITIONS && !b->failed; game++) {
+        br_state_copy(b->scratch, b->starts[game % START_POSITIONS]);
+        random_game(b, &moves, true);
+    }
+    for (size_t i = 0; i < b->num_samples && !b->failed; i++) {
+        b->snapshots[i] = state_text(b->samples[i], br_state_to_json, "snapshot");
+        if (!b->snapshots[i])
+            return false;
+        size_t len = strlen(b->snapshots[i]);
+        b->snapshot_bytes += len;
+        if (len + 1 > b->text_size)
+            b->text_size = len + 1;
+    }
+    /* Observations are smaller than snapshots; leave room all the same. */
+    b->text_size *= 2;
+    b->text = malloc(b->text_size);
+    if (!b->text)
+        brules_error("out of memory");
+    return b->text && !b->failed;
+}
+
+static int bench_setup(bench *b, const bench_config *cfg)
+{
+    memset(b, 0, sizeof *b);
+    host_rng_seed(&b->rng, 12345);
+    const br_game *game = find_game(cfg->game_name);
+    if (!game)
+        return BRULES_EXIT_USAGE;
+    int status = BRULES_EXIT_FAIL;
+    if (!make_starts(b, game, cfg->options, &status))
+        return status;
+    b->capacity = br_state_max_legal_moves(b->starts[0]);
+    b->moves = malloc((b->capacity ? b->capacity : 1) * sizeof *b->moves);
+    if (!b->moves || br_state_clone(b->starts[0], &b->scratch) != BR_OK) {
+        brules_error("out of memory");
+        return BRULES_EXIT_FAIL;
+    }
+    if (!make_samples(b)) {
+        if (b->failed)
+            report_failure(b);
+        return BRULES_EXIT_FAIL;
+    }
+    return -1;
+}
+
+static void bench_free(bench *b)
+{
+    for (size_t i = 0; i < START_POSITIONS; i++)
+        br_state_free(b->starts[i]);
+    for (size_t i = 0; i < SAMPLE_POSITIONS; i++) {
+        br_state_free(b->samples[i]);
+        free(b->snapshots[i]);
+    }
+    br_state_free(b->scratch);
+    free(b->moves);
+    free(b->text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Measurements */
+
+typedef struct playout_figures {
+    uint64_t playouts;
+    uint64_t moves;
+    double seconds;
+} playout_figures;
+
+static bool measure_playouts(bench *b, double budget, playout_figures *f)
+{
+    memset(f, 0, sizeof *f);
+    double start = now_seconds();
+    do {
+        br_state_copy(b->scratch, b->starts[f->playouts % START_POSITIONS]);
+        if (!random_game(b, &f->moves, false))
+            return false;
+        f->playouts++;
+        f->seconds = now_seconds() - start;
+    } while (f->seconds < budget);
+    return true;
+}
+
+/* Nanoseconds per call of `op`, cycling through the samples. */
+static double measure_op(bench *b, bench_op op, double budget)
+{
+    uint64_t calls = 0;
+    size_t i = 0;
+    double start = now_seconds(), seconds;
+    do {
+        for (size_t k = 0; k < BATCH; k++) {
+            if (op(b, i) != BR_OK)
+                return -1;
+            if (++i == b->num_samples)
+                i = 0;
+        }
+        calls += BATCH;
+        seconds = now_seconds() - start;
+    } while (seconds < budget);
+    return seconds * 1e9 / (double)calls;
+}
+
+static br_status op_clone_free(bench *b, size_t i)
+{
+    br_state *copy;
+    br_status st = br_state_clone(b->samples[i], &copy);
+    if (st != BR_OK)
+        return note_failure(b, "clone", b->samples[i], st);
+    br_state_free(copy);
+    return BR_OK;
+}
+
+static br_status op_copy(bench *b, size_t i)
+{
+    br_status st = br_state_copy(b->scratch, b->samples[i]);
+    return st == BR_OK ? st : note_failure(b, "copy", b->scratch, st);
+}
+
+static br_status op_legal_moves(bench *b, size_t i)
+{
+    size_t n;
+    br_status st = br_state_legal_moves(b->samples[i], b->moves, b->capacity, &n);
+    return st == BR_OK ? st : note_failure(b, "legal moves", b->samples[i], st);
+}
+
+static br_status op_copy_apply(bench *b, size_t i)
+{
+    br_state_copy(b->scratch, b->samples[i]);
+    br_status st = br_state_apply(b->scratch, b->sample_moves[i]);
+    return st == BR_OK ? st : note_failure(b, "apply", b->scratch, st);
+}
+
+static br_status op_save(bench *b, size_t i)
+{
+    br_status st = br_state_to_json(b->samples[i], b->text, b->text_size, NULL);
+    return st == BR_OK ? st : note_failure(b, "snapshot save", b->samples[i], st);
+}
+
+static br_status op_load_free(bench *b, size_t i)
+{
+    br_state *loaded;
+    br_status st = br_state_from_json(b->snapshots[i], &loaded, b->load_error,
+                                      sizeof b->load_error);
+    if (st != BR_OK)
+        return note_failure(b, "snapshot load", NULL, st);
+    br_state_free(loaded);
+    return BR_OK;
+}
+
+static br_status op_observe(bench *b, size_t i)
+{
+    br_status st = br_state_observe(b->samples[i], 0, b->text, b->text_size, NULL);
+    return st == BR_OK ? st : note_failure(b, "observation", b->samples[i], st);
+}
+
+/* ------------------------------------------------------------------ */
+/* The report */
+
+typedef struct op_row {
+    const char *label;
+    bench_op op;
+} op_row;
+
+static const op_row op_rows[] = {
+    { "clone + free", op_clone_free },
+    { "copy (br_state_copy)", op_copy },
+    { "legal moves", op_legal_moves },
+    { "copy + apply", op_copy_apply },
+    { "snapshot save (br_state_to_json)", op_save },
+    { "snapshot load (from_json + free)", op_load_free },
+    { "observation (seat 0)", op_observe },
+};
+
+#define NUM_OPS (sizeof op_rows / sizeof op_rows[0])
+
+static void print_playouts(const playout_figures *f)
+{
+    double ns_per_move = f->seconds * 1e9 / (double)(f->moves ? f->moves : 1);
+    printf("random playouts (legal moves, uniform pick, apply), %.2f s:\n", f->seconds);
+    printf("  %-36s %12llu\n", "playouts", (unsigned long long)f->playouts);
+    printf("  %-36s %12.0f\n", "playouts per second", (double)f->playouts / f->seconds);
+    printf("  %-36s %12.0f\n", "moves per second", (double)f->moves / f->seconds);
+    printf("  %-36s %12.1f\n", "ns per move", ns_per_move);
+    printf("  %-36s %12.1f\n", "moves per playout",
+           (double)f->moves / (double)f->playouts);
+}
+
+static bool print_operations(bench *b, double budget)
+{
+    double ns[NUM_OPS], copy_ns = 0;
+    for (size_t k = 0; k < NUM_OPS; k++) {
+        ns[k] = measure_op(b, op_rows[k].op, budget);
+        if (ns[k] < 0)
+            return false;
+        if (op_rows[k].op == op_copy)
+            copy_ns = ns[k];
+    }
+    printf("\nsingle operations over %zu positions from random games:\n", b->num_samples);
+    printf("  %-36s %12s\n", "operation", "ns per call");
+    for (size_t k = 0; k < NUM_OPS; k++) {
+        printf("  %-36s %12.1f\n", op_rows[k].label, ns[k]);
+        if (op_rows[k].op == op_copy_apply)
+            printf("  %-36s %12.1f\n", "apply (copy + apply - copy)", ns[k] - copy_ns);
+    }
+    printf("  %-36s %12.0f\n", "snapshot size, bytes (average)",
+           (double)b->snapshot_bytes / (double)b->num_samples);
+    printf("  %-36s %12s\n", "state size", "n/a (not in the API)");
+    return true;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_config cfg;
+    int status = parse_bench_args(argc, argv, &cfg);
+    if (status >= 0)
+        return status;
+    bench *b = malloc(sizeof *b);
+    if (!b) {
+        brules_error("out of memory");
+        return BRULES_EXIT_FAIL;
+    }
+    status = bench_setup(b, &cfg);
+    if (status < 0) {
+        char *options = state_text(b->starts[0], br_state_options, "options");
+        printf("brules bench %s, library %s, options %s\n(seeds 0..%d for the playouts; "
+               "time budget %.1f s)\n\n",
+               cfg.game_name, br_version_string(), options ? options : "?",
+               START_POSITIONS - 1, cfg.seconds);
+        free(options);
+        playout_figures f;
+        bool ok = measure_playouts(b, cfg.seconds / 2, &f);
+        if (ok)
+            print_playouts(&f);
+        ok = ok && print_operations(b, cfg.seconds / 2 / NUM_OPS);
+        if (!ok)
+            report_failure(b);
+        status = ok ? BRULES_EXIT_OK : BRULES_EXIT_FAIL;
+    }
+    bench_free(b);
+    free(b);
+    return status;
+}

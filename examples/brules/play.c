@@ -1,0 +1,463 @@
+/*
+ * brules play: people play in the terminal against bots, or bots play each
+ * other.
+ *
+ * A person sees the board (br_state_render) and the numbered legal moves
+ * before each of their moves and types a move's text or its number. A bad
+ * entry is answered with the library's reason and the question is asked
+ * again. End of input at the prompt quits the game.
+ */
+#include "brules.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_SEAT_ARGS 64
+
+typedef struct play_config {
+    const char *game_name;
+    const char *options;
+    int seats[MAX_SEAT_ARGS]; /* the people's seats (--seat) */
+    int num_seats;
+    bool all_bots;
+    bot_kind bot;
+    uint64_t seed;
+    bool seed_given;
+    const char *record_path;
+} play_config;
+
+/* The moves applied so far, for the record. */
+typedef struct move_log {
+    br_move *moves;
+    size_t len;
+    size_t capacity;
+} move_log;
+
+/* One game at the table. */
+typedef struct table {
+    const br_game *game;
+    br_state *state;
+    char *initial_options;   /* canonical options of the first position */
+    bool *human;             /* per seat: a person plays it */
+    int num_humans;
+    bool explicit_chance;    /* chance=explicit: people enter chance outcomes */
+    bot bot;
+    move_log log;
+    br_move *moves;          /* legal moves shown to the person */
+    size_t capacity;
+    size_t count;
+    char *line;              /* the person's input */
+    size_t line_capacity;
+    bool echo_input;         /* input is not a terminal: show what was read */
+} table;
+
+typedef enum turn_result { TURN_MOVED, TURN_QUIT, TURN_FAILED } turn_result;
+
+/* ------------------------------------------------------------------ */
+/* Command line */
+
+enum { OPT_HELP = 'h', OPT_OPTIONS = 'o', OPT_SEAT = 256, OPT_BOTS, OPT_BOT, OPT_SEED,
+       OPT_RECORD };
+
+static const cli_option play_options[] = {
+    CLI_HELP_OPTION,
+    { "options", 'o', true, OPT_OPTIONS },
+    { "seat", 0, true, OPT_SEAT },
+    { "bots", 0, false, OPT_BOTS },
+    { "bot", 0, true, OPT_BOT },
+    { "seed", 0, true, OPT_SEED },
+    { "record", 0, true, OPT_RECORD },
+    { NULL, 0, false, 0 },
+};
+
+static int take_play_option(play_config *cfg, int id, const char *value)
+{
+    long seat;
+    switch (id) {
+    case OPT_OPTIONS:
+        cfg->options = value;
+        break;
+    case OPT_SEAT:
+        if (!parse_long_in(value, 0, 1000, &seat))
+            return usage_error("play", "--seat needs a seat number 0, 1, ..., not '%s'", value);
+        if (cfg->num_seats == MAX_SEAT_ARGS)
+            return usage_error("play", "too many --seat options");
+        cfg->seats[cfg->num_seats++] = (int)seat;
+        break;
+    case OPT_BOTS:
+        cfg->all_bots = true;
+        break;
+    case OPT_BOT:
+        if (!bot_kind_from_name(value, &cfg->bot))
+            return usage_error("play", "unknown bot '%s' (random, greedy)", value);
+        break;
+    case OPT_SEED:
+        if (!parse_u64(value, &cfg->seed))
+            return usage_error("play", "--seed needs a number 0..2^64-1, not '%s'", value);
+        cfg->seed_given = true;
+        break;
+    case OPT_RECORD:
+        cfg->record_path = value;
+        break;
+    }
+    return -1;
+}
+
+/* Returns -1 to go on, otherwise the exit status. */
+static int parse_play_args(int argc, char **argv, play_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->bot = BOT_GREEDY;
+    cli_parser p;
+    cli_init(&p, "play", argc, argv, play_options);
+    int id, status;
+    const char *value;
+    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
+        if (t == CLI_ERROR)
+            return BRULES_EXIT_USAGE;
+        if (t == CLI_POSITIONAL) {
+            if (cfg->game_name)
+                return usage_error("play", "unexpected argument '%s'", value);
+            cfg->game_name = value;
+        } else if (id == OPT_HELP) {
+            print_command_help(stdout, "play");
+            return BRULES_EXIT_OK;
+        } else if ((status = take_play_option(cfg, id, value)) >= 0) {
+            return status;
+        }
+    }
+    if (!cfg->game_name)
+        return usage_error("play", "missing argument GAME");
+    if (cfg->all_bots && cfg->num_seats > 0)
+        return usage_error("play", "--bots and --seat exclude each other");
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The table */
+
+static bool log_push(move_log *log, br_move move)
+{
+    if (log->len == log->capacity) {
+        size_t capacity = log->capacity ? log->capacity * 2 : 256;
+        br_move *bigger = realloc(log->moves, capacity * sizeof *bigger);
+        if (!bigger) {
+            brules_error("out of memory");
+            return false;
+        }
+        log->moves = bigger;
+        log->capacity = capacity;
+    }
+    log->moves[log->len++] = move;
+    return true;
+}
+
+static void table_free(table *t)
+{
+    br_state_free(t->state);
+    free(t->initial_options);
+    free(t->human);
+    bot_free(&t->bot);
+    free(t->log.moves);
+    free(t->moves);
+    free(t->line);
+}
+
+/* Seats the people; returns -1 to go on, otherwise the exit status. */
+static int seat_people(table *t, const play_config *cfg)
+{
+    int n = br_state_num_players(t->state);
+    t->human = calloc((size_t)n, sizeof *t->human);
+    if (!t->human) {
+        brules_error("out of memory");
+        return BRULES_EXIT_FAIL;
+    }
+    if (!cfg->all_bots && cfg->num_seats == 0)
+        t->human[0] = true;
+    for (int i = 0; i < cfg->num_seats; i++) {
+        if (cfg->seats[i] >= n)
+            return usage_error("play", "--seat %d: the game has seats 0..%d", cfg->seats[i],
+                               n - 1);
+        t->human[cfg->seats[i]] = true;
+    }
+    for (int p = 0; p < n; p++)
+        t->num_humans += t->human[p];
+    return -1;
+}
+
+/* Returns -1 to go on, otherwise the exit status. */
+static int table_init(table *t, const play_config *cfg)
+{
+    memset(t, 0, sizeof *t);
+    t->game = find_game(cfg->game_name);
+    if (!t->game)
+        return BRULES_EXIT_USAGE;
+    uint64_t seed = cfg->seed_given ? cfg->seed : fresh_seed();
+    char *options = options_with_seed(cfg->options, seed);
+    if (!options)
+        return BRULES_EXIT_FAIL;
+    int status;
+    t->state = new_state(t->game, options, &status);
+    free(options);
+    if (!t->state)
+        return status;
+    t->initial_options = state_text(t->state, br_state_options, "options");
+    if (!t->initial_options)
+        return BRULES_EXIT_FAIL;
+    t->explicit_chance = options_say(t->initial_options, "chance", "explicit");
+    if ((status = seat_people(t, cfg)) >= 0)
+        return status;
+    t->capacity = br_state_max_legal_moves(t->state);
+    t->moves = malloc((t->capacity ? t->capacity : 1) * sizeof *t->moves);
+    if (!t->moves) {
+        brules_error("out of memory");
+        return BRULES_EXIT_FAIL;
+    }
+    if (!bot_init(&t->bot, cfg->bot, t->state, mix_seed(seed, 0xb075)))
+        return BRULES_EXIT_FAIL;
+    t->echo_input = !isatty(STDIN_FILENO);
+    return -1;
+}
+
+static const char *seat_role(const table *t, int seat)
+{
+    if (!t->human[seat])
+        return bot_kind_name(t->bot.kind);
+    return t->num_humans == 1 ? "you" : "person";
+}
+
+static void print_header(const table *t)
+{
+    printf("%s (%s), options %s\n", br_game_title(t->game), br_game_name(t->game),
+           t->initial_options);
+    int n = br_state_num_players(t->state);
+    for (int p = 0; p < n; p++)
+        printf("%sseat %d: %s%s", p ? ", " : "", p, seat_role(t, p),
+               t->human[p] ? "" : " bot");
+    putchar('\n');
+    if (t->num_humans > 0)
+        puts("Type 'help' at the prompt for help.");
+}
+
+/* ------------------------------------------------------------------ */
+/* A person's turn */
+
+static void print_prompt_help(void)
+{
+    puts("Enter a move as the list shows it, or its number in the list.\n"
+         "Commands: moves (list the legal moves), board (show the board),\n"
+         "          help (this text), quit (end the game; end of input too).");
+}
+
+/* Lists the legal moves in numbered columns. */
+static void print_moves(table *t)
+{
+    char text[128];
+    int width = 1;
+    for (size_t i = 0; i < t->count; i++) {
+        int len = (int)strlen(move_text(t->state, t->moves[i], text, sizeof text));
+        width = len > width ? len : width;
+    }
+    int number_width = t->count >= 100 ? 3 : t->count >= 10 ? 2 : 1;
+    int cell = 2 + number_width + 2 + width;
+    int columns = cell < 78 ? 78 / cell : 1;
+    printf("legal moves (%zu):\n", t->count);
+    for (size_t i = 0; i < t->count; i++) {
+        bool last_in_row = (int)(i % (size_t)columns) == columns - 1 || i + 1 == t->count;
+        printf("  %*zu) %-*s", number_width, i + 1, last_in_row ? 0 : width,
+               move_text(t->state, t->moves[i], text, sizeof text));
+        if (last_in_row)
+            putchar('\n');
+    }
+}
+
+static bool list_legal_moves(table *t)
+{
+    br_status st = br_state_legal_moves(t->state, t->moves, t->capacity, &t->count);
+    if (st != BR_OK) {
+        brules_error("legal moves: %s (%s)", br_status_string(st),
+                     br_state_last_error(t->state));
+        return false;
+    }
+    return true;
+}
+
+/* Understands the person's entry as a move: its text, or else its number in
+ * the list. Explains what is wrong otherwise. */
+static bool understand_move(table *t, const char *entry, br_move *out)
+{
+    br_move move;
+    if (br_state_move_from_text(t->state, entry, &move) == BR_OK) {
+        char reason[512] = "";
+        if (br_state_check_move(t->state, move, reason, sizeof reason) == BR_OK) {
+            *out = move;
+            return true;
+        }
+        printf("illegal move '%s': %s\n", entry, reason);
+        return false;
+    }
+    char parse_error[512];
+    snprintf(parse_error, sizeof parse_error, "%s", br_state_last_error(t->state));
+    long number;
+    if (parse_long_in(entry, 1, (long)t->count, &number)) {
+        *out = t->moves[number - 1];
+        return true;
+    }
+    printf("not a move: %s\n(type 'moves' for the legal moves, 'help' for help)\n",
+           parse_error[0] ? parse_error : "cannot read it");
+    return false;
+}
+
+/* Removes blanks around the text in place. */
+static char *trim(char *text)
+{
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+        text[--len] = '\0';
+    return text;
+}
+
+static turn_result human_turn(table *t, int player, br_move *out)
+{
+    if (!list_legal_moves(t))
+        return TURN_FAILED;
+    putchar('\n');
+    if (!print_board(stdout, t->state))
+        return TURN_FAILED;
+    print_moves(t);
+    for (;;) {
+        if (player == BR_PLAYER_CHANCE)
+            printf("chance outcome> ");
+        else
+            printf("seat %d> ", player);
+        fflush(stdout);
+        if (!read_line(stdin, &t->line, &t->line_capacity)) {
+            puts("\n(end of input)");
+            return TURN_QUIT;
+        }
+        char *entry = trim(t->line);
+        if (t->echo_input)
+            printf("%s\n", entry);
+        if (!*entry)
+            continue;
+        if (strcmp(entry, "quit") == 0 || strcmp(entry, "q") == 0)
+            return TURN_QUIT;
+        if (strcmp(entry, "help") == 0 || strcmp(entry, "?") == 0)
+            print_prompt_help();
+        else if (strcmp(entry, "moves") == 0)
+            print_moves(t);
+        else if (strcmp(entry, "board") == 0)
+            print_board(stdout, t->state);
+        else if (understand_move(t, entry, out))
+            return TURN_MOVED;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The game */
+
+static void announce(const table *t, int player, const char *text)
+{
+    if (player == BR_PLAYER_CHANCE)
+        printf("chance: %s\n", text);
+    else
+        printf("seat %d (%s): %s\n", player, seat_role(t, player), text);
+}
+
+static turn_result next_turn(table *t)
+{
+    int player = br_state_current_player(t->state);
+    bool chance = player == BR_PLAYER_CHANCE;
+    br_move move;
+    char text[128];
+    /* With chance=explicit and people at the table, a person enters what
+     * happened at the real table; otherwise the state's own generator
+     * decides. */
+    if (chance ? t->explicit_chance && t->num_humans > 0 : t->human[player]) {
+        turn_result r = human_turn(t, player, &move);
+        if (r != TURN_MOVED)
+            return r;
+        move_text(t->state, move, text, sizeof text);
+        if (br_state_apply(t->state, move) != BR_OK) {
+            brules_error("the library rejected '%s' after accepting it: %s", text,
+                         br_state_last_error(t->state));
+            return TURN_FAILED;
+        }
+    } else if (!bot_take_turn(&t->bot, t->state, &move, text, sizeof text)) {
+        return TURN_FAILED;
+    }
+    if (!log_push(&t->log, move))
+        return TURN_FAILED;
+    announce(t, player, text);
+    return TURN_MOVED;
+}
+
+static int write_record(const table *t, const char *path)
+{
+    char err[512] = "";
+    size_t len = 0;
+    br_status st = br_record_write(t->game, t->initial_options, t->log.moves, t->log.len,
+                                   NULL, 0, &len, err, sizeof err);
+    char *text = NULL;
+    if (st == BR_OK || st == BR_ERR_BUFFER) {
+        text = malloc(len + 1);
+        st = text ? br_record_write(t->game, t->initial_options, t->log.moves, t->log.len,
+                                    text, len + 1, NULL, err, sizeof err)
+                  : BR_ERR_NO_MEMORY;
+    }
+    if (st != BR_OK) {
+        brules_error("record: %s", err[0] ? err : br_status_string(st));
+        free(text);
+        return BRULES_EXIT_FAIL;
+    }
+    FILE *f = fopen(path, "w");
+    bool ok = f && fputs(text, f) >= 0;
+    ok = (f && fclose(f) == 0) && ok;
+    free(text);
+    if (!ok) {
+        brules_error("cannot write the record to '%s'", path);
+        return BRULES_EXIT_FAIL;
+    }
+    printf("record written to %s (%zu move%s)\n", path, t->log.len, t->log.len == 1 ? "" : "s");
+    return BRULES_EXIT_OK;
+}
+
+static int run_game(table *t)
+{
+    turn_result r = TURN_MOVED;
+    while (r == TURN_MOVED && !br_state_is_terminal(t->state))
+        r = next_turn(t);
+    if (r == TURN_FAILED)
+        return BRULES_EXIT_FAIL;
+    putchar('\n');
+    if (r == TURN_QUIT) {
+        printf("game abandoned after %zu move%s\n", t->log.len, t->log.len == 1 ? "" : "s");
+        return BRULES_EXIT_OK;
+    }
+    if (!print_board(stdout, t->state))
+        return BRULES_EXIT_FAIL;
+    printf("game over after %zu move%s\n", t->log.len, t->log.len == 1 ? "" : "s");
+    print_result(stdout, t->state);
+    return BRULES_EXIT_OK;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_config cfg;
+    int status = parse_play_args(argc, argv, &cfg);
+    if (status >= 0)
+        return status;
+    table t;
+    status = table_init(&t, &cfg);
+    if (status < 0) {
+        print_header(&t);
+        status = run_game(&t);
+        if (cfg.record_path && status == BRULES_EXIT_OK)
+            status = write_record(&t, cfg.record_path);
+    }
+    table_free(&t);
+    return status;
+}

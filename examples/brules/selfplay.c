@@ -1,0 +1,266 @@
+/*
+ * brules selfplay: bots play many games; wins per seat, games without a
+ * winner and the length of the games are counted.
+ */
+#include "brules.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct selfplay_config {
+    const char *game_name;
+    const char *options;
+    long games;
+    uint64_t seed;
+    bot_kind bot;
+    bool show;
+} selfplay_config;
+
+typedef struct selfplay_stats {
+    int num_players;
+    uint64_t *wins;        /* per seat; a shared win counts for every winner */
+    uint64_t draws;        /* all returns 0: every seat won, or none did */
+    uint64_t games;
+    uint64_t moves;        /* moves the host applied (with explicit chance outcomes) */
+    uint64_t all_moves;    /* br_state_move_number(): auto chance outcomes too */
+    uint64_t shortest;
+    uint64_t longest;
+    char *first_options;   /* canonical options of the first game */
+} selfplay_stats;
+
+enum { OPT_HELP = 'h', OPT_GAMES = 'n', OPT_OPTIONS = 'o', OPT_SEED = 256, OPT_BOT,
+       OPT_SHOW };
+
+static const cli_option selfplay_options[] = {
+    CLI_HELP_OPTION,
+    { "games", 'n', true, OPT_GAMES },
+    { "options", 'o', true, OPT_OPTIONS },
+    { "seed", 0, true, OPT_SEED },
+    { "bot", 0, true, OPT_BOT },
+    { "show", 0, false, OPT_SHOW },
+    { NULL, 0, false, 0 },
+};
+
+static int take_selfplay_option(selfplay_config *cfg, int id, const char *value)
+{
+    switch (id) {
+    case OPT_GAMES:
+        if (!parse_long_in(value, 1, 1000000000L, &cfg->games))
+            return usage_error("selfplay", "-n needs a number of games >= 1, not '%s'", value);
+        break;
+    case OPT_OPTIONS:
+        cfg->options = value;
+        break;
+    case OPT_SEED:
+        if (!parse_u64(value, &cfg->seed))
+            return usage_error("selfplay", "--seed needs a number 0..2^64-1, not '%s'", value);
+        break;
+    case OPT_BOT:
+        if (!bot_kind_from_name(value, &cfg->bot))
+            return usage_error("selfplay", "unknown bot '%s' (random, greedy)", value);
+        break;
+    case OPT_SHOW:
+        cfg->show = true;
+        break;
+    }
+    return -1;
+}
+
+/* Returns -1 to go on, otherwise the exit status. */
+static int parse_selfplay_args(int argc, char **argv, selfplay_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->games = 100;
+    cfg->seed = 1;
+    cfg->bot = BOT_RANDOM;
+    cli_parser p;
+    cli_init(&p, "selfplay", argc, argv, selfplay_options);
+    int id, status;
+    const char *value;
+    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
+        if (t == CLI_ERROR)
+            return BRULES_EXIT_USAGE;
+        if (t == CLI_POSITIONAL) {
+            if (cfg->game_name)
+                return usage_error("selfplay", "unexpected argument '%s'", value);
+            cfg->game_name = value;
+        } else if (id == OPT_HELP) {
+            print_command_help(stdout, "selfplay");
+            return BRULES_EXIT_OK;
+        } else if ((status = take_selfplay_option(cfg, id, value)) >= 0) {
+            return status;
+        }
+    }
+    if (!cfg->game_name)
+        return usage_error("selfplay", "missing argument GAME");
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+
+static bool stats_start(selfplay_stats *stats, const br_state *first)
+{
+    stats->num_players = br_state_num_players(first);
+    stats->wins = calloc((size_t)stats->num_players, sizeof *stats->wins);
+    stats->first_options = state_text(first, br_state_options, "options");
+    stats->shortest = UINT64_MAX;
+    if (!stats->wins)
+        brules_error("out of memory");
+    return stats->wins && stats->first_options;
+}
+
+static void stats_add(selfplay_stats *stats, const br_state *end, uint64_t moves)
+{
+    double returns[64];
+    double *r = stats->num_players <= 64 ? returns
+                                         : calloc((size_t)stats->num_players, sizeof *r);
+    if (!r) {
+        brules_error("out of memory");
+        return;
+    }
+    br_state_returns(end, r, (size_t)stats->num_players);
+    bool someone_won = false;
+    for (int p = 0; p < stats->num_players; p++) {
+        if (r[p] > 0) {
+            stats->wins[p]++;
+            someone_won = true;
+        }
+    }
+    stats->draws += !someone_won;
+    stats->games++;
+    stats->moves += moves;
+    stats->all_moves += br_state_move_number(end);
+    stats->shortest = moves < stats->shortest ? moves : stats->shortest;
+    stats->longest = moves > stats->longest ? moves : stats->longest;
+    if (r != returns)
+        free(r);
+}
+
+static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
+                        bool seeded_by_options)
+{
+    printf("%s: %llu games, %s bots\n", cfg->game_name, (unsigned long long)stats->games,
+           bot_kind_name(cfg->bot));
+    printf("options: %s", stats->first_options);
+    if (seeded_by_options)
+        printf(" (in every game)\n");
+    else
+        printf(" (game i: seed=%llu+i)\n", (unsigned long long)cfg->seed);
+    printf("\nseat      wins   share\n");
+    for (int p = 0; p < stats->num_players; p++)
+        printf("%4d  %8llu  %5.1f%%\n", p, (unsigned long long)stats->wins[p],
+               100.0 * (double)stats->wins[p] / (double)stats->games);
+    printf("draws: %llu games (every seat won, or none did)\n",
+           (unsigned long long)stats->draws);
+    double games = (double)stats->games;
+    printf("average length: %.1f moves (shortest %llu, longest %llu)\n",
+           (double)stats->moves / games, (unsigned long long)stats->shortest,
+           (unsigned long long)stats->longest);
+    if (stats->all_moves != stats->moves)
+        printf("average length with the chance outcomes: %.1f moves\n",
+               (double)stats->all_moves / games);
+}
+
+static void stats_free(selfplay_stats *stats)
+{
+    free(stats->wins);
+    free(stats->first_options);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void show_progress(long done, long total)
+{
+    enum { BAR = 30 };
+    int filled = (int)((long long)done * BAR / total);
+    fprintf(stderr, "\r[%.*s%.*s] %ld/%ld", filled,
+            "##############################", BAR - filled,
+            "------------------------------", done, total);
+    if (done == total)
+        fprintf(stderr, "\r%*s\r", BAR + 30, ""); /* leave a clean line */
+    fflush(stderr);
+}
+
+/* Plays game number `index`; returns -1 to go on, otherwise the exit status. */
+static int play_one(const br_game *game, const selfplay_config *cfg, long index,
+                    selfplay_stats *stats)
+{
+    int status;
+    char *options = options_with_seed(cfg->options, cfg->seed + (uint64_t)index);
+    if (!options)
+        return BRULES_EXIT_FAIL;
+    br_state *state = new_state(game, options, &status);
+    free(options);
+    if (!state)
+        return status;
+    bot b;
+    bool ok = (index > 0 || stats_start(stats, state))
+              && bot_init(&b, cfg->bot, state, mix_seed(cfg->seed, (uint64_t)index));
+    if (!ok) {
+        br_state_free(state);
+        return BRULES_EXIT_FAIL;
+    }
+    bool every_move = cfg->show && cfg->games == 1;
+    if (every_move && !print_board(stdout, state))
+        ok = false;
+    uint64_t moves = 0;
+    while (ok && !br_state_is_terminal(state)) {
+        int player = br_state_current_player(state);
+        br_move move;
+        char text[128];
+        ok = bot_take_turn(&b, state, &move, text, sizeof text);
+        moves++;
+        if (ok && every_move) {
+            if (player == BR_PLAYER_CHANCE)
+                printf("\nmove %llu: chance: %s\n", (unsigned long long)moves, text);
+            else
+                printf("\nmove %llu: seat %d: %s\n", (unsigned long long)moves, player, text);
+            ok = print_board(stdout, state);
+        }
+    }
+    if (ok) {
+        stats_add(stats, state, moves);
+        if (cfg->show) {
+            printf("\ngame %ld: over after %llu moves\n", index + 1,
+                   (unsigned long long)moves);
+            ok = every_move || print_board(stdout, state);
+            print_result(stdout, state);
+        }
+    }
+    bot_free(&b);
+    br_state_free(state);
+    return ok ? -1 : BRULES_EXIT_FAIL;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    selfplay_config cfg;
+    int status = parse_selfplay_args(argc, argv, &cfg);
+    if (status >= 0)
+        return status;
+    const br_game *game = find_game(cfg.game_name);
+    if (!game)
+        return BRULES_EXIT_USAGE;
+    selfplay_stats stats;
+    memset(&stats, 0, sizeof stats);
+    bool progress = !cfg.show && cfg.games > 1 && isatty(STDERR_FILENO);
+    status = -1;
+    for (long i = 0; i < cfg.games && status < 0; i++) {
+        status = play_one(game, &cfg, i, &stats);
+        /* Redraw only when the percentage changes: cheap for a million games. */
+        long long percent = (long long)(i + 1) * 100 / cfg.games;
+        if (progress && status < 0 && percent != (long long)i * 100 / cfg.games)
+            show_progress(i + 1, cfg.games);
+    }
+    if (status < 0) {
+        if (cfg.show)
+            putchar('\n');
+        stats_print(&stats, &cfg, options_have_key(cfg.options, "seed"));
+        status = BRULES_EXIT_OK;
+    } else if (progress) {
+        fputc('\n', stderr);
+    }
+    stats_free(&stats);
+    return status;
+}

@@ -1,0 +1,351 @@
+#!/bin/sh
+# Runs every subcommand of brules and checks what it prints and its exit
+# status. Run by `make check`, which sets BRULES to the program in the build
+# tree; by hand: BRULES=path/to/brules sh test-brules.sh
+set -eu
+
+: "${BRULES:?BRULES must name the brules program (make check sets it)}"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/test-brules.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' HUP INT TERM
+
+checks=0
+
+# ---------------------------------------------------------------- helpers
+
+# run ARGS...: runs brules with no input; stdout, stderr and exit status go
+# to $work/out, $work/err and $status.
+run() {
+    status=0
+    "$BRULES" "$@" <"/dev/null" >"$work/out" 2>"$work/err" || status=$?
+}
+
+# run_with INPUT ARGS...: the same with INPUT on stdin (\n for a line end).
+run_with() {
+    input=$1
+    shift
+    status=0
+    printf '%b' "$input" | "$BRULES" "$@" >"$work/out" 2>"$work/err" || status=$?
+}
+
+# run_from FILE ARGS...: the same with FILE on stdin.
+run_from() {
+    input=$1
+    shift
+    status=0
+    "$BRULES" "$@" <"$input" >"$work/out" 2>"$work/err" || status=$?
+}
+
+fail() {
+    echo "FAIL: $*" >&2
+    echo "--- stdout:" >&2
+    head -n 60 "$work/out" >&2
+    echo "--- stderr:" >&2
+    head -n 20 "$work/err" >&2
+    exit 1
+}
+
+expect_status() {
+    checks=$((checks + 1))
+    [ "$status" -eq "$1" ] || fail "$2: exit status $status, expected $1"
+}
+
+# expect_out REGEX WHAT / expect_err REGEX WHAT: a line of stdout / stderr
+# matches the basic regular expression.
+expect_out() {
+    checks=$((checks + 1))
+    grep -q -e "$1" "$work/out" || fail "$2: no line of stdout matches '$1'"
+}
+
+expect_err() {
+    checks=$((checks + 1))
+    grep -q -e "$1" "$work/err" || fail "$2: no line of stderr matches '$1'"
+}
+
+expect_no_err() {
+    checks=$((checks + 1))
+    [ ! -s "$work/err" ] || fail "$1: unexpected output on stderr"
+}
+
+# count_out REGEX: the number of stdout lines that match.
+count_out() {
+    grep -c -e "$1" "$work/out" || true
+}
+
+# ---------------------------------------------------------------- --version, --help
+
+run --version
+expect_status 0 "--version"
+expect_out '^library version: [0-9][0-9.]* (loaded at run time)$' "--version"
+expect_out '^header version: *[0-9][0-9.]* (compiled against)$' "--version"
+
+run --help
+expect_status 0 "--help"
+expect_out '^Usage: brules COMMAND' "--help"
+for command in list info play selfplay replay bench; do
+    expect_out "^  $command " "--help lists $command"
+done
+
+run help replay
+expect_status 0 "help replay"
+expect_out '^Usage: brules replay' "help replay"
+
+run play --help
+expect_status 0 "play --help"
+expect_out '^Usage: brules play GAME' "play --help"
+
+# ---------------------------------------------------------------- usage errors: exit 2
+
+run
+expect_status 2 "no command"
+expect_err '^brules: no command given$' "no command"
+
+run --frobnicate
+expect_status 2 "unknown top-level option"
+expect_err "^brules: unknown option '--frobnicate'$" "unknown top-level option"
+
+run frobnicate
+expect_status 2 "unknown command"
+expect_err "^brules: unknown command 'frobnicate'$" "unknown command"
+
+run help frobnicate
+expect_status 2 "help for an unknown command"
+
+run selfplay tsuro --frobnicate
+expect_status 2 "unknown option of a command"
+expect_err "^brules: selfplay: unknown option '--frobnicate'$" "unknown option of a command"
+expect_err "^Try 'brules help selfplay'.$" "hint after a usage error"
+
+run selfplay tsuro -n zero
+expect_status 2 "bad -n"
+expect_err "^brules: selfplay: -n needs a number of games" "bad -n"
+
+run selfplay tsuro -n
+expect_status 2 "-n without a value"
+expect_err "^brules: selfplay: option '-n' needs a value$" "-n without a value"
+
+run play tsuro --bots --seat 1
+expect_status 2 "--bots with --seat"
+expect_err "exclude each other" "--bots with --seat"
+
+run play tsuro --seat 5 --seed 1
+expect_status 2 "--seat beyond the seats"
+expect_err "^brules: play: --seat 5: the game has seats 0..1$" "--seat beyond the seats"
+
+run selfplay tsuro -n 1 -o players=99
+expect_status 2 "bad game option"
+expect_err "^brules: tsuro: .*players" "bad game option names the key"
+
+run selfplay tsuro -n 1 -o frobnicate=1
+expect_status 2 "unknown game option"
+expect_err "^brules: tsuro: .*frobnicate" "unknown game option names the key"
+
+run info
+expect_status 2 "info without a game"
+expect_err '^brules: info: missing argument GAME$' "info without a game"
+
+run replay
+expect_status 2 "replay without a file"
+
+run list games
+expect_status 2 "list with an argument"
+expect_err "^brules: list: unexpected argument 'games'$" "list with an argument"
+
+run help
+expect_status 0 "help without a command"
+expect_out '^Usage: brules COMMAND' "help without a command"
+
+run bench tsuro -t -1
+expect_status 2 "bench with a bad time"
+
+# ---------------------------------------------------------------- list, info
+
+run list
+expect_status 0 "list"
+expect_out '^name  *title  *players$' "list header"
+expect_out '^tsuro  *Tsuro  *2-8$' "list shows tsuro"
+
+run info tsuro
+expect_status 0 "info tsuro"
+expect_out '^Tsuro (tsuro)$' "info title"
+expect_out '^players: 2-8 (default 2)$' "info players"
+expect_out '^move space with the default options: [1-9][0-9]* moves' "info move space"
+expect_out '^default options: .*seed=0' "info default options"
+expect_out '^options (-o key=value,key=value):$' "info options"
+expect_out '^  players' "info options help lists players"
+expect_out '^  chance' "info options help lists chance"
+
+run info nosuchgame
+expect_status 2 "info of an unknown game"
+expect_err "^brules: unknown game 'nosuchgame' ('brules list' shows the games)$" \
+    "info of an unknown game"
+
+# ---------------------------------------------------------------- selfplay
+
+run selfplay tsuro -n 20 --seed 3
+expect_status 0 "selfplay -n 20"
+expect_out '^tsuro: 20 games, random bots$' "selfplay summary"
+expect_out '^seat  *wins  *share$' "selfplay table"
+expect_out '^ *0  *[0-9][0-9]*  *[0-9.]*%$' "selfplay seat 0"
+expect_out '^ *1  *[0-9][0-9]*  *[0-9.]*%$' "selfplay seat 1"
+expect_out '^draws: [0-9]* games (every seat won, or none did)$' "selfplay draw count"
+expect_out '^average length: [0-9.]* moves (shortest [0-9]*, longest [0-9]*)$' \
+    "selfplay average length"
+expect_no_err "selfplay without a terminal shows no progress bar"
+# Every game has a winner (counted per seat) or is a draw.
+wins=$(awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+%$/ { s += $2 } END { print s + 0 }' "$work/out")
+none=$(sed -n 's/^draws: \([0-9]*\) games .*/\1/p' "$work/out")
+checks=$((checks + 1))
+[ $((wins + none)) -ge 20 ] || fail "selfplay: $wins wins + $none draws < 20 games"
+cp "$work/out" "$work/selfplay1"
+run selfplay tsuro -n 20 --seed 3
+checks=$((checks + 1))
+cmp -s "$work/out" "$work/selfplay1" || fail "selfplay with the same seed differs"
+
+run selfplay tsuro -n 4 -o players=4 --bot greedy
+expect_status 0 "selfplay with greedy bots"
+expect_out '^tsuro: 4 games, greedy bots$' "selfplay greedy"
+expect_out '^ *3  *[0-9][0-9]*  *[0-9.]*%$' "selfplay 4 players"
+
+run selfplay tsuro -n 1 --show
+expect_status 0 "selfplay -n 1 --show (make demo)"
+expect_out '^move 1: ' "demo shows the moves"
+expect_out '^game 1: over after [0-9]* moves$' "demo shows the end"
+expect_out '^result: ' "demo shows the result"
+
+# ---------------------------------------------------------------- play with bots, records
+
+run play tsuro --bots --seed 5 -o players=3 --record "$work/bots.rec"
+expect_status 0 "play --bots"
+expect_out '^seat 0: greedy bot, seat 1: greedy bot, seat 2: greedy bot$' "play --bots seats"
+expect_out '^seat 2 (greedy): ' "play --bots moves"
+expect_out '^game over after [0-9]* moves$' "play --bots ends"
+expect_out "^record written to $work/bots.rec" "play --record"
+grep '^result: ' "$work/out" >"$work/bots.result"
+checks=$((checks + 1))
+grep -q '^game tsuro$' "$work/bots.rec" || fail "the record has no 'game tsuro' line"
+
+run replay "$work/bots.rec"
+expect_status 0 "replay of a valid record"
+expect_out '^valid record; ' "replay says valid"
+expect_out '^game over$' "replay reaches the end"
+checks=$((checks + 1))
+grep '^result: ' "$work/out" | cmp -s - "$work/bots.result" \
+    || fail "replay gives another result than the game"
+cp "$work/out" "$work/replay1"
+
+run_from "$work/bots.rec" replay -
+expect_status 0 "replay from stdin"
+checks=$((checks + 1))
+cmp -s "$work/out" "$work/replay1" || fail "replay from stdin differs from replay of the file"
+
+run replay --json "$work/bots.rec"
+expect_status 0 "replay --json"
+checks=$((checks + 1))
+head -c 1 "$work/out" | grep -q '{' || fail "replay --json does not print a JSON object"
+expect_out '"tsuro"' "the snapshot names the game"
+
+# With chance=explicit the record holds the draws too.
+run play tsuro --bots --bot random --seed 6 -o chance=explicit --record "$work/explicit.rec"
+expect_status 0 "play --bots with explicit chance"
+expect_out '^chance: ' "explicit chance outcomes are shown"
+run replay "$work/explicit.rec"
+expect_status 0 "replay of a record with chance outcomes"
+
+# A corrupted record: the first move line is replaced by nonsense.
+first_move=$(awk '
+    /^[ \t]*(#|$)/ { next }
+    header < 2 && ($1 == "game" || $1 == "options") { header++; next }
+    { print NR; exit }' "$work/bots.rec")
+sed "${first_move}s/.*/zz-not-a-move/" "$work/bots.rec" >"$work/bad.rec"
+run replay "$work/bad.rec"
+expect_status 1 "replay of a corrupted record"
+expect_err "^$work/bad.rec:$first_move: ." "the error names the file and line"
+checks=$((checks + 1))
+[ ! -s "$work/out" ] || fail "nothing goes to stdout for a bad record"
+
+# A well-formed but illegal move: the first move repeated.
+awk -v n="$first_move" '{ print } NR == n { print }' "$work/bots.rec" >"$work/twice.rec"
+run replay "$work/twice.rec"
+expect_status 1 "replay of a record with an illegal move"
+expect_err "^$work/twice.rec:$((first_move + 1)): ." "the error names the illegal line"
+
+run_from "$work/bad.rec" replay -
+expect_status 1 "replay of a corrupted record from stdin"
+expect_err "^<stdin>:$first_move: " "stdin is named <stdin>"
+
+run replay "$work/no-such-file.rec"
+expect_status 1 "replay of a missing file"
+expect_err "^brules: $work/no-such-file.rec: " "replay of a missing file"
+
+# ---------------------------------------------------------------- a person plays
+
+# A bad entry is explained and the question asked again.
+run_with 'bogus\nquit\n' play tsuro --seed 4
+expect_status 0 "play: bad entry, then quit"
+expect_out '^Tsuro (tsuro), options ' "play header"
+expect_out '^seat 0: you, seat 1: greedy bot$' "play seats"
+expect_out '^legal moves ([1-9][0-9]*):$' "play lists the legal moves"
+expect_out '^not a move: ' "play explains an unreadable move"
+checks=$((checks + 1))
+[ "$(count_out '^seat 0> ')" -eq 2 ] || fail "play does not ask again after a bad entry"
+expect_out '^game abandoned after 0 moves$' "quit ends the game"
+
+# The first listed move, entered by its text.
+# (the text runs up to the next column, "  2) ...", or the end of the line)
+first=$(sed -n 's/^ *1) //p' "$work/out" | head -n 1 | sed 's/  *[0-9][0-9]*) .*//; s/ *$//')
+checks=$((checks + 1))
+[ -n "$first" ] || fail "no first move in the list"
+run_with "$first\nquit\n" play tsuro --seed 4
+expect_status 0 "play: a move by its text"
+expect_out "^seat 0 (you): $first\$" "the move by text is played"
+expect_out '^seat 1 (greedy): ' "the bot answers"
+
+# A move that reads well but is illegal now: two people at the table, the
+# second one repeats the first one's move (its start mark is taken).
+run_with "$first\n$first\nquit\n" play tsuro --seed 4 --seat 0 --seat 1
+expect_status 0 "play: an illegal move"
+expect_out "^illegal move '$first': ." "play explains an illegal move"
+checks=$((checks + 1))
+[ "$(count_out '^seat 1> ')" -eq 2 ] || fail "play does not ask again after an illegal move"
+
+# help and moves at the prompt; end of input quits.
+run_with 'help\nmoves\n' play tsuro --seed 4
+expect_status 0 "play: help, moves, end of input"
+expect_out '^Commands: moves' "help at the prompt"
+checks=$((checks + 1))
+[ "$(count_out '^legal moves (')" -eq 2 ] || fail "'moves' does not list the moves again"
+expect_out '^(end of input)$' "end of input quits"
+
+# With chance=explicit the person also enters the draws; a tile cannot be
+# drawn twice.
+run_with '1\ndraw 0\nquit\n' play tsuro --seed 2 -o chance=explicit
+expect_status 0 "play with explicit chance"
+expect_out '^chance outcome> 1$' "the person is asked for the draw"
+expect_out '^chance: draw 0$' "the draw is played"
+expect_out "^illegal move 'draw 0': ." "a tile cannot be drawn twice"
+
+# A whole game by move numbers (always the first listed move), recorded.
+i=0
+: >"$work/ones"
+while [ $i -lt 400 ]; do echo 1 >>"$work/ones"; i=$((i + 1)); done
+run_from "$work/ones" play tsuro --seed 8 --bot random --record "$work/human.rec"
+expect_status 0 "play a whole game by numbers"
+expect_out '^game over after [0-9]* moves$' "the person's game ends"
+expect_out '^result: ' "the person's game has a result"
+run replay "$work/human.rec"
+expect_status 0 "replay of the person's game"
+expect_out '^game over$' "the person's record reaches the end"
+
+# ---------------------------------------------------------------- bench
+
+run bench tsuro -t 0.3
+expect_status 0 "bench"
+expect_out '^  ns per move  *[0-9.]*$' "bench playouts"
+for op in 'clone + free' 'copy (br_state_copy)' 'legal moves' 'apply (copy + apply - copy)' \
+    'snapshot save' 'snapshot load' 'observation'; do
+    expect_out "^  $op" "bench measures $op"
+done
+
+echo "test-brules.sh: $checks checks passed"

@@ -1,0 +1,761 @@
+/*
+ * The generic conformance suite: every registered game, several option sets
+ * each, many seeded random playouts to the end, and at every step the
+ * invariants that every game promises through the uniform interface:
+ *
+ * - turn: the current player is a seat, the chance player or "terminal", in
+ *   agreement with br_state_is_terminal() and br_state_is_chance_node();
+ * - moves: sorted, unique, inside the move space, no more than
+ *   br_state_max_legal_moves(); none exactly when terminal; check-move agrees
+ *   with the list for every move of the space; an illegal apply changes nothing;
+ * - chance: the outcomes are the legal moves, probabilities > 0 adding up to 1;
+ * - notation: text and back gives the same move, for every legal move;
+ * - snapshots: save/load/save gives the same text; clones and copies are equal
+ *   and stay equal under the same move;
+ * - observations: valid JSON for every seat and the spectator, unchanged by
+ *   br_state_resample() for that seat, free of the random generator (two games
+ *   that differ only in their generator look the same to everybody);
+ * - results: returns follow the convention of state.h; scores at every step;
+ * - determinism: the same seed and the same choices give the same game, and a
+ *   written record replays to the same final state.
+ *
+ * The option sets: every player count with chance=auto and chance=explicit,
+ * a table of game-specific option strings for the games we know, and every
+ * value of the game's own keys that br_game_options_help() lists as
+ * `key=a|b|c` or `key=lo..hi`. A game not in the table still runs with the rest.
+ *
+ * Environment: BRT_PLAYOUTS (default 25) sets the playouts per option set.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <jansson.h>
+
+#include <boardrules.h>
+
+#include "brt_util.h"
+
+#define DEFAULT_PLAYOUTS 25
+#define MAX_STEPS_PER_GAME 5000
+/* The heavier checks (every move of the space, the generator scan) run at
+ * every k-th step, and always at the first and the last. */
+#define FULL_CHECK_INTERVAL 4
+#define RESAMPLE_SEEDS 2
+#define RECORDED_PLAYOUTS 3
+
+/* Game-specific option strings, beyond the player counts and what the options
+ * help lists. */
+static const struct {
+    const char *game;
+    const char *options;
+} extra_options[] = {
+    {"tsuro", "edition=classic,selfkill=any"},
+    {"tsuro", "edition=classic,selfkill=any,players=4,chance=explicit"},
+    {"tsuro", "edition=classic,board=7,players=8"},
+    {"tsuro", "edition=kosmos,players=2"},
+    {"tsuro", "edition=kosmos,players=4,chance=explicit"},
+    {"tsuro", "edition=kosmos,players=5"},
+    {"tsuro", "edition=kosmos,players=8,chance=explicit"},
+    {"tsuro", "edition=kosmos,board=6,players=6"},
+    {"tsuro", "edition=kosmos,board=7,players=2,selfkill=any,chance=explicit"},
+    {"tsuro", "edition=tactile,players=3,selfkill=any"},
+    {"tsuro", "edition=tactile,players=5,chance=explicit"},
+};
+
+struct option_set {
+    const br_game *game;
+    char options[200];
+};
+
+static struct option_set *option_sets;
+static size_t num_option_sets;
+static size_t playouts_per_set = DEFAULT_PLAYOUTS;
+
+/* ------------------------------------------------------------------ */
+/* Building the option sets */
+
+static void add_option_set(const br_game *game, const char *options)
+{
+    for (size_t i = 0; i < num_option_sets; i++)
+        if (option_sets[i].game == game && strcmp(option_sets[i].options, options) == 0)
+            return;
+    struct option_set *bigger = realloc(option_sets, (num_option_sets + 1) * sizeof *bigger);
+    if (!bigger)
+        abort();
+    option_sets = bigger;
+    option_sets[num_option_sets].game = game;
+    snprintf(option_sets[num_option_sets].options, sizeof option_sets->options, "%s", options);
+    num_option_sets++;
+}
+
+static bool is_common_key(const char *key)
+{
+    return strcmp(key, "players") == 0 || strcmp(key, "seed") == 0 || strcmp(key, "chance") == 0;
+}
+
+/* Adds `key=value` alone and with explicit chance. */
+static void add_key_value(const br_game *game, const char *key, const char *value)
+{
+    char options[200];
+    snprintf(options, sizeof options, "%s=%s", key, value);
+    add_option_set(game, options);
+    snprintf(options, sizeof options, "%s=%s,chance=explicit", key, value);
+    add_option_set(game, options);
+}
+
+/* `values` is `a|b|c` or `lo..hi` (small integer range); anything else
+ * (a free-form value such as a number) is left alone. */
+static void add_listed_values(const br_game *game, const char *key, const char *values)
+{
+    long lo, hi;
+    char tail;
+    if (sscanf(values, "%ld..%ld%c", &lo, &hi, &tail) == 2) {
+        if (hi >= lo && hi - lo <= 16)
+            for (long v = lo; v <= hi; v++) {
+                char num[24];
+                snprintf(num, sizeof num, "%ld", v);
+                add_key_value(game, key, num);
+            }
+        return;
+    }
+    if (!strchr(values, '|'))
+        return;
+    for (const char *v = values; *v;) {
+        size_t len = strcspn(v, "|");
+        char value[64];
+        snprintf(value, sizeof value, "%.*s", (int)(len < 63 ? len : 63), v);
+        if (value[0])
+            add_key_value(game, key, value);
+        v += len + (v[len] == '|');
+    }
+}
+
+/* Reads br_game_options_help(): one `key=values  meaning` per line. */
+static void add_help_options(const br_game *game)
+{
+    const char *line = br_game_options_help(game);
+    while (line && *line) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        char text[256];
+        snprintf(text, sizeof text, "%.*s", (int)(n < 255 ? n : 255), line);
+        char key[64], values[128];
+        if (sscanf(text, " %63[a-z0-9_-]=%127[^ \t]", key, values) == 2 && !is_common_key(key))
+            add_listed_values(game, key, values);
+        line = end ? end + 1 : NULL;
+    }
+}
+
+static void build_option_sets(void)
+{
+    for (size_t g = 0; g < br_game_count(); g++) {
+        const br_game *game = br_game_at(g);
+        char options[64];
+        for (int p = br_game_min_players(game); p <= br_game_max_players(game); p++) {
+            snprintf(options, sizeof options, "players=%d,chance=auto", p);
+            add_option_set(game, options);
+            snprintf(options, sizeof options, "players=%d,chance=explicit", p);
+            add_option_set(game, options);
+        }
+        for (size_t k = 0; k < sizeof extra_options / sizeof extra_options[0]; k++)
+            if (strcmp(extra_options[k].game, br_game_name(game)) == 0)
+                add_option_set(game, extra_options[k].options);
+        add_help_options(game);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* One playout and its context */
+
+struct playout {
+    const struct option_set *set;
+    uint64_t seed;
+    size_t step;
+    bool explicit_chance;
+    int players;
+    size_t space, cap;
+    br_state *s;       /* the game */
+    br_state *twin;    /* explicit chance: same moves, another generator */
+    br_state *clone;   /* clone of s taken before the move */
+    br_state *scratch; /* destination of copy and resample */
+    br_state *scratch2;
+    br_move *legal, *other;
+    double *probs;
+    unsigned char *is_legal; /* space entries */
+    br_move *history;
+    size_t history_len;
+    uint64_t rng;
+    char where[320];
+};
+
+static void fail_at(const struct playout *p, const char *cond, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void fail_at(const struct playout *p, const char *cond, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ck_abort_msg("%s, step %zu: %s [%s]", p->where, p->step, msg, cond);
+}
+
+/* Fails the test with the game, options, seed and step when `cond` is false. */
+#define EXPECT(p, cond, ...)                                                                       \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            fail_at((p), #cond, __VA_ARGS__);                                                      \
+    } while (0)
+
+static br_state *new_playout_state(const struct playout *p, uint64_t seed)
+{
+    char options[300];
+    snprintf(options, sizeof options, "%s,seed=%" PRIu64, p->set->options, seed);
+    return brt_new_state(p->set->game, options);
+}
+
+static void playout_begin(struct playout *p, const struct option_set *set, uint64_t seed)
+{
+    memset(p, 0, sizeof *p);
+    p->set = set;
+    p->seed = seed;
+    p->rng = seed * 0x9e3779b97f4a7c15ULL + 1;
+    snprintf(p->where, sizeof p->where, "%s [%s] seed %" PRIu64, br_game_name(set->game),
+             set->options, seed);
+    p->s = new_playout_state(p, seed);
+    char *opts = brt_options(p->s);
+    p->explicit_chance = brt_contains(opts, "chance=explicit");
+    free(opts);
+    p->players = br_state_num_players(p->s);
+    p->space = br_state_move_space(p->s);
+    p->cap = br_state_max_legal_moves(p->s);
+    EXPECT(p, p->space > 0, "move space is empty");
+    EXPECT(p, p->cap > 0 && p->cap <= p->space, "max_legal_moves %zu, move space %zu", p->cap,
+           p->space);
+    if (p->explicit_chance)
+        p->twin = new_playout_state(p, seed + 7777);
+    p->scratch = new_playout_state(p, seed + 1);
+    p->scratch2 = new_playout_state(p, seed + 2);
+    p->legal = malloc(p->cap * sizeof *p->legal);
+    p->other = malloc(p->cap * sizeof *p->other);
+    p->probs = malloc(p->cap * sizeof *p->probs);
+    p->is_legal = calloc(p->space, 1);
+    p->history = malloc(MAX_STEPS_PER_GAME * sizeof *p->history);
+}
+
+static void playout_end(struct playout *p)
+{
+    br_state_free(p->s);
+    br_state_free(p->twin);
+    br_state_free(p->clone);
+    br_state_free(p->scratch);
+    br_state_free(p->scratch2);
+    free(p->legal);
+    free(p->other);
+    free(p->probs);
+    free(p->is_legal);
+    free(p->history);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks at one step */
+
+static void check_turn(const struct playout *p, const br_state *s)
+{
+    int cp = br_state_current_player(s);
+    int terminal = br_state_is_terminal(s), chance = br_state_is_chance_node(s);
+    EXPECT(p, terminal == 0 || terminal == 1, "is_terminal returned %d", terminal);
+    EXPECT(p, chance == 0 || chance == 1, "is_chance_node returned %d", chance);
+    EXPECT(p, (cp == BR_PLAYER_TERMINAL) == (terminal == 1), "current player %d, terminal %d", cp,
+           terminal);
+    EXPECT(p, (cp == BR_PLAYER_CHANCE) == (chance == 1), "current player %d, chance node %d", cp,
+           chance);
+    EXPECT(p, cp == BR_PLAYER_TERMINAL || cp == BR_PLAYER_CHANCE || (cp >= 0 && cp < p->players),
+           "current player %d of %d", cp, p->players);
+    EXPECT(p, !(chance && !p->explicit_chance), "chance=auto state stopped at a chance node");
+}
+
+/* Lists the legal moves of `s` into `out` and checks the list. */
+static size_t check_legal_list(const struct playout *p, const br_state *s, br_move *out)
+{
+    size_t count = (size_t)-1;
+    br_status st = br_state_legal_moves(s, out, p->cap, &count);
+    EXPECT(p, st == BR_OK, "legal_moves: status %d, count %zu, capacity %zu", (int)st, count,
+           p->cap);
+    EXPECT(p, (count == 0) == (br_state_is_terminal(s) == 1), "%zu legal moves, terminal %d",
+           count, br_state_is_terminal(s));
+    for (size_t k = 0; k < count; k++) {
+        EXPECT(p, out[k] >= 0 && (size_t)out[k] < p->space, "legal move %d outside 0..%zu",
+               (int)out[k], p->space - 1);
+        EXPECT(p, k == 0 || out[k - 1] < out[k], "legal moves not sorted or not unique: %d then %d",
+               k ? (int)out[k - 1] : 0, (int)out[k]);
+    }
+    return count;
+}
+
+static void check_chance(const struct playout *p, size_t n)
+{
+    size_t count = (size_t)-1;
+    br_status st = br_state_chance_outcomes(p->s, p->other, p->probs, p->cap, &count);
+    if (!br_state_is_chance_node(p->s)) {
+        EXPECT(p, st == BR_ERR_WRONG_PHASE, "chance_outcomes off a chance node: status %d", (int)st);
+        return;
+    }
+    EXPECT(p, st == BR_OK, "chance_outcomes: status %d", (int)st);
+    EXPECT(p, count == n, "%zu chance outcomes, %zu legal moves", count, n);
+    double sum = 0;
+    for (size_t k = 0; k < count; k++) {
+        EXPECT(p, p->other[k] == p->legal[k], "outcome %zu is %d, legal move %d", k,
+               (int)p->other[k], (int)p->legal[k]);
+        EXPECT(p, p->probs[k] > 0 && p->probs[k] <= 1, "outcome %d has probability %g",
+               (int)p->other[k], p->probs[k]);
+        sum += p->probs[k];
+    }
+    EXPECT(p, fabs(sum - 1.0) <= 1e-9, "chance probabilities add up to %.17g", sum);
+}
+
+/* Saving, loading and saving again gives the same text; the loaded state
+ * has the same legal moves. */
+static void check_round_trip(const struct playout *p, const br_state *s, const char *snap)
+{
+    br_state *loaded = NULL;
+    char err[256] = "";
+    br_status st = br_state_from_json(snap, &loaded, err, sizeof err);
+    EXPECT(p, st == BR_OK, "own snapshot rejected: %s\n%.1500s", err, snap);
+    char *again = brt_snapshot(loaded);
+    EXPECT(p, strcmp(snap, again) == 0, "snapshot round trip differs:\n%.700s\n%.700s", snap, again);
+    EXPECT(p, br_state_current_player(loaded) == br_state_current_player(s),
+           "loaded state has another current player");
+    size_t n1 = check_legal_list(p, s, p->legal), n2 = check_legal_list(p, loaded, p->other);
+    EXPECT(p, n1 == n2 && memcmp(p->legal, p->other, n1 * sizeof *p->legal) == 0,
+           "loaded state has other legal moves (%zu, %zu)", n1, n2);
+    free(again);
+    br_state_free(loaded);
+}
+
+/* The clone taken before the last move was moved the same way: it must equal
+ * the original now. Then a new clone (equal now, checked on full steps) and
+ * a copy into an existing state. */
+static void check_clone_and_copy(struct playout *p, const char *snap, bool full)
+{
+    if (p->clone) {
+        char *c = brt_snapshot(p->clone);
+        EXPECT(p, strcmp(c, snap) == 0, "clone and original differ after the same move:\n"
+               "%.700s\n%.700s", snap, c);
+        free(c);
+        br_state_free(p->clone);
+        p->clone = NULL;
+    }
+    EXPECT(p, br_state_clone(p->s, &p->clone) == BR_OK, "clone failed");
+    if (full) {
+        char *c = brt_snapshot(p->clone);
+        EXPECT(p, strcmp(c, snap) == 0, "clone differs from the original");
+        free(c);
+    }
+    EXPECT(p, br_state_copy(p->scratch, p->s) == BR_OK, "copy failed: %s",
+           br_state_last_error(p->scratch));
+    char *c = brt_snapshot(p->scratch);
+    EXPECT(p, strcmp(c, snap) == 0, "copy differs from the original");
+    free(c);
+}
+
+static bool is_record_safe(const char *text)
+{
+    if (!text[0] || text[0] == '#' || text[0] == ' ' || text[0] == '\t')
+        return false;
+    for (const char *c = text; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            return false;
+    return text[strlen(text) - 1] != ' ';
+}
+
+static void check_move_text(const struct playout *p, br_move m)
+{
+    char *text = brt_move_text(p->s, m);
+    EXPECT(p, is_record_safe(text), "move %d has text \"%s\", unfit for a record line", (int)m,
+           text);
+    br_move back = BR_MOVE_NONE;
+    br_status st = br_state_move_from_text(p->s, text, &back);
+    EXPECT(p, st == BR_OK, "move %d: text \"%s\" does not parse: %s", (int)m, text,
+           br_state_last_error(p->s));
+    EXPECT(p, back == m, "move %d: text \"%s\" parses as %d", (int)m, text, (int)back);
+    free(text);
+}
+
+static void check_move_texts(const struct playout *p, size_t n, bool whole_space)
+{
+    if (whole_space)
+        for (size_t m = 0; m < p->space; m++)
+            check_move_text(p, (br_move)m);
+    else
+        for (size_t k = 0; k < n; k++)
+            check_move_text(p, p->legal[k]);
+}
+
+/* br_state_check_move() agrees with the legal list for every move. */
+static void check_every_move(const struct playout *p, size_t n)
+{
+    memset(p->is_legal, 0, p->space);
+    for (size_t k = 0; k < n; k++)
+        p->is_legal[p->legal[k]] = 1;
+    for (size_t m = 0; m < p->space; m++) {
+        char reason[200] = "";
+        br_status st = br_state_check_move(p->s, (br_move)m, reason, sizeof reason);
+        if (p->is_legal[m])
+            EXPECT(p, st == BR_OK, "listed move %zu: check_move says %d: %s", m, (int)st, reason);
+        else
+            EXPECT(p, st == BR_ERR_ILLEGAL_MOVE && reason[0] != '\0',
+                   "unlisted move %zu: check_move status %d, reason \"%s\"", m, (int)st, reason);
+    }
+    EXPECT(p, br_state_check_move(p->s, -1, NULL, 0) == BR_ERR_ILLEGAL_MOVE, "move -1 legal");
+    EXPECT(p, br_state_check_move(p->s, (br_move)p->space, NULL, 0) == BR_ERR_ILLEGAL_MOVE,
+           "move %zu (the move space) legal", p->space);
+}
+
+static void check_json(const struct playout *p, const char *text, const char *what)
+{
+    json_error_t error;
+    json_t *value = json_loads(text, 0, &error);
+    EXPECT(p, value != NULL, "%s is not JSON: %s\n%.500s", what, error.text, text);
+    json_decref(value);
+}
+
+/* The generator's words as the snapshot writes them, if it has an "rng"
+ * member of strings; none of them may show in an observation. */
+static void check_no_generator_in(const struct playout *p, const char *snap,
+                                  char **observations, int count)
+{
+    json_t *root = json_loads(snap, 0, NULL);
+    json_t *rng = json_object_get(root, "rng");
+    size_t k;
+    json_t *word;
+    json_array_foreach(rng, k, word) {
+        const char *w = json_string_value(word);
+        if (!w || strlen(w) < 8)
+            continue;
+        for (int i = 0; i < count; i++)
+            EXPECT(p, !brt_contains(observations[i], w),
+                   "observation of seat %d shows the generator word %s", i - 1, w);
+    }
+    json_decref(root);
+}
+
+/* Observations (full: of every seat and the spectator; else of the
+ * spectator and `seat`): JSON, and in explicit mode the same as the twin's,
+ * whose generator differs. */
+static void check_observations(const struct playout *p, const char *snap, int seat, bool full)
+{
+    int count = p->players + 1;
+    char **obs = calloc((size_t)count, sizeof *obs);
+    for (int who = -1; who < p->players; who++) {
+        if (!full && who != -1 && who != seat)
+            continue;
+        obs[who + 1] = brt_observation(p->s, who);
+        if (full)
+            check_json(p, obs[who + 1], "observation");
+        if (p->twin) {
+            char *twin = brt_observation(p->twin, who);
+            EXPECT(p, strcmp(twin, obs[who + 1]) == 0,
+                   "observation of seat %d depends on the random generator (or the seed):\n"
+                   "%.600s\n%.600s", who, obs[who + 1], twin);
+            free(twin);
+        }
+    }
+    if (full)
+        check_no_generator_in(p, snap, obs, count);
+    for (int i = 0; i < count; i++)
+        free(obs[i]);
+    free(obs);
+}
+
+/* A resampled state for `seat`: the seat sees the same, the state is valid,
+ * the same seed gives the same state. */
+static void check_resample_seat(const struct playout *p, int seat, uint64_t seed,
+                                const char *seen, bool full)
+{
+    br_status st = br_state_resample(p->s, seat, seed, p->scratch);
+    EXPECT(p, st == BR_OK, "resample(seat %d): status %d: %s", seat, (int)st,
+           br_state_last_error(p->s));
+    char *obs = brt_observation(p->scratch, seat);
+    EXPECT(p, strcmp(obs, seen) == 0,
+           "resample for seat %d changed what the seat sees:\n%.600s\n%.600s", seat, seen, obs);
+    free(obs);
+    check_turn(p, p->scratch);
+    EXPECT(p, br_state_current_player(p->scratch) == br_state_current_player(p->s),
+           "resample for seat %d: current player %d, was %d", seat,
+           br_state_current_player(p->scratch), br_state_current_player(p->s));
+    EXPECT(p, br_state_move_number(p->scratch) == br_state_move_number(p->s),
+           "resample for seat %d changed the move number", seat);
+    size_t n = check_legal_list(p, p->scratch, p->other);
+    if (br_state_current_player(p->s) == seat) {
+        size_t own = check_legal_list(p, p->s, p->legal);
+        EXPECT(p, n == own && memcmp(p->legal, p->other, n * sizeof *p->legal) == 0,
+               "resample for seat %d (to move) changed its legal moves", seat);
+    }
+    if (!full)
+        return;
+    char *snap = brt_snapshot(p->scratch);
+    check_round_trip(p, p->scratch, snap);
+    EXPECT(p, br_state_resample(p->s, seat, seed, p->scratch2) == BR_OK, "second resample failed");
+    char *again = brt_snapshot(p->scratch2);
+    EXPECT(p, strcmp(snap, again) == 0, "resample(seat %d, seed %" PRIu64 ") is not reproducible",
+           seat, seed);
+    free(again);
+    free(snap);
+}
+
+/* Resamples for one seat (a different one at each step): with one seed, and
+ * on full steps with more seeds and the state's validity checked in full. */
+static void check_resample(struct playout *p, int seat, bool full)
+{
+    char *seen = brt_observation(p->s, seat);
+    uint64_t seeds = full ? RESAMPLE_SEEDS : 1;
+    for (uint64_t k = 0; k < seeds; k++)
+        check_resample_seat(p, seat, p->seed * 1000 + p->step * RESAMPLE_SEEDS + k, seen, full);
+    free(seen);
+    /* The legal list of p->s may have been overwritten by the checks. */
+    check_legal_list(p, p->s, p->legal);
+}
+
+/* Returns: all 0 before the end; at the end +1 per winner, -1 per loser,
+ * or all 0 when everybody or nobody wins. Scores at any step. */
+static void check_results(const struct playout *p)
+{
+    double r[64], sc[64];
+    size_t n = (size_t)p->players;
+    EXPECT(p, br_state_returns(p->s, r, 64) == BR_OK, "returns failed");
+    EXPECT(p, br_state_scores(p->s, sc, 64) == BR_OK, "scores failed");
+    size_t winners = 0, losers = 0, zeros = 0;
+    for (size_t i = 0; i < n; i++) {
+        EXPECT(p, isfinite(sc[i]), "score of seat %zu is %g", i, sc[i]);
+        EXPECT(p, r[i] == 1 || r[i] == -1 || r[i] == 0, "return of seat %zu is %g", i, r[i]);
+        winners += r[i] == 1;
+        losers += r[i] == -1;
+        zeros += r[i] == 0;
+    }
+    if (!br_state_is_terminal(p->s)) {
+        EXPECT(p, zeros == n, "a return is not 0 before the end");
+        return;
+    }
+    EXPECT(p, zeros == n || (zeros == 0 && winners > 0 && losers > 0),
+           "returns at the end: %zu winners, %zu losers, %zu zeros", winners, losers, zeros);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += r[i];
+    EXPECT(p, sum == (double)winners - (double)losers, "returns add up to %g", sum);
+}
+
+static void check_render(const struct playout *p)
+{
+    char *text = brt_render(p->s);
+    EXPECT(p, text[0] != '\0', "empty rendering");
+    free(text);
+}
+
+/* An illegal move (a random unlisted one; on full steps also -1) changes
+ * nothing. */
+static void check_illegal_apply(struct playout *p, const char *snap, size_t n, bool full)
+{
+    br_move bad = -1;
+    if (n < p->space) {
+        memset(p->is_legal, 0, p->space);
+        for (size_t k = 0; k < n; k++)
+            p->is_legal[p->legal[k]] = 1;
+        size_t start = brt_rand_below(&p->rng, p->space);
+        for (size_t k = 0; k < p->space && bad < 0; k++)
+            if (!p->is_legal[(start + k) % p->space])
+                bad = (br_move)((start + k) % p->space);
+    }
+    const br_move tries[2] = {bad, -1};
+    for (size_t k = 0; k < (full || bad < 0 ? 2 : 1); k++) {
+        br_status st = br_state_apply(p->s, tries[k]);
+        EXPECT(p, st == BR_ERR_ILLEGAL_MOVE, "apply of unlisted move %d: status %d", (int)tries[k],
+               (int)st);
+        EXPECT(p, br_state_last_error(p->s)[0] != '\0', "apply of %d: no reason", (int)tries[k]);
+        char *after = brt_snapshot(p->s);
+        EXPECT(p, strcmp(after, snap) == 0, "rejected move %d changed the state", (int)tries[k]);
+        free(after);
+    }
+}
+
+static void check_step(struct playout *p, bool full)
+{
+    check_turn(p, p->s);
+    size_t n = check_legal_list(p, p->s, p->legal);
+    EXPECT(p, n <= p->cap, "%zu legal moves > max_legal_moves %zu", n, p->cap);
+    check_chance(p, n);
+    char *snap = brt_snapshot(p->s);
+    if (full)
+        check_json(p, snap, "snapshot");
+    check_round_trip(p, p->s, snap);
+    check_clone_and_copy(p, snap, full);
+    check_move_texts(p, n, p->step == 0);
+    if (full)
+        check_every_move(p, n);
+    int seat = (int)(p->step % (size_t)p->players);
+    check_observations(p, snap, seat, full);
+    check_resample(p, seat, full);
+    check_results(p);
+    check_render(p);
+    check_illegal_apply(p, snap, n, full);
+    free(snap);
+}
+
+/* ------------------------------------------------------------------ */
+/* Playing */
+
+/* A legal move: uniform for seats, by probability at chance nodes. */
+static br_move choose_move(struct playout *p, size_t n)
+{
+    if (!br_state_is_chance_node(p->s))
+        return p->legal[brt_rand_below(&p->rng, n)];
+    size_t count = 0;
+    br_state_chance_outcomes(p->s, p->other, p->probs, p->cap, &count);
+    double x = (double)(brt_rand_next(&p->rng) >> 11) / 9007199254740992.0, acc = 0;
+    for (size_t k = 0; k < count; k++) {
+        acc += p->probs[k];
+        if (x < acc)
+            return p->other[k];
+    }
+    return p->other[count - 1];
+}
+
+static void apply_everywhere(struct playout *p, br_move m)
+{
+    uint32_t number = br_state_move_number(p->s);
+    br_status st = br_state_apply(p->s, m);
+    EXPECT(p, st == BR_OK, "apply of listed move %d: %s", (int)m, br_state_last_error(p->s));
+    EXPECT(p, br_state_last_error(p->s)[0] == '\0', "last error after a good apply: %s",
+           br_state_last_error(p->s));
+    uint32_t after = br_state_move_number(p->s);
+    if (p->explicit_chance)
+        EXPECT(p, after == number + 1, "move number %u after %u", after, number);
+    else
+        EXPECT(p, after > number, "move number %u after %u", after, number);
+    /* The clone, taken before the move, follows the same way (compared at
+     * the next step). */
+    EXPECT(p, br_state_apply(p->clone, m) == BR_OK, "clone rejects the move %d", (int)m);
+    if (p->twin)
+        EXPECT(p, br_state_apply(p->twin, m) == BR_OK, "twin rejects the move %d: %s", (int)m,
+               br_state_last_error(p->twin));
+}
+
+/* Same seed, same choices: the same game. A record of it replays to it. */
+static void check_determinism(struct playout *p, const char *final_snap, bool with_record)
+{
+    br_state *again = new_playout_state(p, p->seed);
+    for (size_t k = 0; k < p->history_len; k++)
+        EXPECT(p, br_state_apply(again, p->history[k]) == BR_OK, "replay: move %zu rejected", k);
+    char *snap = brt_snapshot(again);
+    EXPECT(p, strcmp(snap, final_snap) == 0, "same seed and moves gave another game");
+    free(snap);
+    br_state_free(again);
+    if (!with_record)
+        return;
+    char options[300];
+    snprintf(options, sizeof options, "%s,seed=%" PRIu64, p->set->options, p->seed);
+    size_t len = 0;
+    char err[256] = "";
+    br_status st = br_record_write(p->set->game, options, p->history, p->history_len, NULL, 0,
+                                   &len, err, sizeof err);
+    EXPECT(p, st == BR_ERR_BUFFER, "record_write length query: status %d: %s", (int)st, err);
+    char *record = malloc(len + 1);
+    st = br_record_write(p->set->game, options, p->history, p->history_len, record, len + 1, &len,
+                         err, sizeof err);
+    EXPECT(p, st == BR_OK, "record_write: status %d: %s", (int)st, err);
+    br_state *replayed = NULL;
+    size_t bad = 99;
+    st = br_record_replay(record, &replayed, &bad, err, sizeof err);
+    EXPECT(p, st == BR_OK && bad == 0, "own record rejected at line %zu: %s", bad, err);
+    snap = brt_snapshot(replayed);
+    EXPECT(p, strcmp(snap, final_snap) == 0, "replayed record ends in another state");
+    free(snap);
+    br_state_free(replayed);
+    free(record);
+}
+
+static void run_playout(const struct option_set *set, uint64_t seed, bool with_record)
+{
+    struct playout p;
+    playout_begin(&p, set, seed);
+    for (;; p.step++) {
+        EXPECT(&p, p.step < MAX_STEPS_PER_GAME, "game did not end");
+        bool terminal = br_state_is_terminal(p.s);
+        check_step(&p, terminal || p.step % FULL_CHECK_INTERVAL == 0);
+        if (terminal)
+            break;
+        size_t n = check_legal_list(&p, p.s, p.legal);
+        br_move m = choose_move(&p, n);
+        apply_everywhere(&p, m);
+        /* With chance=auto only the players' moves make the history. */
+        p.history[p.history_len++] = m;
+    }
+    char *final_snap = brt_snapshot(p.s);
+    check_determinism(&p, final_snap, with_record);
+    free(final_snap);
+    playout_end(&p);
+}
+
+START_TEST(test_random_playouts)
+{
+    const struct option_set *set = &option_sets[_i];
+    for (size_t k = 0; k < playouts_per_set; k++)
+        run_playout(set, k + 1, k < RECORDED_PLAYOUTS);
+}
+END_TEST
+
+/* Every option set made for the run is accepted, and the canonical options of
+ * the state make the same initial state. */
+START_TEST(test_option_set_canonical)
+{
+    const struct option_set *set = &option_sets[_i];
+    br_state *s = brt_new_state(set->game, set->options);
+    char *canon = brt_options(s);
+    br_state *again = brt_new_state(set->game, canon);
+    char *a = brt_snapshot(s), *b = brt_snapshot(again);
+    ck_assert_msg(strcmp(a, b) == 0, "%s [%s]: canonical options \"%s\" make another state",
+                  br_game_name(set->game), set->options, canon);
+    free(a);
+    free(b);
+    free(canon);
+    br_state_free(again);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static Suite *conformance_suite(void)
+{
+    Suite *suite = suite_create("conformance");
+    TCase *options = tcase_create("option-sets");
+    tcase_add_loop_test(options, test_option_set_canonical, 0, (int)num_option_sets);
+    suite_add_tcase(suite, options);
+    TCase *playouts = tcase_create("playouts");
+    tcase_set_timeout(playouts, 600);
+    tcase_add_loop_test(playouts, test_random_playouts, 0, (int)num_option_sets);
+    suite_add_tcase(suite, playouts);
+    return suite;
+}
+
+int main(void)
+{
+    const char *env = getenv("BRT_PLAYOUTS");
+    if (env && *env)
+        playouts_per_set = (size_t)strtoul(env, NULL, 10);
+    build_option_sets();
+    fprintf(stderr, "conformance: %zu games, %zu option sets, %zu playouts each\n",
+            br_game_count(), num_option_sets, playouts_per_set);
+    SRunner *runner = srunner_create(conformance_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    free(option_sets);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

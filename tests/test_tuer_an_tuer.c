@@ -1,0 +1,1810 @@
+/*
+ * Tür an Tür: one test per rule of the German rule text
+ * (shared/rules/tuer-an-tuer.de.txt), checked against the documented design
+ * in doc/games/tuer-an-tuer.md.
+ *
+ * Positions are built in two ways, both through the public API only:
+ * - by playing the setup with `chance=explicit`, the test choosing every deal;
+ * - by loading a snapshot: a real snapshot taken after the setup, whose
+ *   documented `state` fields (board, figures, hands, piles, ...) the test
+ *   replaces with the position it needs (see load_layout()).
+ * Results are read from the documented snapshot fields (figures, phase,
+ * last_score, final, winners, ...), from br_state_returns() and from the
+ * legal move lists.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardrules.h>
+
+#define GAME_NAME "tuer-an-tuer"
+#define NUM_DOOR_CARDS 36
+#define NUM_ELEVATOR_TYPES 10
+#define MOVE_BUFFER 1024
+#define TEXT_BUFFER (1 << 16)
+
+/* Move number ranges of the spec ("Move numbers and notation"). */
+#define FIRST_EXCHANGE_MOVE 576
+#define FIRST_ELEVATOR_MOVE 613
+#define LAST_ELEVATOR_MOVE 652
+#define FIRST_DOOR_DRAW 665
+#define LAST_DOOR_DRAW 700
+
+/* Door fields in the spec's numbering (a4 = 0 .. d1 = 15). */
+enum { A4, B4, C4, D4, A3, B3, C3, D3, A2, B2, C2, D2, A1, B1, C1, D1 };
+/* Elevator fields (e4 = 0 .. e1 = 3). */
+enum { E4, E3, E2, E1 };
+
+static const char *const ELEVATOR_TYPES[NUM_ELEVATOR_TYPES] = {
+    "yellow", "green", "red", "blue", "cats", "doors", "low", "high", "colours", "pairs"};
+
+/* ------------------------------------------------------------------ */
+/* Cards and types */
+
+static int card_index(const char *text)
+{
+    static const char colours[] = "YGRB";
+    const char *colour = strchr(colours, text[0]);
+    ck_assert_msg(colour != NULL && text[0] != '\0' && text[1] >= '1' && text[1] <= '9' &&
+                      text[2] == '\0',
+                  "test bug: '%s' is not a door card", text);
+    return (int)(colour - colours) * 9 + (text[1] - '1');
+}
+
+static void card_text(int card, char out[3])
+{
+    out[0] = "YGRB"[card / 9];
+    out[1] = (char)('1' + card % 9);
+    out[2] = '\0';
+}
+
+static int type_index(const char *name)
+{
+    for (int t = 0; t < NUM_ELEVATOR_TYPES; t++)
+        if (strcmp(ELEVATOR_TYPES[t], name) == 0)
+            return t;
+    ck_abort_msg("test bug: '%s' is not an elevator type", name);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* States and moves */
+
+static br_state *new_state(const char *options)
+{
+    const br_game *game = br_game_find(GAME_NAME);
+    ck_assert_msg(game != NULL, "game '%s' is not registered", GAME_NAME);
+    char err[256] = "";
+    br_state *s = NULL;
+    br_status st = br_state_new(game, options, &s, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_state_new('%s'): %s: %s", options, br_status_string(st), err);
+    return s;
+}
+
+static br_move parse_move(br_state *s, const char *text)
+{
+    br_move m = BR_MOVE_NONE;
+    br_status st = br_state_move_from_text(s, text, &m);
+    ck_assert_msg(st == BR_OK, "cannot parse '%s': %s", text, br_state_last_error(s));
+    return m;
+}
+
+static void play(br_state *s, const char *text)
+{
+    br_move m = parse_move(s, text);
+    br_status st = br_state_apply(s, m);
+    ck_assert_msg(st == BR_OK, "move '%s' refused: %s (%s)", text, br_status_string(st),
+                  br_state_last_error(s));
+}
+
+static size_t legal_moves(const br_state *s, br_move *moves)
+{
+    size_t n = 0;
+    ck_assert_int_eq(br_state_legal_moves(s, moves, MOVE_BUFFER, &n), BR_OK);
+    return n;
+}
+
+static int is_legal(br_state *s, const char *text)
+{
+    br_move m = parse_move(s, text);
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    int listed = 0;
+    for (size_t i = 0; i < n; i++)
+        listed |= moves[i] == m;
+    int checked = br_state_check_move(s, m, NULL, 0) == BR_OK;
+    ck_assert_msg(listed == checked, "'%s': legal move list (%d) and check_move (%d) disagree", text,
+                  listed, checked);
+    return listed;
+}
+
+static size_t count_moves_in(const br_state *s, br_move first, br_move last)
+{
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves), count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += moves[i] >= first && moves[i] <= last;
+    return count;
+}
+
+/* At a chance node: applies the first outcome (the test still chooses it). */
+static void draw_first(br_state *s)
+{
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_gt(legal_moves(s, moves), 0);
+    ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
+}
+
+static char *to_json_text(const br_state *s)
+{
+    size_t len = 0;
+    ck_assert_int_eq(br_state_to_json(s, NULL, 0, &len), BR_ERR_BUFFER);
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(br_state_to_json(s, text, len + 1, NULL), BR_OK);
+    return text;
+}
+
+static char *observe_text(const br_state *s, int seat)
+{
+    size_t len = 0;
+    br_state_observe(s, seat, NULL, 0, &len);
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(br_state_observe(s, seat, text, len + 1, NULL), BR_OK);
+    return text;
+}
+
+static json_t *parse_json(const char *text)
+{
+    json_error_t error;
+    json_t *root = json_loads(text, 0, &error);
+    ck_assert_msg(root != NULL, "bad JSON: %s", error.text);
+    return root;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading snapshot fields as text: strings as they are, numbers in decimal,
+ * booleans as true/false, null as "null", arrays as their elements' texts
+ * joined by commas, objects as compact JSON. */
+
+static void value_text(const json_t *v, char *out, size_t size)
+{
+    if (json_is_string(v)) {
+        snprintf(out, size, "%s", json_string_value(v));
+    } else if (json_is_integer(v)) {
+        snprintf(out, size, "%lld", (long long)json_integer_value(v));
+    } else if (json_is_boolean(v)) {
+        snprintf(out, size, "%s", json_is_true(v) ? "true" : "false");
+    } else if (json_is_null(v) || v == NULL) {
+        snprintf(out, size, "%s", v ? "null" : "(missing)");
+    } else if (json_is_array(v)) {
+        size_t used = 0;
+        out[0] = '\0';
+        for (size_t i = 0; i < json_array_size(v) && used < size; i++) {
+            if (i > 0)
+                used += (size_t)snprintf(out + used, size - used, ",");
+            if (used < size)
+                value_text(json_array_get(v, i), out + used, size - used);
+            used = strlen(out);
+        }
+    } else {
+        char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+        snprintf(out, size, "%s", dump ? dump : "?");
+        free(dump);
+    }
+}
+
+/* The text of state.<path> (dotted for objects), and of element `index` of
+ * it when index >= 0. Returns one of a few rotating static buffers. */
+static const char *field(const br_state *s, const char *path, int index)
+{
+    static char buffers[4][1024];
+    static int next;
+    char *out = buffers[next++ % 4];
+    char *text = to_json_text(s);
+    json_t *root = parse_json(text);
+    json_t *v = json_object_get(root, "state");
+    char key[64];
+    for (const char *p = path; v != NULL && *p != '\0';) {
+        size_t n = strcspn(p, ".");
+        snprintf(key, sizeof key, "%.*s", (int)n, p);
+        v = json_object_get(v, key);
+        p += n + (p[n] == '.');
+    }
+    if (index >= 0)
+        v = json_array_get(v, (size_t)index);
+    value_text(v, out, sizeof buffers[0]);
+    json_decref(root);
+    free(text);
+    return out;
+}
+
+/* The same for an observation: the state fields, wrapped in "view" (or
+ * "state") or not. */
+static const char *observed_field(const br_state *s, int seat, const char *key, int index)
+{
+    static char out[1024];
+    char *text = observe_text(s, seat);
+    json_t *root = parse_json(text);
+    json_t *obj = root;
+    if (json_is_object(json_object_get(root, "view")))
+        obj = json_object_get(root, "view");
+    else if (json_is_object(json_object_get(root, "state")))
+        obj = json_object_get(root, "state");
+    json_t *v = json_object_get(obj, key);
+    if (index >= 0)
+        v = json_array_get(v, (size_t)index);
+    value_text(v, out, sizeof out);
+    json_decref(root);
+    free(text);
+    return out;
+}
+
+static void expect_phase(const br_state *s, const char *phase)
+{
+    ck_assert_str_eq(field(s, "phase", -1), phase);
+}
+
+static void expect_figure(const br_state *s, int seat, const char *position)
+{
+    ck_assert_str_eq(field(s, "figures", seat), position);
+}
+
+static int score_part(const br_state *s, const char *category)
+{
+    char path[64];
+    snprintf(path, sizeof path, "last_score.%s", category);
+    return atoi(field(s, path, -1));
+}
+
+/* The documented parts of the last door placement's score. */
+typedef struct score {
+    int colour, number, ascending, run, different, elevator, total;
+} score;
+
+static void expect_score(const br_state *s, score want)
+{
+    score got = {score_part(s, "colour"),    score_part(s, "number"),
+                 score_part(s, "ascending"), score_part(s, "run"),
+                 score_part(s, "different"), score_part(s, "elevator"),
+                 score_part(s, "total")};
+    ck_assert_msg(memcmp(&got, &want, sizeof got) == 0,
+                  "last_score: want colour %d number %d ascending %d run %d different %d "
+                  "elevator %d total %d; got %d %d %d %d %d %d %d",
+                  want.colour, want.number, want.ascending, want.run, want.different,
+                  want.elevator, want.total, got.colour, got.number, got.ascending, got.run,
+                  got.different, got.elevator, got.total);
+}
+
+static void expect_returns(const br_state *s, double r0, double r1)
+{
+    double r[2] = {9, 9};
+    ck_assert_int_eq(br_state_returns(s, r, 2), BR_OK);
+    ck_assert_msg(r[0] == r0 && r[1] == r1, "returns: want %g,%g got %g,%g", r0, r1, r[0], r[1]);
+}
+
+static double score_of(const br_state *s, int seat)
+{
+    double out[2] = {-1, -1};
+    ck_assert_int_eq(br_state_scores(s, out, 2), BR_OK);
+    return out[seat];
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup through the API */
+
+/* Deals Y1, Y2, .., G1 (cards 0..9): seat 0 gets Y1 Y3 Y5 Y7 Y9, seat 1 Y2 Y4 Y6 Y8 G1. */
+static void deal_in_order(br_state *s)
+{
+    char move[16], card[3];
+    for (int i = 0; i < 10; i++) {
+        card_text(i, card);
+        snprintf(move, sizeof move, "draw %s", card);
+        play(s, move);
+    }
+}
+
+/* Plays the whole setup (nobody exchanges) up to seat 0's first turn. */
+static br_state *setup_state(const char *options)
+{
+    br_state *s = new_state(options);
+    for (int guard = 0; strcmp(field(s, "phase", -1), "turn") != 0; guard++) {
+        ck_assert_msg(guard < 40, "setup does not reach phase 'turn'");
+        if (br_state_is_chance_node(s))
+            draw_first(s);
+        else
+            play(s, "done");
+    }
+    return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Positions from snapshots */
+
+typedef struct layout {
+    const char *board[16];             /* card text or NULL, fields a4..d1 */
+    const char *elevators[4];          /* type name or NULL, fields e4..e1 */
+    const char *figures[2];            /* position text; NULL = "start" */
+    const char *hands[2][5];           /* NULL entries: filled with unused cards */
+    const char *elevator_hands[2][2];  /* type names; NULL = none */
+    int turn;                          /* the seat to move */
+} layout;
+
+static json_t *text_array(const int *items, size_t n, int is_card)
+{
+    json_t *a = json_array();
+    char card[3];
+    for (size_t i = 0; i < n; i++) {
+        if (is_card) {
+            card_text(items[i], card);
+            json_array_append_new(a, json_string(card));
+        } else {
+            json_array_append_new(a, json_string(ELEVATOR_TYPES[items[i]]));
+        }
+    }
+    return a;
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+static json_t *pair_of_empty_lists(void)
+{
+    json_t *a = json_array();
+    json_array_append_new(a, json_array());
+    json_array_append_new(a, json_array());
+    return a;
+}
+
+static json_t *layout_board(const layout *l, int *used)
+{
+    json_t *board = json_array();
+    for (int x = 0; x < 16; x++) {
+        if (l->board[x] == NULL) {
+            json_array_append_new(board, json_null());
+            continue;
+        }
+        int c = card_index(l->board[x]);
+        ck_assert_msg(!used[c], "test bug: %s used twice", l->board[x]);
+        used[c] = 1;
+        json_array_append_new(board, json_string(l->board[x]));
+    }
+    return board;
+}
+
+static json_t *layout_hands(const layout *l, int *used)
+{
+    int hand[2][5];
+    for (int seat = 0; seat < 2; seat++)
+        for (int i = 0; i < 5; i++) {
+            hand[seat][i] = -1;
+            if (l->hands[seat][i] == NULL)
+                continue;
+            int c = card_index(l->hands[seat][i]);
+            ck_assert_msg(!used[c], "test bug: %s used twice", l->hands[seat][i]);
+            used[c] = 1;
+            hand[seat][i] = c;
+        }
+    json_t *hands = json_array();
+    for (int seat = 0; seat < 2; seat++) {
+        for (int i = 0, c = 0; i < 5; i++) {
+            if (hand[seat][i] >= 0)
+                continue;
+            while (used[c])
+                c++;
+            used[c] = 1;
+            hand[seat][i] = c;
+        }
+        qsort(hand[seat], 5, sizeof(int), compare_ints);
+        json_array_append_new(hands, text_array(hand[seat], 5, 1));
+    }
+    return hands;
+}
+
+static json_t *layout_door_pile(const int *used)
+{
+    int pile[NUM_DOOR_CARDS];
+    size_t n = 0;
+    for (int c = 0; c < NUM_DOOR_CARDS; c++)
+        if (!used[c])
+            pile[n++] = c;
+    return text_array(pile, n, 1);
+}
+
+static json_t *layout_elevators(const layout *l, int *copies)
+{
+    json_t *elevators = json_array();
+    for (int f = 0; f < 4; f++) {
+        if (l->elevators[f] == NULL) {
+            json_array_append_new(elevators, json_null());
+            continue;
+        }
+        copies[type_index(l->elevators[f])]--;
+        json_array_append_new(elevators, json_string(l->elevators[f]));
+    }
+    return elevators;
+}
+
+static json_t *layout_elevator_hands(const layout *l, int *copies)
+{
+    json_t *hands = json_array();
+    for (int seat = 0; seat < 2; seat++) {
+        int hand[2];
+        size_t n = 0;
+        for (int i = 0; i < 2; i++)
+            if (l->elevator_hands[seat][i] != NULL)
+                hand[n++] = type_index(l->elevator_hands[seat][i]);
+        for (size_t i = 0; i < n; i++)
+            copies[hand[i]]--;
+        qsort(hand, n, sizeof(int), compare_ints);
+        json_array_append_new(hands, text_array(hand, n, 0));
+    }
+    return hands;
+}
+
+static json_t *layout_elevator_pile(const int *copies)
+{
+    int pile[2 * NUM_ELEVATOR_TYPES];
+    size_t n = 0;
+    for (int t = 0; t < NUM_ELEVATOR_TYPES; t++) {
+        ck_assert_msg(copies[t] >= 0, "test bug: more than 2 '%s' cards", ELEVATOR_TYPES[t]);
+        for (int k = 0; k < copies[t]; k++)
+            pile[n++] = t;
+    }
+    return text_array(pile, n, 0);
+}
+
+/* Loads the layout as a position at the start of `turn`'s turn. The other
+ * fields (dealt, source, last_score) keep the values of a real snapshot taken
+ * at the first turn. */
+static br_state *load_layout(const layout *l, const char *extra_options)
+{
+    char options[128];
+    snprintf(options, sizeof options, "chance=explicit%s%s", *extra_options ? "," : "",
+             extra_options);
+    br_state *template_state = setup_state(options);
+    char *template_text = to_json_text(template_state);
+    br_state_free(template_state);
+    json_t *root = parse_json(template_text);
+    free(template_text);
+    json_t *st = json_object_get(root, "state");
+    ck_assert_ptr_nonnull(st);
+
+    int used[NUM_DOOR_CARDS] = {0};
+    int copies[NUM_ELEVATOR_TYPES];
+    for (int t = 0; t < NUM_ELEVATOR_TYPES; t++)
+        copies[t] = 2;
+    json_t *figures = json_array();
+    for (int seat = 0; seat < 2; seat++)
+        json_array_append_new(figures, json_string(l->figures[seat] ? l->figures[seat] : "start"));
+    json_t *winners = json_array();
+    json_array_append_new(winners, json_false());
+    json_array_append_new(winners, json_false());
+
+    json_object_set_new(st, "phase", json_string("turn"));
+    json_object_set_new(st, "turn", json_integer(l->turn));
+    json_object_set_new(st, "board", layout_board(l, used));
+    json_object_set_new(st, "hands", layout_hands(l, used));
+    json_object_set_new(st, "door_pile", layout_door_pile(used));
+    json_object_set_new(st, "elevators", layout_elevators(l, copies));
+    json_object_set_new(st, "elevator_hands", layout_elevator_hands(l, copies));
+    json_object_set_new(st, "elevator_pile", layout_elevator_pile(copies));
+    json_object_set_new(st, "figures", figures);
+    json_object_set_new(st, "exchanged", pair_of_empty_lists());
+    json_object_set_new(st, "exchange_draws", json_integer(0));
+    json_object_set_new(st, "dropped", pair_of_empty_lists());
+    json_object_set_new(st, "replaced", json_array());
+    json_object_set_new(st, "steps", json_integer(0));
+    json_object_set_new(st, "stopped", json_false());
+    json_object_set_new(st, "final", json_null());
+    json_object_set_new(st, "winners", winners);
+
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    char err[512] = "";
+    br_state *s = NULL;
+    br_status status = br_state_from_json(text, &s, err, sizeof err);
+    ck_assert_msg(status == BR_OK, "layout snapshot refused: %s: %s", br_status_string(status),
+                  err);
+    free(text);
+    ck_assert_int_eq(br_state_current_player(s), l->turn);
+    return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Deck and setup */
+
+/* "Die Türkarten gibt es in vier Farben: Gelb, Grün, Rot und Blau. Jede Tür
+ * trägt eine Zahl von 1 bis 9." (Spec: 36 cards, one of each; drawn from a
+ * shuffled pile, so each with equal probability.) */
+START_TEST(test_rule_door_deck_four_colours_numbers_one_to_nine)
+{
+    br_state *s = new_state("chance=explicit");
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+    br_move moves[MOVE_BUFFER];
+    double p[MOVE_BUFFER];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_DOOR_CARDS);
+    for (size_t i = 0; i < n; i++) {
+        char text[32], want[16], card[3];
+        card_text((int)i, card);
+        snprintf(want, sizeof want, "draw %s", card);
+        ck_assert_int_eq(br_state_move_to_text(s, moves[i], text, sizeof text, NULL), BR_OK);
+        ck_assert_str_eq(text, want);
+        ck_assert_double_eq_tol(p[i], 1.0 / NUM_DOOR_CARDS, 1e-12);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jeder Spieler erhält fünf Türkarten auf die Hand." */
+START_TEST(test_rule_deal_five_door_cards_each)
+{
+    br_state *s = new_state("chance=explicit");
+    char move[16], card[3], turn[4];
+    for (int i = 0; i < 10; i++) {
+        ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+        expect_phase(s, "deal");
+        snprintf(turn, sizeof turn, "%d", i % 2);
+        ck_assert_str_eq(field(s, "turn", -1), turn);
+        card_text(i, card);
+        snprintf(move, sizeof move, "draw %s", card);
+        play(s, move);
+    }
+    ck_assert_str_eq(field(s, "hands", 0), "Y1,Y3,Y5,Y7,Y9");
+    ck_assert_str_eq(field(s, "hands", 1), "Y2,Y4,Y6,Y8,G1");
+    expect_phase(s, "exchange");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Wer möchte, darf einmalig bis zu drei seiner Karten ablegen und dafür
+ * entsprechend viele neue ziehen." Loop: seat 0 exchanges k = 0..3 cards. */
+START_TEST(test_rule_exchange_zero_to_three_cards_once)
+{
+    static const char *const discard[3] = {"exchange Y1", "exchange Y3", "exchange Y5"};
+    static const char *const replacement[3] = {"draw G2", "draw G3", "draw G4"};
+    static const char *const hand_after[4] = {"Y1,Y3,Y5,Y7,Y9", "Y3,Y5,Y7,Y9,G2",
+                                              "Y5,Y7,Y9,G2,G3", "Y7,Y9,G2,G3,G4"};
+    static const char *const exchanged_after[4] = {"", "Y1", "Y1,Y3", "Y1,Y3,Y5"};
+    int k = _i;
+    br_state *s = new_state("chance=explicit");
+    deal_in_order(s);
+    for (int i = 0; i < k; i++)
+        play(s, discard[i]);
+    if (k < 3) {
+        play(s, "done");
+    } else {
+        /* after the third card the exchange ends by itself: no fourth card */
+        ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+        ck_assert(!is_legal(s, "exchange Y7"));
+    }
+    for (int i = 0; i < k; i++) {
+        ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+        ck_assert_str_eq(field(s, "turn", -1), "0");
+        /* the discarded cards are out of the game, not back in the pile */
+        ck_assert(!is_legal(s, "draw Y1"));
+        play(s, replacement[i]);
+    }
+    ck_assert_str_eq(field(s, "hands", 0), hand_after[k]);
+    ck_assert_str_eq(field(s, "exchanged", 0), exchanged_after[k]);
+    /* seat 0's exchange is over ("einmalig"); seat 1 decides for itself */
+    expect_phase(s, "exchange");
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    ck_assert(!is_legal(s, "exchange Y7"));
+    play(s, "done");
+    expect_phase(s, "elevator-deal");
+    ck_assert_str_eq(field(s, "hands", 1), "Y2,Y4,Y6,Y8,G1");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Anschließend erhält jeder Spieler zwei verdeckte Aufzugskarten."
+ * (Spec: 20 cards, 10 types of 2 copies; hidden from the other seat.) */
+START_TEST(test_rule_deal_two_hidden_elevator_cards_each)
+{
+    br_state *s = new_state("chance=explicit");
+    deal_in_order(s);
+    play(s, "done");
+    play(s, "done");
+    expect_phase(s, "elevator-deal");
+    br_move moves[MOVE_BUFFER];
+    double p[MOVE_BUFFER];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_ELEVATOR_TYPES);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_double_eq_tol(p[i], 0.1, 1e-12);
+    static const char *const draws[4] = {"draw red", "draw blue", "draw red", "draw cats"};
+    for (int i = 0; i < 4; i++) {
+        ck_assert_str_eq(field(s, "turn", -1), i % 2 ? "1" : "0");
+        play(s, draws[i]);
+    }
+    ck_assert_str_eq(field(s, "elevator_hands", 0), "red,red");
+    ck_assert_str_eq(field(s, "elevator_hands", 1), "blue,cats");
+    ck_assert_str_eq(observed_field(s, 0, "elevator_hands", 1), "2");
+    ck_assert_str_eq(observed_field(s, 1, "elevator_hands", 0), "2");
+    ck_assert_str_eq(observed_field(s, 0, "elevator_hands", 0), "red,red");
+    expect_phase(s, "turn");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Beide Spielfiguren werden auf das Startfeld oben links auf dem Spielplan
+ * gestellt." / "oder wahlweise der jüngere Spieler von beiden" (seat 0). */
+START_TEST(test_rule_both_figures_on_start_field_seat_zero_begins)
+{
+    br_state *s = setup_state("chance=explicit");
+    expect_figure(s, 0, "start");
+    expect_figure(s, 1, "start");
+    ck_assert(score_of(s, 0) == 0 && score_of(s, 1) == 0);
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* A turn */
+
+/* "legen jeweils eine ihrer Türkarten offen auf ein beliebiges freies Türfeld
+ * des Spielplans." */
+START_TEST(test_rule_door_card_on_any_free_door_field)
+{
+    layout l = {.board = {[A1] = "G1"}, .hands = {{"Y1", "Y2", "Y4", "Y5", "Y6"}}};
+    br_state *s = load_layout(&l, "");
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    ck_assert_uint_eq(n, 5 * 15);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_lt(moves[i], FIRST_EXCHANGE_MOVE);
+        ck_assert_int_ne(moves[i] % 16, A1);
+    }
+    ck_assert(is_legal(s, "Y1@d4"));
+    ck_assert(!is_legal(s, "Y1@a1")); /* occupied */
+    ck_assert(!is_legal(s, "G2@b1")); /* not in the hand */
+    play(s, "Y2@c2");
+    ck_assert_str_eq(field(s, "board", C2), "Y2");
+    ck_assert_str_eq(field(s, "hands", 0), "Y1,Y4,Y5,Y6");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Am Ende seines Spielzugs zieht der Spieler eine neue Türkarte vom
+ * Nachziehstapel, sodass er wieder fünf Türkarten auf der Hand hält.
+ * Anschließend ist der andere Spieler an der Reihe." */
+START_TEST(test_rule_draw_back_to_five_then_other_player)
+{
+    layout l = {.board = {[A1] = "G1"}, .hands = {{"Y1", "Y2", "Y4", "Y5", "Y6"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "Y2@c2");
+    expect_phase(s, "door-draw");
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+    ck_assert_str_eq(field(s, "turn", -1), "0");
+    /* 36 cards - 2 on the board - 9 in hands */
+    br_move outcomes[MOVE_BUFFER];
+    double p[MOVE_BUFFER];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, outcomes, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, 25);
+    ck_assert(!is_legal(s, "draw Y1")); /* in a hand, not in the pile */
+    play(s, "draw B9");
+    ck_assert_str_eq(field(s, "hands", 0), "Y1,Y4,Y5,Y6,B9");
+    expect_phase(s, "turn");
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Movement. The step sources are placements on floor 1, far from the
+ * figures: R2@c1 next to R1 R5 gives 3 (same colour), G5@b1 next to G4 gives
+ * 2 (run of two), R4@c1 next to Y4 G4 gives 6 (same number + colours). */
+
+/* "Die auf dem Spielplan aufgedruckten Türen besitzen jeweils drei kleine
+ * Lauffelder. Um einen solchen Abschnitt vollständig zu durchqueren, benötigt
+ * ein Spieler drei Schritte." */
+START_TEST(test_rule_empty_door_costs_three_steps)
+{
+    layout three = {.board = {[A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}};
+    br_state *s = load_layout(&three, "");
+    play(s, "R2@c1");
+    expect_figure(s, 0, "a4:3");
+    ck_assert(score_of(s, 0) == 1);
+    br_state_free(s);
+
+    layout six = {.board = {[A1] = "Y4", [B1] = "G4"}, .hands = {{"R4"}}};
+    s = load_layout(&six, "");
+    play(s, "R4@c1");
+    expect_figure(s, 0, "b4:3");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Der Laufweg führt auf jeder Etage von links nach rechts. Am Ende einer
+ * Etage gelangen die Spieler über den Aufzug zur nächsten Etage, wo sie ihren
+ * Weg erneut von links nach rechts fortsetzen." From e3, 6 steps (R4@c4 next
+ * to Y4 G4) lead over the empty a2 and b2 of the floor below. */
+START_TEST(test_rule_path_left_to_right_floor_after_floor)
+{
+    layout l = {.board = {[A4] = "Y4", [B4] = "G4"}, .figures = {"e3"}, .hands = {{"R4"}}};
+    br_state *s = load_layout(&l, "");
+    ck_assert(score_of(s, 0) == 10);
+    play(s, "R4@c4");
+    expect_score(s, (score){0, 3, 0, 0, 3, 0, 6});
+    expect_figure(s, 0, "b2:3");
+    ck_assert(score_of(s, 0) == 12);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sobald eine farbige Türkarte auf einem Türfeld liegt, gilt der gesamte
+ * darunterliegende Laufweg nur noch als ein einziges Feld." / "Davon
+ * profitieren beide Spieler, unabhängig davon, wer die betreffende Türkarte
+ * ausgelegt hat." */
+START_TEST(test_rule_door_with_card_costs_one_step)
+{
+    layout one = {.board = {[A4] = "B1", [A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}};
+    br_state *s = load_layout(&one, "");
+    play(s, "R2@c1");
+    expect_figure(s, 0, "b4:2");
+    br_state_free(s);
+
+    layout three = {.board = {[A4] = "B1", [B4] = "B2", [C4] = "B4", [A1] = "R1", [B1] = "R5"},
+                    .hands = {{"R2"}}};
+    s = load_layout(&three, "");
+    play(s, "R2@c1");
+    expect_figure(s, 0, "c4");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Am Ende jeder Etage befindet sich ein Aufzugsfeld. Dieses zählt ebenfalls
+ * als ein einziges Lauffeld." From c4, two steps: d4 and e4. */
+START_TEST(test_rule_elevator_field_costs_one_step)
+{
+    layout l = {.board = {[A4] = "B1", [B4] = "B2", [C4] = "B4", [D4] = "B5", [A1] = "G4"},
+                .figures = {"c4"},
+                .hands = {{"G5"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b1");
+    expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
+    expect_figure(s, 0, "e4");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sobald eine Spielfigur ein Aufzugsfeld erreicht, muss sie dort stehen
+ * bleiben. Eventuell noch übrige Schritte verfallen und dürfen nicht auf die
+ * nächste Etage übertragen werden." */
+START_TEST(test_rule_elevator_field_stops_figure_remaining_steps_lost)
+{
+    layout l = {.board = {[A4] = "B1", [B4] = "B2", [C4] = "B4", [D4] = "B5", [A1] = "Y4",
+                          [B1] = "G4"},
+                .figures = {"c4"},
+                .hands = {{"R4"}},
+                .elevator_hands = {{"red"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "R4@c1");
+    expect_score(s, (score){0, 3, 0, 0, 3, 0, 6});
+    expect_figure(s, 0, "e4");
+    ck_assert_str_eq(field(s, "steps", -1), "0");
+    play(s, "draw doors");
+    expect_figure(s, 0, "e4");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Beim Erreichen eines Aufzugsfeldes darf der Spieler außerdem eine neue
+ * Aufzugskarte ziehen." */
+START_TEST(test_rule_reaching_elevator_field_draws_elevator_card)
+{
+    layout l = {.board = {[A4] = "B1", [B4] = "B2", [C4] = "B4", [D4] = "B5", [A1] = "G4"},
+                .figures = {"c4"},
+                .hands = {{"G5"}},
+                .elevator_hands = {{"red"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b1");
+    expect_phase(s, "elevator-draw");
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+    ck_assert_str_eq(field(s, "turn", -1), "0");
+    /* 20 cards - 1 in seat 0's hand; by type, proportional to copies left */
+    br_move moves[MOVE_BUFFER];
+    double p[MOVE_BUFFER];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_ELEVATOR_TYPES);
+    ck_assert_double_eq_tol(p[type_index("red")], 1.0 / 19, 1e-12);
+    ck_assert_double_eq_tol(p[type_index("doors")], 2.0 / 19, 1e-12);
+    play(s, "draw doors");
+    ck_assert_str_eq(field(s, "elevator_hands", 0), "red,doors");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Da jeder Spieler höchstens zwei Aufzugskarten auf der Hand halten darf,
+ * muss er gegebenenfalls eine seiner bisherigen Karten ablegen. Möchte er die
+ * neu gezogene Karte nicht behalten, darf er stattdessen diese ablegen."
+ * Loop: drop red, blue (old) or cats (new). */
+START_TEST(test_rule_elevator_hand_limit_two_drop_new_or_old)
+{
+    static const char *const drop[3] = {"drop red", "drop blue", "drop cats"};
+    static const char *const kept[3] = {"blue,cats", "red,cats", "red,blue"};
+    static const char *const dropped[3] = {"red", "blue", "cats"};
+    layout l = {.board = {[A4] = "B1", [B4] = "B2", [C4] = "B4", [D4] = "B5", [A1] = "G4"},
+                .figures = {"c4"},
+                .hands = {{"G5"}},
+                .elevator_hands = {{"red", "blue"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b1");
+    play(s, "draw cats");
+    expect_phase(s, "elevator-drop");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(s, moves), 3);
+    for (int i = 0; i < 3; i++)
+        ck_assert(is_legal(s, drop[i]));
+    play(s, drop[_i]);
+    ck_assert_str_eq(field(s, "elevator_hands", 0), kept[_i]);
+    ck_assert_str_eq(field(s, "dropped", 0), dropped[_i]);
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Gewonnene Schritte werden immer sofort in Bewegung umgesetzt und können
+ * nicht für spätere Spielzüge aufgespart werden." */
+START_TEST(test_rule_steps_used_at_once)
+{
+    layout l = {.board = {[A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "R2@c1");
+    /* moved within the placement; nothing pending, no way to keep steps */
+    expect_figure(s, 0, "a4:3");
+    ck_assert_str_eq(field(s, "steps", -1), "0");
+    expect_phase(s, "door-draw");
+    ck_assert_uint_eq(count_moves_in(s, 0, FIRST_DOOR_DRAW - 1), 0);
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(count_moves_in(s, FIRST_DOOR_DRAW, LAST_DOOR_DRAW), legal_moves(s, moves));
+    br_state_free(s);
+}
+END_TEST
+
+/* "Die Spielfiguren dürfen sich auf demselben Lauffeld befinden und
+ * gegenseitig überholen. Sie blockieren einander nicht." */
+START_TEST(test_rule_figures_share_fields_and_pass_each_other)
+{
+    layout share = {.board = {[A1] = "R1", [B1] = "R5"},
+                    .figures = {"start", "a4:3"},
+                    .hands = {{"R2"}}};
+    br_state *s = load_layout(&share, "");
+    play(s, "R2@c1");
+    expect_figure(s, 0, "a4:3");
+    expect_figure(s, 1, "a4:3");
+    br_state_free(s);
+
+    layout pass = {.board = {[A1] = "Y4", [B1] = "G4"},
+                   .figures = {"start", "a4:2"},
+                   .hands = {{"R4"}}};
+    s = load_layout(&pass, "");
+    play(s, "R4@c1");
+    expect_figure(s, 0, "b4:3");
+    expect_figure(s, 1, "a4:2");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Erreicht ein Spieler mit seiner Spielfigur das Ausgangsfeld rechts unten,
+ * hat er das Haus erfolgreich verlassen und gewinnt sofort die Partie."
+ * Once by the door card's steps, once by an elevator card's steps (the game
+ * ends before the door card is placed). */
+START_TEST(test_rule_reaching_exit_wins_at_once)
+{
+    layout by_door = {.board = {[A2] = "R1", [B2] = "R5"},
+                      .figures = {"e1", "start"},
+                      .hands = {{"R2"}}};
+    br_state *s = load_layout(&by_door, "");
+    play(s, "R2@c2");
+    expect_figure(s, 0, "exit");
+    expect_phase(s, "over");
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_TERMINAL);
+    ck_assert_str_eq(field(s, "winners", -1), "true,false");
+    ck_assert_str_eq(field(s, "final", -1), "null");
+    expect_returns(s, 1, -1);
+    br_state_free(s);
+
+    layout by_elevator = {.board = {[A2] = "R1", [B2] = "R5"},
+                          .figures = {"start", "e1"},
+                          .elevator_hands = {{NULL}, {"doors"}},
+                          .turn = 1};
+    s = load_layout(&by_elevator, "");
+    play(s, "doors@e2");
+    expect_figure(s, 1, "exit");
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_str_eq(field(s, "board", C2), "null");
+    expect_returns(s, -1, 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Scoring of a new door card. The figure stands on the start field; the
+ * cards lie on floor 1 (or as stated), away from the path it walks. */
+
+static void expect_placement_score(layout l, const char *move, score want, const char *options)
+{
+    br_state *s = load_layout(&l, options);
+    play(s, move);
+    expect_score(s, want);
+    br_state_free(s);
+}
+
+/* "Gleiche Türfarben: Mindestens drei zusammenhängende Türkarten auf einer
+ * Etage besitzen dieselbe Farbe. 3 gleichfarbige Türen: 3 Schritte" */
+START_TEST(test_rule_same_colour_three_scores_three)
+{
+    expect_placement_score((layout){.board = {[A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}},
+                           "R2@c1", (score){3, 0, 0, 0, 0, 0, 3}, "");
+}
+END_TEST
+
+/* "4 gleichfarbige Türen: 5 Schritte" */
+START_TEST(test_rule_same_colour_four_scores_five)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "R1", [B1] = "R5", [C1] = "R2"}, .hands = {{"R9"}}}, "R9@d1",
+        (score){5, 0, 0, 0, 0, 0, 5}, "");
+}
+END_TEST
+
+/* "zusammenhängende Türkarten auf einer Etage": a gap breaks the group, and
+ * doors of one colour above each other do not count. */
+START_TEST(test_rule_same_colour_contiguous_on_one_floor)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "R1", [C1] = "R5"}, .hands = {{"R2"}}}, "R2@d1",
+        (score){0, 0, 0, 0, 0, 0, 0}, "");
+    expect_placement_score(
+        (layout){.board = {[A3] = "R1", [A2] = "R5"}, .hands = {{"R2"}}}, "R2@a1",
+        (score){0, 0, 0, 0, 0, 0, 0}, "");
+}
+END_TEST
+
+/* "Gleiche Türnummern: Mindestens drei zusammenhängende Türkarten auf einer
+ * Etage besitzen dieselbe Nummer. Ihre Farben spielen dabei keine Rolle.
+ * 3 Türen mit gleicher Nummer: 3 Schritte" (three equal numbers are always
+ * three different colours, so that category scores too). */
+START_TEST(test_rule_same_number_three_scores_three)
+{
+    expect_placement_score((layout){.board = {[A1] = "Y4", [B1] = "G4"}, .hands = {{"R4"}}},
+                           "R4@c1", (score){0, 3, 0, 0, 3, 0, 6}, "");
+}
+END_TEST
+
+/* "4 Türen mit gleicher Nummer: 5 Schritte" */
+START_TEST(test_rule_same_number_four_scores_five)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "Y4", [B1] = "G4", [C1] = "R4"}, .hands = {{"B4"}}}, "B4@d1",
+        (score){0, 5, 0, 0, 5, 0, 10}, "");
+}
+END_TEST
+
+/* "Mindestens drei Türkarten bilden innerhalb einer Etage eine aufsteigende
+ * Zahlenfolge von links nach rechts. Die Zahlen müssen nicht unmittelbar
+ * aufeinanderfolgen ... 3 aufsteigende Nummern: 3 Schritte" — formed at the
+ * right end and, extended to the left, at the left end. */
+START_TEST(test_rule_ascending_three_scores_three)
+{
+    expect_placement_score((layout){.board = {[A1] = "Y1", [B1] = "G5"}, .hands = {{"Y8"}}},
+                           "Y8@c1", (score){0, 0, 3, 0, 0, 0, 3}, "");
+    expect_placement_score((layout){.board = {[B1] = "G5", [C1] = "Y8"}, .hands = {{"Y1"}}},
+                           "Y1@a1", (score){0, 0, 3, 0, 0, 0, 3}, "");
+}
+END_TEST
+
+/* "4 aufsteigende Nummern: 5 Schritte" */
+START_TEST(test_rule_ascending_four_scores_five)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "Y1", [B1] = "G5", [C1] = "Y8"}, .hands = {{"G9"}}}, "G9@d1",
+        (score){0, 0, 5, 0, 0, 0, 5}, "");
+}
+END_TEST
+
+/* "Wichtig ist, dass die neu ausgelegte Karte eine aufsteigende Zahlenfolge
+ * bildet oder fortsetzt. Wird beispielsweise rechts neben eine 8 eine 4
+ * gelegt, gibt es dafür keine Schritte." */
+START_TEST(test_rule_ascending_new_card_must_form_or_extend)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "Y2", [B1] = "G5", [C1] = "Y8"}, .hands = {{"G4"}}}, "G4@d1",
+        (score){0, 0, 0, 0, 0, 0, 0}, "");
+}
+END_TEST
+
+/* "Die Wertungen für gleiche Türfarben und aufsteigende Türnummern gelten
+ * unabhängig voneinander und können miteinander kombiniert werden." */
+START_TEST(test_rule_same_colour_and_ascending_combine)
+{
+    expect_placement_score((layout){.board = {[A1] = "R1", [B1] = "R5"}, .hands = {{"R8"}}},
+                           "R8@c1", (score){3, 0, 3, 0, 0, 0, 6}, "");
+}
+END_TEST
+
+/* "Werden Türkarten derselben Farbe waagerecht nebeneinander ausgelegt, deren
+ * Nummern von links nach rechts unmittelbar aufeinanderfolgen, entsteht eine
+ * Zahlenfolge. ... 2 passende Türkarten: 2 Schritte" */
+START_TEST(test_rule_run_of_two_scores_two)
+{
+    expect_placement_score((layout){.board = {[A1] = "R4"}, .hands = {{"R5"}}}, "R5@b1",
+                           (score){0, 0, 0, 2, 0, 0, 2}, "");
+}
+END_TEST
+
+/* "3 passende Türkarten: 5 Schritte" / "Entsteht durch das Auslegen einer
+ * Karte erstmals eine Folge aus drei Türen, gibt es 5 Schritte." (Spec
+ * example: with the same colour and ascending categories 3 + 3 + 5 = 11.) */
+START_TEST(test_rule_run_of_three_scores_five)
+{
+    expect_placement_score((layout){.board = {[A1] = "R4", [B1] = "R5"}, .hands = {{"R6"}}},
+                           "R6@c1", (score){3, 0, 3, 5, 0, 0, 11}, "");
+}
+END_TEST
+
+/* "Dabei spielt es keine Rolle, ob die Karten gleichzeitig oder nacheinander
+ * ausgelegt werden." The new card completes the run in its middle. */
+START_TEST(test_rule_run_completed_in_the_middle_counts_whole)
+{
+    expect_placement_score((layout){.board = {[A1] = "R4", [C1] = "R6"}, .hands = {{"R5"}}},
+                           "R5@b1", (score){3, 0, 3, 5, 0, 0, 11}, "");
+}
+END_TEST
+
+/* "4 passende Türkarten: 9 Schritte" (the table; default run4=9). */
+START_TEST(test_rule_run_of_four_scores_nine_by_default)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "R1", [B1] = "R2", [C1] = "R3"}, .hands = {{"R4"}}}, "R4@d1",
+        (score){5, 0, 5, 9, 0, 0, 19}, "");
+    expect_placement_score(
+        (layout){.board = {[A1] = "R1", [B1] = "R2", [C1] = "R3"}, .hands = {{"R4"}}}, "R4@d1",
+        (score){5, 0, 5, 9, 0, 0, 19}, "run4=9");
+}
+END_TEST
+
+/* "Beispiel: Liegen bereits drei passende Türkarten aus und ein Spieler
+ * ergänzt die vierte, erhält er 10 Schritte." (the option run4=10) */
+START_TEST(test_rule_run_of_four_scores_ten_with_option)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "R1", [B1] = "R2", [C1] = "R3"}, .hands = {{"R4"}}}, "R4@d1",
+        (score){5, 0, 5, 10, 0, 0, 20}, "run4=10");
+    br_state *s = NULL;
+    char err[256] = "";
+    ck_assert_int_eq(br_state_new(br_game_find(GAME_NAME), "run4=8", &s, err, sizeof err),
+                     BR_ERR_OPTION);
+    ck_assert_ptr_null(s);
+    ck_assert_ptr_nonnull(strstr(err, "run4"));
+}
+END_TEST
+
+/* "Die Schritte werden sofort vergeben. Frühere Wertungen derselben
+ * Zahlenfolge werden nicht abgezogen." Seat 0 scores R1 R2 (2), later
+ * R1 R2 R3 (the full 5, not 5 - 2), and its figure never moves back. */
+START_TEST(test_rule_run_earlier_scores_not_taken_back)
+{
+    layout l = {.board = {[A1] = "R1"}, .hands = {{"R2", "R3"}, {"Y9"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "R2@b1");
+    expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
+    expect_figure(s, 0, "a4:2");
+    play(s, "draw B9");
+    play(s, "Y9@d3");
+    expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
+    play(s, "draw B8");
+    play(s, "R3@c1");
+    expect_score(s, (score){3, 0, 3, 5, 0, 0, 11});
+    expect_figure(s, 0, "e4"); /* 2 + 11 steps from the start: the 13th enters e4 */
+    br_state_free(s);
+}
+END_TEST
+
+/* "Unterschiedliche Türfarben: Mindestens drei zusammenhängende Türkarten
+ * besitzen jeweils unterschiedliche Farben. ... Die Karten dürfen waagerecht,
+ * senkrecht oder L-förmig angeordnet sein. 3 Türen mit unterschiedlichen
+ * Farben: 3 Schritte" */
+START_TEST(test_rule_different_colours_three_scores_three)
+{
+    score three = {0, 0, 0, 0, 3, 0, 3};
+    /* horizontal */
+    expect_placement_score((layout){.board = {[A1] = "Y1", [B1] = "G5"}, .hands = {{"R2"}}},
+                           "R2@c1", three, "");
+    /* vertical, across floors */
+    expect_placement_score((layout){.board = {[A3] = "Y1", [A2] = "G5"}, .hands = {{"R2"}}},
+                           "R2@a1", three, "");
+    /* L-shaped */
+    expect_placement_score((layout){.board = {[A2] = "Y1", [A1] = "G5"}, .hands = {{"R2"}}},
+                           "R2@b1", three, "");
+}
+END_TEST
+
+/* "Keine Farbe darf innerhalb der gewerteten Kombination doppelt vorkommen."
+ * "4 Türen mit unterschiedlichen Farben: 5 Schritte" */
+START_TEST(test_rule_different_colours_four_scores_five)
+{
+    score five = {0, 0, 0, 0, 5, 0, 5};
+    expect_placement_score(
+        (layout){.board = {[A1] = "Y9", [B1] = "G5", [C1] = "R2"}, .hands = {{"B1"}}}, "B1@d1",
+        five, "");
+    expect_placement_score(
+        (layout){.board = {[A4] = "Y1", [A3] = "G5", [A2] = "R2"}, .hands = {{"B9"}}}, "B9@a1",
+        five, "");
+    expect_placement_score(
+        (layout){.board = {[A2] = "Y1", [A1] = "G5", [B1] = "R2"}, .hands = {{"B8"}}}, "B8@c1",
+        five, "");
+    /* a repeated colour spoils the combination (b1-c1-d1 and a1..d1 hold
+     * green twice) */
+    expect_placement_score(
+        (layout){.board = {[A1] = "Y1", [B1] = "G5", [C1] = "B9"}, .hands = {{"G2"}}}, "G2@d1",
+        (score){0, 0, 0, 0, 0, 0, 0}, "");
+}
+END_TEST
+
+/* "Erfüllt eine neu ausgelegte Türkarte mehrere Bedingungen, werden sämtliche
+ * gewonnenen Schritte addiert." Each category once per card: R2@b2 lies in
+ * three different-colour shapes of three (a2-b2-c2, a2-b2-b1, b2-c2-b1) and
+ * gets 3 once, plus ascending Y1 R2 G5. */
+START_TEST(test_rule_categories_add_up_each_once)
+{
+    expect_placement_score(
+        (layout){.board = {[A2] = "Y1", [C2] = "G5", [B1] = "B9"}, .hands = {{"R2"}}}, "R2@b2",
+        (score){0, 0, 3, 0, 3, 0, 6}, "");
+}
+END_TEST
+
+/* "Gewertet wird immer nur die neu ausgelegte Türkarte mit ihren bereits
+ * ausliegenden Nachbarkarten. Für unveränderte Türkarten werden keine
+ * Schritte erneut vergeben." */
+START_TEST(test_rule_only_new_card_scores)
+{
+    expect_placement_score(
+        (layout){.board = {[A1] = "R1", [B1] = "R2", [C1] = "R4"}, .hands = {{"Y9"}}}, "Y9@a3",
+        (score){0, 0, 0, 0, 0, 0, 0}, "");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Elevator cards */
+
+/* "Eine Aufzugskarte darf nur ausgespielt werden, wenn sich die eigene
+ * Spielfigur auf einem Aufzugsfeld befindet." */
+START_TEST(test_rule_elevator_card_only_from_elevator_field)
+{
+    layout away = {.figures = {"b4:1", "e4"}, .elevator_hands = {{"red", "blue"}, {"cats"}}};
+    br_state *s = load_layout(&away, "");
+    ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 0);
+    char reason[256] = "";
+    ck_assert_int_eq(br_state_check_move(s, parse_move(s, "red@e2"), reason, sizeof reason),
+                     BR_ERR_ILLEGAL_MOVE);
+    ck_assert_str_ne(reason, "");
+    br_state_free(s);
+
+    layout on = {.figures = {"e4", "start"}, .elevator_hands = {{"red", "blue"}}};
+    s = load_layout(&on, "");
+    ck_assert(is_legal(s, "red@e2"));
+    ck_assert(is_legal(s, "blue@e4"));
+    ck_assert(!is_legal(s, "cats@e1")); /* not in the hand */
+    br_state_free(s);
+}
+END_TEST
+
+/* "Dabei darf der Spieler ein beliebiges freies Aufzugsfeld des Spielplans
+ * wählen, unabhängig davon, auf welcher Etage seine Figur steht." */
+START_TEST(test_rule_elevator_card_on_any_free_elevator_field)
+{
+    layout l = {.elevators = {[E2] = "blue"}, .figures = {"e4"}, .elevator_hands = {{"red"}}};
+    br_state *s = load_layout(&l, "");
+    ck_assert(is_legal(s, "red@e4"));
+    ck_assert(is_legal(s, "red@e3"));
+    ck_assert(is_legal(s, "red@e1"));
+    ck_assert(!is_legal(s, "red@e2")); /* occupied, and not all four are */
+    ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 3);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Beispiel: Auf einer Etage liegt eine Aufzugskarte, die für jede rote Tür
+ * zwei Schritte vergibt. Befinden sich dort bereits zwei rote Türen, erhält
+ * der Spieler beim Ausspielen der Aufzugskarte vier Schritte. Wird später eine
+ * weitere Türkarte auf dieser Etage ausgelegt, wird der Effekt erneut
+ * berechnet. Liegen nun drei rote Türen aus, erhält der betreffende Spieler
+ * sechs Schritte." */
+START_TEST(test_rule_elevator_example_two_red_doors_four_then_three_six)
+{
+    layout l = {.board = {[A2] = "R1", [D2] = "R8"},
+                .figures = {"e4", "start"},
+                .hands = {{"Y9"}, {"R5"}},
+                .elevator_hands = {{"red"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "red@e2");
+    ck_assert_str_eq(field(s, "elevators", E2), "red");
+    expect_figure(s, 0, "b3:1"); /* 4 steps over the empty floor 3 */
+    expect_phase(s, "door");
+    play(s, "Y9@d1");
+    expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
+    draw_first(s);
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    play(s, "R5@b2");
+    expect_score(s, (score){0, 0, 0, 0, 0, 6, 6});
+    expect_figure(s, 1, "b4:3");
+    expect_figure(s, 0, "b3:1");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Immer wenn ein Spieler eine weitere Türkarte auf dieser Etage auslegt ...
+ * wird der Effekt erneut ausgelöst. Die dadurch gewonnenen Schritte erhält
+ * jeweils der Spieler, der die Veränderung vorgenommen hat." / "Die Effekte
+ * ... kommen ausschließlich dem Spieler zugute, der sie auslöst." */
+START_TEST(test_rule_elevator_fires_for_whoever_changes_the_floor)
+{
+    layout l = {.board = {[A2] = "Y1"},
+                .elevators = {[E2] = "doors"},
+                .hands = {{"G5"}, {"Y9"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@c2");
+    expect_score(s, (score){0, 0, 0, 0, 0, 2, 2});
+    expect_figure(s, 0, "a4:2");
+    expect_figure(s, 1, "start");
+    draw_first(s);
+    play(s, "Y9@d1"); /* another floor: the card of floor 2 does not fire */
+    expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
+    expect_figure(s, 1, "start");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jede Aufzugskarte besitzt einen besonderen Effekt, der sich auf die
+ * Türkarten der jeweiligen Etage bezieht." / "Die Effekte sind immer positiv"
+ * / "Sobald eine Aufzugskarte ausgelegt wird, aktiviert sich ihr Effekt
+ * sofort." Loop over the 10 designed types, laid on floor 2 holding
+ * Y3 (cat) Y4 R7 (cat) B5. */
+START_TEST(test_rule_elevator_effects_as_designed)
+{
+    static const int steps[NUM_ELEVATOR_TYPES] = {4, 0, 2, 2, 2, 4, 4, 2, 6, 2};
+    const char *type = ELEVATOR_TYPES[_i];
+    layout l = {.board = {[A2] = "Y3", [B2] = "Y4", [C2] = "R7", [D2] = "B5"},
+                .figures = {"e4"},
+                .elevator_hands = {{type}}};
+    br_state *s = load_layout(&l, "");
+    char move[32], want[16];
+    snprintf(move, sizeof move, "%s@e2", type);
+    play(s, move);
+    int k = steps[_i];
+    if (k == 0)
+        snprintf(want, sizeof want, "e4");
+    else
+        snprintf(want, sizeof want, "%c3:%d", "abcd"[(k - 1) / 3], (k - 1) % 3 + 1);
+    ck_assert_msg(strcmp(field(s, "figures", 0), want) == 0, "%s: want figure at %s, got %s",
+                  type, want, field(s, "figures", 0));
+    ck_assert_str_eq(field(s, "elevators", E2), type);
+    expect_phase(s, "door");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sobald auf allen vier Etagen jeweils eine Aufzugskarte liegt, dürfen
+ * bereits ausliegende Aufzugskarten durch neue ersetzt werden. Die bisherige
+ * Karte wird abgelegt und die neue an ihrer Stelle offen ausgelegt. Ihr Effekt
+ * wird sofort aktiviert" */
+START_TEST(test_rule_elevator_exchange_only_when_all_four_hold_a_card)
+{
+    layout three = {.elevators = {"red", "blue", "cats", NULL},
+                    .figures = {"e4"},
+                    .elevator_hands = {{"doors"}}};
+    br_state *s = load_layout(&three, "");
+    ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 1);
+    ck_assert(is_legal(s, "doors@e1"));
+    br_state_free(s);
+
+    layout four = {.board = {[A2] = "Y1", [C2] = "G5"},
+                   .elevators = {"red", "blue", "cats", "yellow"},
+                   .figures = {"e4"},
+                   .elevator_hands = {{"doors"}}};
+    s = load_layout(&four, "");
+    ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 4);
+    play(s, "doors@e2");
+    ck_assert_str_eq(field(s, "elevators", -1), "red,blue,doors,yellow");
+    ck_assert_str_eq(field(s, "replaced", -1), "cats");
+    ck_assert_str_eq(field(s, "elevator_hands", 0), "");
+    expect_figure(s, 0, "a3:2"); /* the new card fired: 2 doors on floor 2 */
+    br_state_free(s);
+}
+END_TEST
+
+/* "Pro Spielzug darf ein Spieler höchstens eine Aufzugskarte ausspielen oder
+ * austauschen." red@e1 gives 0 steps, so the figure stays on e4. */
+START_TEST(test_rule_at_most_one_elevator_card_per_turn)
+{
+    layout l = {.figures = {"e4"}, .elevator_hands = {{"red", "blue"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "red@e1");
+    expect_figure(s, 0, "e4");
+    expect_phase(s, "door");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 0);
+    ck_assert(!is_legal(s, "blue@e2"));
+    br_state_free(s);
+}
+END_TEST
+
+/* "Erst mit den Schritten, die er in einem späteren Spielzug gewinnt, darf er
+ * seine Bewegung auf der nächsten Etage fortsetzen." yellow@e3 gives 6 steps
+ * over the full floor 3: the figure stops on e3 after 5 and the door card's
+ * 3 steps of the same turn are lost; the next turn's 5 steps move it on. */
+START_TEST(test_rule_stopped_at_elevator_moves_on_only_in_later_turn)
+{
+    layout l = {.board = {[A3] = "Y2", [B3] = "Y4", [C3] = "Y5", [D3] = "G1", [A1] = "R1",
+                          [B1] = "R5"},
+                .figures = {"e4", "start"},
+                .hands = {{"R2", "R6"}, {"Y9"}},
+                .elevator_hands = {{"yellow", "red"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "yellow@e3");
+    expect_figure(s, 0, "e3");
+    expect_phase(s, "elevator-draw");
+    play(s, "draw doors");
+    ck_assert_str_eq(field(s, "elevator_hands", 0), "red,doors");
+    expect_phase(s, "door");
+    play(s, "R2@c1");
+    expect_score(s, (score){3, 0, 0, 0, 0, 0, 3});
+    expect_figure(s, 0, "e3");
+    play(s, "draw B9");
+    play(s, "Y9@a4");
+    expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
+    play(s, "draw B8");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    play(s, "R6@d1");
+    expect_score(s, (score){5, 0, 0, 0, 0, 0, 5});
+    expect_figure(s, 0, "b2:2");
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Cats. Floor 3: a3 G1, b3 B3 (blue cat); floor 2: a2 G4; the figure walks
+ * onto b3 with the steps of G5@b2 (run of two: 2 steps). */
+
+static layout cat_layout(const char *figure, const char *c1, const char *d1, const char *a4)
+{
+    layout l = {.board = {[A3] = "G1", [B3] = "B3", [A2] = "G4"},
+                .figures = {figure, figure},
+                .hands = {{"G5"}, {"G6"}}};
+    l.board[C1] = c1;
+    l.board[D1] = d1;
+    l.board[A4] = a4;
+    return l;
+}
+
+/* "Erreicht ein Spieler mit seiner Spielfigur eine Katzenkarte, kann er der
+ * Katze folgen.. Dazu springt er zur nächsten Tür auf seinem weiteren
+ * Laufweg, die dieselbe Farbe wie die Katzenkarte besitzt." / "Mit einem
+ * Katzensprung dürfen auch Aufzugsfelder und ganze Etagen übersprungen
+ * werden." / Example: "Ein Spieler erreicht eine blaue Katzenkarte im dritten
+ * Stock. Die nächste blaue Tür auf seinem weiteren Laufweg befindet sich im
+ * ersten Stock. ... versetzt seine Spielfigur direkt auf diese blaue Tür.
+ * Alle dazwischenliegenden Felder werden übersprungen. Seine Bewegung endet
+ * dort sofort." The cat is reached with the last step; e3 and e2 are skipped
+ * without an elevator draw. */
+START_TEST(test_rule_cat_jump_across_floors)
+{
+    layout l = cat_layout("e4", "B8", NULL, NULL);
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b2");
+    expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
+    expect_phase(s, "cat");
+    expect_figure(s, 0, "b3");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(s, moves), 2);
+    ck_assert(is_legal(s, "jump") && is_legal(s, "walk"));
+    play(s, "jump");
+    expect_figure(s, 0, "c1");
+    ck_assert(score_of(s, 0) == 18);
+    expect_phase(s, "door-draw");
+    ck_assert_str_eq(field(s, "elevator_hands", 0), "");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Der Katzensprung ist freiwillig und kostet keine zusätzlichen Schritte.
+ * Nach dem Sprung endet die Bewegung sofort. Eventuell verbleibende Schritte
+ * verfallen." From a3 the cat is reached with 1 step left: jumping loses it,
+ * walking uses it. */
+START_TEST(test_rule_cat_jump_voluntary_and_ends_the_move)
+{
+    layout l = cat_layout("a3", "B8", NULL, NULL);
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b2");
+    expect_phase(s, "cat");
+    ck_assert_str_eq(field(s, "steps", -1), "1");
+    play(s, "jump");
+    expect_figure(s, 0, "c1");
+    ck_assert_str_eq(field(s, "steps", -1), "0");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+
+    s = load_layout(&l, "");
+    play(s, "G5@b2");
+    play(s, "walk");
+    expect_figure(s, 0, "c3:1");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Ein Katzensprung ist nur vorwärts in Richtung Ausgang erlaubt." / "Die
+ * Zieltür muss dieselbe Farbe wie die Katzenkarte besitzen." / "Ist auf dem
+ * weiteren Laufweg keine passende Tür vorhanden, kann kein Katzensprung
+ * durchgeführt werden." A blue door behind (a4) and a yellow door ahead (c1):
+ * no jump is offered; the figure walks on. */
+START_TEST(test_rule_cat_jump_needs_same_colour_door_ahead)
+{
+    layout l = cat_layout("a3", "Y8", NULL, "B8");
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b2");
+    expect_figure(s, 0, "c3:1");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Ein Katzensprung darf keine weiteren Katzensprünge auslösen. Landet die
+ * Spielfigur auf einer weiteren Katzenkarte, kann deren Geheimgang erst
+ * genutzt werden, wenn die Figur sie in einem späteren Spielzug durch normale
+ * Bewegung erneut erreicht." The jump lands on the blue cat B7 (the first
+ * blue door ahead, not B9 behind it) and ends there. */
+START_TEST(test_rule_cat_jump_does_not_chain)
+{
+    layout l = cat_layout("a3", "B7", "B9", NULL);
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b2");
+    play(s, "jump");
+    expect_figure(s, 0, "c1");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Katzenkarten bleiben nach ihrer Benutzung unverändert auf dem Spielplan
+ * liegen. Beide Spieler können ihre Geheimgänge während des Spiels nutzen."
+ * Seat 0 jumps with B3; then seat 1 reaches B3 (with 10 of its 11 steps for
+ * G6@c2 left) and may jump too. */
+START_TEST(test_rule_cat_cards_stay_for_both_players)
+{
+    layout l = cat_layout("a3", "B8", NULL, NULL);
+    br_state *s = load_layout(&l, "");
+    play(s, "G5@b2");
+    play(s, "jump");
+    ck_assert_str_eq(field(s, "board", B3), "B3");
+    draw_first(s);
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    play(s, "G6@c2");
+    expect_score(s, (score){3, 0, 3, 5, 0, 0, 11});
+    expect_phase(s, "cat");
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    expect_figure(s, 1, "b3");
+    play(s, "jump");
+    expect_figure(s, 1, "c1");
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* End of the game. Fifteen doors hold cards (floors 1-3 only yellow and
+ * green, so the last card G9@d1 scores nothing); elevator cards doors on e4
+ * and e3 give 4 + 4 = 8 steps. Steps needed (one per field): a2 10, b2 9,
+ * d2 7, e2 6. */
+
+static br_state *final_position(const char *figure0, const char *figure1)
+{
+    layout l = {.board = {"R1", "Y1", "G2", "B1", "Y2", "G4", "Y4", "G5", "G1", "Y5", "G6", "Y6",
+                          "Y9", "G8", "Y8", NULL},
+                .elevators = {"doors", "doors", NULL, NULL},
+                .figures = {figure0, figure1},
+                .hands = {{"G9"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "G9@d1");
+    expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
+    return s;
+}
+
+/* "Sind hingegen alle 16 Türfelder mit Türkarten belegt, ohne dass ein
+ * Spieler den Ausgang erreicht hat, beginnt die Schlusswertung. Dabei werden
+ * sämtliche ausliegenden Aufzugskarten ein letztes Mal aktiviert. Anders als
+ * während des regulären Spiels erhalten nun beide Spieler die Schritte aus
+ * allen Aufzugskarten. Die gewonnenen Schritte werden addiert und anschließend
+ * für die letzten Bewegungen der Spielfiguren genutzt." */
+START_TEST(test_rule_full_board_final_scoring_elevators_fire_for_both)
+{
+    br_state *s = final_position("a2", "b2");
+    expect_phase(s, "over");
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_str_eq(field(s, "final.steps", -1), "8");
+    ck_assert_str_eq(field(s, "final.needed", -1), "10,9");
+    expect_figure(s, 0, "d1"); /* 8 steps past e2: no stop in the final movement */
+    expect_figure(s, 1, "e1");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Erreicht dabei nur ein Spieler den Ausgang, gewinnt dieser die Partie." */
+START_TEST(test_rule_final_scoring_only_one_out_wins)
+{
+    br_state *s = final_position("d2", "b2");
+    expect_figure(s, 0, "exit");
+    expect_figure(s, 1, "e1");
+    ck_assert_str_eq(field(s, "winners", -1), "true,false");
+    expect_returns(s, 1, -1);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Schaffen es beide Spieler, gewinnt derjenige, der dafür weniger Schritte
+ * benötigt hat." Seat 1 needs 6, seat 0 needs 7; both reach the exit. */
+START_TEST(test_rule_final_scoring_both_out_fewer_steps_wins)
+{
+    br_state *s = final_position("d2", "e2");
+    ck_assert_str_eq(field(s, "final.needed", -1), "7,6");
+    expect_figure(s, 0, "exit");
+    expect_figure(s, 1, "exit");
+    ck_assert_str_eq(field(s, "winners", -1), "false,true");
+    expect_returns(s, -1, 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Benötigen beide gleich viele Schritte, endet das Spiel unentschieden." */
+START_TEST(test_rule_final_scoring_equal_steps_draw)
+{
+    br_state *s = final_position("d2", "d2");
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_str_eq(field(s, "winners", -1), "true,true");
+    expect_returns(s, 0, 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Gelingt es keinem der beiden Spieler, den Ausgang zu erreichen, endet die
+ * Partie ohne Sieger. Beide bleiben im Haus gefangen!" */
+START_TEST(test_rule_final_scoring_nobody_out_nobody_wins)
+{
+    br_state *s = final_position("a2", "b2");
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_TERMINAL);
+    ck_assert_str_eq(field(s, "winners", -1), "false,false");
+    expect_returns(s, 0, 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Hidden information and illegal moves */
+
+/* "Mischt die Türkarten und die Aufzugskarten getrennt voneinander und legt
+ * sie als verdeckte Nachziehstapel bereit." / "zwei verdeckte Aufzugskarten":
+ * hands and piles are hidden. States that differ only in seat 1's hands look
+ * the same to seat 0. */
+START_TEST(test_rule_hidden_hands_not_observed_by_other_seat)
+{
+    layout a = {.hands = {{"Y1"}, {"B9"}}, .elevator_hands = {{"red"}, {"pairs"}}};
+    layout b = {.hands = {{"Y1"}, {"B8"}}, .elevator_hands = {{"red"}, {"high"}}};
+    br_state *sa = load_layout(&a, "");
+    br_state *sb = load_layout(&b, "");
+    char *a0 = observe_text(sa, 0), *b0 = observe_text(sb, 0);
+    char *a1 = observe_text(sa, 1), *b1 = observe_text(sb, 1);
+    char *aspec = observe_text(sa, -1), *bspec = observe_text(sb, -1);
+    ck_assert_str_eq(a0, b0);
+    ck_assert_str_eq(aspec, bspec);
+    ck_assert_str_ne(a1, b1);
+    ck_assert_ptr_null(strstr(a0, "\"B9\""));
+    ck_assert_ptr_null(strstr(a0, "pairs"));
+    ck_assert_str_eq(observed_field(sa, 0, "hands", 1), "5");
+    ck_assert_str_eq(observed_field(sa, 0, "door_pile", -1), "26");
+    free(a0), free(b0), free(a1), free(b1), free(aspec), free(bspec);
+    br_state_free(sa);
+    br_state_free(sb);
+}
+END_TEST
+
+/* The same through br_state_resample(): whatever seat 1 holds in the
+ * resampled states, seat 0's observation does not change. */
+START_TEST(test_rule_hidden_information_resample_keeps_observation)
+{
+    br_state *s = setup_state("chance=explicit,seed=3");
+    br_state *dst = setup_state("chance=explicit,seed=3");
+    char *original = observe_text(s, 0);
+    char hand1[1024];
+    snprintf(hand1, sizeof hand1, "%s", field(s, "hands", 1));
+    int other_hands = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
+        char *resampled = observe_text(dst, 0);
+        ck_assert_str_eq(resampled, original);
+        free(resampled);
+        ck_assert_str_eq(field(dst, "hands", 0), field(s, "hands", 0));
+        other_hands += strcmp(field(dst, "hands", 1), hand1) != 0;
+    }
+    ck_assert_int_gt(other_hands, 0);
+    free(original);
+    br_state_free(dst);
+    br_state_free(s);
+}
+END_TEST
+
+/* Interface rule (issue 4, uniform interface): an illegal move leaves the
+ * state unchanged and br_state_last_error() says why. */
+static void expect_refused(br_state *s, br_move m, const char *what)
+{
+    char *before = to_json_text(s);
+    br_status st = br_state_apply(s, m);
+    char reason[512];
+    snprintf(reason, sizeof reason, "%s", br_state_last_error(s));
+    char *after = to_json_text(s);
+    ck_assert_msg(st != BR_OK, "%s was accepted", what);
+    ck_assert_msg(reason[0] != '\0', "%s: no reason in br_state_last_error()", what);
+    ck_assert_msg(strcmp(before, after) == 0, "%s changed the state", what);
+    free(before);
+    free(after);
+}
+
+START_TEST(test_rule_illegal_move_leaves_state_unchanged)
+{
+    static const char *const refused[] = {"R1@a1", "B9@b1", "red@e2", "jump", "walk",
+                                          "drop red", "draw B9", "done", "exchange R1"};
+    layout l = {.board = {[A1] = "Y1"},
+                .hands = {{"R1", "R2", "R4", "R5", "R6"}},
+                .elevator_hands = {{"red"}}};
+    br_state *s = load_layout(&l, "");
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        br_move m = parse_move(s, refused[i]);
+        ck_assert_int_eq(br_state_apply(s, m), BR_ERR_ILLEGAL_MOVE);
+        expect_refused(s, m, refused[i]);
+    }
+    expect_refused(s, (br_move)br_state_move_space(s), "a move outside the move space");
+    play(s, "R2@d4");
+    ck_assert_int_eq(br_state_apply(s, parse_move(s, "draw R1")), BR_ERR_ILLEGAL_MOVE);
+    expect_refused(s, parse_move(s, "draw R2"), "drawing a card from the board");
+    expect_refused(s, parse_move(s, "R1@b1"), "a placement at a chance node");
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The spec's notation examples ("Move numbers and notation"). */
+
+START_TEST(test_spec_notation_examples)
+{
+    static const struct {
+        const char *text;
+        br_move move;
+    } examples[] = {{"R5@b3", 357},  {"Y1@a4", 0},         {"B9@d1", 575},
+                    {"red@e3", 622}, {"draw Y1", 665},     {"draw pairs", 710},
+                    {"done", 612},   {"exchange R5", 598}, {"jump", 653},
+                    {"walk", 654},   {"drop red", 657},    {"draw red", 703}};
+    br_state *s = new_state("chance=explicit");
+    ck_assert_uint_eq(br_state_move_space(s), 711);
+    for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
+        char text[64];
+        ck_assert_int_eq(parse_move(s, examples[i].text), examples[i].move);
+        ck_assert_int_eq(br_state_move_to_text(s, examples[i].move, text, sizeof text, NULL),
+                         BR_OK);
+        ck_assert_str_eq(text, examples[i].text);
+    }
+    ck_assert_int_eq(parse_move(s, "r5@b3"), 357);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static void add(Suite *suite, const char *name, const TTest *test)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test);
+    suite_add_tcase(suite, tc);
+}
+
+static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 30);
+    tcase_add_loop_test(tc, test, 0, end);
+    suite_add_tcase(suite, tc);
+}
+
+static Suite *tuer_an_tuer_suite(void)
+{
+    Suite *s = suite_create("tuer-an-tuer");
+    add(s, "deck", test_rule_door_deck_four_colours_numbers_one_to_nine);
+    add(s, "setup", test_rule_deal_five_door_cards_each);
+    add_loop(s, "exchange", test_rule_exchange_zero_to_three_cards_once, 4);
+    add(s, "setup", test_rule_deal_two_hidden_elevator_cards_each);
+    add(s, "setup", test_rule_both_figures_on_start_field_seat_zero_begins);
+    add(s, "turn", test_rule_door_card_on_any_free_door_field);
+    add(s, "turn", test_rule_draw_back_to_five_then_other_player);
+    add(s, "movement", test_rule_path_left_to_right_floor_after_floor);
+    add(s, "movement", test_rule_empty_door_costs_three_steps);
+    add(s, "movement", test_rule_door_with_card_costs_one_step);
+    add(s, "movement", test_rule_elevator_field_costs_one_step);
+    add(s, "movement", test_rule_elevator_field_stops_figure_remaining_steps_lost);
+    add(s, "movement", test_rule_reaching_elevator_field_draws_elevator_card);
+    add_loop(s, "movement", test_rule_elevator_hand_limit_two_drop_new_or_old, 3);
+    add(s, "movement", test_rule_steps_used_at_once);
+    add(s, "movement", test_rule_figures_share_fields_and_pass_each_other);
+    add(s, "movement", test_rule_reaching_exit_wins_at_once);
+    add(s, "scoring", test_rule_same_colour_three_scores_three);
+    add(s, "scoring", test_rule_same_colour_four_scores_five);
+    add(s, "scoring", test_rule_same_colour_contiguous_on_one_floor);
+    add(s, "scoring", test_rule_same_number_three_scores_three);
+    add(s, "scoring", test_rule_same_number_four_scores_five);
+    add(s, "scoring", test_rule_ascending_three_scores_three);
+    add(s, "scoring", test_rule_ascending_four_scores_five);
+    add(s, "scoring", test_rule_ascending_new_card_must_form_or_extend);
+    add(s, "scoring", test_rule_same_colour_and_ascending_combine);
+    add(s, "scoring", test_rule_run_of_two_scores_two);
+    add(s, "scoring", test_rule_run_of_three_scores_five);
+    add(s, "scoring", test_rule_run_completed_in_the_middle_counts_whole);
+    add(s, "scoring", test_rule_run_of_four_scores_nine_by_default);
+    add(s, "scoring", test_rule_run_of_four_scores_ten_with_option);
+    add(s, "scoring", test_rule_run_earlier_scores_not_taken_back);
+    add(s, "scoring", test_rule_different_colours_three_scores_three);
+    add(s, "scoring", test_rule_different_colours_four_scores_five);
+    add(s, "scoring", test_rule_categories_add_up_each_once);
+    add(s, "scoring", test_rule_only_new_card_scores);
+    add(s, "elevator", test_rule_elevator_card_only_from_elevator_field);
+    add(s, "elevator", test_rule_elevator_card_on_any_free_elevator_field);
+    add(s, "elevator", test_rule_elevator_example_two_red_doors_four_then_three_six);
+    add(s, "elevator", test_rule_elevator_fires_for_whoever_changes_the_floor);
+    add_loop(s, "elevator", test_rule_elevator_effects_as_designed, NUM_ELEVATOR_TYPES);
+    add(s, "elevator", test_rule_elevator_exchange_only_when_all_four_hold_a_card);
+    add(s, "elevator", test_rule_at_most_one_elevator_card_per_turn);
+    add(s, "elevator", test_rule_stopped_at_elevator_moves_on_only_in_later_turn);
+    add(s, "cats", test_rule_cat_jump_across_floors);
+    add(s, "cats", test_rule_cat_jump_voluntary_and_ends_the_move);
+    add(s, "cats", test_rule_cat_jump_needs_same_colour_door_ahead);
+    add(s, "cats", test_rule_cat_jump_does_not_chain);
+    add(s, "cats", test_rule_cat_cards_stay_for_both_players);
+    add(s, "end", test_rule_full_board_final_scoring_elevators_fire_for_both);
+    add(s, "end", test_rule_final_scoring_only_one_out_wins);
+    add(s, "end", test_rule_final_scoring_both_out_fewer_steps_wins);
+    add(s, "end", test_rule_final_scoring_equal_steps_draw);
+    add(s, "end", test_rule_final_scoring_nobody_out_nobody_wins);
+    add(s, "hidden", test_rule_hidden_hands_not_observed_by_other_seat);
+    add(s, "hidden", test_rule_hidden_information_resample_keeps_observation);
+    add(s, "interface", test_rule_illegal_move_leaves_state_unchanged);
+    add(s, "notation", test_spec_notation_examples);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(tuer_an_tuer_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
