@@ -19,10 +19,18 @@
 
 /* The text functions of the API differ only in their middle arguments; this
  * names which one to call so that one fetch routine serves them all. */
-enum text_kind { TEXT_SNAPSHOT, TEXT_OBSERVATION, TEXT_RENDER, TEXT_OPTIONS, TEXT_MOVE };
+enum text_kind {
+    TEXT_SNAPSHOT,
+    TEXT_OBSERVATION,
+    TEXT_RENDER,
+    TEXT_RENDER_VIEW,
+    TEXT_OPTIONS,
+    TEXT_MOVE
+};
 
 static const char *const text_kind_names[] = {
-    "br_state_to_json", "br_state_observe", "br_state_render", "br_state_options",
+    "br_state_to_json", "br_state_observe",  "br_state_render",
+    "br_state_render_view", "br_state_options",
     "br_state_move_to_text",
 };
 
@@ -36,6 +44,8 @@ static br_status call_text(enum text_kind kind, const br_state *s, int arg, char
         return br_state_observe(s, arg, buf, size, len);
     case TEXT_RENDER:
         return br_state_render(s, buf, size, len);
+    case TEXT_RENDER_VIEW:
+        return br_state_render_view(s, arg, buf, size, len);
     case TEXT_OPTIONS:
         return br_state_options(s, buf, size, len);
     case TEXT_MOVE:
@@ -85,6 +95,11 @@ char *brt_observation(const br_state *s, int seat)
 char *brt_render(const br_state *s)
 {
     return fetch_text(TEXT_RENDER, s, 0);
+}
+
+char *brt_render_view(const br_state *s, int seat)
+{
+    return fetch_text(TEXT_RENDER_VIEW, s, seat);
 }
 
 char *brt_options(const br_state *s)

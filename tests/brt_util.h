@@ -22,6 +22,8 @@ char *brt_snapshot(const br_state *s);
 char *brt_observation(const br_state *s, int seat);
 /* br_state_render(). */
 char *brt_render(const br_state *s);
+/* br_state_render_view() of `seat` (-1: spectator). */
+char *brt_render_view(const br_state *s, int seat);
 /* br_state_options(). */
 char *brt_options(const br_state *s);
 /* br_state_move_to_text() of `move`. */

@@ -454,6 +454,10 @@ START_TEST(test_null_state)
     ck_assert_int_eq(br_state_observe(NULL, 0, buf, sizeof buf, &len), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_observe(NULL, -1, buf, sizeof buf, &len), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_render(NULL, buf, sizeof buf, &len), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_render_view(NULL, 0, buf, sizeof buf, &len), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_render_view(NULL, -1, buf, sizeof buf, &len), BR_ERR_ARGUMENT);
+    int is_winner[16];
+    ck_assert_int_eq(br_state_winners(NULL, is_winner, 16), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_copy(NULL, NULL), BR_ERR_ARGUMENT);
     uint64_t wins[8];
     uint64_t total = 0;
@@ -483,6 +487,15 @@ static br_status call_observe_spectator(const br_state *s, char *buf, size_t siz
 static br_status call_render(const br_state *s, char *buf, size_t size, size_t *len)
 {
     return br_state_render(s, buf, size, len);
+}
+static br_status call_render_view_seat0(const br_state *s, char *buf, size_t size, size_t *len)
+{
+    return br_state_render_view(s, 0, buf, size, len);
+}
+static br_status call_render_view_spectator(const br_state *s, char *buf, size_t size,
+                                            size_t *len)
+{
+    return br_state_render_view(s, -1, buf, size, len);
 }
 static br_status call_options(const br_state *s, char *buf, size_t size, size_t *len)
 {
@@ -558,6 +571,8 @@ START_TEST(test_text_buffers)
     check_text_convention("br_state_observe(0)", call_observe_seat0, s);
     check_text_convention("br_state_observe(-1)", call_observe_spectator, s);
     check_text_convention("br_state_render", call_render, s);
+    check_text_convention("br_state_render_view(0)", call_render_view_seat0, s);
+    check_text_convention("br_state_render_view(-1)", call_render_view_spectator, s);
     check_text_convention("br_state_options", call_options, s);
     check_text_convention("br_state_move_to_text", call_move_to_text, s);
     br_state_free(s);
@@ -853,7 +868,15 @@ START_TEST(test_resample_arguments)
     ck_assert_int_eq(br_state_resample(s, -2, 1, dst), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_resample(s, INT_MAX, 1, dst), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_resample(s, INT_MIN, 1, dst), BR_ERR_ARGUMENT);
+    /* The destination must be another state than the source. */
+    char *before = brt_snapshot(s);
+    ck_assert_int_eq(br_state_resample(s, 0, 1, s), BR_ERR_ARGUMENT);
+    char *after = brt_snapshot(s);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
     ck_assert_int_eq(br_state_resample(s, 0, 1, dst), BR_OK);
+    ck_assert_int_eq(br_state_resample(s, -1, 1, dst), BR_OK);
     /* A destination with another player count (when the game has one). */
     int other = n < br_game_max_players(g) ? n + 1 : n - 1;
     if (other >= br_game_min_players(g) && other != n) {
@@ -900,6 +923,30 @@ START_TEST(test_results_arguments)
 }
 END_TEST
 
+START_TEST(test_winners_arguments)
+{
+    const br_game *g = game_under_test(_i);
+    br_state *s = state_at_player_turn(g);
+    size_t n = (size_t)br_state_num_players(s);
+    int is_winner[64];
+    ck_assert_int_eq(br_state_winners(s, NULL, n), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_winners(s, is_winner, n - 1), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_winners(s, is_winner, n), BR_ERR_WRONG_PHASE);
+    br_state_free(s);
+
+    br_state *t = terminal_state(g, 81);
+    ck_assert_int_eq(br_state_winners(t, NULL, n), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_winners(t, is_winner, 0), BR_ERR_ARGUMENT);
+    for (size_t k = 0; k < 64; k++)
+        is_winner[k] = -5;
+    ck_assert_int_eq(br_state_winners(t, is_winner, 64), BR_OK);
+    for (size_t k = 0; k < n; k++)
+        ck_assert_msg(is_winner[k] == 0 || is_winner[k] == 1, "is_winner[%zu] = %d", k,
+                      is_winner[k]);
+    br_state_free(t);
+}
+END_TEST
+
 START_TEST(test_observe_arguments)
 {
     const br_game *g = game_under_test(_i);
@@ -908,9 +955,12 @@ START_TEST(test_observe_arguments)
     char buf[16];
     size_t len = 0;
     const int bad_seats[] = {n, n + 1, -2, INT_MAX, INT_MIN};
-    for (size_t k = 0; k < sizeof bad_seats / sizeof bad_seats[0]; k++)
+    for (size_t k = 0; k < sizeof bad_seats / sizeof bad_seats[0]; k++) {
         ck_assert_int_eq(br_state_observe(s, bad_seats[k], buf, sizeof buf, &len),
                          BR_ERR_ARGUMENT);
+        ck_assert_int_eq(br_state_render_view(s, bad_seats[k], buf, sizeof buf, &len),
+                         BR_ERR_ARGUMENT);
+    }
     for (int seat = -1; seat < n; seat++)
         free(brt_observation(s, seat));
     br_state_free(s);
@@ -1545,6 +1595,7 @@ static Suite *api_suite(void)
     add_per_game(per_game, test_chance_arguments);
     add_per_game(per_game, test_resample_arguments);
     add_per_game(per_game, test_results_arguments);
+    add_per_game(per_game, test_winners_arguments);
     add_per_game(per_game, test_observe_arguments);
     add_per_game(per_game, test_clone_copy_arguments);
     add_per_game(per_game, test_snapshot_truncated);

@@ -459,13 +459,21 @@ static void check_observations(const struct playout *p, const char *snap, int se
         obs[who + 1] = brt_observation(p->s, who);
         if (full)
             check_json(p, obs[who + 1], "observation");
+        char *view = brt_render_view(p->s, who);
+        EXPECT(p, view[0] != '\0', "empty render_view of seat %d", who);
         if (p->twin) {
             char *twin = brt_observation(p->twin, who);
             EXPECT(p, strcmp(twin, obs[who + 1]) == 0,
                    "observation of seat %d depends on the random generator (or the seed):\n"
                    "%.600s\n%.600s", who, obs[who + 1], twin);
             free(twin);
+            twin = brt_render_view(p->twin, who);
+            EXPECT(p, strcmp(twin, view) == 0,
+                   "render_view of seat %d depends on the random generator (or the seed):\n"
+                   "%.600s\n%.600s", who, view, twin);
+            free(twin);
         }
+        free(view);
     }
     if (full)
         check_no_generator_in(p, snap, obs, count);
@@ -477,7 +485,7 @@ static void check_observations(const struct playout *p, const char *snap, int se
 /* A resampled state for `seat`: the seat sees the same, the state is valid,
  * the same seed gives the same state. */
 static void check_resample_seat(const struct playout *p, int seat, uint64_t seed,
-                                const char *seen, bool full)
+                                const char *seen, const char *view, bool full)
 {
     br_status st = br_state_resample(p->s, seat, seed, p->scratch);
     EXPECT(p, st == BR_OK, "resample(seat %d): status %d: %s", seat, (int)st,
@@ -486,6 +494,11 @@ static void check_resample_seat(const struct playout *p, int seat, uint64_t seed
     EXPECT(p, strcmp(obs, seen) == 0,
            "resample for seat %d changed what the seat sees:\n%.600s\n%.600s", seat, seen, obs);
     free(obs);
+    char *picture = brt_render_view(p->scratch, seat);
+    EXPECT(p, strcmp(picture, view) == 0,
+           "resample for seat %d changed the seat's render_view:\n%.600s\n%.600s", seat, view,
+           picture);
+    free(picture);
     check_turn(p, p->scratch);
     EXPECT(p, br_state_current_player(p->scratch) == br_state_current_player(p->s),
            "resample for seat %d: current player %d, was %d", seat,
@@ -493,7 +506,7 @@ static void check_resample_seat(const struct playout *p, int seat, uint64_t seed
     EXPECT(p, br_state_move_number(p->scratch) == br_state_move_number(p->s),
            "resample for seat %d changed the move number", seat);
     size_t n = check_legal_list(p, p->scratch, p->other);
-    if (br_state_current_player(p->s) == seat) {
+    if (seat >= 0 && br_state_current_player(p->s) == seat) {
         size_t own = check_legal_list(p, p->s, p->legal);
         EXPECT(p, n == own && memcmp(p->legal, p->other, n * sizeof *p->legal) == 0,
                "resample for seat %d (to move) changed its legal moves", seat);
@@ -514,11 +527,13 @@ static void check_resample_seat(const struct playout *p, int seat, uint64_t seed
  * on full steps with more seeds and the state's validity checked in full. */
 static void check_resample(struct playout *p, int seat, bool full)
 {
-    char *seen = brt_observation(p->s, seat);
+    char *seen = brt_observation(p->s, seat), *view = brt_render_view(p->s, seat);
     uint64_t seeds = full ? RESAMPLE_SEEDS : 1;
     for (uint64_t k = 0; k < seeds; k++)
-        check_resample_seat(p, seat, p->seed * 1000 + p->step * RESAMPLE_SEEDS + k, seen, full);
+        check_resample_seat(p, seat, p->seed * 1000 + p->step * RESAMPLE_SEEDS + k, seen, view,
+                            full);
     free(seen);
+    free(view);
     /* The legal list of p->s may have been overwritten by the checks. */
     check_legal_list(p, p->s, p->legal);
 }
@@ -541,10 +556,25 @@ static void check_results(const struct playout *p)
     }
     if (!br_state_is_terminal(p->s)) {
         EXPECT(p, zeros == n, "a return is not 0 before the end");
+        int is_winner[64];
+        EXPECT(p, br_state_winners(p->s, is_winner, 64) == BR_ERR_WRONG_PHASE,
+               "winners before the end is not BR_ERR_WRONG_PHASE");
         return;
     }
     EXPECT(p, zeros == n || (zeros == 0 && winners > 0 && losers > 0),
            "returns at the end: %zu winners, %zu losers, %zu zeros", winners, losers, zeros);
+    int is_winner[64];
+    EXPECT(p, br_state_winners(p->s, is_winner, 64) == BR_OK, "winners failed at the end");
+    size_t marked = 0;
+    for (size_t i = 0; i < n; i++) {
+        EXPECT(p, is_winner[i] == 0 || is_winner[i] == 1, "is_winner[%zu] = %d", i, is_winner[i]);
+        marked += (size_t)is_winner[i];
+        if (zeros == 0)
+            EXPECT(p, is_winner[i] == (r[i] == 1), "seat %zu: winner %d but return %g", i,
+                   is_winner[i], r[i]);
+    }
+    if (zeros == n)
+        EXPECT(p, marked == 0 || marked == n, "all returns 0 but %zu of %zu seats won", marked, n);
     double sum = 0;
     for (size_t i = 0; i < n; i++)
         sum += r[i];
@@ -598,7 +628,8 @@ static void check_step(struct playout *p, bool full)
     check_move_texts(p, n, p->step == 0);
     if (full)
         check_every_move(p, n);
-    int seat = (int)(p->step % (size_t)p->players);
+    /* Seats in turn, the spectator (-1) among them. */
+    int seat = (int)(p->step % (size_t)(p->players + 1)) - 1;
     check_observations(p, snap, seat, full);
     check_resample(p, seat, full);
     check_results(p);

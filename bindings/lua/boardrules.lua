@@ -76,9 +76,21 @@ function M.is_error(e, name)
     return getmetatable(e) == Error and (name == nil or e.name == name)
 end
 
---- A wrong argument type: a plain Lua error at the caller's level.
+local THIS_FILE = debug.getinfo(1, "S").source
+
+--- The stack level of the first function outside this file (for error positions).
+local function caller_level()
+    local level = 2
+    while true do
+        local info = debug.getinfo(level + 1, "S")
+        if info == nil or info.source ~= THIS_FILE then return level end
+        level = level + 1
+    end
+end
+
+--- A wrong argument type: a plain Lua error at the position of the caller.
 local function bad_argument(what, got)
-    error(string.format("boardrules: %s, got %s", what, type(got)), 3)
+    error(string.format("boardrules: %s, got %s", what, type(got)), caller_level())
 end
 
 --- Calls a C function that writes text into a buffer (snprintf convention)
@@ -94,6 +106,13 @@ local function text_call(fn, h, arg)
         status, text = call(len + 1)
     end
     return status, text
+end
+
+--- `x` as an integer when it is a number with an integer value, else nil
+-- (math.tointeger also converts numeric strings, which must stay texts here).
+local function to_integer(x)
+    if type(x) == "number" then return math.tointeger(x) end
+    return nil
 end
 
 --- The options string from a string or a table of key = value.
@@ -216,7 +235,7 @@ end
 
 --- A move argument as an integer: integers pass, strings are parsed.
 local function move_arg(s, move)
-    local m = math.tointeger(move)
+    local m = to_integer(move)
     if m then return m end
     if type(move) == "string" then return s:move_from_text(move) end
     bad_argument("a move is an integer or a string", move)
@@ -355,11 +374,11 @@ end
 -- it drawn anew from `seed`; written into `into` when given, else a new state.
 function State:resample(seat, seed, into)
     local h = handle(self)
-    if math.tointeger(seat) == nil then bad_argument("a seat is an integer", seat) end
-    if math.tointeger(seed) == nil then bad_argument("a seed is an integer", seed) end
+    if to_integer(seat) == nil then bad_argument("a seat is an integer", seat) end
+    if to_integer(seed) == nil then bad_argument("a seed is an integer", seed) end
     local target = into or self:clone()
     local th = handle(target)
-    local status = c.br_state_resample(h, math.tointeger(seat), math.tointeger(seed), th)
+    local status = c.br_state_resample(h, to_integer(seat), to_integer(seed), th)
     if status ~= OK then fail(status, c.br_state_last_error(th)) end
     return target
 end
@@ -401,8 +420,9 @@ State.from_json = M.from_json
 --- What `seat` may see as JSON text; -1 (the default) for a spectator.
 function State:observe(seat)
     local h = handle(self)
-    seat = seat == nil and -1 or math.tointeger(seat)
-    if seat == nil then bad_argument("a seat is an integer", seat) end
+    local given = seat
+    seat = seat == nil and -1 or to_integer(seat)
+    if seat == nil then bad_argument("a seat is an integer", given) end
     local status, text = c.BR_ERR_ARGUMENT, nil
     if seat >= -1 and seat < c.br_state_num_players(h) then
         status, text = text_call(c.br_state_observe, h, seat)
@@ -434,15 +454,15 @@ State.__eq = function(a, b) return a:to_json() == b:to_json() end
 -- total_moves =}; a shared win counts for every winner.
 function M.playout_random(s, num_games, seed)
     local h = handle(s)
-    num_games = math.tointeger(num_games)
-    if num_games == nil or num_games < 0 then
+    local games = to_integer(num_games)
+    if games == nil or games < 0 then
         bad_argument("the number of games is a non-negative integer", num_games)
     end
-    seed = seed == nil and 0 or math.tointeger(seed)
-    if seed == nil then bad_argument("a seed is an integer", seed) end
-    local status, wins, total = c.br_playout_random(h, seed, num_games, c.br_state_num_players(h))
+    local seed_value = seed == nil and 0 or to_integer(seed)
+    if seed_value == nil then bad_argument("a seed is an integer", seed) end
+    local status, wins, total = c.br_playout_random(h, seed_value, games, c.br_state_num_players(h))
     if status ~= OK then fail(status, nil, "playout_random") end
-    return { games = num_games, wins = wins, total_moves = total }
+    return { games = games, wins = wins, total_moves = total }
 end
 
 --- The text of a game record of `game` (Game or name) with `options` and the
@@ -452,11 +472,11 @@ function M.write_record(game, options, moves)
     if type(moves) ~= "table" then bad_argument("moves must be an array of integers", moves) end
     local list = {}
     for i, m in ipairs(moves) do
-        list[i] = math.tointeger(m)
+        list[i] = to_integer(m)
         if list[i] == nil then bad_argument("moves must be an array of integers", m) end
     end
     local opts = options_text(options)
-    local status, text, len, err = c.br_record_write(g._g, opts, list, TEXT_SIZE * 16)
+    local status, text, len, err = c.br_record_write(g._g, opts, list, TEXT_SIZE)
     if status == ERR_BUFFER then
         status, text, len, err = c.br_record_write(g._g, opts, list, len + 1)
     end

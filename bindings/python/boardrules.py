@@ -646,7 +646,7 @@ def write_record(game_or_name, options, moves):
         raise TypeError("expected a Game or a game name")
     opts = _options_text(options, {})
     moves = [operator.index(m) for m in moves]
-    status, text, length, err = _c.br_record_write(g._g, opts, moves, _TEXT_SIZE * 16)
+    status, text, length, err = _c.br_record_write(g._g, opts, moves, _TEXT_SIZE)
     if status == _BUFFER:
         status, text, length, err = _c.br_record_write(g._g, opts, moves, length + 1)
     if status != _OK:

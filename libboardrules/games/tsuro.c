@@ -10,13 +10,8 @@
  * is one comparison. A cell holds CELL_EMPTY or the placed tile as
  * tile*4 + rotation (a "code"). A marker stands at point `point` of the empty
  * square `cell` it faces.
- *
- * Speed: every path on the board is a chain of tile paths with two open ends
- * (points on the edge of the board or next to an empty square). path_end[]
- * maps each open end to the other end of its chain, so following a marker
- * through a new tile takes at most 4 look-ups instead of a walk over the board.
- * It is derived data: rebuilt from the board when a snapshot is loaded.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,10 +27,10 @@ enum {
     TS_MAX_WIDTH = 7,
     CELL_EMPTY = 0xFF,
     CELL_OFF = 0xFE,
+    NO_CELL = 0,                 /* a border cell: never the square of a new tile */
     NO_SEAT = -1,
-    /* Point ids (see point_id()): 128 on horizontal lines, 128 on vertical. */
-    TS_POINT_IDS = 256,
-    NOT_AN_END = 0xFF,           /* path_end[] of a point inside a path or off the board */
+    /* A trail uses each of the 4 paths of a square at most once. */
+    MAX_TRAIL = 4 * TS_MAX_WIDTH * TS_MAX_WIDTH + 1,
     MOVE_CHOICE_BASE = TS_CODES,     /* 140: kosmos first turn, odd entry point */
     MOVE_SETUP_BASE = 2 * TS_CODES,  /* 280: marker setup */
     MOVES_BOUND = 8 * TS_MAX_WIDTH   /* most legal moves: classic setup on 7x7 */
@@ -106,12 +101,19 @@ static const uint8_t KOSMOS_COPIES[TS_TILES] = {
 static const uint8_t PARTNER[8] = { 5, 4, 7, 6, 1, 0, 3, 2 };
 /* Cell offset to the neighbour across side 0 (top), 1 (right), 2 (bottom), 3 (left). */
 static const int8_t SIDE_STEP[4] = { -TS_STRIDE, 1, TS_STRIDE, -1 };
+/* Cell offset to the neighbour that point p touches (SIDE_STEP of its side). */
+static const int8_t POINT_STEP[8] = { -TS_STRIDE, -TS_STRIDE, 1, 1, TS_STRIDE, TS_STRIDE, -1, -1 };
 
 /* ------------------------------------------------------------------ */
 /* The state: plain bytes, every unused byte kept at a canonical value so that
  * equal positions are equal byte for byte. */
 
 struct tsuro_state {
+    /* The draw pile: no edition has more than 2 copies of a tile, so the pile
+     * is two sets of tiles (bit t = tile t): those with at least one copy in
+     * the pile and those with two. Draws then visit only tiles present. */
+    uint64_t pile_some;
+    uint64_t pile_two;
     uint8_t edition;      /* enum edition */
     uint8_t width;        /* 6 or 7 */
     uint8_t selfkill;     /* enum selfkill */
@@ -129,12 +131,15 @@ struct tsuro_state {
     uint8_t hand[TS_SEATS][TS_HAND];   /* sorted; unused slots 0 */
     uint8_t marker_cell[TS_SEATS];     /* 0 when not on the board */
     uint8_t marker_point[TS_SEATS];
-    uint8_t pile[TS_TILES];            /* copies of each tile in the draw pile */
     uint8_t board[TS_CELLS];
-    uint8_t path_end[TS_POINT_IDS];    /* open path end -> other end; else NOT_AN_END */
+    uint8_t spare[3];     /* always 0: leaves no padding, so equal positions are
+                             equal byte for byte */
 };
 
 _Static_assert(sizeof(struct tsuro_state) <= 512, "tsuro state exceeds 512 bytes");
+_Static_assert(sizeof(struct tsuro_state) ==
+               offsetof(struct tsuro_state, spare) + sizeof(((struct tsuro_state *)0)->spare),
+               "tsuro state has padding");
 
 typedef struct tsuro_state ts_state;
 
@@ -203,52 +208,6 @@ static inline int cell_row(int cell)
 static inline int cell_col(int cell)
 {
     return cell % TS_STRIDE - 1;
-}
-
-/* Every point lies on a line between two squares (or a square and the outside)
- * and has one id, whichever square it is seen from. Horizontal line r (above
- * row r, r = 0..W): id r*16 + col*2 + k, k = 0 left, 1 right point. Vertical
- * line c (left of column c): 128 + c*16 + row*2 + k, k = 0 upper, 1 lower. */
-static int point_id(int cell, int point)
-{
-    int row = cell_row(cell), col = cell_col(cell);
-    switch (point) {
-    case 0: case 1: return row << 4 | col << 1 | point;
-    case 4: case 5: return (row + 1) << 4 | col << 1 | (5 - point);
-    case 2: case 3: return 128 | (col + 1) << 4 | row << 1 | (point - 2);
-    default: return 128 | col << 4 | row << 1 | (7 - point);
-    }
-}
-
-/* The two sides of a point: (cell[0], point[0]) above or left of its line,
- * (cell[1], point[1]) below or right; a cell may be a border cell. */
-struct point_sides {
-    uint8_t cell[2];
-    uint8_t point[2];
-};
-
-static struct point_sides point_sides(int id)
-{
-    int line = (id >> 4) & 7, along = (id >> 1) & 7, k = id & 1;
-    struct point_sides ps;
-    if (id < 128) {
-        ps.cell[0] = (uint8_t)cell_of(line - 1, along);
-        ps.point[0] = (uint8_t)(5 - k);
-        ps.cell[1] = (uint8_t)cell_of(line, along);
-        ps.point[1] = (uint8_t)k;
-    } else {
-        ps.cell[0] = (uint8_t)cell_of(along, line - 1);
-        ps.point[0] = (uint8_t)(2 + k);
-        ps.cell[1] = (uint8_t)cell_of(along, line);
-        ps.point[1] = (uint8_t)(7 - k);
-    }
-    return ps;
-}
-
-static void square_point_ids(int cell, uint8_t ids[8])
-{
-    for (int p = 0; p < 8; p++)
-        ids[p] = (uint8_t)point_id(cell, p);
 }
 
 /* True when point `point` of square `cell` lies on the outer edge of the board. */
@@ -333,23 +292,52 @@ static void hand_remove(ts_state *s, int seat, int tile)
     s->hand_size[seat] = (uint8_t)(n - 1);
 }
 
+static inline int pile_count(const ts_state *s, int tile)
+{
+    return (int)(s->pile_some >> tile & 1u) + (int)(s->pile_two >> tile & 1u);
+}
+
 static void take_from_pile(ts_state *s, int tile)
 {
-    s->pile[tile]--;
+    uint64_t bit = 1ull << tile;
+    if (s->pile_two & bit)
+        s->pile_two &= ~bit;
+    else
+        s->pile_some &= ~bit;
     s->pile_total--;
+}
+
+static void put_in_pile(ts_state *s, int tile)
+{
+    uint64_t bit = 1ull << tile;
+    if (s->pile_some & bit)
+        s->pile_two |= bit;
+    else
+        s->pile_some |= bit;
+    s->pile_total++;
+}
+
+static void pile_counts(const ts_state *s, uint8_t counts[TS_TILES])
+{
+    for (int t = 0; t < TS_TILES; t++)
+        counts[t] = (uint8_t)pile_count(s, t);
+}
+
+static void empty_pile(ts_state *s)
+{
+    s->pile_some = s->pile_two = 0;
+    s->pile_total = 0;
 }
 
 /* An eliminated player's tiles go back into the pile. */
 static void return_hands(ts_state *s, unsigned seats)
 {
-    for (int p = 0; p < s->num_seats; p++) {
-        if (!(seats & seat_bit(p)))
-            continue;
+    for (unsigned m = seats; m; m &= m - 1) {
+        int p = first_seat(m);
         for (int i = 0; i < s->hand_size[p]; i++) {
-            s->pile[s->hand[p][i]]++;
+            put_in_pile(s, s->hand[p][i]);
             s->hand[p][i] = 0;
         }
-        s->pile_total = (uint8_t)(s->pile_total + s->hand_size[p]);
         s->hand_size[p] = 0;
     }
 }
@@ -372,88 +360,37 @@ struct trail {
     bool reentered;     /* the trail came back into the new tile's square */
 };
 
-/* Joins the chains through the tile `code` newly placed on `cell` (whose point
- * ids are `ids`): the far ends of the two points of each tile path become each
- * other's ends. Taking the tile paths one after another handles chains that
- * leave the square and come back into it. Points with a tile on both sides are
- * no longer ends. */
-static void join_paths(ts_state *s, int cell, int code, const uint8_t ids[8])
-{
-    for (int a = 0; a < 8; a++) {
-        int b = TILE_MAP[code][a];
-        if (b < a)
-            continue;
-        int x = s->path_end[ids[a]], y = s->path_end[ids[b]];
-        s->path_end[x] = (uint8_t)y;
-        s->path_end[y] = (uint8_t)x;
-    }
-    for (int p = 0; p < 8; p++)
-        if (s->board[cell + SIDE_STEP[p >> 1]] < TS_CODES)
-            s->path_end[ids[p]] = NOT_AN_END;
-}
-
-/* Rebuilds path_end[] from the board (a fresh board: every point an end of its
- * own, empty chain). */
-static void rebuild_paths(ts_state *s)
-{
-    uint8_t tiles[TS_CELLS];
-    memcpy(tiles, s->board, sizeof tiles);
-    memset(s->path_end, NOT_AN_END, sizeof s->path_end);
-    for (int cell = 0; cell < TS_CELLS; cell++) {
-        if (tiles[cell] == CELL_OFF)
-            continue;
-        s->board[cell] = CELL_EMPTY;
-        uint8_t ids[8];
-        square_point_ids(cell, ids);
-        for (int p = 0; p < 8; p++)
-            s->path_end[ids[p]] = ids[p];
-    }
-    for (int cell = 0; cell < TS_CELLS; cell++) {
-        if (tiles[cell] >= TS_CODES)
-            continue;
-        uint8_t ids[8];
-        square_point_ids(cell, ids);
-        join_paths(s, cell, tiles[cell], ids);
-        s->board[cell] = tiles[cell];
-    }
-}
-
-/* Follows the path from point `point` of the empty square `cell` (point ids
- * `ids`) as if tile `code` lay there, until it faces an empty square or
- * leaves the board. Leaving the new tile at a point in `occupied` means
- * meeting a marker that entered the same tile path from its other end. Each
- * pass uses one of the tile's 4 paths. */
-static inline struct trail trace_new_tile(const ts_state *s, int cell, const uint8_t ids[8],
-                                          int code, int point, unsigned occupied)
+/* Follows a path that enters the tiled square `cell` (whose code is `code`) at
+ * `point`, until it faces an empty square or leaves the board. The tile
+ * `new_code` counts as lying on `new_cell` (the square being tiled, or
+ * NO_CELL). Leaving `new_cell` at a point in `occupied` means meeting a marker
+ * that entered the new tile from the other end of the same path. */
+static inline struct trail follow_path(const uint8_t *board, int cell, int code,
+                                       int point, int new_cell, int new_code,
+                                       unsigned occupied)
 {
     bool reentered = false;
-    for (int pass = 0; pass < 4; pass++) {
+    for (int step = 0; step < MAX_TRAIL; step++) {
         int leave = TILE_MAP[code][point];
-        if (occupied >> leave & 1u)
+        if (cell == new_cell && (occupied >> leave & 1u))
             return (struct trail){ TRAIL_HEAD_ON, (uint8_t)cell, (uint8_t)leave, reentered };
-        int far = s->path_end[ids[leave]];
-        if (far == ids[leave]) { /* no tile beyond this point */
-            int next = cell + SIDE_STEP[leave >> 1];
-            if (s->board[next] == CELL_OFF)
-                return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, (uint8_t)leave,
-                                       reentered };
-            return (struct trail){ TRAIL_STOPS, (uint8_t)next, PARTNER[leave], reentered };
-        }
-        struct point_sides ps = point_sides(far);
-        int side = ps.cell[0] == cell ? 0 : ps.cell[1] == cell ? 1 : -1;
-        if (side >= 0) { /* the chain comes back into the new square */
-            point = ps.point[side];
+        int next = cell + POINT_STEP[leave];
+        point = PARTNER[leave];
+        if (next == new_cell) {
+            code = new_code;
             reentered = true;
-            continue;
+        } else {
+            code = board[next];
         }
-        side = s->board[ps.cell[0]] == CELL_EMPTY ? 0 : s->board[ps.cell[1]] == CELL_EMPTY ? 1 : -1;
-        if (side < 0)
-            return (struct trail){ TRAIL_LEAVES, 0, 0, reentered };
-        return (struct trail){ TRAIL_STOPS, ps.cell[side], ps.point[side], reentered };
+        if (code == CELL_OFF)
+            return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, (uint8_t)leave, reentered };
+        if (code == CELL_EMPTY)
+            return (struct trail){ TRAIL_STOPS, (uint8_t)next, (uint8_t)point, reentered };
+        cell = next;
     }
-    /* Not reached: each pass takes another of the tile's 4 paths, and a chain
-     * never ends where a marker stands behind (snapshots are checked). */
-    return (struct trail){ TRAIL_LEAVES, 0, 0, reentered };
+    /* Not reached: a path uses each tile path at most once (loaded snapshots are
+     * checked to have no marker on a closed loop). Treat it as leaving. */
+    return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, 0, reentered };
 }
 
 /* Seats whose marker faces `cell` (they move when it is tiled). */
@@ -479,7 +416,6 @@ enum fate { FATE_SAFE, FATE_COLLIDES, FATE_LEAVES };
 
 /* Everything about the mover that does not depend on the tile chosen. */
 struct mover_view {
-    uint8_t ids[8];         /* point ids of that square */
     uint8_t cell;           /* the square in front of the mover */
     uint8_t point;          /* the mover's (even, when it may choose) entry point */
     bool may_choose;        /* kosmos first turn: the odd point is allowed too */
@@ -492,7 +428,6 @@ static struct mover_view view_mover(const ts_state *s)
     int me = s->turn;
     struct mover_view v;
     v.cell = s->marker_cell[me];
-    square_point_ids(v.cell, v.ids);
     v.point = s->marker_point[me];
     v.may_choose = (s->fresh & seat_bit(me)) != 0;
     unsigned here = markers_at(s, v.cell);
@@ -506,10 +441,11 @@ static struct mover_view view_mover(const ts_state *s)
  * so only a marker that stays put can be hit at the end. `*reentered` tells
  * whether the trail came back into the new square (else the fate depends only
  * on the point where the trail first leaves the new tile). */
-static enum fate mover_fate(const ts_state *s, const struct mover_view *v, int code,
-                            int point, bool *reentered)
+static inline enum fate mover_fate(const ts_state *s, const struct mover_view *v,
+                                   int code, int point, bool *reentered)
 {
-    struct trail t = trace_new_tile(s, v->cell, v->ids, code, point, v->others_points);
+    struct trail t = follow_path(s->board, v->cell, code, point, v->cell, code,
+                                 v->others_points);
     *reentered = t.reentered;
     if (t.end == TRAIL_LEAVES)
         return FATE_LEAVES;
@@ -523,28 +459,31 @@ static enum fate mover_fate(const ts_state *s, const struct mover_view *v, int c
     return FATE_SAFE;
 }
 
-static bool fate_forbidden(const ts_state *s, enum fate f)
-{
-    return f == FATE_LEAVES || (f == FATE_COLLIDES && s->selfkill == SK_ANY);
-}
-
-struct placement {
-    br_move move;
-    uint8_t fate;
+/* FORBIDDEN[selfkill][fate]: the self-eliminations the "no suicide" rule forbids. */
+static const uint8_t FORBIDDEN[2][3] = {
+    [SK_EDGE] = { [FATE_LEAVES] = 1 },
+    [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
 };
 
-/* Every placement open to the mover, in increasing move order, with its fate.
- * Speed matters here (it runs for every move). A trail that does not come back
- * into the new square has a fate that depends only on the point where it
+/* Every placement open to the mover, in increasing move order, into `moves`
+ * (room for 24); bit i of *forbidden is set when moves[i] eliminates the
+ * mover in a way the selfkill option forbids; *any_safe tells whether some
+ * placement keeps the marker on the board. Returns the count.
+ * Speed matters here (it runs for every move). A trail that does not come
+ * back into the new square has a fate that depends only on the point where it
  * leaves the new tile, so such fates are remembered by that point: at most 7
- * traces instead of 12 (24). Returns the count (<= 24). */
-static size_t list_placements(const ts_state *s, struct placement *out)
+ * traces instead of 12 (24). */
+static size_t scan_placements(const ts_state *s, br_move *moves, uint32_t *forbidden,
+                              bool *any_safe)
 {
     struct mover_view v = view_mover(s);
     const uint8_t *hand = s->hand[s->turn];
+    const uint8_t *forbid = FORBIDDEN[s->selfkill];
     int hand_size = s->hand_size[s->turn];
     uint8_t fate_by_exit[8];
     memset(fate_by_exit, 0xFF, sizeof fate_by_exit);
+    uint32_t forbidden_bits = 0;
+    unsigned fates_seen = 0;
     size_t n = 0;
     for (int choice = 0; choice <= (v.may_choose ? 1 : 0); choice++) {
         int point = v.point + choice;
@@ -554,31 +493,33 @@ static size_t list_placements(const ts_state *s, struct placement *out)
                 continue;
             for (int code = tile * 4; code < tile * 4 + 4; code++) {
                 int exit_point = TILE_MAP[code][point];
-                uint8_t fate = fate_by_exit[exit_point];
+                int fate = fate_by_exit[exit_point];
                 if (fate == 0xFF) {
                     bool reentered;
-                    fate = (uint8_t)mover_fate(s, &v, code, point, &reentered);
+                    fate = mover_fate(s, &v, code, point, &reentered);
                     if (!reentered)
-                        fate_by_exit[exit_point] = fate;
+                        fate_by_exit[exit_point] = (uint8_t)fate;
                 }
-                out[n].move = choice * MOVE_CHOICE_BASE + code;
-                out[n].fate = fate;
+                moves[n] = choice * MOVE_CHOICE_BASE + code;
+                forbidden_bits |= (uint32_t)forbid[fate] << n;
+                fates_seen |= 1u << fate;
                 n++;
             }
         }
     }
+    *forbidden = forbidden_bits;
+    *any_safe = (fates_seen >> FATE_SAFE) & 1u;
     return n;
 }
 
 /* True when some placement keeps the mover's marker on the board. */
 static bool any_safe_placement(const ts_state *s)
 {
-    struct placement all[2 * TS_HAND * 4];
-    size_t n = list_placements(s, all);
-    for (size_t i = 0; i < n; i++)
-        if (all[i].fate == FATE_SAFE)
-            return true;
-    return false;
+    br_move moves[2 * TS_HAND * 4];
+    uint32_t forbidden;
+    bool any_safe;
+    scan_placements(s, moves, &forbidden, &any_safe);
+    return any_safe;
 }
 
 /* ------------------------------------------------------------------ */
@@ -691,14 +632,14 @@ static void apply_setup(ts_state *s, int m)
 
 /* Moves every marker facing `cell` along its path; returns the seats
  * eliminated by leaving the board or meeting head-on. */
-static unsigned move_markers(ts_state *s, int cell, const uint8_t ids[8], int code,
-                             unsigned movers)
+static unsigned move_markers(ts_state *s, int cell, int code, unsigned movers)
 {
     unsigned occupied = points_of(s, movers), out = 0;
-    for (unsigned m = movers; m; m &= m - 1) {
-        int p = first_seat(m);
-        struct trail t = trace_new_tile(s, cell, ids, code, s->marker_point[p],
-                                        occupied & ~(1u << s->marker_point[p]));
+    for (int p = 0; p < s->num_seats; p++) {
+        if (!(movers & seat_bit(p)))
+            continue;
+        struct trail t = follow_path(s->board, cell, code, s->marker_point[p], cell,
+                                     code, occupied & ~(1u << s->marker_point[p]));
         if (t.end == TRAIL_STOPS) {
             s->marker_cell[p] = t.cell;
             s->marker_point[p] = t.point;
@@ -713,14 +654,14 @@ static unsigned move_markers(ts_state *s, int cell, const uint8_t ids[8], int co
 static unsigned collisions(const ts_state *s, unsigned moved, unsigned standing)
 {
     unsigned out = 0;
-    for (int a = 0; a < s->num_seats; a++) {
-        if (!(moved & seat_bit(a)))
-            continue;
-        for (int b = 0; b < s->num_seats; b++)
-            if (b != a && (standing & seat_bit(b)) &&
-                s->marker_cell[a] == s->marker_cell[b] &&
+    for (unsigned ma = moved; ma; ma &= ma - 1) {
+        int a = first_seat(ma);
+        for (unsigned mb = standing & ~seat_bit(a); mb; mb &= mb - 1) {
+            int b = first_seat(mb);
+            if (s->marker_cell[a] == s->marker_cell[b] &&
                 s->marker_point[a] == s->marker_point[b])
                 out |= seat_bit(a) | seat_bit(b);
+        }
     }
     return out;
 }
@@ -731,19 +672,15 @@ static void apply_placement(ts_state *s, br_move move)
     hand_remove(s, mover, code / 4);
     if (move >= MOVE_CHOICE_BASE)
         s->marker_point[mover]++;
-    uint8_t ids[8];
-    square_point_ids(cell, ids);
-    unsigned movers = markers_at(s, cell);
-    unsigned out = move_markers(s, cell, ids, code, movers);
-    join_paths(s, cell, code, ids);
     s->board[cell] = (uint8_t)code;
+    unsigned movers = markers_at(s, cell);
+    unsigned out = move_markers(s, cell, code, movers);
     out |= collisions(s, movers & ~out, s->alive & ~out);
     s->fresh &= (uint8_t)~movers;
     s->alive &= (uint8_t)~out;
     s->last_out = (uint8_t)out;
-    for (int p = 0; p < s->num_seats; p++)
-        if (out & seat_bit(p))
-            remove_marker(s, p);
+    for (unsigned m = out; m; m &= m - 1)
+        remove_marker(s, first_seat(m));
     return_hands(s, out);
     if (at_most_one_seat(s->alive))
         s->phase = PH_OVER;
@@ -795,12 +732,10 @@ static void clear_to_start(ts_state *s)
     for (int r = 0; r < s->width; r++)
         for (int c = 0; c < s->width; c++)
             s->board[cell_of(r, c)] = CELL_EMPTY;
-    rebuild_paths(s);
-    s->pile_total = 0;
-    for (int t = 0; t < TS_TILES; t++) {
-        s->pile[t] = (uint8_t)tile_copies(s, t);
-        s->pile_total = (uint8_t)(s->pile_total + s->pile[t]);
-    }
+    empty_pile(s);
+    for (int t = 0; t < TS_TILES; t++)
+        for (int k = 0; k < tile_copies(s, t); k++)
+            put_in_pile(s, t);
     s->phase = PH_DEAL;
     s->turn = 0;
     s->dragon = NO_SEAT;
@@ -891,31 +826,36 @@ static size_t list_setups(const ts_state *s, br_move *out)
     return n;
 }
 
-/* Written without branches on the pile (it runs at every draw): each slot is
- * written, and kept only when the tile is in the pile. `out` and `weights`
- * have room for 35 entries. */
 static size_t list_draws(const ts_state *s, br_move *out, uint32_t *weights)
 {
     size_t n = 0;
     int base = draw_base(s);
-    for (int t = 0; t < TS_TILES; t++) {
+    if (s->pile_two == 0) { /* always so in the classic edition: one copy each */
+        for (uint64_t m = s->pile_some; m; m &= m - 1) {
+            out[n] = base + __builtin_ctzll(m);
+            weights[n++] = 1;
+        }
+        return n;
+    }
+    for (uint64_t m = s->pile_some; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
         out[n] = base + t;
-        weights[n] = s->pile[t];
-        n += s->pile[t] != 0;
+        weights[n++] = 1u + (uint32_t)(s->pile_two >> t & 1u);
     }
     return n;
 }
 
+/* A forbidden self-elimination is legal only when no placement is safe. */
 static size_t list_legal_placements(const ts_state *s, br_move *out)
 {
-    struct placement all[2 * TS_HAND * 4];
-    size_t n = list_placements(s, all), k = 0;
-    bool any_safe = false;
+    uint32_t forbidden;
+    bool any_safe;
+    size_t n = scan_placements(s, out, &forbidden, &any_safe), k = 0;
+    if (!any_safe || !forbidden)
+        return n;
     for (size_t i = 0; i < n; i++)
-        any_safe = any_safe || all[i].fate == FATE_SAFE;
-    for (size_t i = 0; i < n; i++)
-        if (!any_safe || !fate_forbidden(s, (enum fate)all[i].fate))
-            out[k++] = all[i].move;
+        if (!(forbidden >> i & 1u))
+            out[k++] = out[i];
     return k;
 }
 
@@ -961,7 +901,7 @@ static bool check_draw(const ts_state *s, br_move move, br_text *reason)
         return refuse(reason, "not a chance outcome: a tile must be drawn first "
                       "(draw <tile>)");
     int tile = move - draw_base(s);
-    if (s->pile[tile] == 0)
+    if (pile_count(s, tile) == 0)
         return refuse(reason, "tile %d is not in the pile", tile);
     return true;
 }
@@ -1012,7 +952,7 @@ static bool check_placement(const ts_state *s, br_move move, br_text *reason)
                         "tactile editions");
     bool reentered;
     enum fate f = mover_fate(s, &v, code, v.point + choice, &reentered);
-    if (!fate_forbidden(s, f) || !any_safe_placement(s))
+    if (!FORBIDDEN[s->selfkill][f] || !any_safe_placement(s))
         return true;
     return refuse(reason, f == FATE_LEAVES
                   ? "this placement sends your marker off the board while another "
@@ -1302,6 +1242,15 @@ static json_t *seats_json(const ts_state *s, unsigned seats)
     return arr;
 }
 
+static json_t *tile_counts_json(const uint8_t *counts);
+
+static json_t *pile_json(const ts_state *s)
+{
+    uint8_t counts[TS_TILES];
+    pile_counts(s, counts);
+    return tile_counts_json(counts);
+}
+
 static json_t *tile_counts_json(const uint8_t *counts)
 {
     json_t *arr = json_array();
@@ -1404,7 +1353,7 @@ static json_t *tsuro_to_json(const void *st)
     bool ok = o && put(o, "hands", hands_json(s, NO_SEAT, true)) &&
          put(o, "phase", json_string(PHASE_NAMES[s->phase])) &&
          put(o, "turn", json_integer(s->turn)) && put(o, "board", board_json(s)) &&
-         put(o, "pile", tile_counts_json(s->pile)) && put(o, "markers", markers_json(s)) &&
+         put(o, "pile", pile_json(s)) && put(o, "markers", markers_json(s)) &&
          put(o, "dragon", seat_or_null(s->dragon)) &&
          put(o, "last_out", seats_json(s, s->last_out));
     if (!ok) {
@@ -1514,13 +1463,13 @@ static bool read_pile(ts_state *s, const json_t *obj, br_text *err)
     const json_t *arr = br_json_array(obj, "pile", TS_TILES, "state", err);
     if (!arr)
         return false;
-    s->pile_total = 0;
+    empty_pile(s);
     for (int t = 0; t < TS_TILES; t++) {
         long long n;
         if (!br_json_array_int(arr, (size_t)t, 0, tile_copies(s, t), &n, "state.pile", err))
             return false;
-        s->pile[t] = (uint8_t)n;
-        s->pile_total = (uint8_t)(s->pile_total + n);
+        for (int k = 0; k < n; k++)
+            put_in_pile(s, t);
     }
     return true;
 }
@@ -1635,11 +1584,12 @@ static bool check_conservation(const ts_state *s, br_text *err)
         for (int i = 0; i < s->hand_size[p]; i++)
             in_hands[s->hand[p][i]]++;
     for (int t = 0; t < TS_TILES; t++) {
-        count[t] = on_board[t] + in_hands[t] + s->pile[t];
+        count[t] = on_board[t] + in_hands[t] + pile_count(s, t);
         if (count[t] != tile_copies(s, t))
             return reject(err, "state.pile[%d]: tile %d is %d times on the board, %d in "
                           "hands and %d in the pile, but the %s set has %d", t, t,
-                          on_board[t], in_hands[t], s->pile[t], EDITION_NAMES[s->edition],
+                          on_board[t], in_hands[t], pile_count(s, t),
+                          EDITION_NAMES[s->edition],
                           tile_copies(s, t));
     }
     return true;
@@ -1766,14 +1716,16 @@ static bool check_play(const ts_state *s, br_text *err)
 }
 
 /* The path behind a marker that has moved leads back to the edge of the board
- * (where it started). */
+ * (its start); this also rules out markers on a closed loop. */
 static bool check_trail(const ts_state *s, int seat, br_text *err)
 {
     int cell = s->marker_cell[seat], point = s->marker_point[seat];
-    if (s->board[cell + SIDE_STEP[point >> 1]] == CELL_EMPTY)
+    int behind = cell + SIDE_STEP[point >> 1];
+    if (s->board[behind] == CELL_EMPTY)
         return reject(err, "state.markers[%d]: stands between two empty squares", seat);
-    struct point_sides start = point_sides(s->path_end[point_id(cell, point)]);
-    if (s->board[start.cell[0]] != CELL_OFF && s->board[start.cell[1]] != CELL_OFF)
+    struct trail t = follow_path(s->board, behind, s->board[behind], PARTNER[point],
+                                 NO_CELL, 0, 0);
+    if (t.end != TRAIL_LEAVES)
         return reject(err, "state.markers[%d]: the path behind the marker does not lead "
                       "back to the edge of the board", seat);
     return true;
@@ -1858,8 +1810,7 @@ static void start_from_settings(ts_state *s, const ts_state *settings)
     s->selfkill = settings->selfkill;
     s->num_seats = settings->num_seats;
     clear_to_start(s);
-    memset(s->pile, 0, sizeof s->pile);
-    s->pile_total = 0;
+    empty_pile(s);
 }
 
 static br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
@@ -1870,10 +1821,7 @@ static br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
         reject(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
-    if (!read_fields(&s, obj, err))
-        return BR_ERR_SNAPSHOT;
-    rebuild_paths(&s);
-    if (!check_invariants(&s, err))
+    if (!read_fields(&s, obj, err) || !check_invariants(&s, err))
         return BR_ERR_SNAPSHOT;
     memcpy(st, &s, sizeof s);
     return BR_OK;
@@ -1908,7 +1856,7 @@ static json_t *hand_sizes_json(const ts_state *s)
  * knowledge (the set minus what is visible), given for convenience. */
 static void unseen_tiles(const ts_state *s, int seat, uint8_t *counts)
 {
-    memcpy(counts, s->pile, TS_TILES);
+    pile_counts(s, counts);
     for (int p = 0; p < s->num_seats; p++)
         if (!hand_visible(s, p, seat))
             for (int i = 0; i < s->hand_size[p]; i++)
@@ -2108,7 +2056,7 @@ static void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
     uint8_t pool[TS_TILES];
     int n = 0;
     for (int t = 0; t < TS_TILES; t++)
-        for (int k = 0; k < s->pile[t]; k++)
+        for (int k = 0; k < pile_count(s, t); k++)
             pool[n++] = (uint8_t)t;
     for (int p = 0; p < s->num_seats; p++) {
         if (p == seat)
@@ -2129,9 +2077,9 @@ static void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
         if (p != seat)
             for (int i = 0; i < s->hand_size[p]; i++)
                 hand_add(d, p, pool[next++]);
-    memset(d->pile, 0, sizeof d->pile);
+    empty_pile(d);
     for (; next < n; next++)
-        d->pile[pool[next]]++;
+        put_in_pile(d, pool[next]);
 }
 
 /* ------------------------------------------------------------------ */

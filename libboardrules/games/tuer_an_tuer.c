@@ -2162,11 +2162,17 @@ static void render_floor(const tat *s, br_text *out, int floor)
     render_figures(s, out, floor);
 }
 
-static void render_hands(const tat *s, br_text *out)
+/* `viewer` as in state_json(): other seats' hands show as counts. */
+static void render_hands(const tat *s, int viewer, br_text *out)
 {
     for (int p = 0; p < SEATS; p++) {
         br_text_printf(out, "seat %d at ", p);
         put_position(out, s, p);
+        if (!sees(viewer, p)) {
+            br_text_printf(out, "  doors: %d hidden  elevator: %d hidden\n",
+                           popcount64(s->hand[p]), ehand_size(s, p));
+            continue;
+        }
         br_text_puts(out, "  doors:");
         for (uint64_t h = s->hand[p]; h; h &= h - 1) {
             br_text_putc(out, ' ');
@@ -2210,9 +2216,8 @@ static void render_status(const tat *s, br_text *out)
     }
 }
 
-static void tat_render(const void *st, br_text *out)
+static void render_as(const tat *s, int viewer, br_text *out)
 {
-    const tat *s = st;
     br_text_printf(out, "Tür an Tür (run4=%d)   * = cat   S = start   X = exit\n", s->run4);
     char header[LINE];
     memset(header, ' ', sizeof header);
@@ -2223,8 +2228,18 @@ static void tat_render(const void *st, br_text *out)
     br_text_printf(out, "%s\n", header);
     for (int floor = 0; floor < FLOORS; floor++)
         render_floor(s, out, floor);
-    render_hands(s, out);
+    render_hands(s, viewer, out);
     render_status(s, out);
+}
+
+static void tat_render(const void *st, br_text *out)
+{
+    render_as(st, VIEW_FULL, out);
+}
+
+static void tat_render_view(const void *st, int seat, br_text *out)
+{
+    render_as(st, seat < 0 ? -1 : seat, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2336,4 +2351,5 @@ const struct br_game br_game_tuer_an_tuer = {
     .observe = tat_observe,
     .render = tat_render,
     .resample = tat_resample,
+    .render_view = tat_render_view,
 };

@@ -1,0 +1,554 @@
+-- Tests of the Lua binding (module boardrules over boardrules_c).
+-- Run by `make check` through bindings/uninstalled-env; exits non-zero on
+-- failure. Every wrapper is called with good input and bad: bad input must
+-- raise a Lua error and never crash the interpreter.
+
+local boardrules = require "boardrules"
+local c = require "boardrules_c"
+
+local GAME = "tsuro"
+local tests, failures = {}, 0
+
+local function test(name, fn) tests[#tests + 1] = { name = name, fn = fn } end
+
+local function check(cond, message, level)
+    if not cond then error(message or "check failed", (level or 1) + 1) end
+end
+
+local function equal(a, b, message)
+    if a ~= b then
+        error(string.format("%s: expected %s, got %s", message or "equal",
+                            tostring(b), tostring(a)), 2)
+    end
+end
+
+--- Calls fn(...) and checks that it raises; returns the error value.
+local function raises(fn, ...)
+    local ok, err = pcall(fn, ...)
+    check(not ok, "expected an error", 2)
+    return err
+end
+
+--- Checks that fn(...) raises a boardrules error of this name; returns it.
+local function raises_br(name, fn, ...)
+    local ok, err = pcall(fn, ...)
+    check(not ok, "expected " .. name, 2)
+    check(boardrules.is_error(err, name),
+          string.format("expected %s, got %s", name, tostring(err)), 2)
+    check(type(err.reason) == "string" and err.reason ~= "", "error without a reason", 2)
+    check(tostring(err) == err.message, "tostring of an error is its message", 2)
+    return err
+end
+
+--- Checks that fn(...) raises a plain (string) Lua error mentioning `pattern`.
+local function raises_type(pattern, fn, ...)
+    local err = raises(fn, ...)
+    check(type(err) == "string" and err:find(pattern, 1, true),
+          "expected an argument error about '" .. pattern .. "', got " .. tostring(err), 2)
+end
+
+local function new_state(options)
+    options = options or {}
+    options.players = options.players or 2
+    options.seed = options.seed or 11
+    return boardrules.game(GAME):new_state(options)
+end
+
+--- A tiny deterministic generator (xorshift), so the tests need no math.random.
+local function generator(seed)
+    local x = seed * 2654435761 + 1
+    return function(n)
+        x = x ~ (x << 13); x = x ~ (x >> 7); x = x ~ (x << 17)
+        return (x >> 1) % n + 1
+    end
+end
+
+local function play_random(s, rand, max_moves)
+    local moves = {}
+    while not s:is_terminal() and #moves < (max_moves or 100000) do
+        local legal = s:legal_moves()
+        local m = legal[rand(#legal)]
+        s:apply(m)
+        moves[#moves + 1] = m
+    end
+    return moves
+end
+
+local function illegal_move(s)
+    local legal = {}
+    for _, m in ipairs(s:legal_moves()) do legal[m] = true end
+    for m = 0, s:move_space() - 1 do
+        if not legal[m] then return m end
+    end
+end
+
+---------------------------------------------------------------------------
+-- Registry
+
+test("games lists tsuro", function()
+    local found = false
+    local list = boardrules.games()
+    equal(#list, c.br_game_count(), "number of games")
+    for _, g in ipairs(list) do
+        check(getmetatable(g) == boardrules.Game)
+        if g.name == GAME then found = true end
+    end
+    check(found, "tsuro is registered")
+    list[1] = nil   -- a copy: the registry is not changed
+    check(boardrules.games()[1] ~= nil)
+end)
+
+test("game description", function()
+    local g = boardrules.game(GAME)
+    check(rawequal(g, boardrules.game(GAME)), "the same object each time")
+    equal(g.title, "Tsuro")
+    check(g.description ~= "")
+    check(g.options_help:find("players", 1, true))
+    check(g.min_players <= g.default_players and g.default_players <= g.max_players)
+    equal(tostring(g), "boardrules.Game(tsuro)")
+end)
+
+test("unknown game", function()
+    local e = raises_br("UnknownGameError", boardrules.game, "no-such-game")
+    check(e.message:find("no-such-game", 1, true))
+    equal(e.status, c.BR_ERR_UNKNOWN_GAME)
+    raises_type("game name", boardrules.game, nil)
+    raises_type("game name", boardrules.game, 3)
+end)
+
+---------------------------------------------------------------------------
+-- New states
+
+test("options as string and table", function()
+    local a = boardrules.game(GAME):new_state("players=3,seed=5")
+    local b = boardrules.game(GAME):new_state({ players = 3, seed = 5 })
+    local d = boardrules.new_state(GAME, "players=3,seed=5")
+    equal(a:num_players(), 3)
+    check(a == b and a == d, "same options, same state")
+    check(a:options():find("players=3", 1, true))
+    check(boardrules.new_state(GAME, a:options()) == a, "canonical options recreate it")
+    local default = boardrules.new_state(GAME)
+    equal(default:num_players(), boardrules.game(GAME).default_players)
+    check(rawequal(default:game(), boardrules.game(GAME)))
+end)
+
+test("bad options name the key", function()
+    local e = raises_br("OptionError", new_state, { colour = "green" })
+    check(e.message:find("colour", 1, true), e.message)
+    e = raises_br("OptionError", new_state, { players = 99 })
+    check(e.message:find("players", 1, true), e.message)
+    raises_br("OptionError", boardrules.new_state, GAME, "players")
+    raises_type("options", boardrules.new_state, GAME, 42)
+    raises_type("Game", boardrules.new_state, 42)
+    raises_type("Game", boardrules.Game.new_state, {}, "")
+end)
+
+---------------------------------------------------------------------------
+-- Moves
+
+test("turn at the start", function()
+    local s = new_state()
+    check(s:current_player() >= 0 and s:current_player() < s:num_players())
+    check(not s:is_terminal() and not s:is_chance_node())
+    check(s:move_number() > 0, "the deal was resolved from the seed")
+    equal(s:last_error(), "")
+end)
+
+test("legal moves", function()
+    local s = new_state()
+    local moves = s:legal_moves()
+    check(#moves > 0)
+    for i, m in ipairs(moves) do
+        equal(math.type(m), "integer")
+        check(m >= 0 and m < s:move_space())
+        if i > 1 then check(moves[i - 1] < m, "ascending") end
+        check(s:check(m) == nil and s:is_legal(m))
+    end
+end)
+
+test("apply by number and by text", function()
+    local s = new_state()
+    local t = s:clone()
+    local m = s:legal_moves()[1]
+    local n = s:move_number()
+    check(rawequal(s:apply(m), s), "apply returns the state")
+    t:apply(t:move_to_text(m))
+    check(s == t)
+    check(s:move_number() > n)
+    local u = new_state()
+    u:apply(m + 0.0)   -- a float with an integer value is that integer
+    check(u == s)
+end)
+
+test("text round trip of every move", function()
+    local s = new_state()
+    for m = 0, s:move_space() - 1 do
+        local text = s:move_to_text(m)
+        equal(s:move_from_text(text), m, text)
+        equal(s:move_from_text("  " .. text .. " \n"), m, text)
+    end
+end)
+
+test("illegal moves raise and leave the state", function()
+    local s = new_state()
+    local before = s:to_json()
+    local bad = illegal_move(s)
+    local reason = s:check(bad)
+    check(type(reason) == "string" and reason ~= "")
+    check(not s:is_legal(bad))
+    local e = raises_br("IllegalMoveError", s.apply, s, bad)
+    check(e.message:find(reason, 1, true), e.message)
+    check(e.message:find(s:move_to_text(bad), 1, true), e.message)
+    equal(e.status, c.BR_ERR_ILLEGAL_MOVE)
+    equal(s:last_error(), reason)
+    for _, far in ipairs({ -1, -5, s:move_space(), 2 ^ 31 - 1, -2 ^ 31, 1 << 40, math.mininteger }) do
+        raises_br("IllegalMoveError", s.apply, s, far)
+        check(s:check(far) ~= nil)
+    end
+    equal(s:to_json(), before, "state unchanged")
+end)
+
+test("bad move arguments", function()
+    local s = new_state()
+    for _, bad in ipairs({ 1.5, {}, true, print, 0 / 0, math.huge }) do
+        raises_type("a move is", s.apply, s, bad)
+        raises_type("a move is", s.check, s, bad)
+    end
+    raises_type("a move is", s.apply, s, nil)
+    for _, bad in ipairs({ "", "   ", "garbage", string.rep("x", 1000), "\xe9t\xe9", "17r9", "a\0b" }) do
+        raises_br("ParseError", s.apply, s, bad)
+        raises_br("ParseError", s.move_from_text, s, bad)
+    end
+    raises_type("move text", s.move_from_text, s, 17)
+    for _, bad in ipairs({ -1, s:move_space(), 1 << 40 }) do
+        raises_br("ArgumentError", s.move_to_text, s, bad)
+    end
+end)
+
+test("methods on something that is not a state", function()
+    local s = new_state()
+    for _, name in ipairs({ "legal_moves", "apply", "check", "current_player", "is_terminal",
+                            "to_json", "render", "clone", "returns", "observe" }) do
+        raises_type("expected a boardrules.State", boardrules.State[name], nil, 1)
+        raises_type("expected a boardrules.State", boardrules.State[name], {}, 1)
+        raises_type("expected a boardrules.State", boardrules.State[name], boardrules.game(GAME), 1)
+    end
+    raises_type("expected a boardrules.State", s.copy_from, s, "x")
+    raises_type("expected a boardrules.State", boardrules.playout_random, nil, 1)
+end)
+
+test("a whole game", function()
+    local s = new_state()
+    local moves = play_random(s, generator(3))
+    check(s:is_terminal())
+    equal(s:current_player(), boardrules.PLAYER_TERMINAL)
+    equal(#s:legal_moves(), 0)
+    check(#moves > s:num_players())
+    local r = s:returns()
+    equal(#r, s:num_players())
+    for _, x in ipairs(r) do check(x == -1 or x == 0 or x == 1) end
+    equal(#s:scores(), s:num_players())
+    raises_br("IllegalMoveError", s.apply, s, 0)
+end)
+
+test("returns before the end are zero", function()
+    local s = new_state({ players = 4 })
+    local r = s:returns()
+    equal(#r, 4)
+    for _, x in ipairs(r) do equal(x, 0.0) end
+    equal(#s:scores(), 4)
+end)
+
+---------------------------------------------------------------------------
+-- Chance
+
+test("explicit chance", function()
+    local s = new_state({ chance = "explicit" })
+    check(s:is_chance_node())
+    equal(s:current_player(), boardrules.PLAYER_CHANCE)
+    local outcomes = s:chance_outcomes()
+    local total = 0
+    local legal = s:legal_moves()
+    equal(#outcomes, #legal)
+    for i, o in ipairs(outcomes) do
+        equal(o.move, legal[i])
+        check(o.prob > 0)
+        total = total + o.prob
+    end
+    check(math.abs(total - 1) < 1e-9, "probabilities add up to 1")
+    local outcome = s:resolve_chance()
+    check(outcome == outcomes[1].move or outcome >= outcomes[1].move)
+    check(s:move_to_text(outcome):find("draw", 1, true))
+    local rand = generator(2)
+    while not s:is_terminal() do
+        if s:is_chance_node() then s:resolve_chance() else
+            local m = s:legal_moves()
+            s:apply(m[rand(#m)])
+        end
+    end
+end)
+
+test("chance calls off a chance node", function()
+    local s = new_state()
+    local e = raises_br("WrongPhaseError", s.chance_outcomes, s)
+    check(e.message:find("chance", 1, true))
+    raises_br("WrongPhaseError", s.resolve_chance, s)
+end)
+
+---------------------------------------------------------------------------
+-- Copies, snapshots, observations
+
+test("clone and copy_from", function()
+    local s = new_state()
+    local t = s:clone()
+    check(s == t and not rawequal(s, t))
+    t:apply(t:legal_moves()[1])
+    check(s ~= t)
+    local u = new_state({ seed = 2 })
+    check(rawequal(u:copy_from(s), u))
+    check(u == s)
+    raises_br("GameMismatchError", u.copy_from, u, new_state({ players = 3 }))
+end)
+
+test("snapshots round trip", function()
+    local s = new_state()
+    play_random(s, generator(1), 6)
+    local text = s:to_json()
+    check(text:find('"game":"tsuro"', 1, true), text)
+    local t = boardrules.from_json(text)
+    check(t == s)
+    equal(t:to_json(), text)
+    check(rawequal(boardrules.State.from_json, boardrules.from_json))
+    play_random(s, generator(5))
+    play_random(t, generator(5))
+    check(s == t, "the generator is part of the snapshot")
+end)
+
+test("bad snapshots", function()
+    for _, bad in ipairs({ "", "{", "[]", "{}", "null", '{"game":"tsuro"}', string.rep("x", 100000) }) do
+        local ok, e = pcall(boardrules.from_json, bad)
+        check(not ok and (boardrules.is_error(e, "SnapshotError") or boardrules.is_error(e, "UnknownGameError")),
+              "bad snapshot " .. bad:sub(1, 20) .. ": " .. tostring(e))
+    end
+    local text = new_state():to_json()
+    local broken = text:gsub('"state":', '"state":"nonsense","ignored":', 1)
+    raises_br("SnapshotError", boardrules.from_json, broken)
+    raises_type("snapshot", boardrules.from_json, nil)
+    raises_type("snapshot", boardrules.from_json, 3)
+end)
+
+test("observe", function()
+    local s = new_state({ players = 3 })
+    for seat = -1, 2 do check(s:observe(seat):sub(1, 1) == "{") end
+    equal(s:observe(), s:observe(-1))
+    check(s:observe(0) ~= s:observe(1), "each seat sees its own hand")
+    for _, bad in ipairs({ -2, 3, 100 }) do raises_br("ArgumentError", s.observe, s, bad) end
+    raises_type("seat", s.observe, s, "0")
+    raises_type("seat", s.observe, s, 0.5)
+end)
+
+test("resample keeps what the seat sees", function()
+    local s = new_state({ players = 3, seed = 21 })
+    play_random(s, generator(4), 5)
+    for seat = 0, 2 do
+        local r = s:resample(seat, 77)
+        equal(r:observe(seat), s:observe(seat))
+    end
+    local into = new_state({ players = 3, seed = 1 })
+    check(rawequal(s:resample(0, 5, into), into))
+    equal(into:observe(0), s:observe(0))
+    raises_br("ArgumentError", s.resample, s, 7, 1)
+    raises_br("GameMismatchError", s.resample, s, 0, 1, new_state())
+    raises_type("seat", s.resample, s, "x", 1)
+    raises_type("seed", s.resample, s, 0, "x")
+    raises_type("expected a boardrules.State", s.resample, s, 0, 1, "x")
+end)
+
+test("tostring renders", function()
+    local s = new_state()
+    local text = tostring(s)
+    equal(text, s:render())
+    local _, lines = text:gsub("\n", "")
+    check(lines > 2)
+end)
+
+---------------------------------------------------------------------------
+-- Records and playouts
+
+test("records", function()
+    local s = new_state({ seed = 31 })
+    local moves = play_random(s, generator(31))
+    local text = boardrules.write_record(GAME, "players=2,seed=31", moves)
+    check(text:find("game tsuro", 1, true))
+    check(boardrules.replay_record(text) == s)
+    equal(boardrules.write_record(boardrules.game(GAME), { players = 2, seed = 31 }, moves), text)
+    -- Break the third move line.
+    local lines = {}
+    for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    local first
+    for i, line in ipairs(lines) do if line:find("^options") then first = i + 1 end end
+    lines[first + 2] = "garbage"
+    local e = raises_br("RecordError", boardrules.replay_record, table.concat(lines, "\n"))
+    equal(e.line, first + 2)
+    check(e.message:find("garbage", 1, true))
+    check(getmetatable(e.state) == boardrules.State and not e.state:is_terminal())
+    raises_br("UnknownGameError", boardrules.replay_record, "game chess\noptions \n")
+    e = raises_br("RecordError", boardrules.replay_record, "")
+    equal(e.state, nil)
+    raises_br("RecordError", boardrules.write_record, GAME, "", { moves[1], moves[1], moves[1], moves[1] })
+    raises_br("OptionError", boardrules.write_record, GAME, "players=1", {})
+    raises_type("moves", boardrules.write_record, GAME, "", { "17r0" })
+    raises_type("moves", boardrules.write_record, GAME, "", 5)
+    raises_type("record", boardrules.replay_record, nil)
+end)
+
+test("long record", function()
+    local s = new_state({ players = 8, seed = 3 })
+    local moves = play_random(s, generator(3))
+    local text = boardrules.write_record(GAME, s:options(), moves)
+    check(#text > 256, "longer than the first buffer")
+    check(boardrules.replay_record(text) == s)
+end)
+
+test("playout_random", function()
+    local s = new_state({ players = 3, seed = 8 })
+    local before = s:to_json()
+    local r = boardrules.playout_random(s, 200, 1)
+    equal(r.games, 200)
+    equal(#r.wins, 3)
+    local won = 0
+    for _, w in ipairs(r.wins) do
+        equal(math.type(w), "integer")
+        won = won + w
+    end
+    check(won > 0)
+    check(r.total_moves > 600)
+    equal(s:to_json(), before, "state unchanged")
+    equal(boardrules.playout_random(s, 200, 1).total_moves, r.total_moves)
+    equal(boardrules.playout_random(s, 0).total_moves, 0)
+    raises_type("number of games", boardrules.playout_random, s, -1)
+    raises_type("number of games", boardrules.playout_random, s, "10")
+    raises_type("seed", boardrules.playout_random, s, 1, 0.5)
+end)
+
+---------------------------------------------------------------------------
+-- The raw module, ownership, version
+
+test("raw module with nil and wrong input", function()
+    equal(c.br_state_apply(nil, 0), c.BR_ERR_ARGUMENT)
+    equal((c.br_state_legal_moves(nil, 10)), c.BR_ERR_ARGUMENT)
+    equal((c.br_state_to_json(nil, 10)), c.BR_ERR_ARGUMENT)
+    equal((c.br_state_clone(nil)), c.BR_ERR_ARGUMENT)
+    equal(c.br_state_current_player(nil), c.BR_PLAYER_INVALID)
+    equal(c.br_state_last_error(nil), "")
+    equal((c.br_state_new(nil, "")), c.BR_ERR_ARGUMENT)
+    equal((c.br_playout_random(nil, 0, 1, 2)), c.BR_ERR_ARGUMENT)
+    equal(c.br_game_name(nil), nil)
+    equal(c.br_game_at(1000000), nil)
+    local s = new_state()
+    local status, text, len = c.br_state_to_json(s._s, 8)
+    equal(status, c.BR_ERR_BUFFER)
+    equal(#text, 7)
+    status, text = c.br_state_to_json(s._s, len + 1)
+    equal(status, c.BR_OK)
+    equal(text, s:to_json())
+    local status2, moves = c.br_state_legal_moves(s._s, 1)
+    equal(status2, c.BR_ERR_BUFFER)
+    equal(#moves, 1)
+    local g = boardrules.game(GAME)
+    raises(c.br_state_apply, g._g, 0)        -- a game where a state belongs
+    raises(c.br_state_apply, "state", 0)
+    raises(c.br_state_apply, s._s, "0")
+    raises(c.br_state_apply, s._s, 0.5)
+    raises(c.br_state_legal_moves, s._s, -1)
+    raises(c.br_state_to_json, s._s, nil)
+    raises(c.br_record_write, g._g, "", { 1, "x" }, 10)
+    raises(c.br_record_write, g._g, "", { 1 << 40 }, 10)
+    raises(c.br_state_new, s._s, "")
+    equal(c.br_state_free, nil, "no way to free a state by hand")
+    raises(c.br_state)                        -- no constructor
+end)
+
+test("states die in any order", function()
+    local rand = generator(6)
+    for _ = 1, 30 do
+        local pool = { new_state({ seed = rand(100) }) }
+        for _ = 1, 20 do
+            local src = pool[rand(#pool)]
+            local k = rand(3)
+            pool[#pool + 1] = k == 1 and src:clone() or k == 2 and src:resample(0, rand(9))
+                              or boardrules.from_json(src:to_json())
+        end
+        while #pool > 0 do
+            table.remove(pool, rand(#pool))
+            if rand(4) == 1 then collectgarbage() end
+        end
+    end
+    collectgarbage()
+    collectgarbage()
+end)
+
+test("the garbage collector frees states", function()
+    local weak = setmetatable({}, { __mode = "v" })
+    weak[1] = new_state()
+    weak[2] = weak[1]._s
+    collectgarbage()
+    collectgarbage()
+    equal(weak[1], nil)
+    equal(weak[2], nil)
+end)
+
+test("no leak", function()
+    local function churn(n)
+        for i = 1, n do
+            local s = new_state({ seed = i })
+            local t = s:clone()
+            t:apply(t:legal_moves()[1])
+            s:resample(0, i, t)
+            pcall(s.apply, s, -1)
+            boardrules.from_json(t:to_json())
+            if i % 500 == 0 then collectgarbage() end
+        end
+        collectgarbage()
+        collectgarbage()
+    end
+    local function rss_kib()
+        local f = io.open("/proc/self/statm")
+        if not f then return nil end
+        local pages = tonumber(f:read("a"):match("^%d+%s+(%d+)"))
+        f:close()
+        return pages * 4
+    end
+    churn(2000)
+    local before = rss_kib()
+    churn(20000)
+    if before then
+        local grown = rss_kib() - before
+        check(grown < 4096, "RSS grew by " .. grown .. " KiB")
+    end
+end)
+
+test("version", function()
+    local v = boardrules.version()
+    local major, minor, micro = v:match("^(%d+)%.(%d+)%.(%d+)$")
+    check(major, v)
+    major, minor, micro = tonumber(major), tonumber(minor), tonumber(micro)
+    check(boardrules.version_check(major, minor, micro))
+    check(not boardrules.version_check(major + 1))
+    equal(c.br_version_number(), (major << 16) | (minor << 8) | micro)
+    equal(boardrules._VERSION, v)
+end)
+
+---------------------------------------------------------------------------
+
+for _, t in ipairs(tests) do
+    local ok, err = xpcall(t.fn, debug.traceback)
+    if ok then
+        print("ok   " .. t.name)
+    else
+        failures = failures + 1
+        print("FAIL " .. t.name .. "\n" .. tostring(err))
+    end
+end
+print(string.format("%d tests, %d failed", #tests, failures))
+os.exit(failures == 0 and 0 or 1)

@@ -1,0 +1,2095 @@
+/*
+ * test_tsuro: one Check test per rule of Tsuro.
+ *
+ * Every test is named after the rule it checks and quotes the sentence of
+ * shared/rules/tsuro.de.txt (or the line of shared/rules/FACTS.md) behind it.
+ * Positions are built only through the public API: states are created with
+ * `chance=explicit`, so that the test chooses every tile dealt and drawn
+ * (`draw t`), markers are placed with `@a1:0` moves, then tiles are placed.
+ *
+ * The expectations do not come from the implementation. The test file has
+ * its own small model of doc/games/tsuro.md: the 35 tiles numbered as the
+ * spec says (enumerate the 105 pairings of 8 points, canonical form = the
+ * lexicographically smallest rotation of the sorted list of sorted pairs,
+ * sort, number), the board geometry, and markers following their paths. A
+ * "table" drives the library and the model side by side; before every
+ * placement it compares the library's legal placements with the ones the
+ * rules allow in the model (the no-self-elimination rule makes the legal set
+ * depend on where every marker stands and which tiles lie where), and at
+ * every draw it compares the chance outcomes with the model's draw pile.
+ *
+ * Positions are only observed through behaviour (legal moves, whose turn it
+ * is, chance outcomes, returns); JSON is used only as the API guarantees it:
+ * snapshots compared as a whole, observations compared between states.
+ */
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardrules.h>
+
+enum {
+    NUM_TILES = 35,
+    MAX_SEATS = 8,
+    MAX_WIDTH = 7,
+    MAX_SQUARES = MAX_WIDTH * MAX_WIDTH,
+    HAND_SIZE = 3,
+    NO_TILE = -1,
+    /* Move ranges of doc/games/tsuro.md ("Move numbers and notation"). */
+    PLACEMENT_MOVES = NUM_TILES * 4,           /* t*4 + r: 0..139 */
+    SECOND_PATH_BASE = PLACEMENT_MOVES,        /* 140 + t*4 + r */
+    MARKER_BASE = 2 * PLACEMENT_MOVES,         /* 280 + m */
+    MOVE_BUFFER = 1024,
+    TEXT_SIZE = 256
+};
+
+/* ------------------------------------------------------------------ */
+/* Small utilities                                                     */
+
+static bool close_to(double a, double b)
+{
+    double d = a - b;
+    return d < 1e-9 && d > -1e-9;
+}
+
+static const br_game *tsuro(void)
+{
+    const br_game *game = br_game_find("tsuro");
+    ck_assert_msg(game != NULL, "the registry has no game named tsuro");
+    return game;
+}
+
+static br_state *new_state(const char *options)
+{
+    char err[TEXT_SIZE] = "";
+    br_state *s = NULL;
+    br_status st = br_state_new(tsuro(), options, &s, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_state_new(\"%s\") failed: %s (%s)", options,
+                  br_status_string(st), err);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+/* br_state_new() that must fail with BR_ERR_OPTION and a message naming `key`. */
+static void assert_option_rejected(const char *options, const char *key)
+{
+    char err[TEXT_SIZE] = "";
+    br_state *s = NULL;
+    br_status st = br_state_new(tsuro(), options, &s, err, sizeof err);
+    ck_assert_msg(st == BR_ERR_OPTION, "options \"%s\": expected BR_ERR_OPTION, got %s",
+                  options, br_status_string(st));
+    ck_assert_ptr_null(s);
+    ck_assert_msg(strstr(err, key) != NULL,
+                  "options \"%s\": the message \"%s\" does not name the key '%s'",
+                  options, err, key);
+}
+
+static char *snapshot_of(const br_state *s)
+{
+    size_t len = 0;
+    br_status st = br_state_to_json(s, NULL, 0, &len);
+    ck_assert_msg(st == BR_OK || st == BR_ERR_BUFFER, "br_state_to_json: %s",
+                  br_status_string(st));
+    char *buf = malloc(len + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_int_eq(br_state_to_json(s, buf, len + 1, NULL), BR_OK);
+    return buf;
+}
+
+static char *observation_of(const br_state *s, int seat)
+{
+    size_t len = 0;
+    br_status st = br_state_observe(s, seat, NULL, 0, &len);
+    ck_assert_msg(st == BR_OK || st == BR_ERR_BUFFER, "br_state_observe: %s",
+                  br_status_string(st));
+    char *buf = malloc(len + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_int_eq(br_state_observe(s, seat, buf, len + 1, NULL), BR_OK);
+    return buf;
+}
+
+static void move_text(const br_state *s, br_move move, char *buf, size_t size)
+{
+    br_status st = br_state_move_to_text(s, move, buf, size, NULL);
+    ck_assert_msg(st == BR_OK, "br_state_move_to_text(%d): %s", (int)move,
+                  br_status_string(st));
+}
+
+static br_move parse_move(const br_state *s, const char *text)
+{
+    br_move move = BR_MOVE_NONE;
+    br_status st = br_state_move_from_text(s, text, &move);
+    ck_assert_msg(st == BR_OK, "br_state_move_from_text(\"%s\"): %s (%s)", text,
+                  br_status_string(st), br_state_last_error(s));
+    return move;
+}
+
+static size_t legal_moves(const br_state *s, br_move *moves)
+{
+    size_t n = 0;
+    ck_assert_int_le(br_state_max_legal_moves(s), MOVE_BUFFER);
+    ck_assert_int_eq(br_state_legal_moves(s, moves, MOVE_BUFFER, &n), BR_OK);
+    return n;
+}
+
+static bool is_legal(const br_state *s, br_move move)
+{
+    return br_state_check_move(s, move, NULL, 0) == BR_OK;
+}
+
+/* The move must be illegal, with a reason, and applying it must change
+ * nothing and leave an explanation in br_state_last_error(). */
+static void assert_rejected(br_state *s, br_move move)
+{
+    char reason[TEXT_SIZE] = "";
+    ck_assert_int_eq(br_state_check_move(s, move, reason, sizeof reason),
+                     BR_ERR_ILLEGAL_MOVE);
+    ck_assert_msg(reason[0] != '\0', "check_move(%d) gives no reason", (int)move);
+    char *before = snapshot_of(s);
+    uint32_t number = br_state_move_number(s);
+    ck_assert_int_eq(br_state_apply(s, move), BR_ERR_ILLEGAL_MOVE);
+    ck_assert_msg(br_state_last_error(s)[0] != '\0',
+                  "apply(%d) was refused without a reason", (int)move);
+    char *after = snapshot_of(s);
+    ck_assert_str_eq(before, after);
+    ck_assert_uint_eq(br_state_move_number(s), number);
+    free(before);
+    free(after);
+}
+
+static void assert_returns(const br_state *s, const double *want, int seats)
+{
+    double got[MAX_SEATS];
+    ck_assert_int_eq(br_state_returns(s, got, MAX_SEATS), BR_OK);
+    for (int i = 0; i < seats; i++)
+        ck_assert_msg(close_to(got[i], want[i]), "seat %d: return %g, expected %g", i,
+                      got[i], want[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tiles: the numbering of doc/games/tsuro.md, computed from scratch.   */
+
+typedef struct tile_form {
+    int v[8]; /* the sorted list of sorted pairs, flattened: a0 b0 a1 b1 .. */
+} tile_form;
+
+static int tile_partner[NUM_TILES][8]; /* tile t in rotation 0: point -> point */
+static bool tiles_ready;
+static int pairings_seen;
+
+static tile_form form_of(const int partner[8])
+{
+    tile_form f;
+    int k = 0;
+    for (int p = 0; p < 8; p++) /* pairs come out sorted by their smaller point */
+        if (p < partner[p]) {
+            f.v[k++] = p;
+            f.v[k++] = partner[p];
+        }
+    return f;
+}
+
+/* Rotating a tile 90 degrees clockwise maps point p to (p+2) mod 8. */
+static void rotate(const int partner[8], int quarter_turns, int out[8])
+{
+    int shift = 2 * quarter_turns;
+    for (int p = 0; p < 8; p++)
+        out[(p + shift) % 8] = (partner[p] + shift) % 8;
+}
+
+static int compare_forms(const void *a, const void *b)
+{
+    const tile_form *x = a, *y = b;
+    for (int i = 0; i < 8; i++)
+        if (x->v[i] != y->v[i])
+            return x->v[i] < y->v[i] ? -1 : 1;
+    return 0;
+}
+
+static tile_form canonical_form(const int partner[8])
+{
+    tile_form best = form_of(partner);
+    for (int r = 1; r < 4; r++) {
+        int turned[8];
+        rotate(partner, r, turned);
+        tile_form f = form_of(turned);
+        if (compare_forms(&f, &best) < 0)
+            best = f;
+    }
+    return best;
+}
+
+static void collect_pairings(int partner[8], tile_form *forms, int *count)
+{
+    int p = 0;
+    while (p < 8 && partner[p] >= 0)
+        p++;
+    if (p == 8) {
+        pairings_seen++;
+        tile_form f = canonical_form(partner);
+        for (int i = 0; i < *count; i++)
+            if (compare_forms(&forms[i], &f) == 0)
+                return;
+        ck_assert_int_lt(*count, NUM_TILES);
+        forms[(*count)++] = f;
+        return;
+    }
+    for (int q = p + 1; q < 8; q++) {
+        if (partner[q] >= 0)
+            continue;
+        partner[p] = q;
+        partner[q] = p;
+        collect_pairings(partner, forms, count);
+        partner[p] = partner[q] = -1;
+    }
+}
+
+static void tiles_init(void)
+{
+    if (tiles_ready)
+        return;
+    tile_form forms[NUM_TILES];
+    int count = 0;
+    int partner[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    pairings_seen = 0;
+    collect_pairings(partner, forms, &count);
+    ck_assert_int_eq(pairings_seen, 105);
+    ck_assert_int_eq(count, NUM_TILES);
+    qsort(forms, NUM_TILES, sizeof forms[0], compare_forms);
+    for (int t = 0; t < NUM_TILES; t++)
+        for (int i = 0; i < 8; i += 2) {
+            tile_partner[t][forms[t].v[i]] = forms[t].v[i + 1];
+            tile_partner[t][forms[t].v[i + 1]] = forms[t].v[i];
+        }
+    tiles_ready = true;
+}
+
+/* Where the path entering tile t (rotation r) at point p leaves it. */
+static int tile_exit(int t, int r, int p)
+{
+    tiles_init();
+    int shift = 2 * r;
+    return (tile_partner[t][(p + 8 - shift) % 8] + shift) % 8;
+}
+
+/* Number of distinct orientations of tile t (1, 2 or 4). */
+static int tile_orientations(int t)
+{
+    tiles_init();
+    for (int r = 1; r < 4; r++) {
+        bool same = true;
+        for (int p = 0; p < 8; p++)
+            same = same && tile_exit(t, r, p) == tile_partner[t][p];
+        if (same)
+            return r == 2 ? 2 : 1;
+    }
+    return 4;
+}
+
+/* A tile t (not in `avoid`) and rotation r that join every pair of `pairs`
+ * (num_pairs pairs of points). Prefers tiles with 4 distinct orientations. */
+static void find_tile_joining(const int pairs[][2], int num_pairs, const bool avoid[NUM_TILES],
+                              int *t_out, int *r_out)
+{
+    for (int want_orientations = 4; want_orientations >= 1; want_orientations--)
+        for (int t = 0; t < NUM_TILES; t++) {
+            if ((avoid && avoid[t]) || tile_orientations(t) != want_orientations)
+                continue;
+            for (int r = 0; r < 4; r++) {
+                bool fits = true;
+                for (int i = 0; i < num_pairs; i++)
+                    fits = fits && tile_exit(t, r, pairs[i][0]) == pairs[i][1];
+                if (fits) {
+                    *t_out = t;
+                    *r_out = r;
+                    return;
+                }
+            }
+        }
+    ck_abort_msg("no tile joins the %d requested pairs", num_pairs);
+}
+
+/* Fills the entries of `deal` that are -1 with the lowest tiles that appear
+ * nowhere else in it, so that a test names only the tiles that matter. */
+static void complete_deal(int seats, int deal[][HAND_SIZE])
+{
+    bool named[NUM_TILES] = {false};
+    for (int seat = 0; seat < seats; seat++)
+        for (int k = 0; k < HAND_SIZE; k++)
+            if (deal[seat][k] >= 0)
+                named[deal[seat][k]] = true;
+    int next = 0;
+    for (int seat = 0; seat < seats; seat++)
+        for (int k = 0; k < HAND_SIZE; k++) {
+            if (deal[seat][k] >= 0)
+                continue;
+            while (named[next])
+                next++;
+            deal[seat][k] = next;
+            named[next] = true;
+        }
+}
+
+/* ------------------------------------------------------------------ */
+/* Board geometry of doc/games/tsuro.md                                */
+
+/* Point p of a square touches point touching[p] of the neighbouring square. */
+static const int touching[8] = {5, 4, 7, 6, 1, 0, 3, 2};
+
+typedef struct spot {
+    int square; /* row * W + column */
+    int point;  /* the marker stands on this point of `square`, facing it */
+} spot;
+
+/* The square across point p of square sq, or -1 off the board. */
+static int neighbour(int width, int sq, int p)
+{
+    int row = sq / width, col = sq % width;
+    switch (p / 2) {
+    case 0: row--; break;
+    case 1: col++; break;
+    case 2: row++; break;
+    default: col--; break;
+    }
+    if (row < 0 || row >= width || col < 0 || col >= width)
+        return -1;
+    return row * width + col;
+}
+
+/* Start position m: the 8W edge points clockwise from the top-left corner. */
+static spot start_spot(int width, int m)
+{
+    int edge = m / (2 * width), i = (m % (2 * width)) / 2, j = m % 2;
+    spot s;
+    switch (edge) {
+    case 0: s.square = i; s.point = j; break;                                   /* top */
+    case 1: s.square = i * width + width - 1; s.point = 2 + j; break;             /* right */
+    case 2: s.square = (width - 1) * width + (width - 1 - i); s.point = 4 + j; break; /* bottom */
+    default: s.square = (width - 1 - i) * width; s.point = 6 + j; break;          /* left */
+    }
+    return s;
+}
+
+static int start_index(int width, spot s)
+{
+    for (int m = 0; m < 8 * width; m++) {
+        spot e = start_spot(width, m);
+        if (e.square == s.square && e.point == s.point)
+            return m;
+    }
+    return -1;
+}
+
+static void square_name(int width, int sq, char out[8])
+{
+    snprintf(out, 8, "%c%d", 'a' + sq % width, sq / width + 1);
+}
+
+static const char *const side_names[4] = {"top", "right", "bottom", "left"};
+
+/* Parses "@c1:0" (classic) or "@c1:top" (kosmos) on our own, so that the
+ * model does not rely on the library's parser. */
+static spot parse_mark(int width, const char *text)
+{
+    char col = 0, rest[16] = "";
+    int row = 0;
+    ck_assert_msg(sscanf(text, "@%c%d:%15s", &col, &row, rest) == 3, "bad mark %s", text);
+    spot s = {(row - 1) * width + (col - 'a'), -1};
+    for (int side = 0; side < 4; side++)
+        if (strcmp(rest, side_names[side]) == 0)
+            s.point = 2 * side; /* a side slot stands for its even point */
+    if (s.point < 0)
+        s.point = atoi(rest);
+    return s;
+}
+
+/* The board width from the move space: 315 + 8W moves. */
+static int board_width(const br_state *s)
+{
+    size_t space = br_state_move_space(s);
+    ck_assert_uint_ge(space, 315 + 8 * 6);
+    ck_assert_uint_eq((space - 315) % 8, 0);
+    return (int)((space - 315) / 8);
+}
+
+static br_move placement_move(int t, int r) { return (br_move)(t * 4 + r); }
+static br_move second_path_move(int t, int r) { return (br_move)(SECOND_PATH_BASE + t * 4 + r); }
+static br_move marker_move(int m) { return (br_move)(MARKER_BASE + m); }
+static br_move draw_move(int width, int t) { return (br_move)(MARKER_BASE + 8 * width + t); }
+
+/* ------------------------------------------------------------------ */
+/* The model: tiles on the board and markers following their paths.   */
+
+typedef struct model {
+    int width, seats;
+    int tile[MAX_SQUARES], rotation[MAX_SQUARES]; /* NO_TILE when empty */
+    spot marker[MAX_SEATS];
+    bool on_board[MAX_SEATS];
+} model;
+
+enum fate { FATE_STAYS, FATE_LEFT_BOARD, FATE_COLLIDED };
+
+typedef struct path {
+    int points[8 * MAX_SQUARES]; /* physical points passed, the start excluded */
+    int len;
+    bool left_board;
+    spot end;
+} path;
+
+/* One number per physical point: the two squares that share a point name it
+ * differently, the lower (square, point) pair wins. */
+static int physical_point(int width, int sq, int p)
+{
+    int here = sq * 8 + p;
+    int other_sq = neighbour(width, sq, p);
+    if (other_sq < 0)
+        return here;
+    int there = other_sq * 8 + touching[p];
+    return here < there ? here : there;
+}
+
+static void model_init(model *m, int width, int seats)
+{
+    memset(m, 0, sizeof *m);
+    m->width = width;
+    m->seats = seats;
+    for (int sq = 0; sq < MAX_SQUARES; sq++)
+        m->tile[sq] = NO_TILE;
+}
+
+/* Follows the path from `from` through the tiles on the board until it
+ * reaches an empty square or the edge of the board. */
+static void trace_path(const model *m, spot from, path *out)
+{
+    int sq = from.square, p = from.point;
+    out->len = 0;
+    out->left_board = false;
+    while (m->tile[sq] != NO_TILE) {
+        ck_assert_int_lt(out->len, 8 * MAX_SQUARES);
+        int q = tile_exit(m->tile[sq], m->rotation[sq], p);
+        out->points[out->len++] = physical_point(m->width, sq, q);
+        int next = neighbour(m->width, sq, q);
+        if (next < 0) {
+            out->left_board = true;
+            return;
+        }
+        sq = next;
+        p = touching[q];
+    }
+    out->end.square = sq;
+    out->end.point = p;
+}
+
+/* Places tile t (rotation r) on the square in front of `mover`'s marker;
+ * every marker facing that square follows its path. A marker whose path
+ * runs into another marker collides with it (both out); a marker whose path
+ * runs off the board is out. */
+static void model_place(model *m, int mover, int t, int r, enum fate fate[MAX_SEATS])
+{
+    path paths[MAX_SEATS];
+    bool moving[MAX_SEATS] = {false};
+    int sq = m->marker[mover].square;
+    ck_assert_int_eq(m->tile[sq], NO_TILE);
+    m->tile[sq] = t;
+    m->rotation[sq] = r;
+    for (int i = 0; i < m->seats; i++) {
+        fate[i] = FATE_STAYS;
+        moving[i] = m->on_board[i] && m->marker[i].square == sq;
+        if (moving[i])
+            trace_path(m, m->marker[i], &paths[i]);
+    }
+    for (int i = 0; i < m->seats; i++) {
+        if (!moving[i])
+            continue;
+        for (int k = 0; k < paths[i].len; k++)
+            for (int j = 0; j < m->seats; j++)
+                if (j != i && m->on_board[j] &&
+                    paths[i].points[k] ==
+                        physical_point(m->width, m->marker[j].square, m->marker[j].point))
+                    fate[i] = fate[j] = FATE_COLLIDED;
+    }
+    for (int i = 0; i < m->seats; i++)
+        if (moving[i] && fate[i] == FATE_STAYS && paths[i].left_board)
+            fate[i] = FATE_LEFT_BOARD;
+    for (int i = 0; i < m->seats; i++)
+        for (int j = i + 1; j < m->seats; j++)
+            if (moving[i] && moving[j] && fate[i] == FATE_STAYS && fate[j] == FATE_STAYS &&
+                physical_point(m->width, paths[i].end.square, paths[i].end.point) ==
+                    physical_point(m->width, paths[j].end.square, paths[j].end.point))
+                fate[i] = fate[j] = FATE_COLLIDED;
+    for (int i = 0; i < m->seats; i++) {
+        if (fate[i] != FATE_STAYS)
+            m->on_board[i] = false;
+        else if (moving[i])
+            m->marker[i] = paths[i].end;
+    }
+}
+
+static enum fate fate_of_mover(const model *m, int mover, spot at, int t, int r)
+{
+    model copy = *m;
+    enum fate fate[MAX_SEATS];
+    copy.marker[mover] = at;
+    model_place(&copy, mover, t, r, fate);
+    return fate[mover];
+}
+
+static bool is_self_elimination(enum fate f, bool selfkill_any)
+{
+    return f == FATE_LEFT_BOARD || (selfkill_any && f == FATE_COLLIDED);
+}
+
+/* ------------------------------------------------------------------ */
+/* The table: the library's state and the model side by side.          */
+
+typedef struct table {
+    br_state *state;
+    model board;
+    int width;
+    bool classic;      /* classic: one of each tile, so the pile is known */
+    bool selfkill_any;
+    int hand[MAX_SEATS][HAND_SIZE];
+    int hand_size[MAX_SEATS];
+    bool in_pile[NUM_TILES];
+    bool has_placed[MAX_SEATS]; /* kosmos: the first turn offers a choice of path */
+} table;
+
+static void tb_open(table *tb, int seats, const char *extra_options)
+{
+    char options[TEXT_SIZE];
+    snprintf(options, sizeof options, "players=%d,chance=explicit,seed=7%s%s", seats,
+             extra_options[0] ? "," : "", extra_options);
+    memset(tb, 0, sizeof *tb);
+    tb->state = new_state(options);
+    tb->width = board_width(tb->state);
+    tb->classic = strstr(extra_options, "edition=") == NULL ||
+                  strstr(extra_options, "edition=classic") != NULL;
+    tb->selfkill_any = strstr(extra_options, "selfkill=any") != NULL;
+    model_init(&tb->board, tb->width, seats);
+    for (int t = 0; t < NUM_TILES; t++)
+        tb->in_pile[t] = true;
+}
+
+static void tb_close(table *tb)
+{
+    br_state_free(tb->state);
+    tb->state = NULL;
+}
+
+static void expect_turn(const br_state *s, int seat)
+{
+    ck_assert_msg(br_state_current_player(s) == seat,
+                  "expected seat %d to move, current player is %d", seat,
+                  br_state_current_player(s));
+}
+
+static void expect_chance(const br_state *s)
+{
+    ck_assert_msg(br_state_is_chance_node(s) && br_state_current_player(s) == BR_PLAYER_CHANCE,
+                  "expected a chance node (a draw), current player is %d",
+                  br_state_current_player(s));
+}
+
+static int pile_count(const table *tb)
+{
+    int n = 0;
+    for (int t = 0; t < NUM_TILES; t++)
+        n += tb->in_pile[t];
+    return n;
+}
+
+/* Classic: the outcomes of the draw are exactly the tiles of the pile, each
+ * equally likely. Kosmos: `t` is among them. */
+static void assert_draw_outcomes(const table *tb, int t)
+{
+    br_move moves[MOVE_BUFFER];
+    double probabilities[MOVE_BUFFER];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(tb->state, moves, probabilities, MOVE_BUFFER, &n),
+                     BR_OK);
+    bool offered = false;
+    for (size_t i = 0; i < n; i++)
+        offered = offered || moves[i] == draw_move(tb->width, t);
+    ck_assert_msg(offered, "tile %d is not among the %zu draw outcomes", t, n);
+    if (!tb->classic)
+        return;
+    ck_assert_msg((int)n == pile_count(tb), "the draw offers %zu tiles, the pile holds %d",
+                  n, pile_count(tb));
+    for (size_t i = 0; i < n; i++) {
+        int tile = (int)moves[i] - (int)draw_move(tb->width, 0);
+        ck_assert_msg(tile >= 0 && tile < NUM_TILES && tb->in_pile[tile],
+                      "draw outcome %d is not a tile of the pile", (int)moves[i]);
+        ck_assert(close_to(probabilities[i], 1.0 / (double)n));
+    }
+}
+
+/* The chance node deals/draws tile t; `seat` is the player who gets it. */
+static void tb_draw(table *tb, int seat, int t)
+{
+    char text[32];
+    expect_chance(tb->state);
+    assert_draw_outcomes(tb, t);
+    snprintf(text, sizeof text, "draw %d", t);
+    br_move move = parse_move(tb->state, text);
+    ck_assert_int_eq(move, draw_move(tb->width, t));
+    ck_assert_msg(br_state_apply(tb->state, move) == BR_OK, "%s: %s", text,
+                  br_state_last_error(tb->state));
+    tb->in_pile[t] = false;
+    ck_assert_int_lt(tb->hand_size[seat], HAND_SIZE);
+    tb->hand[seat][tb->hand_size[seat]++] = t;
+}
+
+/* The deal: seats 0..n-1 in turn, three rounds. */
+static void tb_deal(table *tb, const int deal[][HAND_SIZE])
+{
+    for (int round = 0; round < HAND_SIZE; round++)
+        for (int seat = 0; seat < tb->board.seats; seat++)
+            tb_draw(tb, seat, deal[seat][round]);
+}
+
+static void tb_mark(table *tb, int seat, const char *text)
+{
+    spot at = parse_mark(tb->width, text);
+    int m = start_index(tb->width, at);
+    ck_assert_msg(m >= 0, "%s is not a start position", text);
+    expect_turn(tb->state, seat);
+    br_move move = parse_move(tb->state, text);
+    ck_assert_int_eq(move, marker_move(m));
+    ck_assert_msg(br_state_apply(tb->state, move) == BR_OK, "%s: %s", text,
+                  br_state_last_error(tb->state));
+    tb->board.marker[seat] = at;
+    tb->board.on_board[seat] = true;
+}
+
+static void tb_marks(table *tb, const char *const marks[])
+{
+    for (int seat = 0; seat < tb->board.seats; seat++)
+        tb_mark(tb, seat, marks[seat]);
+}
+
+static bool first_turn_choice(const table *tb, int seat)
+{
+    return !tb->classic && !tb->has_placed[seat];
+}
+
+/* The placements the rules allow `seat` (moves 0..279): each tile of the
+ * hand in each rotation (kosmos first turn: along either point of the side),
+ * minus those that eliminate the player's own marker, unless all do. */
+static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
+{
+    bool eliminates[MARKER_BASE] = {false};
+    bool offered[MARKER_BASE] = {false};
+    bool any_safe = false;
+    int paths = first_turn_choice(tb, seat) ? 2 : 1;
+    for (int i = 0; i < tb->hand_size[seat]; i++)
+        for (int r = 0; r < 4; r++)
+            for (int k = 0; k < paths; k++) {
+                int t = tb->hand[seat][i];
+                br_move move = k ? second_path_move(t, r) : placement_move(t, r);
+                spot at = tb->board.marker[seat];
+                at.point = (at.point & ~1) | k;
+                if (!first_turn_choice(tb, seat))
+                    at = tb->board.marker[seat];
+                offered[move] = true;
+                eliminates[move] = is_self_elimination(
+                    fate_of_mover(&tb->board, seat, at, t, r), tb->selfkill_any);
+                any_safe = any_safe || !eliminates[move];
+            }
+    for (int move = 0; move < MARKER_BASE; move++)
+        legal[move] = offered[move] && (!any_safe || !eliminates[move]);
+}
+
+static void assert_legal_matches_model(const table *tb, int seat)
+{
+    bool want[MARKER_BASE], got[MARKER_BASE] = {false};
+    br_move moves[MOVE_BUFFER];
+    char text[32];
+    expect_turn(tb->state, seat);
+    expected_legal(tb, seat, want);
+    size_t n = legal_moves(tb->state, moves);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(moves[i] >= 0 && moves[i] < MARKER_BASE,
+                      "seat %d: move %d is legal but is no placement", seat, (int)moves[i]);
+        got[moves[i]] = true;
+    }
+    for (int move = 0; move < MARKER_BASE; move++) {
+        if (want[move] == got[move])
+            continue;
+        move_text(tb->state, move, text, sizeof text);
+        ck_abort_msg("seat %d, move %s: the rules make it %s, the library %s", seat, text,
+                     want[move] ? "legal" : "illegal", got[move] ? "allows it" : "refuses it");
+    }
+}
+
+static void remove_from_hand(table *tb, int seat, int t)
+{
+    for (int i = 0; i < tb->hand_size[seat]; i++)
+        if (tb->hand[seat][i] == t) {
+            tb->hand[seat][i] = tb->hand[seat][--tb->hand_size[seat]];
+            return;
+        }
+    ck_abort_msg("tile %d is not in the hand of seat %d", t, seat);
+}
+
+static void place_common(table *tb, int seat, int t, int r, bool second_path,
+                         enum fate fate[MAX_SEATS])
+{
+    assert_legal_matches_model(tb, seat);
+    br_move move = second_path ? second_path_move(t, r) : placement_move(t, r);
+    ck_assert_msg(br_state_apply(tb->state, move) == BR_OK, "seat %d, %dr%d%s: %s", seat, t,
+                  r, second_path ? "/1" : "", br_state_last_error(tb->state));
+    if (first_turn_choice(tb, seat))
+        tb->board.marker[seat].point = (tb->board.marker[seat].point & ~1) | second_path;
+    remove_from_hand(tb, seat, t);
+    model_place(&tb->board, seat, t, r, fate);
+    tb->has_placed[seat] = true;
+    /* An eliminated player's hand goes back into the pile. */
+    for (int i = 0; i < tb->board.seats; i++)
+        if (fate[i] != FATE_STAYS) {
+            for (int k = 0; k < tb->hand_size[i]; k++)
+                tb->in_pile[tb->hand[i][k]] = true;
+            tb->hand_size[i] = 0;
+        }
+}
+
+/* `seat` places tile t in rotation r; `fate` (may be NULL) receives what
+ * the model says happens to every marker. */
+static void tb_place(table *tb, int seat, int t, int r, enum fate *fate)
+{
+    enum fate local[MAX_SEATS];
+    place_common(tb, seat, t, r, false, fate ? fate : local);
+}
+
+/* A placement from the hand of `seat` after which every marker stays. */
+static void quiet_placement(const table *tb, int seat, int *t_out, int *r_out)
+{
+    for (int i = 0; i < tb->hand_size[seat]; i++)
+        for (int r = 0; r < 4; r++) {
+            model copy = tb->board;
+            enum fate fate[MAX_SEATS];
+            model_place(&copy, seat, tb->hand[seat][i], r, fate);
+            bool quiet = true;
+            for (int k = 0; k < tb->board.seats; k++)
+                quiet = quiet && fate[k] == FATE_STAYS;
+            if (quiet) {
+                *t_out = tb->hand[seat][i];
+                *r_out = r;
+                return;
+            }
+        }
+    ck_abort_msg("seat %d has no placement that keeps every marker on the board", seat);
+}
+
+static void assert_all_stay(const enum fate fate[MAX_SEATS], int seats)
+{
+    for (int i = 0; i < seats; i++)
+        ck_assert_msg(fate[i] == FATE_STAYS, "scenario broken: seat %d is out in the model", i);
+}
+
+/* The tiles that occur in the legal moves. */
+static void legal_tiles(const br_state *s, bool tiles[NUM_TILES])
+{
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    memset(tiles, 0, NUM_TILES * sizeof tiles[0]);
+    for (size_t i = 0; i < n; i++)
+        if (moves[i] >= 0 && moves[i] < MARKER_BASE)
+            tiles[(moves[i] % PLACEMENT_MOVES) / 4] = true;
+}
+
+static void assert_legal_tiles_are(const br_state *s, const int *want, int n)
+{
+    bool got[NUM_TILES], expected[NUM_TILES] = {false};
+    legal_tiles(s, got);
+    for (int i = 0; i < n; i++)
+        expected[want[i]] = true;
+    for (int t = 0; t < NUM_TILES; t++)
+        ck_assert_msg(got[t] == expected[t], "tile %d: %s in the legal moves", t,
+                      got[t] ? "unexpectedly" : "missing");
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup                                                                */
+
+/* FACTS.md: "A natural canonical numbering of the 35 tiles: ... tile 0 is
+ * 0-1 2-3 4-5 6-7"; "up to rotation they form exactly 35 classes (5 with 1
+ * distinct orientation, 10 with 2, 20 with 4)". The library's numbering is
+ * checked through behaviour: at the corner a1, entered at point 0, tile 0
+ * (0-1) and tile 34 (0-7 1-2 3-4 5-6) lead off the board in every rotation. */
+START_TEST(test_rule_tile_numbering_follows_the_spec)
+{
+    int by_orientations[5] = {0};
+    tiles_init();
+    for (int t = 0; t < NUM_TILES; t++)
+        by_orientations[tile_orientations(t)]++;
+    ck_assert_int_eq(by_orientations[1], 5);
+    ck_assert_int_eq(by_orientations[2], 10);
+    ck_assert_int_eq(by_orientations[4], 20);
+    static const int tile0[8] = {1, 0, 3, 2, 5, 4, 7, 6};
+    ck_assert_mem_eq(tile_partner[0], tile0, sizeof tile0);
+
+    table tb;
+    tb_open(&tb, 2, "");
+    static const int deal[2][3] = {{0, 34, 17}, {1, 2, 3}};
+    static const char *const marks[2] = {"@a1:0", "@f6:4"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    char text[32];
+    move_text(tb.state, placement_move(17, 2), text, sizeof text);
+    ck_assert_str_eq(text, "17r2");
+    ck_assert_int_eq(parse_move(tb.state, "17r2"), 17 * 4 + 2);
+    for (int r = 0; r < 4; r++) {
+        ck_assert_int_eq(tile_exit(0, r, 0), 1);
+        ck_assert_int_eq(tile_exit(34, r, 0), 7);
+        ck_assert(!is_legal(tb.state, placement_move(0, r)));
+        ck_assert(!is_legal(tb.state, placement_move(34, r)));
+    }
+    assert_legal_matches_model(&tb, 0);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Alle Spielenden ziehen zum Start jeweils drei zufällige
+ * Wegeplättchen"; FACTS.md: "3 tiles dealt to each player". Spec: "Deal: each
+ * seat in turn (0, 1, .., n-1, three rounds) gets one tile from the pile". */
+START_TEST(test_rule_three_tiles_dealt_per_player)
+{
+    table tb;
+    tb_open(&tb, 3, "");
+    static const int deal[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+    br_move moves[MOVE_BUFFER];
+    double probabilities[MOVE_BUFFER];
+    size_t n = 0;
+    expect_chance(tb.state);
+    ck_assert_int_eq(br_state_chance_outcomes(tb.state, moves, probabilities, MOVE_BUFFER, &n),
+                     BR_OK);
+    ck_assert_uint_eq(n, NUM_TILES);
+    for (int t = 0; t < NUM_TILES; t++) {
+        ck_assert_int_eq(moves[t], draw_move(6, t));
+        ck_assert(close_to(probabilities[t], 1.0 / NUM_TILES));
+    }
+    for (int round = 0; round < 3; round++)
+        for (int seat = 0; seat < 3; seat++) {
+            expect_chance(tb.state); /* nobody moves before all hands are full */
+            tb_draw(&tb, seat, deal[seat][round]);
+        }
+    expect_turn(tb.state, 0);
+    static const char *const marks[3] = {"@c1:0", "@f3:2", "@c6:4"};
+    tb_marks(&tb, marks);
+    static const int hand0[3] = {1, 2, 3}, hand1[3] = {4, 5, 6};
+    assert_legal_tiles_are(tb.state, hand0, 3);
+    int t, r;
+    quiet_placement(&tb, 0, &t, &r);
+    tb_place(&tb, 0, t, r, NULL);
+    tb_draw(&tb, 0, 20);
+    assert_legal_tiles_are(tb.state, hand1, 3);
+    assert_legal_matches_model(&tb, 1);
+    tb_close(&tb);
+}
+END_TEST
+
+/* FACTS.md: "Setup: each player places the marker on an edge mark before any
+ * tile is placed"; tsuro.de.txt: "Noch bevor die erste Wegekarte gelegt wird,
+ * setzen nun alle Spieler ihre Spielfigur auf eines der äußeren Felder". */
+START_TEST(test_rule_markers_start_on_the_edge_marks)
+{
+    table tb;
+    tb_open(&tb, 2, "");
+    static const int deal[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    tb_deal(&tb, deal);
+    expect_turn(tb.state, 0);
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(tb.state, moves);
+    ck_assert_uint_eq(n, 8 * 6);
+    for (int m = 0; m < 8 * 6; m++) {
+        ck_assert_int_eq(moves[m], marker_move(m));
+        spot at = start_spot(6, m);
+        ck_assert_msg(neighbour(6, at.square, at.point) < 0, "m=%d is no edge point", m);
+        char name[8], want[32], got[32];
+        square_name(6, at.square, name);
+        snprintf(want, sizeof want, "@%s:%d", name, at.point);
+        move_text(tb.state, marker_move(m), got, sizeof got);
+        ck_assert_str_eq(got, want);
+        ck_assert_int_eq(parse_move(tb.state, want), marker_move(m));
+    }
+    /* Inner points have no start position: the text is refused or the move
+     * is not legal. */
+    static const char *const inner[] = {"@b2:0", "@a1:2", "@c3:5"};
+    for (size_t i = 0; i < sizeof inner / sizeof inner[0]; i++) {
+        br_move move = BR_MOVE_NONE;
+        if (br_state_move_from_text(tb.state, inner[i], &move) == BR_OK)
+            ck_assert_msg(!is_legal(tb.state, move), "%s is accepted as a start", inner[i]);
+    }
+    /* No tile can be placed before the markers stand. */
+    ck_assert(!is_legal(tb.state, placement_move(1, 0)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* FACTS.md: "no two markers on the same mark". */
+START_TEST(test_rule_no_two_markers_on_one_start_position)
+{
+    table tb;
+    tb_open(&tb, 3, "");
+    static const int deal[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+    tb_deal(&tb, deal);
+    tb_mark(&tb, 0, "@a1:0");
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(tb.state, moves), 47);
+    assert_rejected(tb.state, marker_move(0));
+    tb_mark(&tb, 1, "@a1:1"); /* the other mark of the same side is free */
+    ck_assert_uint_eq(legal_moves(tb.state, moves), 46);
+    ck_assert(!is_legal(tb.state, marker_move(0)));
+    ck_assert(!is_legal(tb.state, marker_move(1)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* Spec (kosmos): "a marker starts on an outer square side (one slot per side,
+ * orientation does not matter)"; "No two markers on one start position
+ * (kosmos: one figure per slot)"; tsuro.de.txt: "Dabei ist die Ausrichtung
+ * der Spielfigur egal." */
+START_TEST(test_rule_kosmos_one_figure_per_side_slot)
+{
+    br_state *s = new_state("players=3,chance=explicit,edition=kosmos");
+    for (int i = 0; i < 9; i++)
+        ck_assert_int_eq(br_state_apply(s, draw_move(6, i)), BR_OK);
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    ck_assert_uint_eq(n, 4 * 6);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_eq(moves[i], marker_move(2 * (int)i));
+    char text[32];
+    move_text(s, marker_move(0), text, sizeof text);
+    ck_assert_str_eq(text, "@a1:top");
+    move_text(s, marker_move(8 * 6 - 2), text, sizeof text);
+    ck_assert_str_eq(text, "@a1:left");
+    move_text(s, marker_move(2 * 6), text, sizeof text);
+    ck_assert_str_eq(text, "@f1:right");
+    move_text(s, marker_move(4 * 6), text, sizeof text);
+    ck_assert_str_eq(text, "@f6:bottom");
+    ck_assert_int_eq(parse_move(s, "@a1:top"), marker_move(0));
+    ck_assert_int_eq(br_state_apply(s, parse_move(s, "@a1:top")), BR_OK);
+    n = legal_moves(s, moves);
+    ck_assert_uint_eq(n, 4 * 6 - 1);
+    assert_rejected(s, marker_move(0));
+    assert_rejected(s, marker_move(1)); /* the odd point is no slot of its own */
+    ck_assert(is_legal(s, parse_move(s, "@a1:left")));
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Turns                                                               */
+
+/* tsuro.de.txt: "Die anderen Spiele folgen nacheinander im Uhrzeigersinn.";
+ * spec: "seat 0 begins, then clockwise (increasing seat numbers)". */
+START_TEST(test_rule_play_starts_with_seat_0_and_goes_clockwise)
+{
+    table tb;
+    tb_open(&tb, 3, "");
+    static const int deal[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+    static const char *const marks[3] = {"@c1:0", "@f3:2", "@c6:4"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    static const int order[7] = {0, 1, 2, 0, 1, 2, 0};
+    for (int k = 0; k < 6; k++) {
+        int t, r;
+        enum fate fate[MAX_SEATS];
+        expect_turn(tb.state, order[k]);
+        quiet_placement(&tb, order[k], &t, &r);
+        tb_place(&tb, order[k], t, r, fate);
+        assert_all_stay(fate, 3);
+        tb_draw(&tb, order[k], 10 + k);
+    }
+    assert_legal_matches_model(&tb, order[6]);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Neue Wege werden angrenzend zur eigenen Figur angelegt.";
+ * FACTS.md: "place one hand tile, any rotation, on the square in front of your
+ * own marker". The move names no square (spec: `17r2`); seat 0's tile 23r0
+ * joins 0-3 and 1-2: on a1 it takes seat 0 to b1, had it gone to f1 it would
+ * have sent seat 1 (on f1's point 2) off the board through point 1. */
+START_TEST(test_rule_placement_only_on_the_square_in_front_of_own_marker)
+{
+    table tb;
+    tb_open(&tb, 2, "");
+    static const int deal[2][3] = {{23, 1, 2}, {4, 5, 6}};
+    static const char *const marks[2] = {"@a1:0", "@f1:2"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    ck_assert_int_eq(tile_exit(23, 0, 0), 3);
+    ck_assert_int_eq(tile_exit(23, 0, 2), 1);
+    char text[32];
+    move_text(tb.state, placement_move(23, 0), text, sizeof text);
+    ck_assert_str_eq(text, "23r0");
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 23, 0, fate);
+    assert_all_stay(fate, 2);
+    tb_draw(&tb, 0, 7);
+    ck_assert(!br_state_is_terminal(tb.state));
+    assert_legal_matches_model(&tb, 1); /* seat 1 still faces the empty f1 */
+    int t, r;
+    quiet_placement(&tb, 1, &t, &r);
+    tb_place(&tb, 1, t, r, NULL);
+    tb_draw(&tb, 1, 8);
+    assert_legal_matches_model(&tb, 0); /* seat 0 now faces b1 from point 6 */
+    tb_close(&tb);
+}
+END_TEST
+
+/* The corner trap: seat 0 starts on b1's point 1 and tile 19r1 takes it to
+ * a1's point 2; a1 has only two ways on (points 4 and 5, into a2), all others
+ * lead off the board directly or back through b1. Seats 1 and 2 move
+ * elsewhere. Seat 0's third tile is `third`. */
+static void corner_trap(table *tb, const char *extra_options, int third)
+{
+    static const int deal[3][3] = {{19, 31, 34}, {6, 10, 1}, {33, 14, 11}};
+    static const char *const marks[3] = {"@b1:1", "@c1:1", "@f6:3"};
+    enum fate fate[MAX_SEATS];
+    tb_open(tb, 3, extra_options);
+    tb_deal(tb, deal);
+    tb_marks(tb, marks);
+    tb_place(tb, 0, 19, 1, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(tb, 0, third);
+    tb_place(tb, 1, 6, 1, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(tb, 1, 12);
+    tb_place(tb, 2, 33, 3, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(tb, 2, 13);
+    ck_assert_int_eq(tb->board.marker[0].square, 0);
+    ck_assert_int_eq(tb->board.marker[0].point, 2);
+}
+
+/* tsuro.de.txt: "Als nächstes wird die eigene Spielfigur entlang des Weges auf
+ * der neu gelegten Karte weitergezogen." Seat 0 followed 19r1 from b1 to a1's
+ * point 2: 31r0 (2-6) now leads off the board and is refused while 20r1
+ * (2-4, into a2) is allowed; at its start square b1 neither would apply. */
+START_TEST(test_rule_marker_follows_the_path_of_the_placed_tile)
+{
+    table tb;
+    corner_trap(&tb, "", 20);
+    ck_assert_int_eq(tile_exit(19, 1, 1), 7);
+    ck_assert_int_eq(tile_exit(31, 0, 2), 6);
+    ck_assert_int_eq(tile_exit(20, 1, 2), 4);
+    assert_legal_matches_model(&tb, 0);
+    ck_assert(!is_legal(tb.state, placement_move(31, 0)));
+    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Sollten sich die Wege zweier oder mehrer Spiele kreuzen, so
+ * werden nach dem Auslegen der Wegekarte auch die gegnerischen Spielfiguren
+ * weitergezogen."; FACTS.md: "every marker whose path was extended (yours and
+ * others') follows its path to the end". Seats 0 and 1 share c1; seat 0's
+ * tile 28r0 (0-4, 1-2) takes seat 0 to c2 and seat 1 to d1's point 7, where
+ * 0 and 1 of d1 lead off the board. */
+START_TEST(test_rule_other_markers_on_the_extended_path_move_too)
+{
+    table tb;
+    tb_open(&tb, 4, "");
+    static const int deal[4][3] = {{28, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+    static const char *const marks[4] = {"@c1:0", "@c1:1", "@f6:4", "@a6:6"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    ck_assert_int_eq(tile_exit(28, 0, 0), 4);
+    ck_assert_int_eq(tile_exit(28, 0, 1), 2);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 28, 0, fate);
+    assert_all_stay(fate, 4);
+    ck_assert_int_eq(tb.board.marker[1].square, 3); /* d1 */
+    ck_assert_int_eq(tb.board.marker[1].point, 7);
+    tb_draw(&tb, 0, 12);
+    assert_legal_matches_model(&tb, 1);
+    /* Tile 3 from d1's point 7: rotation 1 joins 7-1 and leaves the board
+     * over the top edge, rotation 0 joins 7-5 and goes on into d2. */
+    ck_assert_int_eq(tile_exit(3, 1, 7), 1);
+    ck_assert_int_eq(tile_exit(3, 0, 7), 5);
+    ck_assert(!is_legal(tb.state, placement_move(3, 1)));
+    ck_assert(is_legal(tb.state, placement_move(3, 0)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Sollten durch das Setzen eines Wege-Plättchens eine oder
+ * mehrere Spielfiguren aus dem Spielfeld heraus manövriert werden, ist für
+ * diese Spiele das Spiel ebenfalls vorbei." Seat 0's tile on a1 joins 0-3
+ * (seat 0 stays) and 7-6: seat 1, standing on a1's point 7, leaves the board. */
+START_TEST(test_rule_marker_leaving_the_board_is_out)
+{
+    table tb;
+    static const int pairs[2][2] = {{0, 3}, {7, 6}};
+    int t, r;
+    find_tile_joining(pairs, 2, NULL, &t, &r);
+    int deal[3][3] = {{t, -1, -1}, {-1, -1, -1}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    ck_assert_int_lt(t, 30); /* the draws below use 30..32 */
+    static const char *const marks[3] = {"@a1:0", "@a1:7", "@f6:4"};
+    tb_open(&tb, 3, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, t, r, fate);
+    ck_assert_int_eq(fate[0], FATE_STAYS);
+    ck_assert_int_eq(fate[1], FATE_LEFT_BOARD);
+    ck_assert(!br_state_is_terminal(tb.state));
+    tb_draw(&tb, 0, 30);
+    expect_turn(tb.state, 2); /* seat 1 is out: its turn is skipped */
+    int t2, r2;
+    quiet_placement(&tb, 2, &t2, &r2);
+    tb_place(&tb, 2, t2, r2, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(&tb, 2, 31);
+    expect_turn(tb.state, 0);
+    quiet_placement(&tb, 0, &t2, &r2);
+    tb_place(&tb, 0, t2, r2, NULL);
+    tb_draw(&tb, 0, 32);
+    expect_turn(tb.state, 2);
+    static const double none[3] = {0, 0, 0};
+    assert_returns(tb.state, none, 3);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Sollte dabei eine Spielfigur mit der eines Mitspielers
+ * kollidieren, werden die Spielfiguren sofort vom Spielfeld genommen. Für die
+ * betroffenen Spiele ist das Spiel vorbei."; FACTS.md: "two markers that meet
+ * at the same point are both out". Seats 0 and 1 stand on a1's points 0 and 1;
+ * tile 0 joins 0-1, the two markers run into each other. */
+START_TEST(test_rule_markers_meeting_head_on_are_both_out)
+{
+    table tb;
+    tb_open(&tb, 4, "");
+    static const int deal[4][3] = {{0, 20, 21}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+    static const char *const marks[4] = {"@a1:0", "@a1:1", "@f6:4", "@f3:2"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 0, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_COLLIDED);
+    ck_assert_int_eq(fate[1], FATE_COLLIDED);
+    ck_assert(!br_state_is_terminal(tb.state));
+    /* Seats 2 and 3 still hold three tiles: nobody draws. */
+    expect_turn(tb.state, 2);
+    int t, r;
+    for (int k = 0; k < 3; k++) {
+        int seat = k % 2 == 0 ? 2 : 3;
+        expect_turn(tb.state, seat);
+        quiet_placement(&tb, seat, &t, &r);
+        tb_place(&tb, seat, t, r, fate);
+        assert_all_stay(fate, 4);
+        tb_draw(&tb, seat, 25 + k);
+    }
+    expect_turn(tb.state, 3);
+    tb_close(&tb);
+}
+END_TEST
+
+/* The same rule when the markers meet after a longer way: seat 0's tile 8r2
+ * on f3 turns back towards f4; seat 1's tile 1r2 on f4 then leads seat 1
+ * (f4 point 3) up into f3, round through f3 and back into f4 onto seat 2
+ * (f4 point 2), who comes the other way. Both are out, seat 0 and seat 3
+ * play on. */
+START_TEST(test_rule_markers_meeting_on_a_longer_path_are_both_out)
+{
+    table tb;
+    tb_open(&tb, 4, "");
+    static const int deal[4][3] = {{8, 20, 21}, {1, 4, 5}, {6, 7, 9}, {10, 11, 12}};
+    static const char *const marks[4] = {"@f3:3", "@f4:3", "@f4:2", "@a1:0"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 8, 2, fate);
+    assert_all_stay(fate, 4);
+    tb_draw(&tb, 0, 22);
+    tb_place(&tb, 1, 1, 2, fate);
+    ck_assert_int_eq(fate[0], FATE_STAYS);
+    ck_assert_int_eq(fate[1], FATE_COLLIDED);
+    ck_assert_int_eq(fate[2], FATE_COLLIDED);
+    ck_assert_int_eq(fate[3], FATE_STAYS);
+    ck_assert(!br_state_is_terminal(tb.state));
+    expect_turn(tb.state, 3);
+    int t, r;
+    quiet_placement(&tb, 3, &t, &r);
+    tb_place(&tb, 3, t, r, fate);
+    assert_all_stay(fate, 4);
+    tb_draw(&tb, 3, 23);
+    expect_turn(tb.state, 0);
+    assert_legal_matches_model(&tb, 0);
+    tb_close(&tb);
+}
+END_TEST
+
+/* FACTS.md: "Crossing paths are not collisions." Seats 0 and 1 stand on c1's
+ * points 0 and 1; tile 31r0 joins 0-4 and 1-5, the two paths cross on the
+ * tile and both markers go on into c2. */
+START_TEST(test_rule_crossing_paths_is_not_a_collision)
+{
+    table tb;
+    tb_open(&tb, 4, "");
+    static const int deal[4][3] = {{31, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+    static const char *const marks[4] = {"@c1:0", "@c1:1", "@f6:4", "@a6:6"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    ck_assert_int_eq(tile_exit(31, 0, 0), 4);
+    ck_assert_int_eq(tile_exit(31, 0, 1), 5);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 31, 0, fate);
+    assert_all_stay(fate, 4);
+    tb_draw(&tb, 0, 12);
+    expect_turn(tb.state, 1); /* seat 1 is still in the game */
+    assert_legal_matches_model(&tb, 1);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Die Wege-Plättchen bleiben noch liegen." Seat 0 is trapped in
+ * the corner and leaves the board; later seat 1, on b2's point 2, has tile 1:
+ * in rotation 2 (2-0) its path runs up into seat 0's tile on b1 and from there
+ * off the board, so that rotation is refused. Were b1 and a1 cleared, it
+ * would be legal. */
+START_TEST(test_rule_tiles_of_eliminated_players_stay_on_the_board)
+{
+    table tb;
+    enum fate fate[MAX_SEATS];
+    corner_trap(&tb, "", 30);
+    tb_place(&tb, 0, 31, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+    expect_turn(tb.state, 1);
+    tb_place(&tb, 1, 10, 2, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(&tb, 1, 5);
+    tb_place(&tb, 2, 14, 2, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(&tb, 2, 7);
+    /* The probe only means something if the removed tiles would matter. */
+    table cleared = tb;
+    cleared.board.tile[0] = cleared.board.tile[1] = NO_TILE;
+    bool with_tiles[MARKER_BASE], without_tiles[MARKER_BASE];
+    expected_legal(&tb, 1, with_tiles);
+    expected_legal(&cleared, 1, without_tiles);
+    ck_assert(!with_tiles[placement_move(1, 2)]);
+    ck_assert(without_tiles[placement_move(1, 2)]);
+    assert_legal_matches_model(&tb, 1);
+    ck_assert(!is_legal(tb.state, placement_move(1, 2)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* FACTS.md: "When a player is out, that player's hand goes back into the
+ * pile". Seat 0 leaves the board holding 30 and 34; the next draw offers the
+ * pile plus those two tiles (25 = 35 - 9 dealt - 3 drawn + 2). */
+START_TEST(test_rule_eliminated_hand_returns_to_the_pile)
+{
+    table tb;
+    enum fate fate[MAX_SEATS];
+    corner_trap(&tb, "", 30);
+    tb_place(&tb, 0, 31, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+    /* Seats 1 and 2 hold three tiles each: nobody draws now. */
+    expect_turn(tb.state, 1);
+    tb_place(&tb, 1, 10, 2, fate);
+    br_move moves[MOVE_BUFFER];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(tb.state, moves, NULL, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, 25);
+    bool has30 = false, has34 = false;
+    for (size_t i = 0; i < n; i++) {
+        has30 = has30 || moves[i] == draw_move(6, 30);
+        has34 = has34 || moves[i] == draw_move(6, 34);
+    }
+    ck_assert(has30 && has34);
+    tb_draw(&tb, 1, 34);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Abschließend wird ein neues Wege-Plättchen von einem der
+ * ausliegenden Stapel nachgezogen. e erhöhen die Anzahl der eigenen
+ * Wege-Plättchen nach jeder Aktion also wieder auf drei Plättchen." */
+START_TEST(test_rule_player_draws_back_to_three_after_placement)
+{
+    table tb;
+    tb_open(&tb, 2, "");
+    static const int deal[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    static const char *const marks[2] = {"@c1:0", "@d6:4"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    tb_place(&tb, 0, 1, 1, NULL);
+    expect_chance(tb.state);
+    tb_draw(&tb, 0, 20);
+    expect_turn(tb.state, 1);
+    int t, r;
+    quiet_placement(&tb, 1, &t, &r);
+    tb_place(&tb, 1, t, r, NULL);
+    expect_chance(tb.state);
+    tb_draw(&tb, 1, 21);
+    static const int hand0[3] = {2, 3, 20};
+    assert_legal_tiles_are(tb.state, hand0, 3);
+    assert_legal_matches_model(&tb, 0);
+    tb_close(&tb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The no-self-elimination rule                                        */
+
+/* FACTS.md: "You may not place a tile that sends your own marker off the
+ * board unless every tile in your hand, in every rotation, would". Seat 0 in
+ * the corner trap holds 31 and 34 (off the board in every rotation) and 20
+ * (rotations 1..3 lead on into a2). */
+START_TEST(test_rule_no_self_elimination_while_a_safe_placement_exists)
+{
+    table tb;
+    corner_trap(&tb, "", 20);
+    assert_legal_matches_model(&tb, 0);
+    for (int r = 0; r < 4; r++) {
+        ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], 31, r),
+                         FATE_LEFT_BOARD);
+        assert_rejected(tb.state, placement_move(31, r));
+        assert_rejected(tb.state, placement_move(34, r));
+    }
+    assert_rejected(tb.state, placement_move(20, 0));
+    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* Same rule, second half: with 30, 31 and 34 every placement leads off the
+ * board, so every one is legal, and seat 0 is out after it. */
+START_TEST(test_rule_self_elimination_allowed_when_every_placement_eliminates)
+{
+    table tb;
+    corner_trap(&tb, "", 30);
+    static const int hand[3] = {30, 31, 34};
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < 4; r++) {
+            ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], hand[i], r),
+                             FATE_LEFT_BOARD);
+            ck_assert(is_legal(tb.state, placement_move(hand[i], r)));
+        }
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 31, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+    expect_turn(tb.state, 1);
+    int t, r;
+    quiet_placement(&tb, 1, &t, &r);
+    tb_place(&tb, 1, t, r, NULL);
+    tb_draw(&tb, 1, 15);
+    expect_turn(tb.state, 2);
+    quiet_placement(&tb, 2, &t, &r);
+    tb_place(&tb, 2, t, r, NULL);
+    tb_draw(&tb, 2, 16);
+    expect_turn(tb.state, 1); /* seat 0 is skipped */
+    tb_close(&tb);
+}
+END_TEST
+
+/* The position of the self-collision tests: seats 0 and 1 on a1's points 0
+ * and 1; tile 0 (0-1) makes them meet, tile 20 has safe rotations. */
+static void self_collision_position(table *tb, const char *extra_options)
+{
+    static const int deal[4][3] = {{0, 20, 21}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+    static const char *const marks[4] = {"@a1:0", "@a1:1", "@f6:4", "@f3:2"};
+    tb_open(tb, 4, extra_options);
+    tb_deal(tb, deal);
+    tb_marks(tb, marks);
+    ck_assert_int_eq(fate_of_mover(&tb->board, 0, tb->board.marker[0], 0, 0), FATE_COLLIDED);
+}
+
+/* FACTS.md: "(the text speaks of leaving the board only; whether a
+ * self-collision counts is not stated anywhere)"; spec: `selfkill` = `edge`
+ * (default): only leaving the board is forbidden. */
+START_TEST(test_rule_self_collision_allowed_by_default)
+{
+    table tb;
+    self_collision_position(&tb, "");
+    assert_legal_matches_model(&tb, 0);
+    for (int r = 0; r < 4; r++)
+        ck_assert(is_legal(tb.state, placement_move(0, r)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* Spec: `selfkill=any`: a self-collision also counts as self-elimination;
+ * it is refused, with a reason, while a safe placement exists. */
+START_TEST(test_rule_selfkill_any_forbids_self_collision)
+{
+    table tb;
+    self_collision_position(&tb, "selfkill=any");
+    assert_legal_matches_model(&tb, 0);
+    for (int r = 0; r < 4; r++)
+        assert_rejected(tb.state, placement_move(0, r));
+    ck_assert(is_legal(tb.state, placement_move(20, 1)) ||
+              is_legal(tb.state, placement_move(20, 2)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* End of the game                                                     */
+
+/* tsuro.de.txt: "Das Spiel endet, sobald nur noch eine Spielfigur auf dem
+ * Spielfeld steht."; FACTS.md: "The game ends when one marker is left (it
+ * wins)". Returns: winner +1, others -1. */
+START_TEST(test_rule_game_ends_when_one_marker_is_left)
+{
+    table tb;
+    static const int pairs[2][2] = {{0, 3}, {7, 6}};
+    int t, r;
+    find_tile_joining(pairs, 2, NULL, &t, &r);
+    int deal[2][3] = {{t, -1, -1}, {-1, -1, -1}};
+    complete_deal(2, deal);
+    static const char *const marks[2] = {"@a1:0", "@a1:7"};
+    tb_open(&tb, 2, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, t, r, fate);
+    ck_assert_int_eq(fate[1], FATE_LEFT_BOARD);
+    ck_assert(br_state_is_terminal(tb.state));
+    ck_assert_int_eq(br_state_current_player(tb.state), BR_PLAYER_TERMINAL);
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(tb.state, moves), 0);
+    static const double want[2] = {1, -1};
+    assert_returns(tb.state, want, 2);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Sollten die letzten Spiele durch das Setzen einer Wegekarte
+ * im gleichen Spielzug gemeinsam ausscheiden, so teilen sie sich den Sieg."
+ * Seat 0's tile on a1 sends seat 2 off (7-6) and takes seats 0 and 1 side by
+ * side into a2 (0-5, 1-4); then seat 1's tile 0 on a2 joins 0-1: the last two
+ * markers meet and both are out. Seats 0 and 1 win (+1), seat 2 loses (-1). */
+START_TEST(test_rule_last_markers_out_in_the_same_turn_share_the_win)
+{
+    table tb;
+    static const int pairs[3][2] = {{0, 5}, {1, 4}, {7, 6}};
+    int t, r;
+    find_tile_joining(pairs, 3, NULL, &t, &r);
+    ck_assert_int_ne(t, 0);
+    ck_assert_int_ne(t, 20);
+    int deal[3][3] = {{t, -1, -1}, {0, -1, -1}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    static const char *const marks[3] = {"@a1:0", "@a1:1", "@a1:7"};
+    tb_open(&tb, 3, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, t, r, fate);
+    ck_assert_int_eq(fate[0], FATE_STAYS);
+    ck_assert_int_eq(fate[1], FATE_STAYS);
+    ck_assert_int_eq(fate[2], FATE_LEFT_BOARD);
+    ck_assert(!br_state_is_terminal(tb.state));
+    tb_draw(&tb, 0, 20);
+    tb_place(&tb, 1, 0, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_COLLIDED);
+    ck_assert_int_eq(fate[1], FATE_COLLIDED);
+    ck_assert(br_state_is_terminal(tb.state));
+    static const double want[3] = {1, 1, -1};
+    assert_returns(tb.state, want, 3);
+    tb_close(&tb);
+}
+END_TEST
+
+/* FACTS.md: "The game ends ... when all tiles are placed (all remaining
+ * share)." A whole game of 35 placements (found offline with the model of
+ * this file): seat 0's first tile 5r3 on a1 sends seat 2 off; then seats 0
+ * and 1 place the other 34 tiles without leaving the board. After tile k the
+ * placer draws tile k+6 of the list while the pile lasts; seat 1 takes the
+ * dragon when the pile is empty. When the last tile lies, seats 0 and 1 share
+ * the win. */
+static const int all_tiles_game[35][2] = {
+    {5, 3},   {33, 0}, {21, 0}, {3, 1},  {24, 3}, {31, 1}, {8, 2},  {14, 3}, {19, 1},
+    {4, 2},   {11, 1}, {32, 2}, {13, 0}, {1, 0},  {15, 0}, {25, 3}, {29, 0}, {16, 1},
+    {2, 0},   {28, 3}, {30, 2}, {12, 0}, {10, 3}, {17, 2}, {7, 1},  {23, 3}, {0, 3},
+    {6, 3},   {34, 2}, {22, 0}, {26, 0}, {9, 3},  {20, 3}, {18, 1}, {27, 0}};
+
+START_TEST(test_rule_game_ends_when_all_tiles_are_placed)
+{
+    table tb;
+    const int(*p)[2] = all_tiles_game;
+    int deal[3][3];
+    for (int k = 0; k < 3; k++) {
+        deal[0][k] = p[2 * k][0];     /* tiles 1, 3, 5 of the list */
+        deal[1][k] = p[2 * k + 1][0]; /* tiles 2, 4, 6 */
+        deal[2][k] = p[6 + k][0];     /* tiles 7, 8, 9: back to the pile at once */
+    }
+    static const char *const marks[3] = {"@a1:0", "@e6:4", "@a1:7"};
+    tb_open(&tb, 3, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    for (int k = 0; k < 35; k++) {
+        int seat = k % 2;
+        enum fate fate[MAX_SEATS];
+        ck_assert_msg(!br_state_is_terminal(tb.state), "the game ended before tile %d", k + 1);
+        tb_place(&tb, seat, p[k][0], p[k][1], fate);
+        ck_assert_int_eq(fate[0], FATE_STAYS);
+        ck_assert_int_eq(fate[1], FATE_STAYS);
+        ck_assert_int_eq(fate[2], k == 0 ? FATE_LEFT_BOARD : FATE_STAYS);
+        if (k + 6 < 35)
+            tb_draw(&tb, seat, p[k + 6][0]);
+        else if (k < 34)
+            expect_turn(tb.state, 1 - seat); /* empty pile: no draw */
+    }
+    ck_assert(br_state_is_terminal(tb.state));
+    static const double want[3] = {1, 1, -1};
+    assert_returns(tb.state, want, 3);
+    tb_close(&tb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The dragon tile                                                     */
+
+/* The 8-player games of the dragon tests (found offline with the model of
+ * this file). Deal: three tiles per seat; the pile holds the other 11.
+ * Placements 1..11 draw the pile empty, placement 12 (seat 3) finds the pile
+ * empty and takes the dragon. */
+static const char *const dragon_marks[8] = {"@e1:0", "@a6:6", "@c1:0", "@f3:2",
+                                            "@d1:1", "@d1:0", "@d6:4", "@c6:4"};
+
+/* FACTS.md: "Dragon tile: when the draw pile is empty, the player who should
+ * draw takes the dragon tile instead. When a player is out, that player's hand
+ * goes back into the pile; then, starting with the dragon holder and going
+ * clockwise, players short of tiles draw one at a time until all have 3 or
+ * the pile is empty". Seat 3 takes the dragon at placement 12; at placement
+ * 13 seat 4 sends seat 5 (holding 2, 6, 21) off the board; the pile is those
+ * three tiles; seat 3 (dragon) draws first, then seat 4 (the placer). */
+START_TEST(test_rule_dragon_holder_draws_first_when_tiles_return)
+{
+    static const int deal[8][3] = {{12, 28, 9}, {26, 34, 17}, {7, 3, 20}, {30, 13, 0},
+                                   {4, 5, 1},   {31, 2, 6},   {29, 18, 8}, {22, 27, 10}};
+    static const int pile_order[11] = {11, 14, 15, 16, 19, 21, 23, 24, 25, 32, 33};
+    static const int first[12][3] = { /* seat, tile, rotation */
+        {0, 12, 1}, {1, 26, 3}, {2, 7, 3},  {3, 30, 0}, {4, 4, 3},  {5, 31, 3},
+        {6, 29, 1}, {7, 22, 0}, {0, 28, 2}, {1, 34, 1}, {2, 3, 3},  {3, 13, 3}};
+    table tb;
+    enum fate fate[MAX_SEATS];
+    tb_open(&tb, 8, "");
+    tb_deal(&tb, deal);
+    tb_marks(&tb, dragon_marks);
+    for (int k = 0; k < 12; k++) {
+        tb_place(&tb, first[k][0], first[k][1], first[k][2], fate);
+        assert_all_stay(fate, 8);
+        if (k < 11)
+            tb_draw(&tb, first[k][0], pile_order[k]);
+    }
+    ck_assert_int_eq(pile_count(&tb), 0);
+    expect_turn(tb.state, 4); /* empty pile: seat 3 took the dragon, no draw */
+    tb_place(&tb, 4, 5, 2, fate);
+    ck_assert_int_eq(fate[5], FATE_LEFT_BOARD);
+    ck_assert_int_eq(fate[4], FATE_STAYS);
+    ck_assert_int_eq(pile_count(&tb), 3); /* seat 5's hand: 2, 6, 21 */
+    tb_draw(&tb, 3, 21);                  /* the dragon holder first */
+    tb_draw(&tb, 4, 2);                   /* then clockwise: seat 4 */
+    expect_turn(tb.state, 6);             /* everybody has 3 again */
+    tb_place(&tb, 6, 18, 3, fate);
+    assert_all_stay(fate, 8);
+    tb_draw(&tb, 6, 6); /* the last tile of the pile */
+    static const int later[4][3] = {{7, 27, 2}, {0, 9, 2}, {1, 17, 3}, {2, 20, 2}};
+    for (int k = 0; k < 4; k++) {
+        tb_place(&tb, later[k][0], later[k][1], later[k][2], fate);
+        assert_all_stay(fate, 8);
+    }
+    /* Seat 3 holds 0, 16 and the tile it drew first. */
+    expect_turn(tb.state, 3);
+    assert_legal_matches_model(&tb, 3);
+    bool tiles[NUM_TILES];
+    legal_tiles(tb.state, tiles);
+    ck_assert_msg(tiles[21], "seat 3 did not get the first returned tile (21)");
+    ck_assert_msg(!tiles[2], "seat 3 got the tile meant for seat 4 (2)");
+    int t, r;
+    quiet_placement(&tb, 3, &t, &r);
+    tb_place(&tb, 3, t, r, fate);
+    assert_all_stay(fate, 8);
+    expect_turn(tb.state, 4);
+    assert_legal_matches_model(&tb, 4);
+    legal_tiles(tb.state, tiles);
+    ck_assert_msg(tiles[2], "seat 4 did not get the second returned tile (2)");
+    tb_close(&tb);
+}
+END_TEST
+
+/* FACTS.md: "the dragon passes on to the next player who still lacks tiles
+ * (clockwise), also when its holder is out." Seat 3 takes the dragon at
+ * placement 12; seat 4 places 13 and cannot draw; at placement 14 seat 5
+ * sends seat 3 (holding 0 and 22) off the board. The dragon passes to seat 4,
+ * the next player short of tiles after seat 3, who draws first; then seat 5. */
+START_TEST(test_rule_dragon_passes_on_when_its_holder_is_out)
+{
+    static const int deal[8][3] = {{12, 25, 3}, {26, 17, 21}, {14, 7, 34}, {15, 2, 0},
+                                   {16, 33, 20}, {1, 4, 5},   {10, 18, 6}, {11, 24, 8}};
+    static const int pile_order[11] = {9, 13, 19, 22, 23, 27, 28, 29, 30, 31, 32};
+    static const int first[13][3] = {
+        {0, 12, 1}, {1, 26, 3}, {2, 14, 2}, {3, 15, 2}, {4, 16, 1}, {5, 1, 2}, {6, 10, 0},
+        {7, 11, 3}, {0, 25, 0}, {1, 17, 3}, {2, 7, 2},  {3, 2, 1},  {4, 33, 1}};
+    static const char *const marks[8] = {"@e1:0", "@a6:6", "@c1:0", "@f3:2",
+                                         "@d1:1", "@f3:3", "@d6:4", "@c6:4"};
+    table tb;
+    enum fate fate[MAX_SEATS];
+    tb_open(&tb, 8, "");
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    for (int k = 0; k < 13; k++) {
+        tb_place(&tb, first[k][0], first[k][1], first[k][2], fate);
+        assert_all_stay(fate, 8);
+        if (k < 11)
+            tb_draw(&tb, first[k][0], pile_order[k]);
+        else
+            expect_turn(tb.state, first[k][0] + 1); /* empty pile: no draw */
+    }
+    tb_place(&tb, 5, 4, 2, fate);
+    ck_assert_int_eq(fate[3], FATE_LEFT_BOARD);
+    ck_assert_int_eq(fate[5], FATE_STAYS);
+    ck_assert_int_eq(pile_count(&tb), 2); /* seat 3's hand: 0, 22 */
+    tb_draw(&tb, 4, 22);                  /* the new dragon holder first */
+    tb_draw(&tb, 5, 0);                   /* then seat 5 */
+    expect_turn(tb.state, 6);
+    static const int later[5][3] = {{6, 18, 3}, {7, 24, 3}, {0, 3, 2}, {1, 21, 3}, {2, 34, 2}};
+    for (int k = 0; k < 5; k++) {
+        tb_place(&tb, later[k][0], later[k][1], later[k][2], fate);
+        assert_all_stay(fate, 8);
+    }
+    expect_turn(tb.state, 4); /* seat 3 is out */
+    assert_legal_matches_model(&tb, 4);
+    bool tiles[NUM_TILES];
+    legal_tiles(tb.state, tiles);
+    ck_assert_msg(tiles[22], "seat 4 did not get the first returned tile (22)");
+    ck_assert_msg(!tiles[0], "seat 4 got the tile meant for seat 5 (0)");
+    tb_place(&tb, 4, 20, 3, fate);
+    assert_all_stay(fate, 8);
+    expect_turn(tb.state, 5);
+    assert_legal_matches_model(&tb, 5);
+    tb_close(&tb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Kosmos and tactile editions                                         */
+
+/* FACTS.md: "Kosmos edition: in the very first turn the player may choose
+ * which of the two paths of the entry side to follow"; spec: `17r2/1` follows
+ * the odd point, `17r2` (or `17r2/0`) the even one. Seat 0 stands on a1's top
+ * side. Tile A joins 0-4 and 1-7: along point 0 it stays, along point 1 it
+ * leaves the board. Tile B joins 1-4 and 0-7: the other way round. */
+START_TEST(test_rule_kosmos_first_turn_choice_of_path)
+{
+    static const int pairs_a[2][2] = {{0, 4}, {1, 7}};
+    static const int pairs_b[2][2] = {{1, 4}, {0, 7}};
+    int ta, ra, tb_tile, rb;
+    find_tile_joining(pairs_a, 2, NULL, &ta, &ra);
+    bool avoid[NUM_TILES] = {false};
+    avoid[ta] = true;
+    find_tile_joining(pairs_b, 2, avoid, &tb_tile, &rb);
+    int deal[2][3] = {{ta, tb_tile, -1}, {-1, -1, -1}};
+    complete_deal(2, deal);
+    table tb;
+    tb_open(&tb, 2, "edition=kosmos");
+    tb_deal(&tb, (const int(*)[3])deal);
+    static const char *const marks[2] = {"@a1:top", "@f6:bottom"};
+    tb_marks(&tb, marks);
+
+    char text[32];
+    move_text(tb.state, second_path_move(17, 2), text, sizeof text);
+    ck_assert_str_eq(text, "17r2/1");
+    ck_assert_int_eq(parse_move(tb.state, "17r2/1"), 140 + 17 * 4 + 2);
+    ck_assert_int_eq(parse_move(tb.state, "17r2/0"), 17 * 4 + 2);
+
+    assert_legal_matches_model(&tb, 0);
+    ck_assert(is_legal(tb.state, placement_move(ta, ra)));
+    assert_rejected(tb.state, second_path_move(ta, ra));
+    ck_assert(is_legal(tb.state, second_path_move(tb_tile, rb)));
+    assert_rejected(tb.state, placement_move(tb_tile, rb));
+
+    enum fate fate[MAX_SEATS];
+    place_common(&tb, 0, tb_tile, rb, true, fate);
+    assert_all_stay(fate, 2);
+    ck_assert_int_eq(tb.board.marker[0].square, 6); /* a2, entered from the top */
+    tb_draw(&tb, 0, 30);
+    /* Seat 1's first turn: plain moves follow point 4 of f6's bottom side. */
+    int t, r;
+    quiet_placement(&tb, 1, &t, &r);
+    place_common(&tb, 1, t, r, false, fate);
+    assert_all_stay(fate, 2);
+    tb_draw(&tb, 1, 31);
+    /* Second turn: no more choice of path. */
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(tb.state, moves);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_lt(moves[i], SECOND_PATH_BASE);
+    assert_legal_matches_model(&tb, 0);
+    tb_close(&tb);
+}
+END_TEST
+
+/* The classic edition has no choice of path: the `/1` moves are never legal. */
+START_TEST(test_rule_classic_has_no_choice_of_path)
+{
+    table tb;
+    tb_open(&tb, 2, "");
+    static const int deal[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    static const char *const marks[2] = {"@c1:0", "@d6:4"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    for (int r = 0; r < 4; r++)
+        assert_rejected(tb.state, second_path_move(1, r));
+    assert_legal_matches_model(&tb, 0);
+    tb_close(&tb);
+}
+END_TEST
+
+/* Deals seat 0 tiles 1,2,3 and seat 1 tiles 4,5,`last` and places markers. */
+static br_state *two_player_deal(const char *options, int last)
+{
+    br_state *s = new_state(options);
+    const int order[6] = {1, 4, 2, 5, 3, last};
+    for (int i = 0; i < 6; i++)
+        ck_assert_int_eq(br_state_apply(s, draw_move(6, order[i])), BR_OK);
+    const char *mark0 = strstr(options, "kosmos") ? "@c1:top" : "@c1:0";
+    const char *mark1 = strstr(options, "kosmos") ? "@d6:bottom" : "@d6:4";
+    ck_assert_int_eq(br_state_apply(s, parse_move(s, mark0)), BR_OK);
+    ck_assert_int_eq(br_state_apply(s, parse_move(s, mark1)), BR_OK);
+    return s;
+}
+
+/* tsuro.de.txt: "Alle Spielenden ziehen zum Start jeweils drei zufällige
+ * Wegeplättchen und legenese offen vor sich aus." Kosmos hands are open:
+ * seat 0 sees seat 1's hand, so two deals that differ only in seat 1's
+ * third tile look different to seat 0, and resampling for seat 0 keeps
+ * what seat 1 holds. */
+START_TEST(test_rule_kosmos_hands_are_open)
+{
+    br_state *a = two_player_deal("players=2,chance=explicit,edition=kosmos", 20);
+    br_state *b = two_player_deal("players=2,chance=explicit,edition=kosmos", 21);
+    char *obs_a = observation_of(a, 0), *obs_b = observation_of(b, 0);
+    ck_assert_str_ne(obs_a, obs_b);
+    char *seat1_view = observation_of(a, 1);
+    br_state *copy = NULL;
+    ck_assert_int_eq(br_state_clone(a, &copy), BR_OK);
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        ck_assert_int_eq(br_state_resample(a, 0, seed, copy), BR_OK);
+        char *obs = observation_of(copy, 1);
+        ck_assert_str_eq(obs, seat1_view);
+        free(obs);
+    }
+    free(obs_a);
+    free(obs_b);
+    free(seat1_view);
+    br_state_free(copy);
+    br_state_free(a);
+    br_state_free(b);
+}
+END_TEST
+
+/* FACTS.md: "classic edition ... hidden hands"; state.h: an observation never
+ * holds "another seat's hidden cards". Two deals that differ only in seat 1's
+ * third tile look the same to seat 0; resampling for seat 0 keeps seat 0's
+ * view and changes seat 1's hand at least once in 8 tries. */
+START_TEST(test_rule_classic_hands_are_hidden_from_other_seats)
+{
+    br_state *a = two_player_deal("players=2,chance=explicit", 20);
+    br_state *b = two_player_deal("players=2,chance=explicit", 21);
+    char *obs_a = observation_of(a, 0), *obs_b = observation_of(b, 0);
+    ck_assert_str_eq(obs_a, obs_b);
+    char *spectator_a = observation_of(a, -1), *spectator_b = observation_of(b, -1);
+    ck_assert_str_eq(spectator_a, spectator_b);
+    char *seat1_view = observation_of(a, 1);
+    br_state *copy = NULL;
+    ck_assert_int_eq(br_state_clone(a, &copy), BR_OK);
+    bool seat1_changed = false;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        ck_assert_int_eq(br_state_resample(a, 0, seed, copy), BR_OK);
+        char *mine = observation_of(copy, 0), *theirs = observation_of(copy, 1);
+        ck_assert_str_eq(mine, obs_a);
+        seat1_changed = seat1_changed || strcmp(theirs, seat1_view) != 0;
+        free(mine);
+        free(theirs);
+    }
+    ck_assert_msg(seat1_changed, "resampling for seat 0 never changed seat 1's hand");
+    /* Seat 1's own view does show its hand. */
+    char *seat1_b = observation_of(b, 1);
+    ck_assert_str_ne(seat1_view, seat1_b);
+    free(seat1_b);
+    free(obs_a);
+    free(obs_b);
+    free(spectator_a);
+    free(spectator_b);
+    free(seat1_view);
+    br_state_free(copy);
+    br_state_free(a);
+    br_state_free(b);
+}
+END_TEST
+
+/* tsuro.de.txt: "64 Wegekarten mit taktilen Wegen."; FACTS.md: "64 path
+ * tiles ... Which duplicates make up its 64 tiles is not published anywhere:
+ * design it." The first draw offers the 35 tiles with probabilities
+ * copies/64; drawing one copy leaves copies-1 of 63. The classic pile is the
+ * 35 tiles, one each. */
+START_TEST(test_rule_kosmos_has_64_tiles)
+{
+    br_move moves[MOVE_BUFFER];
+    double p[MOVE_BUFFER];
+    size_t n = 0;
+    int copies[NUM_TILES];
+    br_state *s = new_state("players=2,chance=explicit,edition=kosmos");
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_TILES);
+    int total = 0, most = 0;
+    for (int t = 0; t < NUM_TILES; t++) {
+        ck_assert_int_eq(moves[t], draw_move(6, t));
+        double c = p[t] * 64.0;
+        copies[t] = (int)(c + 0.5);
+        ck_assert_msg(close_to(c, copies[t]) && copies[t] >= 1, "tile %d: %g copies", t, c);
+        total += copies[t];
+        if (copies[t] > copies[most])
+            most = t;
+    }
+    ck_assert_int_eq(total, 64);
+    ck_assert_int_ge(copies[most], 2); /* 64 tiles of 35 kinds: some repeat */
+    ck_assert_int_eq(br_state_apply(s, draw_move(6, most)), BR_OK);
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_TILES);
+    for (int t = 0; t < NUM_TILES; t++)
+        ck_assert(close_to(p[t] * 63.0, copies[t] - (t == most)));
+    /* The same kind can be dealt twice (it cannot in the classic edition). */
+    ck_assert_int_eq(br_state_apply(s, draw_move(6, most)), BR_OK);
+    br_state_free(s);
+
+    s = new_state("players=2,chance=explicit,edition=tactile");
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += (int)(p[i] * 64.0 + 0.5);
+    ck_assert_int_eq(total, 64);
+    br_state_free(s);
+
+    s = new_state("players=2,chance=explicit");
+    ck_assert_int_eq(br_state_apply(s, draw_move(6, 7)), BR_OK);
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_TILES - 1);
+    ck_assert_int_eq(br_state_check_move(s, draw_move(6, 7), NULL, 0), BR_ERR_ILLEGAL_MOVE);
+    br_state_free(s);
+}
+END_TEST
+
+static int width_for(const char *options)
+{
+    br_state *s = new_state(options);
+    int w = board_width(s);
+    br_state_free(s);
+    return w;
+}
+
+/* FACTS.md: "a two-sided board with a 6x6 side (2–4 players) and a 7x7 side
+ * (5–8 players)"; spec: board default "classic: 6; kosmos/tactile: 6 for up to
+ * 4 players, else 7". Observed through the move space 315 + 8W. */
+START_TEST(test_rule_kosmos_board_is_7_for_five_or_more_players)
+{
+    ck_assert_int_eq(width_for("players=4,edition=kosmos"), 6);
+    ck_assert_int_eq(width_for("players=5,edition=kosmos"), 7);
+    ck_assert_int_eq(width_for("players=8,edition=kosmos"), 7);
+    ck_assert_int_eq(width_for("players=5,edition=tactile"), 7);
+    ck_assert_int_eq(width_for("players=2,edition=tactile"), 6);
+    ck_assert_int_eq(width_for("players=8"), 6);
+    ck_assert_int_eq(width_for("players=5,edition=classic"), 6);
+    /* On the 7x7 board there are 28 side slots for the figures. */
+    br_state *s = new_state("players=5,chance=explicit,edition=kosmos");
+    for (int i = 0; i < 15; i++)
+        ck_assert_int_eq(br_state_apply(s, draw_move(7, i)), BR_OK);
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(s, moves), 4 * 7);
+    ck_assert_int_eq(parse_move(s, "@g7:bottom"), marker_move(4 * 7));
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec: "`board` | `6`, `7` | ... | board side length" overrides the default. */
+START_TEST(test_rule_board_option_overrides_board_size)
+{
+    ck_assert_int_eq(width_for("players=5,edition=kosmos,board=6"), 6);
+    ck_assert_int_eq(width_for("players=2,edition=kosmos,board=7"), 7);
+    ck_assert_int_eq(width_for("players=5,edition=tactile,board=6"), 6);
+    assert_option_rejected("players=2,edition=kosmos,board=8", "board");
+    assert_option_rejected("players=2,board=5", "board");
+}
+END_TEST
+
+/* tsuro.de.txt: "2-5 Spieler:innen", "5 Drachenfiguren"; spec: players
+ * "2..8 (`tactile`: 2..5)". */
+START_TEST(test_rule_tactile_allows_two_to_five_players)
+{
+    br_state_free(new_state("players=2,edition=tactile"));
+    br_state_free(new_state("players=5,edition=tactile"));
+    assert_option_rejected("players=6,edition=tactile", "players");
+    assert_option_rejected("players=1,edition=tactile", "players");
+    br_state_free(new_state("players=8,edition=kosmos"));
+    br_state_free(new_state("players=8,edition=classic"));
+    assert_option_rejected("players=9", "players");
+    assert_option_rejected("players=1", "players");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* API conventions as they apply to Tsuro                              */
+
+/* state.h: "An unknown key or a bad value is rejected with BR_ERR_OPTION and a
+ * message naming the key." */
+START_TEST(test_options_errors_name_the_key)
+{
+    assert_option_rejected("colour=red", "colour");
+    assert_option_rejected("edition=deluxe", "edition");
+    assert_option_rejected("selfkill=never", "selfkill");
+    assert_option_rejected("board=six", "board");
+    assert_option_rejected("chance=sometimes", "chance");
+    assert_option_rejected("players=two", "players");
+    br_state_free(new_state("edition=classic,selfkill=any,board=6,chance=auto,seed=3"));
+}
+END_TEST
+
+/* state.h: "An illegal move leaves the state untouched and keeps the reason
+ * (br_state_last_error())." Tried in every phase: the deal, the setup, play. */
+START_TEST(test_illegal_move_leaves_state_unchanged)
+{
+    table tb;
+    tb_open(&tb, 2, "");
+    assert_rejected(tb.state, placement_move(1, 0)); /* a placement during the deal */
+    assert_rejected(tb.state, marker_move(0));
+    tb_draw(&tb, 0, 1);
+    assert_rejected(tb.state, draw_move(6, 1)); /* tile 1 has left the pile */
+    static const int rest[5][2] = {{1, 4}, {0, 2}, {1, 5}, {0, 3}, {1, 6}};
+    for (int i = 0; i < 5; i++)
+        tb_draw(&tb, rest[i][0], rest[i][1]);
+    assert_rejected(tb.state, placement_move(1, 0)); /* a placement during setup */
+    assert_rejected(tb.state, draw_move(6, 7));      /* no draw is due */
+    tb_mark(&tb, 0, "@c1:0");
+    tb_mark(&tb, 1, "@d6:4");
+    assert_rejected(tb.state, placement_move(4, 1)); /* seat 1's tile */
+    assert_rejected(tb.state, placement_move(9, 1)); /* a tile of the pile */
+    assert_rejected(tb.state, marker_move(5));       /* markers stand already */
+    assert_rejected(tb.state, draw_move(6, 7));
+    ck_assert_int_eq(tile_exit(1, 0, 0), 1);
+    assert_rejected(tb.state, placement_move(1, 0)); /* c1 point 0 -> 1: off the board */
+    ck_assert_int_eq(br_state_apply(tb.state, placement_move(1, 1)), BR_OK);
+    ck_assert_str_eq(br_state_last_error(tb.state), "");
+    tb_close(&tb);
+}
+END_TEST
+
+/* DESIGN.md: "the same seed gives the same game on every platform". Two auto
+ * states with the same options, driven by the same choices, end identically;
+ * explicit chance resolved from the state's own generator gives the same
+ * game too. */
+START_TEST(test_same_seed_same_game_in_auto_mode)
+{
+    br_state *a = new_state("players=4,seed=20240601");
+    br_state *b = new_state("players=4,seed=20240601");
+    br_move moves[MOVE_BUFFER];
+    for (int step = 0; step < 200 && !br_state_is_terminal(a); step++) {
+        ck_assert(!br_state_is_chance_node(a));
+        size_t n = legal_moves(a, moves);
+        ck_assert_uint_gt(n, 0);
+        br_move choice = moves[((size_t)step * 7u + 3u) % n];
+        ck_assert_int_eq(br_state_apply(a, choice), BR_OK);
+        ck_assert_int_eq(br_state_apply(b, choice), BR_OK);
+        char *sa = snapshot_of(a), *sb = snapshot_of(b);
+        ck_assert_str_eq(sa, sb);
+        free(sa);
+        free(sb);
+    }
+    ck_assert(br_state_is_terminal(a));
+    ck_assert(br_state_is_terminal(b));
+    double ra[4], rb[4];
+    ck_assert_int_eq(br_state_returns(a, ra, 4), BR_OK);
+    ck_assert_int_eq(br_state_returns(b, rb, 4), BR_OK);
+    for (int i = 0; i < 4; i++)
+        ck_assert(close_to(ra[i], rb[i]));
+    br_state_free(a);
+    br_state_free(b);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static Suite *tsuro_suite(void)
+{
+    Suite *suite = suite_create("tsuro");
+    TCase *setup = tcase_create("setup");
+    tcase_add_test(setup, test_rule_tile_numbering_follows_the_spec);
+    tcase_add_test(setup, test_rule_three_tiles_dealt_per_player);
+    tcase_add_test(setup, test_rule_markers_start_on_the_edge_marks);
+    tcase_add_test(setup, test_rule_no_two_markers_on_one_start_position);
+    tcase_add_test(setup, test_rule_kosmos_one_figure_per_side_slot);
+    suite_add_tcase(suite, setup);
+
+    TCase *turns = tcase_create("turns");
+    tcase_add_test(turns, test_rule_play_starts_with_seat_0_and_goes_clockwise);
+    tcase_add_test(turns, test_rule_placement_only_on_the_square_in_front_of_own_marker);
+    tcase_add_test(turns, test_rule_marker_follows_the_path_of_the_placed_tile);
+    tcase_add_test(turns, test_rule_other_markers_on_the_extended_path_move_too);
+    tcase_add_test(turns, test_rule_marker_leaving_the_board_is_out);
+    tcase_add_test(turns, test_rule_markers_meeting_head_on_are_both_out);
+    tcase_add_test(turns, test_rule_markers_meeting_on_a_longer_path_are_both_out);
+    tcase_add_test(turns, test_rule_crossing_paths_is_not_a_collision);
+    tcase_add_test(turns, test_rule_tiles_of_eliminated_players_stay_on_the_board);
+    tcase_add_test(turns, test_rule_eliminated_hand_returns_to_the_pile);
+    tcase_add_test(turns, test_rule_player_draws_back_to_three_after_placement);
+    suite_add_tcase(suite, turns);
+
+    TCase *selfkill = tcase_create("no_self_elimination");
+    tcase_add_test(selfkill, test_rule_no_self_elimination_while_a_safe_placement_exists);
+    tcase_add_test(selfkill, test_rule_self_elimination_allowed_when_every_placement_eliminates);
+    tcase_add_test(selfkill, test_rule_self_collision_allowed_by_default);
+    tcase_add_test(selfkill, test_rule_selfkill_any_forbids_self_collision);
+    suite_add_tcase(suite, selfkill);
+
+    TCase *end = tcase_create("end");
+    tcase_add_test(end, test_rule_game_ends_when_one_marker_is_left);
+    tcase_add_test(end, test_rule_last_markers_out_in_the_same_turn_share_the_win);
+    tcase_add_test(end, test_rule_game_ends_when_all_tiles_are_placed);
+    tcase_set_timeout(end, 30);
+    suite_add_tcase(suite, end);
+
+    TCase *dragon = tcase_create("dragon");
+    tcase_add_test(dragon, test_rule_dragon_holder_draws_first_when_tiles_return);
+    tcase_add_test(dragon, test_rule_dragon_passes_on_when_its_holder_is_out);
+    tcase_set_timeout(dragon, 30);
+    suite_add_tcase(suite, dragon);
+
+    TCase *editions = tcase_create("editions");
+    tcase_add_test(editions, test_rule_kosmos_first_turn_choice_of_path);
+    tcase_add_test(editions, test_rule_classic_has_no_choice_of_path);
+    tcase_add_test(editions, test_rule_kosmos_hands_are_open);
+    tcase_add_test(editions, test_rule_classic_hands_are_hidden_from_other_seats);
+    tcase_add_test(editions, test_rule_kosmos_has_64_tiles);
+    tcase_add_test(editions, test_rule_kosmos_board_is_7_for_five_or_more_players);
+    tcase_add_test(editions, test_rule_board_option_overrides_board_size);
+    tcase_add_test(editions, test_rule_tactile_allows_two_to_five_players);
+    suite_add_tcase(suite, editions);
+
+    TCase *api = tcase_create("api");
+    tcase_add_test(api, test_options_errors_name_the_key);
+    tcase_add_test(api, test_illegal_move_leaves_state_unchanged);
+    tcase_add_test(api, test_same_seed_same_game_in_auto_mode);
+    tcase_set_timeout(api, 30);
+    suite_add_tcase(suite, api);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(tsuro_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
