@@ -23,6 +23,7 @@ BR_WRAP_CFLAGS = -std=c11 -Wall -Wextra -Wno-missing-prototypes -Wno-unused-para
 BR_MODULE_LDFLAGS = -module -avoid-version -shared
 
 EXTRA_DIST += \
+	bindings/README.md \
 	bindings/boardrules.i \
 	bindings/python/typemaps.i \
 	bindings/lua/typemaps.i \

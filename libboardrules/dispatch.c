@@ -26,6 +26,28 @@ br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
     return status;
 }
 
+/* The error text is the one part of a state that read-only calls write too
+ * (a state is never shared between threads without the caller's lock). */
+#define FAIL(state, status, ...) br_state_fail((br_state *)(state), (status), __VA_ARGS__)
+
+/* Checks a caller's text buffer pair. */
+#define CHECK_BUFFER(state, buf, size)                                              \
+    do {                                                                            \
+        if (!(buf) && (size) > 0)                                                   \
+            return FAIL(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu", (size)); \
+    } while (0)
+
+/* Finishes a text result, recording why when the buffer was too small. */
+static br_status text_result_on(const br_state *state, const br_text *t, size_t *len)
+{
+    br_status st = br_text_result(t, len);
+    if (st == BR_ERR_BUFFER)
+        return FAIL(state, st, "buffer of %zu bytes too small: %zu needed", t->size,
+                    t->len + 1);
+    clear_error((br_state *)state);
+    return st;
+}
+
 const char *br_state_last_error(const br_state *state)
 {
     return state ? state->error : "";
@@ -89,12 +111,14 @@ br_status br_state_clone(const br_state *state, br_state **out)
 {
     if (out)
         *out = NULL;
-    if (!state || !out)
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!out)
+        return FAIL(state, BR_ERR_ARGUMENT, "out is NULL");
     size_t size = br_state_alloc_size(state->game);
     br_state *s = malloc(size);
     if (!s)
-        return BR_ERR_NO_MEMORY;
+        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
     memcpy(s, state, size);
     *out = s;
     return BR_OK;
@@ -103,7 +127,7 @@ br_status br_state_clone(const br_state *state, br_state **out)
 br_status br_state_copy(br_state *dst, const br_state *src)
 {
     if (!dst || !src)
-        return BR_ERR_ARGUMENT;
+        return dst ? FAIL(dst, BR_ERR_ARGUMENT, "src is NULL") : BR_ERR_ARGUMENT;
     if (dst->game != src->game || dst->num_players != src->num_players)
         return br_state_fail(dst, BR_ERR_GAME_MISMATCH,
                              "cannot copy a %s state with %d players into a %s state "
@@ -132,11 +156,12 @@ int br_state_num_players(const br_state *state)
 
 br_status br_state_options(const br_state *state, char *buf, size_t size, size_t *len)
 {
-    if (!state || (!buf && size > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    CHECK_BUFFER(state, buf, size);
     br_text t = br_text_over(buf, size);
     br_options_write(state, &t);
-    return br_text_result(&t, len);
+    return text_result_on(state, &t, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -180,8 +205,11 @@ br_status br_state_legal_moves(const br_state *state, br_move *moves, size_t cap
 {
     if (count)
         *count = 0;
-    if (!state || !count || (!moves && capacity > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!count || (!moves && capacity > 0))
+        return FAIL(state, BR_ERR_ARGUMENT, count ? "moves is NULL but capacity is %zu"
+                                                  : "count is NULL", capacity);
     const struct br_game *g = state->game;
     if (capacity >= g->max_legal_moves(state->data)) {
         *count = g->legal_moves(state->data, moves);
@@ -193,7 +221,10 @@ br_status br_state_legal_moves(const br_state *state, br_move *moves, size_t cap
     if (k > 0)
         memcpy(moves, all, k * sizeof *moves);
     *count = n;
-    return n <= capacity ? BR_OK : BR_ERR_BUFFER;
+    if (n > capacity)
+        return FAIL(state, BR_ERR_BUFFER, "%zu legal moves do not fit in %zu entries", n,
+                    capacity);
+    return BR_OK;
 }
 
 br_status br_state_check_move(const br_state *state, br_move move, char *reason,
@@ -250,13 +281,16 @@ br_status br_state_apply(br_state *state, br_move move)
 br_status br_state_move_to_text(const br_state *state, br_move move, char *buf,
                                 size_t size, size_t *len)
 {
-    if (!state || (!buf && size > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
-    if (move < 0 || (size_t)move >= state->game->move_space(state->data))
-        return BR_ERR_ARGUMENT;
+    CHECK_BUFFER(state, buf, size);
+    size_t space = state->game->move_space(state->data);
+    if (move < 0 || (size_t)move >= space)
+        return FAIL(state, BR_ERR_ARGUMENT, "move %ld is outside 0..%zu", (long)move,
+                    space - 1);
     br_text t = br_text_over(buf, size);
     state->game->move_to_text(state->data, move, &t);
-    return br_text_result(&t, len);
+    return text_result_on(state, &t, len);
 }
 
 br_status br_state_move_from_text(const br_state *state, const char *text, br_move *out)
@@ -298,11 +332,14 @@ br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
 {
     if (count)
         *count = 0;
-    if (!state || !count || (capacity > 0 && !moves && !probabilities))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!count || (capacity > 0 && !moves && !probabilities))
+        return FAIL(state, BR_ERR_ARGUMENT,
+                    count ? "moves and probabilities are NULL" : "count is NULL");
     const struct br_game *g = state->game;
     if (g->current_player(state->data) != BR_PLAYER_CHANCE)
-        return BR_ERR_WRONG_PHASE;
+        return FAIL(state, BR_ERR_WRONG_PHASE, "the state is not at a chance node");
     br_move all[BR_MOVES_STACK];
     uint32_t weights[BR_MOVES_STACK];
     size_t n = g->chance_outcomes(state->data, all, weights);
@@ -316,7 +353,11 @@ br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
             probabilities[i] = weights[i] / total;
     }
     *count = n;
-    return n <= capacity ? BR_OK : BR_ERR_BUFFER;
+    if (n > capacity)
+        return FAIL(state, BR_ERR_BUFFER, "%zu outcomes do not fit in %zu entries", n,
+                    capacity);
+    clear_error((br_state *)state);
+    return BR_OK;
 }
 
 br_status br_state_resolve_chance(br_state *state, br_move *outcome)
@@ -372,8 +413,10 @@ br_status br_state_resample(const br_state *state, int seat, uint64_t seed, br_s
 
 br_status br_state_returns(const br_state *state, double *out, size_t n)
 {
-    if (!state || !out || n < (size_t)state->num_players)
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!out || n < (size_t)state->num_players)
+        return FAIL(state, BR_ERR_ARGUMENT, "out needs %d entries", (int)state->num_players);
     int players = state->num_players;
     for (int i = 0; i < players; i++)
         out[i] = 0.0;
@@ -393,8 +436,10 @@ br_status br_state_returns(const br_state *state, double *out, size_t n)
 
 br_status br_state_winners(const br_state *state, int *is_winner, size_t n)
 {
-    if (!state || !is_winner || n < (size_t)state->num_players)
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!is_winner || n < (size_t)state->num_players)
+        return FAIL(state, BR_ERR_ARGUMENT, "is_winner needs %d entries", (int)state->num_players);
     if (state->game->current_player(state->data) != BR_PLAYER_TERMINAL)
         return br_state_fail((br_state *)state, BR_ERR_WRONG_PHASE, "the game is not over");
     uint8_t winner[64] = { 0 };
@@ -406,8 +451,10 @@ br_status br_state_winners(const br_state *state, int *is_winner, size_t n)
 
 br_status br_state_scores(const br_state *state, double *out, size_t n)
 {
-    if (!state || !out || n < (size_t)state->num_players)
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!out || n < (size_t)state->num_players)
+        return FAIL(state, BR_ERR_ARGUMENT, "out needs %d entries", (int)state->num_players);
     state->game->scores(state->data, out);
     return BR_OK;
 }
@@ -415,54 +462,58 @@ br_status br_state_scores(const br_state *state, double *out, size_t n)
 /* ------------------------------------------------------------------ */
 /* Observation and rendering */
 
-br_status br_dump_json(json_t *value, char *buf, size_t size, size_t *len)
+br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t size,
+                       size_t *len)
 {
     if (!value)
-        return BR_ERR_NO_MEMORY;
+        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
     char *text = json_dumps(value, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(value);
     if (!text)
-        return BR_ERR_NO_MEMORY;
+        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
     br_text t = br_text_over(buf, size);
     br_text_puts(&t, text);
     free(text);
-    return br_text_result(&t, len);
+    return text_result_on(state, &t, len);
 }
 
 br_status br_state_observe(const br_state *state, int seat, char *buf, size_t size,
                            size_t *len)
 {
-    if (!state || (!buf && size > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    CHECK_BUFFER(state, buf, size);
     if (seat < -1 || seat >= state->num_players)
         return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d",
                              seat, (int)state->num_players - 1);
     json_t *obs = state->game->observe(state->data, seat);
     if (!obs)
-        return BR_ERR_NO_MEMORY;
+        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
     json_t *env = json_pack("{s:s, s:i, s:i, s:o}", "game", state->game->name, "seat", seat,
                             "move_number", (json_int_t)state->move_number, "view", obs);
-    return br_dump_json(env, buf, size, len);
+    return br_dump_json(state, env, buf, size, len);
 }
 
 br_status br_state_render(const br_state *state, char *buf, size_t size, size_t *len)
 {
-    if (!state || (!buf && size > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    CHECK_BUFFER(state, buf, size);
     br_text t = br_text_over(buf, size);
     state->game->render(state->data, &t);
-    return br_text_result(&t, len);
+    return text_result_on(state, &t, len);
 }
 
 br_status br_state_render_view(const br_state *state, int seat, char *buf, size_t size,
                                size_t *len)
 {
-    if (!state || (!buf && size > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    CHECK_BUFFER(state, buf, size);
     if (seat < -1 || seat >= state->num_players)
         return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d",
                              seat, (int)state->num_players - 1);
     br_text t = br_text_over(buf, size);
     state->game->render_view(state->data, seat, &t);
-    return br_text_result(&t, len);
+    return text_result_on(state, &t, len);
 }

@@ -2,6 +2,7 @@ lib_LTLIBRARIES += libboardrules/libboardrules.la
 
 libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/internal.h \
+	libboardrules/state_impl.h \
 	libboardrules/dispatch.c \
 	libboardrules/options.c \
 	libboardrules/snapshot.c \

@@ -28,20 +28,23 @@ static json_t *rng_to_json(const br_rng *rng)
 
 br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t *len)
 {
-    if (!state || (!buf && size > 0))
+    if (!state)
         return BR_ERR_ARGUMENT;
+    if (!buf && size > 0)
+        return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu",
+                             size);
     char options[512];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(state, &o);
     json_t *game_state = state->game->to_json(state->data);
     if (!game_state)
-        return BR_ERR_NO_MEMORY;
+        return br_state_fail((br_state *)state, BR_ERR_NO_MEMORY, "out of memory");
     json_t *snap = json_pack("{s:s, s:i, s:s, s:s, s:I, s:o, s:o}", "format", SNAPSHOT_FORMAT,
                              "version", SNAPSHOT_VERSION, "game", state->game->name,
                              "options", options, "move_number",
                              (json_int_t)state->move_number, "rng", rng_to_json(&state->rng),
                              "state", game_state);
-    return br_dump_json(snap, buf, size, len);
+    return br_dump_json(state, snap, buf, size, len);
 }
 
 static bool parse_hex64(const char *s, uint64_t *out)

@@ -55,8 +55,10 @@ br_status br_options_parse(const struct br_game *game, const char *options,
 void br_options_write(const br_state *s, br_text *out);
 
 /* Dumps (and releases) a JSON value into a caller's buffer, compact with
- * sorted keys; NULL value means out of memory. */
-br_status br_dump_json(json_t *value, char *buf, size_t size, size_t *len);
+ * sorted keys; NULL value means out of memory. Failures are recorded in
+ * the state's error text. */
+br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t size,
+                       size_t *len);
 
 /* Copies a buffer-convention result: returns BR_OK when it fit, else BR_ERR_BUFFER. */
 br_status br_text_result(const br_text *t, size_t *len);

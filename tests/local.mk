@@ -84,3 +84,15 @@ tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c
 tests_test_tuer_an_tuer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_tuer_an_tuer_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
+
+# ------------------------------------------------------------------
+# test_tsuro: one test per rule of Tsuro, positions set up through the
+# public API with explicit chance.
+
+if HAVE_CHECK
+check_PROGRAMS += tests/test_tsuro
+TESTS += tests/test_tsuro
+tests_test_tsuro_SOURCES = tests/test_tsuro.c
+tests_test_tsuro_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_tsuro_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS)
+endif

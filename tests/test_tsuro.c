@@ -382,9 +382,9 @@ static int start_index(int width, spot s)
     return -1;
 }
 
-static void square_name(int width, int sq, char out[8])
+static void square_name(int width, int sq, char out[16])
 {
-    snprintf(out, 8, "%c%d", 'a' + sq % width, sq / width + 1);
+    snprintf(out, 16, "%c%d", (char)('a' + sq % width), sq / width + 1);
 }
 
 static const char *const side_names[4] = {"top", "right", "bottom", "left"};
@@ -689,9 +689,8 @@ static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
                 int t = tb->hand[seat][i];
                 br_move move = k ? second_path_move(t, r) : placement_move(t, r);
                 spot at = tb->board.marker[seat];
-                at.point = (at.point & ~1) | k;
-                if (!first_turn_choice(tb, seat))
-                    at = tb->board.marker[seat];
+                if (paths == 2) /* k = 0: the side's even point, k = 1: its odd one */
+                    at.point = (at.point & ~1) | k;
                 offered[move] = true;
                 eliminates[move] = is_self_elimination(
                     fate_of_mover(&tb->board, seat, at, t, r), tb->selfkill_any);
@@ -907,7 +906,7 @@ START_TEST(test_rule_markers_start_on_the_edge_marks)
         ck_assert_int_eq(moves[m], marker_move(m));
         spot at = start_spot(6, m);
         ck_assert_msg(neighbour(6, at.square, at.point) < 0, "m=%d is no edge point", m);
-        char name[8], want[32], got[32];
+        char name[16], want[48], got[48];
         square_name(6, at.square, name);
         snprintf(want, sizeof want, "@%s:%d", name, at.point);
         move_text(tb.state, marker_move(m), got, sizeof got);

@@ -380,6 +380,7 @@ function State:resample(seat, seed, into)
     local th = handle(target)
     local status = c.br_state_resample(h, to_integer(seat), to_integer(seed), th)
     if status ~= OK then fail(status, c.br_state_last_error(th)) end
+    target._game, target._capacity = self._game, self._capacity  -- now of this option set
     return target
 end
 

@@ -116,6 +116,31 @@ test("unknown game", function()
     raises_type("game name", boardrules.game, 3)
 end)
 
+test("every registered game through the binding", function()
+    local rand = generator(12)
+    for _, g in ipairs(boardrules.games()) do
+        local s = g:new_state{ seed = 5, chance = "explicit" }
+        local steps = 0
+        while not s:is_terminal() and steps < 5000 do
+            local moves = s:legal_moves()
+            check(#moves > 0, g.name .. ": no legal moves before the end")
+            for _, m in ipairs(moves) do equal(s:move_from_text(s:move_to_text(m)), m, g.name) end
+            if s:is_chance_node() then
+                equal(#s:chance_outcomes(), #moves, g.name)
+                s:resolve_chance()
+            else
+                local seat = s:current_player()
+                equal(s:resample(seat, steps):observe(seat), s:observe(seat), g.name)
+                s:apply(moves[rand(#moves)])
+            end
+            check(boardrules.from_json(s:to_json()) == s, g.name .. ": snapshot round trip")
+            steps = steps + 1
+        end
+        check(s:is_terminal(), g.name .. ": the game ends")
+        equal(#s:returns(), s:num_players(), g.name)
+    end
+end)
+
 ---------------------------------------------------------------------------
 -- New states
 

@@ -19,6 +19,7 @@ mirrors the C API; the docstrings below end with the C documentation of the
 functions they call.
 """
 
+import inspect
 import operator
 from collections import namedtuple
 
@@ -54,7 +55,7 @@ def _c_doc(*names):
     """Appends the C documentation (from the headers' Doxygen comments, as
     SWIG generated it) of the named C functions to a docstring."""
     def decorate(obj):
-        parts = [obj.__doc__ or ""]
+        parts = [inspect.cleandoc(obj.__doc__ or "")]
         for name in names:
             doc = getattr(getattr(_c, name), "__doc__", None)
             if doc:
@@ -515,6 +516,7 @@ class State:
         status = _c.br_state_resample(self._s, seat, seed, target._s)
         if status != _OK:
             raise target._failure(status)
+        target._adopt(target._s, self._game)    # now of this state's option set
         return target
 
     # -- results -------------------------------------------------------

@@ -83,6 +83,36 @@ class RegistryTest(unittest.TestCase):
                 boardrules.game(bad)
 
 
+class EveryGameTest(unittest.TestCase):
+    """Every registered game goes through the binding: a random game with
+    texts, snapshots and observations checked at each step."""
+
+    def test_random_games(self):
+        rng = random.Random(12)
+        for g in boardrules.games():
+            with self.subTest(game=g.name):
+                s = g.new_state(seed=5, chance="explicit")
+                self.assertEqual(s.num_players, g.default_players)
+                steps = 0
+                while not s.is_terminal and steps < 5000:
+                    moves = s.legal_moves()
+                    self.assertTrue(moves)
+                    for m in moves:
+                        self.assertEqual(s.move_from_text(s.move_to_text(m)), m)
+                    if s.is_chance_node:
+                        self.assertEqual([m for m, _ in s.chance_outcomes()], moves)
+                        s.resolve_chance()
+                    else:
+                        seat = s.current_player
+                        self.assertEqual(s.resample(seat, steps).observe(seat), s.observe(seat))
+                        s.apply(rng.choice(moves))
+                    self.assertEqual(boardrules.State.from_json(s.to_json()), s)
+                    steps += 1
+                self.assertTrue(s.is_terminal)
+                self.assertEqual(len(s.returns()), s.num_players)
+                self.assertTrue(str(s))
+
+
 class NewStateTest(unittest.TestCase):
     def test_options_as_text_mapping_and_keywords(self):
         a = boardrules.game(GAME).new_state("players=3,seed=5")
@@ -483,16 +513,26 @@ class PlayoutTest(unittest.TestCase):
         per_game = max(time.perf_counter() - start, 1e-6) / 50
         games = int(min(max(0.3 / per_game, 50), 200000))   # about 0.3 s of work
         results = {}
-        worker = threading.Thread(
-            target=lambda: results.setdefault("r", boardrules.playout_random(s, games, seed=9)))
-        spins = 0
+
+        def work():
+            begin = time.perf_counter()
+            results["r"] = boardrules.playout_random(s, games, seed=9)
+            results["span"] = (begin, time.perf_counter())
+        worker = threading.Thread(target=work)
+        stamps = []
         worker.start()
-        while worker.is_alive():
-            spins += 1
+        while worker.is_alive():       # wakes about every millisecond, if it can
+            stamps.append(time.perf_counter())
+            time.sleep(0.001)
         worker.join()
         self.assertEqual(results["r"], boardrules.playout_random(s, games, seed=9))
-        # With the lock held for the whole call this thread could not have run.
-        self.assertGreater(spins, 1000)
+        # This thread ran in the middle of the call: with the lock held for
+        # the whole call it could not have woken up there at all.
+        begin, end = results["span"]
+        margin = (end - begin) / 10
+        inside = [t for t in stamps if begin + margin < t < end - margin]
+        self.assertGreater(len(inside), 10, "woke %d times during a %.3f s call"
+                           % (len(inside), end - begin))
 
     def test_threads_give_the_same_results(self):
         states = [new_state(players=2, seed=i) for i in range(4)]

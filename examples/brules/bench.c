@@ -344,10 +344,15 @@ static const op_row op_rows[] = {
 
 #define NUM_OPS (sizeof op_rows / sizeof op_rows[0])
 
-static void print_playouts(const playout_figures *f)
+static void print_playouts(const playout_figures *f, bool explicit_chance)
 {
     double ns_per_move = f->seconds * 1e9 / (double)(f->moves ? f->moves : 1);
-    printf("random playouts (legal moves, uniform pick, apply), %.2f s:\n", f->seconds);
+    printf("random playouts (%.2f s); a move = legal moves + uniform random pick + apply;\n",
+           f->seconds);
+    if (explicit_chance)
+        printf("chance outcomes are moves too, picked uniformly (chance=explicit)\n");
+    else
+        printf("chance events are resolved inside apply (chance=auto)\n");
     printf("  %-36s %12llu\n", "playouts", (unsigned long long)f->playouts);
     printf("  %-36s %12.0f\n", "playouts per second", (double)f->playouts / f->seconds);
     printf("  %-36s %12.0f\n", "moves per second", (double)f->moves / f->seconds);
@@ -366,7 +371,8 @@ static bool print_operations(bench *b, double budget)
         if (op_rows[k].op == op_copy)
             copy_ns = ns[k];
     }
-    printf("\nsingle operations over %zu positions from random games:\n", b->num_samples);
+    printf("\nsingle operations, each timed over %zu positions from random games:\n",
+           b->num_samples);
     printf("  %-36s %12s\n", "operation", "ns per call");
     for (size_t k = 0; k < NUM_OPS; k++) {
         printf("  %-36s %12.1f\n", op_rows[k].label, ns[k]);
@@ -377,6 +383,22 @@ static bool print_operations(bench *b, double budget)
            (double)b->snapshot_bytes / (double)b->num_samples);
     printf("  %-36s %12s\n", "state size", "n/a (not in the API)");
     return true;
+}
+
+/* What was measured with which options: the command line's and the
+ * canonical options of the first position. */
+static void print_settings(const bench_config *cfg, const char *options)
+{
+    printf("brules bench %s (library %s)\n", cfg->game_name, br_version_string());
+    printf("  %-14s %s\n", "options given", cfg->options && *cfg->options ? cfg->options
+                                                                          : "(none)");
+    printf("  %-14s %s\n", "game options", options);
+    if (options_have_key(cfg->options, "seed"))
+        printf("  %-14s every playout starts from the seed in the options\n", "seeds");
+    else
+        printf("  %-14s playout i starts from seed=i mod %d\n", "seeds", START_POSITIONS);
+    printf("  %-14s %.2f s: half for the playouts, half for the %zu operations\n\n",
+           "time budget", cfg->seconds, NUM_OPS);
 }
 
 int cmd_bench(int argc, char **argv)
@@ -393,15 +415,14 @@ int cmd_bench(int argc, char **argv)
     status = bench_setup(b, &cfg);
     if (status < 0) {
         char *options = state_text(b->starts[0], br_state_options, "options");
-        printf("brules bench %s, library %s, options %s\n(seeds 0..%d for the playouts; "
-               "time budget %.1f s)\n\n",
-               cfg.game_name, br_version_string(), options ? options : "?",
-               START_POSITIONS - 1, cfg.seconds);
-        free(options);
-        playout_figures f;
-        bool ok = measure_playouts(b, cfg.seconds / 2, &f);
+        bool ok = options != NULL;
         if (ok)
-            print_playouts(&f);
+            print_settings(&cfg, options);
+        playout_figures f;
+        ok = ok && measure_playouts(b, cfg.seconds / 2, &f);
+        if (ok)
+            print_playouts(&f, options_say(options, "chance", "explicit"));
+        free(options);
         ok = ok && print_operations(b, cfg.seconds / 2 / NUM_OPS);
         if (!ok)
             report_failure(b);

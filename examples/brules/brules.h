@@ -109,18 +109,29 @@ br_state *new_state(const br_game *game, const char *options, int *exit_status);
 /* Any text-producing function of the API that takes only a state. */
 typedef br_status (*state_text_fn)(const br_state *state, char *buf, size_t size,
                                    size_t *len);
-/* The whole text of `fn` for `state` in memory to free(); NULL on failure
- * (reported, naming `what`). */
+/* Any text-producing function of the API that takes a state and a seat. */
+typedef br_status (*seat_text_fn)(const br_state *state, int seat, char *buf, size_t size,
+                                  size_t *len);
+/* The whole text of `fn` for `state` (and `seat`) in memory to free(); NULL
+ * on failure (reported, naming `what`). */
 char *state_text(const br_state *state, state_text_fn fn, const char *what);
+char *seat_text(const br_state *state, seat_text_fn fn, int seat, const char *what);
 
 /* The text of a move into `buf`; "#<number>" when the library has none. */
 const char *move_text(const br_state *state, br_move move, char *buf, size_t size);
 
-/* Prints the rendering of a state (br_state_render) to `out`. */
+/* Prints the whole state (br_state_render) to `out`: everything, hidden
+ * cards included. */
 bool print_board(FILE *out, const br_state *state);
+/* Prints what `seat` may see (br_state_render_view; -1: a spectator). */
+bool print_view(FILE *out, const br_state *state, int seat);
 
-/* Prints who won ("seat 1 wins", "seats 0 and 2 share the win", or a draw:
- * all returns 0, when every seat won or none did) and the scores. */
+/* Fills is_winner (one entry per seat) from br_state_winners() for a
+ * finished game; returns the number of winners, or -1 on failure (reported). */
+int count_winners(const br_state *state, int *is_winner);
+
+/* Prints who won a finished game ("seat 1 wins", "seats 0 and 2 share the
+ * win", every seat sharing the win or nobody winning) and the scores. */
 void print_result(FILE *out, const br_state *state);
 
 /* Reads a whole file ("-" is stdin) into memory to free(); NULL on failure

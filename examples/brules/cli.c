@@ -277,12 +277,21 @@ br_state *new_state(const br_game *game, const char *options, int *exit_status)
     return NULL;
 }
 
-char *state_text(const br_state *state, state_text_fn fn, const char *what)
+/* One call of a text function: `fn`, or `seat_fn` for `seat` when fn is NULL. */
+static br_status call_text(const br_state *state, state_text_fn fn, seat_text_fn seat_fn,
+                           int seat, char *buf, size_t size, size_t *len)
+{
+    return fn ? fn(state, buf, size, len) : seat_fn(state, seat, buf, size, len);
+}
+
+/* Asks for the length first, then for the text in a buffer of that size. */
+static char *fetch_text(const br_state *state, state_text_fn fn, seat_text_fn seat_fn,
+                        int seat, const char *what)
 {
     size_t len = 0;
-    br_status st = fn(state, NULL, 0, &len);
+    br_status st = call_text(state, fn, seat_fn, seat, NULL, 0, &len);
     if (st != BR_OK && st != BR_ERR_BUFFER) {
-        brules_error("%s: %s", what, br_state_last_error(state));
+        brules_error("%s: %s (%s)", what, br_status_string(st), br_state_last_error(state));
         return NULL;
     }
     char *text = malloc(len + 1);
@@ -290,13 +299,23 @@ char *state_text(const br_state *state, state_text_fn fn, const char *what)
         brules_error("%s: out of memory", what);
         return NULL;
     }
-    st = fn(state, text, len + 1, NULL);
+    st = call_text(state, fn, seat_fn, seat, text, len + 1, NULL);
     if (st != BR_OK) {
         brules_error("%s: %s (%s)", what, br_status_string(st), br_state_last_error(state));
         free(text);
         return NULL;
     }
     return text;
+}
+
+char *state_text(const br_state *state, state_text_fn fn, const char *what)
+{
+    return fetch_text(state, fn, NULL, 0, what);
+}
+
+char *seat_text(const br_state *state, seat_text_fn fn, int seat, const char *what)
+{
+    return fetch_text(state, NULL, fn, seat, what);
 }
 
 const char *move_text(const br_state *state, br_move move, char *buf, size_t size)
@@ -306,9 +325,9 @@ const char *move_text(const br_state *state, br_move move, char *buf, size_t siz
     return buf;
 }
 
-bool print_board(FILE *out, const br_state *state)
+/* Prints a text of the library, ending it with a line end. */
+static bool print_text(FILE *out, char *text)
 {
-    char *text = state_text(state, br_state_render, "render");
     if (!text)
         return false;
     fputs(text, out);
@@ -318,12 +337,22 @@ bool print_board(FILE *out, const br_state *state)
     return true;
 }
 
-/* Lists the seats whose flag is set: "0", "0 and 2", "0, 1 and 3". */
-static void print_seat_list(FILE *out, const double *returns, int n, int count)
+bool print_board(FILE *out, const br_state *state)
+{
+    return print_text(out, state_text(state, br_state_render, "render"));
+}
+
+bool print_view(FILE *out, const br_state *state, int seat)
+{
+    return print_text(out, seat_text(state, br_state_render_view, seat, "render view"));
+}
+
+/* Lists the flagged seats: "0", "0 and 2", "0, 1 and 3". */
+static void print_seat_list(FILE *out, const int *flags, int n, int count)
 {
     int printed = 0;
     for (int p = 0; p < n; p++) {
-        if (returns[p] <= 0)
+        if (!flags[p])
             continue;
         if (printed > 0)
             fputs(printed == count - 1 ? " and " : ", ", out);
@@ -332,35 +361,55 @@ static void print_seat_list(FILE *out, const double *returns, int n, int count)
     }
 }
 
+int count_winners(const br_state *state, int *is_winner)
+{
+    int n = br_state_num_players(state);
+    br_status st = br_state_winners(state, is_winner, (size_t)n);
+    if (st != BR_OK) {
+        brules_error("winners: %s (%s)", br_status_string(st), br_state_last_error(state));
+        return -1;
+    }
+    int winners = 0;
+    for (int p = 0; p < n; p++)
+        winners += is_winner[p] != 0;
+    return winners;
+}
+
+/* The result line of a finished game. */
+static void print_winners(FILE *out, const int *is_winner, int n, int winners)
+{
+    if (winners == 0) {
+        fputs("result: nobody wins (a draw)\n", out);
+        return;
+    }
+    fputs(winners == 1 ? "result: seat " : "result: seats ", out);
+    print_seat_list(out, is_winner, n, winners);
+    if (winners == 1)
+        fputs(" wins\n", out);
+    else if (winners < n)
+        fputs(" share the win\n", out);
+    else
+        fputs(" share the win: every seat won (a draw)\n", out);
+}
+
 void print_result(FILE *out, const br_state *state)
 {
     int n = br_state_num_players(state);
-    double *values = calloc((size_t)n * 2, sizeof *values);
-    if (!values) {
+    int *is_winner = calloc((size_t)n, sizeof *is_winner);
+    double *scores = calloc((size_t)n, sizeof *scores);
+    if (!is_winner || !scores) {
         brules_error("out of memory");
-        return;
-    }
-    double *returns = values, *scores = values + n;
-    br_state_returns(state, returns, (size_t)n);
-    br_state_scores(state, scores, (size_t)n);
-    int winners = 0;
-    for (int p = 0; p < n; p++)
-        winners += returns[p] > 0;
-    if (winners == 0) /* the returns cannot tell these two apart */
-        fputs("result: draw (every seat won, or none did)\n", out);
-    else if (winners == 1) {
-        fputs("result: seat ", out);
-        print_seat_list(out, returns, n, winners);
-        fputs(" wins\n", out);
     } else {
-        fputs("result: seats ", out);
-        print_seat_list(out, returns, n, winners);
-        fputs(" share the win\n", out);
+        int winners = count_winners(state, is_winner);
+        if (winners >= 0)
+            print_winners(out, is_winner, n, winners);
+        br_state_scores(state, scores, (size_t)n);
+        fputs("scores:", out);
+        for (int p = 0; p < n; p++)
+            fprintf(out, " seat %d: %g%s", p, scores[p], p + 1 < n ? "," : "\n");
     }
-    fputs("scores:", out);
-    for (int p = 0; p < n; p++)
-        fprintf(out, " seat %d: %g%s", p, scores[p], p + 1 < n ? "," : "\n");
-    free(values);
+    free(is_winner);
+    free(scores);
 }
 
 /* ------------------------------------------------------------------ */

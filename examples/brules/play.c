@@ -2,10 +2,16 @@
  * brules play: people play in the terminal against bots, or bots play each
  * other.
  *
- * A person sees the board (br_state_render) and the numbered legal moves
- * before each of their moves and types a move's text or its number. A bad
- * entry is answered with the library's reason and the question is asked
- * again. End of input at the prompt quits the game.
+ * A person sees what their seat may see (br_state_render_view: other seats'
+ * hidden cards are not shown) and the numbered legal moves before each of
+ * their moves, and types a move's text or its number. A bad entry is
+ * answered with the library's reason and the question is asked again. End
+ * of input at the prompt quits the game. The whole position, hidden cards
+ * included, is shown when the game is over.
+ *
+ * A bot's move is announced unless its text would give away something the
+ * people may not see (e.g. which card was discarded face down); see
+ * move_hidden_from_people().
  */
 #include "brules.h"
 
@@ -43,6 +49,8 @@ typedef struct table {
     int num_humans;
     bool explicit_chance;    /* chance=explicit: people enter chance outcomes */
     bot bot;
+    br_state *before;        /* the position before a bot's move */
+    br_state *trial;         /* `before` after another move of the bot */
     move_log log;
     br_move *moves;          /* legal moves shown to the person */
     size_t capacity;
@@ -159,6 +167,8 @@ static void table_free(table *t)
     free(t->initial_options);
     free(t->human);
     bot_free(&t->bot);
+    br_state_free(t->before);
+    br_state_free(t->trial);
     free(t->log.moves);
     free(t->moves);
     free(t->line);
@@ -216,6 +226,11 @@ static int table_init(table *t, const play_config *cfg)
     }
     if (!bot_init(&t->bot, cfg->bot, t->state, mix_seed(seed, 0xb075)))
         return BRULES_EXIT_FAIL;
+    if (t->num_humans > 0 && (br_state_clone(t->state, &t->before) != BR_OK
+                              || br_state_clone(t->state, &t->trial) != BR_OK)) {
+        brules_error("out of memory");
+        return BRULES_EXIT_FAIL;
+    }
     t->echo_input = !isatty(STDIN_FILENO);
     return -1;
 }
@@ -236,8 +251,29 @@ static void print_header(const table *t)
         printf("%sseat %d: %s%s", p ? ", " : "", p, seat_role(t, p),
                t->human[p] ? "" : " bot");
     putchar('\n');
+    if (t->num_humans == 1)
+        puts("You see what your seat may see; everything is shown at the end.");
+    else if (t->num_humans > 1)
+        puts("Each person sees what their seat may see (look away when it is not your\n"
+             "turn); everything is shown at the end.");
     if (t->num_humans > 0)
         puts("Type 'help' at the prompt for help.");
+}
+
+/* The seat whose view a person sees at a prompt for `player`: the seat
+ * itself; for a chance outcome the only person's seat, or with several
+ * people the spectator's view (-1), which shows only public information. */
+static int viewing_seat(const table *t, int player)
+{
+    if (player != BR_PLAYER_CHANCE)
+        return player;
+    if (t->num_humans > 1)
+        return -1;
+    int n = br_state_num_players(t->state);
+    for (int p = 0; p < n; p++)
+        if (t->human[p])
+            return p;
+    return -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -246,7 +282,7 @@ static void print_header(const table *t)
 static void print_prompt_help(void)
 {
     puts("Enter a move as the list shows it, or its number in the list.\n"
-         "Commands: moves (list the legal moves), board (show the board),\n"
+         "Commands: moves (list the legal moves), board (show what you may see),\n"
          "          help (this text), quit (end the game; end of input too).");
 }
 
@@ -272,12 +308,13 @@ static void print_moves(table *t)
     }
 }
 
-static bool list_legal_moves(table *t)
+/* Lists the legal moves of `state` into t->moves. */
+static bool list_legal_moves(table *t, const br_state *state)
 {
-    br_status st = br_state_legal_moves(t->state, t->moves, t->capacity, &t->count);
+    br_status st = br_state_legal_moves(state, t->moves, t->capacity, &t->count);
     if (st != BR_OK) {
         brules_error("legal moves: %s (%s)", br_status_string(st),
-                     br_state_last_error(t->state));
+                     br_state_last_error(state));
         return false;
     }
     return true;
@@ -322,10 +359,11 @@ static char *trim(char *text)
 
 static turn_result human_turn(table *t, int player, br_move *out)
 {
-    if (!list_legal_moves(t))
+    if (!list_legal_moves(t, t->state))
         return TURN_FAILED;
+    int seat = viewing_seat(t, player);
     putchar('\n');
-    if (!print_board(stdout, t->state))
+    if (!print_view(stdout, t->state, seat))
         return TURN_FAILED;
     print_moves(t);
     for (;;) {
@@ -350,7 +388,7 @@ static turn_result human_turn(table *t, int player, br_move *out)
         else if (strcmp(entry, "moves") == 0)
             print_moves(t);
         else if (strcmp(entry, "board") == 0)
-            print_board(stdout, t->state);
+            print_view(stdout, t->state, seat);
         else if (understand_move(t, entry, out))
             return TURN_MOVED;
     }
@@ -358,6 +396,57 @@ static turn_result human_turn(table *t, int player, br_move *out)
 
 /* ------------------------------------------------------------------ */
 /* The game */
+
+/* The observation of `seat` in `state` in memory to free(); NULL on failure
+ * (reported). */
+static char *observation(const br_state *state, int seat)
+{
+    return seat_text(state, br_state_observe, seat, "observation");
+}
+
+/* Whether `seat` cannot tell `move` (the one that led from t->before to
+ * t->state) from some other legal move of the mover: another move that
+ * leaves the seat's observation exactly the same. Returns -1 on failure. */
+static int move_hidden_from(table *t, br_move move, int seat)
+{
+    if (!list_legal_moves(t, t->before))
+        return -1;
+    char *seen = observation(t->state, seat);
+    if (!seen)
+        return -1;
+    int hidden = 0;
+    for (size_t i = 0; i < t->count && hidden == 0; i++) {
+        if (t->moves[i] == move)
+            continue;
+        br_state_copy(t->trial, t->before);
+        if (br_state_apply(t->trial, t->moves[i]) != BR_OK) {
+            brules_error("apply: %s", br_state_last_error(t->trial));
+            hidden = -1;
+            break;
+        }
+        char *other = observation(t->trial, seat);
+        hidden = !other ? -1 : strcmp(other, seen) == 0;
+        free(other);
+    }
+    free(seen);
+    return hidden;
+}
+
+/* Whether a bot's move must not be announced: some person cannot tell it
+ * from another legal move, so its text would give away what the game hides
+ * from them (a card discarded face down, say). Returns -1 on failure. */
+static int move_hidden_from_people(table *t, br_move move)
+{
+    int n = br_state_num_players(t->state);
+    for (int p = 0; p < n; p++) {
+        if (!t->human[p])
+            continue;
+        int hidden = move_hidden_from(t, move, p);
+        if (hidden != 0)
+            return hidden;
+    }
+    return 0;
+}
 
 static void announce(const table *t, int player, const char *text)
 {
@@ -386,8 +475,21 @@ static turn_result next_turn(table *t)
                          br_state_last_error(t->state));
             return TURN_FAILED;
         }
-    } else if (!bot_take_turn(&t->bot, t->state, &move, text, sizeof text)) {
-        return TURN_FAILED;
+    } else {
+        /* Only a seat's move can be hidden: with people at the table, chance
+         * events are theirs to enter or are resolved inside br_state_apply. */
+        bool check = t->num_humans > 0 && !chance;
+        if (check && br_state_copy(t->before, t->state) != BR_OK) {
+            brules_error("copy: %s", br_state_last_error(t->before));
+            return TURN_FAILED;
+        }
+        if (!bot_take_turn(&t->bot, t->state, &move, text, sizeof text))
+            return TURN_FAILED;
+        int hidden = check ? move_hidden_from_people(t, move) : 0;
+        if (hidden < 0)
+            return TURN_FAILED;
+        if (hidden)
+            snprintf(text, sizeof text, "(a move you cannot see)");
     }
     if (!log_push(&t->log, move))
         return TURN_FAILED;

@@ -1,6 +1,9 @@
 /*
- * brules selfplay: bots play many games; wins per seat, games without a
- * winner and the length of the games are counted.
+ * brules selfplay: bots play many games; wins per seat, how the games ended
+ * (one winner, a shared win, every seat winning, nobody winning) and the
+ * length of the games are counted. The winners come from
+ * br_state_winners(), which, unlike the returns, tells a win of every seat
+ * from a game nobody won.
  */
 #include "brules.h"
 
@@ -20,7 +23,11 @@ typedef struct selfplay_config {
 typedef struct selfplay_stats {
     int num_players;
     uint64_t *wins;        /* per seat; a shared win counts for every winner */
-    uint64_t draws;        /* all returns 0: every seat won, or none did */
+    int *is_winner;        /* per seat, for the game being counted */
+    uint64_t one_winner;   /* games with exactly one winner */
+    uint64_t some_share;   /* games won by several seats, not by all */
+    uint64_t all_share;    /* games won by every seat (returns all 0) */
+    uint64_t no_winner;    /* games nobody won (returns all 0) */
     uint64_t games;
     uint64_t moves;        /* moves the host applied (with explicit chance outcomes) */
     uint64_t all_moves;    /* br_state_move_number(): auto chance outcomes too */
@@ -103,38 +110,42 @@ static bool stats_start(selfplay_stats *stats, const br_state *first)
 {
     stats->num_players = br_state_num_players(first);
     stats->wins = calloc((size_t)stats->num_players, sizeof *stats->wins);
+    stats->is_winner = calloc((size_t)stats->num_players, sizeof *stats->is_winner);
     stats->first_options = state_text(first, br_state_options, "options");
     stats->shortest = UINT64_MAX;
-    if (!stats->wins)
+    if (!stats->wins || !stats->is_winner)
         brules_error("out of memory");
-    return stats->wins && stats->first_options;
+    return stats->wins && stats->is_winner && stats->first_options;
 }
 
-static void stats_add(selfplay_stats *stats, const br_state *end, uint64_t moves)
+static bool stats_add(selfplay_stats *stats, const br_state *end, uint64_t moves)
 {
-    double returns[64];
-    double *r = stats->num_players <= 64 ? returns
-                                         : calloc((size_t)stats->num_players, sizeof *r);
-    if (!r) {
-        brules_error("out of memory");
-        return;
-    }
-    br_state_returns(end, r, (size_t)stats->num_players);
-    bool someone_won = false;
-    for (int p = 0; p < stats->num_players; p++) {
-        if (r[p] > 0) {
-            stats->wins[p]++;
-            someone_won = true;
-        }
-    }
-    stats->draws += !someone_won;
+    int n = stats->num_players;
+    int winners = count_winners(end, stats->is_winner);
+    if (winners < 0)
+        return false;
+    for (int p = 0; p < n; p++)
+        stats->wins[p] += stats->is_winner[p] != 0;
+    if (winners == 0)
+        stats->no_winner++;
+    else if (winners == n)
+        stats->all_share++;
+    else if (winners > 1)
+        stats->some_share++;
+    else
+        stats->one_winner++;
     stats->games++;
     stats->moves += moves;
     stats->all_moves += br_state_move_number(end);
     stats->shortest = moves < stats->shortest ? moves : stats->shortest;
     stats->longest = moves > stats->longest ? moves : stats->longest;
-    if (r != returns)
-        free(r);
+    return true;
+}
+
+static void print_count_row(const char *label, uint64_t count, uint64_t games)
+{
+    printf("%-26s %8llu  %5.1f%%\n", label, (unsigned long long)count,
+           100.0 * (double)count / (double)games);
 }
 
 static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
@@ -147,12 +158,20 @@ static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
         printf(" (in every game)\n");
     else
         printf(" (game i: seed=%llu+i)\n", (unsigned long long)cfg->seed);
-    printf("\nseat      wins   share\n");
+    printf("\nseat      wins   share   (a shared win counts for every winner)\n");
     for (int p = 0; p < stats->num_players; p++)
         printf("%4d  %8llu  %5.1f%%\n", p, (unsigned long long)stats->wins[p],
                100.0 * (double)stats->wins[p] / (double)stats->games);
-    printf("draws: %llu games (every seat won, or none did)\n",
-           (unsigned long long)stats->draws);
+    printf("\n%-26s %8s  %6s\n", "outcome", "games", "share");
+    print_count_row("one winner", stats->one_winner, stats->games);
+    /* With two seats a shared win is a win of every seat. */
+    if (stats->num_players > 2)
+        print_count_row("win shared by some seats", stats->some_share, stats->games);
+    print_count_row("win shared by every seat", stats->all_share, stats->games);
+    print_count_row("no winner", stats->no_winner, stats->games);
+    printf("draws (all returns 0): %llu games = every seat won %llu + nobody won %llu\n",
+           (unsigned long long)(stats->all_share + stats->no_winner),
+           (unsigned long long)stats->all_share, (unsigned long long)stats->no_winner);
     double games = (double)stats->games;
     printf("average length: %.1f moves (shortest %llu, longest %llu)\n",
            (double)stats->moves / games, (unsigned long long)stats->shortest,
@@ -165,6 +184,7 @@ static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
 static void stats_free(selfplay_stats *stats)
 {
     free(stats->wins);
+    free(stats->is_winner);
     free(stats->first_options);
 }
 
@@ -219,8 +239,8 @@ static int play_one(const br_game *game, const selfplay_config *cfg, long index,
             ok = print_board(stdout, state);
         }
     }
+    ok = ok && stats_add(stats, state, moves);
     if (ok) {
-        stats_add(stats, state, moves);
         if (cfg->show) {
             printf("\ngame %ld: over after %llu moves\n", index + 1,
                    (unsigned long long)moves);

@@ -186,18 +186,48 @@ expect_err "^brules: unknown game 'nosuchgame' ('brules list' shows the games)$"
 run selfplay tsuro -n 20 --seed 3
 expect_status 0 "selfplay -n 20"
 expect_out '^tsuro: 20 games, random bots$' "selfplay summary"
-expect_out '^seat  *wins  *share$' "selfplay table"
+expect_out '^seat  *wins  *share ' "selfplay table"
 expect_out '^ *0  *[0-9][0-9]*  *[0-9.]*%$' "selfplay seat 0"
 expect_out '^ *1  *[0-9][0-9]*  *[0-9.]*%$' "selfplay seat 1"
-expect_out '^draws: [0-9]* games (every seat won, or none did)$' "selfplay draw count"
+expect_out '^outcome  *games  *share$' "selfplay outcome table"
+expect_out '^one winner  *[0-9][0-9]*  *[0-9.]*%$' "selfplay: games with one winner"
+expect_out '^win shared by every seat  *[0-9][0-9]*  *[0-9.]*%$' "selfplay: shared by all"
+expect_out '^no winner  *[0-9][0-9]*  *[0-9.]*%$' "selfplay: games without a winner"
+checks=$((checks + 1))
+[ "$(count_out '^win shared by some seats')" -eq 0 ] \
+    || fail "selfplay: with two seats a shared win is a win of every seat"
 expect_out '^average length: [0-9.]* moves (shortest [0-9]*, longest [0-9]*)$' \
     "selfplay average length"
 expect_no_err "selfplay without a terminal shows no progress bar"
-# Every game has a winner (counted per seat) or is a draw.
-wins=$(awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+%$/ { s += $2 } END { print s + 0 }' "$work/out")
-none=$(sed -n 's/^draws: \([0-9]*\) games .*/\1/p' "$work/out")
-checks=$((checks + 1))
-[ $((wins + none)) -ge 20 ] || fail "selfplay: $wins wins + $none draws < 20 games"
+
+# outcome LABEL: the number of games in the row LABEL of the outcome table.
+outcome() {
+    sed -n "s/^$1  *\([0-9][0-9]*\)  .*/\1/p" "$work/out"
+}
+# seat_wins: the wins of all seats added up.
+seat_wins() {
+    awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+%$/ { s += $2 } END { print s + 0 }' "$work/out"
+}
+# check_outcomes GAMES SEATS: the outcomes add up to GAMES, the draws line
+# agrees with them, and the per-seat wins fit the outcomes (a game with k
+# winners counts k wins; a win shared by some seats has 2..SEATS-1 winners).
+check_outcomes() {
+    one=$(outcome 'one winner')
+    some=$(outcome 'win shared by some seats')
+    some=${some:-0}
+    all=$(outcome 'win shared by every seat')
+    none=$(outcome 'no winner')
+    wins=$(seat_wins)
+    checks=$((checks + 3))
+    [ $((one + some + all + none)) -eq "$1" ] \
+        || fail "selfplay: outcomes $one + $some + $all + $none do not add up to $1 games"
+    expect_out "^draws (all returns 0): $((all + none)) games = every seat won $all + nobody won $none\$" \
+        "selfplay: the draws are the games won by every seat and those nobody won"
+    [ "$wins" -ge $((one + 2 * some + $2 * all)) ] \
+        && [ "$wins" -le $((one + ($2 - 1) * some + $2 * all)) ] \
+        || fail "selfplay: $wins wins per seat do not fit the outcomes"
+}
+check_outcomes 20 2
 cp "$work/out" "$work/selfplay1"
 run selfplay tsuro -n 20 --seed 3
 checks=$((checks + 1))
@@ -207,6 +237,26 @@ run selfplay tsuro -n 4 -o players=4 --bot greedy
 expect_status 0 "selfplay with greedy bots"
 expect_out '^tsuro: 4 games, greedy bots$' "selfplay greedy"
 expect_out '^ *3  *[0-9][0-9]*  *[0-9.]*%$' "selfplay 4 players"
+expect_out '^win shared by some seats  *[0-9][0-9]*  *[0-9.]*%$' \
+    "selfplay: with more than two seats some may share a win"
+check_outcomes 4 4
+
+# Tür an Tür ends in both kinds of draw: both players out at once (every
+# seat won) and both trapped in the house (nobody won). The statistics
+# count them apart and agree with the result of every single game.
+run selfplay tuer-an-tuer -n 40 --seed 1 --bot greedy --show
+expect_status 0 "selfplay tuer-an-tuer"
+check_outcomes 40 2
+checks=$((checks + 5))
+[ "$all" -gt 0 ] && [ "$none" -gt 0 ] \
+    || fail "selfplay: these 40 games hold both kinds of draw ($all and $none)"
+[ "$(count_out '^result: ')" -eq 40 ] || fail "selfplay --show: a result per game"
+[ "$(count_out '^result: seats 0 and 1 share the win: every seat won (a draw)$')" -eq "$all" ] \
+    || fail "selfplay: the games won by every seat differ from the single results"
+[ "$(count_out '^result: nobody wins (a draw)$')" -eq "$none" ] \
+    || fail "selfplay: the games nobody won differ from the single results"
+[ "$(count_out '^result: seat [01] wins$')" -eq "$one" ] \
+    || fail "selfplay: the games with one winner differ from the single results"
 
 run selfplay tsuro -n 1 --show
 expect_status 0 "selfplay -n 1 --show (make demo)"
@@ -262,8 +312,10 @@ sed "${first_move}s/.*/zz-not-a-move/" "$work/bots.rec" >"$work/bad.rec"
 run replay "$work/bad.rec"
 expect_status 1 "replay of a corrupted record"
 expect_err "^$work/bad.rec:$first_move: ." "the error names the file and line"
-checks=$((checks + 1))
+checks=$((checks + 3))
 [ ! -s "$work/out" ] || fail "nothing goes to stdout for a bad record"
+[ "$(wc -l <"$work/err")" -eq 1 ] || fail "a bad record is reported in one line"
+! grep -q -e "line $first_move" "$work/err" || fail "the line number is repeated"
 
 # A well-formed but illegal move: the first move repeated.
 awk -v n="$first_move" '{ print } NR == n { print }' "$work/bots.rec" >"$work/twice.rec"
@@ -279,7 +331,79 @@ run replay "$work/no-such-file.rec"
 expect_status 1 "replay of a missing file"
 expect_err "^brules: $work/no-such-file.rec: " "replay of a missing file"
 
+# ---------------------------------------------------------------- what a person sees
+
+# Input for whole games by move numbers (always the first listed move).
+i=0
+: >"$work/ones"
+while [ $i -lt 400 ]; do echo 1 >>"$work/ones"; i=$((i + 1)); done
+
+# In Tür an Tür the hands are hidden: seat 0's person sees the other hand
+# only as counts. The record of the abandoned game (no moves) replays to the
+# whole first position, which shows both hands.
+run_with 'board\nquit\n' play tuer-an-tuer --seed 3 --record "$work/tat0.rec"
+expect_status 0 "play tuer-an-tuer, quit at once"
+expect_out '^seat 0 at start  doors: [RGBY][1-9]' "the person sees their own hand"
+expect_out '^seat 1 at start  doors: 5 hidden  elevator: 0 hidden$' \
+    "the person sees the bot's hand as counts"
+checks=$((checks + 2))
+[ "$(count_out '^seat 1 at start  doors: 5 hidden')" -eq 2 ] \
+    || fail "'board' at the prompt shows the person's view too"
+cp "$work/out" "$work/tat0.play"
+run replay "$work/tat0.rec"
+bot_hand=$(sed -n 's/^seat 1 at start  \(doors: [RGBY].*\)/\1/p' "$work/out")
+checks=$((checks + 2))
+[ -n "$bot_hand" ] || fail "the whole position shows the bot's hand"
+! grep -q -F -e "$bot_hand" "$work/tat0.play" || fail "the person sees the bot's hand"
+
+# A whole game by move numbers: the bot's face-down discards (exchange,
+# dropped elevator cards) are announced without their text; at the end the
+# whole position is shown, the bot's hand included.
+run_from "$work/ones" play tuer-an-tuer --seed 3 --record "$work/tat.rec"
+expect_status 0 "play a whole game of tuer-an-tuer"
+expect_out '^game over after [0-9]* moves$' "the tuer-an-tuer game ends"
+expect_out '^result: ' "the tuer-an-tuer game has a result"
+checks=$((checks + 3))
+[ "$(count_out '^seat 1 at .*doors: [RGBY][1-9]')" -eq 1 ] \
+    || fail "the bot's hand is shown once: at the end"
+[ $(($(count_out '^seat 1 (greedy): drop ') + $(count_out '^seat 1 (greedy): exchange '))) \
+    -eq 0 ] || fail "a face-down discard of the bot is announced"
+face_down=$(grep -c -e '^drop ' -e '^exchange ' "$work/tat.rec" || true)
+own=$(($(count_out '^seat 0 (you): drop ') + $(count_out '^seat 0 (you): exchange ')))
+hidden=$(count_out '^seat 1 (greedy): (a move you cannot see)$')
+[ "$hidden" -gt 0 ] && [ "$hidden" -eq $((face_down - own)) ] \
+    || fail "$hidden hidden moves announced; the bot discarded $((face_down - own)) face down"
+run replay "$work/tat.rec"
+expect_status 0 "replay of the tuer-an-tuer game"
+
+# Two people at one keyboard: each prompt shows the view of the seat to
+# move. Seat 0 ends its exchange at once (move 6, "done"), then seat 1 is
+# asked.
+run_with '6\nquit\n' play tuer-an-tuer --seed 3 --seat 0 --seat 1
+expect_status 0 "two people at tuer-an-tuer"
+expect_out '^seat 1> quit$' "seat 1 is asked after seat 0"
+checks=$((checks + 2))
+[ "$(count_out '^seat 1 at start  doors: 5 hidden')" -eq 1 ] \
+    || fail "seat 0's prompt hides seat 1's hand (and only that prompt)"
+[ "$(count_out '^seat 0 at start  doors: 5 hidden')" -eq 1 ] \
+    || fail "seat 1's prompt hides seat 0's hand (and only that prompt)"
+
 # ---------------------------------------------------------------- a person plays
+
+# In classic Tsuro the hands are hidden: the person (seat 0) sees the bot's
+# hand only as a count (3 tiles at the start). The record of the abandoned
+# game replays to the whole first position, which shows both hands.
+run_with 'quit\n' play tsuro --seed 4 -o edition=classic --record "$work/tsuro0.rec"
+expect_status 0 "play classic tsuro, quit at once"
+expect_out '^  seat 1: .*hand: 3 hidden tiles$' "the person sees the bot's hand as a count"
+cp "$work/out" "$work/tsuro0.play"
+run replay "$work/tsuro0.rec"
+own_hand=$(sed -n 's/^  seat 0: .*\(hand: .*\)/\1/p' "$work/out")
+bot_hand=$(sed -n 's/^  seat 1: .*\(hand: .*\)/\1/p' "$work/out")
+checks=$((checks + 3))
+[ -n "$own_hand" ] && [ -n "$bot_hand" ] || fail "the whole position shows both hands"
+grep -q -F -e "$own_hand" "$work/tsuro0.play" || fail "the person does not see their hand"
+! grep -q -F -e "$bot_hand" "$work/tsuro0.play" || fail "the person sees the bot's hand"
 
 # A bad entry is explained and the question asked again.
 run_with 'bogus\nquit\n' play tsuro --seed 4
@@ -327,9 +451,6 @@ expect_out '^chance: draw 0$' "the draw is played"
 expect_out "^illegal move 'draw 0': ." "a tile cannot be drawn twice"
 
 # A whole game by move numbers (always the first listed move), recorded.
-i=0
-: >"$work/ones"
-while [ $i -lt 400 ]; do echo 1 >>"$work/ones"; i=$((i + 1)); done
 run_from "$work/ones" play tsuro --seed 8 --bot random --record "$work/human.rec"
 expect_status 0 "play a whole game by numbers"
 expect_out '^game over after [0-9]* moves$' "the person's game ends"
@@ -340,12 +461,23 @@ expect_out '^game over$' "the person's record reaches the end"
 
 # ---------------------------------------------------------------- bench
 
-run bench tsuro -t 0.3
+run bench tsuro -t 0.3 -o players=3
 expect_status 0 "bench"
+expect_out '^  options given  players=3$' "bench shows the options given"
+expect_out '^  game options   players=3,seed=0,' "bench shows the options used"
+expect_out '^  seeds          playout i starts from seed=i mod 64$' "bench shows the seeds"
+expect_out '^chance events are resolved inside apply (chance=auto)$' "bench: auto chance"
 expect_out '^  ns per move  *[0-9.]*$' "bench playouts"
 for op in 'clone + free' 'copy (br_state_copy)' 'legal moves' 'apply (copy + apply - copy)' \
     'snapshot save' 'snapshot load' 'observation'; do
     expect_out "^  $op" "bench measures $op"
 done
+
+run bench tuer-an-tuer -t 0.2 -o chance=explicit,seed=7
+expect_status 0 "bench with explicit chance and a seed"
+expect_out '^  seeds          every playout starts from the seed in the options$' \
+    "bench: a seed in the options"
+expect_out '^chance outcomes are moves too, picked uniformly (chance=explicit)$' \
+    "bench: explicit chance"
 
 echo "test-brules.sh: $checks checks passed"

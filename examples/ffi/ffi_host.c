@@ -41,16 +41,14 @@ enum fn_id {
     FN_COUNT
 };
 
-typedef struct abi_fn {
+/* How a function is called, as the headers declare it. */
+typedef struct abi_signature {
     const char *name;
     char ret;
     const char *args;
-    void *address;
-    ffi_cif cif;
-    ffi_type *arg_types[MAX_ARGS];
-} abi_fn;
+} abi_signature;
 
-static abi_fn abi[FN_COUNT] = {
+static const abi_signature signatures[FN_COUNT] = {
     [FN_VERSION_STRING] = { "br_version_string", 'p', "" },
     [FN_STATUS_STRING] = { "br_status_string", 'p', "i" },
     [FN_GAME_FIND] = { "br_game_find", 'p', "p" },
@@ -68,6 +66,15 @@ static abi_fn abi[FN_COUNT] = {
     [FN_TO_JSON] = { "br_state_to_json", 'i', "ppzp" },
 };
 
+/* A function found in the loaded library, with its prepared call interface. */
+typedef struct bound_fn {
+    void *address;
+    ffi_cif cif;
+    ffi_type *arg_types[MAX_ARGS];
+} bound_fn;
+
+static bound_fn abi[FN_COUNT];
+
 static ffi_type *ffi_type_of(char code)
 {
     switch (code) {
@@ -83,18 +90,19 @@ static ffi_type *ffi_type_of(char code)
 static int bind_abi(void *library)
 {
     for (int i = 0; i < FN_COUNT; i++) {
-        abi_fn *fn = &abi[i];
-        fn->address = dlsym(library, fn->name);
+        const abi_signature *sig = &signatures[i];
+        bound_fn *fn = &abi[i];
+        fn->address = dlsym(library, sig->name);
         if (!fn->address) {
-            fprintf(stderr, "ffi_host: %s not found: %s\n", fn->name, dlerror());
+            fprintf(stderr, "ffi_host: %s not found: %s\n", sig->name, dlerror());
             return 1;
         }
         unsigned nargs = 0;
-        for (const char *a = fn->args; *a; a++)
+        for (const char *a = sig->args; *a && nargs < MAX_ARGS; a++)
             fn->arg_types[nargs++] = ffi_type_of(*a);
-        if (ffi_prep_cif(&fn->cif, FFI_DEFAULT_ABI, nargs, ffi_type_of(fn->ret),
+        if (ffi_prep_cif(&fn->cif, FFI_DEFAULT_ABI, nargs, ffi_type_of(sig->ret),
                          fn->arg_types) != FFI_OK) {
-            fprintf(stderr, "ffi_host: ffi_prep_cif failed for %s\n", fn->name);
+            fprintf(stderr, "ffi_host: ffi_prep_cif failed for %s\n", sig->name);
             return 1;
         }
     }

@@ -101,10 +101,15 @@ BR_API br_status br_state_options(const br_state *state, char *buf, size_t size,
                                   size_t *len);
 
 /**
- * @brief The reason of the last failed call on this state.
+ * @brief The reason of the most recent failed call on this state.
+ *
+ * Every call that takes the state and fails records its reason here (a call
+ * that takes two states records it in the one it would change). A successful
+ * apply, chance resolution, move text conversion or text output clears it.
  * @param state borrowed, or NULL.
  * @return a string owned by the state, valid until the next call that takes
- *         the state; "" when the last call succeeded; "" when @p state is NULL.
+ *         the state; "" when nothing failed since it was last cleared, and
+ *         when @p state is NULL.
  */
 BR_API const char *br_state_last_error(const br_state *state);
 

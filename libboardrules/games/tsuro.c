@@ -137,6 +137,7 @@ struct tsuro_state {
 };
 
 _Static_assert(sizeof(struct tsuro_state) <= 512, "tsuro state exceeds 512 bytes");
+_Static_assert(CELL_EMPTY > CELL_OFF && CELL_OFF >= TS_CODES, "cell codes: tiles, off, empty");
 _Static_assert(sizeof(struct tsuro_state) ==
                offsetof(struct tsuro_state, spare) + sizeof(((struct tsuro_state *)0)->spare),
                "tsuro state has padding");
@@ -376,16 +377,19 @@ static inline struct trail follow_path(const uint8_t *board, int cell, int code,
             return (struct trail){ TRAIL_HEAD_ON, (uint8_t)cell, (uint8_t)leave, reentered };
         int next = cell + POINT_STEP[leave];
         point = PARTNER[leave];
-        if (next == new_cell) {
-            code = new_code;
-            reentered = true;
-        } else {
-            code = board[next];
+        code = board[next];
+        if (code >= CELL_OFF) { /* off the board or no tile (yet) */
+            if (next == new_cell) {
+                code = new_code;
+                reentered = true;
+            } else if (code == CELL_OFF) {
+                return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, (uint8_t)leave,
+                                       reentered };
+            } else {
+                return (struct trail){ TRAIL_STOPS, (uint8_t)next, (uint8_t)point,
+                                       reentered };
+            }
         }
-        if (code == CELL_OFF)
-            return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, (uint8_t)leave, reentered };
-        if (code == CELL_EMPTY)
-            return (struct trail){ TRAIL_STOPS, (uint8_t)next, (uint8_t)point, reentered };
         cell = next;
     }
     /* Not reached: a path uses each tile path at most once (loaded snapshots are
@@ -464,51 +468,68 @@ static const uint8_t FORBIDDEN[2][3] = {
     [SK_EDGE] = { [FATE_LEAVES] = 1 },
     [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
 };
+_Static_assert(FATE_SAFE < FATE_COLLIDES && FATE_COLLIDES < FATE_LEAVES,
+               "fates ordered by how bad they are");
+
+/* The placements open to the mover, in increasing move order, into `moves`
+ * (room for 24), with the point where each first leaves the new tile. */
+static size_t list_candidates(const ts_state *s, const struct mover_view *v, br_move *moves,
+                              uint8_t *exits)
+{
+    const uint8_t *hand = s->hand[s->turn];
+    int hand_size = s->hand_size[s->turn];
+    size_t n = 0;
+    for (int choice = 0; choice <= (v->may_choose ? 1 : 0); choice++) {
+        int point = v->point + choice;
+        br_move base = choice ? MOVE_CHOICE_BASE : 0;
+        for (int i = 0; i < hand_size; i++) {
+            int code = hand[i] * 4;
+            if (i > 0 && hand[i - 1] == hand[i])
+                continue;
+            for (int r = 0; r < 4; r++, n++) {
+                moves[n] = base + code + r;
+                exits[n] = TILE_MAP[code + r][point];
+            }
+        }
+    }
+    return n;
+}
+
+enum { FATE_UNKNOWN = 0xFF, FATE_VARIES = 0xFE };
 
 /* Every placement open to the mover, in increasing move order, into `moves`
  * (room for 24); bit i of *forbidden is set when moves[i] eliminates the
  * mover in a way the selfkill option forbids; *any_safe tells whether some
  * placement keeps the marker on the board. Returns the count.
- * Speed matters here (it runs for every move). A trail that does not come
- * back into the new square has a fate that depends only on the point where it
- * leaves the new tile, so such fates are remembered by that point: at most 7
- * traces instead of 12 (24). */
+ * Speed matters here (it runs for every move). Where a trail goes after it
+ * leaves the new tile depends only on the point where it leaves, unless it
+ * comes back into the new square (also a property of that point): so fates
+ * are worked out once per exit point, at most 7 traces instead of 12 (24). */
 static size_t scan_placements(const ts_state *s, br_move *moves, uint32_t *forbidden,
                               bool *any_safe)
 {
     struct mover_view v = view_mover(s);
-    const uint8_t *hand = s->hand[s->turn];
-    const uint8_t *forbid = FORBIDDEN[s->selfkill];
-    int hand_size = s->hand_size[s->turn];
+    uint8_t exits[2 * TS_HAND * 4];
+    size_t n = list_candidates(s, &v, moves, exits);
     uint8_t fate_by_exit[8];
-    memset(fate_by_exit, 0xFF, sizeof fate_by_exit);
+    memset(fate_by_exit, FATE_UNKNOWN, sizeof fate_by_exit);
+    /* fates above this one are forbidden */
+    int worst_allowed = s->selfkill == SK_ANY ? FATE_SAFE : FATE_COLLIDES;
     uint32_t forbidden_bits = 0;
-    unsigned fates_seen = 0;
-    size_t n = 0;
-    for (int choice = 0; choice <= (v.may_choose ? 1 : 0); choice++) {
-        int point = v.point + choice;
-        for (int i = 0; i < hand_size; i++) {
-            int tile = hand[i];
-            if (i > 0 && hand[i - 1] == tile)
-                continue;
-            for (int code = tile * 4; code < tile * 4 + 4; code++) {
-                int exit_point = TILE_MAP[code][point];
-                int fate = fate_by_exit[exit_point];
-                if (fate == 0xFF) {
-                    bool reentered;
-                    fate = mover_fate(s, &v, code, point, &reentered);
-                    if (!reentered)
-                        fate_by_exit[exit_point] = (uint8_t)fate;
-                }
-                moves[n] = choice * MOVE_CHOICE_BASE + code;
-                forbidden_bits |= (uint32_t)forbid[fate] << n;
-                fates_seen |= 1u << fate;
-                n++;
-            }
+    bool safe = false;
+    for (size_t i = 0; i < n; i++) {
+        int fate = fate_by_exit[exits[i]];
+        if (fate >= FATE_VARIES) {
+            bool reentered;
+            fate = mover_fate(s, &v, moves[i] % TS_CODES,
+                              v.point + (moves[i] >= MOVE_CHOICE_BASE), &reentered);
+            fate_by_exit[exits[i]] = reentered ? FATE_VARIES : (uint8_t)fate;
         }
+        forbidden_bits |= (uint32_t)(fate > worst_allowed) << i;
+        safe |= fate == FATE_SAFE;
     }
     *forbidden = forbidden_bits;
-    *any_safe = (fates_seen >> FATE_SAFE) & 1u;
+    *any_safe = safe;
     return n;
 }
 
@@ -1973,22 +1994,33 @@ static void render_board(const ts_state *s, br_text *out)
     }
 }
 
-static void render_marker_line(const ts_state *s, br_text *out, int p)
+static void render_marker(const ts_state *s, br_text *out, int p)
 {
-    br_text_printf(out, "  seat %d: ", p);
     if (!(s->placed & seat_bit(p))) {
         br_text_puts(out, "marker not placed yet");
-    } else if (!(s->alive & seat_bit(p))) {
+        return;
+    }
+    if (!(s->alive & seat_bit(p))) {
         br_text_puts(out, "out");
-    } else {
-        int cell = s->marker_cell[p], point = s->marker_point[p];
-        br_text_puts(out, "marker at ");
-        put_square(out, cell);
-        if (s->fresh & seat_bit(p))
-            br_text_printf(out, ":%s (first turn: may follow point %d or %d)",
-                           SIDE_NAMES[point >> 1], point, point + 1);
-        else
-            br_text_printf(out, ":%d", point);
+        return;
+    }
+    int cell = s->marker_cell[p], point = s->marker_point[p];
+    br_text_puts(out, "marker at ");
+    put_square(out, cell);
+    if (s->fresh & seat_bit(p))
+        br_text_printf(out, ":%s (first turn: may follow point %d or %d)",
+                       SIDE_NAMES[point >> 1], point, point + 1);
+    else
+        br_text_printf(out, ":%d", point);
+}
+
+/* The hand of seat p with each tile's pairs, or only its size when hidden. */
+static void render_hand(const ts_state *s, br_text *out, int p, bool shown)
+{
+    if (!shown) {
+        br_text_printf(out, "; hand: %d hidden tile%s", s->hand_size[p],
+                       s->hand_size[p] == 1 ? "" : "s");
+        return;
     }
     br_text_puts(out, "; hand:");
     for (int i = 0; i < s->hand_size[p]; i++) {
@@ -1999,6 +2031,15 @@ static void render_marker_line(const ts_state *s, br_text *out, int p)
                 br_text_printf(out, "%s%d-%d", a ? " " : "", a, TILE_MAP[t * 4][a]);
         br_text_putc(out, ')');
     }
+}
+
+/* One line per seat; `viewer` is the seat whose view this is (NO_SEAT: a
+ * spectator), `full` shows every hand. */
+static void render_seat_line(const ts_state *s, br_text *out, int p, int viewer, bool full)
+{
+    br_text_printf(out, "  seat %d: ", p);
+    render_marker(s, out, p);
+    render_hand(s, out, p, full || hand_visible(s, p, viewer));
     if (s->dragon == p)
         br_text_puts(out, "; holds the dragon");
     br_text_putc(out, '\n');
@@ -2022,16 +2063,22 @@ static void render_status(const ts_state *s, br_text *out)
     }
 }
 
-static void tsuro_render(const void *st, br_text *out)
+static void render_state(const ts_state *s, int viewer, bool full, br_text *out)
 {
-    const ts_state *s = st;
-    br_text_printf(out, "Tsuro, %s edition, %dx%d board\n", EDITION_NAMES[s->edition],
+    br_text_printf(out, "Tsuro, %s edition, %dx%d board", EDITION_NAMES[s->edition],
                    s->width, s->width);
+    if (!full) {
+        if (viewer == NO_SEAT)
+            br_text_puts(out, ", spectator's view");
+        else
+            br_text_printf(out, ", view of seat %d", viewer);
+    }
+    br_text_putc(out, '\n');
     render_board(s, out);
     br_text_puts(out, "(equal letters on a square's border are the two ends of one path; "
                  "digits are markers, by seat)\n");
     for (int p = 0; p < s->num_seats; p++)
-        render_marker_line(s, out, p);
+        render_seat_line(s, out, p, viewer, full);
     br_text_printf(out, "pile: %d tile%s; dragon: ", s->pile_total,
                    s->pile_total == 1 ? "" : "s");
     if (s->dragon == NO_SEAT)
@@ -2039,6 +2086,17 @@ static void tsuro_render(const void *st, br_text *out)
     else
         br_text_printf(out, "seat %d\n", s->dragon);
     render_status(s, out);
+}
+
+static void tsuro_render(const void *st, br_text *out)
+{
+    render_state(st, NO_SEAT, true, out);
+}
+
+/* Classic hands of other seats show only their size; the rest is public. */
+static void tsuro_render_view(const void *st, int seat, br_text *out)
+{
+    render_state(st, seat, false, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2128,4 +2186,5 @@ const struct br_game br_game_tsuro = {
     .observe = tsuro_observe,
     .render = tsuro_render,
     .resample = tsuro_resample,
+    .render_view = tsuro_render_view,
 };
