@@ -44,7 +44,6 @@ static br_status text_result_on(const br_state *state, const br_text *t, size_t 
     if (st == BR_ERR_BUFFER)
         return FAIL(state, st, "buffer of %zu bytes too small: %zu needed", t->size,
                     t->len + 1);
-    clear_error((br_state *)state);
     return st;
 }
 
@@ -235,7 +234,12 @@ br_status br_state_check_move(const br_state *state, br_move move, char *reason,
         br_text_puts(&r, "state is NULL");
         return BR_ERR_ARGUMENT;
     }
-    return state->game->check_move(state->data, move, &r) ? BR_OK : BR_ERR_ILLEGAL_MOVE;
+    char why[BR_ERROR_SIZE];
+    br_text w = br_text_over(why, sizeof why);
+    if (state->game->check_move(state->data, move, &w))
+        return BR_OK;
+    br_text_puts(&r, why);
+    return FAIL(state, BR_ERR_ILLEGAL_MOVE, "%s", why);
 }
 
 void br_state_settle(br_state *s)
@@ -314,13 +318,12 @@ br_status br_state_move_from_text(const br_state *state, const char *text, br_mo
                              sizeof trimmed - 1);
     memcpy(trimmed, text, n);
     trimmed[n] = '\0';
-    br_text r = br_text_over(s->error, sizeof s->error);
-    br_status st = state->game->move_from_text(state->data, trimmed, out, &r);
-    if (st != BR_OK) {
+    char why[BR_ERROR_SIZE];
+    br_text r = br_text_over(why, sizeof why);
+    if (state->game->move_from_text(state->data, trimmed, out, &r) != BR_OK) {
         *out = BR_MOVE_NONE;
-        return BR_ERR_PARSE;
+        return br_state_fail(s, BR_ERR_PARSE, "%s", why);
     }
-    clear_error(s);
     return BR_OK;
 }
 
@@ -334,9 +337,8 @@ br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
         *count = 0;
     if (!state)
         return BR_ERR_ARGUMENT;
-    if (!count || (capacity > 0 && !moves && !probabilities))
-        return FAIL(state, BR_ERR_ARGUMENT,
-                    count ? "moves and probabilities are NULL" : "count is NULL");
+    if (!count || (capacity > 0 && !moves))
+        return FAIL(state, BR_ERR_ARGUMENT, "%s is NULL", count ? "moves" : "count");
     const struct br_game *g = state->game;
     if (g->current_player(state->data) != BR_PLAYER_CHANCE)
         return FAIL(state, BR_ERR_WRONG_PHASE, "the state is not at a chance node");
@@ -347,8 +349,7 @@ br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
     for (size_t i = 0; i < n; i++)
         total += weights[i];
     for (size_t i = 0; i < n && i < capacity; i++) {
-        if (moves)
-            moves[i] = all[i];
+        moves[i] = all[i];
         if (probabilities)
             probabilities[i] = weights[i] / total;
     }
@@ -356,7 +357,6 @@ br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
     if (n > capacity)
         return FAIL(state, BR_ERR_BUFFER, "%zu outcomes do not fit in %zu entries", n,
                     capacity);
-    clear_error((br_state *)state);
     return BR_OK;
 }
 

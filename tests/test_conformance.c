@@ -24,7 +24,7 @@
  * value of the game's own keys that br_game_options_help() lists as
  * `key=a|b|c` or `key=lo..hi`. A game not in the table still runs with the rest.
  *
- * Environment: BRT_PLAYOUTS (default 25) sets the playouts per option set.
+ * Environment: BRT_PLAYOUTS (default 20) sets the playouts per option set.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -40,7 +40,7 @@
 
 #include "brt_util.h"
 
-#define DEFAULT_PLAYOUTS 25
+#define DEFAULT_PLAYOUTS 20
 #define MAX_STEPS_PER_GAME 5000
 /* The heavier checks (every move of the space, the generator scan) run at
  * every k-th step, and always at the first and the last. */

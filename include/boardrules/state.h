@@ -104,8 +104,9 @@ BR_API br_status br_state_options(const br_state *state, char *buf, size_t size,
  * @brief The reason of the most recent failed call on this state.
  *
  * Every call that takes the state and fails records its reason here (a call
- * that takes two states records it in the one it would change). A successful
- * apply, chance resolution, move text conversion or text output clears it.
+ * that takes two states records it in the one it would change), so that it
+ * can be read after other calls. A successful br_state_apply() or
+ * br_state_resolve_chance() clears it.
  * @param state borrowed, or NULL.
  * @return a string owned by the state, valid until the next call that takes
  *         the state; "" when nothing failed since it was last cleared, and
