@@ -3,7 +3,8 @@ EXTRA_DIST += \
 	doc/Doxyfile.in \
 	doc/api.md \
 	doc/performance.md \
-	doc/games/tsuro.md
+	doc/games/tsuro.md \
+	doc/games/tuer-an-tuer.md
 
 if HAVE_DOXYGEN
 doc: doc/Doxyfile

@@ -467,13 +467,30 @@ br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t s
 {
     if (!value)
         return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-    char *text = json_dumps(value, JSON_COMPACT | JSON_SORT_KEYS);
-    json_decref(value);
-    if (!text)
+    /* Keys keep their insertion order (jansson >= 2.8), which each game's
+     * to_json() fixes, so equal states give equal text. Dumping straight into
+     * the caller's buffer avoids a copy. */
+    size_t need = json_dumpb(value, buf, size, JSON_COMPACT);
+    if (need == 0) {
+        json_decref(value);
         return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-    br_text t = br_text_over(buf, size);
-    br_text_puts(&t, text);
-    free(text);
+    }
+    br_text t = { buf, size, need };
+    if (need < size) {
+        buf[need] = '\0';
+    } else if (size > 0) {
+        /* json_dumpb() leaves only whole tokens in a short buffer: dump again
+         * in full to hand back a true prefix, as the convention promises. */
+        char *full = json_dumps(value, JSON_COMPACT);
+        if (!full) {
+            json_decref(value);
+            return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
+        }
+        memcpy(buf, full, size - 1);
+        buf[size - 1] = '\0';
+        free(full);
+    }
+    json_decref(value);
     return text_result_on(state, &t, len);
 }
 

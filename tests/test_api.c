@@ -1569,6 +1569,7 @@ static Suite *api_suite(void)
 {
     Suite *suite = suite_create("api");
     TCase *tc = tcase_create("global");
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_registry_lookup);
     tcase_add_test(tc, test_registry_null_game);
     tcase_add_test(tc, test_status_strings);

@@ -766,6 +766,7 @@ static Suite *conformance_suite(void)
 {
     Suite *suite = suite_create("conformance");
     TCase *options = tcase_create("option-sets");
+    tcase_set_timeout(options, 60);
     tcase_add_loop_test(options, test_option_set_canonical, 0, (int)num_option_sets);
     suite_add_tcase(suite, options);
     TCase *playouts = tcase_create("playouts");

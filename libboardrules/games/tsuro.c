@@ -1272,32 +1272,53 @@ static json_t *pile_json(const ts_state *s)
     return tile_counts_json(counts);
 }
 
+/* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
+ * one JSON value instead of 35 keeps snapshots fast to write and read. */
 static json_t *tile_counts_json(const uint8_t *counts)
 {
-    json_t *arr = json_array();
-    for (int t = 0; arr && t < TS_TILES; t++)
-        if (!append(arr, json_integer(counts[t]))) {
-            json_decref(arr);
-            return NULL;
-        }
-    return arr;
+    char digits[TS_TILES];
+    for (int t = 0; t < TS_TILES; t++)
+        digits[t] = (char)('0' + counts[t]);
+    return json_stringn(digits, TS_TILES);
 }
 
-/* Row-major, one entry per square: null or [tile, rotation]. */
+/* Appends a placed tile in the move notation ("20r3"). */
+static size_t write_tile_code(char *out, int code)
+{
+    size_t n = 0;
+    int tile = code / 4;
+    if (tile >= 10)
+        out[n++] = (char)('0' + tile / 10);
+    out[n++] = (char)('0' + tile % 10);
+    out[n++] = 'r';
+    out[n++] = (char)('0' + code % 4);
+    return n;
+}
+
+/* One string per row, top to bottom; in each, one token per square from left
+ * to right, separated by single spaces: "." for an empty square, otherwise
+ * the tile in the move notation ("20r3"). */
 static json_t *board_json(const ts_state *s)
 {
-    json_t *arr = json_array();
-    for (int r = 0; arr && r < s->width; r++)
-        for (int col = 0; arr && col < s->width; col++) {
+    json_t *rows = json_array();
+    for (int r = 0; rows && r < s->width; r++) {
+        char row[TS_MAX_WIDTH * 5];
+        size_t n = 0;
+        for (int col = 0; col < s->width; col++) {
             int code = s->board[cell_of(r, col)];
-            json_t *v = code == CELL_EMPTY ? json_null()
-                                           : json_pack("[ii]", code / 4, code % 4);
-            if (!append(arr, v)) {
-                json_decref(arr);
-                arr = NULL;
-            }
+            if (col > 0)
+                row[n++] = ' ';
+            if (code == CELL_EMPTY)
+                row[n++] = '.';
+            else
+                n += write_tile_code(row + n, code);
         }
-    return arr;
+        if (!append(rows, json_stringn(row, n))) {
+            json_decref(rows);
+            rows = NULL;
+        }
+    }
+    return rows;
 }
 
 static json_t *hand_json(const ts_state *s, int seat)
@@ -1432,25 +1453,56 @@ static bool read_phase(ts_state *s, const json_t *obj, br_text *err)
     return true;
 }
 
+/* Reads one board token at *p: "." (empty) or "<tile>r<rotation>".
+ * Returns the cell code, or -1 when the token is malformed. */
+static int read_board_token(const char **p)
+{
+    const char *c = *p;
+    if (*c == '.') {
+        *p = c + 1;
+        return CELL_EMPTY;
+    }
+    int tile = 0, digits = 0;
+    while (*c >= '0' && *c <= '9' && digits < 3) {
+        tile = tile * 10 + (*c++ - '0');
+        digits++;
+    }
+    if (digits == 0 || (digits > 1 && c[-digits] == '0') || tile >= TS_TILES || *c != 'r' ||
+        c[1] < '0' || c[1] > '3')
+        return -1;
+    *p = c + 2;
+    return tile * 4 + (c[1] - '0');
+}
+
+static bool read_board_row(ts_state *s, int r, const char *row, br_text *err)
+{
+    const char *p = row;
+    for (int col = 0; col < s->width; col++) {
+        if (col > 0 && *p++ != ' ')
+            return reject(err, "state.board[%d]: expected %d squares separated by single "
+                          "spaces", r, s->width);
+        int code = read_board_token(&p);
+        if (code < 0)
+            return reject(err, "state.board[%d]: square %d is not '.' or <tile>r<rotation> "
+                          "with tile 0..%d and rotation 0..3", r, col + 1, TS_TILES - 1);
+        s->board[cell_of(r, col)] = (uint8_t)code;
+    }
+    if (*p != '\0')
+        return reject(err, "state.board[%d]: more than %d squares", r, s->width);
+    return true;
+}
+
 static bool read_board(ts_state *s, const json_t *obj, br_text *err)
 {
-    const json_t *arr = br_json_array(obj, "board", s->width * s->width, "state", err);
-    if (!arr)
+    const json_t *rows = br_json_array(obj, "board", s->width, "state", err);
+    if (!rows)
         return false;
-    for (int i = 0; i < s->width * s->width; i++) {
-        const json_t *v = json_array_get(arr, (size_t)i);
-        int cell = cell_of(i / s->width, i % s->width);
-        if (json_is_null(v))
-            continue;
-        char path[32];
-        snprintf(path, sizeof path, "state.board[%d]", i);
-        long long tile, rotation;
-        if (!json_is_array(v) || json_array_size(v) != 2)
-            return reject(err, "%s: not null or [tile, rotation]", path);
-        if (!br_json_array_int(v, 0, 0, TS_TILES - 1, &tile, path, err) ||
-            !br_json_array_int(v, 1, 0, 3, &rotation, path, err))
+    for (int r = 0; r < s->width; r++) {
+        const json_t *row = json_array_get(rows, (size_t)r);
+        if (!json_is_string(row))
+            return reject(err, "state.board[%d]: not a string", r);
+        if (!read_board_row(s, r, json_string_value(row), err))
             return false;
-        s->board[cell] = (uint8_t)(tile * 4 + rotation);
     }
     return true;
 }
@@ -1481,14 +1533,16 @@ static bool read_hands(ts_state *s, const json_t *obj, br_text *err)
 
 static bool read_pile(ts_state *s, const json_t *obj, br_text *err)
 {
-    const json_t *arr = br_json_array(obj, "pile", TS_TILES, "state", err);
-    if (!arr)
-        return false;
+    const json_t *v = json_object_get(obj, "pile");
+    if (!json_is_string(v) || json_string_length(v) != TS_TILES)
+        return reject(err, "state.pile: %s", v ? "not a string of 35 digits" : "missing");
+    const char *digits = json_string_value(v);
     empty_pile(s);
     for (int t = 0; t < TS_TILES; t++) {
-        long long n;
-        if (!br_json_array_int(arr, (size_t)t, 0, tile_copies(s, t), &n, "state.pile", err))
-            return false;
+        int n = digits[t] - '0';
+        if (n < 0 || n > tile_copies(s, t))
+            return reject(err, "state.pile: digit %d ('%c') is not a count of tile %d "
+                          "in 0..%d", t + 1, digits[t], t, tile_copies(s, t));
         for (int k = 0; k < n; k++)
             put_in_pile(s, t);
     }
