@@ -411,24 +411,39 @@ br_status br_state_resample(const br_state *state, int seat, uint64_t seed, br_s
 /* ------------------------------------------------------------------ */
 /* Results */
 
+/* Checks a caller's per-seat array of n entries. */
+#define CHECK_SEAT_ARRAY(state, array, n)                                            \
+    do {                                                                           \
+        if (!(array) || (n) < (size_t)(state)->num_players)                        \
+            return FAIL(state, BR_ERR_ARGUMENT, "%s needs %d entries", #array,     \
+                        (int)(state)->num_players);                                \
+    } while (0)
+
+/* Marks the winners of a finished game; returns their number. */
+static int collect_winners(const br_state *state, uint8_t winner[BR_MAX_SEATS])
+{
+    memset(winner, 0, BR_MAX_SEATS);
+    state->game->winners(state->data, winner);
+    int count = 0;
+    for (int i = 0; i < state->num_players; i++)
+        count += winner[i] != 0;
+    return count;
+}
+
 br_status br_state_returns(const br_state *state, double *out, size_t n)
 {
     if (!state)
         return BR_ERR_ARGUMENT;
-    if (!out || n < (size_t)state->num_players)
-        return FAIL(state, BR_ERR_ARGUMENT, "out needs %d entries", (int)state->num_players);
+    CHECK_SEAT_ARRAY(state, out, n);
     int players = state->num_players;
     for (int i = 0; i < players; i++)
         out[i] = 0.0;
     if (state->game->current_player(state->data) != BR_PLAYER_TERMINAL)
         return BR_OK;
-    uint8_t winner[64] = { 0 };
-    state->game->winners(state->data, winner);
-    int num_winners = 0;
-    for (int i = 0; i < players; i++)
-        num_winners += winner[i] != 0;
+    uint8_t winner[BR_MAX_SEATS];
+    int num_winners = collect_winners(state, winner);
     if (num_winners == 0 || num_winners == players)
-        return BR_OK;
+        return BR_OK; /* a draw: nobody or everybody won */
     for (int i = 0; i < players; i++)
         out[i] = winner[i] ? 1.0 : -1.0;
     return BR_OK;
@@ -438,12 +453,11 @@ br_status br_state_winners(const br_state *state, int *is_winner, size_t n)
 {
     if (!state)
         return BR_ERR_ARGUMENT;
-    if (!is_winner || n < (size_t)state->num_players)
-        return FAIL(state, BR_ERR_ARGUMENT, "is_winner needs %d entries", (int)state->num_players);
+    CHECK_SEAT_ARRAY(state, is_winner, n);
     if (state->game->current_player(state->data) != BR_PLAYER_TERMINAL)
-        return br_state_fail((br_state *)state, BR_ERR_WRONG_PHASE, "the game is not over");
-    uint8_t winner[64] = { 0 };
-    state->game->winners(state->data, winner);
+        return FAIL(state, BR_ERR_WRONG_PHASE, "the game is not over");
+    uint8_t winner[BR_MAX_SEATS];
+    collect_winners(state, winner);
     for (int i = 0; i < state->num_players; i++)
         is_winner[i] = winner[i] != 0;
     return BR_OK;
@@ -453,8 +467,7 @@ br_status br_state_scores(const br_state *state, double *out, size_t n)
 {
     if (!state)
         return BR_ERR_ARGUMENT;
-    if (!out || n < (size_t)state->num_players)
-        return FAIL(state, BR_ERR_ARGUMENT, "out needs %d entries", (int)state->num_players);
+    CHECK_SEAT_ARRAY(state, out, n);
     state->game->scores(state->data, out);
     return BR_OK;
 }

@@ -64,6 +64,9 @@ bool br_text_fits(const br_text *t);
 
 #define BR_MAX_OPTIONS 16
 
+/* Most seats any game may have (the registry's games stay at or below it). */
+#define BR_MAX_SEATS 64
+
 typedef struct br_option {
     char key[32];
     char value[64];

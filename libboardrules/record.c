@@ -243,7 +243,7 @@ br_status br_playout_random(const br_state *state, uint64_t seed, size_t num_gam
         memcpy(work, state, br_state_alloc_size(state->game));
         br_rng_seed(&work->rng, br_rng_next(&rng));
         play_one(work, &rng, moves, &total);
-        uint8_t winner[64] = { 0 };
+        uint8_t winner[BR_MAX_SEATS] = { 0 };
         work->game->winners(work->data, winner);
         for (int p = 0; wins && p < work->num_players; p++)
             wins[p] += winner[p] != 0;

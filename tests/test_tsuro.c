@@ -536,8 +536,13 @@ static enum fate fate_of_mover(const model *m, int mover, spot at, int t, int r)
     return fate[mover];
 }
 
-static bool is_self_elimination(enum fate f, bool selfkill_any)
+/* Whether the "no suicide" rule forbids a placement with fate f, under the
+ * spec's `selfkill` option (edge: leaving the board; any: also colliding;
+ * none: nothing). */
+static bool is_self_elimination(enum fate f, bool selfkill_any, bool selfkill_none)
 {
+    if (selfkill_none)
+        return false;
     return f == FATE_LEFT_BOARD || (selfkill_any && f == FATE_COLLIDED);
 }
 
@@ -550,6 +555,7 @@ typedef struct table {
     int width;
     bool classic;      /* classic: one of each tile, so the pile is known */
     bool selfkill_any;
+    bool selfkill_none;
     int hand[MAX_SEATS][HAND_SIZE];
     int hand_size[MAX_SEATS];
     bool in_pile[NUM_TILES];
@@ -567,6 +573,7 @@ static void tb_open(table *tb, int seats, const char *extra_options)
     tb->classic = strstr(extra_options, "edition=") == NULL ||
                   strstr(extra_options, "edition=classic") != NULL;
     tb->selfkill_any = strstr(extra_options, "selfkill=any") != NULL;
+    tb->selfkill_none = strstr(extra_options, "selfkill=none") != NULL;
     model_init(&tb->board, tb->width, seats);
     for (int t = 0; t < NUM_TILES; t++)
         tb->in_pile[t] = true;
@@ -693,7 +700,8 @@ static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
                     at.point = (at.point & ~1) | k;
                 offered[move] = true;
                 eliminates[move] = is_self_elimination(
-                    fate_of_mover(&tb->board, seat, at, t, r), tb->selfkill_any);
+                    fate_of_mover(&tb->board, seat, at, t, r), tb->selfkill_any,
+                    tb->selfkill_none);
                 any_safe = any_safe || !eliminates[move];
             }
     for (int move = 0; move < MARKER_BASE; move++)
@@ -1391,6 +1399,28 @@ START_TEST(test_rule_self_elimination_allowed_when_every_placement_eliminates)
 }
 END_TEST
 
+/* The rule text itself never forbids a move that sends your own figure off
+ * the board ("Sollten durch das Setzen eines Wege-Plättchens eine oder
+ * mehrere Spielfiguren aus dem Spielfeld heraus manövriert werden, ist für
+ * diese Spiele das Spiel ebenfalls vorbei."); spec: `selfkill=none` plays it
+ * so. In the corner trap, 31 and 34 lead off the board in every rotation and
+ * are legal although 20 r1 keeps the marker on; playing one puts seat 0 out. */
+START_TEST(test_rule_selfkill_none_allows_leaving_the_board)
+{
+    table tb;
+    corner_trap(&tb, "selfkill=none", 20);
+    for (int r = 0; r < 4; r++) {
+        ck_assert(is_legal(tb.state, placement_move(31, r)));
+        ck_assert(is_legal(tb.state, placement_move(34, r)));
+    }
+    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 31, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+    tb_close(&tb);
+}
+END_TEST
+
 /* The position of the self-collision tests: seats 0 and 1 on a1's points 0
  * and 1; tile 0 (0-1) makes them meet, tile 20 has safe rotations. */
 static void self_collision_position(table *tb, const char *extra_options)
@@ -2047,6 +2077,7 @@ static Suite *tsuro_suite(void)
     TCase *selfkill = tcase_create("no_self_elimination");
     tcase_add_test(selfkill, test_rule_no_self_elimination_while_a_safe_placement_exists);
     tcase_add_test(selfkill, test_rule_self_elimination_allowed_when_every_placement_eliminates);
+    tcase_add_test(selfkill, test_rule_selfkill_none_allows_leaving_the_board);
     tcase_add_test(selfkill, test_rule_self_collision_allowed_by_default);
     tcase_add_test(selfkill, test_rule_selfkill_any_forbids_self_collision);
     suite_add_tcase(suite, selfkill);

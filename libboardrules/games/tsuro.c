@@ -37,11 +37,11 @@ enum {
 };
 
 enum edition { ED_CLASSIC, ED_KOSMOS, ED_TACTILE };
-enum selfkill { SK_EDGE, SK_ANY };
+enum selfkill { SK_EDGE, SK_ANY, SK_NONE };
 enum phase { PH_DEAL, PH_SETUP, PH_PLAY, PH_DRAW, PH_OVER };
 
 static const char *const EDITION_NAMES[] = { "classic", "kosmos", "tactile" };
-static const char *const SELFKILL_NAMES[] = { "edge", "any" };
+static const char *const SELFKILL_NAMES[] = { "edge", "any", "none" };
 static const char *const PHASE_NAMES[] = { "deal", "setup", "play", "draw", "over" };
 static const char *const SIDE_NAMES[] = { "top", "right", "bottom", "left" };
 
@@ -464,9 +464,10 @@ static inline enum fate mover_fate(const ts_state *s, const struct mover_view *v
 }
 
 /* FORBIDDEN[selfkill][fate]: the self-eliminations the "no suicide" rule forbids. */
-static const uint8_t FORBIDDEN[2][3] = {
+static const uint8_t FORBIDDEN[3][3] = {
     [SK_EDGE] = { [FATE_LEAVES] = 1 },
     [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
+    [SK_NONE] = { 0 }, /* the rule text's own reading: no such restriction */
 };
 _Static_assert(FATE_SAFE < FATE_COLLIDES && FATE_COLLIDES < FATE_LEAVES,
                "fates ordered by how bad they are");
@@ -514,7 +515,9 @@ static size_t scan_placements(const ts_state *s, br_move *moves, uint32_t *forbi
     uint8_t fate_by_exit[8];
     memset(fate_by_exit, FATE_UNKNOWN, sizeof fate_by_exit);
     /* fates above this one are forbidden */
-    int worst_allowed = s->selfkill == SK_ANY ? FATE_SAFE : FATE_COLLIDES;
+    int worst_allowed = s->selfkill == SK_ANY    ? FATE_SAFE
+                        : s->selfkill == SK_NONE ? FATE_LEAVES
+                                                 : FATE_COLLIDES;
     uint32_t forbidden_bits = 0;
     bool safe = false;
     for (size_t i = 0; i < n; i++) {
@@ -737,9 +740,10 @@ static br_status read_option(const br_option *o, int *edition, int *width, int *
         }
         br_text_printf(err, "option 'board': '%s' is not 6 or 7", o->value);
     } else if (strcmp(o->key, "selfkill") == 0) {
-        if (parse_choice(o->value, SELFKILL_NAMES, 2, selfkill))
+        if (parse_choice(o->value, SELFKILL_NAMES, 3, selfkill))
             return BR_OK;
-        br_text_printf(err, "option 'selfkill': '%s' is not 'edge' or 'any'", o->value);
+        br_text_printf(err, "option 'selfkill': '%s' is not 'edge', 'any' or 'none'",
+                       o->value);
     } else {
         br_text_printf(err, "option '%s': unknown key (tsuro knows players, seed, chance, "
                        "edition, board, selfkill)", o->key);
@@ -2215,8 +2219,9 @@ const struct br_game br_game_tsuro = {
         "edition=classic|kosmos|tactile  tile set, hands and start positions (default classic)\n"
         "board=6|7  board side (default: classic 6; kosmos/tactile 6 for up to 4 players, "
         "else 7)\n"
-        "selfkill=edge|any  a placement that eliminates your own marker by leaving the board "
-        "(edge) or in any way (any) is illegal unless every placement would (default edge)\n",
+        "selfkill=edge|any|none  a placement that eliminates your own marker by leaving the "
+        "board (edge) or in any way (any) is illegal unless every placement would; none: "
+        "no such rule, as in the rule text (default edge)\n",
     .min_players = 2,
     .max_players = 8,
     .default_players = 2,
