@@ -46,7 +46,7 @@ typedef struct bench {
 /* One timed operation on sample position i. */
 typedef br_status (*bench_op)(bench *b, size_t i);
 
-enum { OPT_HELP = 'h', OPT_OPTIONS = 'o', OPT_TIME = 't' };
+enum { OPT_OPTIONS = 'o', OPT_TIME = 't' };
 
 static const cli_option bench_options[] = {
     CLI_HELP_OPTION,
@@ -55,35 +55,30 @@ static const cli_option bench_options[] = {
     { NULL, 0, false, 0 },
 };
 
+static int take_bench_option(void *settings, int id, const char *value)
+{
+    bench_config *cfg = settings;
+    switch (id) {
+    case OPT_OPTIONS:
+        cfg->options = value;
+        break;
+    case OPT_TIME:
+        if (!parse_positive_double(value, &cfg->seconds) || cfg->seconds > 3600)
+            return usage_error("bench", "-t needs a number of seconds in (0, 3600], not '%s'",
+                               value);
+        break;
+    }
+    return -1;
+}
+
+static const cli_command bench_command = { "bench", bench_options, "GAME", take_bench_option };
+
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_bench_args(int argc, char **argv, bench_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->seconds = 2.0;
-    cli_parser p;
-    cli_init(&p, "bench", argc, argv, bench_options);
-    int id;
-    const char *value;
-    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
-        if (t == CLI_ERROR)
-            return BRULES_EXIT_USAGE;
-        if (t == CLI_POSITIONAL) {
-            if (cfg->game_name)
-                return usage_error("bench", "unexpected argument '%s'", value);
-            cfg->game_name = value;
-        } else if (id == OPT_HELP) {
-            print_command_help(stdout, "bench");
-            return BRULES_EXIT_OK;
-        } else if (id == OPT_OPTIONS) {
-            cfg->options = value;
-        } else if (!parse_positive_double(value, &cfg->seconds) || cfg->seconds > 3600) {
-            return usage_error("bench", "-t needs a number of seconds in (0, 3600], not '%s'",
-                               value);
-        }
-    }
-    if (!cfg->game_name)
-        return usage_error("bench", "missing argument GAME");
-    return -1;
+    return cli_parse_command(&bench_command, cfg, argc, argv, &cfg->game_name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -155,13 +150,7 @@ static bool random_game(bench *b, uint64_t *moves, bool sample)
 static bool make_starts(bench *b, const br_game *game, const char *options, int *status)
 {
     for (size_t i = 0; i < START_POSITIONS; i++) {
-        char *with_seed = options_with_seed(options, i);
-        if (!with_seed) {
-            *status = BRULES_EXIT_FAIL;
-            return false;
-        }
-        b->starts[i] = new_state(game, with_seed, status);
-        free(with_seed);
+        b->starts[i] = new_seeded_state(game, options, i, status);
         if (!b->starts[i])
             return false;
     }

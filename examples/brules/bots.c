@@ -104,12 +104,8 @@ void bot_free(bot *b)
 
 static bool list_moves(bot *b, const br_state *state, size_t *count)
 {
-    br_status st = br_state_legal_moves(state, b->moves, b->capacity, count);
-    if (st != BR_OK) {
-        brules_error("legal moves: %s (%s)", br_status_string(st),
-                     br_state_last_error(state));
+    if (!list_legal_moves(state, b->moves, b->capacity, count))
         return false;
-    }
     if (*count == 0) {
         brules_error("the game is not over but there is no legal move (library bug)");
         return false;
@@ -143,8 +139,7 @@ static bool greedy_choose(bot *b, const br_state *state, size_t count, br_move *
      * bot sees neither other hands nor the draws to come. */
     br_status st = br_state_resample(state, seat, host_rng_next(&b->rng), b->view);
     if (st != BR_OK) {
-        brules_error("greedy bot: resample: %s (%s)", br_status_string(st),
-                     br_state_last_error(state));
+        report_state_error("greedy bot: resample", state, st);
         return false;
     }
     double best = -INFINITY;
@@ -188,8 +183,7 @@ bool bot_take_turn(bot *b, br_state *state, br_move *played, char *text, size_t 
     if (br_state_is_chance_node(state)) {
         st = br_state_resolve_chance(state, played);
         if (st != BR_OK) {
-            brules_error("resolve chance: %s (%s)", br_status_string(st),
-                         br_state_last_error(state));
+            report_state_error("resolve chance", state, st);
             return false;
         }
         /* An outcome's text does not depend on the moment. */

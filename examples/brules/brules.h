@@ -58,31 +58,34 @@ typedef struct cli_option {
     const char *long_name; /* without the leading "--" */
     char short_name;       /* 0 when there is none */
     bool takes_value;
-    int id;                /* returned for this option */
+    int id;                /* handed to the command for this option */
 } cli_option;
 
-typedef struct cli_parser {
-    const char *command;    /* for messages */
-    int argc;
-    char **argv;
-    int next;               /* index of the next argument to look at */
-    bool options_ended;     /* "--" was seen */
-    const cli_option *options; /* terminated by an entry with long_name NULL */
-} cli_parser;
+/* The option every command understands: it prints the command's help. */
+#define CLI_HELP_ID 'h'
+#define CLI_HELP_OPTION { "help", 'h', false, CLI_HELP_ID }
 
-typedef enum cli_token {
-    CLI_END,        /* no more arguments */
-    CLI_OPTION,     /* *id and *value (NULL when the option takes none) are set */
-    CLI_POSITIONAL, /* *value is the argument */
-    CLI_ERROR       /* already reported as a usage error */
-} cli_token;
+/* Takes one of a command's own options (`value` is NULL when the option
+ * takes none) into the command's settings. Returns -1 to go on, otherwise
+ * the exit status (a usage error, already reported). */
+typedef int (*cli_take_option)(void *settings, int id, const char *value);
 
-/* The option every command understands. */
-#define CLI_HELP_OPTION { "help", 'h', false, 'h' }
+/* What a command accepts on its command line. */
+typedef struct cli_command {
+    const char *name;           /* for messages and the help */
+    const cli_option *options;  /* CLI_HELP_OPTION among them; ends with long_name NULL */
+    const char *operand;        /* the one positional argument as "missing argument ..."
+                                   names it; NULL when the command takes none */
+    cli_take_option take_option; /* every option but --help; NULL when there is none */
+} cli_command;
 
-void cli_init(cli_parser *p, const char *command, int argc, char **argv,
-              const cli_option *options);
-cli_token cli_next(cli_parser *p, int *id, const char **value);
+/* Parses argv (argv[0] is the command's name): --help prints the command's
+ * help, every other option goes to take_option with `settings`, and the
+ * positional argument to *operand (which may be NULL when the command takes
+ * none). Returns -1 to go on, otherwise the exit status: BRULES_EXIT_OK
+ * after --help, or that of a usage error, already reported. */
+int cli_parse_command(const cli_command *command, void *settings, int argc, char **argv,
+                      const char **operand);
 
 /* Strict number parsing: the whole text must be the number. */
 bool parse_u64(const char *text, uint64_t *out);
@@ -99,12 +102,21 @@ const br_game *find_game(const char *name);
 bool options_have_key(const char *options, const char *key);
 /* Whether an options string sets `key` to `value`. */
 bool options_say(const char *options, const char *key, const char *value);
-/* `options` with ",seed=<seed>" added when it does not set a seed itself.
- * Returns memory to free(), or NULL when out of memory (reported). */
-char *options_with_seed(const char *options, uint64_t seed);
 
 /* Creates a state; reports a failure and stores the exit status to use. */
 br_state *new_state(const br_game *game, const char *options, int *exit_status);
+/* The same with ",seed=<seed>" added to `options` unless they set a seed
+ * themselves. */
+br_state *new_seeded_state(const br_game *game, const char *options, uint64_t seed,
+                           int *exit_status);
+
+/* Reports a failed call of the library on `state`: "WHAT: status (reason)". */
+void report_state_error(const char *what, const br_state *state, br_status st);
+
+/* Lists the legal moves of `state` into `moves` (room for `capacity`);
+ * false on failure (reported). */
+bool list_legal_moves(const br_state *state, br_move *moves, size_t capacity,
+                      size_t *count);
 
 /* Any text-producing function of the API that takes only a state. */
 typedef br_status (*state_text_fn)(const br_state *state, char *buf, size_t size,

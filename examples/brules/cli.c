@@ -44,8 +44,24 @@ int usage_error(const char *command, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* Command-line parsing */
 
-void cli_init(cli_parser *p, const char *command, int argc, char **argv,
-              const cli_option *options)
+typedef struct cli_parser {
+    const char *command;    /* for messages */
+    int argc;
+    char **argv;
+    int next;               /* index of the next argument to look at */
+    bool options_ended;     /* "--" was seen */
+    const cli_option *options; /* terminated by an entry with long_name NULL */
+} cli_parser;
+
+typedef enum cli_token {
+    CLI_END,        /* no more arguments */
+    CLI_OPTION,     /* *id and *value (NULL when the option takes none) are set */
+    CLI_POSITIONAL, /* *value is the argument */
+    CLI_ERROR       /* already reported as a usage error */
+} cli_token;
+
+static void cli_init(cli_parser *p, const char *command, int argc, char **argv,
+                     const cli_option *options)
 {
     p->command = command;
     p->argc = argc;
@@ -129,7 +145,7 @@ static cli_token short_option(cli_parser *p, const char *arg, int *id, const cha
     return take_value(p, o, attached, spelled, id, value);
 }
 
-cli_token cli_next(cli_parser *p, int *id, const char **value)
+static cli_token cli_next(cli_parser *p, int *id, const char **value)
 {
     while (p->next < p->argc) {
         const char *arg = p->argv[p->next++];
@@ -147,6 +163,36 @@ cli_token cli_next(cli_parser *p, int *id, const char **value)
         return short_option(p, arg, id, value);
     }
     return CLI_END;
+}
+
+int cli_parse_command(const cli_command *command, void *settings, int argc, char **argv,
+                      const char **operand)
+{
+    cli_parser p;
+    cli_init(&p, command->name, argc, argv, command->options);
+    const char *given = NULL;
+    int id, status;
+    const char *value;
+    /* The first mistake ends the parsing, so that one message says what is wrong. */
+    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
+        if (t == CLI_ERROR)
+            return BRULES_EXIT_USAGE;
+        if (t == CLI_POSITIONAL) {
+            if (given || !command->operand)
+                return usage_error(command->name, "unexpected argument '%s'", value);
+            given = value;
+        } else if (id == CLI_HELP_ID) {
+            print_command_help(stdout, command->name);
+            return BRULES_EXIT_OK;
+        } else if ((status = command->take_option(settings, id, value)) >= 0) {
+            return status;
+        }
+    }
+    if (command->operand && !given)
+        return usage_error(command->name, "missing argument %s", command->operand);
+    if (operand)
+        *operand = given;
+    return -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -245,7 +291,9 @@ bool options_say(const char *options, const char *key, const char *value)
     return found && len == strlen(value) && strncmp(found, value, len) == 0;
 }
 
-char *options_with_seed(const char *options, uint64_t seed)
+/* `options` with ",seed=<seed>" added when it does not set a seed itself.
+ * Returns memory to free(), or NULL when out of memory (reported). */
+static char *options_with_seed(const char *options, uint64_t seed)
 {
     const char *base = options ? options : "";
     size_t size = strlen(base) + 48;
@@ -277,6 +325,33 @@ br_state *new_state(const br_game *game, const char *options, int *exit_status)
     return NULL;
 }
 
+br_state *new_seeded_state(const br_game *game, const char *options, uint64_t seed,
+                           int *exit_status)
+{
+    char *with_seed = options_with_seed(options, seed);
+    if (!with_seed) {
+        *exit_status = BRULES_EXIT_FAIL;
+        return NULL;
+    }
+    br_state *state = new_state(game, with_seed, exit_status);
+    free(with_seed);
+    return state;
+}
+
+void report_state_error(const char *what, const br_state *state, br_status st)
+{
+    brules_error("%s: %s (%s)", what, br_status_string(st), br_state_last_error(state));
+}
+
+bool list_legal_moves(const br_state *state, br_move *moves, size_t capacity,
+                      size_t *count)
+{
+    br_status st = br_state_legal_moves(state, moves, capacity, count);
+    if (st != BR_OK)
+        report_state_error("legal moves", state, st);
+    return st == BR_OK;
+}
+
 /* One call of a text function: `fn`, or `seat_fn` for `seat` when fn is NULL. */
 static br_status call_text(const br_state *state, state_text_fn fn, seat_text_fn seat_fn,
                            int seat, char *buf, size_t size, size_t *len)
@@ -291,7 +366,7 @@ static char *fetch_text(const br_state *state, state_text_fn fn, seat_text_fn se
     size_t len = 0;
     br_status st = call_text(state, fn, seat_fn, seat, NULL, 0, &len);
     if (st != BR_OK && st != BR_ERR_BUFFER) {
-        brules_error("%s: %s (%s)", what, br_status_string(st), br_state_last_error(state));
+        report_state_error(what, state, st);
         return NULL;
     }
     char *text = malloc(len + 1);
@@ -301,7 +376,7 @@ static char *fetch_text(const br_state *state, state_text_fn fn, seat_text_fn se
     }
     st = call_text(state, fn, seat_fn, seat, text, len + 1, NULL);
     if (st != BR_OK) {
-        brules_error("%s: %s (%s)", what, br_status_string(st), br_state_last_error(state));
+        report_state_error(what, state, st);
         free(text);
         return NULL;
     }
@@ -366,7 +441,7 @@ int count_winners(const br_state *state, int *is_winner)
     int n = br_state_num_players(state);
     br_status st = br_state_winners(state, is_winner, (size_t)n);
     if (st != BR_OK) {
-        brules_error("winners: %s (%s)", br_status_string(st), br_state_last_error(state));
+        report_state_error("winners", state, st);
         return -1;
     }
     int winners = 0;

@@ -6,38 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const cli_option no_options[] = {
+static const cli_option help_only[] = {
     CLI_HELP_OPTION,
     { NULL, 0, false, 0 },
 };
 
-/* Parses a command that takes exactly `wanted` positional arguments and
- * only --help. Returns -1 to go on, otherwise the exit status. */
-static int parse_simple(const char *command, int argc, char **argv, int wanted,
-                        const char **positional)
-{
-    cli_parser p;
-    cli_init(&p, command, argc, argv, no_options);
-    int found = 0, id;
-    const char *value;
-    for (;;) {
-        cli_token t = cli_next(&p, &id, &value);
-        if (t == CLI_END)
-            break;
-        if (t == CLI_ERROR)
-            return BRULES_EXIT_USAGE;
-        if (t == CLI_OPTION) { /* only --help */
-            print_command_help(stdout, command);
-            return BRULES_EXIT_OK;
-        }
-        if (found == wanted)
-            return usage_error(command, "unexpected argument '%s'", value);
-        positional[found++] = value;
-    }
-    if (found < wanted)
-        return usage_error(command, "missing argument GAME");
-    return -1;
-}
+static const cli_command list_command = { "list", help_only, NULL, NULL };
+static const cli_command info_command = { "info", help_only, "GAME", NULL };
 
 /* Columns on a terminal: UTF-8 characters, not bytes ("Tür an Tür"). */
 static int display_width(const char *text)
@@ -55,7 +30,7 @@ static void print_padded(const char *text, int width)
 
 int cmd_list(int argc, char **argv)
 {
-    int status = parse_simple("list", argc, argv, 0, NULL);
+    int status = cli_parse_command(&list_command, NULL, argc, argv, NULL);
     if (status >= 0)
         return status;
     int name_width = 4, title_width = 5;
@@ -121,7 +96,7 @@ static void print_indented(const char *text, const char *indent)
 int cmd_info(int argc, char **argv)
 {
     const char *name;
-    int status = parse_simple("info", argc, argv, 1, &name);
+    int status = cli_parse_command(&info_command, NULL, argc, argv, &name);
     if (status >= 0)
         return status;
     const br_game *game = find_game(name);

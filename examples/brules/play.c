@@ -65,8 +65,7 @@ typedef enum turn_result { TURN_MOVED, TURN_QUIT, TURN_FAILED } turn_result;
 /* ------------------------------------------------------------------ */
 /* Command line */
 
-enum { OPT_HELP = 'h', OPT_OPTIONS = 'o', OPT_SEAT = 256, OPT_BOTS, OPT_BOT, OPT_SEED,
-       OPT_RECORD };
+enum { OPT_OPTIONS = 'o', OPT_SEAT = 256, OPT_BOTS, OPT_BOT, OPT_SEED, OPT_RECORD };
 
 static const cli_option play_options[] = {
     CLI_HELP_OPTION,
@@ -79,8 +78,9 @@ static const cli_option play_options[] = {
     { NULL, 0, false, 0 },
 };
 
-static int take_play_option(play_config *cfg, int id, const char *value)
+static int take_play_option(void *settings, int id, const char *value)
 {
+    play_config *cfg = settings;
     long seat;
     switch (id) {
     case OPT_OPTIONS:
@@ -112,31 +112,16 @@ static int take_play_option(play_config *cfg, int id, const char *value)
     return -1;
 }
 
+static const cli_command play_command = { "play", play_options, "GAME", take_play_option };
+
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_play_args(int argc, char **argv, play_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->bot = BOT_GREEDY;
-    cli_parser p;
-    cli_init(&p, "play", argc, argv, play_options);
-    int id, status;
-    const char *value;
-    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
-        if (t == CLI_ERROR)
-            return BRULES_EXIT_USAGE;
-        if (t == CLI_POSITIONAL) {
-            if (cfg->game_name)
-                return usage_error("play", "unexpected argument '%s'", value);
-            cfg->game_name = value;
-        } else if (id == OPT_HELP) {
-            print_command_help(stdout, "play");
-            return BRULES_EXIT_OK;
-        } else if ((status = take_play_option(cfg, id, value)) >= 0) {
-            return status;
-        }
-    }
-    if (!cfg->game_name)
-        return usage_error("play", "missing argument GAME");
+    int status = cli_parse_command(&play_command, cfg, argc, argv, &cfg->game_name);
+    if (status >= 0)
+        return status;
     if (cfg->all_bots && cfg->num_seats > 0)
         return usage_error("play", "--bots and --seat exclude each other");
     return -1;
@@ -204,12 +189,8 @@ static int table_init(table *t, const play_config *cfg)
     if (!t->game)
         return BRULES_EXIT_USAGE;
     uint64_t seed = cfg->seed_given ? cfg->seed : fresh_seed();
-    char *options = options_with_seed(cfg->options, seed);
-    if (!options)
-        return BRULES_EXIT_FAIL;
     int status;
-    t->state = new_state(t->game, options, &status);
-    free(options);
+    t->state = new_seeded_state(t->game, cfg->options, seed, &status);
     if (!t->state)
         return status;
     t->initial_options = state_text(t->state, br_state_options, "options");
@@ -309,15 +290,9 @@ static void print_moves(table *t)
 }
 
 /* Lists the legal moves of `state` into t->moves. */
-static bool list_legal_moves(table *t, const br_state *state)
+static bool list_table_moves(table *t, const br_state *state)
 {
-    br_status st = br_state_legal_moves(state, t->moves, t->capacity, &t->count);
-    if (st != BR_OK) {
-        brules_error("legal moves: %s (%s)", br_status_string(st),
-                     br_state_last_error(state));
-        return false;
-    }
-    return true;
+    return list_legal_moves(state, t->moves, t->capacity, &t->count);
 }
 
 /* Understands the person's entry as a move: its text, or else its number in
@@ -359,7 +334,7 @@ static char *trim(char *text)
 
 static turn_result human_turn(table *t, int player, br_move *out)
 {
-    if (!list_legal_moves(t, t->state))
+    if (!list_table_moves(t, t->state))
         return TURN_FAILED;
     int seat = viewing_seat(t, player);
     putchar('\n');
@@ -409,7 +384,7 @@ static char *observation(const br_state *state, int seat)
  * leaves the seat's observation exactly the same. Returns -1 on failure. */
 static int move_hidden_from(table *t, br_move move, int seat)
 {
-    if (!list_legal_moves(t, t->before))
+    if (!list_table_moves(t, t->before))
         return -1;
     char *seen = observation(t->state, seat);
     if (!seen)

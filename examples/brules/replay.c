@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_HELP = 'h', OPT_JSON = 256 };
+enum { OPT_JSON = 256 };
 
 static const cli_option replay_options[] = {
     CLI_HELP_OPTION,
@@ -17,32 +17,23 @@ static const cli_option replay_options[] = {
     { NULL, 0, false, 0 },
 };
 
+static int take_replay_option(void *json, int id, const char *value)
+{
+    (void)value;
+    if (id == OPT_JSON)
+        *(bool *)json = true;
+    return -1;
+}
+
+static const cli_command replay_command = {
+    "replay", replay_options, "FILE ('-' for standard input)", take_replay_option
+};
+
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_replay_args(int argc, char **argv, const char **path, bool *json)
 {
-    cli_parser p;
-    cli_init(&p, "replay", argc, argv, replay_options);
-    int id;
-    const char *value;
-    *path = NULL;
     *json = false;
-    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
-        if (t == CLI_ERROR)
-            return BRULES_EXIT_USAGE;
-        if (t == CLI_POSITIONAL) {
-            if (*path)
-                return usage_error("replay", "unexpected argument '%s'", value);
-            *path = value;
-        } else if (id == OPT_HELP) {
-            print_command_help(stdout, "replay");
-            return BRULES_EXIT_OK;
-        } else {
-            *json = true;
-        }
-    }
-    if (!*path)
-        return usage_error("replay", "missing argument FILE ('-' for standard input)");
-    return -1;
+    return cli_parse_command(&replay_command, json, argc, argv, path);
 }
 
 /* The library's reason may start with "line N: "; the line number is

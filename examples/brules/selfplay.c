@@ -36,8 +36,7 @@ typedef struct selfplay_stats {
     char *first_options;   /* canonical options of the first game */
 } selfplay_stats;
 
-enum { OPT_HELP = 'h', OPT_GAMES = 'n', OPT_OPTIONS = 'o', OPT_SEED = 256, OPT_BOT,
-       OPT_SHOW };
+enum { OPT_GAMES = 'n', OPT_OPTIONS = 'o', OPT_SEED = 256, OPT_BOT, OPT_SHOW };
 
 static const cli_option selfplay_options[] = {
     CLI_HELP_OPTION,
@@ -49,8 +48,9 @@ static const cli_option selfplay_options[] = {
     { NULL, 0, false, 0 },
 };
 
-static int take_selfplay_option(selfplay_config *cfg, int id, const char *value)
+static int take_selfplay_option(void *settings, int id, const char *value)
 {
+    selfplay_config *cfg = settings;
     switch (id) {
     case OPT_GAMES:
         if (!parse_long_in(value, 1, 1000000000L, &cfg->games))
@@ -74,6 +74,9 @@ static int take_selfplay_option(selfplay_config *cfg, int id, const char *value)
     return -1;
 }
 
+static const cli_command selfplay_command = { "selfplay", selfplay_options, "GAME",
+                                              take_selfplay_option };
+
 /* Returns -1 to go on, otherwise the exit status. */
 static int parse_selfplay_args(int argc, char **argv, selfplay_config *cfg)
 {
@@ -81,27 +84,7 @@ static int parse_selfplay_args(int argc, char **argv, selfplay_config *cfg)
     cfg->games = 100;
     cfg->seed = 1;
     cfg->bot = BOT_RANDOM;
-    cli_parser p;
-    cli_init(&p, "selfplay", argc, argv, selfplay_options);
-    int id, status;
-    const char *value;
-    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
-        if (t == CLI_ERROR)
-            return BRULES_EXIT_USAGE;
-        if (t == CLI_POSITIONAL) {
-            if (cfg->game_name)
-                return usage_error("selfplay", "unexpected argument '%s'", value);
-            cfg->game_name = value;
-        } else if (id == OPT_HELP) {
-            print_command_help(stdout, "selfplay");
-            return BRULES_EXIT_OK;
-        } else if ((status = take_selfplay_option(cfg, id, value)) >= 0) {
-            return status;
-        }
-    }
-    if (!cfg->game_name)
-        return usage_error("selfplay", "missing argument GAME");
-    return -1;
+    return cli_parse_command(&selfplay_command, cfg, argc, argv, &cfg->game_name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -207,11 +190,8 @@ static int play_one(const br_game *game, const selfplay_config *cfg, long index,
                     selfplay_stats *stats)
 {
     int status;
-    char *options = options_with_seed(cfg->options, cfg->seed + (uint64_t)index);
-    if (!options)
-        return BRULES_EXIT_FAIL;
-    br_state *state = new_state(game, options, &status);
-    free(options);
+    br_state *state = new_seeded_state(game, cfg->options, cfg->seed + (uint64_t)index,
+                                       &status);
     if (!state)
         return status;
     bot b;
