@@ -19,8 +19,11 @@
  * every draw it compares the chance outcomes with the model's draw pile.
  *
  * Positions are only observed through behaviour (legal moves, whose turn it
- * is, chance outcomes, returns); JSON is used only as the API guarantees it:
- * snapshots compared as a whole, observations compared between states.
+ * is, chance outcomes, returns, scores); JSON is used only as the API
+ * guarantees it: snapshots compared as a whole, observations compared between
+ * states, and once a snapshot of a played position loaded back with fields
+ * replaced (hands, dragon; the format of doc/games/tsuro.md), for a position
+ * that play does not reach.
  */
 #include <check.h>
 #include <stdbool.h>
@@ -166,6 +169,49 @@ static void assert_returns(const br_state *s, const double *want, int seats)
     for (int i = 0; i < seats; i++)
         ck_assert_msg(close_to(got[i], want[i]), "seat %d: return %g, expected %g", i,
                       got[i], want[i]);
+}
+
+static void assert_scores(const br_state *s, const double *want, int seats)
+{
+    double got[MAX_SEATS];
+    ck_assert_int_eq(br_state_scores(s, got, MAX_SEATS), BR_OK);
+    for (int i = 0; i < seats; i++)
+        ck_assert_msg(close_to(got[i], want[i]), "seat %d: score %g, expected %g", i, got[i],
+                      want[i]);
+}
+
+/* A copy of the snapshot `json` in which the value of the field `key` is
+ * `value`. The keys used here occur once in a snapshot (in its `state`
+ * object); values are numbers, null, strings without escapes, or arrays. */
+static char *with_field(const char *json, const char *key, const char *value)
+{
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *at = strstr(json, quoted);
+    ck_assert_msg(at != NULL && strstr(at + 1, quoted) == NULL,
+                  "the snapshot has no single field %s", key);
+    const char *start = at + strlen(quoted);
+    while (*start == ' ' || *start == ':')
+        start++;
+    const char *end = start;
+    int depth = 0;
+    bool in_string = false;
+    do {
+        if (*end == '"')
+            in_string = !in_string;
+        else if (!in_string && *end == '[')
+            depth++;
+        else if (!in_string && *end == ']')
+            depth--;
+        end++;
+    } while (*end != '\0' && (in_string || depth > 0 || (*end != ',' && *end != '}')));
+    size_t head = (size_t)(start - json), tail = strlen(end), len = strlen(value);
+    char *out = malloc(head + len + tail + 1);
+    ck_assert_ptr_nonnull(out);
+    memcpy(out, json, head);
+    memcpy(out + head, value, len);
+    memcpy(out + head + len, end, tail + 1);
+    return out;
 }
 
 /* ------------------------------------------------------------------ */
@@ -536,10 +582,10 @@ static enum fate fate_of_mover(const model *m, int mover, spot at, int t, int r)
     return fate[mover];
 }
 
-/* Whether the "no suicide" rule forbids a placement with fate f, under the
- * spec's `selfkill` option (edge: leaving the board; any: also colliding;
- * none: nothing). */
-static bool is_self_elimination(enum fate f, bool selfkill_any, bool selfkill_none)
+/* Whether the "no suicide" rule forbids a placement with fate f when some
+ * placement keeps the marker on the board, under the spec's `selfkill` option
+ * (edge: leaving the board; any: also colliding; none: nothing). */
+static bool is_forbidden_self_elimination(enum fate f, bool selfkill_any, bool selfkill_none)
 {
     if (selfkill_none)
         return false;
@@ -559,7 +605,7 @@ typedef struct table {
     int hand[MAX_SEATS][HAND_SIZE];
     int hand_size[MAX_SEATS];
     bool in_pile[NUM_TILES];
-    bool has_placed[MAX_SEATS]; /* kosmos: the first turn offers a choice of path */
+    bool has_moved[MAX_SEATS]; /* kosmos: a figure that never moved may choose its path */
 } table;
 
 static void tb_open(table *tb, int seats, const char *extra_options)
@@ -678,17 +724,20 @@ static void tb_marks(table *tb, const char *const marks[])
 
 static bool first_turn_choice(const table *tb, int seat)
 {
-    return !tb->classic && !tb->has_placed[seat];
+    return !tb->classic && !tb->has_moved[seat];
 }
 
 /* The placements the rules allow `seat` (moves 0..279): each tile of the
  * hand in each rotation (kosmos first turn: along either point of the side),
- * minus those that eliminate the player's own marker, unless all do. */
+ * minus the self-eliminations `selfkill` forbids, unless every placement
+ * eliminates the player's own marker. Spec, clarification 6: that exception
+ * "counts any elimination (leaving or collision) in both modes", so under
+ * `edge` a placement that collides is allowed but does not count as safe. */
 static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
 {
-    bool eliminates[MARKER_BASE] = {false};
+    bool forbidden[MARKER_BASE] = {false};
     bool offered[MARKER_BASE] = {false};
-    bool any_safe = false;
+    bool any_stays = false;
     int paths = first_turn_choice(tb, seat) ? 2 : 1;
     for (int i = 0; i < tb->hand_size[seat]; i++)
         for (int r = 0; r < 4; r++)
@@ -698,14 +747,14 @@ static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
                 spot at = tb->board.marker[seat];
                 if (paths == 2) /* k = 0: the side's even point, k = 1: its odd one */
                     at.point = (at.point & ~1) | k;
+                enum fate fate = fate_of_mover(&tb->board, seat, at, t, r);
                 offered[move] = true;
-                eliminates[move] = is_self_elimination(
-                    fate_of_mover(&tb->board, seat, at, t, r), tb->selfkill_any,
-                    tb->selfkill_none);
-                any_safe = any_safe || !eliminates[move];
+                forbidden[move] =
+                    is_forbidden_self_elimination(fate, tb->selfkill_any, tb->selfkill_none);
+                any_stays = any_stays || fate == FATE_STAYS;
             }
     for (int move = 0; move < MARKER_BASE; move++)
-        legal[move] = offered[move] && (!any_safe || !eliminates[move]);
+        legal[move] = offered[move] && (!any_stays || !forbidden[move]);
 }
 
 static void assert_legal_matches_model(const table *tb, int seat)
@@ -750,8 +799,13 @@ static void place_common(table *tb, int seat, int t, int r, bool second_path,
     if (first_turn_choice(tb, seat))
         tb->board.marker[seat].point = (tb->board.marker[seat].point & ~1) | second_path;
     remove_from_hand(tb, seat, t);
+    /* Every marker facing the new tile moves now (spec, clarification 3: a
+     * fresh kosmos figure moved by another's tile loses its choice too). */
+    int square = tb->board.marker[seat].square;
+    for (int i = 0; i < tb->board.seats; i++)
+        if (tb->board.on_board[i] && tb->board.marker[i].square == square)
+            tb->has_moved[i] = true;
     model_place(&tb->board, seat, t, r, fate);
-    tb->has_placed[seat] = true;
     /* An eliminated player's hand goes back into the pile. */
     for (int i = 0; i < tb->board.seats; i++)
         if (fate[i] != FATE_STAYS) {
@@ -767,6 +821,51 @@ static void tb_place(table *tb, int seat, int t, int r, enum fate *fate)
 {
     enum fate local[MAX_SEATS];
     place_common(tb, seat, t, r, false, fate ? fate : local);
+}
+
+/* The table's hands as the snapshot writes them: [[1,2,3],[],..]. */
+static void hands_as_json(const table *tb, char *out, size_t size)
+{
+    size_t n = 0;
+    n += (size_t)snprintf(out + n, size - n, "[");
+    for (int seat = 0; seat < tb->board.seats; seat++) {
+        n += (size_t)snprintf(out + n, size - n, "%s[", seat ? "," : "");
+        for (int k = 0; k < tb->hand_size[seat]; k++)
+            n += (size_t)snprintf(out + n, size - n, "%s%d", k ? "," : "", tb->hand[seat][k]);
+        n += (size_t)snprintf(out + n, size - n, "]");
+    }
+    ck_assert_uint_lt(n + 1, size);
+    snprintf(out + n, size - n, "]");
+}
+
+/* Replaces the table's state by its own snapshot with two fields replaced
+ * (the model keeps describing the board; the caller updates the rest). */
+static void tb_load_with_fields(table *tb, const char *key1, const char *value1,
+                                const char *key2, const char *value2)
+{
+    char *snapshot = snapshot_of(tb->state);
+    char *first = with_field(snapshot, key1, value1);
+    char *edited = with_field(first, key2, value2);
+    char err[TEXT_SIZE] = "";
+    br_state *loaded = NULL;
+    br_status st = br_state_from_json(edited, &loaded, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_state_from_json: %s (%s)\n%s", br_status_string(st), err,
+                  edited);
+    br_state_free(tb->state);
+    tb->state = loaded;
+    free(snapshot);
+    free(first);
+    free(edited);
+}
+
+/* The lowest tile of the pile (any tile will do for the draw). */
+static int lowest_in_pile(const table *tb)
+{
+    for (int t = 0; t < NUM_TILES; t++)
+        if (tb->in_pile[t])
+            return t;
+    ck_abort_msg("the pile is empty");
+    return NO_TILE;
 }
 
 /* A placement from the hand of `seat` after which every marker stays. */
@@ -1462,6 +1561,77 @@ START_TEST(test_rule_selfkill_any_forbids_self_collision)
 }
 END_TEST
 
+/* The position of the next test: seat 0 starts on b1's point 1 and tile
+ * 19r1 takes it to a1's point 2; seat 1 starts on a2's point 7 and its tile
+ * on a2 joins 7-0 (seat 1 goes up to a1's point 5) and 1-6. Seat 2 plays
+ * elsewhere. Seat 0 then holds 27, 31 and 34. */
+static void collide_or_leave_position(table *tb, const char *extra_options)
+{
+    static const int pairs[2][2] = {{7, 0}, {1, 6}};
+    bool avoid[NUM_TILES] = {false};
+    avoid[19] = avoid[27] = avoid[31] = avoid[34] = true;
+    int t, r;
+    find_tile_joining(pairs, 2, avoid, &t, &r);
+    int deal[3][3] = {{19, 27, 31}, {t, -1, -1}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    for (int seat = 1; seat < 3; seat++)
+        for (int k = 0; k < 3; k++)
+            ck_assert_int_ne(deal[seat][k], 34);
+    static const char *const marks[3] = {"@b1:1", "@a2:7", "@f6:3"};
+    enum fate fate[MAX_SEATS];
+    tb_open(tb, 3, extra_options);
+    tb_deal(tb, (const int(*)[3])deal);
+    tb_marks(tb, marks);
+    ck_assert_int_eq(tile_exit(19, 1, 1), 7);
+    tb_place(tb, 0, 19, 1, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(tb, 0, 34);
+    tb_place(tb, 1, t, r, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(tb, 1, lowest_in_pile(tb));
+    quiet_placement(tb, 2, &t, &r);
+    tb_place(tb, 2, t, r, fate);
+    assert_all_stay(fate, 3);
+    tb_draw(tb, 2, lowest_in_pile(tb));
+    ck_assert_int_eq(tb->board.marker[0].square, 0);
+    ck_assert_int_eq(tb->board.marker[0].point, 2);
+    ck_assert_int_eq(tb->board.marker[1].square, 0);
+    ck_assert_int_eq(tb->board.marker[1].point, 5);
+}
+
+/* Spec, "No suicide": a forbidden self-elimination is illegal "unless every
+ * placement open to the mover (...) eliminates the mover's marker";
+ * clarification 6: "The exception 'unless every placement would also
+ * eliminate you' counts any elimination (leaving or collision) in both modes:
+ * a player is never forced to choose between two ways of going out." From
+ * a1's point 2, tile 27 (2-5 in every rotation) meets seat 1 head-on, tiles
+ * 31 (2-6) and 34 (2-1) leave the board: no placement keeps seat 0 on, so
+ * under `edge` (the default) and `any` all 12 placements are legal, also
+ * those that leave the board although others only collide. */
+START_TEST(test_rule_leaving_allowed_when_the_only_alternatives_collide)
+{
+    static const char *const options[2] = {"", "selfkill=any"};
+    static const int hand[3] = {27, 31, 34};
+    for (int i = 0; i < 2; i++) {
+        table tb;
+        collide_or_leave_position(&tb, options[i]);
+        for (int k = 0; k < 3; k++)
+            for (int r = 0; r < 4; r++) {
+                enum fate want = hand[k] == 27 ? FATE_COLLIDED : FATE_LEFT_BOARD;
+                ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], hand[k], r),
+                                 want);
+                ck_assert_msg(is_legal(tb.state, placement_move(hand[k], r)),
+                              "options \"%s\": %dr%d is refused", options[i], hand[k], r);
+            }
+        assert_legal_matches_model(&tb, 0);
+        enum fate fate[MAX_SEATS];
+        tb_place(&tb, 0, 31, 0, fate);
+        ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+        tb_close(&tb);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* End of the game                                                     */
 
@@ -1542,9 +1712,9 @@ static const int all_tiles_game[35][2] = {
     {2, 0},   {28, 3}, {30, 2}, {12, 0}, {10, 3}, {17, 2}, {7, 1},  {23, 3}, {0, 3},
     {6, 3},   {34, 2}, {22, 0}, {26, 0}, {9, 3},  {20, 3}, {18, 1}, {27, 0}};
 
-START_TEST(test_rule_game_ends_when_all_tiles_are_placed)
+/* Deals and sets up the game of all_tiles_game. */
+static void all_tiles_game_start(table *tb)
 {
-    table tb;
     const int(*p)[2] = all_tiles_game;
     int deal[3][3];
     for (int k = 0; k < 3; k++) {
@@ -1553,25 +1723,83 @@ START_TEST(test_rule_game_ends_when_all_tiles_are_placed)
         deal[2][k] = p[6 + k][0];     /* tiles 7, 8, 9: back to the pile at once */
     }
     static const char *const marks[3] = {"@a1:0", "@e6:4", "@a1:7"};
-    tb_open(&tb, 3, "");
-    tb_deal(&tb, (const int(*)[3])deal);
-    tb_marks(&tb, marks);
-    for (int k = 0; k < 35; k++) {
+    tb_open(tb, 3, "");
+    tb_deal(tb, (const int(*)[3])deal);
+    tb_marks(tb, marks);
+}
+
+/* Places tiles 1..`count` of all_tiles_game, with their draws. */
+static void all_tiles_game_play(table *tb, int count)
+{
+    const int(*p)[2] = all_tiles_game;
+    for (int k = 0; k < count; k++) {
         int seat = k % 2;
         enum fate fate[MAX_SEATS];
-        ck_assert_msg(!br_state_is_terminal(tb.state), "the game ended before tile %d", k + 1);
-        tb_place(&tb, seat, p[k][0], p[k][1], fate);
+        ck_assert_msg(!br_state_is_terminal(tb->state), "the game ended before tile %d", k + 1);
+        tb_place(tb, seat, p[k][0], p[k][1], fate);
         ck_assert_int_eq(fate[0], FATE_STAYS);
         ck_assert_int_eq(fate[1], FATE_STAYS);
         ck_assert_int_eq(fate[2], k == 0 ? FATE_LEFT_BOARD : FATE_STAYS);
         if (k + 6 < 35)
-            tb_draw(&tb, seat, p[k + 6][0]);
+            tb_draw(tb, seat, p[k + 6][0]);
         else if (k < 34)
-            expect_turn(tb.state, 1 - seat); /* empty pile: no draw */
+            expect_turn(tb->state, 1 - seat); /* empty pile: no draw */
+    }
+}
+
+START_TEST(test_rule_game_ends_when_all_tiles_are_placed)
+{
+    table tb;
+    all_tiles_game_start(&tb);
+    all_tiles_game_play(&tb, 35);
+    ck_assert(br_state_is_terminal(tb.state));
+    static const double want[3] = {1, 1, -1};
+    assert_returns(tb.state, want, 3);
+    tb_close(&tb);
+}
+END_TEST
+
+/* tsuro.de.txt: "Die anderen Spiele[r] folgen nacheinander im Uhrzeigersinn.";
+ * spec, clarification 8: "a seat that holds a tile must place one. A live seat
+ * without tiles (possible when the pile is empty) is skipped"; clarification
+ * 13: "When no live seat holds a tile and the pile is empty, nobody can move;
+ * all markers still on the board share the win."
+ * Play does not seem to lead to such a seat (the dragon hands returned tiles
+ * out in turn order, so the hands never grow along the turn order), so the
+ * position is loaded: the game of all_tiles_game after its 32nd tile (pile
+ * empty, seat 1 holds the dragon, seat 2 is out), with seat 1's last tile
+ * moved into seat 0's hand. Seat 1 is still in the game (score 1) but is
+ * passed over: seat 0 places its three tiles in a row, nobody draws, and then
+ * the game is over with seats 0 and 1 sharing the win. */
+START_TEST(test_rule_live_seat_without_tiles_is_skipped)
+{
+    table tb;
+    all_tiles_game_start(&tb);
+    all_tiles_game_play(&tb, 32);
+    expect_turn(tb.state, 0);
+    ck_assert_int_eq(pile_count(&tb), 0);
+    ck_assert_int_eq(tb.hand_size[0] + tb.hand_size[1], 3);
+    while (tb.hand_size[1] > 0)
+        tb.hand[0][tb.hand_size[0]++] = tb.hand[1][--tb.hand_size[1]];
+    char hands[TEXT_SIZE];
+    hands_as_json(&tb, hands, sizeof hands);
+    tb_load_with_fields(&tb, "hands", hands, "dragon", "1");
+
+    static const double on_board[3] = {1, 1, 0};
+    assert_scores(tb.state, on_board, 3);
+    for (int k = 0; k < 3; k++) {
+        int t, r;
+        enum fate fate[MAX_SEATS];
+        expect_turn(tb.state, 0); /* seat 1 holds no tile, seat 2 is out */
+        quiet_placement(&tb, 0, &t, &r);
+        tb_place(&tb, 0, t, r, fate);
+        assert_all_stay(fate, 3);
+        ck_assert(!br_state_is_chance_node(tb.state)); /* the pile is empty */
     }
     ck_assert(br_state_is_terminal(tb.state));
     static const double want[3] = {1, 1, -1};
     assert_returns(tb.state, want, 3);
+    assert_scores(tb.state, on_board, 3);
     tb_close(&tb);
 }
 END_TEST
@@ -1760,6 +1988,124 @@ START_TEST(test_rule_kosmos_first_turn_choice_of_path)
 }
 END_TEST
 
+/* tsuro.de.txt: "Sollten sich die Wege zweier oder mehrer Spiele[r] kreuzen, so
+ * werden nach dem Auslegen der Wegekarte auch die gegnerischen Spielfiguren
+ * weitergezogen."; spec, "Movement": "A fresh kosmos marker that is moved by
+ * another player's tile follows the even point of its side (it has not
+ * chosen)"; clarification 3: "the choice belongs to its own turn". Seat 0
+ * stands on a1's top side, seat 1 on its left side. Seat 0's tile joins 0-4
+ * (seat 0 goes down to a2), 6-2 (seat 1, from the even point of its side,
+ * goes on to b1's point 7) and 7-1 (from the odd point seat 1 would leave the
+ * board). Seat 1 is still in, and having moved it has no choice of path any
+ * more: no `/1` move is legal, and tile 34, which leads from b1's point 7 off
+ * the board (7-0), is refused. */
+START_TEST(test_rule_kosmos_fresh_figure_moved_by_another_follows_its_even_point)
+{
+    static const int pairs[3][2] = {{0, 4}, {6, 2}, {7, 1}};
+    bool avoid[NUM_TILES] = {false};
+    avoid[34] = true;
+    int t, r;
+    find_tile_joining(pairs, 3, avoid, &t, &r);
+    int deal[2][3] = {{t, -1, -1}, {34, -1, -1}};
+    complete_deal(2, deal);
+    table tb;
+    tb_open(&tb, 2, "edition=kosmos");
+    tb_deal(&tb, (const int(*)[3])deal);
+    static const char *const marks[2] = {"@a1:top", "@a1:left"};
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, t, r, fate);
+    assert_all_stay(fate, 2);
+    ck_assert(!br_state_is_terminal(tb.state)); /* seat 1 did not leave the board */
+    ck_assert_int_eq(tb.board.marker[1].square, 1);
+    ck_assert_int_eq(tb.board.marker[1].point, 7);
+    tb_draw(&tb, 0, lowest_in_pile(&tb));
+    expect_turn(tb.state, 1);
+    assert_legal_matches_model(&tb, 1);
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(tb.state, moves);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_int_lt(moves[i], SECOND_PATH_BASE);
+    for (int k = 0; k < 3; k++)
+        assert_rejected(tb.state, second_path_move(deal[1][k], 0));
+    ck_assert_int_eq(tile_exit(34, 0, 7), 0);
+    assert_rejected(tb.state, placement_move(34, 0));
+    tb_close(&tb);
+}
+END_TEST
+
+/* The position of the next test: kosmos, seat 0 fresh on a1's top side
+ * (points 0, 1), seat 1 fresh on a1's left side (points 6, 7; it follows 6),
+ * seat 2 far away; seat 0 holds `hand`. */
+static void fresh_corner_position(table *tb, const int hand[3])
+{
+    int deal[3][3] = {{hand[0], hand[1], hand[2]}, {-1, -1, -1}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    static const char *const marks[3] = {"@a1:top", "@a1:left", "@f6:bottom"};
+    tb_open(tb, 3, "edition=kosmos");
+    tb_deal(tb, (const int(*)[3])deal);
+    tb_marks(tb, marks);
+}
+
+/* Spec, "Collisions": markers meet head-on when "a marker's trail leaves the
+ * new square at the point where another marker stood when the tile was
+ * placed; for a fresh marker that point is the one it follows";
+ * clarification 4: "For a fresh figure its entry point is the point it
+ * follows." Under the default `selfkill=edge` a collision is allowed and
+ * leaving the board is not (seat 0 has placements that keep it on), so
+ * legality shows how each meeting is judged:
+ * - tile H joins 0-6: seat 0's trail leaves a1 where seat 1 stands: head-on;
+ * - tile L joins 0-7 (and 6-2): seat 0 leaves the board at the odd point of
+ *   seat 1's side, where seat 1 does not stand: refused;
+ * - tile O joins 1-6 and 0-4: along point 1 (`/1`) seat 0 meets seat 1
+ *   head-on, both are out and seat 2 wins; along point 0 seat 0 goes on to
+ *   a2, and seat 1 leaves the board at point 1, which seat 0 did not choose:
+ *   only seat 1 is out. */
+START_TEST(test_rule_kosmos_head_on_meeting_with_fresh_figure_is_judged_at_its_even_point)
+{
+    static const int pairs_o[2][2] = {{1, 6}, {0, 4}};
+    static const int pairs_h[1][2] = {{0, 6}};
+    static const int pairs_l[2][2] = {{0, 7}, {6, 2}};
+    bool avoid[NUM_TILES] = {false};
+    int o, ro, h, rh, l, rl;
+    find_tile_joining(pairs_o, 2, avoid, &o, &ro);
+    avoid[o] = true;
+    find_tile_joining(pairs_h, 1, avoid, &h, &rh);
+    avoid[h] = true;
+    find_tile_joining(pairs_l, 2, avoid, &l, &rl);
+    const int hand[3] = {o, h, l};
+    spot even = {0, 0}, odd = {0, 1};
+    table tb;
+    enum fate fate[MAX_SEATS];
+
+    fresh_corner_position(&tb, hand);
+    assert_legal_matches_model(&tb, 0);
+    ck_assert_int_eq(fate_of_mover(&tb.board, 0, even, h, rh), FATE_COLLIDED);
+    ck_assert(is_legal(tb.state, placement_move(h, rh)));
+    ck_assert_int_eq(fate_of_mover(&tb.board, 0, even, l, rl), FATE_LEFT_BOARD);
+    assert_rejected(tb.state, placement_move(l, rl));
+    ck_assert_int_eq(fate_of_mover(&tb.board, 0, odd, o, ro), FATE_COLLIDED);
+    ck_assert(is_legal(tb.state, second_path_move(o, ro)));
+    tb_place(&tb, 0, o, ro, fate);
+    ck_assert_int_eq(fate[0], FATE_STAYS);
+    ck_assert_int_eq(fate[1], FATE_LEFT_BOARD);
+    ck_assert_int_eq(fate[2], FATE_STAYS);
+    ck_assert(!br_state_is_terminal(tb.state));
+    tb_draw(&tb, 0, lowest_in_pile(&tb));
+    expect_turn(tb.state, 2); /* seat 1 is out */
+    tb_close(&tb);
+
+    fresh_corner_position(&tb, hand);
+    place_common(&tb, 0, o, ro, true, fate);
+    ck_assert_int_eq(fate[0], FATE_COLLIDED);
+    ck_assert_int_eq(fate[1], FATE_COLLIDED);
+    ck_assert(br_state_is_terminal(tb.state));
+    static const double want[3] = {-1, -1, 1};
+    assert_returns(tb.state, want, 3);
+    tb_close(&tb);
+}
+END_TEST
+
 /* The classic edition has no choice of path: the `/1` moves are never legal. */
 START_TEST(test_rule_classic_has_no_choice_of_path)
 {
@@ -1908,6 +2254,36 @@ START_TEST(test_rule_kosmos_has_64_tiles)
     ck_assert_uint_eq(n, NUM_TILES - 1);
     ck_assert_int_eq(br_state_check_move(s, draw_move(6, 7), NULL, 0), BR_ERR_ILLEGAL_MOVE);
     br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The 64-tile set (project design)": "every tile twice except tiles 0,
+ * 9, 27, 31, 33 and 34, which appear once". The first deal offers each tile
+ * with probability copies/64, in both editions that use the set and on both
+ * boards. */
+START_TEST(test_rule_kosmos_set_doubles_the_designed_tiles)
+{
+    static const char *const options[3] = {"players=2,chance=explicit,edition=kosmos",
+                                           "players=5,chance=explicit,edition=kosmos",
+                                           "players=2,chance=explicit,edition=tactile"};
+    static const bool single[NUM_TILES] = {[0] = true,  [9] = true,  [27] = true,
+                                           [31] = true, [33] = true, [34] = true};
+    br_move moves[MOVE_BUFFER];
+    double p[MOVE_BUFFER];
+    for (int i = 0; i < 3; i++) {
+        br_state *s = new_state(options[i]);
+        int width = board_width(s);
+        size_t n = 0;
+        ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+        ck_assert_uint_eq(n, NUM_TILES);
+        for (int t = 0; t < NUM_TILES; t++) {
+            int copies = single[t] ? 1 : 2;
+            ck_assert_int_eq(moves[t], draw_move(width, t));
+            ck_assert_msg(close_to(p[t] * 64.0, copies), "%s: tile %d has %g copies, not %d",
+                          options[i], t, p[t] * 64.0, copies);
+        }
+        br_state_free(s);
+    }
 }
 END_TEST
 
@@ -2080,12 +2456,14 @@ static Suite *tsuro_suite(void)
     tcase_add_test(selfkill, test_rule_selfkill_none_allows_leaving_the_board);
     tcase_add_test(selfkill, test_rule_self_collision_allowed_by_default);
     tcase_add_test(selfkill, test_rule_selfkill_any_forbids_self_collision);
+    tcase_add_test(selfkill, test_rule_leaving_allowed_when_the_only_alternatives_collide);
     suite_add_tcase(suite, selfkill);
 
     TCase *end = tcase_create("end");
     tcase_add_test(end, test_rule_game_ends_when_one_marker_is_left);
     tcase_add_test(end, test_rule_last_markers_out_in_the_same_turn_share_the_win);
     tcase_add_test(end, test_rule_game_ends_when_all_tiles_are_placed);
+    tcase_add_test(end, test_rule_live_seat_without_tiles_is_skipped);
     tcase_set_timeout(end, 30);
     suite_add_tcase(suite, end);
 
@@ -2097,10 +2475,14 @@ static Suite *tsuro_suite(void)
 
     TCase *editions = tcase_create("editions");
     tcase_add_test(editions, test_rule_kosmos_first_turn_choice_of_path);
+    tcase_add_test(editions, test_rule_kosmos_fresh_figure_moved_by_another_follows_its_even_point);
+    tcase_add_test(editions,
+                   test_rule_kosmos_head_on_meeting_with_fresh_figure_is_judged_at_its_even_point);
     tcase_add_test(editions, test_rule_classic_has_no_choice_of_path);
     tcase_add_test(editions, test_rule_kosmos_hands_are_open);
     tcase_add_test(editions, test_rule_classic_hands_are_hidden_from_other_seats);
     tcase_add_test(editions, test_rule_kosmos_has_64_tiles);
+    tcase_add_test(editions, test_rule_kosmos_set_doubles_the_designed_tiles);
     tcase_add_test(editions, test_rule_kosmos_board_is_7_for_five_or_more_players);
     tcase_add_test(editions, test_rule_board_option_overrides_board_size);
     tcase_add_test(editions, test_rule_tactile_allows_two_to_five_players);
