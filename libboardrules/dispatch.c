@@ -199,6 +199,26 @@ size_t br_state_max_legal_moves(const br_state *state)
     return state ? state->game->max_legal_moves(state->data) : 0;
 }
 
+/* br_state_legal_moves() into a buffer that may be too small: through a
+ * stack buffer of its own (kept out of the caller's frame, which stays
+ * small on the fast path). */
+static __attribute__((noinline)) br_status
+legal_moves_into_short(const br_state *state, br_move *moves, size_t capacity,
+                       size_t *count)
+{
+    const struct br_game *g = state->game;
+    br_move all[BR_MOVES_STACK];
+    size_t n = g->legal_moves(state->data, all);
+    size_t k = n < capacity ? n : capacity;
+    if (k > 0)
+        memcpy(moves, all, k * sizeof *moves);
+    *count = n;
+    if (n > capacity)
+        return FAIL(state, BR_ERR_BUFFER, "%zu legal moves do not fit in %zu entries", n,
+                    capacity);
+    return BR_OK;
+}
+
 br_status br_state_legal_moves(const br_state *state, br_move *moves, size_t capacity,
                                size_t *count)
 {
@@ -210,19 +230,10 @@ br_status br_state_legal_moves(const br_state *state, br_move *moves, size_t cap
         return FAIL(state, BR_ERR_ARGUMENT, count ? "moves is NULL but capacity is %zu"
                                                   : "count is NULL", capacity);
     const struct br_game *g = state->game;
-    if (capacity >= g->max_legal_moves(state->data)) {
-        *count = g->legal_moves(state->data, moves);
-        return BR_OK;
-    }
-    br_move all[BR_MOVES_STACK];
-    size_t n = g->legal_moves(state->data, all);
-    size_t k = n < capacity ? n : capacity;
-    if (k > 0)
-        memcpy(moves, all, k * sizeof *moves);
-    *count = n;
-    if (n > capacity)
-        return FAIL(state, BR_ERR_BUFFER, "%zu legal moves do not fit in %zu entries", n,
-                    capacity);
+    /* The static bound settles most calls without asking the game. */
+    if (capacity < g->legal_moves_bound && capacity < g->max_legal_moves(state->data))
+        return legal_moves_into_short(state, moves, capacity, count);
+    *count = g->legal_moves(state->data, moves);
     return BR_OK;
 }
 
@@ -242,23 +253,39 @@ br_status br_state_check_move(const br_state *state, br_move move, char *reason,
     return FAIL(state, BR_ERR_ILLEGAL_MOVE, "%s", why);
 }
 
+/* Draws a chance outcome by listing them all: one br_rng_below(sum of
+ * weights), walked through the outcomes in increasing order. */
+static __attribute__((noinline)) br_move sample_listed_chance(const struct br_game *g,
+                                                              const void *st, br_rng *rng)
+{
+    br_move outcomes[BR_MOVES_STACK];
+    uint32_t weights[BR_MOVES_STACK];
+    size_t n = g->chance_outcomes(st, outcomes, weights);
+    uint32_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    uint32_t r = br_rng_below(rng, total);
+    size_t i = 0;
+    while (r >= weights[i])
+        r -= weights[i++];
+    return outcomes[i];
+}
+
+/* A chance outcome of the state at a chance node, drawn from its generator. */
+static inline br_move sample_chance(br_state *s)
+{
+    const struct br_game *g = s->game;
+    return g->sample_chance ? g->sample_chance(s->data, &s->rng)
+                            : sample_listed_chance(g, s->data, &s->rng);
+}
+
 void br_state_settle(br_state *s)
 {
     if (s->chance_mode != BR_CHANCE_AUTO)
         return;
     const struct br_game *g = s->game;
-    br_move outcomes[BR_MOVES_STACK];
-    uint32_t weights[BR_MOVES_STACK];
     while (g->current_player(s->data) == BR_PLAYER_CHANCE) {
-        size_t n = g->chance_outcomes(s->data, outcomes, weights);
-        uint32_t total = 0;
-        for (size_t i = 0; i < n; i++)
-            total += weights[i];
-        uint32_t r = br_rng_below(&s->rng, total);
-        size_t i = 0;
-        while (r >= weights[i])
-            r -= weights[i++];
-        g->apply_move(s->data, outcomes[i]);
+        g->apply_move(s->data, sample_chance(s));
         s->move_number++;
     }
 }
@@ -369,20 +396,11 @@ br_status br_state_resolve_chance(br_state *state, br_move *outcome)
     const struct br_game *g = state->game;
     if (g->current_player(state->data) != BR_PLAYER_CHANCE)
         return br_state_fail(state, BR_ERR_WRONG_PHASE, "the state is not at a chance node");
-    br_move all[BR_MOVES_STACK];
-    uint32_t weights[BR_MOVES_STACK];
-    size_t n = g->chance_outcomes(state->data, all, weights);
-    uint32_t total = 0;
-    for (size_t i = 0; i < n; i++)
-        total += weights[i];
-    uint32_t r = br_rng_below(&state->rng, total);
-    size_t i = 0;
-    while (r >= weights[i])
-        r -= weights[i++];
+    br_move drawn = sample_chance(state);
     if (outcome)
-        *outcome = all[i];
+        *outcome = drawn;
     clear_error(state);
-    br_state_apply_checked(state, all[i]);
+    br_state_apply_checked(state, drawn);
     return BR_OK;
 }
 

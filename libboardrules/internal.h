@@ -87,7 +87,8 @@ struct br_game {
     int default_players;
     size_t state_size;       /* sizeof the game's state struct */
     size_t legal_moves_bound;/* upper bound on legal moves / chance outcomes
-                                over every option set (for stack buffers) */
+                                over every option set, and so at least every
+                                max_legal_moves() (for stack buffers) */
 
     /* Sets up the initial state. `opts` holds the game-specific options only.
      * On error: return BR_ERR_OPTION and write the reason naming the key. */
@@ -143,6 +144,14 @@ struct br_game {
     /* Text picture of what `seat` (or -1: a spectator) may see: render()
      * without what is hidden from the seat. */
     void (*render_view)(const void *st, int seat, br_text *out);
+
+    /* Optional (NULL: the dispatcher lists chance_outcomes() and picks one).
+     * At a chance node: draws one outcome from `rng` with exactly the
+     * probabilities chance_outcomes() gives, for speed in chance=auto mode.
+     * To keep seeded games the same either way, it should take from `rng`
+     * what the generic path takes: one br_rng_below(rng, sum of weights),
+     * that number then walked through the outcomes in increasing order. */
+    br_move (*sample_chance)(const void *st, br_rng *rng);
 };
 
 /* The registry (registry.c). */

@@ -27,7 +27,6 @@ enum {
     TS_MAX_WIDTH = 7,
     CELL_EMPTY = 0xFF,
     CELL_OFF = 0xFE,
-    NO_CELL = 0,                 /* a border cell: never the square of a new tile */
     NO_SEAT = -1,
     /* A trail uses each of the 4 paths of a square at most once. */
     MAX_TRAIL = 4 * TS_MAX_WIDTH * TS_MAX_WIDTH + 1,
@@ -47,47 +46,52 @@ static const char *const SIDE_NAMES[] = { "top", "right", "bottom", "left" };
 
 /* ------------------------------------------------------------------ */
 /* Tile data. Points 0..7 clockwise from the left point of the top side.
- * TILE_MAP[tile*4 + r][p] is the point joined to p by tile `tile` turned r
- * quarter turns clockwise. Tiles are numbered in the sorted order of their
- * canonical forms (doc/games/tsuro.md, which lists every tile's pairs); the
- * table was generated from that definition. */
-static const uint8_t TILE_MAP[TS_CODES][8] = {
-    /*  0 */ {1,0,3,2,5,4,7,6}, {1,0,3,2,5,4,7,6}, {1,0,3,2,5,4,7,6}, {1,0,3,2,5,4,7,6},
-    /*  1 */ {1,0,3,2,6,7,4,5}, {6,7,3,2,5,4,0,1}, {2,3,0,1,5,4,7,6}, {1,0,4,5,2,3,7,6},
-    /*  2 */ {1,0,3,2,7,6,5,4}, {7,6,3,2,5,4,1,0}, {3,2,1,0,5,4,7,6}, {1,0,5,4,3,2,7,6},
-    /*  3 */ {1,0,4,6,2,7,3,5}, {5,7,3,2,6,0,4,1}, {6,3,7,1,5,4,0,2}, {2,4,0,5,1,3,7,6},
-    /*  4 */ {1,0,4,7,2,6,5,3}, {7,5,3,2,6,1,4,0}, {6,2,1,7,5,4,0,3}, {2,5,0,4,3,1,7,6},
-    /*  5 */ {1,0,5,6,7,2,3,4}, {5,6,3,2,7,0,1,4}, {3,6,7,0,5,4,1,2}, {3,4,5,0,1,2,7,6},
-    /*  6 */ {1,0,5,7,6,2,4,3}, {6,5,3,2,7,1,0,4}, {2,6,0,7,5,4,1,3}, {3,5,4,0,2,1,7,6},
-    /*  7 */ {1,0,6,4,3,7,2,5}, {4,7,3,2,0,6,5,1}, {7,3,6,1,5,4,2,0}, {4,2,1,5,0,3,7,6},
-    /*  8 */ {1,0,6,5,7,3,2,4}, {4,6,3,2,0,7,1,5}, {3,7,6,0,5,4,2,1}, {4,3,5,1,0,2,7,6},
-    /*  9 */ {1,0,6,7,5,4,2,3}, {4,5,3,2,0,1,7,6}, {1,0,6,7,5,4,2,3}, {4,5,3,2,0,1,7,6},
-    /* 10 */ {1,0,7,4,3,6,5,2}, {7,4,3,2,1,6,5,0}, {7,2,1,6,5,4,3,0}, {5,2,1,4,3,0,7,6},
-    /* 11 */ {1,0,7,5,6,3,4,2}, {6,4,3,2,1,7,0,5}, {2,7,0,6,5,4,3,1}, {5,3,4,1,2,0,7,6},
-    /* 12 */ {1,0,7,6,5,4,3,2}, {5,4,3,2,1,0,7,6}, {1,0,7,6,5,4,3,2}, {5,4,3,2,1,0,7,6},
-    /* 13 */ {2,3,0,1,6,7,4,5}, {6,7,4,5,2,3,0,1}, {2,3,0,1,6,7,4,5}, {6,7,4,5,2,3,0,1},
-    /* 14 */ {2,3,0,1,7,6,5,4}, {7,6,4,5,2,3,1,0}, {3,2,1,0,6,7,4,5}, {6,7,5,4,3,2,0,1},
-    /* 15 */ {2,4,0,6,1,7,3,5}, {5,7,4,6,2,0,3,1}, {5,3,7,1,6,0,4,2}, {6,4,7,5,1,3,0,2},
-    /* 16 */ {2,4,0,7,1,6,5,3}, {7,5,4,6,2,1,3,0}, {5,2,1,7,6,0,4,3}, {6,5,7,4,3,1,0,2},
-    /* 17 */ {2,5,0,6,7,1,3,4}, {5,6,4,7,2,0,1,3}, {3,5,7,0,6,1,4,2}, {6,4,5,7,1,2,0,3},
-    /* 18 */ {2,5,0,7,6,1,4,3}, {6,5,4,7,2,1,0,3}, {2,5,0,7,6,1,4,3}, {6,5,4,7,2,1,0,3},
-    /* 19 */ {2,6,0,4,3,7,1,5}, {3,7,4,0,2,6,5,1}, {7,3,5,1,6,2,4,0}, {6,2,1,5,7,3,0,4},
-    /* 20 */ {2,6,0,5,7,3,1,4}, {3,6,4,0,2,7,1,5}, {3,7,5,0,6,2,4,1}, {6,3,5,1,7,2,0,4},
-    /* 21 */ {2,7,0,4,3,6,5,1}, {7,3,4,1,2,6,5,0}, {7,2,1,5,6,3,4,0}, {6,2,1,4,3,7,0,5},
-    /* 22 */ {2,7,0,5,6,3,4,1}, {6,3,4,1,2,7,0,5}, {2,7,0,5,6,3,4,1}, {6,3,4,1,2,7,0,5},
-    /* 23 */ {3,2,1,0,7,6,5,4}, {7,6,5,4,3,2,1,0}, {3,2,1,0,7,6,5,4}, {7,6,5,4,3,2,1,0},
-    /* 24 */ {3,4,6,0,1,7,2,5}, {4,7,5,6,0,2,3,1}, {5,3,6,1,7,0,2,4}, {4,6,7,5,0,3,1,2},
-    /* 25 */ {3,4,7,0,1,6,5,2}, {7,4,5,6,1,2,3,0}, {5,2,1,6,7,0,3,4}, {5,6,7,4,3,0,1,2},
-    /* 26 */ {3,5,6,0,7,1,2,4}, {4,6,5,7,0,2,1,3}, {3,5,6,0,7,1,2,4}, {4,6,5,7,0,2,1,3},
-    /* 27 */ {3,6,5,0,7,2,1,4}, {3,6,5,0,7,2,1,4}, {3,6,5,0,7,2,1,4}, {3,6,5,0,7,2,1,4},
-    /* 28 */ {4,2,1,6,0,7,3,5}, {5,7,6,4,3,0,2,1}, {4,3,7,1,0,6,5,2}, {7,4,6,5,1,3,2,0},
-    /* 29 */ {4,2,1,7,0,6,5,3}, {7,5,6,4,3,1,2,0}, {4,2,1,7,0,6,5,3}, {7,5,6,4,3,1,2,0},
-    /* 30 */ {4,3,6,1,0,7,2,5}, {4,7,6,5,0,3,2,1}, {4,3,6,1,0,7,2,5}, {4,7,6,5,0,3,2,1},
-    /* 31 */ {4,5,6,7,0,1,2,3}, {4,5,6,7,0,1,2,3}, {4,5,6,7,0,1,2,3}, {4,5,6,7,0,1,2,3},
-    /* 32 */ {4,5,7,6,0,1,3,2}, {5,4,6,7,1,0,2,3}, {4,5,7,6,0,1,3,2}, {5,4,6,7,1,0,2,3},
-    /* 33 */ {5,4,7,6,1,0,3,2}, {5,4,7,6,1,0,3,2}, {5,4,7,6,1,0,3,2}, {5,4,7,6,1,0,3,2},
-    /* 34 */ {7,2,1,4,3,6,5,0}, {7,2,1,4,3,6,5,0}, {7,2,1,4,3,6,5,0}, {7,2,1,4,3,6,5,0},
-};
+ * Row tile*4 + r of TILE_ROWS gives, for each point p, the point joined to p
+ * by tile `tile` turned r quarter turns clockwise. Tiles are numbered in the
+ * sorted order of their canonical forms (doc/games/tsuro.md, which lists every
+ * tile's pairs); the rows were generated from that definition. A macro, so
+ * that the compiler derives TILE_STEP below from the same rows. */
+#define TILE_ROWS(ROW) \
+    /*  0 */ ROW(1,0,3,2,5,4,7,6) ROW(1,0,3,2,5,4,7,6) ROW(1,0,3,2,5,4,7,6) ROW(1,0,3,2,5,4,7,6) \
+    /*  1 */ ROW(1,0,3,2,6,7,4,5) ROW(6,7,3,2,5,4,0,1) ROW(2,3,0,1,5,4,7,6) ROW(1,0,4,5,2,3,7,6) \
+    /*  2 */ ROW(1,0,3,2,7,6,5,4) ROW(7,6,3,2,5,4,1,0) ROW(3,2,1,0,5,4,7,6) ROW(1,0,5,4,3,2,7,6) \
+    /*  3 */ ROW(1,0,4,6,2,7,3,5) ROW(5,7,3,2,6,0,4,1) ROW(6,3,7,1,5,4,0,2) ROW(2,4,0,5,1,3,7,6) \
+    /*  4 */ ROW(1,0,4,7,2,6,5,3) ROW(7,5,3,2,6,1,4,0) ROW(6,2,1,7,5,4,0,3) ROW(2,5,0,4,3,1,7,6) \
+    /*  5 */ ROW(1,0,5,6,7,2,3,4) ROW(5,6,3,2,7,0,1,4) ROW(3,6,7,0,5,4,1,2) ROW(3,4,5,0,1,2,7,6) \
+    /*  6 */ ROW(1,0,5,7,6,2,4,3) ROW(6,5,3,2,7,1,0,4) ROW(2,6,0,7,5,4,1,3) ROW(3,5,4,0,2,1,7,6) \
+    /*  7 */ ROW(1,0,6,4,3,7,2,5) ROW(4,7,3,2,0,6,5,1) ROW(7,3,6,1,5,4,2,0) ROW(4,2,1,5,0,3,7,6) \
+    /*  8 */ ROW(1,0,6,5,7,3,2,4) ROW(4,6,3,2,0,7,1,5) ROW(3,7,6,0,5,4,2,1) ROW(4,3,5,1,0,2,7,6) \
+    /*  9 */ ROW(1,0,6,7,5,4,2,3) ROW(4,5,3,2,0,1,7,6) ROW(1,0,6,7,5,4,2,3) ROW(4,5,3,2,0,1,7,6) \
+    /* 10 */ ROW(1,0,7,4,3,6,5,2) ROW(7,4,3,2,1,6,5,0) ROW(7,2,1,6,5,4,3,0) ROW(5,2,1,4,3,0,7,6) \
+    /* 11 */ ROW(1,0,7,5,6,3,4,2) ROW(6,4,3,2,1,7,0,5) ROW(2,7,0,6,5,4,3,1) ROW(5,3,4,1,2,0,7,6) \
+    /* 12 */ ROW(1,0,7,6,5,4,3,2) ROW(5,4,3,2,1,0,7,6) ROW(1,0,7,6,5,4,3,2) ROW(5,4,3,2,1,0,7,6) \
+    /* 13 */ ROW(2,3,0,1,6,7,4,5) ROW(6,7,4,5,2,3,0,1) ROW(2,3,0,1,6,7,4,5) ROW(6,7,4,5,2,3,0,1) \
+    /* 14 */ ROW(2,3,0,1,7,6,5,4) ROW(7,6,4,5,2,3,1,0) ROW(3,2,1,0,6,7,4,5) ROW(6,7,5,4,3,2,0,1) \
+    /* 15 */ ROW(2,4,0,6,1,7,3,5) ROW(5,7,4,6,2,0,3,1) ROW(5,3,7,1,6,0,4,2) ROW(6,4,7,5,1,3,0,2) \
+    /* 16 */ ROW(2,4,0,7,1,6,5,3) ROW(7,5,4,6,2,1,3,0) ROW(5,2,1,7,6,0,4,3) ROW(6,5,7,4,3,1,0,2) \
+    /* 17 */ ROW(2,5,0,6,7,1,3,4) ROW(5,6,4,7,2,0,1,3) ROW(3,5,7,0,6,1,4,2) ROW(6,4,5,7,1,2,0,3) \
+    /* 18 */ ROW(2,5,0,7,6,1,4,3) ROW(6,5,4,7,2,1,0,3) ROW(2,5,0,7,6,1,4,3) ROW(6,5,4,7,2,1,0,3) \
+    /* 19 */ ROW(2,6,0,4,3,7,1,5) ROW(3,7,4,0,2,6,5,1) ROW(7,3,5,1,6,2,4,0) ROW(6,2,1,5,7,3,0,4) \
+    /* 20 */ ROW(2,6,0,5,7,3,1,4) ROW(3,6,4,0,2,7,1,5) ROW(3,7,5,0,6,2,4,1) ROW(6,3,5,1,7,2,0,4) \
+    /* 21 */ ROW(2,7,0,4,3,6,5,1) ROW(7,3,4,1,2,6,5,0) ROW(7,2,1,5,6,3,4,0) ROW(6,2,1,4,3,7,0,5) \
+    /* 22 */ ROW(2,7,0,5,6,3,4,1) ROW(6,3,4,1,2,7,0,5) ROW(2,7,0,5,6,3,4,1) ROW(6,3,4,1,2,7,0,5) \
+    /* 23 */ ROW(3,2,1,0,7,6,5,4) ROW(7,6,5,4,3,2,1,0) ROW(3,2,1,0,7,6,5,4) ROW(7,6,5,4,3,2,1,0) \
+    /* 24 */ ROW(3,4,6,0,1,7,2,5) ROW(4,7,5,6,0,2,3,1) ROW(5,3,6,1,7,0,2,4) ROW(4,6,7,5,0,3,1,2) \
+    /* 25 */ ROW(3,4,7,0,1,6,5,2) ROW(7,4,5,6,1,2,3,0) ROW(5,2,1,6,7,0,3,4) ROW(5,6,7,4,3,0,1,2) \
+    /* 26 */ ROW(3,5,6,0,7,1,2,4) ROW(4,6,5,7,0,2,1,3) ROW(3,5,6,0,7,1,2,4) ROW(4,6,5,7,0,2,1,3) \
+    /* 27 */ ROW(3,6,5,0,7,2,1,4) ROW(3,6,5,0,7,2,1,4) ROW(3,6,5,0,7,2,1,4) ROW(3,6,5,0,7,2,1,4) \
+    /* 28 */ ROW(4,2,1,6,0,7,3,5) ROW(5,7,6,4,3,0,2,1) ROW(4,3,7,1,0,6,5,2) ROW(7,4,6,5,1,3,2,0) \
+    /* 29 */ ROW(4,2,1,7,0,6,5,3) ROW(7,5,6,4,3,1,2,0) ROW(4,2,1,7,0,6,5,3) ROW(7,5,6,4,3,1,2,0) \
+    /* 30 */ ROW(4,3,6,1,0,7,2,5) ROW(4,7,6,5,0,3,2,1) ROW(4,3,6,1,0,7,2,5) ROW(4,7,6,5,0,3,2,1) \
+    /* 31 */ ROW(4,5,6,7,0,1,2,3) ROW(4,5,6,7,0,1,2,3) ROW(4,5,6,7,0,1,2,3) ROW(4,5,6,7,0,1,2,3) \
+    /* 32 */ ROW(4,5,7,6,0,1,3,2) ROW(5,4,6,7,1,0,2,3) ROW(4,5,7,6,0,1,3,2) ROW(5,4,6,7,1,0,2,3) \
+    /* 33 */ ROW(5,4,7,6,1,0,3,2) ROW(5,4,7,6,1,0,3,2) ROW(5,4,7,6,1,0,3,2) ROW(5,4,7,6,1,0,3,2) \
+    /* 34 */ ROW(7,2,1,4,3,6,5,0) ROW(7,2,1,4,3,6,5,0) ROW(7,2,1,4,3,6,5,0) ROW(7,2,1,4,3,6,5,0)
+
+/* TILE_MAP[tile*4 + r][p]: the point joined to p by the tile so turned. */
+#define TILE_MAP_ROW(a, b, c, d, e, f, g, h) { a, b, c, d, e, f, g, h },
+static const uint8_t TILE_MAP[TS_CODES][8] = { TILE_ROWS(TILE_MAP_ROW) };
+#undef TILE_MAP_ROW
 
 /* The project's design of the 64-tile kosmos/tactile set (doc/games/tsuro.md):
  * every tile twice, except the 5 tiles that look the same in every rotation
@@ -98,11 +102,34 @@ static const uint8_t KOSMOS_COPIES[TS_TILES] = {
 };
 
 /* Point p of a square touches point PARTNER[p] of the neighbour on that side. */
-static const uint8_t PARTNER[8] = { 5, 4, 7, 6, 1, 0, 3, 2 };
+#define PARTNER_OF(p) ((p) ^ 5) /* 0-5, 1-4, 2-7 and 3-6 face each other */
+static const uint8_t PARTNER[8] = {
+    PARTNER_OF(0), PARTNER_OF(1), PARTNER_OF(2), PARTNER_OF(3),
+    PARTNER_OF(4), PARTNER_OF(5), PARTNER_OF(6), PARTNER_OF(7),
+};
 /* Cell offset to the neighbour across side 0 (top), 1 (right), 2 (bottom), 3 (left). */
 static const int8_t SIDE_STEP[4] = { -TS_STRIDE, 1, TS_STRIDE, -1 };
 /* Cell offset to the neighbour that point p touches (SIDE_STEP of its side). */
-static const int8_t POINT_STEP[8] = { -TS_STRIDE, -TS_STRIDE, 1, 1, TS_STRIDE, TS_STRIDE, -1, -1 };
+#define POINT_STEP_OF(p) ((p) < 2 ? -TS_STRIDE : (p) < 4 ? 1 : (p) < 6 ? TS_STRIDE : -1)
+static const int8_t POINT_STEP[8] = {
+    POINT_STEP_OF(0), POINT_STEP_OF(1), POINT_STEP_OF(2), POINT_STEP_OF(3),
+    POINT_STEP_OF(4), POINT_STEP_OF(5), POINT_STEP_OF(6), POINT_STEP_OF(7),
+};
+
+/* TILE_STEP[code][p]: where a path that enters tile `code` at p goes on: the
+ * offset of the next square and the point where it enters that. Trails are
+ * chains of dependent look-ups; this makes them one per square, not three. */
+struct tile_step {
+    int8_t cell;
+    uint8_t point;
+};
+#define STEP_TO(leave) { (int8_t)POINT_STEP_OF(leave), (uint8_t)PARTNER_OF(leave) }
+#define TILE_STEP_ROW(a, b, c, d, e, f, g, h) \
+    { STEP_TO(a), STEP_TO(b), STEP_TO(c), STEP_TO(d), \
+      STEP_TO(e), STEP_TO(f), STEP_TO(g), STEP_TO(h) },
+static const struct tile_step TILE_STEP[TS_CODES][8] = { TILE_ROWS(TILE_STEP_ROW) };
+#undef TILE_STEP_ROW
+#undef STEP_TO
 
 /* ------------------------------------------------------------------ */
 /* The state: plain bytes, every unused byte kept at a canonical value so that
@@ -262,34 +289,45 @@ static void put_start(const ts_state *s, br_text *out, int m)
 }
 
 /* ------------------------------------------------------------------ */
-/* Hands */
+/* Hands
+ *
+ * A hand has TS_HAND slots, sorted, unused ones 0. Where a tile goes in it is
+ * a coin toss for the branch predictor, so these pass over every slot and
+ * choose which slot to read (an index, not a branch: compilers turn a
+ * choice between two values back into a branch). */
 
 static bool hand_has(const ts_state *s, int seat, int tile)
 {
-    for (int i = 0; i < s->hand_size[seat]; i++)
-        if (s->hand[seat][i] == tile)
-            return true;
-    return false;
+    bool has = false;
+    for (int i = 0; i < TS_HAND; i++)
+        has |= (i < s->hand_size[seat]) & (s->hand[seat][i] == tile);
+    return has;
 }
 
+/* Insertion into a hand that is not full: the tiles above the new one's
+ * place (after every tile not larger) move up a slot. */
 static void hand_add(ts_state *s, int seat, int tile)
 {
-    int i = s->hand_size[seat]++;
-    while (i > 0 && s->hand[seat][i - 1] > tile) {
-        s->hand[seat][i] = s->hand[seat][i - 1];
-        i--;
-    }
-    s->hand[seat][i] = (uint8_t)tile;
+    uint8_t *hand = s->hand[seat];
+    int n = s->hand_size[seat]++, place = 0;
+    for (int i = 0; i < TS_HAND; i++)
+        place += (i < n) & (hand[i] <= tile);
+    for (int i = TS_HAND - 1; i > 0; i--)
+        hand[i] = hand[i - (i > place)]; /* above n this copies a 0 */
+    hand[place] = (uint8_t)tile;
 }
 
+/* Removes a tile the hand holds: the slots above its first copy (after every
+ * smaller tile) move down one. */
 static void hand_remove(ts_state *s, int seat, int tile)
 {
-    int n = s->hand_size[seat], i = 0;
-    while (s->hand[seat][i] != tile)
-        i++;
-    for (; i + 1 < n; i++)
-        s->hand[seat][i] = s->hand[seat][i + 1];
-    s->hand[seat][n - 1] = 0;
+    uint8_t *hand = s->hand[seat];
+    int n = s->hand_size[seat], first = 0;
+    for (int i = 0; i < TS_HAND; i++)
+        first += (i < n) & (hand[i] < tile);
+    for (int i = 0; i + 1 < TS_HAND; i++)
+        hand[i] = hand[i + (i >= first)];
+    hand[n - 1] = 0;
     s->hand_size[seat] = (uint8_t)(n - 1);
 }
 
@@ -350,51 +388,68 @@ static void remove_marker(ts_state *s, int seat)
 }
 
 /* ------------------------------------------------------------------ */
-/* Paths */
+/* Paths
+ *
+ * Trails are followed with the new tile still off the board: a trail that
+ * comes back to the square being tiled re-enters the new tile there. Every
+ * walk below starts at the border of an empty square, where a path ends, so
+ * on the board it is a chain, never a loop, and it ends. */
+
+enum walk_end { WALK_STOPS, WALK_LEAVES };
+
+struct walk {
+    uint8_t end;    /* enum walk_end */
+    uint8_t cell;   /* WALK_STOPS: the empty square faced at the end */
+    uint8_t point;  /* WALK_STOPS: the point of that square faced */
+};
+
+/* Follows the path that leaves square `cell` at point `leave` across tiled
+ * squares until it faces an empty square or leaves the board. One test per
+ * step (tiled or not); what ended the walk is read once at the end. */
+static inline struct walk walk_out(const uint8_t *board, int cell, int leave)
+{
+    int point = PARTNER[leave];
+    cell += POINT_STEP[leave];
+    for (int step = 0; step < MAX_TRAIL && board[cell] < CELL_OFF; step++) {
+        struct tile_step next = TILE_STEP[board[cell]][point];
+        cell += next.cell;
+        point = next.point;
+    }
+    /* A walk cut off by MAX_TRAIL (not reached: walks are chains) counts as
+     * leaving. */
+    return (struct walk){ board[cell] == CELL_EMPTY ? WALK_STOPS : WALK_LEAVES,
+                          (uint8_t)cell, (uint8_t)point };
+}
 
 enum trail_end { TRAIL_STOPS, TRAIL_LEAVES, TRAIL_HEAD_ON };
 
 struct trail {
-    uint8_t end;        /* enum trail_end */
-    uint8_t cell;       /* TRAIL_STOPS: the empty square faced at the end */
+    uint8_t end;    /* enum trail_end */
+    uint8_t cell;   /* TRAIL_STOPS: the empty square faced at the end */
     uint8_t point;
-    bool reentered;     /* the trail came back into the new tile's square */
 };
 
-/* Follows a path that enters the tiled square `cell` (whose code is `code`) at
- * `point`, until it faces an empty square or leaves the board. The tile
- * `new_code` counts as lying on `new_cell` (the square being tiled, or
- * NO_CELL). Leaving `new_cell` at a point in `occupied` means meeting a marker
- * that entered the new tile from the other end of the same path. */
-static inline struct trail follow_path(const uint8_t *board, int cell, int code,
-                                       int point, int new_cell, int new_code,
-                                       unsigned occupied)
+/* The trail of a marker that enters tile `code`, about to be laid on the
+ * empty square `cell`, at `point`. Leaving the tile at a point in `occupied`
+ * means meeting head-on a marker that entered from the other end of that
+ * path. Each pass through the tile uses another of its 4 paths. */
+static struct trail trail_through(const uint8_t *board, int cell, int code, int point,
+                                  unsigned occupied)
 {
-    bool reentered = false;
-    for (int step = 0; step < MAX_TRAIL; step++) {
+    for (int pass = 0; pass < 4; pass++) {
         int leave = TILE_MAP[code][point];
-        if (cell == new_cell && (occupied >> leave & 1u))
-            return (struct trail){ TRAIL_HEAD_ON, (uint8_t)cell, (uint8_t)leave, reentered };
-        int next = cell + POINT_STEP[leave];
-        point = PARTNER[leave];
-        code = board[next];
-        if (code >= CELL_OFF) { /* off the board or no tile (yet) */
-            if (next == new_cell) {
-                code = new_code;
-                reentered = true;
-            } else if (code == CELL_OFF) {
-                return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, (uint8_t)leave,
-                                       reentered };
-            } else {
-                return (struct trail){ TRAIL_STOPS, (uint8_t)next, (uint8_t)point,
-                                       reentered };
-            }
-        }
-        cell = next;
+        if (occupied >> leave & 1u)
+            return (struct trail){ TRAIL_HEAD_ON, 0, 0 };
+        struct walk w = walk_out(board, cell, leave);
+        if (w.end == WALK_LEAVES)
+            return (struct trail){ TRAIL_LEAVES, 0, 0 };
+        if (w.cell != cell)
+            return (struct trail){ TRAIL_STOPS, w.cell, w.point };
+        point = w.point;
     }
-    /* Not reached: a path uses each tile path at most once (loaded snapshots are
-     * checked to have no marker on a closed loop). Treat it as leaving. */
-    return (struct trail){ TRAIL_LEAVES, (uint8_t)cell, 0, reentered };
+    /* Not reached: the path behind a marker leads back to the edge (loaded
+     * snapshots are checked for it), so no trail closes a loop. */
+    return (struct trail){ TRAIL_LEAVES, 0, 0 };
 }
 
 /* Seats whose marker faces `cell` (they move when it is tiled). */
@@ -415,52 +470,73 @@ static unsigned points_of(const ts_state *s, unsigned seats)
     return points;
 }
 
+/* True when one of `seats` stands at point `point` facing `cell`. */
+static bool marker_stands_at(const ts_state *s, unsigned seats, int cell, int point)
+{
+    for (unsigned m = seats; m; m &= m - 1) {
+        int p = first_seat(m);
+        if (s->marker_cell[p] == cell && s->marker_point[p] == point)
+            return true;
+    }
+    return false;
+}
+
 /* What a placement does to the mover's own marker. */
 enum fate { FATE_SAFE, FATE_COLLIDES, FATE_LEAVES };
 
-/* Everything about the mover that does not depend on the tile chosen. */
+/* What happens to the mover's trail where it leaves the new square at a
+ * point: a fate, or EXIT_REENTERS + the point where it comes back in. */
+enum { EXIT_REENTERS = 8, EXIT_UNKNOWN = 0xFF };
+
+/* Everything about the mover that does not depend on the tile chosen, and
+ * what happens where its trail leaves the new square, by point. That does
+ * not depend on the tile either, so the (up to 24) placements share at most
+ * 8 walks. Worked out when first needed; lives for one call only. */
 struct mover_view {
     uint8_t cell;           /* the square in front of the mover */
     uint8_t point;          /* the mover's (even, when it may choose) entry point */
     bool may_choose;        /* kosmos first turn: the odd point is allowed too */
-    unsigned others_points; /* entry points of the other markers facing `cell` */
     unsigned bystanders;    /* live markers facing other squares */
+    uint8_t exit[8];        /* by point of `cell`: EXIT_UNKNOWN until walked */
 };
 
-static struct mover_view view_mover(const ts_state *s)
+/* Sets up *v in place (a view built elsewhere and copied in would be read
+ * back wider than it was written, which stalls the processor). */
+static void view_mover(const ts_state *s, struct mover_view *v)
 {
     int me = s->turn;
-    struct mover_view v;
-    v.cell = s->marker_cell[me];
-    v.point = s->marker_point[me];
-    v.may_choose = (s->fresh & seat_bit(me)) != 0;
-    unsigned here = markers_at(s, v.cell);
-    v.others_points = points_of(s, here & ~seat_bit(me));
-    v.bystanders = s->alive & ~here;
-    return v;
+    v->cell = s->marker_cell[me];
+    v->point = s->marker_point[me];
+    v->may_choose = (s->fresh & seat_bit(me)) != 0;
+    memset(v->exit, EXIT_UNKNOWN, sizeof v->exit);
+    unsigned bystanders = 0;
+    for (unsigned m = s->alive & ~seat_bit(me); m; m &= m - 1) {
+        int p = first_seat(m), cell = s->marker_cell[p], point = s->marker_point[p];
+        if (cell == v->cell) {
+            /* Leaving where a marker facing the same square stands meets it head-on. */
+            v->exit[point] = FATE_COLLIDES;
+        } else {
+            bystanders |= seat_bit(p);
+        }
+    }
+    v->bystanders = bystanders;
 }
 
-/* The fate of the mover's marker when tile `code` enters at `point`. Markers
- * that move end on different points (each end of a path belongs to one path),
- * so only a marker that stays put can be hit at the end. `*reentered` tells
- * whether the trail came back into the new square (else the fate depends only
- * on the point where the trail first leaves the new tile). */
-static inline enum fate mover_fate(const ts_state *s, const struct mover_view *v,
-                                   int code, int point, bool *reentered)
+/* Fills v->exit[leave] by walking. Markers that move end on different points
+ * (each end of a path belongs to one path), so only a bystander can be hit at
+ * the end. A path that comes back in links two points: both are recorded. */
+static inline void walk_exit(const ts_state *s, struct mover_view *v, int leave)
 {
-    struct trail t = follow_path(s->board, v->cell, code, point, v->cell, code,
-                                 v->others_points);
-    *reentered = t.reentered;
-    if (t.end == TRAIL_LEAVES)
-        return FATE_LEAVES;
-    if (t.end == TRAIL_HEAD_ON)
-        return FATE_COLLIDES;
-    for (unsigned m = v->bystanders; m; m &= m - 1) {
-        int p = first_seat(m);
-        if (s->marker_cell[p] == t.cell && s->marker_point[p] == t.point)
-            return FATE_COLLIDES;
-    }
-    return FATE_SAFE;
+    struct walk w = walk_out(s->board, v->cell, leave);
+    bool reenters = w.end == WALK_STOPS && w.cell == v->cell;
+    bool stops = w.end == WALK_STOPS && !reenters;
+    v->exit[leave] = w.end == WALK_LEAVES ? FATE_LEAVES
+                     : reenters           ? (uint8_t)(EXIT_REENTERS + w.point)
+                                          : FATE_SAFE;
+    if (stops && marker_stands_at(s, v->bystanders, w.cell, w.point))
+        v->exit[leave] = FATE_COLLIDES;
+    if (reenters && v->exit[w.point] == EXIT_UNKNOWN)
+        v->exit[w.point] = (uint8_t)(EXIT_REENTERS + leave);
 }
 
 /* FORBIDDEN[selfkill][fate]: the self-eliminations the "no suicide" rule forbids. */
@@ -469,94 +545,181 @@ static const uint8_t FORBIDDEN[3][3] = {
     [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
     [SK_NONE] = { 0 }, /* the rule text's own reading: no such restriction */
 };
-_Static_assert(FATE_SAFE < FATE_COLLIDES && FATE_COLLIDES < FATE_LEAVES,
-               "fates ordered by how bad they are");
 
-/* The placements open to the mover, in increasing move order, into `moves`
- * (room for 24), with the point where each first leaves the new tile. */
-static size_t list_candidates(const ts_state *s, const struct mover_view *v, br_move *moves,
-                              uint8_t *exits)
+/* Points of the new square in sets, by what leaving there means. */
+struct exit_sets {
+    unsigned forbidden;  /* a self-elimination the selfkill option forbids */
+    unsigned safe;       /* the marker stays on the board */
+    unsigned reentering; /* the trail comes back into the new tile */
+};
+
+/* Walks the points in the set `exits` not known yet and sorts them all into
+ * *sets. Out of line, with walk_exit() inlined: one call for the walks of a
+ * scan. */
+static __attribute__((noinline)) void walk_exits(const ts_state *s, struct mover_view *v,
+                                                 unsigned exits, struct exit_sets *sets)
+{
+    const uint8_t *forbids = FORBIDDEN[s->selfkill];
+    unsigned forbidden = 0, safe = 0, reentering = 0;
+    for (; exits; exits &= exits - 1) {
+        int leave = __builtin_ctz(exits);
+        if (v->exit[leave] == EXIT_UNKNOWN)
+            walk_exit(s, v, leave);
+        int f = v->exit[leave];
+        bool reenters = f >= EXIT_REENTERS;
+        reentering |= (unsigned)reenters << leave;
+        forbidden |= (unsigned)(!reenters && forbids[f & 7]) << leave;
+        safe |= (unsigned)(f == FATE_SAFE) << leave;
+    }
+    sets->forbidden = forbidden;
+    sets->safe = safe;
+    sets->reentering = reentering;
+}
+
+/* The fate of the mover's marker when tile `code` enters at `point`: the
+ * trail of trail_through(), read through v->exit. */
+static enum fate placement_fate(const ts_state *s, struct mover_view *v, int code, int point)
+{
+    for (int pass = 0; pass < 4; pass++) {
+        int leave = TILE_MAP[code][point];
+        if (v->exit[leave] == EXIT_UNKNOWN)
+            walk_exit(s, v, leave);
+        if (v->exit[leave] < EXIT_REENTERS)
+            return (enum fate)v->exit[leave];
+        point = v->exit[leave] - EXIT_REENTERS;
+    }
+    return FATE_LEAVES; /* not reached, as in trail_through() */
+}
+
+/* The distinct tiles of the mover's hand (a kosmos hand may hold two copies
+ * of a tile, which give the same moves), in increasing order. */
+static int distinct_tiles(const ts_state *s, int tiles[TS_HAND])
 {
     const uint8_t *hand = s->hand[s->turn];
-    int hand_size = s->hand_size[s->turn];
+    int n = 0;
+    for (int i = 0; i < s->hand_size[s->turn]; i++)
+        if (i == 0 || hand[i - 1] != hand[i])
+            tiles[n++] = hand[i];
+    return n;
+}
+
+/* The points where the 4 rotations of `tile`, entered at `point`, first
+ * leave it. */
+static inline unsigned rotation_exits(int tile, int point)
+{
+    const uint8_t(*rotations)[8] = &TILE_MAP[tile * 4];
+    return 1u << rotations[0][point] | 1u << rotations[1][point] |
+           1u << rotations[2][point] | 1u << rotations[3][point];
+}
+
+/* The placements open to the mover, judged: the moves entering at one point
+ * (two in a kosmos first turn) share what lies beyond each exit. */
+struct placements {
+    int tiles[TS_HAND];
+    int num_tiles;
+    int num_entries;
+    struct entry {
+        int point;              /* where the trail enters the new tile */
+        br_move base;           /* the move of tile 0, rotation 0, entering there */
+        struct exit_sets sets;  /* the exits these placements use, sorted */
+    } entry[2];
+    bool any_safe;              /* some placement keeps the marker on the board */
+};
+
+/* True when some placement of `e` whose trail comes back into the new tile
+ * keeps the marker on the board. */
+static bool safe_reentering(const ts_state *s, struct mover_view *v,
+                            const struct placements *p, const struct entry *e)
+{
+    for (int i = 0; i < p->num_tiles; i++)
+        for (int code = p->tiles[i] * 4; code < p->tiles[i] * 4 + 4; code++)
+            if ((e->sets.reentering >> TILE_MAP[code][e->point] & 1u) &&
+                placement_fate(s, v, code, e->point) == FATE_SAFE)
+                return true;
+    return false;
+}
+
+/* Judges every placement open to the mover. The exits of each entry point
+ * are walked in one go; a placement is then a look-up, unless its trail
+ * comes back into the new tile. */
+static void judge_placements(const ts_state *s, struct mover_view *v, struct placements *p)
+{
+    p->num_tiles = distinct_tiles(s, p->tiles);
+    p->num_entries = v->may_choose ? 2 : 1;
+    p->any_safe = false;
+    for (int c = 0; c < p->num_entries; c++) {
+        struct entry *e = &p->entry[c];
+        e->point = v->point + c;
+        e->base = c ? MOVE_CHOICE_BASE : 0;
+        unsigned exits = 0;
+        for (int i = 0; i < p->num_tiles; i++)
+            exits |= rotation_exits(p->tiles[i], e->point);
+        walk_exits(s, v, exits, &e->sets);
+        p->any_safe = p->any_safe || e->sets.safe != 0 ||
+                      (e->sets.reentering != 0 && safe_reentering(s, v, p, e));
+    }
+}
+
+/* True when the placement `code` of entry `e`, whose trail comes back into
+ * the new tile, eliminates the mover in a way the selfkill option forbids.
+ * Out of line: rare, and inlined it would crowd the listing loop. */
+static __attribute__((noinline)) bool forbidden_reentering(const ts_state *s, struct mover_view *v,
+                                 const struct entry *e, int code)
+{
+    return FORBIDDEN[s->selfkill][placement_fate(s, v, code, e->point)];
+}
+
+/* The legal placements, in increasing move order: a forbidden
+ * self-elimination is legal only when no placement is safe. Whether a
+ * placement is dropped is a coin toss for the branch predictor, so each is
+ * written and the count decides whether the next one overwrites it. */
+static size_t list_placements(const ts_state *s, struct mover_view *v,
+                              const struct placements *p, br_move *out)
+{
     size_t n = 0;
-    for (int choice = 0; choice <= (v->may_choose ? 1 : 0); choice++) {
-        int point = v->point + choice;
-        br_move base = choice ? MOVE_CHOICE_BASE : 0;
-        for (int i = 0; i < hand_size; i++) {
-            int code = hand[i] * 4;
-            if (i > 0 && hand[i - 1] == hand[i])
-                continue;
-            for (int r = 0; r < 4; r++, n++) {
-                moves[n] = base + code + r;
-                exits[n] = TILE_MAP[code + r][point];
+    for (int c = 0; c < p->num_entries; c++) {
+        const struct entry *e = &p->entry[c];
+        unsigned dropped = p->any_safe ? e->sets.forbidden : 0;
+        unsigned reentering = p->any_safe ? e->sets.reentering : 0;
+        for (int i = 0; i < p->num_tiles; i++) {
+            const uint8_t(*rotations)[8] = &TILE_MAP[p->tiles[i] * 4];
+            for (int r = 0; r < 4; r++) {
+                int leave = rotations[r][e->point], code = p->tiles[i] * 4 + r;
+                bool drop = dropped >> leave & 1u;
+                if (reentering >> leave & 1u) /* rare */
+                    drop = forbidden_reentering(s, v, e, code);
+                out[n] = e->base + code;
+                n += !drop;
             }
         }
     }
     return n;
 }
 
-enum { FATE_UNKNOWN = 0xFF, FATE_VARIES = 0xFE };
-
-/* Every placement open to the mover, in increasing move order, into `moves`
- * (room for 24); bit i of *forbidden is set when moves[i] eliminates the
- * mover in a way the selfkill option forbids; *any_safe tells whether some
- * placement keeps the marker on the board. Returns the count.
- * Speed matters here (it runs for every move). Where a trail goes after it
- * leaves the new tile depends only on the point where it leaves, unless it
- * comes back into the new square (also a property of that point): so fates
- * are worked out once per exit point, at most 7 traces instead of 12 (24). */
-static size_t scan_placements(const ts_state *s, br_move *moves, uint32_t *forbidden,
-                              bool *any_safe)
-{
-    struct mover_view v = view_mover(s);
-    uint8_t exits[2 * TS_HAND * 4];
-    size_t n = list_candidates(s, &v, moves, exits);
-    uint8_t fate_by_exit[8];
-    memset(fate_by_exit, FATE_UNKNOWN, sizeof fate_by_exit);
-    /* fates above this one are forbidden */
-    int worst_allowed = s->selfkill == SK_ANY    ? FATE_SAFE
-                        : s->selfkill == SK_NONE ? FATE_LEAVES
-                                                 : FATE_COLLIDES;
-    uint32_t forbidden_bits = 0;
-    bool safe = false;
-    for (size_t i = 0; i < n; i++) {
-        int fate = fate_by_exit[exits[i]];
-        if (fate >= FATE_VARIES) {
-            bool reentered;
-            fate = mover_fate(s, &v, moves[i] % TS_CODES,
-                              v.point + (moves[i] >= MOVE_CHOICE_BASE), &reentered);
-            fate_by_exit[exits[i]] = reentered ? FATE_VARIES : (uint8_t)fate;
-        }
-        forbidden_bits |= (uint32_t)(fate > worst_allowed) << i;
-        safe |= fate == FATE_SAFE;
-    }
-    *forbidden = forbidden_bits;
-    *any_safe = safe;
-    return n;
-}
-
 /* True when some placement keeps the mover's marker on the board. */
-static bool any_safe_placement(const ts_state *s)
+static bool any_safe_placement(const ts_state *s, struct mover_view *v)
 {
-    br_move moves[2 * TS_HAND * 4];
-    uint32_t forbidden;
-    bool any_safe;
-    scan_placements(s, moves, &forbidden, &any_safe);
-    return any_safe;
+    struct placements all;
+    judge_placements(s, v, &all);
+    return all.any_safe;
 }
 
 /* ------------------------------------------------------------------ */
 /* Turn flow */
 
+/* The seat after `seat` clockwise (a comparison: division is slow and this
+ * runs on every turn). */
+static inline int next_seat(const ts_state *s, int seat)
+{
+    return seat + 1 == s->num_seats ? 0 : seat + 1;
+}
+
 /* First live seat lacking tiles, scanning clockwise from `from` (inclusive). */
 static int next_lacking(const ts_state *s, int from)
 {
-    for (int i = 0; i < s->num_seats; i++) {
-        int p = (from + i) % s->num_seats;
+    for (int i = 0, p = from; i < s->num_seats; i++, p = next_seat(s, p))
         if ((s->alive & seat_bit(p)) && s->hand_size[p] < TS_HAND)
             return p;
-    }
     return NO_SEAT;
 }
 
@@ -564,8 +727,7 @@ static int next_lacking(const ts_state *s, int from)
  * live seat holds one (the pile is then empty), the game is over. */
 static void advance_turn(ts_state *s)
 {
-    for (int i = 1; i <= s->num_seats; i++) {
-        int p = (s->turn + i) % s->num_seats;
+    for (int i = 1, p = next_seat(s, s->turn); i <= s->num_seats; i++, p = next_seat(s, p)) {
         if ((s->alive & seat_bit(p)) && s->hand_size[p] > 0) {
             s->turn = (uint8_t)p;
             s->phase = PH_PLAY;
@@ -612,7 +774,7 @@ static void apply_draw(ts_state *s, int tile)
         advance_turn(s);
         return;
     }
-    s->dragon = (int8_t)next_lacking(s, (to + 1) % s->num_seats);
+    s->dragon = (int8_t)next_lacking(s, next_seat(s, to));
     if (s->dragon == NO_SEAT || s->pile_total == 0)
         advance_turn(s);
 }
@@ -654,16 +816,16 @@ static void apply_setup(ts_state *s, int m)
     }
 }
 
-/* Moves every marker facing `cell` along its path; returns the seats
- * eliminated by leaving the board or meeting head-on. */
+/* Moves every marker facing `cell` along its path through tile `code`, which
+ * is not on the board yet; returns the seats eliminated by leaving the board
+ * or meeting head-on. */
 static unsigned move_markers(ts_state *s, int cell, int code, unsigned movers)
 {
     unsigned occupied = points_of(s, movers), out = 0;
-    for (int p = 0; p < s->num_seats; p++) {
-        if (!(movers & seat_bit(p)))
-            continue;
-        struct trail t = follow_path(s->board, cell, code, s->marker_point[p], cell,
-                                     code, occupied & ~(1u << s->marker_point[p]));
+    for (unsigned m = movers; m; m &= m - 1) {
+        int p = first_seat(m);
+        struct trail t = trail_through(s->board, cell, code, s->marker_point[p],
+                                       occupied & ~(1u << s->marker_point[p]));
         if (t.end == TRAIL_STOPS) {
             s->marker_cell[p] = t.cell;
             s->marker_point[p] = t.point;
@@ -696,9 +858,9 @@ static void apply_placement(ts_state *s, br_move move)
     hand_remove(s, mover, code / 4);
     if (move >= MOVE_CHOICE_BASE)
         s->marker_point[mover]++;
-    s->board[cell] = (uint8_t)code;
     unsigned movers = markers_at(s, cell);
     unsigned out = move_markers(s, cell, code, movers);
+    s->board[cell] = (uint8_t)code;
     out |= collisions(s, movers & ~out, s->alive & ~out);
     s->fresh &= (uint8_t)~movers;
     s->alive &= (uint8_t)~out;
@@ -873,15 +1035,11 @@ static size_t list_draws(const ts_state *s, br_move *out, uint32_t *weights)
 /* A forbidden self-elimination is legal only when no placement is safe. */
 static size_t list_legal_placements(const ts_state *s, br_move *out)
 {
-    uint32_t forbidden;
-    bool any_safe;
-    size_t n = scan_placements(s, out, &forbidden, &any_safe), k = 0;
-    if (!any_safe || !forbidden)
-        return n;
-    for (size_t i = 0; i < n; i++)
-        if (!(forbidden >> i & 1u))
-            out[k++] = out[i];
-    return k;
+    struct mover_view v;
+    struct placements all;
+    view_mover(s, &v);
+    judge_placements(s, &v, &all);
+    return list_placements(s, &v, &all, out);
 }
 
 static size_t tsuro_legal_moves(const void *st, br_move *out)
@@ -905,6 +1063,31 @@ static size_t tsuro_chance_outcomes(const void *st, br_move *out, uint32_t *weig
     if (s->phase != PH_DEAL && s->phase != PH_DRAW)
         return 0;
     return list_draws(s, out, weights);
+}
+
+/* One draw with the weights list_draws() gives (copies in the pile), taken
+ * from `rng` exactly as the dispatcher's generic path takes it: one
+ * br_rng_below(total weight), then the outcomes in increasing order. Seeded
+ * games thus draw the same tiles either way, without listing the pile. */
+static br_move tsuro_sample_chance(const void *st, br_rng *rng)
+{
+    const ts_state *s = st;
+    uint64_t some = s->pile_some, two = s->pile_two;
+    /* pile_total counts the copies (put_in_pile() and take_from_pile() keep it,
+     * and pile_two within pile_some): the sum of the weights. */
+    uint32_t r = br_rng_below(rng, s->pile_total);
+    if (two == 0) { /* always so in the classic edition: the r-th tile in the pile */
+        for (; r > 0; r--)
+            some &= some - 1;
+        return draw_base(s) + __builtin_ctzll(some);
+    }
+    for (;; some &= some - 1) {
+        int t = __builtin_ctzll(some);
+        uint32_t weight = 1u + (uint32_t)(two >> t & 1u);
+        if (r < weight)
+            return draw_base(s) + t;
+        r -= weight;
+    }
 }
 
 static bool refuse(br_text *reason, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -968,16 +1151,16 @@ static bool check_placement(const ts_state *s, br_move move, br_text *reason)
     int code = move % TS_CODES, tile = code / 4, choice = move >= MOVE_CHOICE_BASE;
     if (!hand_has(s, s->turn, tile))
         return refuse(reason, "tile %d is not in your hand", tile);
-    struct mover_view v = view_mover(s);
+    struct mover_view v;
+    view_mover(s, &v);
     if (choice && !v.may_choose)
         return refuse(reason, is_kosmos(s)
                       ? "the second entry point (/1) can be chosen only in your first "
                         "turn, while your marker stands on its start side"
                       : "the second entry point (/1) exists only in the kosmos and "
                         "tactile editions");
-    bool reentered;
-    enum fate f = mover_fate(s, &v, code, v.point + choice, &reentered);
-    if (!FORBIDDEN[s->selfkill][f] || !any_safe_placement(s))
+    enum fate f = placement_fate(s, &v, code, v.point + choice);
+    if (!FORBIDDEN[s->selfkill][f] || !any_safe_placement(s, &v))
         return true;
     return refuse(reason, f == FATE_LEAVES
                   ? "this placement sends your marker off the board while another "
@@ -1802,9 +1985,8 @@ static bool check_trail(const ts_state *s, int seat, br_text *err)
     int behind = cell + SIDE_STEP[point >> 1];
     if (s->board[behind] == CELL_EMPTY)
         return reject(err, "state.markers[%d]: stands between two empty squares", seat);
-    struct trail t = follow_path(s->board, behind, s->board[behind], PARTNER[point],
-                                 NO_CELL, 0, 0);
-    if (t.end != TRAIL_LEAVES)
+    struct walk w = walk_out(s->board, behind, TILE_MAP[s->board[behind]][PARTNER[point]]);
+    if (w.end != WALK_LEAVES)
         return reject(err, "state.markers[%d]: the path behind the marker does not lead "
                       "back to the edge of the board", seat);
     return true;
@@ -2246,4 +2428,5 @@ const struct br_game br_game_tsuro = {
     .render = tsuro_render,
     .resample = tsuro_resample,
     .render_view = tsuro_render_view,
+    .sample_chance = tsuro_sample_chance,
 };
