@@ -37,6 +37,14 @@ br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
             return FAIL(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu", (size)); \
     } while (0)
 
+/* Checks a seat whose view is asked for: 0..n-1, or -1 for a spectator. */
+#define CHECK_VIEW_SEAT(state, seat)                                                \
+    do {                                                                            \
+        if ((seat) < -1 || (seat) >= (state)->num_players)                          \
+            return FAIL(state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d", (seat), \
+                        (int)(state)->num_players - 1);                             \
+    } while (0)
+
 /* Finishes a text result, recording why when the buffer was too small. */
 static br_status text_result_on(const br_state *state, const br_text *t, size_t *len)
 {
@@ -531,9 +539,7 @@ br_status br_state_observe(const br_state *state, int seat, char *buf, size_t si
     if (!state)
         return BR_ERR_ARGUMENT;
     CHECK_BUFFER(state, buf, size);
-    if (seat < -1 || seat >= state->num_players)
-        return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d",
-                             seat, (int)state->num_players - 1);
+    CHECK_VIEW_SEAT(state, seat);
     json_t *obs = state->game->observe(state->data, seat);
     if (!obs)
         return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
@@ -558,9 +564,7 @@ br_status br_state_render_view(const br_state *state, int seat, char *buf, size_
     if (!state)
         return BR_ERR_ARGUMENT;
     CHECK_BUFFER(state, buf, size);
-    if (seat < -1 || seat >= state->num_players)
-        return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d",
-                             seat, (int)state->num_players - 1);
+    CHECK_VIEW_SEAT(state, seat);
     br_text t = br_text_over(buf, size);
     state->game->render_view(state->data, seat, &t);
     return text_result_on(state, &t, len);
