@@ -761,6 +761,99 @@ START_TEST(test_option_set_canonical)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Chance draws */
+
+#define DRAW_SAMPLES 4000
+#define MAX_PATH 4096
+
+/* The option sets whose draws are checked: every game with its defaults
+ * (index < br_game_count()), then these, which draw from other piles. */
+static const struct {
+    const char *game, *options;
+} draw_sets[] = {
+    {"tsuro", "edition=kosmos,players=3,"},
+};
+
+/* A state of `game` with `extra` options, chance=explicit and the given
+ * seed, after `path`. */
+static br_state *state_after(const br_game *game, const char *extra, uint64_t seed,
+                             const br_move *path, size_t len)
+{
+    char options[200];
+    snprintf(options, sizeof options, "%schance=explicit,seed=%llu", extra,
+             (unsigned long long)seed);
+    br_state *s = brt_new_state(game, options);
+    for (size_t i = 0; i < len; i++)
+        ck_assert_int_eq(br_state_apply(s, path[i]), BR_OK);
+    return s;
+}
+
+/* At the chance node reached by `path`, DRAW_SAMPLES states with other
+ * seeds resolve the node from their own generator: every draw must be a
+ * listed outcome, and each outcome's count must lie within 5 standard
+ * deviations (plus one) of what its listed probability predicts. */
+static void check_draws_at(const br_game *game, const char *extra, const br_move *path,
+                           size_t len)
+{
+    br_state *s = state_after(game, extra, 1, path, len);
+    br_move outcomes[1024];
+    double probs[1024];
+    size_t n;
+    ck_assert_int_eq(br_state_chance_outcomes(s, outcomes, probs, 1024, &n), BR_OK);
+    br_state_free(s);
+    size_t counts[1024] = { 0 };
+    for (uint64_t i = 0; i < DRAW_SAMPLES; i++) {
+        br_state *t = state_after(game, extra, 1000 + i, path, len);
+        br_move drawn;
+        ck_assert_int_eq(br_state_resolve_chance(t, &drawn), BR_OK);
+        size_t k = 0;
+        while (k < n && outcomes[k] != drawn)
+            k++;
+        ck_assert_msg(k < n, "%s: drawn outcome %d is not listed", br_game_name(game),
+                      (int)drawn);
+        counts[k]++;
+        br_state_free(t);
+    }
+    for (size_t k = 0; k < n; k++) {
+        double expected = DRAW_SAMPLES * probs[k];
+        double sd = sqrt(DRAW_SAMPLES * probs[k] * (1 - probs[k]));
+        ck_assert_msg(fabs((double)counts[k] - expected) <= 5 * sd + 1,
+                      "%s, %zu moves in: outcome %d drawn %zu times, expected %.1f",
+                      br_game_name(game), len, (int)outcomes[k], counts[k], expected);
+    }
+}
+
+/* br_state_resolve_chance() (and so chance=auto) draws with the
+ * probabilities br_state_chance_outcomes() lists, at several chance nodes of
+ * a random game of every registered game. */
+START_TEST(test_chance_draws_follow_probabilities)
+{
+    size_t games = br_game_count();
+    const br_game *game = (size_t)_i < games ? br_game_at((size_t)_i)
+                                             : br_game_find(draw_sets[(size_t)_i - games].game);
+    const char *extra = (size_t)_i < games ? "" : draw_sets[(size_t)_i - games].options;
+    if (!game)
+        return; /* a game of the table that is not registered in this build */
+    br_state *s = state_after(game, extra, 1, NULL, 0);
+    br_move path[MAX_PATH], legal[1024];
+    size_t len = 0, nodes_seen = 0, checked = 0;
+    uint64_t rng = 11;
+    while (!br_state_is_terminal(s) && len < MAX_PATH && checked < 4) {
+        if (br_state_is_chance_node(s) && nodes_seen++ % 5 == 0) {
+            check_draws_at(game, extra, path, len);
+            checked++;
+        }
+        size_t n = brt_legal_moves(s, legal, 1024);
+        path[len] = legal[brt_rand_below(&rng, n)];
+        ck_assert_int_eq(br_state_apply(s, path[len]), BR_OK);
+        len++;
+    }
+    ck_assert_msg(checked > 0, "%s: no chance node in a random game", br_game_name(game));
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 
 static Suite *conformance_suite(void)
 {
@@ -773,6 +866,11 @@ static Suite *conformance_suite(void)
     tcase_set_timeout(playouts, 600);
     tcase_add_loop_test(playouts, test_random_playouts, 0, (int)num_option_sets);
     suite_add_tcase(suite, playouts);
+    TCase *draws = tcase_create("chance-draws");
+    tcase_set_timeout(draws, 120);
+    tcase_add_loop_test(draws, test_chance_draws_follow_probabilities, 0,
+                        (int)(br_game_count() + sizeof draw_sets / sizeof draw_sets[0]));
+    suite_add_tcase(suite, draws);
     return suite;
 }
 
