@@ -332,6 +332,22 @@ br_status br_state_move_to_text(const br_state *state, br_move move, char *buf,
     return text_result_on(state, &t, len);
 }
 
+br_status br_state_move_to_text_view(const br_state *state, br_move move, int seat,
+                                     char *buf, size_t size, size_t *len)
+{
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    CHECK_BUFFER(state, buf, size);
+    CHECK_VIEW_SEAT(state, seat);
+    size_t space = state->game->move_space(state->data);
+    if (move < 0 || (size_t)move >= space)
+        return FAIL(state, BR_ERR_ARGUMENT, "move %ld is outside 0..%zu", (long)move,
+                    space - 1);
+    br_text t = br_text_over(buf, size);
+    state->game->move_to_text_view(state->data, move, seat, &t);
+    return text_result_on(state, &t, len);
+}
+
 br_status br_state_move_from_text(const br_state *state, const char *text, br_move *out)
 {
     if (out)

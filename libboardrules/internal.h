@@ -144,6 +144,9 @@ struct br_game {
     /* Text picture of what `seat` (or -1: a spectator) may see: render()
      * without what is hidden from the seat. */
     void (*render_view)(const void *st, int seat, br_text *out);
+    /* Text of `move` (any move of the space) as `seat` (or -1) may see it:
+     * move_to_text() with what is hidden from the seat replaced by '?'. */
+    void (*move_to_text_view)(const void *st, br_move move, int seat, br_text *out);
 
     /* Optional (NULL: the dispatcher lists chance_outcomes() and picks one).
      * At a chance node: draws one outcome from `rng` with exactly the

@@ -444,6 +444,8 @@ START_TEST(test_null_state)
     ck_assert_int_eq(br_state_check_move(NULL, 0, buf, sizeof buf), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_apply(NULL, 0), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_move_to_text(NULL, 0, buf, sizeof buf, &len), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_move_to_text_view(NULL, 0, 0, buf, sizeof buf, &len),
+                     BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_move_from_text(NULL, "x", &move), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_chance_outcomes(NULL, moves, probs, 4, &count), BR_ERR_ARGUMENT);
     ck_assert_int_eq(br_state_resolve_chance(NULL, &move), BR_ERR_ARGUMENT);
@@ -504,6 +506,12 @@ static br_status call_options(const br_state *s, char *buf, size_t size, size_t 
 static br_status call_move_to_text(const br_state *s, char *buf, size_t size, size_t *len)
 {
     return br_state_move_to_text(s, text_test_move, buf, size, len);
+}
+
+static br_status call_move_to_text_view(const br_state *s, char *buf, size_t size,
+                                       size_t *len)
+{
+    return br_state_move_to_text_view(s, text_test_move, 0, buf, size, len);
 }
 
 static void check_buffer_sizes(const char *name, text_call call, const br_state *s,
@@ -575,6 +583,7 @@ START_TEST(test_text_buffers)
     check_text_convention("br_state_render_view(-1)", call_render_view_spectator, s);
     check_text_convention("br_state_options", call_options, s);
     check_text_convention("br_state_move_to_text", call_move_to_text, s);
+    check_text_convention("br_state_move_to_text_view", call_move_to_text_view, s);
     br_state_free(s);
 }
 END_TEST
@@ -761,9 +770,23 @@ START_TEST(test_move_text_arguments)
     char buf[128];
     size_t len = 0;
     const br_move out_of_range[] = {-1, space, INT32_MAX, INT32_MIN};
-    for (size_t k = 0; k < sizeof out_of_range / sizeof out_of_range[0]; k++)
+    for (size_t k = 0; k < sizeof out_of_range / sizeof out_of_range[0]; k++) {
         ck_assert_int_eq(br_state_move_to_text(s, out_of_range[k], buf, sizeof buf, &len),
                          BR_ERR_ARGUMENT);
+        ck_assert_int_eq(br_state_move_to_text_view(s, out_of_range[k], 0, buf, sizeof buf,
+                                                    &len), BR_ERR_ARGUMENT);
+        ck_assert_str_ne(br_state_last_error(s), "");
+    }
+    /* Seats outside -1..n-1 are refused; a NULL buffer is refused unless its
+     * size is 0 (a length query). */
+    int players = br_state_num_players(s);
+    ck_assert_int_eq(br_state_move_to_text_view(s, 0, players, buf, sizeof buf, &len),
+                     BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_move_to_text_view(s, 0, -2, buf, sizeof buf, &len),
+                     BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_move_to_text_view(s, 0, 0, NULL, 8, &len), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_move_to_text_view(s, 0, -1, NULL, 0, &len), BR_ERR_BUFFER);
+    ck_assert_uint_gt(len, 0);
 
     br_move m = 99;
     ck_assert_int_eq(br_state_move_from_text(s, NULL, &m), BR_ERR_ARGUMENT);

@@ -484,6 +484,42 @@ static void check_observations(const struct playout *p, const char *snap, int se
 
 /* A resampled state for `seat`: the seat sees the same, the state is valid,
  * the same seed gives the same state. */
+/* The text of `m` as `seat` sees it (br_state_move_to_text_view), in a
+ * fixed buffer. */
+static const char *view_text(const struct playout *p, const br_state *s, br_move m, int seat,
+                             char *buf, size_t size)
+{
+    br_status st = br_state_move_to_text_view(s, m, seat, buf, size, NULL);
+    EXPECT(p, st == BR_OK, "move_to_text_view(%d, seat %d): status %d", (int)m, seat, (int)st);
+    EXPECT(p, buf[0] != '\0', "move_to_text_view(%d, seat %d) is empty", (int)m, seat);
+    return buf;
+}
+
+/* Move texts as a seat sees them: the seat to move sees each of its legal
+ * moves in full; and what any seat is shown of any move depends only on
+ * what that seat may know, so a state resampled for the seat (which it
+ * cannot tell from the real one) shows every move of the space the same. */
+static void check_move_views(const struct playout *p, size_t n, int seat)
+{
+    char a[128], b[128];
+    int mover = br_state_current_player(p->s);
+    for (size_t i = 0; mover >= 0 && i < n; i++) {
+        char *full = brt_move_text(p->s, p->legal[i]);
+        view_text(p, p->s, p->legal[i], mover, a, sizeof a);
+        EXPECT(p, strcmp(full, a) == 0, "seat %d sees its own move %s as %s", mover, full, a);
+        free(full);
+    }
+    EXPECT(p, br_state_resample(p->s, seat, p->seed + p->step, p->scratch2) == BR_OK,
+           "resample(seat %d) failed", seat);
+    for (size_t m = 0; m < p->space; m++) {
+        view_text(p, p->s, (br_move)m, seat, a, sizeof a);
+        view_text(p, p->scratch2, (br_move)m, seat, b, sizeof b);
+        EXPECT(p, strcmp(a, b) == 0,
+               "seat %d is shown move %zu as '%s', but as '%s' in a state it cannot tell "
+               "apart", seat, m, a, b);
+    }
+}
+
 static void check_resample_seat(const struct playout *p, int seat, uint64_t seed,
                                 const char *seen, const char *view, bool full)
 {
@@ -632,6 +668,8 @@ static void check_step(struct playout *p, bool full)
     int seat = (int)(p->step % (size_t)(p->players + 1)) - 1;
     check_observations(p, snap, seat, full);
     check_resample(p, seat, full);
+    if (full)
+        check_move_views(p, n, seat);
     check_results(p);
     check_render(p);
     check_illegal_apply(p, snap, n, full);

@@ -2349,6 +2349,37 @@ END_TEST
 
 /* state.h: "An unknown key or a bad value is rejected with BR_ERR_OPTION and a
  * message naming the key." */
+/* The view of move `m` for `seat` (br_state_move_to_text_view). */
+static void assert_view(br_state *s, br_move m, int seat, const char *expected)
+{
+    char buf[64];
+    ck_assert_int_eq(br_state_move_to_text_view(s, m, seat, buf, sizeof buf, NULL), BR_OK);
+    ck_assert_msg(strcmp(buf, expected) == 0, "seat %d sees move %d as '%s', expected '%s'",
+                  seat, (int)m, buf, expected);
+}
+
+/* Classic hands are hidden (FACTS.md), kosmos hands lie open ("legen diese
+ * offen vor sich aus"): a host that shows a draw to the other seats shows the
+ * tile only where hands are open or to the seat that draws. Placements are
+ * public ("aufdecken"). */
+START_TEST(test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are)
+{
+    br_state *s = new_state("players=3,chance=explicit");
+    br_move draw5;
+    ck_assert_int_eq(br_state_move_from_text(s, "draw 5", &draw5), BR_OK);
+    assert_view(s, draw5, 0, "draw 5"); /* seat 0 receives the first tile */
+    assert_view(s, draw5, 1, "draw ?");
+    assert_view(s, draw5, -1, "draw ?");
+    assert_view(s, 17 * 4 + 2, 1, "17r2");
+    br_state_free(s);
+    s = new_state("edition=kosmos,players=3,chance=explicit");
+    ck_assert_int_eq(br_state_move_from_text(s, "draw 5", &draw5), BR_OK);
+    assert_view(s, draw5, 1, "draw 5");
+    assert_view(s, draw5, -1, "draw 5");
+    br_state_free(s);
+}
+END_TEST
+
 START_TEST(test_options_errors_name_the_key)
 {
     assert_option_rejected("colour=red", "colour");
@@ -2491,6 +2522,7 @@ static Suite *tsuro_suite(void)
     TCase *api = tcase_create("api");
     tcase_add_test(api, test_options_errors_name_the_key);
     tcase_add_test(api, test_illegal_move_leaves_state_unchanged);
+    tcase_add_test(api, test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are);
     tcase_add_test(api, test_same_seed_same_game_in_auto_mode);
     tcase_set_timeout(api, 30);
     suite_add_tcase(suite, api);

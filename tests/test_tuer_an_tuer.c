@@ -1718,6 +1718,44 @@ START_TEST(test_spec_notation_examples)
 }
 END_TEST
 
+/* The view of a move for `seat` (br_state_move_to_text_view). */
+static void assert_view(br_state *s, const char *move_text, int seat, const char *expected)
+{
+    char buf[64];
+    ck_assert_int_eq(br_state_move_to_text_view(s, parse_move(s, move_text), seat, buf,
+                                                sizeof buf, NULL), BR_OK);
+    ck_assert_msg(strcmp(buf, expected) == 0, "seat %d sees '%s' as '%s', expected '%s'",
+                  seat, move_text, buf, expected);
+}
+
+/* Hidden information, for hosts that show moves: "Wer möchte, darf einmalig
+ * bis zu drei seiner Karten ablegen" — the discards are face down (spec:
+ * hidden from the other seat), so the other seat and spectators are shown
+ * "exchange ?"; the exchanging seat sees its card; drawn cards are shown only
+ * to the seat that draws; "done" and door placements are public. */
+START_TEST(test_rule_secret_moves_are_hidden_in_move_texts)
+{
+    br_state *s = new_state("seed=5");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    br_move legal[128];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_legal_moves(s, legal, 128, &n), BR_OK);
+    char text[64];
+    ck_assert_int_eq(br_state_move_to_text(s, legal[0], text, sizeof text, NULL), BR_OK);
+    ck_assert_msg(strncmp(text, "exchange ", 9) == 0, "first move '%s'", text);
+    assert_view(s, text, 0, text);
+    assert_view(s, text, 1, "exchange ?");
+    assert_view(s, text, -1, "exchange ?");
+    assert_view(s, "done", 1, "done");
+    assert_view(s, "R5@b3", 1, "R5@b3");
+    assert_view(s, "draw R5", 0, "draw R5");
+    assert_view(s, "draw R5", 1, "draw ? (door card)");
+    assert_view(s, "draw red", 1, "draw ? (elevator card)");
+    assert_view(s, "drop red", 1, "drop ?");
+    br_state_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 
 static void add(Suite *suite, const char *name, const TTest *test)
@@ -1795,6 +1833,7 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "end", test_rule_final_scoring_nobody_out_nobody_wins);
     add(s, "hidden", test_rule_hidden_hands_not_observed_by_other_seat);
     add(s, "hidden", test_rule_hidden_information_resample_keeps_observation);
+    add(s, "hidden", test_rule_secret_moves_are_hidden_in_move_texts);
     add(s, "interface", test_rule_illegal_move_leaves_state_unchanged);
     add(s, "notation", test_spec_notation_examples);
     return s;

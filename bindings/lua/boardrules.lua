@@ -339,6 +339,26 @@ function State:move_to_text(move)
     return text
 end
 
+--- The text of a move as `seat` (0..n-1, or -1 for a spectator) may see it:
+-- what is hidden from the seat reads '?'. For showing moves to people.
+function State:move_to_text_view(move, seat)
+    local h = handle(self)
+    local m = move_arg(self, move)
+    local space = c.br_state_move_space(h)
+    if m < 0 or m >= space then
+        fail(c.BR_ERR_ARGUMENT, string.format("move %d is not in 0..%d", m, space - 1))
+    end
+    local n = c.br_state_num_players(h)
+    local sv = to_integer(seat)
+    if sv == nil then bad_argument("a seat is an integer", seat) end
+    if sv < -1 or sv >= n then
+        fail(c.BR_ERR_ARGUMENT, string.format("seat %d is not in -1..%d", sv, n - 1))
+    end
+    local status, text = c.br_state_move_to_text_view(h, m, sv, TEXT_SIZE)
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
+    return text
+end
+
 --- The move (an integer) written as `text`; ParseError when it is not one.
 function State:move_from_text(text)
     local h = handle(self)

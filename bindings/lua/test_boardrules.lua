@@ -144,6 +144,17 @@ end)
 ---------------------------------------------------------------------------
 -- New states
 
+test("move text as a seat sees it", function()
+    local s = new_state{players = 3, chance = "explicit"}
+    local draw = s:move_from_text("draw 5")
+    equal(s:move_to_text_view(draw, 0), "draw 5")
+    equal(s:move_to_text_view("draw 5", 1), "draw ?")
+    equal(s:move_to_text_view(draw, -1), "draw ?")
+    raises_br("ArgumentError", s.move_to_text_view, s, draw, 3)
+    raises_br("ArgumentError", s.move_to_text_view, s, -5, 0)
+    raises_type("seat", s.move_to_text_view, s, draw, "x")
+end)
+
 test("options as string and table", function()
     local a = boardrules.game(GAME):new_state("players=3,seed=5")
     local b = boardrules.game(GAME):new_state({ players = 3, seed = 5 })

@@ -466,6 +466,24 @@ class State:
             raise _error(status, "move %d is not in 0..%d" % (m, self.move_space - 1))
         return text
 
+    @_c_doc("br_state_move_to_text_view")
+    def move_to_text_view(self, move, seat):
+        """The text of a move as ``seat`` (0..n-1, or -1 for a spectator) may
+        see it: what is hidden from the seat (another seat's drawn tile, a card
+        discarded face down) reads '?'. For showing moves to people."""
+        m = self._move(move)
+        if type(seat) is not int:
+            raise TypeError("a seat is an int, not %s" % type(seat).__name__)
+        if not (_MOVE_MIN <= m <= _MOVE_MAX and 0 <= m < self.move_space):
+            raise _error(_c.BR_ERR_ARGUMENT, "move %d is not in 0..%d" % (m, self.move_space - 1))
+        if not -1 <= seat < self.num_players:
+            raise _error(_c.BR_ERR_ARGUMENT,
+                         "seat %d is not in -1..%d" % (seat, self.num_players - 1))
+        status, text = _text_call(_c.br_state_move_to_text_view, self._s, m, seat)
+        if status != _OK:
+            raise self._failure(status)
+        return text
+
     @_c_doc("br_state_move_from_text")
     def move_from_text(self, text):
         """The move (an int) written as ``text``; ParseError if it is not one.

@@ -161,6 +161,19 @@ class MovesTest(unittest.TestCase):
     def setUp(self):
         self.s = new_state()
 
+    def test_move_to_text_view_hides_other_seats_draws(self):
+        s = new_state(chance="explicit", players=3)
+        draw = s.move_from_text("draw 5")
+        self.assertEqual(s.move_to_text_view(draw, 0), "draw 5")
+        self.assertEqual(s.move_to_text_view("draw 5", 1), "draw ?")
+        self.assertEqual(s.move_to_text_view(draw, -1), "draw ?")
+        with self.assertRaises(boardrules.ArgumentError):
+            s.move_to_text_view(draw, 3)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.move_to_text_view(s.move_space, 0)
+        with self.assertRaises(TypeError):
+            s.move_to_text_view(draw, "0")
+
     def test_turn_at_start(self):
         s = self.s
         self.assertIn(s.current_player, range(s.num_players))

@@ -226,6 +226,26 @@ BR_API br_status br_state_move_to_text(const br_state *state, br_move move,
                                        char *buf, size_t size, size_t *len);
 
 /**
+ * @brief Writes the text of @p move as seat @p seat may see it, for showing
+ *        one player's move (or a chance outcome) to another.
+ *
+ * The same as br_state_move_to_text() when the move hides nothing from the
+ * seat; otherwise the hidden part is replaced by `?` (a card drawn by another
+ * seat in a game with hidden hands, a card discarded face down: e.g.
+ * "draw ?", "exchange ?"). Such texts are for people and do not parse back.
+ * Call it before the move is applied: the text depends on the position.
+ * @param state borrowed.
+ * @param move a number in 0..br_state_move_space()-1.
+ * @param seat the seat that looks: 0..n-1, or -1 for a spectator.
+ * @param buf caller's buffer (see common.h).
+ * @param size size of @p buf in bytes.
+ * @param len optional: receives the length of the text.
+ * @return ::BR_OK, ::BR_ERR_ARGUMENT (move or seat out of range) or ::BR_ERR_BUFFER.
+ */
+BR_API br_status br_state_move_to_text_view(const br_state *state, br_move move, int seat,
+                                            char *buf, size_t size, size_t *len);
+
+/**
  * @brief Parses the text form of a move.
  * @param state borrowed; on failure its last error holds the reason.
  * @param text borrowed, NUL-terminated; surrounding blanks are ignored.

@@ -1232,6 +1232,16 @@ static void tsuro_move_to_text(const void *st, br_move move, br_text *out)
         br_text_printf(out, "draw %d", move - draw_base(s));
 }
 
+/* Classic hands are hidden: a tile drawn by another seat shows as "draw ?". */
+static void tsuro_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
+{
+    const ts_state *s = st;
+    if (move >= draw_base(s) && !is_kosmos(s) && seat != draw_recipient(s))
+        br_text_puts(out, "draw ?");
+    else
+        tsuro_move_to_text(st, move, out);
+}
+
 struct cursor {
     const char *p;
     br_text *err;
@@ -2428,5 +2438,6 @@ const struct br_game br_game_tsuro = {
     .render = tsuro_render,
     .resample = tsuro_resample,
     .render_view = tsuro_render_view,
+    .move_to_text_view = tsuro_move_to_text_view,
     .sample_chance = tsuro_sample_chance,
 };

@@ -1152,6 +1152,24 @@ static void tat_move_to_text(const void *st, br_move move, br_text *out)
     put_move(out, move);
 }
 
+/* Face-down discards and drawn cards show as '?' to the other seat; the
+ * seat concerned (the one to move, or the one due to draw) sees them. */
+static void tat_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
+{
+    const tat *s = st;
+    if (seat == s->turn || move < MV_EXCHANGE || move == MV_DONE ||
+        (move >= MV_ELEVATOR && move < MV_DROP))
+        put_move(out, move);
+    else if (move < MV_DONE)
+        br_text_puts(out, "exchange ?");
+    else if (move < MV_DRAW_DOOR)
+        br_text_puts(out, "drop ?");
+    else if (move < MV_DRAW_ELEVATOR)
+        br_text_puts(out, "draw ? (door card)");
+    else
+        br_text_puts(out, "draw ? (elevator card)");
+}
+
 static char lower(char c)
 {
     return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
@@ -2352,4 +2370,5 @@ const struct br_game br_game_tuer_an_tuer = {
     .render = tat_render,
     .resample = tat_resample,
     .render_view = tat_render_view,
+    .move_to_text_view = tat_move_to_text_view,
 };
