@@ -9,9 +9,9 @@
  * of input at the prompt quits the game. The whole position, hidden cards
  * included, is shown when the game is over.
  *
- * A bot's move is announced unless its text would give away something the
- * people may not see (e.g. which card was discarded face down); see
- * move_hidden_from_people().
+ * Every move is announced as the seat whose view the screen shows may see it
+ * (br_state_move_to_text_view: a card discarded face down reads "?"); see
+ * announced_text().
  */
 #include "brules.h"
 
@@ -48,9 +48,9 @@ typedef struct table {
     bool *human;             /* per seat: a person plays it */
     int num_humans;
     bool explicit_chance;    /* chance=explicit: people enter chance outcomes */
+    int shown_seat;          /* whose view the screen shows; -1: a spectator's */
     bot bot;
     br_state *before;        /* the position before a bot's move */
-    br_state *trial;         /* `before` after another move of the bot */
     move_log log;
     br_move *moves;          /* legal moves shown to the person */
     size_t capacity;
@@ -153,7 +153,6 @@ static void table_free(table *t)
     free(t->human);
     bot_free(&t->bot);
     br_state_free(t->before);
-    br_state_free(t->trial);
     free(t->log.moves);
     free(t->moves);
     free(t->line);
@@ -176,8 +175,16 @@ static int seat_people(table *t, const play_config *cfg)
                                n - 1);
         t->human[cfg->seats[i]] = true;
     }
-    for (int p = 0; p < n; p++)
+    t->shown_seat = -1;
+    for (int p = 0; p < n; p++) {
         t->num_humans += t->human[p];
+        if (t->human[p])
+            t->shown_seat = p;
+    }
+    /* One person: always their view. Several: the view of the last prompt
+     * (a spectator's until the first). No person: a spectator's. */
+    if (t->num_humans > 1)
+        t->shown_seat = -1;
     return -1;
 }
 
@@ -207,8 +214,7 @@ static int table_init(table *t, const play_config *cfg)
     }
     if (!bot_init(&t->bot, cfg->bot, t->state, mix_seed(seed, 0xb075)))
         return BRULES_EXIT_FAIL;
-    if (t->num_humans > 0 && (br_state_clone(t->state, &t->before) != BR_OK
-                              || br_state_clone(t->state, &t->trial) != BR_OK)) {
+    if (br_state_clone(t->state, &t->before) != BR_OK) {
         brules_error("out of memory");
         return BRULES_EXIT_FAIL;
     }
@@ -248,13 +254,7 @@ static int viewing_seat(const table *t, int player)
 {
     if (player != BR_PLAYER_CHANCE)
         return player;
-    if (t->num_humans > 1)
-        return -1;
-    int n = br_state_num_players(t->state);
-    for (int p = 0; p < n; p++)
-        if (t->human[p])
-            return p;
-    return -1;
+    return t->num_humans > 1 ? -1 : t->shown_seat;
 }
 
 /* ------------------------------------------------------------------ */
@@ -337,6 +337,7 @@ static turn_result human_turn(table *t, int player, br_move *out)
     if (!list_table_moves(t, t->state))
         return TURN_FAILED;
     int seat = viewing_seat(t, player);
+    t->shown_seat = seat;
     putchar('\n');
     if (!print_view(stdout, t->state, seat))
         return TURN_FAILED;
@@ -372,55 +373,17 @@ static turn_result human_turn(table *t, int player, br_move *out)
 /* ------------------------------------------------------------------ */
 /* The game */
 
-/* The observation of `seat` in `state` in memory to free(); NULL on failure
- * (reported). */
-static char *observation(const br_state *state, int seat)
+/* The text of `move`, made in the position `before`, as the seat whose view
+ * the screen shows may see it: what that seat may not see reads "?". The
+ * library needs the position before the move, not after. */
+static const char *announced_text(const table *t, const br_state *before, br_move move,
+                                  char *buf, size_t size)
 {
-    return seat_text(state, br_state_observe, seat, "observation");
-}
-
-/* Whether `seat` cannot tell `move` (the one that led from t->before to
- * t->state) from some other legal move of the mover: another move that
- * leaves the seat's observation exactly the same. Returns -1 on failure. */
-static int move_hidden_from(table *t, br_move move, int seat)
-{
-    if (!list_table_moves(t, t->before))
-        return -1;
-    char *seen = observation(t->state, seat);
-    if (!seen)
-        return -1;
-    int hidden = 0;
-    for (size_t i = 0; i < t->count && hidden == 0; i++) {
-        if (t->moves[i] == move)
-            continue;
-        br_state_copy(t->trial, t->before);
-        if (br_state_apply(t->trial, t->moves[i]) != BR_OK) {
-            brules_error("apply: %s", br_state_last_error(t->trial));
-            hidden = -1;
-            break;
-        }
-        char *other = observation(t->trial, seat);
-        hidden = !other ? -1 : strcmp(other, seen) == 0;
-        free(other);
-    }
-    free(seen);
-    return hidden;
-}
-
-/* Whether a bot's move must not be announced: some person cannot tell it
- * from another legal move, so its text would give away what the game hides
- * from them (a card discarded face down, say). Returns -1 on failure. */
-static int move_hidden_from_people(table *t, br_move move)
-{
-    int n = br_state_num_players(t->state);
-    for (int p = 0; p < n; p++) {
-        if (!t->human[p])
-            continue;
-        int hidden = move_hidden_from(t, move, p);
-        if (hidden != 0)
-            return hidden;
-    }
-    return 0;
+    /* Not move_text()'s "#number" fallback: the number would give away what
+     * the view hides. */
+    if (br_state_move_to_text_view(before, move, t->shown_seat, buf, size, NULL) != BR_OK)
+        snprintf(buf, size, "?");
+    return buf;
 }
 
 static void announce(const table *t, int player, const char *text)
@@ -444,27 +407,23 @@ static turn_result next_turn(table *t)
         turn_result r = human_turn(t, player, &move);
         if (r != TURN_MOVED)
             return r;
-        move_text(t->state, move, text, sizeof text);
+        announced_text(t, t->state, move, text, sizeof text);
         if (br_state_apply(t->state, move) != BR_OK) {
             brules_error("the library rejected '%s' after accepting it: %s", text,
                          br_state_last_error(t->state));
             return TURN_FAILED;
         }
     } else {
-        /* Only a seat's move can be hidden: with people at the table, chance
-         * events are theirs to enter or are resolved inside br_state_apply. */
-        bool check = t->num_humans > 0 && !chance;
-        if (check && br_state_copy(t->before, t->state) != BR_OK) {
+        /* The bot (or the state's generator) moves on t->state; the text is
+         * made from the copy of the position before. */
+        char full_text[128];
+        if (br_state_copy(t->before, t->state) != BR_OK) {
             brules_error("copy: %s", br_state_last_error(t->before));
             return TURN_FAILED;
         }
-        if (!bot_take_turn(&t->bot, t->state, &move, text, sizeof text))
+        if (!bot_take_turn(&t->bot, t->state, &move, full_text, sizeof full_text))
             return TURN_FAILED;
-        int hidden = check ? move_hidden_from_people(t, move) : 0;
-        if (hidden < 0)
-            return TURN_FAILED;
-        if (hidden)
-            snprintf(text, sizeof text, "(a move you cannot see)");
+        announced_text(t, t->before, move, text, sizeof text);
     }
     if (!log_push(&t->log, move))
         return TURN_FAILED;

@@ -357,8 +357,8 @@ checks=$((checks + 2))
 ! grep -q -F -e "$bot_hand" "$work/tat0.play" || fail "the person sees the bot's hand"
 
 # A whole game by move numbers: the bot's face-down discards (exchange,
-# dropped elevator cards) are announced without their text; at the end the
-# whole position is shown, the bot's hand included.
+# dropped elevator cards) are announced as the person may see them, the card
+# as '?'; at the end the whole position is shown, the bot's hand included.
 run_from "$work/ones" play tuer-an-tuer --seed 3 --record "$work/tat.rec"
 expect_status 0 "play a whole game of tuer-an-tuer"
 expect_out '^game over after [0-9]* moves$' "the tuer-an-tuer game ends"
@@ -366,11 +366,11 @@ expect_out '^result: ' "the tuer-an-tuer game has a result"
 checks=$((checks + 3))
 [ "$(count_out '^seat 1 at .*doors: [RGBY][1-9]')" -eq 1 ] \
     || fail "the bot's hand is shown once: at the end"
-[ $(($(count_out '^seat 1 (greedy): drop ') + $(count_out '^seat 1 (greedy): exchange '))) \
-    -eq 0 ] || fail "a face-down discard of the bot is announced"
+[ $(($(count_out '^seat 1 (greedy): drop [^?]') + $(count_out '^seat 1 (greedy): exchange [^?]'))) \
+    -eq 0 ] || fail "the card of a face-down discard of the bot is announced"
 face_down=$(grep -c -e '^drop ' -e '^exchange ' "$work/tat.rec" || true)
 own=$(($(count_out '^seat 0 (you): drop ') + $(count_out '^seat 0 (you): exchange ')))
-hidden=$(count_out '^seat 1 (greedy): (a move you cannot see)$')
+hidden=$(($(count_out '^seat 1 (greedy): drop ?$') + $(count_out '^seat 1 (greedy): exchange ?$')))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq $((face_down - own)) ] \
     || fail "$hidden hidden moves announced; the bot discarded $((face_down - own)) face down"
 run replay "$work/tat.rec"
@@ -387,6 +387,18 @@ checks=$((checks + 2))
     || fail "seat 0's prompt hides seat 1's hand (and only that prompt)"
 [ "$(count_out '^seat 0 at start  doors: 5 hidden')" -eq 1 ] \
     || fail "seat 1's prompt hides seat 0's hand (and only that prompt)"
+
+# With --bots the moves are announced as a spectator sees them: every
+# face-down discard reads '?', whichever seat made it.
+run play tuer-an-tuer --bots --seed 3 --record "$work/tatbots.rec"
+expect_status 0 "bots play tuer-an-tuer"
+face_down=$(grep -c -e '^drop ' -e '^exchange ' "$work/tatbots.rec" || true)
+hidden=$(($(count_out '^seat [01] (greedy): drop ?$') + $(count_out '^seat [01] (greedy): exchange ?$')))
+checks=$((checks + 2))
+[ "$hidden" -gt 0 ] && [ "$hidden" -eq "$face_down" ] \
+    || fail "$hidden hidden moves announced to the spectator; $face_down face-down discards"
+[ $(($(count_out ': drop [^?]') + $(count_out ': exchange [^?]'))) -eq 0 ] \
+    || fail "the spectator sees the card of a face-down discard"
 
 # ---------------------------------------------------------------- a person plays
 
