@@ -179,5 +179,8 @@ const json_t *br_json_array(const json_t *obj, const char *key, long len,
 bool br_json_array_int(const json_t *arr, size_t index, long long min,
                        long long max, long long *out, const char *path,
                        br_text *err);
+/* The first member of `obj` whose key is not among the `n` `keys`, or NULL:
+ * a snapshot with a member this version does not write is not one of ours. */
+const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size_t n);
 
 #endif /* BR_INTERNAL_H */

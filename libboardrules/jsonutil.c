@@ -1,4 +1,6 @@
 /* Checked accessors for snapshot loading: each names the offending field. */
+#include <string.h>
+
 #include "internal.h"
 
 bool br_json_int(const json_t *obj, const char *key, long long min, long long max,
@@ -73,4 +75,18 @@ bool br_json_array_int(const json_t *arr, size_t index, long long min, long long
     }
     *out = x;
     return true;
+}
+
+const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size_t n)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)obj, key, value) {
+        size_t i = 0;
+        while (i < n && strcmp(key, keys[i]) != 0)
+            i++;
+        if (i == n)
+            return key;
+    }
+    return NULL;
 }

@@ -91,18 +91,11 @@ static const char *const envelope_keys[] = {
 
 static bool check_envelope_keys(const json_t *root, br_text *err)
 {
-    const char *key;
-    json_t *value;
-    json_object_foreach((json_t *)root, key, value) {
-        bool known = false;
-        for (size_t i = 0; i < sizeof envelope_keys / sizeof envelope_keys[0]; i++)
-            known = known || strcmp(key, envelope_keys[i]) == 0;
-        if (!known) {
-            br_text_printf(err, "unknown member '%s'", key);
-            return false;
-        }
-    }
-    return true;
+    const char *key = br_json_unknown_key(root, envelope_keys,
+                                          sizeof envelope_keys / sizeof envelope_keys[0]);
+    if (key)
+        br_text_printf(err, "unknown member '%s'", key);
+    return key == NULL;
 }
 
 static const char *string_member(const json_t *root, const char *key, br_text *err)

@@ -1621,16 +1621,9 @@ static const char *const STATE_KEYS[] = {
 
 static bool check_state_keys(const json_t *obj, br_text *err)
 {
-    const char *key;
-    json_t *value;
-    json_object_foreach((json_t *)obj, key, value) {
-        bool known = false;
-        for (size_t i = 0; i < sizeof STATE_KEYS / sizeof STATE_KEYS[0]; i++)
-            known = known || strcmp(key, STATE_KEYS[i]) == 0;
-        if (!known)
-            return reject(err, "state.%s: unknown field", key);
-    }
-    return true;
+    const char *key =
+        br_json_unknown_key(obj, STATE_KEYS, sizeof STATE_KEYS / sizeof STATE_KEYS[0]);
+    return key ? reject(err, "state.%s: unknown field", key) : true;
 }
 
 static bool read_phase(ts_state *s, const json_t *obj, br_text *err)

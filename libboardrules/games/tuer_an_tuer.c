@@ -1834,16 +1834,9 @@ static const char *const state_keys[] = {
 /* A snapshot with a key this version does not write is not one of ours. */
 static bool only_known_keys(const json_t *o, br_text *err)
 {
-    const char *key;
-    const json_t *value;
-    json_object_foreach((json_t *)o, key, value) {
-        bool known = false;
-        for (size_t i = 0; i < sizeof state_keys / sizeof state_keys[0]; i++)
-            known = known || strcmp(key, state_keys[i]) == 0;
-        if (!known)
-            return fail(err, "state.%s: unknown field", key);
-    }
-    return true;
+    const char *key =
+        br_json_unknown_key(o, state_keys, sizeof state_keys / sizeof state_keys[0]);
+    return key ? fail(err, "state.%s: unknown field", key) : true;
 }
 
 static bool read_fields(tat *s, const json_t *o, br_text *err)
