@@ -12,7 +12,13 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/status.c \
 	libboardrules/text.c \
 	libboardrules/jsonutil.c \
-	libboardrules/games/tsuro.c \
+	libboardrules/games/tsuro/tsuro.h \
+	libboardrules/games/tsuro/game.c \
+	libboardrules/games/tsuro/rules.c \
+	libboardrules/games/tsuro/notation.c \
+	libboardrules/games/tsuro/snapshot.c \
+	libboardrules/games/tsuro/views.c \
+	libboardrules/games/tsuro/content.c \
 	libboardrules/games/tuer_an_tuer.c
 
 libboardrules_libboardrules_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules -DBR_BUILDING_LIBRARY

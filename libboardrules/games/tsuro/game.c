@@ -1,0 +1,119 @@
+/*
+ * Tsuro: the game as the registry sees it (the vtable), its description and
+ * options. The rules are in rules.c; tsuro.h says where the rest is.
+ */
+#include "tsuro.h"
+
+/* ------------------------------------------------------------------ */
+/* Options */
+
+static br_status read_option(const br_option *o, int *edition, int *width, int *selfkill,
+                             br_text *err)
+{
+    if (strcmp(o->key, "edition") == 0) {
+        if (parse_choice(o->value, EDITION_NAMES, 3, edition))
+            return BR_OK;
+        br_text_printf(err, "option 'edition': '%s' is not 'classic', 'kosmos' or 'tactile'",
+                       o->value);
+    } else if (strcmp(o->key, "board") == 0) {
+        if (strcmp(o->value, "6") == 0 || strcmp(o->value, "7") == 0) {
+            *width = o->value[0] - '0';
+            return BR_OK;
+        }
+        br_text_printf(err, "option 'board': '%s' is not 6 or 7", o->value);
+    } else if (strcmp(o->key, "selfkill") == 0) {
+        if (parse_choice(o->value, SELFKILL_NAMES, 3, selfkill))
+            return BR_OK;
+        br_text_printf(err, "option 'selfkill': '%s' is not 'edge', 'any' or 'none'",
+                       o->value);
+    } else {
+        br_text_printf(err, "option '%s': unknown key (tsuro knows players, seed, chance, "
+                       "edition, board, selfkill)", o->key);
+    }
+    return BR_ERR_OPTION;
+}
+
+static br_status tsuro_init(void *st, int num_players, const br_option *opts,
+                            size_t num_opts, br_text *err)
+{
+    int edition = ED_CLASSIC, width = 0, selfkill = SK_EDGE;
+    for (size_t i = 0; i < num_opts; i++) {
+        br_status status = read_option(&opts[i], &edition, &width, &selfkill, err);
+        if (status != BR_OK)
+            return status;
+    }
+    if (edition == ED_TACTILE && num_players > 5) {
+        br_text_printf(err, "option 'players': %d is not in 2..5 (the tactile edition has "
+                       "5 figures)", num_players);
+        return BR_ERR_OPTION;
+    }
+    if (width == 0)
+        width = edition != ED_CLASSIC && num_players > 4 ? 7 : 6;
+    ts_state *s = st;
+    memset(s, 0, sizeof *s);
+    s->edition = (uint8_t)edition;
+    s->width = (uint8_t)width;
+    s->selfkill = (uint8_t)selfkill;
+    s->num_seats = (uint8_t)num_players;
+    tsuro_clear_to_start(s);
+    return BR_OK;
+}
+
+static void tsuro_options_string(const void *st, br_text *out)
+{
+    const ts_state *s = st;
+    br_text_printf(out, "edition=%s,board=%d,selfkill=%s", EDITION_NAMES[s->edition],
+                   s->width, SELFKILL_NAMES[s->selfkill]);
+}
+
+/* ------------------------------------------------------------------ */
+
+const struct br_game br_game_tsuro = {
+    .name = "tsuro",
+    .title = "Tsuro",
+    .description =
+        "Tsuro, the game of the path: each turn a player lays a path tile on the square "
+        "in front of their marker, and every marker on that square follows its path. "
+        "A marker that leaves the board or meets another is out; the last marker on the "
+        "board wins (markers that leave together share the win). Editions: classic "
+        "(WizKids/Calliope: 35 tiles and the dragon, hidden hands, markers start on an "
+        "edge point, 2-8 players), kosmos (Kosmos 2007: 64 tiles, open hands, markers "
+        "start on an edge side and choose their path in the first turn, 2-8 players) and "
+        "tactile (the tactile copy of the kosmos edition, 2-5 players).",
+    .options_help =
+        "players=2..8  number of seats (tactile: 2..5; default 2)\n"
+        "seed=0..2^64-1  seed of the state's random generator (default 0)\n"
+        "chance=auto|explicit  draw tiles from the seed, or stop at every draw (default auto)\n"
+        "edition=classic|kosmos|tactile  tile set, hands and start positions (default classic)\n"
+        "board=6|7  board side (default: classic 6; kosmos/tactile 6 for up to 4 players, "
+        "else 7)\n"
+        "selfkill=edge|any|none  a placement that eliminates your own marker by leaving the "
+        "board (edge) or in any way (any) is illegal unless every placement would; none: "
+        "no such rule, as in the rule text (default edge)\n",
+    .min_players = 2,
+    .max_players = 8,
+    .default_players = 2,
+    .state_size = sizeof(struct tsuro_state),
+    .legal_moves_bound = MOVES_BOUND,
+    .init = tsuro_init,
+    .options_string = tsuro_options_string,
+    .move_space = tsuro_move_space,
+    .max_legal_moves = tsuro_max_legal_moves,
+    .current_player = tsuro_current_player,
+    .legal_moves = tsuro_legal_moves,
+    .check_move = tsuro_check_move,
+    .apply_move = tsuro_apply_move,
+    .chance_outcomes = tsuro_chance_outcomes,
+    .winners = tsuro_winners,
+    .scores = tsuro_scores,
+    .move_to_text = tsuro_move_to_text,
+    .move_from_text = tsuro_move_from_text,
+    .to_json = tsuro_to_json,
+    .from_json = tsuro_from_json,
+    .observe = tsuro_observe,
+    .render = tsuro_render,
+    .resample = tsuro_resample,
+    .render_view = tsuro_render_view,
+    .move_to_text_view = tsuro_move_to_text_view,
+    .sample_chance = tsuro_sample_chance,
+};

@@ -1,0 +1,751 @@
+/*
+ * Tsuro's rules: setup, turn order, legal moves, checking and applying a
+ * move, chance, results. Move generation and application are the hot path
+ * (doc/performance.md): they keep their helpers in this file or inline in
+ * tsuro.h, so that the compiler sees them whole.
+ */
+#include "tsuro.h"
+
+/* ------------------------------------------------------------------ */
+/* Hands and markers */
+
+/* An eliminated player's tiles go back into the pile. */
+static void return_hands(ts_state *s, unsigned seats)
+{
+    for (unsigned m = seats; m; m &= m - 1) {
+        int p = first_seat(m);
+        for (int i = 0; i < s->hand_size[p]; i++) {
+            put_in_pile(s, s->hand[p][i]);
+            s->hand[p][i] = 0;
+        }
+        s->hand_size[p] = 0;
+    }
+}
+
+static void remove_marker(ts_state *s, int seat)
+{
+    s->marker_cell[seat] = 0;
+    s->marker_point[seat] = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Paths
+ *
+ * Trails are followed with the new tile still off the board: a trail that
+ * comes back to the square being tiled re-enters the new tile there. Every
+ * walk (walk_out() in tsuro.h) starts at the border of an empty square, where
+ * a path ends, so on the board it is a chain, never a loop, and it ends. */
+
+enum trail_end { TRAIL_STOPS, TRAIL_LEAVES, TRAIL_HEAD_ON };
+
+struct trail {
+    uint8_t end;    /* enum trail_end */
+    uint8_t cell;   /* TRAIL_STOPS: the empty square faced at the end */
+    uint8_t point;
+};
+
+/* The trail of a marker that enters tile `code`, about to be laid on the
+ * empty square `cell`, at `point`. Leaving the tile at a point in `occupied`
+ * means meeting head-on a marker that entered from the other end of that
+ * path. Each pass through the tile uses another of its 4 paths. */
+static struct trail trail_through(const uint8_t *board, int cell, int code, int point,
+                                  unsigned occupied)
+{
+    for (int pass = 0; pass < 4; pass++) {
+        int leave = tsuro_tile_map[code][point];
+        if (occupied >> leave & 1u)
+            return (struct trail){ TRAIL_HEAD_ON, 0, 0 };
+        struct walk w = walk_out(board, cell, leave);
+        if (w.end == WALK_LEAVES)
+            return (struct trail){ TRAIL_LEAVES, 0, 0 };
+        if (w.cell != cell)
+            return (struct trail){ TRAIL_STOPS, w.cell, w.point };
+        point = w.point;
+    }
+    /* Not reached: the path behind a marker leads back to the edge (loaded
+     * snapshots are checked for it), so no trail closes a loop. */
+    return (struct trail){ TRAIL_LEAVES, 0, 0 };
+}
+
+/* Seats whose marker faces `cell` (they move when it is tiled). */
+static unsigned markers_at(const ts_state *s, int cell)
+{
+    unsigned at = 0;
+    for (unsigned m = s->alive; m; m &= m - 1)
+        if (s->marker_cell[first_seat(m)] == cell)
+            at |= seat_bit(first_seat(m));
+    return at;
+}
+
+static unsigned points_of(const ts_state *s, unsigned seats)
+{
+    unsigned points = 0;
+    for (unsigned m = seats; m; m &= m - 1)
+        points |= 1u << s->marker_point[first_seat(m)];
+    return points;
+}
+
+/* True when one of `seats` stands at point `point` facing `cell`. */
+static bool marker_stands_at(const ts_state *s, unsigned seats, int cell, int point)
+{
+    for (unsigned m = seats; m; m &= m - 1) {
+        int p = first_seat(m);
+        if (s->marker_cell[p] == cell && s->marker_point[p] == point)
+            return true;
+    }
+    return false;
+}
+
+/* What a placement does to the mover's own marker. */
+enum fate { FATE_SAFE, FATE_COLLIDES, FATE_LEAVES };
+
+/* What happens to the mover's trail where it leaves the new square at a
+ * point: a fate, or EXIT_REENTERS + the point where it comes back in. */
+enum { EXIT_REENTERS = 8, EXIT_UNKNOWN = 0xFF };
+
+/* Everything about the mover that does not depend on the tile chosen, and
+ * what happens where its trail leaves the new square, by point. That does
+ * not depend on the tile either, so the (up to 24) placements share at most
+ * 8 walks. Worked out when first needed; lives for one call only. */
+struct mover_view {
+    uint8_t cell;           /* the square in front of the mover */
+    uint8_t point;          /* the mover's (even, when it may choose) entry point */
+    bool may_choose;        /* kosmos first turn: the odd point is allowed too */
+    unsigned bystanders;    /* live markers facing other squares */
+    uint8_t exit[8];        /* by point of `cell`: EXIT_UNKNOWN until walked */
+};
+
+/* Sets up *v in place (a view built elsewhere and copied in would be read
+ * back wider than it was written, which stalls the processor). */
+static void view_mover(const ts_state *s, struct mover_view *v)
+{
+    int me = s->turn;
+    v->cell = s->marker_cell[me];
+    v->point = s->marker_point[me];
+    v->may_choose = (s->fresh & seat_bit(me)) != 0;
+    memset(v->exit, EXIT_UNKNOWN, sizeof v->exit);
+    unsigned bystanders = 0;
+    for (unsigned m = s->alive & ~seat_bit(me); m; m &= m - 1) {
+        int p = first_seat(m), cell = s->marker_cell[p], point = s->marker_point[p];
+        if (cell == v->cell) {
+            /* Leaving where a marker facing the same square stands meets it head-on. */
+            v->exit[point] = FATE_COLLIDES;
+        } else {
+            bystanders |= seat_bit(p);
+        }
+    }
+    v->bystanders = bystanders;
+}
+
+/* Fills v->exit[leave] by walking. Markers that move end on different points
+ * (each end of a path belongs to one path), so only a bystander can be hit at
+ * the end. A path that comes back in links two points: both are recorded. */
+static inline void walk_exit(const ts_state *s, struct mover_view *v, int leave)
+{
+    struct walk w = walk_out(s->board, v->cell, leave);
+    bool reenters = w.end == WALK_STOPS && w.cell == v->cell;
+    bool stops = w.end == WALK_STOPS && !reenters;
+    v->exit[leave] = w.end == WALK_LEAVES ? FATE_LEAVES
+                     : reenters           ? (uint8_t)(EXIT_REENTERS + w.point)
+                                          : FATE_SAFE;
+    if (stops && marker_stands_at(s, v->bystanders, w.cell, w.point))
+        v->exit[leave] = FATE_COLLIDES;
+    if (reenters && v->exit[w.point] == EXIT_UNKNOWN)
+        v->exit[w.point] = (uint8_t)(EXIT_REENTERS + leave);
+}
+
+/* FORBIDDEN[selfkill][fate]: the self-eliminations the "no suicide" rule forbids. */
+static const uint8_t FORBIDDEN[3][3] = {
+    [SK_EDGE] = { [FATE_LEAVES] = 1 },
+    [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
+    [SK_NONE] = { 0 }, /* the rule text's own reading: no such restriction */
+};
+
+/* Points of the new square in sets, by what leaving there means. */
+struct exit_sets {
+    unsigned forbidden;  /* a self-elimination the selfkill option forbids */
+    unsigned safe;       /* the marker stays on the board */
+    unsigned reentering; /* the trail comes back into the new tile */
+};
+
+/* Walks the points in the set `exits` not known yet and sorts them all into
+ * *sets. Out of line, with walk_exit() inlined: one call for the walks of a
+ * scan. */
+static __attribute__((noinline)) void walk_exits(const ts_state *s, struct mover_view *v,
+                                                 unsigned exits, struct exit_sets *sets)
+{
+    const uint8_t *forbids = FORBIDDEN[s->selfkill];
+    unsigned forbidden = 0, safe = 0, reentering = 0;
+    for (; exits; exits &= exits - 1) {
+        int leave = __builtin_ctz(exits);
+        if (v->exit[leave] == EXIT_UNKNOWN)
+            walk_exit(s, v, leave);
+        int f = v->exit[leave];
+        bool reenters = f >= EXIT_REENTERS;
+        reentering |= (unsigned)reenters << leave;
+        forbidden |= (unsigned)(!reenters && forbids[f & 7]) << leave;
+        safe |= (unsigned)(f == FATE_SAFE) << leave;
+    }
+    sets->forbidden = forbidden;
+    sets->safe = safe;
+    sets->reentering = reentering;
+}
+
+/* The fate of the mover's marker when tile `code` enters at `point`: the
+ * trail of trail_through(), read through v->exit. */
+static enum fate placement_fate(const ts_state *s, struct mover_view *v, int code, int point)
+{
+    for (int pass = 0; pass < 4; pass++) {
+        int leave = tsuro_tile_map[code][point];
+        if (v->exit[leave] == EXIT_UNKNOWN)
+            walk_exit(s, v, leave);
+        if (v->exit[leave] < EXIT_REENTERS)
+            return (enum fate)v->exit[leave];
+        point = v->exit[leave] - EXIT_REENTERS;
+    }
+    return FATE_LEAVES; /* not reached, as in trail_through() */
+}
+
+/* The distinct tiles of the mover's hand (a kosmos hand may hold two copies
+ * of a tile, which give the same moves), in increasing order. */
+static int distinct_tiles(const ts_state *s, int tiles[TS_HAND])
+{
+    const uint8_t *hand = s->hand[s->turn];
+    int n = 0;
+    for (int i = 0; i < s->hand_size[s->turn]; i++)
+        if (i == 0 || hand[i - 1] != hand[i])
+            tiles[n++] = hand[i];
+    return n;
+}
+
+/* The points where the 4 rotations of `tile`, entered at `point`, first
+ * leave it. */
+static inline unsigned rotation_exits(int tile, int point)
+{
+    const uint8_t(*rotations)[8] = &tsuro_tile_map[tile * 4];
+    return 1u << rotations[0][point] | 1u << rotations[1][point] |
+           1u << rotations[2][point] | 1u << rotations[3][point];
+}
+
+/* The placements open to the mover, judged: the moves entering at one point
+ * (two in a kosmos first turn) share what lies beyond each exit. */
+struct placements {
+    int tiles[TS_HAND];
+    int num_tiles;
+    int num_entries;
+    struct entry {
+        int point;              /* where the trail enters the new tile */
+        br_move base;           /* the move of tile 0, rotation 0, entering there */
+        struct exit_sets sets;  /* the exits these placements use, sorted */
+    } entry[2];
+    bool any_safe;              /* some placement keeps the marker on the board */
+};
+
+/* True when some placement of `e` whose trail comes back into the new tile
+ * keeps the marker on the board. */
+static bool safe_reentering(const ts_state *s, struct mover_view *v,
+                            const struct placements *p, const struct entry *e)
+{
+    for (int i = 0; i < p->num_tiles; i++)
+        for (int code = p->tiles[i] * 4; code < p->tiles[i] * 4 + 4; code++)
+            if ((e->sets.reentering >> tsuro_tile_map[code][e->point] & 1u) &&
+                placement_fate(s, v, code, e->point) == FATE_SAFE)
+                return true;
+    return false;
+}
+
+/* Judges every placement open to the mover. The exits of each entry point
+ * are walked in one go; a placement is then a look-up, unless its trail
+ * comes back into the new tile. */
+static void judge_placements(const ts_state *s, struct mover_view *v, struct placements *p)
+{
+    p->num_tiles = distinct_tiles(s, p->tiles);
+    p->num_entries = v->may_choose ? 2 : 1;
+    p->any_safe = false;
+    for (int c = 0; c < p->num_entries; c++) {
+        struct entry *e = &p->entry[c];
+        e->point = v->point + c;
+        e->base = c ? MOVE_CHOICE_BASE : 0;
+        unsigned exits = 0;
+        for (int i = 0; i < p->num_tiles; i++)
+            exits |= rotation_exits(p->tiles[i], e->point);
+        walk_exits(s, v, exits, &e->sets);
+        p->any_safe = p->any_safe || e->sets.safe != 0 ||
+                      (e->sets.reentering != 0 && safe_reentering(s, v, p, e));
+    }
+}
+
+/* True when the placement `code` of entry `e`, whose trail comes back into
+ * the new tile, eliminates the mover in a way the selfkill option forbids.
+ * Out of line: rare, and inlined it would crowd the listing loop. */
+static __attribute__((noinline)) bool forbidden_reentering(const ts_state *s, struct mover_view *v,
+                                 const struct entry *e, int code)
+{
+    return FORBIDDEN[s->selfkill][placement_fate(s, v, code, e->point)];
+}
+
+/* The legal placements, in increasing move order: a forbidden
+ * self-elimination is legal only when no placement is safe. Whether a
+ * placement is dropped is a coin toss for the branch predictor, so each is
+ * written and the count decides whether the next one overwrites it. */
+static size_t list_placements(const ts_state *s, struct mover_view *v,
+                              const struct placements *p, br_move *out)
+{
+    size_t n = 0;
+    for (int c = 0; c < p->num_entries; c++) {
+        const struct entry *e = &p->entry[c];
+        unsigned dropped = p->any_safe ? e->sets.forbidden : 0;
+        unsigned reentering = p->any_safe ? e->sets.reentering : 0;
+        for (int i = 0; i < p->num_tiles; i++) {
+            const uint8_t(*rotations)[8] = &tsuro_tile_map[p->tiles[i] * 4];
+            for (int r = 0; r < 4; r++) {
+                int leave = rotations[r][e->point], code = p->tiles[i] * 4 + r;
+                bool drop = dropped >> leave & 1u;
+                if (reentering >> leave & 1u) /* rare */
+                    drop = forbidden_reentering(s, v, e, code);
+                out[n] = e->base + code;
+                n += !drop;
+            }
+        }
+    }
+    return n;
+}
+
+/* True when some placement keeps the mover's marker on the board. */
+static bool any_safe_placement(const ts_state *s, struct mover_view *v)
+{
+    struct placements all;
+    judge_placements(s, v, &all);
+    return all.any_safe;
+}
+
+/* ------------------------------------------------------------------ */
+/* Turn flow */
+
+/* The seat after `seat` clockwise (a comparison: division is slow and this
+ * runs on every turn). */
+static inline int next_seat(const ts_state *s, int seat)
+{
+    return seat + 1 == s->num_seats ? 0 : seat + 1;
+}
+
+/* First live seat lacking tiles, scanning clockwise from `from` (inclusive). */
+static int next_lacking(const ts_state *s, int from)
+{
+    for (int i = 0, p = from; i < s->num_seats; i++, p = next_seat(s, p))
+        if ((s->alive & seat_bit(p)) && s->hand_size[p] < TS_HAND)
+            return p;
+    return NO_SEAT;
+}
+
+/* Passes the turn clockwise to the next live seat that holds a tile; when no
+ * live seat holds one (the pile is then empty), the game is over. */
+static void advance_turn(ts_state *s)
+{
+    for (int i = 1, p = next_seat(s, s->turn); i <= s->num_seats; i++, p = next_seat(s, p)) {
+        if ((s->alive & seat_bit(p)) && s->hand_size[p] > 0) {
+            s->turn = (uint8_t)p;
+            s->phase = PH_PLAY;
+            return;
+        }
+    }
+    s->phase = PH_OVER;
+}
+
+/* Drawing after a placement (doc: "Drawing and the dragon"). Either stops at a
+ * draw (a chance node) or passes the turn. */
+static void start_drawing(ts_state *s)
+{
+    int mover = s->turn;
+    if (s->dragon == NO_SEAT) {
+        if (s->alive & seat_bit(mover)) {
+            if (s->pile_total > 0) {
+                s->phase = PH_DRAW;
+                return;
+            }
+            s->dragon = (int8_t)mover;
+        }
+    } else {
+        s->dragon = (int8_t)next_lacking(s, s->dragon);
+        if (s->dragon != NO_SEAT && s->pile_total > 0) {
+            s->phase = PH_DRAW;
+            return;
+        }
+    }
+    advance_turn(s);
+}
+
+static void apply_draw(ts_state *s, int tile)
+{
+    int to = draw_recipient(s);
+    take_from_pile(s, tile);
+    hand_add(s, to, tile);
+    if (s->dragon == NO_SEAT) {
+        advance_turn(s);
+        return;
+    }
+    s->dragon = (int8_t)next_lacking(s, next_seat(s, to));
+    if (s->dragon == NO_SEAT || s->pile_total == 0)
+        advance_turn(s);
+}
+
+static void apply_deal(ts_state *s, int tile)
+{
+    take_from_pile(s, tile);
+    hand_add(s, s->turn, tile);
+    int dealt = hands_total(s);
+    if (dealt == TS_HAND * s->num_seats) {
+        s->phase = PH_SETUP;
+        s->turn = 0;
+    } else {
+        s->turn = (uint8_t)(dealt % s->num_seats);
+    }
+}
+
+static void apply_setup(ts_state *s, int m)
+{
+    int seat = s->turn, cell, point;
+    start_point(s, m, &cell, &point);
+    s->marker_cell[seat] = (uint8_t)cell;
+    s->marker_point[seat] = (uint8_t)point;
+    s->placed |= (uint8_t)seat_bit(seat);
+    s->alive |= (uint8_t)seat_bit(seat);
+    if (is_kosmos(s))
+        s->fresh |= (uint8_t)seat_bit(seat);
+    if (++s->turn == s->num_seats) {
+        s->turn = 0;
+        s->phase = PH_PLAY;
+    }
+}
+
+/* Moves every marker facing `cell` along its path through tile `code`, which
+ * is not on the board yet; returns the seats eliminated by leaving the board
+ * or meeting head-on. */
+static unsigned move_markers(ts_state *s, int cell, int code, unsigned movers)
+{
+    unsigned occupied = points_of(s, movers), out = 0;
+    for (unsigned m = movers; m; m &= m - 1) {
+        int p = first_seat(m);
+        struct trail t = trail_through(s->board, cell, code, s->marker_point[p],
+                                       occupied & ~(1u << s->marker_point[p]));
+        if (t.end == TRAIL_STOPS) {
+            s->marker_cell[p] = t.cell;
+            s->marker_point[p] = t.point;
+        } else {
+            out |= seat_bit(p);
+        }
+    }
+    return out;
+}
+
+/* Markers that moved and now share a point with another marker. */
+static unsigned collisions(const ts_state *s, unsigned moved, unsigned standing)
+{
+    unsigned out = 0;
+    for (unsigned ma = moved; ma; ma &= ma - 1) {
+        int a = first_seat(ma);
+        for (unsigned mb = standing & ~seat_bit(a); mb; mb &= mb - 1) {
+            int b = first_seat(mb);
+            if (s->marker_cell[a] == s->marker_cell[b] &&
+                s->marker_point[a] == s->marker_point[b])
+                out |= seat_bit(a) | seat_bit(b);
+        }
+    }
+    return out;
+}
+
+static void apply_placement(ts_state *s, br_move move)
+{
+    int mover = s->turn, code = move % TS_CODES, cell = s->marker_cell[mover];
+    hand_remove(s, mover, code / 4);
+    if (move >= MOVE_CHOICE_BASE)
+        s->marker_point[mover]++;
+    unsigned movers = markers_at(s, cell);
+    unsigned out = move_markers(s, cell, code, movers);
+    s->board[cell] = (uint8_t)code;
+    out |= collisions(s, movers & ~out, s->alive & ~out);
+    s->fresh &= (uint8_t)~movers;
+    s->alive &= (uint8_t)~out;
+    s->last_out = (uint8_t)out;
+    for (unsigned m = out; m; m &= m - 1)
+        remove_marker(s, first_seat(m));
+    return_hands(s, out);
+    if (at_most_one_seat(s->alive))
+        s->phase = PH_OVER;
+    else
+        start_drawing(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Setup */
+
+/* The position before the deal, for the settings already in *s (edition,
+ * board, selfkill, seats): an empty board and every tile in the pile. */
+void tsuro_clear_to_start(ts_state *s)
+{
+    memset(s->board, CELL_OFF, sizeof s->board);
+    for (int r = 0; r < s->width; r++)
+        for (int c = 0; c < s->width; c++)
+            s->board[cell_of(r, c)] = CELL_EMPTY;
+    empty_pile(s);
+    for (int t = 0; t < TS_TILES; t++)
+        for (int k = 0; k < tile_copies(s, t); k++)
+            put_in_pile(s, t);
+    s->phase = PH_DEAL;
+    s->turn = 0;
+    s->dragon = NO_SEAT;
+}
+
+/* ------------------------------------------------------------------ */
+/* Turn and moves */
+
+size_t tsuro_move_space(const void *st)
+{
+    return (size_t)move_space_of(st);
+}
+
+size_t tsuro_max_legal_moves(const void *st)
+{
+    const ts_state *s = st;
+    int setups = is_kosmos(s) ? 4 * s->width : 8 * s->width;
+    int placements = (is_kosmos(s) ? 2 : 1) * TS_HAND * 4;
+    int most = setups > TS_TILES ? setups : TS_TILES;
+    return (size_t)(most > placements ? most : placements);
+}
+
+int tsuro_current_player(const void *st)
+{
+    const ts_state *s = st;
+    switch (s->phase) {
+    case PH_DEAL:
+    case PH_DRAW: return BR_PLAYER_CHANCE;
+    case PH_OVER: return BR_PLAYER_TERMINAL;
+    default: return s->turn;
+    }
+}
+
+static bool start_taken(const ts_state *s, int cell, int point)
+{
+    for (int p = 0; p < s->num_seats; p++)
+        if ((s->placed & seat_bit(p)) && s->marker_cell[p] == cell &&
+            s->marker_point[p] == point)
+            return true;
+    return false;
+}
+
+static size_t list_setups(const ts_state *s, br_move *out)
+{
+    uint64_t taken = 0;
+    for (unsigned m = s->placed; m; m &= m - 1) {
+        int p = first_seat(m);
+        taken |= 1ull << start_index(s, s->marker_cell[p], s->marker_point[p]);
+    }
+    size_t n = 0;
+    int step = is_kosmos(s) ? 2 : 1;
+    for (int m = 0; m < start_positions(s); m += step)
+        if (!(taken >> m & 1u))
+            out[n++] = MOVE_SETUP_BASE + m;
+    return n;
+}
+
+static size_t list_draws(const ts_state *s, br_move *out, uint32_t *weights)
+{
+    size_t n = 0;
+    int base = draw_base(s);
+    if (s->pile_two == 0) { /* always so in the classic edition: one copy each */
+        for (uint64_t m = s->pile_some; m; m &= m - 1) {
+            out[n] = base + __builtin_ctzll(m);
+            weights[n++] = 1;
+        }
+        return n;
+    }
+    for (uint64_t m = s->pile_some; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        out[n] = base + t;
+        weights[n++] = 1u + (uint32_t)(s->pile_two >> t & 1u);
+    }
+    return n;
+}
+
+/* A forbidden self-elimination is legal only when no placement is safe. */
+static size_t list_legal_placements(const ts_state *s, br_move *out)
+{
+    struct mover_view v;
+    struct placements all;
+    view_mover(s, &v);
+    judge_placements(s, &v, &all);
+    return list_placements(s, &v, &all, out);
+}
+
+size_t tsuro_legal_moves(const void *st, br_move *out)
+{
+    const ts_state *s = st;
+    switch (s->phase) {
+    case PH_DEAL:
+    case PH_DRAW: {
+        uint32_t weights[TS_TILES];
+        return list_draws(s, out, weights);
+    }
+    case PH_SETUP: return list_setups(s, out);
+    case PH_PLAY: return list_legal_placements(s, out);
+    default: return 0;
+    }
+}
+
+size_t tsuro_chance_outcomes(const void *st, br_move *out, uint32_t *weights)
+{
+    const ts_state *s = st;
+    if (s->phase != PH_DEAL && s->phase != PH_DRAW)
+        return 0;
+    return list_draws(s, out, weights);
+}
+
+/* One draw with the weights list_draws() gives (copies in the pile), taken
+ * from `rng` exactly as the dispatcher's generic path takes it: one
+ * br_rng_below(total weight), then the outcomes in increasing order. Seeded
+ * games thus draw the same tiles either way, without listing the pile. */
+br_move tsuro_sample_chance(const void *st, br_rng *rng)
+{
+    const ts_state *s = st;
+    uint64_t some = s->pile_some, two = s->pile_two;
+    /* pile_total counts the copies (put_in_pile() and take_from_pile() keep it,
+     * and pile_two within pile_some): the sum of the weights. */
+    uint32_t r = br_rng_below(rng, s->pile_total);
+    if (two == 0) { /* always so in the classic edition: the r-th tile in the pile */
+        for (; r > 0; r--)
+            some &= some - 1;
+        return draw_base(s) + __builtin_ctzll(some);
+    }
+    for (;; some &= some - 1) {
+        int t = __builtin_ctzll(some);
+        uint32_t weight = 1u + (uint32_t)(two >> t & 1u);
+        if (r < weight)
+            return draw_base(s) + t;
+        r -= weight;
+    }
+}
+
+static bool refuse(br_text *reason, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static bool refuse(br_text *reason, const char *fmt, ...)
+{
+    if (reason) {
+        va_list ap;
+        va_start(ap, fmt);
+        br_text_vprintf(reason, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static bool check_draw(const ts_state *s, br_move move, br_text *reason)
+{
+    if (move < draw_base(s))
+        return refuse(reason, "not a chance outcome: a tile must be drawn first "
+                      "(draw <tile>)");
+    int tile = move - draw_base(s);
+    if (pile_count(s, tile) == 0)
+        return refuse(reason, "tile %d is not in the pile", tile);
+    return true;
+}
+
+static bool check_setup(const ts_state *s, br_move move, br_text *reason)
+{
+    if (move < MOVE_SETUP_BASE || move >= draw_base(s))
+        return refuse(reason, "not a move of the setup phase (seat %d places its marker, "
+                      "e.g. @a1:%s)", s->turn, is_kosmos(s) ? "top" : "0");
+    int m = move - MOVE_SETUP_BASE, cell, point;
+    start_point(s, m, &cell, &point);
+    if (is_kosmos(s) && (m & 1)) {
+        if (!reason)
+            return false;
+        br_text_puts(reason, "start position ");
+        tsuro_put_start(s, reason, m);
+        br_text_puts(reason, " is not used in this edition: a marker stands on a side, "
+                     "e.g. @");
+        tsuro_put_square(reason, cell);
+        br_text_printf(reason, ":%s", SIDE_NAMES[point >> 1]);
+        return false;
+    }
+    if (start_taken(s, cell, point)) {
+        if (!reason)
+            return false;
+        br_text_puts(reason, "start position ");
+        tsuro_put_start(s, reason, m);
+        br_text_puts(reason, " is taken");
+        return false;
+    }
+    return true;
+}
+
+static bool check_placement(const ts_state *s, br_move move, br_text *reason)
+{
+    if (move >= MOVE_SETUP_BASE)
+        return refuse(reason, "not a move of the play phase (seat %d places a tile, "
+                      "e.g. 17r2)", s->turn);
+    int code = move % TS_CODES, tile = code / 4, choice = move >= MOVE_CHOICE_BASE;
+    if (!hand_has(s, s->turn, tile))
+        return refuse(reason, "tile %d is not in your hand", tile);
+    struct mover_view v;
+    view_mover(s, &v);
+    if (choice && !v.may_choose)
+        return refuse(reason, is_kosmos(s)
+                      ? "the second entry point (/1) can be chosen only in your first "
+                        "turn, while your marker stands on its start side"
+                      : "the second entry point (/1) exists only in the kosmos and "
+                        "tactile editions");
+    enum fate f = placement_fate(s, &v, code, v.point + choice);
+    if (!FORBIDDEN[s->selfkill][f] || !any_safe_placement(s, &v))
+        return true;
+    return refuse(reason, f == FATE_LEAVES
+                  ? "this placement sends your marker off the board while another "
+                    "placement keeps it on"
+                  : "this placement makes your marker collide while another placement "
+                    "keeps it on the board");
+}
+
+bool tsuro_check_move(const void *st, br_move move, br_text *reason)
+{
+    const ts_state *s = st;
+    if (move < 0 || move >= move_space_of(s))
+        return refuse(reason, "move %ld is outside 0..%d", (long)move, move_space_of(s) - 1);
+    switch (s->phase) {
+    case PH_DEAL:
+    case PH_DRAW: return check_draw(s, move, reason);
+    case PH_SETUP: return check_setup(s, move, reason);
+    case PH_PLAY: return check_placement(s, move, reason);
+    default: return refuse(reason, "the game is over");
+    }
+}
+
+void tsuro_apply_move(void *st, br_move move)
+{
+    ts_state *s = st;
+    switch (s->phase) {
+    case PH_DEAL: apply_deal(s, move - draw_base(s)); break;
+    case PH_DRAW: apply_draw(s, move - draw_base(s)); break;
+    case PH_SETUP: apply_setup(s, move - MOVE_SETUP_BASE); break;
+    case PH_PLAY: apply_placement(s, move); break;
+    default: break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Results */
+
+void tsuro_winners(const void *st, uint8_t *is_winner)
+{
+    const ts_state *s = st;
+    /* When the last markers leave together, they share the win. */
+    unsigned winners = s->alive ? s->alive : s->last_out;
+    for (int p = 0; p < s->num_seats; p++)
+        is_winner[p] = (winners & seat_bit(p)) != 0;
+}
+
+void tsuro_scores(const void *st, double *out)
+{
+    const ts_state *s = st;
+    unsigned out_seats = s->placed & ~s->alive;
+    for (int p = 0; p < s->num_seats; p++)
+        out[p] = (out_seats & seat_bit(p)) ? 0.0 : 1.0;
+}

@@ -1,0 +1,653 @@
+/*
+ * Tsuro's snapshot: the state as JSON (doc/games/tsuro.md, "Snapshot") and
+ * back, every field and invariant checked on the way in. The JSON pieces
+ * that the observation (views.c) shows as well are written here.
+ */
+#include <stdio.h>
+
+#include "tsuro.h"
+
+/* ------------------------------------------------------------------ */
+/* JSON: shared pieces of the snapshot and the observation */
+
+json_t *tsuro_seats_json(const ts_state *s, unsigned seats)
+{
+    json_t *arr = json_array();
+    for (int p = 0; arr && p < s->num_seats; p++)
+        if ((seats & seat_bit(p)) && !append(arr, json_integer(p))) {
+            json_decref(arr);
+            return NULL;
+        }
+    return arr;
+}
+
+static json_t *pile_json(const ts_state *s)
+{
+    uint8_t counts[TS_TILES];
+    pile_counts(s, counts);
+    return tsuro_tile_counts_json(counts);
+}
+
+/* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
+ * one JSON value instead of 35 keeps snapshots fast to write and read. */
+json_t *tsuro_tile_counts_json(const uint8_t *counts)
+{
+    char digits[TS_TILES];
+    for (int t = 0; t < TS_TILES; t++)
+        digits[t] = (char)('0' + counts[t]);
+    return json_stringn(digits, TS_TILES);
+}
+
+/* Appends a placed tile in the move notation ("20r3"). */
+static size_t write_tile_code(char *out, int code)
+{
+    size_t n = 0;
+    int tile = code / 4;
+    if (tile >= 10)
+        out[n++] = (char)('0' + tile / 10);
+    out[n++] = (char)('0' + tile % 10);
+    out[n++] = 'r';
+    out[n++] = (char)('0' + code % 4);
+    return n;
+}
+
+/* One string per row, top to bottom; in each, one token per square from left
+ * to right, separated by single spaces: "." for an empty square, otherwise
+ * the tile in the move notation ("20r3"). */
+json_t *tsuro_board_json(const ts_state *s)
+{
+    json_t *rows = json_array();
+    for (int r = 0; rows && r < s->width; r++) {
+        char row[TS_MAX_WIDTH * 5];
+        size_t n = 0;
+        for (int col = 0; col < s->width; col++) {
+            int code = s->board[cell_of(r, col)];
+            if (col > 0)
+                row[n++] = ' ';
+            if (code == CELL_EMPTY)
+                row[n++] = '.';
+            else
+                n += write_tile_code(row + n, code);
+        }
+        if (!append(rows, json_stringn(row, n))) {
+            json_decref(rows);
+            rows = NULL;
+        }
+    }
+    return rows;
+}
+
+static json_t *hand_json(const ts_state *s, int seat)
+{
+    json_t *arr = json_array();
+    for (int i = 0; arr && i < s->hand_size[seat]; i++)
+        if (!append(arr, json_integer(s->hand[seat][i]))) {
+            json_decref(arr);
+            return NULL;
+        }
+    return arr;
+}
+
+/* Every hand (`all`), or the hands `seat` may see with null for the others. */
+json_t *tsuro_hands_json(const ts_state *s, int seat, bool all)
+{
+    json_t *arr = json_array();
+    for (int p = 0; arr && p < s->num_seats; p++) {
+        bool shown = all || hand_visible(s, p, seat);
+        if (!append(arr, shown ? hand_json(s, p) : json_null())) {
+            json_decref(arr);
+            return NULL;
+        }
+    }
+    return arr;
+}
+
+static json_t *square_name_json(int cell)
+{
+    char name[4];
+    snprintf(name, sizeof name, "%c%d", 'a' + cell_col(cell), cell_row(cell) + 1);
+    return json_string(name);
+}
+
+static json_t *marker_json(const ts_state *s, int seat)
+{
+    if (!(s->placed & seat_bit(seat)))
+        return json_pack("{ss}", "status", "unplaced");
+    if (!(s->alive & seat_bit(seat)))
+        return json_pack("{ss}", "status", "out");
+    json_t *m = json_pack("{ss}", "status", "on");
+    if (m && put(m, "square", square_name_json(s->marker_cell[seat])) &&
+        put(m, "point", json_integer(s->marker_point[seat])) &&
+        put(m, "fresh", json_boolean(s->fresh & seat_bit(seat))))
+        return m;
+    json_decref(m);
+    return NULL;
+}
+
+json_t *tsuro_markers_json(const ts_state *s)
+{
+    json_t *arr = json_array();
+    for (int p = 0; arr && p < s->num_seats; p++)
+        if (!append(arr, marker_json(s, p))) {
+            json_decref(arr);
+            return NULL;
+        }
+    return arr;
+}
+
+/* ------------------------------------------------------------------ */
+/* Snapshot */
+
+json_t *tsuro_to_json(const void *st)
+{
+    const ts_state *s = st;
+    json_t *o = json_object();
+    bool ok = o && put(o, "hands", tsuro_hands_json(s, NO_SEAT, true)) &&
+         put(o, "phase", json_string(PHASE_NAMES[s->phase])) &&
+         put(o, "turn", json_integer(s->turn)) && put(o, "board", tsuro_board_json(s)) &&
+         put(o, "pile", pile_json(s)) && put(o, "markers", tsuro_markers_json(s)) &&
+         put(o, "dragon", seat_or_null(s->dragon)) &&
+         put(o, "last_out", tsuro_seats_json(s, s->last_out));
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* from_json: every check writes "state.<field>: <problem>" and returns false. */
+
+static bool reject(br_text *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static bool reject(br_text *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    br_text_vprintf(err, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static const char *const STATE_KEYS[] = {
+    "phase", "turn", "board", "hands", "pile", "markers", "dragon", "last_out",
+};
+
+static bool check_state_keys(const json_t *obj, br_text *err)
+{
+    const char *key =
+        br_json_unknown_key(obj, STATE_KEYS, sizeof STATE_KEYS / sizeof STATE_KEYS[0]);
+    return key ? reject(err, "state.%s: unknown field", key) : true;
+}
+
+static bool read_phase(ts_state *s, const json_t *obj, br_text *err)
+{
+    const json_t *v = json_object_get(obj, "phase");
+    int phase;
+    if (!v)
+        return reject(err, "state.phase: missing");
+    if (!json_is_string(v) || !parse_choice(json_string_value(v), PHASE_NAMES, 5, &phase))
+        return reject(err, "state.phase: not one of \"deal\", \"setup\", \"play\", "
+                      "\"draw\", \"over\"");
+    s->phase = (uint8_t)phase;
+    long long turn;
+    if (!br_json_int(obj, "turn", 0, s->num_seats - 1, &turn, "state", err))
+        return false;
+    s->turn = (uint8_t)turn;
+    return true;
+}
+
+/* Reads one board token at *p: "." (empty) or "<tile>r<rotation>".
+ * Returns the cell code, or -1 when the token is malformed. */
+static int read_board_token(const char **p)
+{
+    const char *c = *p;
+    if (*c == '.') {
+        *p = c + 1;
+        return CELL_EMPTY;
+    }
+    int tile = 0, digits = 0;
+    while (*c >= '0' && *c <= '9' && digits < 3) {
+        tile = tile * 10 + (*c++ - '0');
+        digits++;
+    }
+    if (digits == 0 || (digits > 1 && c[-digits] == '0') || tile >= TS_TILES || *c != 'r' ||
+        c[1] < '0' || c[1] > '3')
+        return -1;
+    *p = c + 2;
+    return tile * 4 + (c[1] - '0');
+}
+
+static bool read_board_row(ts_state *s, int r, const char *row, br_text *err)
+{
+    const char *p = row;
+    for (int col = 0; col < s->width; col++) {
+        if (col > 0 && *p++ != ' ')
+            return reject(err, "state.board[%d]: expected %d squares separated by single "
+                          "spaces", r, s->width);
+        int code = read_board_token(&p);
+        if (code < 0)
+            return reject(err, "state.board[%d]: square %d is not '.' or <tile>r<rotation> "
+                          "with tile 0..%d and rotation 0..3", r, col + 1, TS_TILES - 1);
+        s->board[cell_of(r, col)] = (uint8_t)code;
+    }
+    if (*p != '\0')
+        return reject(err, "state.board[%d]: more than %d squares", r, s->width);
+    return true;
+}
+
+static bool read_board(ts_state *s, const json_t *obj, br_text *err)
+{
+    const json_t *rows = br_json_array(obj, "board", s->width, "state", err);
+    if (!rows)
+        return false;
+    for (int r = 0; r < s->width; r++) {
+        const json_t *row = json_array_get(rows, (size_t)r);
+        if (!json_is_string(row))
+            return reject(err, "state.board[%d]: not a string", r);
+        if (!read_board_row(s, r, json_string_value(row), err))
+            return false;
+    }
+    return true;
+}
+
+static bool read_hands(ts_state *s, const json_t *obj, br_text *err)
+{
+    const json_t *arr = br_json_array(obj, "hands", s->num_seats, "state", err);
+    if (!arr)
+        return false;
+    for (int p = 0; p < s->num_seats; p++) {
+        const json_t *h = json_array_get(arr, (size_t)p);
+        char path[32];
+        snprintf(path, sizeof path, "state.hands[%d]", p);
+        if (!json_is_array(h))
+            return reject(err, "%s: not an array", path);
+        if (json_array_size(h) > TS_HAND)
+            return reject(err, "%s: %zu tiles, a hand holds at most %d", path,
+                          json_array_size(h), TS_HAND);
+        for (size_t i = 0; i < json_array_size(h); i++) {
+            long long tile;
+            if (!br_json_array_int(h, i, 0, TS_TILES - 1, &tile, path, err))
+                return false;
+            hand_add(s, p, (int)tile);
+        }
+    }
+    return true;
+}
+
+static bool read_pile(ts_state *s, const json_t *obj, br_text *err)
+{
+    const json_t *v = json_object_get(obj, "pile");
+    if (!json_is_string(v) || json_string_length(v) != TS_TILES)
+        return reject(err, "state.pile: %s", v ? "not a string of 35 digits" : "missing");
+    const char *digits = json_string_value(v);
+    empty_pile(s);
+    for (int t = 0; t < TS_TILES; t++) {
+        int n = digits[t] - '0';
+        if (n < 0 || n > tile_copies(s, t))
+            return reject(err, "state.pile: digit %d ('%c') is not a count of tile %d "
+                          "in 0..%d", t + 1, digits[t], t, tile_copies(s, t));
+        for (int k = 0; k < n; k++)
+            put_in_pile(s, t);
+    }
+    return true;
+}
+
+/* A square name as written by square_name_json(). */
+static bool parse_square_name(const ts_state *s, const char *name, int *cell)
+{
+    if (name[0] < 'a' || name[0] >= 'a' + s->width || name[1] < '1' ||
+        name[1] >= '1' + s->width || name[2] != '\0')
+        return false;
+    *cell = cell_of(name[1] - '1', name[0] - 'a');
+    return true;
+}
+
+static bool read_marker_on(ts_state *s, int seat, const json_t *m, const char *path,
+                           br_text *err)
+{
+    const json_t *sq = json_object_get(m, "square");
+    int cell;
+    if (!json_is_string(sq) || !parse_square_name(s, json_string_value(sq), &cell))
+        return reject(err, "%s.square: not a square name of the %dx%d board (a1..%c%d)",
+                      path, s->width, s->width, 'a' + s->width - 1, s->width);
+    long long point;
+    bool fresh;
+    if (!br_json_int(m, "point", 0, 7, &point, path, err) ||
+        !br_json_bool(m, "fresh", &fresh, path, err))
+        return false;
+    if (json_object_size(m) != 4)
+        return reject(err, "%s: a marker on the board has exactly the fields status, "
+                      "square, point, fresh", path);
+    s->marker_cell[seat] = (uint8_t)cell;
+    s->marker_point[seat] = (uint8_t)point;
+    s->placed |= (uint8_t)seat_bit(seat);
+    s->alive |= (uint8_t)seat_bit(seat);
+    if (fresh)
+        s->fresh |= (uint8_t)seat_bit(seat);
+    return true;
+}
+
+static bool read_markers(ts_state *s, const json_t *obj, br_text *err)
+{
+    const json_t *arr = br_json_array(obj, "markers", s->num_seats, "state", err);
+    if (!arr)
+        return false;
+    for (int p = 0; p < s->num_seats; p++) {
+        const json_t *m = json_array_get(arr, (size_t)p);
+        char path[32];
+        snprintf(path, sizeof path, "state.markers[%d]", p);
+        const json_t *status = json_object_get(m, "status");
+        if (!json_is_object(m) || !json_is_string(status))
+            return reject(err, "%s: not an object with a status", path);
+        const char *st = json_string_value(status);
+        if (strcmp(st, "on") == 0) {
+            if (!read_marker_on(s, p, m, path, err))
+                return false;
+        } else if (strcmp(st, "out") == 0 || strcmp(st, "unplaced") == 0) {
+            if (json_object_size(m) != 1)
+                return reject(err, "%s: a marker that is %s has only a status", path, st);
+            if (st[0] == 'o')
+                s->placed |= (uint8_t)seat_bit(p);
+        } else {
+            return reject(err, "%s.status: not \"on\", \"out\" or \"unplaced\"", path);
+        }
+    }
+    return true;
+}
+
+static bool read_seat_list(const ts_state *s, const json_t *obj, const char *key,
+                           unsigned *out, br_text *err)
+{
+    const json_t *arr = br_json_array(obj, key, -1, "state", err);
+    if (!arr)
+        return false;
+    char path[32];
+    snprintf(path, sizeof path, "state.%s", key);
+    *out = 0;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        long long seat;
+        if (!br_json_array_int(arr, i, 0, s->num_seats - 1, &seat, path, err))
+            return false;
+        if (*out & seat_bit((int)seat))
+            return reject(err, "%s[%zu]: seat %lld is listed twice", path, i, seat);
+        *out |= seat_bit((int)seat);
+    }
+    return true;
+}
+
+static bool read_dragon(ts_state *s, const json_t *obj, br_text *err)
+{
+    const json_t *v = json_object_get(obj, "dragon");
+    if (!v)
+        return reject(err, "state.dragon: missing");
+    if (json_is_null(v)) {
+        s->dragon = NO_SEAT;
+        return true;
+    }
+    long long seat;
+    if (!br_json_int(obj, "dragon", 0, s->num_seats - 1, &seat, "state", err))
+        return false;
+    s->dragon = (int8_t)seat;
+    return true;
+}
+
+/* Every tile of the edition's set is on the board, in a hand or in the pile. */
+static bool check_conservation(const ts_state *s, br_text *err)
+{
+    int count[TS_TILES] = { 0 }, on_board[TS_TILES] = { 0 }, in_hands[TS_TILES] = { 0 };
+    for (int c = 0; c < TS_CELLS; c++)
+        if (s->board[c] < TS_CODES)
+            on_board[s->board[c] / 4]++;
+    for (int p = 0; p < s->num_seats; p++)
+        for (int i = 0; i < s->hand_size[p]; i++)
+            in_hands[s->hand[p][i]]++;
+    for (int t = 0; t < TS_TILES; t++) {
+        count[t] = on_board[t] + in_hands[t] + pile_count(s, t);
+        if (count[t] != tile_copies(s, t))
+            return reject(err, "state.pile[%d]: tile %d is %d times on the board, %d in "
+                          "hands and %d in the pile, but the %s set has %d", t, t,
+                          on_board[t], in_hands[t], pile_count(s, t),
+                          EDITION_NAMES[s->edition],
+                          tile_copies(s, t));
+    }
+    return true;
+}
+
+static int tiles_on_board(const ts_state *s)
+{
+    int n = 0;
+    for (int c = 0; c < TS_CELLS; c++)
+        n += s->board[c] < TS_CODES;
+    return n;
+}
+
+/* Before play: nothing on the board, nobody out, no dragon. */
+static bool check_before_play(const ts_state *s, br_text *err)
+{
+    if (tiles_on_board(s) > 0)
+        return reject(err, "state.board: tiles are placed only after the %s phase",
+                      PHASE_NAMES[s->phase]);
+    if (s->dragon != NO_SEAT)
+        return reject(err, "state.dragon: nobody holds the dragon before play");
+    if (s->last_out)
+        return reject(err, "state.last_out: nobody is out before play");
+    if (s->placed & ~s->alive)
+        return reject(err, "state.markers: no marker is out before play");
+    return true;
+}
+
+static bool check_deal(const ts_state *s, br_text *err)
+{
+    int dealt = hands_total(s), n = s->num_seats;
+    if (s->placed)
+        return reject(err, "state.markers: markers are placed only after the deal");
+    if (dealt >= TS_HAND * n)
+        return reject(err, "state.phase: every hand is full, the deal is over");
+    for (int p = 0; p < n; p++)
+        if (s->hand_size[p] != dealt / n + (p < dealt % n))
+            return reject(err, "state.hands[%d]: %d tiles, but the deal (one tile per seat "
+                          "in turn) gives %d after %d tiles", p, s->hand_size[p],
+                          dealt / n + (p < dealt % n), dealt);
+    if (s->turn != dealt % n)
+        return reject(err, "state.turn: seat %d receives the next tile, not seat %d",
+                      dealt % n, s->turn);
+    return true;
+}
+
+static bool check_setup_phase(const ts_state *s, br_text *err)
+{
+    for (int p = 0; p < s->num_seats; p++) {
+        if (s->hand_size[p] != TS_HAND)
+            return reject(err, "state.hands[%d]: every hand holds %d tiles during setup", p,
+                          TS_HAND);
+        if (((s->placed >> p) & 1u) != (p < s->turn))
+            return reject(err, "state.markers[%d]: during setup, exactly the seats before "
+                          "seat %d (the turn) have placed their markers", p, s->turn);
+    }
+    return true;
+}
+
+/* Drawing and the dragon (doc: "Drawing and the dragon") leave these traces. */
+static bool check_hand_sizes(const ts_state *s, br_text *err)
+{
+    for (int p = 0; p < s->num_seats; p++) {
+        bool live = s->alive & seat_bit(p);
+        if (!live && s->hand_size[p] > 0)
+            return reject(err, "state.hands[%d]: a seat that is out holds no tiles", p);
+        if (!live || s->dragon != NO_SEAT)
+            continue;
+        int expected = s->phase == PH_DRAW && p == s->turn ? TS_HAND - 1 : TS_HAND;
+        if (s->hand_size[p] != expected)
+            return reject(err, "state.hands[%d]: holds %d tiles; with the dragon in the box "
+                          "this seat holds %d", p, s->hand_size[p], expected);
+    }
+    return true;
+}
+
+static bool check_dragon(const ts_state *s, br_text *err)
+{
+    if (s->dragon == NO_SEAT)
+        return true;
+    if (!(s->alive & seat_bit(s->dragon)) || s->hand_size[s->dragon] >= TS_HAND)
+        return reject(err, "state.dragon: seat %d holds the dragon but is not a seat still "
+                      "in the game lacking tiles", s->dragon);
+    if (s->phase == PH_PLAY && s->pile_total > 0)
+        return reject(err, "state.dragon: the dragon holder draws while the pile is not "
+                      "empty, so the phase must be \"draw\"");
+    return true;
+}
+
+static int count_seats(unsigned mask)
+{
+    int n = 0;
+    for (; mask; mask &= mask - 1)
+        n++;
+    return n;
+}
+
+static bool check_play(const ts_state *s, br_text *err)
+{
+    int live = count_seats(s->alive);
+    if (s->placed != (1u << s->num_seats) - 1)
+        return reject(err, "state.markers: every marker is placed once play begins");
+    if (s->last_out & ~(s->placed & ~s->alive))
+        return reject(err, "state.last_out: lists a seat whose marker is not out");
+    if (s->phase == PH_OVER) {
+        bool tiles_left = s->pile_total > 0;
+        for (int p = 0; p < s->num_seats; p++)
+            tiles_left = tiles_left || ((s->alive & seat_bit(p)) && s->hand_size[p] > 0);
+        if (live > 1 && tiles_left)
+            return reject(err, "state.phase: the game is not over: %d markers are on the "
+                          "board and tiles are left", live);
+        if (live == 0 && s->last_out == 0)
+            return reject(err, "state.last_out: no marker is left, so the last placement "
+                          "eliminated somebody");
+        for (int p = 0; p < s->num_seats; p++)
+            if (!(s->alive & seat_bit(p)) && s->hand_size[p] > 0)
+                return reject(err, "state.hands[%d]: a seat that is out holds no tiles", p);
+        return true;
+    }
+    if (live < 2)
+        return reject(err, "state.phase: with %d marker%s on the board the game is over",
+                      live, live == 1 ? "" : "s");
+    if (s->phase == PH_PLAY &&
+        (!(s->alive & seat_bit(s->turn)) || s->hand_size[s->turn] == 0))
+        return reject(err, "state.turn: seat %d is out or holds no tile", s->turn);
+    if (s->phase == PH_DRAW && s->pile_total == 0)
+        return reject(err, "state.pile: the phase is \"draw\" but the pile is empty");
+    if (s->phase == PH_DRAW && s->dragon == NO_SEAT && !(s->alive & seat_bit(s->turn)))
+        return reject(err, "state.turn: seat %d draws (the dragon is in the box) but is "
+                      "out", s->turn);
+    return check_hand_sizes(s, err) && check_dragon(s, err);
+}
+
+/* The path behind a marker that has moved leads back to the edge of the board
+ * (its start); this also rules out markers on a closed loop. */
+static bool check_trail(const ts_state *s, int seat, br_text *err)
+{
+    int cell = s->marker_cell[seat], point = s->marker_point[seat];
+    int behind = cell + SIDE_STEP[point >> 1];
+    if (s->board[behind] == CELL_EMPTY)
+        return reject(err, "state.markers[%d]: stands between two empty squares", seat);
+    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
+    if (w.end != WALK_LEAVES)
+        return reject(err, "state.markers[%d]: the path behind the marker does not lead "
+                      "back to the edge of the board", seat);
+    return true;
+}
+
+static bool check_marker_place(const ts_state *s, int p, br_text *err)
+{
+    int cell = s->marker_cell[p], point = s->marker_point[p];
+    bool fresh = s->fresh & seat_bit(p), edge = point_on_edge(s, cell, point);
+    if (s->board[cell] != CELL_EMPTY)
+        return reject(err, "state.markers[%d]: faces square %c%d, which is not empty", p,
+                      'a' + cell_col(cell), cell_row(cell) + 1);
+    if (fresh && !is_kosmos(s))
+        return reject(err, "state.markers[%d].fresh: only kosmos/tactile markers stand on "
+                      "a side", p);
+    if (fresh && (!edge || (point & 1)))
+        return reject(err, "state.markers[%d]: a fresh marker stands on an outer side, "
+                      "at its even point", p);
+    if (is_kosmos(s) && edge && !fresh)
+        return reject(err, "state.markers[%d].fresh: a kosmos marker on the edge has not "
+                      "moved yet, so it is fresh", p);
+    if (!edge && s->phase == PH_SETUP)
+        return reject(err, "state.markers[%d]: during setup a marker stands on the edge", p);
+    return edge || check_trail(s, p, err);
+}
+
+static bool check_markers(const ts_state *s, br_text *err)
+{
+    for (int p = 0; p < s->num_seats; p++) {
+        if (!(s->alive & seat_bit(p)))
+            continue;
+        if (!check_marker_place(s, p, err))
+            return false;
+        for (int q = 0; q < p; q++)
+            if ((s->alive & seat_bit(q)) && s->marker_cell[q] == s->marker_cell[p] &&
+                s->marker_point[q] == s->marker_point[p])
+                return reject(err, "state.markers[%d]: stands on the same point as "
+                              "marker %d", p, q);
+    }
+    return true;
+}
+
+static bool read_fields(ts_state *s, const json_t *obj, br_text *err)
+{
+    unsigned last_out;
+    if (!check_state_keys(obj, err) || !read_phase(s, obj, err) ||
+        !read_board(s, obj, err) || !read_hands(s, obj, err) || !read_pile(s, obj, err) ||
+        !read_markers(s, obj, err) || !read_dragon(s, obj, err) ||
+        !read_seat_list(s, obj, "last_out", &last_out, err))
+        return false;
+    s->last_out = (uint8_t)last_out;
+    return true;
+}
+
+static bool check_invariants(const ts_state *s, br_text *err)
+{
+    if (!check_conservation(s, err))
+        return false;
+    switch (s->phase) {
+    case PH_DEAL:
+        if (!check_before_play(s, err) || !check_deal(s, err))
+            return false;
+        break;
+    case PH_SETUP:
+        if (!check_before_play(s, err) || !check_setup_phase(s, err))
+            return false;
+        break;
+    default:
+        if (!check_play(s, err))
+            return false;
+        break;
+    }
+    return check_markers(s, err);
+}
+
+/* An empty position with the settings (options) of `settings`. */
+static void start_from_settings(ts_state *s, const ts_state *settings)
+{
+    memset(s, 0, sizeof *s);
+    s->edition = settings->edition;
+    s->width = settings->width;
+    s->selfkill = settings->selfkill;
+    s->num_seats = settings->num_seats;
+    tsuro_clear_to_start(s);
+    empty_pile(s);
+}
+
+br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
+{
+    ts_state s;
+    start_from_settings(&s, st);
+    if (!json_is_object(obj)) {
+        reject(err, "state: not an object");
+        return BR_ERR_SNAPSHOT;
+    }
+    if (!read_fields(&s, obj, err) || !check_invariants(&s, err))
+        return BR_ERR_SNAPSHOT;
+    memcpy(st, &s, sizeof s);
+    return BR_OK;
+}

@@ -1,0 +1,430 @@
+/*
+ * Tsuro: the classic edition (35 tiles + dragon) and the Kosmos / tactile
+ * edition (64 tiles), as documented in doc/games/tsuro.md. That page is the
+ * reference for every rule decision made here; the comments say why the code
+ * is shaped the way it is.
+ *
+ * Representation. The board is a padded 9x9 grid of cells (7 squares plus a
+ * border of CELL_OFF on every side; a 6x6 board leaves one more row and column
+ * off), so that stepping to a neighbour is one addition and leaving the board
+ * is one comparison. A cell holds CELL_EMPTY or the placed tile as
+ * tile*4 + rotation (a "code"). A marker stands at point `point` of the empty
+ * square `cell` it faces.
+ *
+ * This is the game's private header. The game's files split it the way every
+ * game is split (doc/adding-a-game.md):
+ *   game.c      the vtable, description and options
+ *   rules.c     setup, turn order, legal moves, check, apply, chance, results
+ *   notation.c  move texts both ways
+ *   snapshot.c  JSON out and in, with every invariant check
+ *   views.c     observation, rendering, per-seat views, resampling
+ *   content.c   the tile table and the 64-tile set
+ * Here: constants, the state, small helpers several files use (static inline,
+ * so that the rules' hot path keeps them inlined) and the functions one file
+ * calls in another (prefixed tsuro_, hidden like all but the public API).
+ */
+#ifndef BR_GAMES_TSURO_H
+#define BR_GAMES_TSURO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../internal.h"
+
+enum {
+    TS_TILES = 35,
+    TS_CODES = TS_TILES * 4,     /* tile*4 + rotation */
+    TS_HAND = 3,
+    TS_SEATS = 8,
+    TS_STRIDE = 9,               /* padded row: border, up to 7 squares, border */
+    TS_CELLS = TS_STRIDE * TS_STRIDE,
+    TS_MAX_WIDTH = 7,
+    CELL_EMPTY = 0xFF,
+    CELL_OFF = 0xFE,
+    NO_SEAT = -1,
+    /* A trail uses each of the 4 paths of a square at most once. */
+    MAX_TRAIL = 4 * TS_MAX_WIDTH * TS_MAX_WIDTH + 1,
+    MOVE_CHOICE_BASE = TS_CODES,     /* 140: kosmos first turn, odd entry point */
+    MOVE_SETUP_BASE = 2 * TS_CODES,  /* 280: marker setup */
+    MOVES_BOUND = 8 * TS_MAX_WIDTH   /* most legal moves: classic setup on 7x7 */
+};
+
+enum edition { ED_CLASSIC, ED_KOSMOS, ED_TACTILE };
+enum selfkill { SK_EDGE, SK_ANY, SK_NONE };
+enum phase { PH_DEAL, PH_SETUP, PH_PLAY, PH_DRAW, PH_OVER };
+
+static const char *const EDITION_NAMES[] = { "classic", "kosmos", "tactile" };
+static const char *const SELFKILL_NAMES[] = { "edge", "any", "none" };
+static const char *const PHASE_NAMES[] = { "deal", "setup", "play", "draw", "over" };
+static const char *const SIDE_NAMES[] = { "top", "right", "bottom", "left" };
+
+/* ------------------------------------------------------------------ */
+/* Geometry of points and squares */
+
+/* Point p of a square touches point PARTNER[p] of the neighbour on that side. */
+#define PARTNER_OF(p) ((p) ^ 5) /* 0-5, 1-4, 2-7 and 3-6 face each other */
+static const uint8_t PARTNER[8] = {
+    PARTNER_OF(0), PARTNER_OF(1), PARTNER_OF(2), PARTNER_OF(3),
+    PARTNER_OF(4), PARTNER_OF(5), PARTNER_OF(6), PARTNER_OF(7),
+};
+/* Cell offset to the neighbour across side 0 (top), 1 (right), 2 (bottom), 3 (left). */
+static const int8_t SIDE_STEP[4] = { -TS_STRIDE, 1, TS_STRIDE, -1 };
+/* Cell offset to the neighbour that point p touches (SIDE_STEP of its side). */
+#define POINT_STEP_OF(p) ((p) < 2 ? -TS_STRIDE : (p) < 4 ? 1 : (p) < 6 ? TS_STRIDE : -1)
+static const int8_t POINT_STEP[8] = {
+    POINT_STEP_OF(0), POINT_STEP_OF(1), POINT_STEP_OF(2), POINT_STEP_OF(3),
+    POINT_STEP_OF(4), POINT_STEP_OF(5), POINT_STEP_OF(6), POINT_STEP_OF(7),
+};
+
+/* tsuro_tile_step[code][p]: where a path that enters tile `code` at p goes on:
+ * the offset of the next square and the point where it enters that. */
+struct tile_step {
+    int8_t cell;
+    uint8_t point;
+};
+
+/* The tables of content.c (hidden, as everything in the library but the
+ * public API: -fvisibility=hidden). */
+/* tsuro_tile_map[tile*4 + r][p]: the point joined to p by the tile so turned. */
+extern const uint8_t tsuro_tile_map[TS_CODES][8];
+extern const struct tile_step tsuro_tile_step[TS_CODES][8];
+/* Copies of each tile in the 64-tile kosmos/tactile set (project design). */
+extern const uint8_t tsuro_kosmos_copies[TS_TILES];
+
+/* ------------------------------------------------------------------ */
+/* The state: plain bytes, every unused byte kept at a canonical value so that
+ * equal positions are equal byte for byte. */
+
+struct tsuro_state {
+    /* The draw pile: no edition has more than 2 copies of a tile, so the pile
+     * is two sets of tiles (bit t = tile t): those with at least one copy in
+     * the pile and those with two. Draws then visit only tiles present. */
+    uint64_t pile_some;
+    uint64_t pile_two;
+    uint8_t edition;      /* enum edition */
+    uint8_t width;        /* 6 or 7 */
+    uint8_t selfkill;     /* enum selfkill */
+    uint8_t num_seats;
+    uint8_t phase;        /* enum phase */
+    uint8_t turn;         /* deal: receiving seat; setup: placing seat; play, draw,
+                             over: the seat that placed (or places) a tile */
+    int8_t dragon;        /* seat holding the dragon tile, or NO_SEAT */
+    uint8_t alive;        /* seats whose marker is on the board */
+    uint8_t placed;       /* seats whose marker has been set up */
+    uint8_t fresh;        /* kosmos: markers that have never moved (stand on a side) */
+    uint8_t last_out;     /* seats eliminated by the last placement */
+    uint8_t pile_total;
+    uint8_t hand_size[TS_SEATS];
+    uint8_t hand[TS_SEATS][TS_HAND];   /* sorted; unused slots 0 */
+    uint8_t marker_cell[TS_SEATS];     /* 0 when not on the board */
+    uint8_t marker_point[TS_SEATS];
+    uint8_t board[TS_CELLS];
+    uint8_t spare[3];     /* always 0: leaves no padding, so equal positions are
+                             equal byte for byte */
+};
+
+_Static_assert(sizeof(struct tsuro_state) <= 512, "tsuro state exceeds 512 bytes");
+_Static_assert(CELL_EMPTY > CELL_OFF && CELL_OFF >= TS_CODES, "cell codes: tiles, off, empty");
+_Static_assert(sizeof(struct tsuro_state) ==
+               offsetof(struct tsuro_state, spare) + sizeof(((struct tsuro_state *)0)->spare),
+               "tsuro state has padding");
+
+typedef struct tsuro_state ts_state;
+
+static inline unsigned seat_bit(int seat)
+{
+    return 1u << seat;
+}
+
+/* Lowest seat in a non-empty seat mask (iterate with `m &= m - 1`). */
+static inline int first_seat(unsigned mask)
+{
+    return __builtin_ctz(mask);
+}
+
+static inline bool at_most_one_seat(unsigned mask)
+{
+    return (mask & (mask - 1)) == 0;
+}
+
+static inline bool is_kosmos(const ts_state *s)
+{
+    return s->edition != ED_CLASSIC;
+}
+
+static inline int start_positions(const ts_state *s)
+{
+    return 8 * s->width;
+}
+
+static inline int draw_base(const ts_state *s)
+{
+    return MOVE_SETUP_BASE + start_positions(s);
+}
+
+static inline int move_space_of(const ts_state *s)
+{
+    return draw_base(s) + TS_TILES;
+}
+
+static inline int tile_copies(const ts_state *s, int tile)
+{
+    return is_kosmos(s) ? tsuro_kosmos_copies[tile] : 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Squares and start positions */
+
+static inline int cell_of(int row, int col)
+{
+    return (row + 1) * TS_STRIDE + col + 1;
+}
+
+static inline int cell_row(int cell)
+{
+    return cell / TS_STRIDE - 1;
+}
+
+static inline int cell_col(int cell)
+{
+    return cell % TS_STRIDE - 1;
+}
+
+/* True when point `point` of square `cell` lies on the outer edge of the board. */
+static inline bool point_on_edge(const ts_state *s, int cell, int point)
+{
+    return s->board[cell + SIDE_STEP[point >> 1]] == CELL_OFF;
+}
+
+/* Start position m (0..8W-1): the edge points clockwise from the top-left
+ * corner (doc/games/tsuro.md). */
+static inline void start_point(const ts_state *s, int m, int *cell, int *point)
+{
+    int w = s->width, edge = m / (2 * w), i = (m % (2 * w)) / 2, k = m & 1;
+    switch (edge) {
+    case 0: *cell = cell_of(0, i); *point = k; break;
+    case 1: *cell = cell_of(i, w - 1); *point = 2 + k; break;
+    case 2: *cell = cell_of(w - 1, w - 1 - i); *point = 4 + k; break;
+    default: *cell = cell_of(w - 1 - i, 0); *point = 6 + k; break;
+    }
+}
+
+/* The start position of an edge point, or -1 when the point is not on the edge. */
+static inline int start_index(const ts_state *s, int cell, int point)
+{
+    if (!point_on_edge(s, cell, point))
+        return -1;
+    int w = s->width, row = cell_row(cell), col = cell_col(cell), k = point & 1;
+    switch (point >> 1) {
+    case 0: return 2 * col + k;
+    case 1: return 2 * w + 2 * row + k;
+    case 2: return 4 * w + 2 * (w - 1 - col) + k;
+    default: return 6 * w + 2 * (w - 1 - row) + k;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Hands
+ *
+ * A hand has TS_HAND slots, sorted, unused ones 0. Where a tile goes in it is
+ * a coin toss for the branch predictor, so these pass over every slot and
+ * choose which slot to read (an index, not a branch: compilers turn a
+ * choice between two values back into a branch). */
+
+static inline bool hand_has(const ts_state *s, int seat, int tile)
+{
+    bool has = false;
+    for (int i = 0; i < TS_HAND; i++)
+        has |= (i < s->hand_size[seat]) & (s->hand[seat][i] == tile);
+    return has;
+}
+
+/* Insertion into a hand that is not full: the tiles above the new one's
+ * place (after every tile not larger) move up a slot. */
+static inline void hand_add(ts_state *s, int seat, int tile)
+{
+    uint8_t *hand = s->hand[seat];
+    int n = s->hand_size[seat]++, place = 0;
+    for (int i = 0; i < TS_HAND; i++)
+        place += (i < n) & (hand[i] <= tile);
+    for (int i = TS_HAND - 1; i > 0; i--)
+        hand[i] = hand[i - (i > place)]; /* above n this copies a 0 */
+    hand[place] = (uint8_t)tile;
+}
+
+/* Removes a tile the hand holds: the slots above its first copy (after every
+ * smaller tile) move down one. */
+static inline void hand_remove(ts_state *s, int seat, int tile)
+{
+    uint8_t *hand = s->hand[seat];
+    int n = s->hand_size[seat], first = 0;
+    for (int i = 0; i < TS_HAND; i++)
+        first += (i < n) & (hand[i] < tile);
+    for (int i = 0; i + 1 < TS_HAND; i++)
+        hand[i] = hand[i + (i >= first)];
+    hand[n - 1] = 0;
+    s->hand_size[seat] = (uint8_t)(n - 1);
+}
+
+static inline int pile_count(const ts_state *s, int tile)
+{
+    return (int)(s->pile_some >> tile & 1u) + (int)(s->pile_two >> tile & 1u);
+}
+
+static inline void take_from_pile(ts_state *s, int tile)
+{
+    uint64_t bit = 1ull << tile;
+    if (s->pile_two & bit)
+        s->pile_two &= ~bit;
+    else
+        s->pile_some &= ~bit;
+    s->pile_total--;
+}
+
+static inline void put_in_pile(ts_state *s, int tile)
+{
+    uint64_t bit = 1ull << tile;
+    if (s->pile_some & bit)
+        s->pile_two |= bit;
+    else
+        s->pile_some |= bit;
+    s->pile_total++;
+}
+
+static inline void pile_counts(const ts_state *s, uint8_t counts[TS_TILES])
+{
+    for (int t = 0; t < TS_TILES; t++)
+        counts[t] = (uint8_t)pile_count(s, t);
+}
+
+static inline void empty_pile(ts_state *s)
+{
+    s->pile_some = s->pile_two = 0;
+    s->pile_total = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Paths: what the rules and the snapshot checks share. Trails are followed
+ * with the new tile still off the board; every walk starts at the border of
+ * an empty square, where a path ends, so on the board it is a chain, never a
+ * loop, and it ends. */
+
+enum walk_end { WALK_STOPS, WALK_LEAVES };
+
+struct walk {
+    uint8_t end;    /* enum walk_end */
+    uint8_t cell;   /* WALK_STOPS: the empty square faced at the end */
+    uint8_t point;  /* WALK_STOPS: the point of that square faced */
+};
+
+/* Follows the path that leaves square `cell` at point `leave` across tiled
+ * squares until it faces an empty square or leaves the board. One test per
+ * step (tiled or not); what ended the walk is read once at the end. */
+static inline struct walk walk_out(const uint8_t *board, int cell, int leave)
+{
+    int point = PARTNER[leave];
+    cell += POINT_STEP[leave];
+    for (int step = 0; step < MAX_TRAIL && board[cell] < CELL_OFF; step++) {
+        struct tile_step next = tsuro_tile_step[board[cell]][point];
+        cell += next.cell;
+        point = next.point;
+    }
+    /* A walk cut off by MAX_TRAIL (not reached: walks are chains) counts as
+     * leaving. */
+    return (struct walk){ board[cell] == CELL_EMPTY ? WALK_STOPS : WALK_LEAVES,
+                          (uint8_t)cell, (uint8_t)point };
+}
+
+/* ------------------------------------------------------------------ */
+/* Turn flow and JSON pieces that several files use */
+
+static inline int draw_recipient(const ts_state *s)
+{
+    return s->dragon != NO_SEAT ? s->dragon : s->turn;
+}
+
+static inline int hands_total(const ts_state *s)
+{
+    int n = 0;
+    for (int p = 0; p < s->num_seats; p++)
+        n += s->hand_size[p];
+    return n;
+}
+
+/* The index of `value` among `names` (options and snapshot fields). */
+static inline bool parse_choice(const char *value, const char *const *names, int count,
+                                int *out)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(value, names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    return false;
+}
+
+/* Adds `value` under `key`; false (and `value` released) on failure. */
+static inline bool put(json_t *obj, const char *key, json_t *value)
+{
+    return value && json_object_set_new(obj, key, value) == 0;
+}
+
+static inline bool append(json_t *arr, json_t *value)
+{
+    return value && json_array_append_new(arr, value) == 0;
+}
+
+static inline json_t *seat_or_null(int seat)
+{
+    return seat == NO_SEAT ? json_null() : json_integer(seat);
+}
+
+/* Classic hands are hidden from the other seats; kosmos hands lie open. */
+static inline bool hand_visible(const ts_state *s, int hand_of, int seat)
+{
+    return is_kosmos(s) || hand_of == seat;
+}
+
+/* ------------------------------------------------------------------ */
+/* Functions one file calls in another, and the vtable's entries, which
+ * game.c gathers (hidden, as the tables above). */
+
+/* rules.c */
+void tsuro_clear_to_start(ts_state *s);
+size_t tsuro_move_space(const void *st);
+size_t tsuro_max_legal_moves(const void *st);
+int tsuro_current_player(const void *st);
+size_t tsuro_legal_moves(const void *st, br_move *out);
+size_t tsuro_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
+br_move tsuro_sample_chance(const void *st, br_rng *rng);
+bool tsuro_check_move(const void *st, br_move move, br_text *reason);
+void tsuro_apply_move(void *st, br_move move);
+void tsuro_winners(const void *st, uint8_t *is_winner);
+void tsuro_scores(const void *st, double *out);
+
+/* notation.c */
+void tsuro_put_square(br_text *out, int cell);
+void tsuro_put_start(const ts_state *s, br_text *out, int m);
+void tsuro_move_to_text(const void *st, br_move move, br_text *out);
+void tsuro_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
+                               br_text *err);
+
+/* snapshot.c: the snapshot, and the JSON pieces the observation shares */
+json_t *tsuro_to_json(const void *st);
+br_status tsuro_from_json(void *st, const json_t *obj, br_text *err);
+json_t *tsuro_seats_json(const ts_state *s, unsigned seats);
+json_t *tsuro_tile_counts_json(const uint8_t *counts);
+json_t *tsuro_board_json(const ts_state *s);
+json_t *tsuro_hands_json(const ts_state *s, int seat, bool all);
+json_t *tsuro_markers_json(const ts_state *s);
+
+/* views.c */
+json_t *tsuro_observe(const void *st, int seat);
+void tsuro_render(const void *st, br_text *out);
+void tsuro_render_view(const void *st, int seat, br_text *out);
+void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
+
+#endif /* BR_GAMES_TSURO_H */
