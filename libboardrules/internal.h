@@ -164,6 +164,7 @@ extern const size_t br_registry_count;
 /* Games. */
 extern const struct br_game br_game_tsuro;
 extern const struct br_game br_game_tuer_an_tuer;
+extern const struct br_game br_game_drunter_und_drueber;
 
 /* ------------------------------------------------------------------ */
 /* JSON helpers for games' from_json: each checks the type and range and on

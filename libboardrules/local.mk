@@ -19,9 +19,25 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/games/tsuro/snapshot.c \
 	libboardrules/games/tsuro/views.c \
 	libboardrules/games/tsuro/content.c \
-	libboardrules/games/tuer_an_tuer.c
+	libboardrules/games/tuer_an_tuer/tuer_an_tuer.h \
+	libboardrules/games/tuer_an_tuer/game.c \
+	libboardrules/games/tuer_an_tuer/rules.c \
+	libboardrules/games/tuer_an_tuer/notation.c \
+	libboardrules/games/tuer_an_tuer/snapshot.c \
+	libboardrules/games/tuer_an_tuer/views.c \
+	libboardrules/games/tuer_an_tuer/content.c
 
 libboardrules_libboardrules_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules -DBR_BUILDING_LIBRARY
 libboardrules_libboardrules_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden $(JANSSON_CFLAGS)
 libboardrules_libboardrules_la_LIBADD = $(JANSSON_LIBS) -lm
 libboardrules_libboardrules_la_LDFLAGS = -version-info $(BR_LT_VERSION_INFO) -no-undefined
+
+# Drunter & Drüber
+libboardrules_libboardrules_la_SOURCES += \
+	libboardrules/games/drunter_und_drueber/drunter_und_drueber.h \
+	libboardrules/games/drunter_und_drueber/game.c \
+	libboardrules/games/drunter_und_drueber/rules.c \
+	libboardrules/games/drunter_und_drueber/notation.c \
+	libboardrules/games/drunter_und_drueber/snapshot.c \
+	libboardrules/games/drunter_und_drueber/views.c \
+	libboardrules/games/drunter_und_drueber/content.c

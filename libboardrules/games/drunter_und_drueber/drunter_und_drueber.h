@@ -1,0 +1,245 @@
+/*
+ * Drunter & Drüber: the private header shared by the files of the game.
+ *
+ * The rules as implemented, the designed board, tiles and task cards, the
+ * move numbers and the notation are documented in
+ * doc/games/drunter-und-drueber.md; the comments here say why the code is
+ * shaped the way it is.
+ *
+ * Geometry: square = y * SIDE + x, x = 0 the west column ('a'), y = 0 the
+ * north row (printed as row 12). Direction d steps by dx[d], dy[d] (n e s w).
+ * Four paths start in the corners: 0 road (a12), 1 first wall (l12), 2 river
+ * (l1), 3 second wall (a1). The static content of a square (building, toilet,
+ * start) comes from the board table; the state keeps only what was built.
+ */
+#ifndef BR_GAME_DRUNTER_UND_DRUEBER_H
+#define BR_GAME_DRUNTER_UND_DRUEBER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../internal.h"
+
+enum {
+    DUD_SIDE = 12,
+    DUD_SQUARES = DUD_SIDE * DUD_SIDE,
+    DUD_PATHS = 4,
+    DUD_KINDS = 3,   /* road, wall, river */
+    DUD_SHAPES = 5,  /* per kind: 3, 3 with bridge, 2, 2 with bridge, 1 */
+    DUD_TILE_TYPES = DUD_KINDS * DUD_SHAPES,
+    DUD_TILES = 60,
+    DUD_LENGTHS = 3, /* length classes, longest first: 3, 2, 1 */
+    DUD_DIRS = 4,
+    DUD_BUILDING_TYPES = 6,
+    DUD_VALUES = 5,
+    DUD_TASKS = 10,  /* pro variant: 6 building cards and 4 special goals */
+    DUD_SPECIALS = DUD_TASKS - DUD_BUILDING_TYPES,
+    DUD_VOTE_CARDS = 8,
+    DUD_MAX_SEATS = 4,
+    DUD_NONE = 0xFF
+};
+
+enum dud_kind { DUD_ROAD, DUD_WALL, DUD_RIVER };
+enum dud_dir { DUD_N, DUD_E, DUD_S, DUD_W };
+
+/* Vote cards, one bit each in a seat's set. */
+enum dud_vote_card {
+    DUD_YES1, DUD_YES2, DUD_YES3, DUD_NO1, DUD_NO2, DUD_NO3, DUD_JEIN, DUD_EGAL
+};
+#define DUD_ALL_VOTES 0xFFu
+#define DUD_JEIN_BIT (1u << DUD_JEIN)
+
+/* Static content of a board square. */
+enum dud_square_kind { DUD_SQ_EMPTY, DUD_SQ_BUILDING, DUD_SQ_TOILET, DUD_SQ_START };
+
+/* The move layout (doc: "Move numbers and notation"). */
+enum {
+    DUD_MV_LAY = 0,                                            /* path*20 + shape*4 + dir */
+    DUD_MV_VOTE = DUD_PATHS * DUD_SHAPES * DUD_DIRS,           /* 80 + set of vote cards */
+    DUD_MV_JEIN_YES = DUD_MV_VOTE + 256,                       /* 336 */
+    DUD_MV_JEIN_NO = DUD_MV_JEIN_YES + 1,                      /* 337 */
+    DUD_MV_CHOOSE = DUD_MV_JEIN_NO + 1,                        /* 338 + slot */
+    DUD_MV_DEAL_TILE = DUD_MV_CHOOSE + 2,                      /* 340 + tile type */
+    DUD_MV_DEAL_BUILDING = DUD_MV_DEAL_TILE + DUD_TILE_TYPES,  /* 355 + building type */
+    DUD_MV_DEAL_TASK = DUD_MV_DEAL_BUILDING + DUD_BUILDING_TYPES, /* 361 + task card */
+    DUD_MOVE_SPACE = DUD_MV_DEAL_TASK + DUD_TASKS,             /* 371 */
+    DUD_MAX_LEGAL = 256
+};
+
+enum dud_phase {
+    DUD_PH_DEAL_TILES,  /* chance: the tiles, by length */
+    DUD_PH_DEAL_CARDS,  /* chance: building cards (or two task cards each) */
+    DUD_PH_LAY,         /* the mover lays a tile */
+    DUD_PH_VOTE,        /* seats choose their vote cards in secret, one after another */
+    DUD_PH_JEIN,        /* jein holders declare yes or no */
+    DUD_PH_CHOOSE,      /* pro: each seat picks one of its two task cards in secret */
+    DUD_PH_OVER,
+    DUD_PHASES
+};
+
+/* A piece on the board: 0 none, else (path + 1) | flags. */
+enum {
+    DUD_PIECE_PATH = 0x07,
+    DUD_PIECE_BRIDGE = 0x08,
+    DUD_PIECE_VERTICAL = 0x10 /* the tile runs north-south */
+};
+
+/* One laid tile, in the order they were laid (snapshots replay them). */
+typedef struct dud_lay {
+    uint8_t path, shape, dir;
+} dud_lay;
+
+/* The last vote, for observations and the text view. */
+typedef struct dud_vote_result {
+    uint8_t held;       /* 1 when a vote has taken place */
+    uint8_t passed;
+    uint8_t yes, no;
+    uint8_t ballots[DUD_MAX_SEATS]; /* cards each seat played */
+    uint8_t jein_yes;   /* seats whose jein counted as yes */
+} dud_vote_result;
+
+typedef struct dud {
+    uint8_t num_players;
+    uint8_t pro;
+    uint8_t phase;
+    uint8_t turn;         /* the seat whose turn it is (the mover) */
+    uint8_t crew_in;      /* bit p: the crew of path p is still on the board */
+    uint8_t tiles_laid;
+    uint8_t idle_turns;   /* consecutive turns with no tile laid and no vote card played */
+    uint8_t first_closed; /* a path has ended (the pro choice is due or done) */
+    uint8_t crew[DUD_PATHS];            /* the square of each path's end */
+    uint8_t board[DUD_SQUARES];         /* pieces */
+    uint8_t hand[DUD_MAX_SEATS][DUD_TILE_TYPES];
+    uint8_t pool[DUD_TILE_TYPES];       /* tiles not dealt yet */
+    uint8_t building[DUD_MAX_SEATS];    /* basic: secret building type, DUD_NONE before */
+    uint8_t task[DUD_MAX_SEATS][2];     /* pro: the two task cards, DUD_NONE before */
+    uint8_t choice[DUD_MAX_SEATS];      /* pro: chosen slot 0/1, DUD_NONE before */
+    uint8_t votes[DUD_MAX_SEATS];       /* vote cards still held */
+    uint8_t ballot[DUD_MAX_SEATS];      /* cards chosen in the running vote */
+    uint8_t voted;                      /* bit p: seat p has chosen */
+    uint8_t jein_done;                  /* bit p: seat p has declared its jein */
+    uint8_t jein_yes;                   /* bit p: declared yes */
+    dud_lay pending;                    /* the tile under vote */
+    dud_vote_result last_vote;
+    uint8_t winner_mask;                /* set when the game is over */
+    dud_lay laid[DUD_TILES];
+} dud;
+
+/* ------------------------------------------------------------------ */
+/* Content (content.c): the designed board, tile set and task cards. */
+
+typedef struct dud_square_info {
+    uint8_t kind;     /* enum dud_square_kind */
+    uint8_t type;     /* building type, or the path of a start square */
+    uint8_t value;    /* building value 1..5 */
+} dud_square_info;
+
+extern const dud_square_info dud_board_info[DUD_SQUARES];
+extern const uint8_t dud_start_square[DUD_PATHS];
+extern const uint8_t dud_path_kind[DUD_PATHS];
+extern const uint8_t dud_tile_count[DUD_TILE_TYPES];   /* copies of each type */
+extern const uint8_t dud_shape_length[DUD_SHAPES];
+extern const int8_t dud_shape_bridge[DUD_SHAPES];      /* bridge square index or -1 */
+extern const uint8_t dud_vote_value[DUD_VOTE_CARDS];   /* votes a card is worth */
+extern const int8_t dud_dx[DUD_DIRS], dud_dy[DUD_DIRS];
+/* Tiles of each length class (3, 2, 1) a seat gets, by number of players. */
+extern const uint8_t dud_deal_count[DUD_MAX_SEATS + 1][DUD_LENGTHS];
+
+extern const char *const dud_kind_names[DUD_KINDS];
+extern const char *const dud_path_names[DUD_PATHS];
+extern const char *const dud_shape_names[DUD_SHAPES];
+extern const char *const dud_dir_names[DUD_DIRS];
+extern const char *const dud_building_names[DUD_BUILDING_TYPES];
+extern const char dud_building_letters[DUD_BUILDING_TYPES + 1];
+extern const char *const dud_task_names[DUD_TASKS];
+extern const char *const dud_vote_names[DUD_VOTE_CARDS];
+extern const char *const dud_phase_names[DUD_PHASES];
+
+/* ------------------------------------------------------------------ */
+/* Small helpers */
+
+static inline int dud_tile_kind(int type) { return type / DUD_SHAPES; }
+static inline int dud_tile_shape(int type) { return type % DUD_SHAPES; }
+static inline int dud_tile_type(int kind, int shape) { return kind * DUD_SHAPES + shape; }
+static inline int dud_shape_class(int shape) { return 3 - dud_shape_length[shape]; }
+
+static inline int dud_popcount(unsigned v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+static inline int dud_next_seat(const dud *s, int p) { return (p + 1) % s->num_players; }
+
+static inline bool dud_is_pro(const dud *s) { return s->pro != 0; }
+
+/* The seat's hand size in tiles. */
+int dud_hand_size(const dud *s, int seat);
+
+/* ------------------------------------------------------------------ */
+/* Rules (rules.c) */
+
+br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_opts,
+                   br_text *err);
+void dud_options_string(const void *st, br_text *out);
+size_t dud_move_space(const void *st);
+size_t dud_max_legal_moves(const void *st);
+int dud_current_player(const void *st);
+size_t dud_legal_moves(const void *st, br_move *out);
+bool dud_check_move(const void *st, br_move move, br_text *reason);
+void dud_apply_move(void *st, br_move move);
+size_t dud_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
+void dud_winners(const void *st, uint8_t *is_winner);
+void dud_scores(const void *st, double *out);
+
+/* Where a lay puts its tile: the first square and the step, false when it
+ * does not fit (off the board, over a piece, no bridge to pass). Geometry
+ * only: the path's crew, the kind and the owner's hand are not looked at. */
+bool dud_lay_squares(const dud *s, int path, int shape, int dir, int *first, int *step);
+/* Puts a tile on the board and moves the crew (no checks, no turn change). */
+void dud_place(dud *s, dud_lay lay);
+/* Takes crews that cannot move any more off the board. */
+void dud_update_crews(dud *s);
+/* Toilets the tile would cover. */
+int dud_toilets_covered(const dud *s, int path, int shape, int dir);
+/* The points of task or building card `card` (0..5 building types,
+ * 6..9 special goals) on the current board. */
+int dud_card_points(const dud *s, int card);
+/* Sets winner_mask from the final position. */
+void dud_decide_winners(dud *s);
+/* The card a seat scores with (building card, or chosen task). */
+int dud_scoring_card(const dud *s, int seat);
+/* The seat and length class (0: length 3, 1: 2, 2: 1) of the next tile dealt;
+ * -1 each when every tile is dealt. */
+void dud_deal_position(const dud *s, int *seat, int *cls);
+/* The seat that acts now in the vote, jein and choice phases. */
+int dud_actor(const dud *s);
+
+/* ------------------------------------------------------------------ */
+/* Notation (notation.c) */
+
+void dud_move_to_text(const void *st, br_move move, br_text *out);
+void dud_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err);
+void dud_put_square(br_text *out, int sq);
+void dud_put_tile(br_text *out, int type);
+void dud_put_lay(br_text *out, dud_lay lay);
+/* Parses a tile name ("road3b"); -1 when it is none. */
+int dud_parse_tile(const char *text);
+/* Parses one vote card name; -1 when it is none. */
+int dud_parse_vote_card(const char *text);
+
+/* ------------------------------------------------------------------ */
+/* Snapshot (snapshot.c) and views (views.c) */
+
+json_t *dud_state_json(const dud *s, int viewer);
+json_t *dud_to_json(const void *st);
+json_t *dud_observe(const void *st, int seat);
+br_status dud_from_json(void *st, const json_t *state, br_text *err);
+void dud_render(const void *st, br_text *out);
+void dud_render_view(const void *st, int seat, br_text *out);
+void dud_resample(const void *st, int seat, br_rng *rng, void *out);
+
+#endif /* BR_GAME_DRUNTER_UND_DRUEBER_H */

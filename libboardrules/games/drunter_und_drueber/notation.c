@@ -1,0 +1,261 @@
+/*
+ * Drunter & Drüber: moves as text and back (doc: "Move numbers and notation").
+ *
+ *   road 3b e        lay a tile on a path: path, shape (3, 3b, 2, 2b, 1), direction
+ *   vote yes2 jein   choose vote cards (in card order); "vote none" plays none
+ *   jein yes         declare a jein card (yes or no)
+ *   choose 1         pro variant: score with the first (1) or second (2) task card
+ *   deal wall2b      chance: the next tile dealt
+ *   building inn     chance: the next building card dealt
+ *   task toilets     chance: the next task card dealt
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "drunter_und_drueber.h"
+
+void dud_put_square(br_text *out, int sq)
+{
+    br_text_printf(out, "%c%d", 'a' + sq % DUD_SIDE, DUD_SIDE - sq / DUD_SIDE);
+}
+
+void dud_put_tile(br_text *out, int type)
+{
+    br_text_printf(out, "%s%s", dud_kind_names[dud_tile_kind(type)],
+                   dud_shape_names[dud_tile_shape(type)]);
+}
+
+void dud_put_lay(br_text *out, dud_lay lay)
+{
+    br_text_printf(out, "%s %s %s", dud_path_names[lay.path], dud_shape_names[lay.shape],
+                   dud_dir_names[lay.dir]);
+}
+
+static void put_votes(br_text *out, unsigned cards)
+{
+    if (!cards) {
+        br_text_puts(out, " none");
+        return;
+    }
+    for (int c = 0; c < DUD_VOTE_CARDS; c++)
+        if (cards >> c & 1)
+            br_text_printf(out, " %s", dud_vote_names[c]);
+}
+
+void dud_move_to_text(const void *st, br_move move, br_text *out)
+{
+    (void)st; /* a move's text does not depend on the position */
+    if (move < DUD_MV_VOTE) {
+        int r = (int)move;
+        dud_put_lay(out, (dud_lay){(uint8_t)(r / (DUD_SHAPES * DUD_DIRS)),
+                                   (uint8_t)(r / DUD_DIRS % DUD_SHAPES), (uint8_t)(r % DUD_DIRS)});
+    } else if (move < DUD_MV_JEIN_YES) {
+        br_text_puts(out, "vote");
+        put_votes(out, (unsigned)(move - DUD_MV_VOTE));
+    } else if (move < DUD_MV_CHOOSE) {
+        br_text_puts(out, move == DUD_MV_JEIN_YES ? "jein yes" : "jein no");
+    } else if (move < DUD_MV_DEAL_TILE) {
+        br_text_printf(out, "choose %d", (int)(move - DUD_MV_CHOOSE) + 1);
+    } else if (move < DUD_MV_DEAL_BUILDING) {
+        br_text_puts(out, "deal ");
+        dud_put_tile(out, (int)(move - DUD_MV_DEAL_TILE));
+    } else if (move < DUD_MV_DEAL_TASK) {
+        br_text_printf(out, "building %s", dud_building_names[move - DUD_MV_DEAL_BUILDING]);
+    } else {
+        br_text_printf(out, "task %s", dud_task_names[move - DUD_MV_DEAL_TASK]);
+    }
+}
+
+/* The seat that receives a dealt tile or card, or makes the vote or choice:
+ * only that seat (and nobody else) sees what it is. -1: everybody sees it. */
+static int private_to(const dud *s, br_move move)
+{
+    if (move >= DUD_MV_VOTE && move < DUD_MV_JEIN_YES && s->phase == DUD_PH_VOTE)
+        return dud_actor(s);
+    if (move >= DUD_MV_CHOOSE && move < DUD_MV_DEAL_TILE && s->phase == DUD_PH_CHOOSE)
+        return dud_actor(s);
+    if (move >= DUD_MV_DEAL_TILE && move < DUD_MV_DEAL_BUILDING) {
+        /* the tiles are dealt face down, then laid out face up once all are dealt */
+        int seat, cls;
+        dud_deal_position(s, &seat, &cls);
+        return s->phase == DUD_PH_DEAL_TILES ? seat : -1;
+    }
+    if (move >= DUD_MV_DEAL_BUILDING && move < DUD_MV_DEAL_TASK && s->phase == DUD_PH_DEAL_CARDS) {
+        int seat = 0;
+        while (seat < s->num_players - 1 && s->building[seat] != DUD_NONE)
+            seat++;
+        return seat;
+    }
+    return -1;
+}
+
+void dud_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
+{
+    const dud *s = st;
+    int owner = private_to(s, move);
+    if (owner < 0 || owner == seat) {
+        dud_move_to_text(s, move, out);
+        return;
+    }
+    if (move < DUD_MV_JEIN_YES)
+        br_text_puts(out, "vote ?");
+    else if (move < DUD_MV_DEAL_TILE)
+        br_text_puts(out, "choose ?");
+    else if (move < DUD_MV_DEAL_BUILDING)
+        br_text_puts(out, "deal ?");
+    else
+        br_text_puts(out, "building ?");
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing */
+
+static int find_name(const char *text, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(text, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int dud_parse_tile(const char *text)
+{
+    for (int k = 0; k < DUD_KINDS; k++) {
+        size_t len = strlen(dud_kind_names[k]);
+        if (strncmp(text, dud_kind_names[k], len) != 0)
+            continue;
+        int shape = find_name(text + len, dud_shape_names, DUD_SHAPES);
+        return shape < 0 ? -1 : dud_tile_type(k, shape);
+    }
+    return -1;
+}
+
+int dud_parse_vote_card(const char *text)
+{
+    return find_name(text, dud_vote_names, DUD_VOTE_CARDS);
+}
+
+enum { MAX_WORDS = 10, WORD_SIZE = 16 };
+
+/* Splits lower-cased text at blanks; false when a word is too long or there
+ * are too many. */
+static bool split_words(const char *text, char words[MAX_WORDS][WORD_SIZE], int *count)
+{
+    *count = 0;
+    while (*text) {
+        while (isspace((unsigned char)*text))
+            text++;
+        if (!*text)
+            break;
+        if (*count == MAX_WORDS)
+            return false;
+        size_t n = 0;
+        while (*text && !isspace((unsigned char)*text)) {
+            if (n + 1 == WORD_SIZE)
+                return false;
+            words[*count][n++] = (char)tolower((unsigned char)*text++);
+        }
+        words[(*count)++][n] = '\0';
+    }
+    return true;
+}
+
+static br_status parse_lay(char words[MAX_WORDS][WORD_SIZE], int count, br_move *out,
+                           br_text *err)
+{
+    int path = find_name(words[0], dud_path_names, DUD_PATHS);
+    int shape = count > 1 ? find_name(words[1], dud_shape_names, DUD_SHAPES) : -1;
+    int dir = count > 2 ? find_name(words[2], dud_dir_names, DUD_DIRS) : -1;
+    if (count != 3 || shape < 0 || dir < 0) {
+        br_text_printf(err, "a lay is '<path> <shape> <direction>', e.g. 'road 3b e' (shapes "
+                       "3, 3b, 2, 2b, 1; directions n, e, s, w)");
+        return BR_ERR_PARSE;
+    }
+    *out = DUD_MV_LAY + (path * DUD_SHAPES + shape) * DUD_DIRS + dir;
+    return BR_OK;
+}
+
+static br_status parse_vote(char words[MAX_WORDS][WORD_SIZE], int count, br_move *out,
+                            br_text *err)
+{
+    unsigned cards = 0;
+    if (count == 2 && strcmp(words[1], "none") == 0) {
+        *out = DUD_MV_VOTE;
+        return BR_OK;
+    }
+    for (int i = 1; i < count; i++) {
+        int c = dud_parse_vote_card(words[i]);
+        if (c < 0 || (cards >> c & 1)) {
+            br_text_printf(err, c < 0 ? "'%s' is no vote card (yes1, yes2, yes3, no1, no2, "
+                                        "no3, jein, egal)"
+                                      : "vote card '%s' named twice", words[i]);
+            return BR_ERR_PARSE;
+        }
+        cards |= 1u << c;
+    }
+    if (count < 2) {
+        br_text_puts(err, "a vote names its cards or 'none', e.g. 'vote yes2 jein'");
+        return BR_ERR_PARSE;
+    }
+    *out = DUD_MV_VOTE + cards;
+    return BR_OK;
+}
+
+/* The one-word moves with one argument. Returns false when the first word
+ * names none of them; otherwise sets *status. */
+static bool parse_single(char words[MAX_WORDS][WORD_SIZE], int count, br_move *out,
+                         br_text *err, br_status *status)
+{
+    const char *w = words[0], *arg = count == 2 ? words[1] : "";
+    int i = -1;
+    br_move base = 0;
+    if (strcmp(w, "jein") == 0) {
+        i = strcmp(arg, "yes") == 0 ? 0 : strcmp(arg, "no") == 0 ? 1 : -1;
+        base = DUD_MV_JEIN_YES;
+    } else if (strcmp(w, "choose") == 0) {
+        i = strcmp(arg, "1") == 0 ? 0 : strcmp(arg, "2") == 0 ? 1 : -1;
+        base = DUD_MV_CHOOSE;
+    } else if (strcmp(w, "deal") == 0) {
+        i = dud_parse_tile(arg);
+        base = DUD_MV_DEAL_TILE;
+    } else if (strcmp(w, "building") == 0) {
+        i = find_name(arg, dud_building_names, DUD_BUILDING_TYPES);
+        base = DUD_MV_DEAL_BUILDING;
+    } else if (strcmp(w, "task") == 0) {
+        i = find_name(arg, dud_task_names, DUD_TASKS);
+        base = DUD_MV_DEAL_TASK;
+    } else {
+        return false;
+    }
+    if (i < 0) {
+        br_text_printf(err, "'%s %s' is no move of drunter-und-drueber", w, arg);
+        *status = BR_ERR_PARSE;
+    } else {
+        *out = base + i;
+        *status = BR_OK;
+    }
+    return true;
+}
+
+br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err)
+{
+    (void)st;
+    char words[MAX_WORDS][WORD_SIZE];
+    int count;
+    if (!split_words(text, words, &count) || count == 0) {
+        br_text_printf(err, "'%s' is no move of drunter-und-drueber", text);
+        return BR_ERR_PARSE;
+    }
+    if (find_name(words[0], dud_path_names, DUD_PATHS) >= 0)
+        return parse_lay(words, count, out, err);
+    if (strcmp(words[0], "vote") == 0)
+        return parse_vote(words, count, out, err);
+    br_status status;
+    if (count <= 2 && parse_single(words, count, out, err, &status))
+        return status;
+    br_text_printf(err, "'%s' is no move of drunter-und-drueber (expected e.g. 'road 3b e', "
+                   "'vote yes2 jein', 'vote none', 'jein yes', 'choose 1', 'deal wall2b', "
+                   "'building inn', 'task toilets')", text);
+    return BR_ERR_PARSE;
+}

@@ -1,0 +1,271 @@
+/*
+ * Drunter & Drüber: text rendering (whole state and per seat) and resampling
+ * of what one seat cannot see.
+ *
+ * Hidden from a seat: the tiles of the others while they are dealt face down,
+ * the others' building cards (until the end), in the pro variant the others'
+ * choice of task (until the end), and the others' vote cards before the
+ * reveal. Everything else lies open on the table.
+ */
+#include <string.h>
+
+#include "drunter_und_drueber.h"
+
+enum { VIEW_FULL = -2 };
+
+static bool sees(const dud *s, int viewer, int owner)
+{
+    return viewer == VIEW_FULL || viewer == owner || s->phase == DUD_PH_OVER;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rendering: a 12 x 12 board of 4-character cells (52 columns), then the
+ * seats. */
+
+static const char kind_chars[DUD_KINDS] = {'=', '#', '~'};
+
+static void render_cell(const dud *s, int sq, br_text *out)
+{
+    uint8_t piece = s->board[sq];
+    const dud_square_info *in = &dud_board_info[sq];
+    if (piece) {
+        int path = (piece & DUD_PIECE_PATH) - 1;
+        char k = kind_chars[dud_path_kind[path]];
+        char second = piece & DUD_PIECE_BRIDGE ? '^' : k;
+        bool end = s->crew[path] == sq;
+        bool in_game = s->crew_in >> path & 1;
+        char open = end ? (in_game ? '[' : '(') : ' ', close = end ? (in_game ? ']' : ')') : ' ';
+        br_text_printf(out, "%c%c%c%c", open, k, second, close);
+    } else if (in->kind == DUD_SQ_BUILDING) {
+        br_text_printf(out, " %c%d ", dud_building_letters[in->type], in->value);
+    } else if (in->kind == DUD_SQ_TOILET) {
+        br_text_puts(out, " WC ");
+    } else {
+        br_text_puts(out, "  . ");
+    }
+}
+
+static void render_board(const dud *s, br_text *out)
+{
+    br_text_puts(out, "    ");
+    for (int x = 0; x < DUD_SIDE; x++)
+        br_text_printf(out, "  %c ", 'a' + x);
+    br_text_putc(out, '\n');
+    for (int y = 0; y < DUD_SIDE; y++) {
+        br_text_printf(out, "%3d ", DUD_SIDE - y);
+        for (int x = 0; x < DUD_SIDE; x++)
+            render_cell(s, y * DUD_SIDE + x, out);
+        br_text_printf(out, " %d\n", DUD_SIDE - y);
+    }
+}
+
+static void render_legend(br_text *out)
+{
+    br_text_puts(out, "Legend: == road, ## wall, ~~ river, ^ bridge, [..] crew, (..) crew out;\n"
+                      "H town hall, S school, F fire station, I inn, M museum, C church, "
+                      "WC toilet\n");
+}
+
+static void render_paths(const dud *s, br_text *out)
+{
+    br_text_puts(out, "Paths:");
+    for (int p = 0; p < DUD_PATHS; p++) {
+        br_text_printf(out, " %s ", dud_path_names[p]);
+        dud_put_square(out, s->crew[p]);
+        br_text_puts(out, s->crew_in >> p & 1 ? "" : " (out)");
+        br_text_puts(out, p + 1 < DUD_PATHS ? "," : "\n");
+    }
+}
+
+static void render_hand(const dud *s, int p, int viewer, br_text *out)
+{
+    if (s->phase == DUD_PH_DEAL_TILES && viewer != VIEW_FULL && viewer != p) {
+        br_text_printf(out, "  tiles: %d face down\n", dud_hand_size(s, p));
+        return;
+    }
+    br_text_puts(out, "  tiles:");
+    for (int t = 0; t < DUD_TILE_TYPES; t++) {
+        if (!s->hand[p][t])
+            continue;
+        br_text_putc(out, ' ');
+        dud_put_tile(out, t);
+        if (s->hand[p][t] > 1)
+            br_text_printf(out, "x%d", s->hand[p][t]);
+    }
+    br_text_putc(out, '\n');
+}
+
+static void render_cards(const dud *s, int p, int viewer, br_text *out)
+{
+    if (!s->pro) {
+        br_text_printf(out, "  building card: %s\n",
+                       s->building[p] == DUD_NONE ? "-" : !sees(s, viewer, p) ? "hidden"
+                       : dud_building_names[s->building[p]]);
+        return;
+    }
+    br_text_puts(out, "  task cards:");
+    for (int i = 0; i < 2; i++)
+        br_text_printf(out, " %s", s->task[p][i] == DUD_NONE ? "-" : dud_task_names[s->task[p][i]]);
+    if (s->choice[p] != DUD_NONE)
+        br_text_printf(out, "; chosen: %s", sees(s, viewer, p)
+                                                ? dud_task_names[s->task[p][s->choice[p]]] : "hidden");
+    br_text_putc(out, '\n');
+}
+
+static void render_votes(const dud *s, int p, int viewer, br_text *out)
+{
+    br_text_puts(out, "  vote cards:");
+    for (int c = 0; c < DUD_VOTE_CARDS; c++)
+        if (s->votes[p] >> c & 1)
+            br_text_printf(out, " %s", dud_vote_names[c]);
+    if (s->voted >> p & 1) {
+        br_text_puts(out, "; ballot:");
+        if (s->phase == DUD_PH_JEIN || sees(s, viewer, p)) {
+            for (int c = 0; c < DUD_VOTE_CARDS; c++)
+                if (s->ballot[p] >> c & 1)
+                    br_text_printf(out, " %s", dud_vote_names[c]);
+            if (!s->ballot[p])
+                br_text_puts(out, " none");
+        } else {
+            br_text_puts(out, " hidden");
+        }
+    }
+    if (s->jein_done >> p & 1)
+        br_text_printf(out, "; jein counts %s", s->jein_yes >> p & 1 ? "yes" : "no");
+    br_text_putc(out, '\n');
+}
+
+static void render_status(const dud *s, br_text *out)
+{
+    if (s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN) {
+        br_text_printf(out, "Vote on seat %d's tile ", s->turn);
+        dud_put_lay(out, s->pending);
+        br_text_printf(out, " (covers %d toilet%s); ",
+                       dud_toilets_covered(s, s->pending.path, s->pending.shape, s->pending.dir),
+                       dud_toilets_covered(s, s->pending.path, s->pending.shape, s->pending.dir) == 1 ? "" : "s");
+        br_text_printf(out, s->phase == DUD_PH_VOTE ? "seat %d chooses cards\n"
+                                                    : "seat %d declares a jein\n", dud_actor(s));
+    } else if (s->phase == DUD_PH_LAY) {
+        br_text_printf(out, "Seat %d lays a tile.\n", s->turn);
+    } else if (s->phase == DUD_PH_CHOOSE) {
+        br_text_printf(out, "Seat %d chooses a task card.\n", dud_actor(s));
+    } else if (s->phase == DUD_PH_OVER) {
+        br_text_puts(out, "Game over. Winner(s):");
+        for (int p = 0; p < s->num_players; p++)
+            if (s->winner_mask >> p & 1)
+                br_text_printf(out, " seat %d", p);
+        br_text_putc(out, '\n');
+    } else {
+        br_text_puts(out, "Dealing.\n");
+    }
+    const dud_vote_result *v = &s->last_vote;
+    if (v->held)
+        br_text_printf(out, "Last vote: %d yes, %d no: %s\n", v->yes, v->no,
+                       v->passed ? "the tile was laid" : "the tile went back");
+}
+
+static void render_as(const dud *s, int viewer, br_text *out)
+{
+    render_board(s, out);
+    render_legend(out);
+    render_paths(s, out);
+    double points[DUD_MAX_SEATS];
+    dud_scores(s, points);
+    for (int p = 0; p < s->num_players; p++) {
+        br_text_printf(out, "Seat %d%s", p, viewer == p ? " (you)" : "");
+        if (sees(s, viewer, p))
+            br_text_printf(out, ": %d points", (int)points[p]);
+        br_text_putc(out, '\n');
+        render_hand(s, p, viewer, out);
+        render_cards(s, p, viewer, out);
+        render_votes(s, p, viewer, out);
+    }
+    render_status(s, out);
+}
+
+void dud_render(const void *st, br_text *out)
+{
+    render_as(st, VIEW_FULL, out);
+}
+
+void dud_render_view(const void *st, int seat, br_text *out)
+{
+    render_as(st, seat < 0 ? -1 : seat, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Resampling */
+
+static void shuffle(uint8_t *v, int n, br_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)br_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}
+
+/* The tiles the others have been dealt face down, and the pool, dealt anew
+ * with the same counts of each length per seat. */
+static void resample_deal(dud *s, int seat, br_rng *rng)
+{
+    for (int cls = 0; cls < DUD_LENGTHS; cls++) {
+        uint8_t tiles[DUD_TILES];
+        int n = 0, want[DUD_MAX_SEATS] = {0};
+        for (int t = 0; t < DUD_TILE_TYPES; t++) {
+            if (dud_shape_class(dud_tile_shape(t)) != cls)
+                continue;
+            for (int p = 0; p < s->num_players; p++) {
+                if (p == seat)
+                    continue;
+                want[p] += s->hand[p][t];
+                for (; s->hand[p][t]; s->hand[p][t]--)
+                    tiles[n++] = (uint8_t)t;
+            }
+            for (; s->pool[t]; s->pool[t]--)
+                tiles[n++] = (uint8_t)t;
+        }
+        shuffle(tiles, n, rng);
+        int k = 0;
+        for (int p = 0; p < s->num_players; p++)
+            for (int i = 0; p != seat && i < want[p]; i++)
+                s->hand[p][tiles[k++]]++;
+        while (k < n)
+            s->pool[tiles[k++]]++;
+    }
+}
+
+static void resample_buildings(dud *s, int seat, br_rng *rng)
+{
+    uint8_t free_cards[DUD_BUILDING_TYPES];
+    int n = 0;
+    for (int b = 0; b < DUD_BUILDING_TYPES; b++)
+        if (seat < 0 || s->building[seat] != b)
+            free_cards[n++] = (uint8_t)b;
+    shuffle(free_cards, n, rng);
+    int k = 0;
+    for (int p = 0; p < s->num_players; p++)
+        if (p != seat && s->building[p] != DUD_NONE)
+            s->building[p] = free_cards[k++];
+}
+
+void dud_resample(const void *st, int seat, br_rng *rng, void *out)
+{
+    dud *d = out;
+    *d = *(const dud *)st;
+    if (d->phase == DUD_PH_OVER)
+        return; /* everything is shown at the end */
+    if (d->phase == DUD_PH_DEAL_TILES)
+        resample_deal(d, seat, rng);
+    if (!d->pro)
+        resample_buildings(d, seat, rng);
+    for (int p = 0; p < d->num_players; p++) {
+        if (p == seat)
+            continue;
+        if (d->pro && d->choice[p] != DUD_NONE)
+            d->choice[p] = (uint8_t)br_rng_below(rng, 2);
+        if (d->phase == DUD_PH_VOTE && (d->voted >> p & 1))
+            d->ballot[p] = (uint8_t)(br_rng_next(rng) & d->votes[p]);
+    }
+}
