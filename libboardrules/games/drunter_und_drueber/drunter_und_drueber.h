@@ -122,6 +122,8 @@ typedef struct dud {
     dud_lay pending;                    /* the tile under vote */
     dud_vote_result last_vote;
     uint8_t winner_mask;                /* set when the game is over */
+    uint8_t votes_held, votes_passed;   /* public tallies, for front ends and figures */
+    uint8_t bridges_passed;             /* lays that passed under a bridge */
     dud_lay laid[DUD_TILES];
 } dud;
 

@@ -131,6 +131,8 @@ void dud_place(dud *s, dud_lay lay)
     int first, step;
     if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step))
         return; /* callers have checked: cannot happen */
+    if (first != s->crew[lay.path] + step)
+        s->bridges_passed++; /* the tile starts beyond a bridge */
     uint8_t piece = (uint8_t)((lay.path + 1) | (vertical_dir(lay.dir) ? DUD_PIECE_VERTICAL : 0));
     int len = dud_shape_length[lay.shape], sq = first;
     for (int i = 0; i < len; i++, sq += step)
@@ -630,6 +632,8 @@ static void tally(dud *s)
     v->no = (uint8_t)no;
     v->jein_yes = s->jein_yes;
     v->passed = yes > no;
+    s->votes_held++;
+    s->votes_passed += v->passed;
     dud_lay lay = s->pending;
     memset(s->ballot, 0, sizeof s->ballot);
     s->voted = s->jein_done = s->jein_yes = 0;

@@ -273,6 +273,11 @@ json_t *dud_state_json(const dud *s, int viewer)
     set(&b, o, "pending", pending ? lay_json(&b, s->pending) : json_null());
     set(&b, o, "last_vote", last_vote_json(&b, s));
     set(&b, o, "idle_turns", add(&b, json_integer(s->idle_turns)));
+    json_t *tallies = add(&b, json_object());
+    set(&b, tallies, "votes", add(&b, json_integer(s->votes_held)));
+    set(&b, tallies, "passed", add(&b, json_integer(s->votes_passed)));
+    set(&b, tallies, "bridges", add(&b, json_integer(s->bridges_passed)));
+    set(&b, o, "tallies", tallies);
     set(&b, o, "result", result_json(&b, s));
     if (!full) {
         set(&b, o, "board", board_rows_json(&b, s));
@@ -611,6 +616,28 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
     return true;
 }
 
+/* The tallies: votes held and passed (not checkable beyond their order), and
+ * the bridges passed, which the replay of the laid tiles has counted. */
+static bool read_tallies(dud *s, const json_t *o, br_text *err)
+{
+    const json_t *t = member(o, "tallies", err);
+    long long votes, passed, bridges;
+    if (!t || !br_json_int(t, "votes", 0, 255, &votes, "state.tallies", err)
+        || !br_json_int(t, "passed", 0, votes, &passed, "state.tallies", err)
+        || !br_json_int(t, "bridges", 0, 255, &bridges, "state.tallies", err))
+        return false;
+    if (json_object_size(t) != 3)
+        return fail(err, "state.tallies: has members this version does not write");
+    if (bridges != s->bridges_passed)
+        return fail(err, "state.tallies.bridges: %lld, but the laid tiles pass %d bridges",
+                    bridges, s->bridges_passed);
+    if (s->last_vote.held && votes == 0)
+        return fail(err, "state.tallies.votes: 0, but there was a last vote");
+    s->votes_held = (uint8_t)votes;
+    s->votes_passed = (uint8_t)passed;
+    return true;
+}
+
 /* During the deal: each seat holds what the deal order has given it so far. */
 static bool check_deal_progress(const dud *s, br_text *err)
 {
@@ -746,7 +773,7 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
 {
     static const char *const keys[] = {
         "phase", "turn", "laid", "crews", "hands", "pool", "buildings", "tasks", "choices",
-        "votes", "ballots", "jein", "pending", "last_vote", "idle_turns", "result",
+        "votes", "ballots", "jein", "pending", "last_vote", "idle_turns", "tallies", "result",
     };
     const char *unknown = br_json_unknown_key(o, keys, sizeof keys / sizeof keys[0]);
     if (unknown)
@@ -767,6 +794,8 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
     if (!replay_laid(s, o, err) || !check_crews(s, o, err) || !read_hands(s, o, err)
         || !(s->pro ? read_tasks(s, o, err) : read_buildings(s, o, err))
         || !read_ballots(s, o, err) || !read_last_vote(s, o, err))
+        return false;
+    if (!read_tallies(s, o, err))
         return false;
     const json_t *pending = member(o, "pending", err);
     if (!pending)
