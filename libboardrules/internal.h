@@ -1,8 +1,11 @@
 /*
  * Internal interface between the dispatch layer and the games.
  *
- * Nothing here is exported. A game is one `const struct br_game` (the vtable)
- * defined in libboardrules/games/<game>.c and listed in registry.c.
+ * Nothing here is exported. A game is one folder, libboardrules/games/<game>/,
+ * split the same way for every game (<game>.h, game.c, rules.c, notation.c,
+ * snapshot.c, views.c, content.c; doc/adding-a-game.md). Its game.c defines
+ * the one `const struct br_game` (the vtable), declared below and listed in
+ * registry.c.
  *
  * Division of labour: the dispatch layer validates every public argument,
  * parses the options string, owns allocation, error text, the random generator,

@@ -1,5 +1,6 @@
-/* The registry: one line per game. Adding a game = one source file under
- * games/ plus one line here (and its declaration in internal.h). */
+/* The registry: one line per game. Adding a game = one folder under games/
+ * (its vtable in games/<game>/game.c) plus one line here, its declaration in
+ * internal.h and its files in local.mk (doc/adding-a-game.md). */
 #include <string.h>
 
 #include "internal.h"

@@ -23,8 +23,8 @@
  * so that the rules' hot path keeps them inlined) and the functions one file
  * calls in another (prefixed tsuro_, hidden like all but the public API).
  */
-#ifndef BR_GAMES_TSURO_H
-#define BR_GAMES_TSURO_H
+#ifndef BR_GAME_TSURO_H
+#define BR_GAME_TSURO_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -427,4 +427,4 @@ void tsuro_render(const void *st, br_text *out);
 void tsuro_render_view(const void *st, int seat, br_text *out);
 void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
 
-#endif /* BR_GAMES_TSURO_H */
+#endif /* BR_GAME_TSURO_H */

@@ -1,0 +1,63 @@
+/*
+ * Tür an Tür's content: the elevator cards the project designed
+ * (doc/games/tuer-an-tuer.md, "Elevator cards") and the shapes the rule text
+ * allows for "different colours". The door deck needs no table: one card of
+ * each colour and number, decoded by arithmetic (card_colour(), card_number(),
+ * card_has_cat() in tuer_an_tuer.h).
+ */
+#include "tuer_an_tuer.h"
+
+/* The shapes the "different colours" rule allows, as bit masks on the 4x4
+ * grid of door fields (bit = 4*row + column) anchored at the top-left of
+ * their bounding box: straight lines and L shapes only ("waagerecht,
+ * senkrecht oder L-förmig"). Shapes of four first, so the first match of a
+ * four-shape decides. */
+const shape tat_shapes[] = {
+    {0x000F, 4, 1}, {0x1111, 1, 4},                           /* I4 */
+    {0x0017, 3, 2}, {0x0047, 3, 2}, {0x0071, 3, 2}, {0x0074, 3, 2}, /* L4 flat */
+    {0x0113, 2, 3}, {0x0311, 2, 3}, {0x0223, 2, 3}, {0x0322, 2, 3}, /* L4 upright */
+    {0x0007, 3, 1}, {0x0111, 1, 3},                           /* I3 */
+    {0x0032, 2, 2}, {0x0031, 2, 2}, {0x0023, 2, 2}, {0x0013, 2, 2}, /* L3 */
+};
+
+/* Steps an elevator card of `type` gives on floor index `floor`. */
+int tat_elevator_effect(const tat *s, int type, int floor)
+{
+    const uint8_t *row = &s->board[COLUMNS * floor];
+    int steps = 0;
+    unsigned colours = 0;
+    for (int k = 0; k < COLUMNS; k++) {
+        int c = row[k];
+        if (c == NONE)
+            continue;
+        switch (type) {
+        case E_YELLOW: case E_GREEN: case E_RED: case E_BLUE:
+            steps += card_colour(c) == type ? 2 : 0;
+            break;
+        case E_CATS:
+            steps += card_has_cat(c) ? 1 : 0;
+            break;
+        case E_DOORS:
+            steps += 1;
+            break;
+        case E_LOW:
+            steps += card_number(c) <= 4 ? 2 : 0;
+            break;
+        case E_HIGH:
+            steps += card_number(c) >= 6 ? 2 : 0;
+            break;
+        case E_COLOURS:
+            colours |= 1u << card_colour(c);
+            break;
+        case E_PAIRS:
+            if (k > 0 && row[k - 1] != NONE &&
+                (card_colour(row[k - 1]) == card_colour(c) ||
+                 card_number(row[k - 1]) == card_number(c)))
+                steps += 2;
+            break;
+        }
+    }
+    if (type == E_COLOURS)
+        steps = 2 * popcount64(colours);
+    return steps;
+}

@@ -1,0 +1,235 @@
+/*
+ * Tür an Tür's notation: move to text and text to move, in the forms of
+ * doc/games/tuer-an-tuer.md ("Move numbers and notation"), and the move texts
+ * as a seat sees them. The card, field and position texts here serve the
+ * rules' reasons, the snapshot and the rendering too.
+ */
+#include <string.h>
+
+#include "tuer_an_tuer.h"
+
+/* ------------------------------------------------------------------ */
+/* Cards, fields and positions as text */
+
+void tat_put_card(br_text *out, int c)
+{
+    br_text_printf(out, "%c%d", colour_letters[card_colour(c)], card_number(c));
+}
+
+void tat_put_door_field(br_text *out, int x)
+{
+    br_text_printf(out, "%c%d", 'a' + x % COLUMNS, FLOORS - x / COLUMNS);
+}
+
+void tat_put_position(br_text *out, const tat *s, int p)
+{
+    int seg = s->seg[p];
+    int x = segment_door(seg);
+    if (seg == SEG_START)
+        br_text_puts(out, "start");
+    else if (seg == SEG_EXIT)
+        br_text_puts(out, "exit");
+    else if (x < 0)
+        br_text_printf(out, "e%d", FLOORS - (seg - 1) / 5);
+    else {
+        tat_put_door_field(out, x);
+        if (s->board[x] == NONE)
+            br_text_printf(out, ":%d", s->cell[p] + 1);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Move to text */
+
+void tat_put_move(br_text *out, br_move move)
+{
+    decoded d = tat_decode(move);
+    switch (d.kind) {
+    case K_PLACE:
+        tat_put_card(out, d.a);
+        br_text_putc(out, '@');
+        tat_put_door_field(out, d.b);
+        break;
+    case K_EXCHANGE:
+        br_text_puts(out, "exchange ");
+        tat_put_card(out, d.a);
+        break;
+    case K_DONE:
+        br_text_puts(out, "done");
+        break;
+    case K_ELEVATOR:
+        br_text_printf(out, "%s@e%d", etype_names[d.a], FLOORS - d.b);
+        break;
+    case K_JUMP:
+        br_text_puts(out, "jump");
+        break;
+    case K_WALK:
+        br_text_puts(out, "walk");
+        break;
+    case K_DROP:
+        br_text_printf(out, "drop %s", etype_names[d.a]);
+        break;
+    case K_DRAW_DOOR:
+        br_text_puts(out, "draw ");
+        tat_put_card(out, d.a);
+        break;
+    case K_DRAW_ELEVATOR:
+        br_text_printf(out, "draw %s", etype_names[d.a]);
+        break;
+    case K_INVALID:
+        br_text_printf(out, "?%ld", (long)move);
+        break;
+    }
+}
+
+void tat_move_to_text(const void *st, br_move move, br_text *out)
+{
+    (void)st;
+    tat_put_move(out, move);
+}
+
+/* Face-down discards and drawn cards show as '?' to the other seat; the
+ * seat concerned (the one to move, or the one due to draw) sees them. */
+void tat_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
+{
+    const tat *s = st;
+    if (seat == s->turn || move < MV_EXCHANGE || move == MV_DONE ||
+        (move >= MV_ELEVATOR && move < MV_DROP))
+        tat_put_move(out, move);
+    else if (move < MV_DONE)
+        br_text_puts(out, "exchange ?");
+    else if (move < MV_DRAW_DOOR)
+        br_text_puts(out, "drop ?");
+    else if (move < MV_DRAW_ELEVATOR)
+        br_text_puts(out, "draw ? (door card)");
+    else
+        br_text_puts(out, "draw ? (elevator card)");
+}
+
+/* ------------------------------------------------------------------ */
+/* Text to move */
+
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+static bool equal_nocase(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (lower(*a) != lower(*b))
+            return false;
+    return *a == *b;
+}
+
+/* A card text such as "R5" (either case); -1 when it is none. */
+int tat_parse_card(const char *t)
+{
+    static const char letters[] = "ygrb";
+    if (!t[0] || !t[1] || t[2])
+        return -1;
+    const char *l = strchr(letters, lower(t[0]));
+    if (!l || t[1] < '1' || t[1] > '9')
+        return -1;
+    return (int)(l - letters) * NUMBERS + (t[1] - '1');
+}
+
+static int parse_etype(const char *t)
+{
+    for (int i = 0; i < ETYPES; i++)
+        if (equal_nocase(t, etype_names[i]))
+            return i;
+    return -1;
+}
+
+/* A door field "b3" (-> 0..15) or elevator field "e3" (-> 16 + 0..3). */
+int tat_parse_field(const char *t)
+{
+    char col = lower(t[0]);
+    if (!t[0] || !t[1] || t[2] || t[1] < '1' || t[1] > '4' || col < 'a' || col > 'e')
+        return -1;
+    int floor = FLOORS - (t[1] - '0');
+    return col == 'e' ? DOORS + floor : COLUMNS * floor + (col - 'a');
+}
+
+static br_status parse_play(const char *text, const char *at, br_move *out, br_text *err)
+{
+    char what[16];
+    size_t n = (size_t)(at - text);
+    if (n == 0 || n >= sizeof what) {
+        br_text_printf(err, "'%s': expected <card>@<door field> or <elevator card>@e<floor>",
+                       text);
+        return BR_ERR_PARSE;
+    }
+    memcpy(what, text, n);
+    what[n] = '\0';
+    int field = tat_parse_field(at + 1);
+    if (field < 0) {
+        br_text_printf(err, "'%s': '%s' is no field (a1..d4 or e1..e4)", text, at + 1);
+        return BR_ERR_PARSE;
+    }
+    int card = tat_parse_card(what);
+    int type = parse_etype(what);
+    if (card >= 0 && field < DOORS) {
+        *out = MV_PLACE + DOORS * card + field;
+        return BR_OK;
+    }
+    if (type >= 0 && field >= DOORS) {
+        *out = MV_ELEVATOR + FLOORS * type + (field - DOORS);
+        return BR_OK;
+    }
+    if (card >= 0 || type >= 0)
+        br_text_printf(err, "'%s': %s go on %s fields", text,
+                       card >= 0 ? "door cards" : "elevator cards",
+                       card >= 0 ? "door (a..d)" : "elevator (e)");
+    else
+        br_text_printf(err, "'%s': '%s' is neither a door card (Y1..B9) nor an elevator card",
+                       text, what);
+    return BR_ERR_PARSE;
+}
+
+br_status tat_move_from_text(const void *st, const char *text, br_move *out,
+                                    br_text *err)
+{
+    (void)st;
+    if (equal_nocase(text, "done")) {
+        *out = MV_DONE;
+        return BR_OK;
+    }
+    if (equal_nocase(text, "jump")) {
+        *out = MV_JUMP;
+        return BR_OK;
+    }
+    if (equal_nocase(text, "walk")) {
+        *out = MV_WALK;
+        return BR_OK;
+    }
+    const char *at = strchr(text, '@');
+    if (at)
+        return parse_play(text, at, out, err);
+    const char *space = strchr(text, ' ');
+    if (!space) {
+        br_text_printf(err, "'%s' is no move of tuer-an-tuer", text);
+        return BR_ERR_PARSE;
+    }
+    size_t wlen = (size_t)(space - text);
+    const char *arg = space + 1;
+    int card = tat_parse_card(arg);
+    int type = parse_etype(arg);
+    if (wlen == 8 && strncmp(text, "exchange", 8) == 0 && card >= 0) {
+        *out = MV_EXCHANGE + card;
+        return BR_OK;
+    }
+    if (wlen == 4 && strncmp(text, "drop", 4) == 0 && type >= 0) {
+        *out = MV_DROP + type;
+        return BR_OK;
+    }
+    if (wlen == 4 && strncmp(text, "draw", 4) == 0 && (card >= 0 || type >= 0)) {
+        *out = card >= 0 ? MV_DRAW_DOOR + card : MV_DRAW_ELEVATOR + type;
+        return BR_OK;
+    }
+    br_text_printf(err, "'%s' is no move of tuer-an-tuer (expected e.g. 'R5@b3', 'red@e3', "
+                   "'exchange R5', 'done', 'jump', 'walk', 'drop red', 'draw R5', "
+                   "'draw red')", text);
+    return BR_ERR_PARSE;
+}

@@ -1,0 +1,323 @@
+/*
+ * Tür an Tür: a card-laying race for two through a four-floor building.
+ *
+ * The rules as implemented, the designed decks, the walking path, the move
+ * numbers and the notation are documented in doc/games/tuer-an-tuer.md; the
+ * comments here say why the code is shaped the way it is.
+ *
+ * Board geometry: door field x = 4 * floor index + column, floor index 0 is
+ * the top floor ("floor 4") where the start field lies. The walking path is a
+ * list of segments: 0 start, then per floor index i the doors 1+5i..4+5i and
+ * the elevator 5+5i, and 21 the exit. An empty door segment has three cells,
+ * every other segment one.
+ *
+ * This is the game's private header. The game's files split it the way every
+ * game is split (doc/adding-a-game.md):
+ *   game.c      the vtable, description and options
+ *   rules.c     setup, turn order, legal moves, check, apply, chance, scoring,
+ *               results
+ *   notation.c  move texts both ways
+ *   snapshot.c  JSON out (snapshot and observation) and in, with every
+ *               invariant check
+ *   views.c     observation, rendering, per-seat views, resampling
+ *   content.c   the designed elevator cards and the shapes of the "different
+ *               colours" rule
+ * Here: constants, the state, small helpers several files use (static inline,
+ * so that the rules' hot path keeps them inlined) and the functions one file
+ * calls in another (prefixed tat_, hidden like all but the public API).
+ */
+#ifndef BR_GAME_TUER_AN_TUER_H
+#define BR_GAME_TUER_AN_TUER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../internal.h"
+
+enum {
+    COLOURS = 4,
+    NUMBERS = 9,
+    CARDS = COLOURS * NUMBERS, /* one door card of each colour and number */
+    FLOORS = 4,
+    COLUMNS = 4,
+    DOORS = FLOORS * COLUMNS,
+    ETYPES = 10,   /* elevator card types */
+    ECOPIES = 2,   /* copies of each elevator type */
+    HAND = 5,      /* door cards in a full hand */
+    EHAND = 2,     /* elevator hand limit */
+    MAX_EXCHANGE = 3,
+    SEG_START = 0,
+    SEG_EXIT = 21,
+    EMPTY_DOOR_CELLS = 3,
+    NONE = 0xFF,
+    SEATS = 2
+};
+
+/* The move layout (see "Move numbers and notation" in the doc). */
+enum {
+    MV_PLACE = 0,                                  /* 16*c + x */
+    MV_EXCHANGE = CARDS * DOORS,                   /* 576 + c */
+    MV_DONE = MV_EXCHANGE + CARDS,                 /* 612 */
+    MV_ELEVATOR = MV_DONE + 1,                     /* 613 + 4*t + f */
+    MV_JUMP = MV_ELEVATOR + ETYPES * FLOORS,       /* 653 */
+    MV_WALK = MV_JUMP + 1,                         /* 654 */
+    MV_DROP = MV_WALK + 1,                         /* 655 + t */
+    MV_DRAW_DOOR = MV_DROP + ETYPES,               /* 665 + c */
+    MV_DRAW_ELEVATOR = MV_DRAW_DOOR + CARDS,       /* 701 + t */
+    MOVE_SPACE = MV_DRAW_ELEVATOR + ETYPES,        /* 711 */
+    MAX_LEGAL = HAND * DOORS + EHAND * FLOORS      /* 88 */
+};
+
+enum phase {
+    PH_DEAL,
+    PH_EXCHANGE,
+    PH_EXCHANGE_DRAW,
+    PH_ELEVATOR_DEAL,
+    PH_TURN,
+    PH_DOOR,
+    PH_CAT,
+    PH_ELEVATOR_DRAW,
+    PH_ELEVATOR_DROP,
+    PH_DOOR_DRAW,
+    PH_OVER,
+    PHASES
+};
+
+static const char *const phase_names[PHASES] = {
+    "deal", "exchange", "exchange-draw", "elevator-deal", "turn", "door",
+    "cat", "elevator-draw", "elevator-drop", "door-draw", "over",
+};
+
+enum source { SRC_DOOR = 0, SRC_ELEVATOR = 1 };
+
+enum etype {
+    E_YELLOW, E_GREEN, E_RED, E_BLUE, E_CATS, E_DOORS, E_LOW, E_HIGH, E_COLOURS, E_PAIRS
+};
+
+static const char *const etype_names[ETYPES] = {
+    "yellow", "green", "red", "blue", "cats", "doors", "low", "high", "colours", "pairs",
+};
+
+static const char colour_letters[COLOURS] = {'Y', 'G', 'R', 'B'};
+
+/* Indices into tat.last (the breakdown of the last door placement's score). */
+enum { SC_COLOUR, SC_NUMBER, SC_ASCENDING, SC_RUN, SC_DIFFERENT, SC_ELEVATOR, SC_TOTAL,
+       SC_FIELDS };
+
+static const char *const score_names[SC_FIELDS] = {
+    "colour", "number", "ascending", "run", "different", "elevator", "total",
+};
+
+typedef struct tat {
+    uint64_t pile;               /* bit c: door card c lies in the door pile */
+    uint64_t hand[SEATS];        /* bit c: door card c is in the seat's hand */
+    uint64_t exchanged[SEATS];   /* bit c: the seat discarded c in the exchange */
+    uint8_t board[DOORS];        /* card on each door field, or NONE */
+    uint8_t elevators[FLOORS];   /* elevator type on each floor, or NONE */
+    uint8_t ehand[SEATS][ETYPES];   /* copies of each type in the elevator hand */
+    uint8_t dropped[SEATS][ETYPES]; /* dropped because of the hand limit */
+    uint8_t replaced[ETYPES];    /* replaced from the board (face up) */
+    uint8_t epile[ETYPES];       /* copies of each type in the elevator pile */
+    uint8_t seg[SEATS];          /* figure's path segment */
+    uint8_t cell[SEATS];         /* cell within an empty door segment (0..2) */
+    uint8_t phase;
+    uint8_t turn;                /* seat to move or to draw */
+    uint8_t dealt;               /* door cards dealt in the deal */
+    uint8_t exchange_draws;      /* replacements still to draw */
+    uint8_t steps;               /* steps left while a cat decision is pending */
+    uint8_t source;              /* what gave the current movement */
+    uint8_t stopped;             /* the mover reached an elevator field this turn */
+    uint8_t run4;                /* steps for a run of four: 9 or 10 */
+    uint8_t last[SC_FIELDS];
+    uint8_t has_final;
+    uint8_t final_steps;
+    uint8_t final_needed[SEATS];
+    uint8_t winners[SEATS];
+} tat;
+
+/* ------------------------------------------------------------------ */
+/* Small helpers */
+
+/* Bit helpers: the compiler's builtins where there are some (card sets are
+ * walked in every move generation), a portable loop elsewhere. */
+static inline int popcount64(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(v);
+#else
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+#endif
+}
+
+/* Index of the lowest set bit; v must not be 0. */
+static inline int lowest_bit(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(v);
+#else
+    int i = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+static inline int card_colour(int c) { return c / NUMBERS; }
+static inline int card_number(int c) { return c % NUMBERS + 1; }
+static inline bool card_has_cat(int c) { return card_number(c) == 3 || card_number(c) == 7; }
+
+static inline int door_segment(int x) { return 1 + 5 * (x / COLUMNS) + x % COLUMNS; }
+static inline int elevator_segment(int f) { return 5 + 5 * f; }
+
+/* The door field of a path segment, or -1 when it is no door. */
+static inline int segment_door(int seg)
+{
+    if (seg < 1 || seg >= SEG_EXIT || (seg - 1) % 5 == 4)
+        return -1;
+    return COLUMNS * ((seg - 1) / 5) + (seg - 1) % 5;
+}
+
+static inline bool segment_is_elevator(int seg)
+{
+    return seg >= 1 && seg < SEG_EXIT && (seg - 1) % 5 == 4;
+}
+
+static inline int segment_cells(const tat *s, int seg)
+{
+    int x = segment_door(seg);
+    return x >= 0 && s->board[x] == NONE ? EMPTY_DOOR_CELLS : 1;
+}
+
+static inline int ehand_size(const tat *s, int p)
+{
+    int n = 0;
+    for (int t = 0; t < ETYPES; t++)
+        n += s->ehand[p][t];
+    return n;
+}
+
+static inline int epile_size(const tat *s)
+{
+    int n = 0;
+    for (int t = 0; t < ETYPES; t++)
+        n += s->epile[t];
+    return n;
+}
+
+static inline bool board_full(const tat *s)
+{
+    for (int x = 0; x < DOORS; x++)
+        if (s->board[x] == NONE)
+            return false;
+    return true;
+}
+
+static inline bool all_elevators_filled(const tat *s)
+{
+    for (int f = 0; f < FLOORS; f++)
+        if (s->elevators[f] == NONE)
+            return false;
+    return true;
+}
+
+/* `viewer` of the JSON and the rendering: VIEW_FULL (< -1) for the full state,
+ * -1 for a spectator, 0..1 for that seat's view. */
+enum { VIEW_FULL = -2 };
+
+static inline int count_etypes(const uint8_t *counts)
+{
+    int n = 0;
+    for (int t = 0; t < ETYPES; t++)
+        n += counts[t];
+    return n;
+}
+
+/* `seat` < -1: the full state; -1: a spectator; 0..1: that seat's view. */
+static inline bool sees(int viewer, int owner)
+{
+    return viewer < -1 || viewer == owner;
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves: decoding (rules.c) */
+
+enum kind {
+    K_PLACE, K_EXCHANGE, K_DONE, K_ELEVATOR, K_JUMP, K_WALK, K_DROP, K_DRAW_DOOR,
+    K_DRAW_ELEVATOR, K_INVALID
+};
+
+typedef struct decoded {
+    enum kind kind;
+    int a; /* card or elevator type */
+    int b; /* door field or elevator field */
+} decoded;
+
+/* ------------------------------------------------------------------ */
+/* Functions one file calls in another, and the vtable's entries, which
+ * game.c gathers (hidden, as everything in the library but the public API:
+ * -fvisibility=hidden). */
+
+/* rules.c */
+void tat_clear_to_start(tat *s);
+size_t tat_move_space(const void *st);
+size_t tat_max_legal_moves(const void *st);
+int tat_current_player(const void *st);
+size_t tat_legal_moves(const void *st, br_move *out);
+size_t tat_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
+bool tat_check_move(const void *st, br_move move, br_text *reason);
+void tat_apply_move(void *st, br_move move);
+void tat_winners(const void *st, uint8_t *is_winner);
+void tat_scores(const void *st, double *out);
+/* What move number `m` is (K_INVALID outside the move space). */
+decoded tat_decode(br_move m);
+/* The next door field on the path after `seg` holding a card of `colour`,
+ * as a segment; -1 when there is none. */
+int tat_cat_target(const tat *s, int seg, int colour);
+
+/* notation.c */
+void tat_put_card(br_text *out, int c);
+void tat_put_door_field(br_text *out, int x);
+void tat_put_position(br_text *out, const tat *s, int p);
+void tat_put_move(br_text *out, br_move move);
+int tat_parse_card(const char *t);
+int tat_parse_field(const char *t);
+void tat_move_to_text(const void *st, br_move move, br_text *out);
+void tat_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+br_status tat_move_from_text(const void *st, const char *text, br_move *out,
+                             br_text *err);
+
+/* snapshot.c: the snapshot; the observation is the same JSON for a viewer */
+json_t *tat_state_json(const tat *s, int viewer);
+json_t *tat_to_json(const void *st);
+br_status tat_from_json(void *st, const json_t *state, br_text *err);
+
+/* views.c */
+json_t *tat_observe(const void *st, int seat);
+void tat_render(const void *st, br_text *out);
+void tat_render_view(const void *st, int seat, br_text *out);
+void tat_resample(const void *st, int seat, br_rng *rng, void *out);
+
+/* content.c */
+
+/* A shape of the "different colours" rule: a bit mask on the 4x4 grid of
+ * door fields (bit = 4*row + column) anchored at the top-left of its bounding
+ * box. */
+typedef struct shape {
+    uint16_t mask;
+    uint8_t width, height;
+} shape;
+
+/* The shapes that rule allows, those of four (the first FIRST_THREE_SHAPE)
+ * first. */
+enum { TAT_SHAPES = 16, FIRST_THREE_SHAPE = 10 };
+extern const shape tat_shapes[TAT_SHAPES];
+
+/* Steps an elevator card of `type` gives on floor index `floor`. */
+int tat_elevator_effect(const tat *s, int type, int floor);
+
+#endif /* BR_GAME_TUER_AN_TUER_H */

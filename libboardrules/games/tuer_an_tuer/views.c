@@ -1,0 +1,254 @@
+/*
+ * What Tür an Tür shows: the observation of one seat, the text rendering
+ * (whole or as one seat sees it) and the resampling of what a seat cannot
+ * see.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tuer_an_tuer.h"
+
+/* ------------------------------------------------------------------ */
+/* Observation */
+
+json_t *tat_observe(const void *st, int seat)
+{
+    return tat_state_json(st, seat < 0 ? -1 : seat);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rendering */
+
+/* Rendering columns: a floor line is " 4  S" and then, per door k, the
+ * field "  [ R5*]" starting at column 5 + 8k, then the elevator "  |red     |". */
+enum { COL_DOOR = 7, DOOR_WIDTH = 8, COL_ELEVATOR = 40, COL_EXIT = 50, LINE = 64 };
+
+static void write_at(char *line, int col, const char *text)
+{
+    size_t n = strlen(text);
+    if (col >= 0 && (size_t)col + n < LINE)
+        memcpy(line + col, text, n);
+}
+
+/* The column of a figure's marker in the line below floor `floor`, or -1. */
+static int figure_column(const tat *s, int p, int floor)
+{
+    int seg = s->seg[p];
+    if (seg == SEG_START)
+        return floor == 0 ? 1 : -1;
+    if (seg == SEG_EXIT)
+        return floor == FLOORS - 1 ? COL_EXIT : -1;
+    if (seg < 1 + 5 * floor || seg > 5 + 5 * floor)
+        return -1;
+    if (segment_is_elevator(seg))
+        return COL_ELEVATOR;
+    return COL_DOOR + DOOR_WIDTH * (seg - 1 - 5 * floor);
+}
+
+/* Below each floor, each figure's seat number under the field it stands on
+ * ("0:2": seat 0 on the second cell of an empty door). */
+static void render_figures(const tat *s, br_text *out, int floor)
+{
+    char line[LINE];
+    memset(line, ' ', sizeof line);
+    int end = 0;
+    for (int p = 0; p < SEATS; p++) {
+        int col = figure_column(s, p, floor);
+        if (col < 0)
+            continue;
+        if (p == 1 && figure_column(s, 0, floor) == col)
+            col += s->seg[0] == s->seg[1] && segment_door(s->seg[0]) >= 0 &&
+                           s->board[segment_door(s->seg[0])] == NONE ? 4 : 2;
+        char text[8];
+        int x = segment_door(s->seg[p]);
+        if (x >= 0 && s->board[x] == NONE)
+            snprintf(text, sizeof text, "%d:%d", p, s->cell[p] + 1);
+        else
+            snprintf(text, sizeof text, "%d", p);
+        write_at(line, col, text);
+        int e = col + (int)strlen(text);
+        end = e > end ? e : end;
+    }
+    line[end < LINE ? end : LINE - 1] = '\0';
+    br_text_printf(out, "%s\n", line);
+}
+
+static void render_floor(const tat *s, br_text *out, int floor)
+{
+    br_text_printf(out, " %d  %s", FLOORS - floor, floor == 0 ? "S" : " ");
+    for (int k = 0; k < COLUMNS; k++) {
+        int c = s->board[COLUMNS * floor + k];
+        br_text_puts(out, "  [");
+        if (c == NONE) {
+            br_text_puts(out, " . .");
+        } else {
+            br_text_putc(out, ' ');
+            tat_put_card(out, c);
+            br_text_putc(out, card_has_cat(c) ? '*' : ' ');
+        }
+        br_text_puts(out, "]");
+    }
+    int e = s->elevators[floor];
+    br_text_printf(out, "  |%-8s|%s\n", e == NONE ? "" : etype_names[e],
+                   floor == FLOORS - 1 ? " X" : "");
+    render_figures(s, out, floor);
+}
+
+/* `viewer` as in tat_state_json(): other seats' hands show as counts. */
+static void render_hands(const tat *s, int viewer, br_text *out)
+{
+    for (int p = 0; p < SEATS; p++) {
+        br_text_printf(out, "seat %d at ", p);
+        tat_put_position(out, s, p);
+        if (!sees(viewer, p)) {
+            br_text_printf(out, "  doors: %d hidden  elevator: %d hidden\n",
+                           popcount64(s->hand[p]), ehand_size(s, p));
+            continue;
+        }
+        br_text_puts(out, "  doors:");
+        for (uint64_t h = s->hand[p]; h; h &= h - 1) {
+            br_text_putc(out, ' ');
+            tat_put_card(out, lowest_bit(h));
+            if (card_has_cat(lowest_bit(h)))
+                br_text_putc(out, '*');
+        }
+        br_text_puts(out, "  elevator:");
+        for (int t = 0; t < ETYPES; t++)
+            for (int k = 0; k < s->ehand[p][t]; k++)
+                br_text_printf(out, " %s", etype_names[t]);
+        br_text_putc(out, '\n');
+    }
+}
+
+static void render_status(const tat *s, br_text *out)
+{
+    br_text_printf(out, "piles: %d door cards, %d elevator cards\n", popcount64(s->pile),
+                   epile_size(s));
+    br_text_printf(out, "last door card: %d steps (colour %d, number %d, ascending %d, run %d, "
+                   "different %d, elevator %d)\n", s->last[SC_TOTAL], s->last[SC_COLOUR],
+                   s->last[SC_NUMBER], s->last[SC_ASCENDING], s->last[SC_RUN],
+                   s->last[SC_DIFFERENT], s->last[SC_ELEVATOR]);
+    if (s->has_final)
+        br_text_printf(out, "final scoring: %d steps each; steps needed %d and %d\n",
+                       s->final_steps, s->final_needed[0], s->final_needed[1]);
+    if (s->phase == PH_OVER) {
+        if (s->winners[0] && s->winners[1])
+            br_text_puts(out, "game over: a draw\n");
+        else if (s->winners[0] || s->winners[1])
+            br_text_printf(out, "game over: seat %d wins\n", s->winners[0] ? 0 : 1);
+        else
+            br_text_puts(out, "game over: nobody wins, both are trapped in the house\n");
+    } else if (tat_current_player(s) == BR_PLAYER_CHANCE) {
+        br_text_printf(out, "phase %s: seat %d draws\n", phase_names[s->phase], s->turn);
+    } else {
+        br_text_printf(out, "phase %s: seat %d to move", phase_names[s->phase], s->turn);
+        if (s->phase == PH_CAT)
+            br_text_printf(out, " (%d steps left: jump or walk)", s->steps);
+        br_text_putc(out, '\n');
+    }
+}
+
+static void render_as(const tat *s, int viewer, br_text *out)
+{
+    br_text_printf(out, "Tür an Tür (run4=%d)   * = cat   S = start   X = exit\n", s->run4);
+    char header[LINE];
+    memset(header, ' ', sizeof header);
+    for (int k = 0; k < COLUMNS; k++)
+        header[COL_DOOR + DOOR_WIDTH * k + 2] = (char)('a' + k);
+    write_at(header, COL_ELEVATOR, "e");
+    header[COL_ELEVATOR + 1] = '\0';
+    br_text_printf(out, "%s\n", header);
+    for (int floor = 0; floor < FLOORS; floor++)
+        render_floor(s, out, floor);
+    render_hands(s, viewer, out);
+    render_status(s, out);
+}
+
+void tat_render(const void *st, br_text *out)
+{
+    render_as(st, VIEW_FULL, out);
+}
+
+void tat_render_view(const void *st, int seat, br_text *out)
+{
+    render_as(st, seat < 0 ? -1 : seat, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Resampling an information set */
+
+static void shuffle_bytes(uint8_t *v, int n, br_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)br_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}
+
+/* Deals the door cards `seat` cannot see anew, keeping every count. */
+static void resample_doors(tat *s, int seat, br_rng *rng)
+{
+    uint8_t pool[CARDS];
+    int n = 0;
+    uint64_t hidden = s->pile;
+    for (int p = 0; p < SEATS; p++)
+        if (p != seat)
+            hidden |= s->hand[p] | s->exchanged[p];
+    for (uint64_t v = hidden; v; v &= v - 1)
+        pool[n++] = (uint8_t)lowest_bit(v);
+    shuffle_bytes(pool, n, rng);
+    int k = 0;
+    for (int p = 0; p < SEATS; p++) {
+        if (p == seat)
+            continue;
+        int nh = popcount64(s->hand[p]), nx = popcount64(s->exchanged[p]);
+        s->hand[p] = s->exchanged[p] = 0;
+        for (int i = 0; i < nh; i++)
+            s->hand[p] |= UINT64_C(1) << pool[k++];
+        for (int i = 0; i < nx; i++)
+            s->exchanged[p] |= UINT64_C(1) << pool[k++];
+    }
+    s->pile = 0;
+    while (k < n)
+        s->pile |= UINT64_C(1) << pool[k++];
+}
+
+static void deal_counts(uint8_t *counts, int n, const uint8_t *pool, int *k)
+{
+    memset(counts, 0, ETYPES);
+    for (int i = 0; i < n; i++)
+        counts[pool[(*k)++]]++;
+}
+
+static void resample_elevators(tat *s, int seat, br_rng *rng)
+{
+    uint8_t pool[ETYPES * ECOPIES];
+    int n = 0;
+    for (int t = 0; t < ETYPES; t++) {
+        int copies = s->epile[t];
+        for (int p = 0; p < SEATS; p++)
+            if (p != seat)
+                copies += s->ehand[p][t] + s->dropped[p][t];
+        for (int i = 0; i < copies; i++)
+            pool[n++] = (uint8_t)t;
+    }
+    shuffle_bytes(pool, n, rng);
+    int k = 0;
+    for (int p = 0; p < SEATS; p++) {
+        if (p == seat)
+            continue;
+        deal_counts(s->ehand[p], ehand_size(s, p), pool, &k);
+        deal_counts(s->dropped[p], count_etypes(s->dropped[p]), pool, &k);
+    }
+    deal_counts(s->epile, n - k, pool, &k);
+}
+
+void tat_resample(const void *st, int seat, br_rng *rng, void *out)
+{
+    tat *d = out;
+    *d = *(const tat *)st;
+    resample_doors(d, seat, rng);
+    resample_elevators(d, seat, rng);
+}
