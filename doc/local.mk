@@ -1,6 +1,7 @@
 # doc/: the Doxygen API reference (make doc) and the prose documentation.
 EXTRA_DIST += \
 	doc/Doxyfile.in \
+	doc/adding-a-game.md \
 	doc/api.md \
 	doc/performance.md \
 	doc/games/tsuro.md \
