@@ -12,6 +12,7 @@ examples_brules_brules_SOURCES = \
 	examples/brules/info.c \
 	examples/brules/play.c \
 	examples/brules/selfplay.c \
+	examples/brules/ballots.c \
 	examples/brules/replay.c \
 	examples/brules/bench.c \
 	examples/brules/bots.c

@@ -1,8 +1,9 @@
 /*
  * brules: the host's random generator and the bots.
  *
- * The bots know nothing about any game: they use the legal-move list, and
- * the greedy bot looks one move ahead with copies of the state.
+ * The bots use the legal-move list; the greedy bot looks one move ahead with
+ * copies of the state. The one thing one ply cannot judge, a secret ballot
+ * that is counted later, is left to ballots.c.
  */
 #include "brules.h"
 
@@ -79,7 +80,8 @@ bool bot_init(bot *b, bot_kind kind, const br_state *state, uint64_t seed)
     if (ok && kind == BOT_GREEDY) {
         b->returns = calloc((size_t)b->num_players, sizeof *b->returns);
         b->scores = calloc((size_t)b->num_players, sizeof *b->scores);
-        ok = b->returns && b->scores && br_state_clone(state, &b->view) == BR_OK
+        b->scratch = malloc((b->capacity ? b->capacity : 1) * sizeof *b->scratch);
+        ok = b->returns && b->scores && b->scratch && br_state_clone(state, &b->view) == BR_OK
              && br_state_clone(state, &b->trial) == BR_OK;
     }
     if (!ok) {
@@ -94,6 +96,7 @@ void bot_free(bot *b)
     free(b->moves);
     free(b->returns);
     free(b->scores);
+    free(b->scratch);
     br_state_free(b->view);
     br_state_free(b->trial);
     memset(b, 0, sizeof *b);
@@ -171,8 +174,12 @@ bool bot_choose(bot *b, const br_state *state, br_move *out)
     size_t count;
     if (!list_moves(b, state, &count))
         return false;
-    if (b->kind == BOT_GREEDY && count > 1)
-        return greedy_choose(b, state, count, out);
+    if (b->kind == BOT_GREEDY && count > 1) {
+        bool handled;
+        if (!ballot_choose(b, state, count, out, &handled))
+            return false;
+        return handled || greedy_choose(b, state, count, out);
+    }
     *out = b->moves[host_rng_below(&b->rng, (uint32_t)count)];
     return true;
 }

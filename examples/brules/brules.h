@@ -195,6 +195,7 @@ typedef struct bot {
     br_state *trial;     /* greedy: the view after one candidate move */
     double *returns;     /* greedy: one entry per seat */
     double *scores;      /* greedy: one entry per seat */
+    br_move *scratch;    /* greedy: a second legal-move buffer (ballots.c) */
     int num_players;
 } bot;
 
@@ -209,6 +210,12 @@ void bot_free(bot *b);
 /* Chooses a move for the seat to move in `state` (not a chance node, not
  * terminal). False on a library failure (reported). */
 bool bot_choose(bot *b, const br_state *state, br_move *out);
+
+/* Secret ballots (ballots.c): when the legal moves of `state` are a vote
+ * or a jein declaration of Drunter & Drüber, chooses one as the greedy bot
+ * does and sets *handled; otherwise only clears *handled. False on a library
+ * failure (reported). */
+bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bool *handled);
 
 /* Plays the next move of `state` without a person: a chance node is resolved
  * from the state's own generator, a seat's move is chosen by the bot. The

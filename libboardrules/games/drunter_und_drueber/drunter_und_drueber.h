@@ -105,7 +105,6 @@ typedef struct dud {
     uint8_t turn;         /* the seat whose turn it is (the mover) */
     uint8_t crew_in;      /* bit p: the crew of path p is still on the board */
     uint8_t tiles_laid;
-    uint8_t idle_turns;   /* consecutive turns with no tile laid and no vote card played */
     uint8_t first_closed; /* a path has ended (the pro choice is due or done) */
     uint8_t crew[DUD_PATHS];            /* the square of each path's end */
     uint8_t board[DUD_SQUARES];         /* pieces */
@@ -120,6 +119,7 @@ typedef struct dud {
     uint8_t jein_done;                  /* bit p: seat p has declared its jein */
     uint8_t jein_yes;                   /* bit p: declared yes */
     dud_lay pending;                    /* the tile under vote */
+    uint8_t rejected[DUD_MV_VOTE / 8];  /* lays voted down since the last tile was laid */
     dud_vote_result last_vote;
     uint8_t winner_mask;                /* set when the game is over */
     uint8_t votes_held, votes_passed;   /* public tallies, for front ends and figures */
@@ -176,6 +176,11 @@ static inline int dud_popcount(unsigned v)
 static inline int dud_next_seat(const dud *s, int p) { return (p + 1) % s->num_players; }
 
 static inline bool dud_is_pro(const dud *s) { return s->pro != 0; }
+
+static inline bool dud_rejected(const dud *s, br_move lay)
+{
+    return s->rejected[lay / 8] >> (lay % 8) & 1;
+}
 
 /* The seat's hand size in tiles. */
 int dud_hand_size(const dud *s, int seat);

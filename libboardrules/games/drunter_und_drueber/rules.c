@@ -5,9 +5,9 @@
  * cards (or two task cards each in the pro variant). Then the seats lay tiles
  * in turn; a tile over a toilet is voted on (every seat with vote cards
  * chooses in secret, one after another from the mover, then jein holders
- * declare). Seats that cannot lay are passed over; the game ends when nobody
- * can lay, or when a whole round went by without a tile laid or a vote card
- * played (doc: "End of the game").
+ * declare). A lay voted down may not be proposed again until some tile is
+ * laid, which bounds the game. Seats that cannot lay are passed over; the
+ * game ends when nobody can lay (doc: "End of the game").
  */
 #include <string.h>
 
@@ -329,7 +329,8 @@ static size_t list_lays(const dud *s, int seat, br_move *out, size_t limit)
                 continue;
             for (int dir = 0; dir < DUD_DIRS; dir++) {
                 int first, step;
-                if (!dud_lay_squares(s, path, shape, dir, &first, &step))
+                if (!dud_lay_squares(s, path, shape, dir, &first, &step)
+                    || dud_rejected(s, lay_move(path, shape, dir)))
                     continue;
                 if (out)
                     out[n] = lay_move(path, shape, dir);
@@ -485,6 +486,8 @@ static bool check_lay(const dud *s, br_move move, br_text *r)
                       "piece, or no bridge to pass under)", dud_shape_names[shape],
                       (const char *[]){"north", "east", "south", "west"}[dir],
                       dud_path_names[path]);
+    if (dud_rejected(s, move))
+        return reject(r, "that tile was voted down there, and no tile has been laid since");
     return true;
 }
 
@@ -565,31 +568,23 @@ static void game_end(dud *s)
     s->phase = DUD_PH_OVER;
 }
 
-/* The next seat that can lay, in turn order; passed-over seats count as
- * turns without progress. */
+/* The next seat that can lay, in turn order ("Zugzwang": seats that cannot
+ * lay are passed over); nobody: the game is over. */
 static void advance(dud *s)
 {
-    if (s->idle_turns >= s->num_players) {
-        game_end(s);
-        return;
-    }
     for (int k = 1; k <= s->num_players; k++) {
         int q = (s->turn + k) % s->num_players;
-        if (!can_lay(s, q))
-            continue;
-        s->idle_turns = (uint8_t)(s->idle_turns + k - 1);
-        if (s->idle_turns >= s->num_players)
-            break;
-        s->turn = (uint8_t)q;
-        s->phase = DUD_PH_LAY;
-        return;
+        if (can_lay(s, q)) {
+            s->turn = (uint8_t)q;
+            s->phase = DUD_PH_LAY;
+            return;
+        }
     }
     game_end(s);
 }
 
-static void end_turn(dud *s, bool progress)
+static void end_turn(dud *s)
 {
-    s->idle_turns = progress ? 0 : (uint8_t)(s->idle_turns + 1);
     if (s->pro && s->crew_in != ALL_CREWS && !choices_complete(s)) {
         /* "Sobald die erste Strecke nicht mehr weitergebaut werden kann" */
         s->phase = DUD_PH_CHOOSE;
@@ -603,6 +598,7 @@ static void lay_tile(dud *s, dud_lay lay)
     s->hand[s->turn][dud_tile_type(dud_path_kind[lay.path], lay.shape)]--;
     dud_place(s, lay);
     dud_update_crews(s);
+    memset(s->rejected, 0, sizeof s->rejected); /* the board has changed */
 }
 
 static void tally(dud *s)
@@ -611,7 +607,6 @@ static void tally(dud *s)
     memset(v, 0, sizeof *v);
     v->held = 1;
     int yes = 0, no = 0;
-    bool cards_played = false;
     for (int p = 0; p < s->num_players; p++) {
         unsigned b = s->ballot[p];
         for (int c = DUD_YES1; c <= DUD_YES3; c++)
@@ -624,7 +619,6 @@ static void tally(dud *s)
             else
                 no += dud_vote_value[DUD_JEIN];
         }
-        cards_played |= b != 0;
         v->ballots[p] = (uint8_t)b;
         s->votes[p] &= (uint8_t)~b; /* "kommen auf den Ablagestapel" */
     }
@@ -638,9 +632,13 @@ static void tally(dud *s)
     memset(s->ballot, 0, sizeof s->ballot);
     s->voted = s->jein_done = s->jein_yes = 0;
     s->pending = (dud_lay){0, 0, 0};
-    if (v->passed)
+    if (v->passed) {
         lay_tile(s, lay);
-    end_turn(s, v->passed || cards_played);
+    } else {
+        br_move m = lay_move(lay.path, lay.shape, lay.dir);
+        s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
+    }
+    end_turn(s);
 }
 
 static void start_vote(dud *s, dud_lay lay)
@@ -664,7 +662,6 @@ static void after_ballot(dud *s)
 static void start_play(dud *s)
 {
     s->turn = (uint8_t)(s->num_players - 1); /* so that seat 0 begins */
-    s->idle_turns = 0;
     advance(s);
 }
 
@@ -703,7 +700,7 @@ void dud_apply_move(void *st, br_move move)
             start_vote(s, lay);
         } else {
             lay_tile(s, lay);
-            end_turn(s, true);
+            end_turn(s);
         }
     } else if (move < DUD_MV_JEIN_YES) {
         s->ballot[actor] = (uint8_t)(move - DUD_MV_VOTE);

@@ -50,6 +50,12 @@ static json_t *text_json(builder *b, void (*put)(br_text *, int), int value)
 static void put_tile_name(br_text *t, int type) { dud_put_tile(t, type); }
 static void put_square_name(br_text *t, int sq) { dud_put_square(t, sq); }
 
+static dud_lay lay_of_move(br_move m)
+{
+    return (dud_lay){(uint8_t)(m / (DUD_SHAPES * DUD_DIRS)), (uint8_t)(m / DUD_DIRS % DUD_SHAPES),
+                     (uint8_t)(m % DUD_DIRS)};
+}
+
 static json_t *lay_json(builder *b, dud_lay lay)
 {
     char buf[32];
@@ -272,7 +278,11 @@ json_t *dud_state_json(const dud *s, int viewer)
     bool pending = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
     set(&b, o, "pending", pending ? lay_json(&b, s->pending) : json_null());
     set(&b, o, "last_vote", last_vote_json(&b, s));
-    set(&b, o, "idle_turns", add(&b, json_integer(s->idle_turns)));
+    json_t *rejected = add(&b, json_array());
+    for (br_move m = 0; m < DUD_MV_VOTE; m++)
+        if (dud_rejected(s, m))
+            append(&b, rejected, lay_json(&b, lay_of_move(m)));
+    set(&b, o, "rejected", rejected);
     json_t *tallies = add(&b, json_object());
     set(&b, tallies, "votes", add(&b, json_integer(s->votes_held)));
     set(&b, tallies, "passed", add(&b, json_integer(s->votes_passed)));
@@ -355,8 +365,7 @@ static bool read_lay(const json_t *v, dud_lay *out, const char *path, br_text *e
         return fail(err, "%s: not a lay text", path);
     if (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK || m >= DUD_MV_VOTE)
         return fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", path, json_string_value(v));
-    *out = (dud_lay){(uint8_t)(m / (DUD_SHAPES * DUD_DIRS)),
-                     (uint8_t)(m / DUD_DIRS % DUD_SHAPES), (uint8_t)(m % DUD_DIRS)};
+    *out = lay_of_move(m);
     return true;
 }
 
@@ -616,6 +625,32 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
     return true;
 }
 
+/* Lays voted down since the last tile: each still fits (nothing was laid
+ * since) and covers a toilet, and a vote was held. */
+static bool read_rejected(dud *s, const json_t *o, br_text *err)
+{
+    const json_t *arr = member(o, "rejected", err);
+    if (!arr)
+        return false;
+    if (!json_is_array(arr) || json_array_size(arr) > DUD_MV_VOTE)
+        return fail(err, "state.rejected: not an array of lays");
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char path[48];
+        snprintf(path, sizeof path, "state.rejected[%zu]", i);
+        dud_lay l;
+        if (!read_lay(json_array_get(arr, i), &l, path, err))
+            return false;
+        br_move m = DUD_MV_LAY + (l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
+        if (dud_rejected(s, m))
+            return fail(err, "%s: listed twice", path);
+        if (!(s->crew_in >> l.path & 1) || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0
+            || !s->last_vote.held || s->last_vote.passed)
+            return fail(err, "%s: not a lay over a toilet that the last votes turned down", path);
+        s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
+    }
+    return true;
+}
+
 /* The tallies: votes held and passed (not checkable beyond their order), and
  * the bridges passed, which the replay of the laid tiles has counted. */
 static bool read_tallies(dud *s, const json_t *o, br_text *err)
@@ -754,13 +789,9 @@ static bool check_vote(const dud *s, br_text *err)
 static bool check_turn(const dud *s, br_text *err)
 {
     int n = s->num_players;
-    if (s->phase < DUD_PH_LAY && (s->turn != 0 || s->idle_turns || s->tiles_laid))
-        return fail(err, "state: tiles laid or turns taken during the deal");
-    if (s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN && s->idle_turns >= n)
-        return fail(err, "state.idle_turns: %d turns without progress would have ended the game",
-                    s->idle_turns);
-    if (s->idle_turns > 2 * n)
-        return fail(err, "state.idle_turns: %d is more than %d", s->idle_turns, 2 * n);
+    (void)n;
+    if (s->phase < DUD_PH_LAY && (s->turn != 0 || s->tiles_laid || s->last_vote.held))
+        return fail(err, "state: tiles laid or votes held during the deal");
     if (s->phase == DUD_PH_LAY) {
         br_move moves[DUD_MAX_LEGAL];
         if (dud_legal_moves(s, moves) == 0)
@@ -773,7 +804,7 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
 {
     static const char *const keys[] = {
         "phase", "turn", "laid", "crews", "hands", "pool", "buildings", "tasks", "choices",
-        "votes", "ballots", "jein", "pending", "last_vote", "idle_turns", "tallies", "result",
+        "votes", "ballots", "jein", "pending", "last_vote", "rejected", "tallies", "result",
     };
     const char *unknown = br_json_unknown_key(o, keys, sizeof keys / sizeof keys[0]);
     if (unknown)
@@ -782,20 +813,18 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
         return fail(err, "state.%s: not used in the %s variant", s->pro ? "buildings" : "tasks",
                     s->pro ? "pro" : "basic");
     int phase;
-    long long turn, idle;
+    long long turn;
     const json_t *ph = member(o, "phase", err);
     if (!ph || !read_name(ph, dud_phase_names, DUD_PHASES, &phase, "state.phase", err)
-        || !br_json_int(o, "turn", 0, s->num_players - 1, &turn, "state", err)
-        || !br_json_int(o, "idle_turns", 0, 255, &idle, "state", err))
+        || !br_json_int(o, "turn", 0, s->num_players - 1, &turn, "state", err))
         return false;
     s->phase = (uint8_t)phase;
     s->turn = (uint8_t)turn;
-    s->idle_turns = (uint8_t)idle;
     if (!replay_laid(s, o, err) || !check_crews(s, o, err) || !read_hands(s, o, err)
         || !(s->pro ? read_tasks(s, o, err) : read_buildings(s, o, err))
         || !read_ballots(s, o, err) || !read_last_vote(s, o, err))
         return false;
-    if (!read_tallies(s, o, err))
+    if (!read_tallies(s, o, err) || !read_rejected(s, o, err))
         return false;
     const json_t *pending = member(o, "pending", err);
     if (!pending)

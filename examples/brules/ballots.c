@@ -1,0 +1,169 @@
+/*
+ * brules: secret ballots for the greedy bot (Drunter & Drüber's votes).
+ *
+ * One ply cannot judge a ballot: a vote is counted only when the last seat
+ * has chosen, and cards spent now are missing in later votes. So the greedy
+ * bot judges the tile under vote instead. On positions the seat cannot tell
+ * from the real one (br_state_resample), it finishes the vote as if the tile
+ * were accepted (its own strongest yes, nobody else voting, every jein
+ * declared yes) and measures how its score compares with the others'
+ * afterwards: the tile's worth to the seat, in points. Then it spends as
+ * little as that worth calls for: nothing on a tile that hardly matters (now
+ * and then the worthless "egal" card, as a bluff), one card of about the
+ * tile's worth on the side it wants, the jein card too when much is at stake.
+ *
+ * Only the public API and the game's documented move texts are used
+ * ("vote yes2 jein", "vote none", "jein yes"; doc/games/drunter-und-drueber.md).
+ */
+#include "brules.h"
+
+#include <string.h>
+
+enum { SAMPLES = 12, MAX_VOTE_STEPS = 16 };
+
+static bool starts_with(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+/* Yes votes a ballot text brings ("vote yes2 jein" counts the jein as yes). */
+static int yes_votes(const char *text)
+{
+    static const char *const cards[] = {"yes1", "yes2", "yes3", "jein"};
+    static const int values[] = {1, 2, 3, 2};
+    int votes = 0;
+    for (size_t i = 0; i < 4; i++)
+        if (strstr(text, cards[i]))
+            votes += values[i];
+    return votes;
+}
+
+/* The move of `state` that finishes the vote in the tile's favour: the
+ * seat's strongest yes, nobody else voting, every jein declared yes. */
+static bool favourable_move(bot *b, const br_state *state, int seat, br_move *out)
+{
+    size_t n;
+    if (br_state_legal_moves(state, b->scratch, b->capacity, &n) != BR_OK || n == 0)
+        return false;
+    char text[64];
+    move_text(state, b->scratch[0], text, sizeof text);
+    if (starts_with(text, "jein ")) {
+        *out = b->scratch[0]; /* "jein yes" comes first */
+        return true;
+    }
+    if (!starts_with(text, "vote "))
+        return false;
+    *out = b->scratch[0]; /* "vote none" */
+    if (br_state_current_player(state) != seat)
+        return true;
+    int best = 0;
+    for (size_t i = 1; i < n; i++) {
+        int votes = yes_votes(move_text(state, b->scratch[i], text, sizeof text));
+        if (votes > best) {
+            best = votes;
+            *out = b->scratch[i];
+        }
+    }
+    return true;
+}
+
+/* The seat's gain over the average other seat. */
+static double edge(bot *b, const br_state *position, int seat)
+{
+    br_state_scores(position, b->scores, (size_t)b->num_players);
+    double others = 0;
+    for (int p = 0; p < b->num_players; p++)
+        if (p != seat)
+            others += b->scores[p];
+    return b->scores[seat] - (b->num_players > 1 ? others / (b->num_players - 1) : 0);
+}
+
+/* What the tile under vote is worth to `seat`, in points (averaged over
+ * positions consistent with what the seat knows). */
+static bool tile_worth(bot *b, const br_state *state, int seat, double *worth)
+{
+    double sum = 0;
+    for (int i = 0; i < SAMPLES; i++) {
+        if (br_state_resample(state, seat, host_rng_next(&b->rng), b->view) != BR_OK)
+            return false;
+        double before = edge(b, b->view, seat);
+        br_state_copy(b->trial, b->view);
+        br_move m;
+        for (int step = 0; step < MAX_VOTE_STEPS && favourable_move(b, b->trial, seat, &m); step++)
+            if (br_state_apply(b->trial, m) != BR_OK)
+                return false;
+        sum += edge(b, b->trial, seat) - before;
+    }
+    *worth = sum / SAMPLES;
+    return true;
+}
+
+static bool holds(const br_state *state, bot *b, size_t count, const char *card)
+{
+    char want[32], text[64];
+    snprintf(want, sizeof want, "vote %s", card);
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(move_text(state, b->moves[i], text, sizeof text), want) == 0)
+            return true;
+    return false;
+}
+
+/* The ballot text for a tile worth `worth` points to the seat. */
+static void ballot_text(bot *b, const br_state *state, size_t count, double worth, char *out,
+                        size_t size)
+{
+    double stake = worth < 0 ? -worth : worth;
+    snprintf(out, size, "vote");
+    if (stake < 0.5) {
+        bool bluff = holds(state, b, count, "egal") && host_rng_below(&b->rng, 5) == 0;
+        strncat(out, bluff ? " egal" : " none", size - strlen(out) - 1);
+        return;
+    }
+    const char *side = worth > 0 ? "yes" : "no";
+    int target = stake <= 1.5 ? 1 : stake <= 3 ? 2 : 3, chosen = 0;
+    for (int v = target; v <= 3 && !chosen; v++) { /* the smallest card that is enough */
+        char card[8];
+        snprintf(card, sizeof card, "%s%d", side, v);
+        chosen = holds(state, b, count, card) ? v : 0;
+    }
+    for (int v = target - 1; v >= 1 && !chosen; v--) { /* else the strongest there is */
+        char card[8];
+        snprintf(card, sizeof card, "%s%d", side, v);
+        chosen = holds(state, b, count, card) ? v : 0;
+    }
+    if (chosen) {
+        char word[12];
+        snprintf(word, sizeof word, " %s%d", side, chosen);
+        strncat(out, word, size - strlen(out) - 1);
+    }
+    if (holds(state, b, count, "jein") && (stake >= 4 || (!chosen && stake >= 1.5)))
+        strncat(out, " jein", size - strlen(out) - 1);
+    if (strcmp(out, "vote") == 0)
+        strncat(out, " none", size - strlen(out) - 1);
+}
+
+bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bool *handled)
+{
+    char first[64];
+    move_text(state, b->moves[0], first, sizeof first);
+    bool vote = starts_with(first, "vote "), jein = starts_with(first, "jein ");
+    *handled = vote || jein;
+    if (!*handled)
+        return true;
+    int seat = br_state_current_player(state);
+    double worth;
+    if (!tile_worth(b, state, seat, &worth)) {
+        report_state_error("greedy bot: judging a vote", state, BR_ERR_ARGUMENT);
+        return false;
+    }
+    char text[64];
+    if (jein)
+        snprintf(text, sizeof text, "jein %s", worth >= 0 ? "yes" : "no");
+    else
+        ballot_text(b, state, count, worth, text, sizeof text);
+    if (br_state_move_from_text(state, text, out) != BR_OK) {
+        brules_error("greedy bot: '%s' is no move here (library bug?)", text);
+        return false;
+    }
+    return true;
+}
