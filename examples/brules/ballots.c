@@ -11,12 +11,16 @@
  * little as that worth calls for: nothing on a tile that hardly matters (now
  * and then the worthless "egal" card, as a bluff), one card of about the
  * tile's worth on the side it wants, the jein card too when much is at stake.
+ * The mover backs its own tile with its cheapest yes card unless the tile
+ * would cost it; and when choosing a lay, the greedy bot prefers, among
+ * equally good lays, one that needs no vote (ballot_lay_cost).
  *
  * Only the public API and the game's documented move texts are used
  * ("vote yes2 jein", "vote none", "jein yes"; doc/games/drunter-und-drueber.md).
  */
 #include "brules.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum { SAMPLES = 12, MAX_VOTE_STEPS = 16 };
@@ -109,17 +113,21 @@ static bool holds(const br_state *state, bot *b, size_t count, const char *card)
 }
 
 /* The ballot text for a tile worth `worth` points to the seat. */
-static void ballot_text(bot *b, const br_state *state, size_t count, double worth, char *out,
-                        size_t size)
+static void ballot_text(bot *b, const br_state *state, size_t count, double worth, bool mover,
+                        char *out, size_t size)
 {
     double stake = worth < 0 ? -worth : worth;
     snprintf(out, size, "vote");
-    if (stake < 0.5) {
+    if (stake < 0.5 && !mover) {
         bool bluff = holds(state, b, count, "egal") && host_rng_below(&b->rng, 5) == 0;
         strncat(out, bluff ? " egal" : " none", size - strlen(out) - 1);
         return;
     }
     const char *side = worth > 0 ? "yes" : "no";
+    if (mover && worth > -0.5) { /* the seat proposed this tile: it backs it */
+        side = "yes";
+        stake = stake < 1 ? 1 : stake;
+    }
     int target = stake <= 1.5 ? 1 : stake <= 3 ? 2 : 3, chosen = 0;
     for (int v = target; v <= 3 && !chosen; v++) { /* the smallest card that is enough */
         char card[8];
@@ -142,6 +150,29 @@ static void ballot_text(bot *b, const br_state *state, size_t count, double wort
         strncat(out, " none", size - strlen(out) - 1);
 }
 
+/* Whether `seat` proposed the tile under vote: the observation's "turn"
+ * (compact JSON, doc/games/drunter-und-drueber.md) is the mover's seat. */
+static bool is_mover(const br_state *state, int seat)
+{
+    char *view = seat_text(state, br_state_observe, seat, "greedy bot: observation");
+    char want[32];
+    snprintf(want, sizeof want, "\"turn\":%d", seat);
+    const char *at = view ? strstr(view, want) : NULL;
+    bool mover = at && (at[strlen(want)] == ',' || at[strlen(want)] == '}');
+    free(view);
+    return mover;
+}
+
+double ballot_lay_cost(bot *b, const br_state *after)
+{
+    size_t n;
+    char text[64];
+    if (br_state_is_terminal(after) || br_state_is_chance_node(after)
+        || br_state_legal_moves(after, b->scratch, b->capacity, &n) != BR_OK || n == 0)
+        return 0;
+    return starts_with(move_text(after, b->scratch[0], text, sizeof text), "vote ") ? 0.25 : 0;
+}
+
 bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bool *handled)
 {
     char first[64];
@@ -160,7 +191,7 @@ bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bo
     if (jein)
         snprintf(text, sizeof text, "jein %s", worth >= 0 ? "yes" : "no");
     else
-        ballot_text(b, state, count, worth, text, sizeof text);
+        ballot_text(b, state, count, worth, is_mover(state, seat), text, sizeof text);
     if (br_state_move_from_text(state, text, out) != BR_OK) {
         brules_error("greedy bot: '%s' is no move here (library bug?)", text);
         return false;

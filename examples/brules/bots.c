@@ -157,7 +157,7 @@ static bool greedy_choose(bot *b, const br_state *state, size_t count, br_move *
                          br_state_last_error(b->trial));
             return false;
         }
-        double value = judge(b, b->trial, seat);
+        double value = judge(b, b->trial, seat) - ballot_lay_cost(b, b->trial);
         if (value > best) {
             best = value;
             ties = 1;

@@ -216,6 +216,9 @@ bool bot_choose(bot *b, const br_state *state, br_move *out);
  * does and sets *handled; otherwise only clears *handled. False on a library
  * failure (reported). */
 bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bool *handled);
+/* What the greedy bot deducts from a move that leads to a vote (a tile over
+ * a Drunter & Drüber toilet: it costs vote cards and may fail); 0 else. */
+double ballot_lay_cost(bot *b, const br_state *after);
 
 /* Plays the next move of `state` without a person: a chance node is resolved
  * from the state's own generator, a seat's move is chosen by the bot. The
