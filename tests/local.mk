@@ -48,6 +48,19 @@ endif
 # number of that line in <name>.badline.
 EXTRA_DIST += \
 	tests/golden/README.md \
+	tests/golden/drunter-und-drueber-2p.final.json \
+	tests/golden/drunter-und-drueber-2p.record \
+	tests/golden/drunter-und-drueber-3p-explicit.final.json \
+	tests/golden/drunter-und-drueber-3p-explicit.record \
+	tests/golden/drunter-und-drueber-4p.final.json \
+	tests/golden/drunter-und-drueber-4p.record \
+	tests/golden/drunter-und-drueber-pro-3p.final.json \
+	tests/golden/drunter-und-drueber-pro-3p.record \
+	tests/golden/drunter-und-drueber-pro-4p-explicit.final.json \
+	tests/golden/drunter-und-drueber-pro-4p-explicit.record \
+	tests/golden/drunter-und-drueber-illegal-line.badline \
+	tests/golden/drunter-und-drueber-illegal-line.final.json \
+	tests/golden/drunter-und-drueber-illegal-line.record \
 	tests/golden/tsuro-classic-2p.final.json \
 	tests/golden/tsuro-classic-2p.record \
 	tests/golden/tsuro-classic-4p-explicit.final.json \
