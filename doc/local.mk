@@ -5,7 +5,9 @@ EXTRA_DIST += \
 	doc/api.md \
 	doc/performance.md \
 	doc/games/tsuro.md \
-	doc/games/tuer-an-tuer.md
+	doc/games/tuer-an-tuer.md \
+	doc/games/drunter-und-drueber.md \
+	doc/games/figures/drunter-und-drueber.py
 
 if HAVE_DOXYGEN
 doc: doc/Doxyfile

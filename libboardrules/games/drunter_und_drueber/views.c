@@ -159,9 +159,19 @@ static void render_status(const dud *s, br_text *out)
         br_text_puts(out, "Dealing.\n");
     }
     const dud_vote_result *v = &s->last_vote;
-    if (v->held)
-        br_text_printf(out, "Last vote: %d yes, %d no: %s\n", v->yes, v->no,
-                       v->passed ? "the tile was laid" : "the tile went back");
+    if (!v->held)
+        return;
+    br_text_printf(out, "Last vote: %d yes, %d no (", v->yes, v->no);
+    for (int p = 0; p < s->num_players; p++) {
+        br_text_printf(out, "%sseat %d:", p ? "; " : "", p);
+        for (int c = 0; c < DUD_VOTE_CARDS; c++)
+            if (v->ballots[p] >> c & 1)
+                br_text_printf(out, " %s%s", dud_vote_names[c],
+                               c == DUD_JEIN ? (v->jein_yes >> p & 1 ? "=yes" : "=no") : "");
+        if (!v->ballots[p])
+            br_text_puts(out, " none");
+    }
+    br_text_printf(out, "): %s\n", v->passed ? "the tile was laid" : "the tile went back");
 }
 
 static void render_as(const dud *s, int viewer, br_text *out)
