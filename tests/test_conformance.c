@@ -65,6 +65,9 @@ static const struct {
     {"tsuro", "edition=kosmos,board=7,players=2,selfkill=any,chance=explicit"},
     {"tsuro", "edition=tactile,players=3,selfkill=any"},
     {"tsuro", "edition=tactile,players=5,chance=explicit"},
+    {"drunter-und-drueber", "variant=pro,players=2,chance=explicit"},
+    {"drunter-und-drueber", "variant=pro,players=4,chance=explicit"},
+    {"drunter-und-drueber", "variant=basic,players=4,chance=explicit"},
 };
 
 struct option_set {
@@ -810,6 +813,7 @@ static const struct {
     const char *game, *options;
 } draw_sets[] = {
     {"tsuro", "edition=kosmos,players=3,"},
+    {"drunter-und-drueber", "variant=pro,players=4,"},
 };
 
 /* A state of `game` with `extra` options, chance=explicit and the given
