@@ -40,6 +40,11 @@ enum {
 };
 
 enum dud_kind { DUD_ROAD, DUD_WALL, DUD_RIVER };
+/* Task cards of the pro variant after the six building types. */
+enum dud_special {
+    DUD_TASK_TOILETS = DUD_BUILDING_TYPES, DUD_TASK_DEMOLITION, DUD_TASK_SMALL_HOUSES,
+    DUD_TASK_LONG_PATH
+};
 enum dud_dir { DUD_N, DUD_E, DUD_S, DUD_W };
 
 /* Vote cards, one bit each in a seat's set. */

@@ -183,22 +183,22 @@ static int longest_path(const dud *s)
 
 int dud_card_points(const dud *s, int card)
 {
-    if (card == 9) /* long-path: half the squares of the longest path */
-        return longest_path(s) / 2;
+    if (card == DUD_TASK_LONG_PATH) /* long-path: a quarter of the squares of the longest path */
+        return longest_path(s) / 4;
     int points = 0;
     for (int sq = 0; sq < DUD_SQUARES; sq++) {
         const dud_square_info *in = &dud_board_info[sq];
         bool open = s->board[sq] == 0;
         if (card < DUD_BUILDING_TYPES)
             points += open && in->kind == DUD_SQ_BUILDING && in->type == card ? in->value : 0;
-        else if (card == 6) /* toilets: one per toilet still standing */
-            points += open && in->kind == DUD_SQ_TOILET;
-        else if (card == 7) /* demolition: one per building built over */
+        else if (card == DUD_TASK_TOILETS) /* toilets: two per toilet built over */
+            points += open || in->kind != DUD_SQ_TOILET ? 0 : 2;
+        else if (card == DUD_TASK_DEMOLITION) /* demolition: one per three buildings built over */
             points += !open && in->kind == DUD_SQ_BUILDING;
-        else if (card == 8) /* small-houses: the values 1 and 2 still standing */
+        else if (card == DUD_TASK_SMALL_HOUSES) /* small-houses: the values 1 and 2 still standing */
             points += open && in->kind == DUD_SQ_BUILDING && in->value <= 2 ? in->value : 0;
     }
-    return card == 7 ? points / 2 : points;
+    return card == DUD_TASK_DEMOLITION ? points / 3 : points;
 }
 
 int dud_scoring_card(const dud *s, int seat)
