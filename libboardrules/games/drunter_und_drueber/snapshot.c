@@ -432,19 +432,30 @@ static bool check_crews(const dud *s, const json_t *o, br_text *err)
         return false;
     if (!json_is_array(crews) || json_array_size(crews) != DUD_PATHS)
         return fail(err, "state.crews: not an array of %d crews", DUD_PATHS);
+    static const char *const keys[] = {"path", "square", "in"};
     for (int p = 0; p < DUD_PATHS; p++) {
         const json_t *c = json_array_get(crews, (size_t)p);
-        const json_t *sq = json_object_get(c, "square"), *in = json_object_get(c, "in");
-        const json_t *name = json_object_get(c, "path");
-        char want[8];
+        char path[48], want[8];
+        snprintf(path, sizeof path, "state.crews[%d]", p);
         br_text t = br_text_over(want, sizeof want);
         dud_put_square(&t, s->crew[p]);
-        if (!json_is_string(name) || strcmp(json_string_value(name), dud_path_names[p]) != 0
-            || !json_is_string(sq) || strcmp(json_string_value(sq), want) != 0
-            || !json_is_boolean(in) || json_is_true(in) != (s->crew_in >> p & 1)
-            || json_object_size(c) != 3)
-            return fail(err, "state.crews[%d]: does not match the laid tiles (the %s crew is %s "
-                        "at %s)", p, dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out", want);
+        if (!json_is_object(c))
+            return fail(err, "%s: not an object", path);
+        const char *unknown = br_json_unknown_key(c, keys, 3);
+        if (unknown)
+            return fail(err, "%s.%s: not a member of a crew", path, unknown);
+        const json_t *name = json_object_get(c, "path"), *sq = json_object_get(c, "square");
+        bool in;
+        if (!json_is_string(name) || strcmp(json_string_value(name), dud_path_names[p]) != 0)
+            return fail(err, "%s.path: not '%s'", path, dud_path_names[p]);
+        if (!json_is_string(sq) || strcmp(json_string_value(sq), want) != 0)
+            return fail(err, "%s.square: the laid tiles end the %s path at %s", path,
+                        dud_path_names[p], want);
+        if (!br_json_bool(c, "in", &in, path, err))
+            return false;
+        if (in != (s->crew_in >> p & 1))
+            return fail(err, "%s.in: the %s crew is %s after the laid tiles", path,
+                        dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out");
     }
     return true;
 }
@@ -843,12 +854,30 @@ static bool check_result(dud *s, const json_t *state, br_text *err)
         return fail(err, "state.result: %s", over ? "missing at the end" : "set before the end");
     if (!over)
         return true;
+    if (!json_is_object(result))
+        return fail(err, "state.result: not an object");
     dud_decide_winners(s);
     builder b = {true};
     json_t *want = result_json(&b, s);
-    bool same = b.ok && json_equal(want, (json_t *)result);
+    if (!b.ok) {
+        json_decref(want);
+        return fail(err, "state.result: out of memory while checking it");
+    }
+    bool same = true;
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)result, key, value) {
+        if (!json_equal(value, json_object_get(want, key))) {
+            same = fail(err, "state.result.%s: does not follow from the final position", key);
+            break;
+        }
+    }
+    json_object_foreach(want, key, value) {
+        if (same && !json_object_get(result, key))
+            same = fail(err, "state.result.%s: missing", key);
+    }
     json_decref(want);
-    return same ? true : fail(err, "state.result: does not follow from the final position");
+    return same;
 }
 
 static bool check_pool(const dud *s, br_text *err)
