@@ -109,3 +109,16 @@ tests_test_tsuro_SOURCES = tests/test_tsuro.c
 tests_test_tsuro_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_tsuro_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS)
 endif
+
+# ------------------------------------------------------------------
+# test_drunter_und_drueber: one test per rule of Drunter & Drüber, positions
+# set up through the public API (explicit deals, edited snapshots read and
+# written with jansson).
+
+if HAVE_CHECK
+check_PROGRAMS += tests/test_drunter_und_drueber
+TESTS += tests/test_drunter_und_drueber
+tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c
+tests_test_drunter_und_drueber_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_drunter_und_drueber_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
+endif

@@ -1,0 +1,2844 @@
+/*
+ * Drunter & Drüber: one test per rule of the German rule text
+ * (shared/rules/drunter-und-drueber.de.txt, with shared/rules/FACTS.md) and per
+ * design or clarification of the spec (doc/games/drunter-und-drueber.md).
+ * The tests were written from the text and the spec only, not from the code.
+ *
+ * The file is longer than 1,000 lines because the game has many separate rules
+ * (laying, bridges, crews, a four-step vote, two end conditions, two scorings,
+ * the pro variant, hidden information, the snapshot loader) and each gets a
+ * test of its own; the helpers and the two board fixtures are shared at the top.
+ *
+ * Positions are built through the public API only:
+ * - by playing the deal with `chance=explicit`, the test choosing every outcome
+ *   by its move text;
+ * - by loading a snapshot: a real snapshot taken after the deal, whose
+ *   documented `state` members (laid, crews, hands, buildings, tasks, choices,
+ *   votes, turn) the test replaces (see load_position());
+ * then by playing moves by their texts. Outcomes are read from the legal move
+ * lists, br_state_check_move(), the documented snapshot and observation
+ * members, br_state_scores(), br_state_returns() and br_state_winners().
+ *
+ * Squares follow the spec's board: columns a..l west to east, rows 1..12
+ * south to north. Buildings and toilets referred to below are those of the
+ * spec's map (e.g. I1 at d12, WC at a10).
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <boardrules.h>
+
+#define GAME_NAME "drunter-und-drueber"
+#define MOVE_BUFFER 512
+#define TEXT_SIZE 4096
+#define MAX_LAID 48
+
+/* Move numbers of the spec ("Move numbers and notation"). */
+#define MOVE_SPACE 371
+#define FIRST_VOTE 80
+#define LAST_VOTE 335
+#define JEIN_YES 336
+#define CHOOSE_1 338
+#define FIRST_DEAL 340
+
+/* The 60 tiles (spec, "The tiles"), in the canonical order of a sorted hand. */
+#define NUM_TILE_NAMES 13
+static const char *const TILE_NAMES[NUM_TILE_NAMES] = {
+    "road3", "road3b", "road2", "road2b", "road1", "wall3", "wall3b",
+    "wall2", "wall2b", "wall1", "river3", "river2", "river1"};
+static const int TILE_COUNTS[NUM_TILE_NAMES] = {1, 2, 5, 2, 8, 4, 2, 8, 2, 8, 3, 7, 8};
+
+static const char *const BUILDING_CARDS[6] = {"town-hall", "school", "fire-station",
+                                              "inn",       "museum", "church"};
+static const char *const TASK_CARDS[10] = {"town-hall", "school",     "fire-station",
+                                           "inn",       "museum",     "church",
+                                           "toilets",   "demolition", "small-houses",
+                                           "long-path"};
+static const char *const VOTE_CARDS[8] = {"yes1", "yes2", "yes3", "no1",
+                                          "no2",  "no3",  "jein", "egal"};
+
+/* ------------------------------------------------------------------ */
+/* States and moves */
+
+static br_state *new_state(const char *options)
+{
+    const br_game *game = br_game_find(GAME_NAME);
+    ck_assert_msg(game != NULL, "game '%s' is not registered", GAME_NAME);
+    char err[256] = "";
+    br_state *s = NULL;
+    br_status st = br_state_new(game, options, &s, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_state_new('%s'): %s: %s", options, br_status_string(st), err);
+    return s;
+}
+
+static br_state *clone_state(const br_state *s)
+{
+    br_state *c = NULL;
+    ck_assert_int_eq(br_state_clone(s, &c), BR_OK);
+    return c;
+}
+
+static br_move parse_move(br_state *s, const char *text)
+{
+    br_move m = BR_MOVE_NONE;
+    br_status st = br_state_move_from_text(s, text, &m);
+    ck_assert_msg(st == BR_OK, "cannot parse '%s': %s", text, br_state_last_error(s));
+    return m;
+}
+
+static void play(br_state *s, const char *text)
+{
+    br_move m = parse_move(s, text);
+    br_status st = br_state_apply(s, m);
+    ck_assert_msg(st == BR_OK, "move '%s' refused: %s (%s)", text, br_status_string(st),
+                  br_state_last_error(s));
+}
+
+static size_t legal_moves(const br_state *s, br_move *moves)
+{
+    size_t n = 0;
+    ck_assert_int_eq(br_state_legal_moves(s, moves, MOVE_BUFFER, &n), BR_OK);
+    return n;
+}
+
+/* Whether the move is legal; the legal move list and br_state_check_move()
+ * must agree. */
+static int is_legal(br_state *s, const char *text)
+{
+    br_move m = parse_move(s, text);
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    int listed = 0;
+    for (size_t i = 0; i < n; i++)
+        listed |= moves[i] == m;
+    char reason[256] = "";
+    int checked = br_state_check_move(s, m, reason, sizeof reason) == BR_OK;
+    ck_assert_msg(listed == checked, "'%s': legal list (%d) and check_move (%d) disagree", text,
+                  listed, checked);
+    ck_assert_msg(checked || reason[0] != '\0', "'%s' is illegal without a reason", text);
+    return listed;
+}
+
+#define ASSERT_LEGAL(s, text) ck_assert_msg(is_legal((s), (text)), "'%s' should be legal", (text))
+#define ASSERT_ILLEGAL(s, text) \
+    ck_assert_msg(!is_legal((s), (text)), "'%s' should be illegal", (text))
+
+/* The legal moves as their texts, joined by ", " (in increasing move order). */
+static const char *legal_text(br_state *s)
+{
+    static char out[TEXT_SIZE * 4];
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves), used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char text[96];
+        ck_assert_int_eq(br_state_move_to_text(s, moves[i], text, sizeof text, NULL), BR_OK);
+        used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? ", " : "", text);
+        ck_assert_uint_lt(used, sizeof out);
+    }
+    return out;
+}
+
+static char *to_json_text(const br_state *s)
+{
+    size_t len = 0;
+    ck_assert_int_eq(br_state_to_json(s, NULL, 0, &len), BR_ERR_BUFFER);
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(br_state_to_json(s, text, len + 1, NULL), BR_OK);
+    return text;
+}
+
+static char *observe_text(const br_state *s, int seat)
+{
+    size_t len = 0;
+    br_state_observe(s, seat, NULL, 0, &len);
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(br_state_observe(s, seat, text, len + 1, NULL), BR_OK);
+    return text;
+}
+
+static json_t *parse_json(const char *text)
+{
+    json_error_t error;
+    json_t *root = json_loads(text, JSON_DECODE_ANY, &error);
+    ck_assert_msg(root != NULL, "bad JSON: %s", error.text);
+    return root;
+}
+
+static json_t *snapshot_json(const br_state *s)
+{
+    char *text = to_json_text(s);
+    json_t *root = parse_json(text);
+    free(text);
+    return root;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading snapshot members as text: strings as they are, integers in decimal,
+ * booleans true/false, null "null", a missing member "(missing)", arrays as
+ * their elements' texts joined by commas, objects as compact JSON. */
+
+static void value_text(const json_t *v, char *out, size_t size)
+{
+    if (v == NULL) {
+        snprintf(out, size, "(missing)");
+    } else if (json_is_string(v)) {
+        snprintf(out, size, "%s", json_string_value(v));
+    } else if (json_is_integer(v)) {
+        snprintf(out, size, "%lld", (long long)json_integer_value(v));
+    } else if (json_is_boolean(v)) {
+        snprintf(out, size, "%s", json_is_true(v) ? "true" : "false");
+    } else if (json_is_null(v)) {
+        snprintf(out, size, "null");
+    } else if (json_is_array(v)) {
+        size_t used = 0;
+        out[0] = '\0';
+        for (size_t i = 0; i < json_array_size(v) && used + 1 < size; i++) {
+            if (i > 0)
+                used += (size_t)snprintf(out + used, size - used, ",");
+            if (used + 1 < size)
+                value_text(json_array_get(v, i), out + used, size - used);
+            used = strlen(out);
+        }
+    } else {
+        char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+        snprintf(out, size, "%s", dump ? dump : "?");
+        free(dump);
+    }
+}
+
+/* The member at `path` ("crews[0].square", "last_vote.yes") under `v`. */
+static json_t *json_at(json_t *v, const char *path)
+{
+    const char *p = path;
+    while (v != NULL && *p != '\0') {
+        if (*p == '.') {
+            p++;
+        } else if (*p == '[') {
+            char *end = NULL;
+            long i = strtol(p + 1, &end, 10);
+            v = json_array_get(v, (size_t)i);
+            p = end + (*end == ']');
+        } else {
+            size_t n = strcspn(p, ".[");
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)n, p);
+            v = json_object_get(v, key);
+            p += n;
+        }
+    }
+    return v;
+}
+
+static const char *text_at(json_t *root, const char *path)
+{
+    static char buffers[8][TEXT_SIZE];
+    static int next;
+    char *out = buffers[next++ % 8];
+    value_text(json_at(root, path), out, TEXT_SIZE);
+    return out;
+}
+
+/* The text of snapshot member state.<path>. */
+static const char *field(const br_state *s, const char *path)
+{
+    json_t *root = snapshot_json(s);
+    const char *out = text_at(json_object_get(root, "state"), path);
+    json_decref(root);
+    return out;
+}
+
+/* The text of member <path> of what `seat` observes. */
+static const char *observed(const br_state *s, int seat, const char *path)
+{
+    char *text = observe_text(s, seat);
+    json_t *root = parse_json(text);
+    free(text);
+    const char *out = text_at(json_object_get(root, "view"), path);
+    json_decref(root);
+    return out;
+}
+
+static void expect_field(const br_state *s, const char *path, const char *want)
+{
+    const char *got = field(s, path);
+    ck_assert_msg(strcmp(got, want) == 0, "state.%s: got '%s', want '%s'", path, got, want);
+}
+
+static void expect_observed(const br_state *s, int seat, const char *path, const char *want)
+{
+    const char *got = observed(s, seat, path);
+    ck_assert_msg(strcmp(got, want) == 0, "seat %d observes %s = '%s', want '%s'", seat, path,
+                  got, want);
+}
+
+/* How many elements of the array state.<path> are the string `item`. */
+static int count_in(const br_state *s, const char *path, const char *item)
+{
+    json_t *root = snapshot_json(s);
+    json_t *a = json_at(json_object_get(root, "state"), path);
+    ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(a); i++)
+        n += json_is_string(json_array_get(a, i)) &&
+             strcmp(json_string_value(json_array_get(a, i)), item) == 0;
+    json_decref(root);
+    return n;
+}
+
+static int array_size_at(const br_state *s, const char *path)
+{
+    json_t *root = snapshot_json(s);
+    json_t *a = json_at(json_object_get(root, "state"), path);
+    ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
+    int n = (int)json_array_size(a);
+    json_decref(root);
+    return n;
+}
+
+static void expect_player(const br_state *s, int seat)
+{
+    ck_assert_msg(br_state_current_player(s) == seat, "current player %d, want %d",
+                  br_state_current_player(s), seat);
+}
+
+static void expect_scores(const br_state *s, int n, const double *want)
+{
+    double got[4] = {-1, -1, -1, -1};
+    ck_assert_int_eq(br_state_scores(s, got, 4), BR_OK);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(got[i] == want[i], "score of seat %d: %g, want %g", i, got[i], want[i]);
+}
+
+/* The winners as "0,1,0" (br_state_winners) and the returns as "-1,1,-1". */
+static const char *winners_text(const br_state *s)
+{
+    static char out[32];
+    int w[4] = {0};
+    int n = br_state_num_players(s);
+    ck_assert_int_eq(br_state_winners(s, w, 4), BR_OK);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%d", i ? "," : "", w[i]);
+    return out;
+}
+
+static const char *returns_text(const br_state *s)
+{
+    static char out[64];
+    double r[4] = {9, 9, 9, 9};
+    int n = br_state_num_players(s);
+    ck_assert_int_eq(br_state_returns(s, r, 4), BR_OK);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%g", i ? "," : "", r[i]);
+    return out;
+}
+
+static char *dup_text(const char *text)
+{
+    char *copy = malloc(strlen(text) + 1);
+    ck_assert_ptr_nonnull(copy);
+    return strcpy(copy, text);
+}
+
+/* The text of `move_text` as `seat` sees it (br_state_move_to_text_view). */
+static const char *view_of(br_state *s, const char *move_text, int seat)
+{
+    static char buf[96];
+    ck_assert_int_eq(br_state_move_to_text_view(s, parse_move(s, move_text), seat, buf,
+                                                sizeof buf, NULL), BR_OK);
+    return buf;
+}
+
+/* A voter casts a ballot: asserts that `seat` is the one to choose. */
+static void vote(br_state *s, int seat, const char *cards)
+{
+    expect_field(s, "phase", "vote");
+    expect_player(s, seat);
+    char text[96];
+    snprintf(text, sizeof text, "vote %s", cards);
+    play(s, text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tiles */
+
+static int tile_index(const char *name)
+{
+    for (int t = 0; t < NUM_TILE_NAMES; t++)
+        if (strcmp(TILE_NAMES[t], name) == 0)
+            return t;
+    ck_abort_msg("test bug: '%s' is not a tile", name);
+    return -1;
+}
+
+/* The tile of a lay text: "wall2 3b e" -> "wall3b". */
+static int lay_tile(const char *lay)
+{
+    char path[16], shape[8], dir[8], name[24];
+    ck_assert_msg(sscanf(lay, "%15s %7s %7s", path, shape, dir) == 3, "test bug: lay '%s'", lay);
+    const char *kind = strncmp(path, "wall", 4) == 0 ? "wall" : path;
+    snprintf(name, sizeof name, "%s%s", kind, shape);
+    return tile_index(name);
+}
+
+/* The length of a tile name: its digit. */
+static int tile_length(const char *name)
+{
+    for (const char *p = name; *p; p++)
+        if (*p >= '1' && *p <= '3')
+            return *p - '0';
+    ck_abort_msg("test bug: '%s' has no length", name);
+    return 0;
+}
+
+/* Space-separated words as a JSON array of strings. */
+static json_t *words_array(const char *text)
+{
+    json_t *a = json_array();
+    char word[32];
+    for (const char *p = text; p != NULL && *p != '\0';) {
+        size_t skip = strspn(p, " ");
+        p += skip;
+        size_t n = strcspn(p, " ");
+        if (n == 0)
+            break;
+        snprintf(word, sizeof word, "%.*s", (int)n, p);
+        json_array_append_new(a, json_string(word));
+        p += n;
+    }
+    return a;
+}
+
+/* ------------------------------------------------------------------ */
+/* Positions from snapshots */
+
+typedef struct position {
+    int players;                /* 2..4 */
+    int pro;                    /* variant=pro */
+    const char *laid[MAX_LAID]; /* lay texts in the order laid, NULL-terminated */
+    const char *crews[4];       /* path ends, road wall1 river wall2: "k2", or "l2 out" */
+    const char *hands[4];       /* tile names, space-separated; NULL = none */
+    int rest;                   /* the seat that holds every other tile */
+    int turn;                   /* the seat to lay */
+    const char *buildings[4];   /* basic: building cards; NULL = as dealt */
+    const char *tasks[4];       /* pro: "toilets inn"; NULL = as dealt */
+    int choices[4];             /* pro: 0 = null, 1 or 2 */
+    const char *votes[4];       /* NULL = all eight cards; "" = none */
+} position;
+
+static const char *const START_SQUARES[4] = {"a12", "l12", "l1", "a1"};
+
+/* Loads the position as the start of `turn`'s lay turn. Members not set by the
+ * position keep the values of a real snapshot taken after the deal. */
+static br_state *load_position(const position *p)
+{
+    char options[64];
+    snprintf(options, sizeof options, "players=%d,seed=1%s", p->players,
+             p->pro ? ",variant=pro" : "");
+    br_state *template_state = new_state(options);
+    json_t *root = snapshot_json(template_state);
+    br_state_free(template_state);
+    json_t *st = json_object_get(root, "state");
+    ck_assert_str_eq(text_at(st, "phase"), "lay");
+
+    int left[NUM_TILE_NAMES];
+    memcpy(left, TILE_COUNTS, sizeof left);
+    json_t *laid = json_array();
+    for (int i = 0; i < MAX_LAID && p->laid[i] != NULL; i++) {
+        left[lay_tile(p->laid[i])]--;
+        json_array_append_new(laid, json_string(p->laid[i]));
+    }
+    int hand[4][NUM_TILE_NAMES] = {{0}};
+    for (int seat = 0; seat < p->players; seat++) {
+        json_t *words = words_array(p->hands[seat]);
+        for (size_t i = 0; i < json_array_size(words); i++) {
+            int t = tile_index(json_string_value(json_array_get(words, i)));
+            hand[seat][t]++;
+            left[t]--;
+        }
+        json_decref(words);
+    }
+    for (int t = 0; t < NUM_TILE_NAMES; t++) {
+        ck_assert_msg(left[t] >= 0, "test bug: too many %s", TILE_NAMES[t]);
+        hand[p->rest][t] += left[t];
+    }
+    json_t *hands = json_array();
+    for (int seat = 0; seat < p->players; seat++) {
+        json_t *h = json_array();
+        for (int t = 0; t < NUM_TILE_NAMES; t++)
+            for (int k = 0; k < hand[seat][t]; k++)
+                json_array_append_new(h, json_string(TILE_NAMES[t]));
+        json_array_append_new(hands, h);
+    }
+    json_object_set_new(st, "laid", laid);
+    json_object_set_new(st, "hands", hands);
+    json_object_set_new(st, "turn", json_integer(p->turn));
+
+    json_t *crews = json_object_get(st, "crews");
+    for (int i = 0; i < 4; i++) {
+        const char *c = p->crews[i] ? p->crews[i] : START_SQUARES[i];
+        char square[8];
+        snprintf(square, sizeof square, "%.*s", (int)strcspn(c, " "), c);
+        json_t *crew = json_array_get(crews, (size_t)i);
+        json_object_set_new(crew, "square", json_string(square));
+        json_object_set_new(crew, "in", json_boolean(strstr(c, " out") == NULL));
+    }
+    for (int seat = 0; seat < p->players; seat++) {
+        if (!p->pro && p->buildings[seat] != NULL)
+            json_array_set_new(json_object_get(st, "buildings"), (size_t)seat,
+                               json_string(p->buildings[seat]));
+        if (p->pro && p->tasks[seat] != NULL)
+            json_array_set_new(json_object_get(st, "tasks"), (size_t)seat,
+                               words_array(p->tasks[seat]));
+        if (p->pro)
+            json_array_set_new(json_object_get(st, "choices"), (size_t)seat,
+                               p->choices[seat] ? json_integer(p->choices[seat]) : json_null());
+        if (p->votes[seat] != NULL)
+            json_array_set_new(json_object_get(st, "votes"), (size_t)seat,
+                               words_array(p->votes[seat]));
+    }
+
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    char err[512] = "";
+    br_state *s = NULL;
+    br_status status = br_state_from_json(text, &s, err, sizeof err);
+    free(text);
+    ck_assert_msg(status == BR_OK, "position refused: %s: %s", br_status_string(status), err);
+    ck_assert_int_eq(br_state_current_player(s), p->turn);
+    return s;
+}
+
+/* An empty board (every crew on its corner). */
+static position empty_board(int players)
+{
+    position p = {.players = players};
+    return p;
+}
+
+/*
+ * Fixture "toilets only": every crew is in, and every lay anybody could make
+ * covers a toilet.
+ *   road   a12 -> b12..k12 (row 12), then k11..k2; crew k2: k1 WC, j2 WC,
+ *          l2 river, k3 own.
+ *   wall1  l12 -> l11..l7; crew l7: l6 WC, k7 road, l8 own.
+ *   river  l1  -> l2..l5;  crew l5: l6 WC, k5 road, l4 own.
+ *   wall2  a1  -> b1..j1;  crew j1: k1 WC, j2 WC, i1 own.
+ * Built over (spec map): I1 d12, M1 h12, S2 k5, S1 l9, C1 l3, F1 i1; toilets
+ * k10, k7, e1. So: town hall 15, school 12, fire station 14, inn 14,
+ * museum 14, church 14; 3 toilets and 6 buildings built over; small houses
+ * 18 - 7 = 11; longest path the road's 20 squares. The possible lays are ten:
+ * road 1 s, road 1 w, road 2b w, wall1 1 s, river 1 n, wall2 3b n, wall2 2 n,
+ * wall2 2b n, wall2 1 n, wall2 1 e (the other tiles left do not fit).
+ */
+static position toilets_only(int players, int pro)
+{
+    position p = {
+        .players = players,
+        .pro = pro,
+        .laid = {"road 3 e", "road 3b e", "road 3b e", "road 1 e", "road 2 s", "road 2 s",
+                 "road 2 s", "road 2 s", "road 2 s", "wall1 3 s", "wall1 2 s", "river 3 n",
+                 "river 1 n", "wall2 3 e", "wall2 3 e", "wall2 3 e", NULL},
+        .crews = {"k2", "l7", "l5", "j1"},
+    };
+    return p;
+}
+
+/*
+ * Fixture "last lay": river and wall1 are out, the next "road 1 e" (road
+ * j12 -> k12) takes the last two crews off the board.
+ *   wall1  l12 -> l11..l2; crew l2 out (l1, l3, k2 all pieces).
+ *   wall2  a1  -> b1..k1, then k2..k11; crew k11: only k12 free.
+ *   river  l1: both exits (k1, l2) built: out.
+ *   road   a12 -> b12..i12, i11, j11, j12; crew j12: only k12 free.
+ * After the last lay, built over: I1, M1, H2, S1, C1, F1, S2; toilets l6, e1,
+ * k1, k7, k10. So: town hall 13, school 12, fire station 14, inn 14,
+ * museum 14, church 14; 5 toilets and 7 buildings built over; small houses
+ * 18 - 9 = 9; longest path wall2's 20 squares.
+ */
+static position last_lay(int players, int pro)
+{
+    position p = {
+        .players = players,
+        .pro = pro,
+        .laid = {"wall1 3 s", "wall1 3 s", "wall1 3 s", "wall1 1 s", "wall2 3b e",
+                 "wall2 3b e", "wall2 3 e", "wall2 1 e", "wall2 2 n", "wall2 2 n",
+                 "wall2 2 n", "wall2 2 n", "wall2 2 n", "road 3 e", "road 3b e", "road 2 e",
+                 "road 1 s", "road 1 e", "road 1 n", NULL},
+        .crews = {"j12", "l2 out", "l1 out", "k11"},
+        .hands = {"road1"},
+        .rest = 1,
+    };
+    return p;
+}
+
+/* From a position where every lay covers a toilet: each mover proposes its
+ * first legal lay and every voter votes "none", so that each tile goes back,
+ * until the game leaves the lay phase. Returns the number of proposals. */
+static int vote_everything_down(br_state *s)
+{
+    int proposals = 0;
+    int laid = array_size_at(s, "laid");
+    while (strcmp(field(s, "phase"), "lay") == 0) {
+        br_move moves[MOVE_BUFFER];
+        ck_assert_uint_gt(legal_moves(s, moves), 0);
+        ck_assert_int_lt(moves[0], FIRST_VOTE);
+        ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
+        ck_assert_int_le(++proposals, 80);
+        while (strcmp(field(s, "phase"), "vote") == 0)
+            play(s, "vote none");
+        ck_assert_int_eq(array_size_at(s, "laid"), laid);
+    }
+    return proposals;
+}
+
+/* Plays the explicit deal of `n` tiles, each time the first outcome offered. */
+static void deal_first(br_state *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
+        br_move moves[MOVE_BUFFER];
+        ck_assert_uint_gt(legal_moves(s, moves), 0);
+        ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
+    }
+}
+
+/* ================================================================== */
+/* Designed content */
+
+/* Spec, "The tiles": 60 straight tiles, 12 of length 3, 24 of length 2, 24 of
+ * length 1 (FACTS.md); by kind as in the table: road 3/7/8 with 2+2 bridges,
+ * wall 6/10/8 with 2+2 bridges, river 3/7/8 without bridges. */
+START_TEST(test_design_sixty_tiles_by_length_and_kind)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    expect_field(s, "phase", "deal-tiles");
+    ck_assert_int_eq(array_size_at(s, "pool"), 60);
+    int by_length[4] = {0};
+    for (int t = 0; t < NUM_TILE_NAMES; t++) {
+        int n = count_in(s, "pool", TILE_NAMES[t]);
+        ck_assert_msg(n == TILE_COUNTS[t], "%s: %d in the pool, want %d", TILE_NAMES[t], n,
+                      TILE_COUNTS[t]);
+        by_length[tile_length(TILE_NAMES[t])] += n;
+    }
+    ck_assert_int_eq(by_length[3], 12);
+    ck_assert_int_eq(by_length[2], 24);
+    ck_assert_int_eq(by_length[1], 24);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Bridges": "Rivers carry no bridge: they pass under roads and walls,
+ * never over." No river tile with a bridge is ever dealt or laid. */
+START_TEST(test_design_river_tiles_have_no_bridge)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    ck_assert_int_eq(count_in(s, "pool", "river3b") + count_in(s, "pool", "river2b"), 0);
+    /* The first deals offer the five kinds of 3-tile in proportion (1,2,4,2,3 of 12). */
+    br_move moves[16];
+    double probs[16];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, probs, 16, &n), BR_OK);
+    ck_assert_str_eq(legal_text(s),
+                     "deal road3, deal road3b, deal wall3, deal wall3b, deal river3");
+    const double want[5] = {1.0 / 12, 2.0 / 12, 4.0 / 12, 2.0 / 12, 3.0 / 12};
+    ck_assert_uint_eq(n, 5);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_double_eq_tol(probs[i], want[i], 1e-9);
+    ASSERT_ILLEGAL(s, "deal river3b");
+    br_state_free(s);
+
+    /* Laying: the river's bridged shapes are never legal, even with every river
+     * tile in hand. */
+    position p = empty_board(2);
+    s = load_position(&p);
+    ASSERT_LEGAL(s, "river 3 n");
+    ASSERT_LEGAL(s, "river 2 n");
+    ASSERT_ILLEGAL(s, "river 3b n");
+    ASSERT_ILLEGAL(s, "river 2b n");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The board": the four corners are the start squares: road a12, wall1
+ * l12, river l1, wall2 a1; "Jedes Eckfeld hat zwei Ausgänge an die man
+ * anlegen darf" — the two sides that face the board. */
+START_TEST(test_design_four_start_corners_two_exits_each)
+{
+    br_state *s = new_state("players=3,chance=explicit");
+    expect_field(s, "crews[0].path", "road");
+    expect_field(s, "crews[0].square", "a12");
+    expect_field(s, "crews[1].path", "wall1");
+    expect_field(s, "crews[1].square", "l12");
+    expect_field(s, "crews[2].path", "river");
+    expect_field(s, "crews[2].square", "l1");
+    expect_field(s, "crews[3].path", "wall2");
+    expect_field(s, "crews[3].square", "a1");
+    for (int i = 0; i < 4; i++) {
+        char path[32];
+        snprintf(path, sizeof path, "crews[%d].in", i);
+        expect_field(s, path, "true");
+    }
+    br_state_free(s);
+
+    position p = empty_board(3);
+    p.hands[0] = "road2 wall2 river2";
+    p.rest = 1;
+    s = load_position(&p);
+    ck_assert_str_eq(legal_text(s), "road 2 e, road 2 s, wall1 2 s, wall1 2 w, river 2 n, "
+                                    "river 2 w, wall2 2 n, wall2 2 e");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The board": 30 buildings, six types, values 1..5 each: every type is
+ * worth 15 in all, and a building on the map scores its value until it is
+ * built over (H1 a4, S1 l9, I1 d12, C1 l3, I4 i9, C3 c4, S5 h8). */
+START_TEST(test_design_buildings_six_types_values_one_to_five)
+{
+    /* Every one of the six cards is worth 15 on an empty board. */
+    for (int first = 0; first < 6; first += 3) {
+        position p = empty_board(3);
+        for (int seat = 0; seat < 3; seat++)
+            p.buildings[seat] = BUILDING_CARDS[first + seat];
+        br_state *s = load_position(&p);
+        const double fifteen[3] = {15, 15, 15};
+        expect_scores(s, 3, fifteen);
+        br_state_free(s);
+    }
+
+    position p = empty_board(4);
+    p.buildings[0] = "town-hall";
+    p.buildings[1] = "school";
+    p.buildings[2] = "inn";
+    p.buildings[3] = "church";
+    p.hands[0] = "road3 wall3 wall1";
+    p.hands[1] = "wall3 wall2";
+    p.hands[2] = "wall3 wall1";
+    p.hands[3] = "river3 river1";
+    br_state *s = load_position(&p);
+    play(s, "road 3 e");  /* b12 c12 d12: I1 */
+    play(s, "wall2 3 n"); /* a2 a3 a4: H1 */
+    play(s, "wall1 3 s"); /* l11 l10 l9: S1 */
+    play(s, "river 3 n"); /* l2 l3 l4: C1 */
+    const double after_ones[4] = {14, 14, 14, 14};
+    expect_scores(s, 4, after_ones);
+    play(s, "wall1 3 w"); /* k9 j9 i9: I4 */
+    play(s, "wall2 2 e"); /* b4 c4: C3 */
+    play(s, "wall1 1 s"); /* i8 */
+    play(s, "river 1 n"); /* l5 */
+    play(s, "wall1 1 w"); /* h8: S5 */
+    const double after_more[4] = {14, 9, 10, 11};
+    expect_scores(s, 4, after_more);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The board": 16 toilets, "two or three within four squares of each
+ * corner": of the first lays, exactly those over a toilet of the map (a10,
+ * k1) start a vote. */
+START_TEST(test_design_toilets_on_the_map)
+{
+    static const struct {
+        const char *lay;
+        const char *phase;
+    } lays[] = {
+        {"road 2 s", "vote"}, /* a11 a10 (WC) */
+        {"road 1 s", "lay"},  /* a11 */
+        {"road 3 e", "lay"},  /* b12 c12 d12 */
+        {"wall1 3 s", "lay"}, /* l11 l10 l9 */
+        {"wall1 3 w", "lay"}, /* k12 j12 i12 */
+        {"river 1 w", "vote"}, /* k1 (WC) */
+        {"river 3 n", "lay"}, /* l2 l3 l4 */
+        {"wall2 3 n", "lay"}, /* a2 a3 a4 */
+        {"wall2 3 e", "lay"}, /* b1 c1 d1 (the toilet is e1) */
+    };
+    position p = empty_board(2);
+    p.hands[0] = "road3 road2 road1 wall3 river3 river1";
+    br_state *base = load_position(&p);
+    for (size_t i = 0; i < sizeof lays / sizeof lays[0]; i++) {
+        br_state *s = clone_state(base);
+        play(s, lays[i].lay);
+        const char *phase = field(s, "phase");
+        ck_assert_msg(strcmp(phase, lays[i].phase) == 0, "'%s' leads to phase '%s', want '%s'",
+                      lays[i].lay, phase, lays[i].phase);
+        br_state_free(s);
+    }
+    br_state_free(base);
+}
+END_TEST
+
+/* The spec's map, row 12 first: R W V X the start squares of road, wall1,
+ * river, wall2; "WC" a toilet; a letter and a value a building. */
+static const char *const MAP[12] = {
+    "R  .  .  I1 .  .  .  M1 .  .  .  W",  ".  .  WC .  .  WC .  .  H2 .  .  .",
+    "WC M2 .  .  .  .  .  I3 .  .  WC .",  ".  .  .  M4 .  F4 .  .  I4 .  .  S1",
+    ".  WC H3 .  .  .  WC S5 .  .  .  .",  ".  .  .  .  M5 H5 .  .  WC S3 WC .",
+    ".  F2 .  S4 .  .  .  I5 .  .  .  WC", ".  .  .  .  F5 .  C5 .  .  .  S2 .",
+    "H1 .  C3 WC .  WC C4 .  H4 .  .  .",  ".  .  .  .  F3 .  .  WC .  M3 .  C1",
+    ".  WC .  I2 .  .  C2 .  .  WC .  .",  "X  .  .  .  WC .  .  .  F1 .  WC V",
+};
+
+/* The token of the map on column x (0 = a), row y (1..12). */
+static const char *map_token(int x, int y)
+{
+    static char token[4];
+    const char *p = MAP[12 - y];
+    for (int i = 0; i <= x; i++) {
+        p += strspn(p, " ");
+        size_t n = strcspn(p, " ");
+        if (i == x)
+            snprintf(token, sizeof token, "%.*s", (int)n, p);
+        p += n;
+    }
+    return token;
+}
+
+/* Appends road lays covering `length` squares in direction `dir`, longest
+ * tiles first, from the road tiles still in `left` (3, 3b, 2, 2b, 1). */
+static void route(const char **laid, int *n, int *left, const char *dir, int length)
+{
+    static const char *const shapes[5] = {"3", "3b", "2", "2b", "1"};
+    static const int lengths[5] = {3, 3, 2, 2, 1};
+    static char texts[MAX_LAID][16];
+    while (length > 0) {
+        int k = 0;
+        while (k < 5 && (left[k] == 0 || lengths[k] > length))
+            k++;
+        ck_assert_msg(k < 5, "test bug: road tiles run out");
+        left[k]--;
+        length -= lengths[k];
+        snprintf(texts[*n], sizeof texts[0], "road %s %s", shapes[k], dir);
+        laid[*n] = texts[*n];
+        (*n)++;
+    }
+}
+
+/* Spec, "The board" (design): the map as drawn. The map table itself has 30
+ * buildings, each type with the values 1..5 once, and 16 toilets. Then, for
+ * every square but the corners, the road is led next to it (a loaded
+ * snapshot) and a 1-tile laid onto it: a vote starts exactly on the toilets,
+ * and the building there (if any) loses its owner exactly its value. Two
+ * passes of four players cover the six building cards. */
+START_TEST(test_design_board_map_as_drawn)
+{
+    static const char types[] = "HSFIMC";
+    int seen[6][6] = {{0}}, toilets = 0, buildings = 0;
+    for (int y = 1; y <= 12; y++)
+        for (int x = 0; x < 12; x++) {
+            const char *t = map_token(x, y);
+            if (strcmp(t, "WC") == 0) {
+                toilets++;
+            } else if (strchr(types, t[0]) != NULL && t[1] >= '1' && t[1] <= '5') {
+                seen[strchr(types, t[0]) - types][t[1] - '0']++;
+                buildings++;
+            }
+        }
+    ck_assert_int_eq(toilets, 16);
+    ck_assert_int_eq(buildings, 30);
+    for (int t = 0; t < 6; t++)
+        for (int v = 1; v <= 5; v++)
+            ck_assert_int_eq(seen[t][v], 1);
+
+    static const char *const cards[2][4] = {{"town-hall", "school", "fire-station", "inn"},
+                                           {"museum", "church", "town-hall", "school"}};
+    for (int y = 1; y <= 12; y++)
+        for (int x = 0; x < 12; x++) {
+            if ((x == 0 || x == 11) && (y == 1 || y == 12))
+                continue;
+            char square[4], end[4];
+            snprintf(square, sizeof square, "%c%d", 'a' + x, y);
+            position p = empty_board(4);
+            int n = 0, left[5] = {1, 2, 5, 2, 7};
+            const char *probe;
+            if (y == 12) { /* along row 12 */
+                route(p.laid, &n, left, "e", x - 1);
+                snprintf(end, sizeof end, "%c12", 'a' + x - 1);
+                probe = "road 1 e";
+            } else if (x < 11) { /* along row 12, then down column x */
+                route(p.laid, &n, left, "e", x);
+                route(p.laid, &n, left, "s", 11 - y);
+                snprintf(end, sizeof end, "%c%d", 'a' + x, y + 1);
+                probe = "road 1 s";
+            } else { /* column l: down column a, then along row y */
+                route(p.laid, &n, left, "s", 12 - y);
+                route(p.laid, &n, left, "e", 10);
+                snprintf(end, sizeof end, "k%d", y);
+                probe = "road 1 e";
+            }
+            p.crews[0] = end;
+            p.hands[0] = "road1";
+            p.rest = 1;
+            const char *token = map_token(x, y);
+            for (int pass = 0; pass < 2; pass++) {
+                for (int seat = 0; seat < 4; seat++)
+                    p.buildings[seat] = cards[pass][seat];
+                br_state *s = load_position(&p);
+                double before[4], after[4];
+                ck_assert_int_eq(br_state_scores(s, before, 4), BR_OK);
+                play(s, probe);
+                int toilet = strcmp(field(s, "phase"), "vote") == 0;
+                ck_assert_msg(toilet == (strcmp(token, "WC") == 0),
+                              "%s: a vote %s, the map shows '%s'", square,
+                              toilet ? "starts" : "does not start", token);
+                if (toilet) {
+                    vote(s, 0, "yes1");
+                    for (int seat = 1; seat < 4; seat++)
+                        vote(s, seat, "none");
+                }
+                expect_field(s, "crews[0].square", square);
+                ck_assert_int_eq(br_state_scores(s, after, 4), BR_OK);
+                for (int seat = 0; seat < 4; seat++) {
+                    const char *type = cards[pass][seat];
+                    int value = 0;
+                    for (int t = 0; t < 6; t++)
+                        if (strcmp(BUILDING_CARDS[t], type) == 0 && token[0] == types[t] &&
+                            token[1] >= '1' && token[1] <= '5')
+                            value = token[1] - '0';
+                    ck_assert_msg(before[seat] - after[seat] == value,
+                                  "%s ('%s'): %s lost %g points, want %d", square, token, type,
+                                  before[seat] - after[seat], value);
+                }
+                br_state_free(s);
+            }
+        }
+}
+END_TEST
+
+/* ================================================================== */
+/* Setup: the deal */
+
+/* "Die Plättchen ... werden verdeckt gemischt und an die Spieler zu gleichen
+ * Teilen verteilt" — spec: 2 players 6/12/12 tiles of length 3/2/1 each,
+ * 3 players 4/8/8, 4 players 3/6/6. Loop over 2, 3, 4 players. */
+START_TEST(test_rule_deal_equal_shares_by_length)
+{
+    static const int want[5][4] = {{0}, {0}, {0, 12, 12, 6}, {0, 8, 8, 4}, {0, 6, 6, 3}};
+    int players = 2 + _i;
+    char options[64];
+    snprintf(options, sizeof options, "players=%d,seed=%d", players, 11 + _i);
+    br_state *s = new_state(options);
+    expect_field(s, "phase", "lay");
+    ck_assert_int_eq(array_size_at(s, "pool"), 0);
+    json_t *root = snapshot_json(s);
+    json_t *hands = json_at(json_object_get(root, "state"), "hands");
+    ck_assert_uint_eq(json_array_size(hands), (size_t)players);
+    for (int seat = 0; seat < players; seat++) {
+        int by_length[4] = {0};
+        json_t *h = json_array_get(hands, (size_t)seat);
+        for (size_t i = 0; i < json_array_size(h); i++)
+            by_length[tile_length(json_string_value(json_array_get(h, i)))]++;
+        for (int len = 1; len <= 3; len++)
+            ck_assert_msg(by_length[len] == want[players][len],
+                          "%d players: seat %d has %d tiles of length %d, want %d", players,
+                          seat, by_length[len], len, want[players][len]);
+    }
+    json_decref(root);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Setup": dealt "in this order: all 3-tiles (seat 0's, then seat
+ * 1's, …), then the 2-tiles, then the 1-tiles". */
+START_TEST(test_rule_deal_order_threes_twos_ones_seat_by_seat)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    deal_first(s, 6);
+    ck_assert_int_eq(array_size_at(s, "hands[0]"), 6);
+    ck_assert_int_eq(array_size_at(s, "hands[1]"), 0);
+    deal_first(s, 6);
+    ck_assert_int_eq(array_size_at(s, "hands[1]"), 6);
+    /* Only 2-tiles are offered now, the first 12 to seat 0. */
+    ck_assert_str_eq(legal_text(s), "deal road2, deal road2b, deal wall2, deal wall2b, "
+                                    "deal river2");
+    deal_first(s, 12);
+    ck_assert_int_eq(array_size_at(s, "hands[0]"), 18);
+    ck_assert_int_eq(array_size_at(s, "hands[1]"), 6);
+    deal_first(s, 12);
+    ck_assert_str_eq(legal_text(s), "deal road1, deal wall1, deal river1");
+    deal_first(s, 24);
+    ck_assert_int_eq(array_size_at(s, "hands[0]"), 30);
+    ck_assert_int_eq(array_size_at(s, "hands[1]"), 30);
+    ck_assert_int_eq(array_size_at(s, "pool"), 0);
+    expect_field(s, "phase", "deal-cards");
+    br_state_free(s);
+}
+END_TEST
+
+/* "verdeckt gemischt und ... verteilt" and "nach denen sie jeder Spieler vor
+ * sich sortiert" — spec: while the tiles are dealt face down another seat's
+ * hand is only its count (and the pool a count); "When the last tile is dealt,
+ * every hand lies face up". A deal to another seat reads "deal ?". */
+START_TEST(test_rule_tiles_face_down_during_deal_open_after)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    ck_assert_str_eq(view_of(s, "deal wall3", 0), "deal wall3");
+    ck_assert_str_eq(view_of(s, "deal wall3", 1), "deal ?");
+    ck_assert_str_eq(view_of(s, "deal wall3", -1), "deal ?");
+    play(s, "deal wall3"); /* the first tile goes to seat 0 */
+    expect_observed(s, 0, "hands[0]", "wall3");
+    expect_observed(s, 1, "hands[0]", "1");
+    expect_observed(s, -1, "hands[0]", "1");
+    expect_observed(s, 1, "pool", "59");
+    expect_observed(s, 0, "pool", "59");
+    deal_first(s, 59);
+    expect_field(s, "phase", "deal-cards");
+    char *mine = dup_text(field(s, "hands[0]"));
+    expect_observed(s, 1, "hands[0]", mine);
+    expect_observed(s, -1, "hands[0]", mine);
+    free(mine);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Dann werden die Gebäudekarten gemischt und jeweils eine verdeckt an die
+ * Spieler ausgeteilt. Die Karte schaut sich jeder Spieler an" — six cards,
+ * one each, never the same twice, hidden from the others ("building ?"). */
+START_TEST(test_rule_one_secret_building_card_each)
+{
+    br_state *s = new_state("players=3,chance=explicit");
+    deal_first(s, 60);
+    expect_field(s, "phase", "deal-cards");
+    br_move moves[16];
+    double probs[16];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, probs, 16, &n), BR_OK);
+    ck_assert_uint_eq(n, 6);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_double_eq_tol(probs[i], 1.0 / 6, 1e-9);
+    ck_assert_str_eq(legal_text(s), "building town-hall, building school, building fire-station, "
+                                    "building inn, building museum, building church");
+    ck_assert_str_eq(view_of(s, "building inn", 0), "building inn");
+    ck_assert_str_eq(view_of(s, "building inn", 1), "building ?");
+    play(s, "building inn");
+    ASSERT_ILLEGAL(s, "building inn");
+    play(s, "building church");
+    play(s, "building school");
+    expect_field(s, "buildings", "inn,church,school");
+    expect_observed(s, 0, "buildings", "inn,hidden,hidden");
+    expect_observed(s, 1, "buildings", "hidden,church,hidden");
+    expect_observed(s, -1, "buildings", "hidden,hidden,hidden");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jetzt erhält jeder Spieler noch einen Satz Abstimmungskarten, dann geht es
+ * los" — eight vote cards each (FACTS.md); spec: "Seat 0 lays first". */
+START_TEST(test_rule_vote_cards_each_and_seat_zero_begins)
+{
+    char eight[128] = "";
+    for (int c = 0; c < 8; c++)
+        snprintf(eight + strlen(eight), sizeof eight - strlen(eight), "%s%s", c ? "," : "",
+                 VOTE_CARDS[c]);
+    br_state *s = new_state("players=4,seed=3");
+    for (int seat = 0; seat < 4; seat++) {
+        char path[16];
+        snprintf(path, sizeof path, "votes[%d]", seat);
+        expect_field(s, path, eight);
+    }
+    expect_field(s, "phase", "lay");
+    expect_field(s, "turn", "0");
+    expect_player(s, 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Laying tiles */
+
+/* "Ein Plättchen darf nur an einen Weg der gleichen Art angebaut werden." A
+ * road tile only on the road, a river tile only on the river; a wall tile on
+ * either wall (the two walls share one kind). */
+START_TEST(test_rule_tile_only_on_path_of_same_kind)
+{
+    position p = empty_board(2);
+    p.hands[0] = "road1 river1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ck_assert_str_eq(legal_text(s), "road 1 e, road 1 s, river 1 n, river 1 w");
+    ASSERT_ILLEGAL(s, "wall1 1 s");
+    ASSERT_ILLEGAL(s, "wall2 1 n");
+    br_state_free(s);
+
+    p.hands[0] = "wall1";
+    s = load_position(&p);
+    ck_assert_str_eq(legal_text(s), "wall1 1 s, wall1 1 w, wall2 1 n, wall2 1 e");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Angelegt wird immer so, dass die kleine Figur auf dem Plättchen ... an das
+ * bereits liegende Teil anliegen muss" — spec: the tile goes in a straight line
+ * out of the path's end square, its marked end against the last piece. */
+START_TEST(test_rule_marked_end_against_path_straight_out_of_end)
+{
+    position p = empty_board(2);
+    p.laid[0] = "road 2 e"; /* b12 c12 */
+    p.laid[1] = "road 1 s"; /* c11 */
+    p.crews[0] = "c11";
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    /* North is the path's own piece c12; the other three directions are open. */
+    ck_assert_str_eq(legal_text(s), "road 2 e, road 2 s, road 2 w");
+    play(s, "road 2 w"); /* b11 a11 */
+    expect_field(s, "crews[0].square", "a11");
+    expect_observed(s, 1, "board[0]", "000........1");
+    expect_observed(s, 1, "board[1]", "000.........");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Bei den Einerplättchen gibt es diese Markierung natürlich nicht, die kann
+ * man anlegen wie man möchte" — a 1-tile may go out of the end in every
+ * direction that is free. */
+START_TEST(test_rule_one_tile_laid_any_way)
+{
+    position p = empty_board(2);
+    p.laid[0] = "road 2 e"; /* b12 c12 */
+    p.laid[1] = "road 2 s"; /* c11 c10 */
+    p.crews[0] = "c10";
+    p.hands[0] = "road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    /* d10, c9, b10: all three free directions; c11 behind is the path. */
+    ck_assert_str_eq(legal_text(s), "road 1 e, road 1 s, road 1 w");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Das Plättchen muss in das Raster auf dem Spielplan passen." Every square of
+ * the tile on the board: from b10, a 1-tile fits west (a10), a 2- or 3-tile
+ * does not; from the corner, nothing goes north or west. */
+START_TEST(test_rule_tile_must_fit_grid)
+{
+    position p = empty_board(2);
+    p.hands[0] = "road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ASSERT_ILLEGAL(s, "road 1 n");
+    ASSERT_ILLEGAL(s, "road 1 w");
+    br_state_free(s);
+
+    p.laid[0] = "road 1 e"; /* b12 */
+    p.laid[1] = "road 1 s"; /* b11 */
+    p.laid[2] = "road 1 s"; /* b10 */
+    p.crews[0] = "b10";
+    p.hands[0] = "road3 road2 road1";
+    s = load_position(&p);
+    ASSERT_LEGAL(s, "road 1 w");
+    ASSERT_ILLEGAL(s, "road 2 w");
+    ASSERT_ILLEGAL(s, "road 3 w");
+    ASSERT_LEGAL(s, "road 3 e");
+    ASSERT_LEGAL(s, "road 3 s");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "A turn": every square of the tile is "free of pieces (a path crosses
+ * another only under a bridge)". wall1 lies on k12..c12: the road may lay b12
+ * but not b12+c12. */
+START_TEST(test_rule_tile_only_on_free_squares)
+{
+    position p = empty_board(2);
+    p.laid[0] = "wall1 3 w";
+    p.laid[1] = "wall1 3 w";
+    p.laid[2] = "wall1 3 w"; /* k12..c12 */
+    p.crews[1] = "c12";
+    p.hands[0] = "road2 road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ASSERT_LEGAL(s, "road 1 e");
+    ASSERT_ILLEGAL(s, "road 2 e");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Dann wird die Bautrupp-Figur ans Ende des eben gelegten Plättchens
+ * gezogen" / "Der Bautrupp kommt immer auf das letzte Feld des angelegten
+ * Plättchens." */
+START_TEST(test_rule_crew_moves_to_last_square)
+{
+    position p = empty_board(2);
+    p.hands[0] = "road3";
+    p.hands[1] = "wall2";
+    p.rest = 0;
+    br_state *s = load_position(&p);
+    play(s, "road 3 e");
+    expect_field(s, "crews[0].square", "d12");
+    play(s, "wall2 2 n");
+    expect_field(s, "crews[3].square", "a3");
+    expect_field(s, "laid", "road 3 e,wall2 2 n");
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Bridges */
+
+/* Spec, "Bridges": "The bridge of a 3-tile is its middle square, that of a
+ * 2-tile its marked end (the square laid against the path)" — shown on the
+ * observed board as A..D. */
+START_TEST(test_design_bridge_squares)
+{
+    position p = empty_board(2);
+    p.hands[0] = "wall3b road2b";
+    p.hands[1] = "wall2b";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "wall2 3b n"); /* a2 a3 a4, bridge a3 */
+    play(s, "wall1 2b w"); /* k12 j12, bridge k12 */
+    play(s, "road 2b e");  /* b12 c12, bridge b12 */
+    expect_observed(s, 0, "board[0]", "0A0......1B1");
+    expect_observed(s, 0, "board[8]", "3...........");  /* row 4 */
+    expect_observed(s, 0, "board[9]", "D...........");  /* row 3 */
+    expect_observed(s, 0, "board[10]", "3...........");  /* row 2 */
+    br_state_free(s);
+}
+END_TEST
+
+/* "Endet ein Weg an einem anderen Teil mit einer Brücke, so darf man auf der
+ * anderen Seite der Brücke weiterbauen." wall1 runs k11 j11 i11 with its
+ * 2-tile's bridge on j11; the road ends on j12: laying south, the tile starts
+ * beyond the bridge (j10) and the crew ends there. The other end of the same
+ * tile (i11, no bridge) blocks the road coming from i12. */
+START_TEST(test_rule_bridge_lets_path_continue_beyond)
+{
+    position p = empty_board(2);
+    p.laid[0] = "road 3 e";
+    p.laid[1] = "road 3b e";
+    p.laid[2] = "road 3b e"; /* b12..j12 */
+    p.laid[3] = "wall1 1 w"; /* k12 */
+    p.laid[4] = "wall1 1 s"; /* k11 */
+    p.laid[5] = "wall1 2b w"; /* j11 (bridge) i11 */
+    p.crews[0] = "j12";
+    p.crews[1] = "i11";
+    p.hands[0] = "road2 road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ASSERT_LEGAL(s, "road 1 s");
+    ASSERT_LEGAL(s, "road 2 s"); /* j10 j9 */
+    expect_field(s, "tallies.bridges", "0");
+    play(s, "road 1 s");
+    expect_field(s, "crews[0].square", "j10");
+    expect_field(s, "tallies.bridges", "1"); /* "lays that passed under a bridge" */
+    expect_observed(s, 1, "board[1]", "........1B1."); /* row 11: bridge kept */
+    expect_observed(s, 1, "board[2]", ".........0.."); /* row 10: the new tile */
+    br_state_free(s);
+
+    /* The same wall seen from i12: i11 is no bridge and blocks. */
+    position q = empty_board(2);
+    q.laid[0] = "road 3 e";
+    q.laid[1] = "road 3b e";
+    q.laid[2] = "road 2 e"; /* b12..i12 */
+    q.laid[3] = "wall1 1 w";
+    q.laid[4] = "wall1 1 s";
+    q.laid[5] = "wall1 2b w";
+    q.crews[0] = "i12";
+    q.crews[1] = "i11";
+    q.hands[0] = "road1";
+    q.rest = 1;
+    s = load_position(&q);
+    ASSERT_ILLEGAL(s, "road 1 s");
+    ASSERT_LEGAL(s, "road 1 e"); /* j12 */
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Bridges": a bridge "of another path or of the same path". The road
+ * loops a11, b11 c11(bridge) d11, d12, c12 and passes under its own bridge:
+ * from c12 south the tile lands on c10. */
+START_TEST(test_rule_bridge_of_same_path_can_be_passed)
+{
+    position p = empty_board(2);
+    p.laid[0] = "road 1 s";  /* a11 */
+    p.laid[1] = "road 3b e"; /* b11 c11 d11, bridge c11 */
+    p.laid[2] = "road 1 n";  /* d12 */
+    p.laid[3] = "road 1 w";  /* c12 */
+    p.crews[0] = "c12";
+    p.hands[0] = "road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ASSERT_LEGAL(s, "road 1 s");
+    play(s, "road 1 s");
+    expect_field(s, "crews[0].square", "c10");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Bridges": only a bridge whose tile "runs across the direction of
+ * building (at right angles)" is passed; "A bridge met lengthwise (its tile
+ * runs in the building direction) is a wall like any piece." wall1's crew on
+ * i11 faces its own bridge j11 lengthwise: it may not lay east. */
+START_TEST(test_rule_bridge_met_lengthwise_blocks)
+{
+    position p = empty_board(2);
+    p.laid[0] = "wall1 1 w";  /* k12 */
+    p.laid[1] = "wall1 1 s";  /* k11 */
+    p.laid[2] = "wall1 2b w"; /* j11 (bridge) i11 */
+    p.crews[1] = "i11";
+    p.hands[0] = "wall1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ASSERT_ILLEGAL(s, "wall1 1 e");
+    ASSERT_LEGAL(s, "wall1 1 w");
+    ASSERT_LEGAL(s, "wall1 1 s");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Bridges": "One lay passes at most one bridge; the squares beyond
+ * must be free". Below the bridge j11 lies a second bridge (j10): the road on
+ * j12 cannot lay south at all (east, k12, stays open). */
+START_TEST(test_rule_one_lay_passes_at_most_one_bridge)
+{
+    position p = empty_board(2);
+    p.laid[0] = "road 3 e";
+    p.laid[1] = "road 3b e";
+    p.laid[2] = "road 3b e";  /* b12..j12 */
+    p.laid[3] = "wall1 1 s";  /* l11 */
+    p.laid[4] = "wall1 1 w";  /* k11 */
+    p.laid[5] = "wall1 2b w"; /* j11 (bridge) i11 */
+    p.laid[6] = "wall1 1 s";  /* i10 */
+    p.laid[7] = "wall1 2b e"; /* j10 (bridge) k10 */
+    p.crews[0] = "j12";
+    p.crews[1] = "k10";
+    p.hands[0] = "road2 road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ASSERT_ILLEGAL(s, "road 1 s");
+    ASSERT_ILLEGAL(s, "road 2 s");
+    ASSERT_LEGAL(s, "road 1 e");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Bridges": rivers "pass under roads and walls, never over". wall2's
+ * 3-tile b2 c2(bridge) d2 lies across the river's way north from c1: the river
+ * lays its tile beyond, on c3. */
+START_TEST(test_rule_river_passes_under_bridge)
+{
+    position p = empty_board(2);
+    p.laid[0] = "wall2 1 n";  /* a2 */
+    p.laid[1] = "wall2 3b e"; /* b2 c2 d2, bridge c2 */
+    p.laid[2] = "river 3 w";  /* k1 j1 i1 */
+    p.laid[3] = "river 3 w";  /* h1 g1 f1 */
+    p.laid[4] = "river 2 w";  /* e1 d1 */
+    p.laid[5] = "river 1 w";  /* c1 */
+    p.crews[2] = "c1";
+    p.crews[3] = "d2";
+    p.hands[0] = "river1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "river 1 n");
+    expect_field(s, "crews[2].square", "c3");
+    expect_observed(s, 0, "board[10]", "33D3........"); /* row 2 */
+    expect_observed(s, 0, "board[9]", "..2........."); /* row 3 */
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "A turn": "buildings and toilets do not block: a tile over a building
+ * builds it over (it scores nothing any more)". "zählen die Punkte auf den
+ * entsprechenden Häusern zusammen, die nicht überbaut wurden." */
+START_TEST(test_rule_covering_building_scores_nothing)
+{
+    position p = empty_board(3);
+    p.buildings[0] = "inn";
+    p.buildings[1] = "school";
+    p.buildings[2] = "church";
+    p.hands[0] = "road3";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    const double before[3] = {15, 15, 15};
+    expect_scores(s, 3, before);
+    play(s, "road 3 e"); /* b12 c12 d12: the inn of value 1 */
+    expect_field(s, "phase", "lay");
+    const double after[3] = {14, 15, 15};
+    expect_scores(s, 3, after);
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Crews */
+
+/* "Kann ein Bautrupp sich von seinem Feld nicht mehr bewegen, da er rundherum
+ * eingebaut ist, so kommt er aus dem Spiel." The road never moved; wall2
+ * builds a11, then wall1 builds b12: the road's crew is out, and nobody may
+ * lay a road tile any more. */
+START_TEST(test_rule_crew_enclosed_leaves_game)
+{
+    position p = empty_board(3);
+    p.laid[0] = "wall2 3 n";
+    p.laid[1] = "wall2 3 n";
+    p.laid[2] = "wall2 3b n"; /* a2..a10 */
+    p.laid[3] = "wall1 3 w";
+    p.laid[4] = "wall1 3 w";
+    p.laid[5] = "wall1 3b w"; /* k12..c12 */
+    p.crews[1] = "c12";
+    p.crews[3] = "a10";
+    p.hands[0] = "wall1";
+    p.hands[1] = "wall1";
+    p.rest = 2;
+    br_state *s = load_position(&p);
+    play(s, "wall2 1 n"); /* a11 */
+    expect_field(s, "crews[0].in", "true");
+    play(s, "wall1 1 w"); /* b12 */
+    expect_field(s, "crews[0].in", "false");
+    expect_field(s, "crews[1].in", "true"); /* b11 is free */
+    expect_field(s, "crews[3].in", "true");
+    expect_player(s, 2);
+    ck_assert_int_gt(count_in(s, "hands[2]", "road1"), 0);
+    ck_assert_ptr_null(strstr(legal_text(s), "road"));
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Crews leave the game": a crew leaves when "no 1-tile could be laid out
+ * of its square in any direction, passing bridges as above". The road enters
+ * j12 (i12 its own, k12 wall1): it stays while the bridge j11 can be passed
+ * to a free j10, and leaves when j10 is a second bridge. */
+START_TEST(test_rule_crew_enclosure_counts_bridge_passages)
+{
+    position p = empty_board(2);
+    p.laid[0] = "road 3 e";
+    p.laid[1] = "road 3b e";
+    p.laid[2] = "road 2 e";   /* b12..i12 */
+    p.laid[3] = "wall1 1 w";  /* k12 */
+    p.laid[4] = "wall1 1 s";  /* k11 */
+    p.laid[5] = "wall1 2b w"; /* j11 (bridge) i11 */
+    p.crews[0] = "i12";
+    p.crews[1] = "i11";
+    p.hands[0] = "road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 1 e");
+    expect_field(s, "crews[0].square", "j12");
+    expect_field(s, "crews[0].in", "true");
+    br_state_free(s);
+
+    p.laid[6] = "wall1 1 s";  /* i10 */
+    p.laid[7] = "wall1 2b e"; /* j10 (bridge) k10 */
+    p.crews[1] = "k10";
+    s = load_position(&p);
+    play(s, "road 1 e");
+    expect_field(s, "crews[0].in", "false");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Crews leave the game" (clarification): "This is geometry only: a crew
+ * whose kind has no tile left in any hand stays". All 18 river tiles lie on
+ * the board (l2..l10, k10..b10, b9..b2, c2..f2); the river crew on f2 stays in
+ * after the next lay. */
+START_TEST(test_rule_crew_stays_without_tiles_of_its_kind)
+{
+    position p = empty_board(2);
+    static const char *const river[] = {
+        "river 3 n", "river 3 n", "river 3 n", "river 2 w", "river 2 w", "river 2 w",
+        "river 2 w", "river 2 w", "river 2 s", "river 2 s", "river 1 s", "river 1 s",
+        "river 1 s", "river 1 s", "river 1 e", "river 1 e", "river 1 e", "river 1 e"};
+    for (size_t i = 0; i < sizeof river / sizeof river[0]; i++)
+        p.laid[i] = river[i];
+    p.crews[2] = "f2";
+    p.hands[0] = "road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ck_assert_int_eq(count_in(s, "hands[0]", "river1") + count_in(s, "hands[1]", "river1"), 0);
+    play(s, "road 1 e");
+    expect_field(s, "crews[2].square", "f2");
+    expect_field(s, "crews[2].in", "true");
+    ck_assert_ptr_null(strstr(legal_text(s), "river"));
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Turns and Zugzwang */
+
+/* "Dann wird die Bautrupp-Figur ... gezogen und der nächste Spieler ist an der
+ * Reihe" — spec: turns go clockwise (seat order). */
+START_TEST(test_rule_turns_go_clockwise)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road1";
+    p.hands[1] = "wall1";
+    p.hands[2] = "wall1";
+    br_state *s = load_position(&p);
+    expect_player(s, 0);
+    play(s, "road 1 e");
+    expect_player(s, 1);
+    expect_field(s, "turn", "1");
+    play(s, "wall1 1 w");
+    expect_player(s, 2);
+    play(s, "wall2 1 e");
+    expect_player(s, 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Grundsätzlich besteht immer Zugzwang." — spec: "A seat that can lay must lay
+ * (it has no pass move)". In the toilets-only position every lay covers a
+ * toilet: the mover has only lays, each of which starts a vote, and no pass. */
+START_TEST(test_rule_zugzwang_no_pass_move)
+{
+    position p = toilets_only(3, 0);
+    br_state *s = load_position(&p);
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    ck_assert_uint_gt(n, 0);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_lt(moves[i], FIRST_VOTE);
+        br_state *c = clone_state(s);
+        ck_assert_int_eq(br_state_apply(c, moves[i]), BR_OK);
+        expect_field(c, "phase", "vote");
+        br_state_free(c);
+    }
+    br_move m;
+    ck_assert_int_eq(br_state_move_from_text(s, "pass", &m), BR_ERR_PARSE);
+    ASSERT_ILLEGAL(s, "vote none");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Zugzwang" (clarification): "A seat that cannot lay any of its tiles
+ * anywhere is passed over; this is not a move, the turn simply goes to the
+ * next seat that can lay." Seat 1 holds no tile. */
+START_TEST(test_rule_seat_without_lay_is_passed_over)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road1";
+    p.rest = 2;
+    br_state *s = load_position(&p);
+    play(s, "road 1 e");
+    expect_player(s, 2);
+    expect_field(s, "turn", "2");
+    br_state_free(s);
+
+    /* In the toilets-only position, seat 1 holds only river tiles too long
+     * for the river's end (l6 l7): passed over as well. */
+    position q = toilets_only(3, 0);
+    q.hands[1] = "river3 river2";
+    q.hands[2] = "river1";
+    s = load_position(&q);
+    play(s, "road 1 s");
+    vote(s, 0, "yes1");
+    vote(s, 1, "none");
+    vote(s, 2, "none");
+    expect_field(s, "laid[16]", "road 1 s");
+    expect_player(s, 2);
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* The vote */
+
+/* "Möchte man ein Toilettenhäuschen überbauen, kommt es zur Abstimmung." —
+ * spec: the tile stays in the mover's hand meanwhile, and the mover votes
+ * first. road 2 s covers a11 and the toilet a10; road 1 s (a11) needs none. */
+START_TEST(test_rule_toilet_needs_vote)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2 road1";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    br_state *c = clone_state(s);
+    play(c, "road 1 s");
+    expect_field(c, "phase", "lay");
+    expect_player(c, 1);
+    br_state_free(c);
+
+    play(s, "road 2 s");
+    expect_field(s, "phase", "vote");
+    expect_field(s, "pending", "road 2 s");
+    expect_field(s, "laid", "");
+    expect_field(s, "crews[0].square", "a12");
+    ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 1);
+    expect_player(s, 0);
+    ck_assert_str_eq(field(s, "turn"), "0");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The vote": "one vote per tile, however many toilets it covers".
+ * wall1 3 w from l7 covers k7 (WC), j7, i7 (WC): one vote, then the tile lies. */
+START_TEST(test_rule_one_vote_per_tile)
+{
+    position p = empty_board(2);
+    p.laid[0] = "wall1 3 s"; /* l11 l10 l9 */
+    p.laid[1] = "wall1 1 s"; /* l8 */
+    p.laid[2] = "wall1 1 s"; /* l7 */
+    p.crews[1] = "l7";
+    p.hands[0] = "wall3";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "wall1 3 w");
+    vote(s, 0, "yes1");
+    vote(s, 1, "none");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    expect_field(s, "laid", "wall1 3 s,wall1 1 s,wall1 1 s,wall1 3 w");
+    expect_field(s, "crews[1].square", "i7");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jeder Spieler sucht sich jetzt verdeckt aus seinen Karten diejenigen heraus"
+ * — spec: every seat with vote cards, the mover included, chooses "one seat
+ * after another in turn order starting with the mover". Mover seat 2 of 4. */
+START_TEST(test_rule_vote_in_turn_order_from_mover)
+{
+    position p = empty_board(4);
+    p.hands[1] = "wall1";
+    p.hands[2] = "road2";
+    p.hands[3] = "wall1";
+    p.turn = 2;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 2, "none");
+    vote(s, 3, "none");
+    vote(s, 0, "none");
+    vote(s, 1, "none");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 3);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The vote": "Seats without cards are skipped" — also the mover. Mover
+ * seat 1 and seat 3 have no vote card: seats 2 and 0 vote. */
+START_TEST(test_rule_seats_without_vote_cards_skipped)
+{
+    position p = empty_board(4);
+    p.hands[1] = "road2";
+    p.hands[2] = "wall1";
+    p.hands[3] = "wall1";
+    p.turn = 1;
+    p.votes[1] = "";
+    p.votes[3] = "";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 2, "yes1");
+    vote(s, 0, "none");
+    expect_field(s, "phase", "lay");
+    expect_field(s, "laid", "road 2 s");
+    expect_player(s, 2);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The vote" (clarification): a seat chooses "any subset" of the cards it
+ * holds; "The empty subset is allowed". With all eight cards: 256 ballots;
+ * with yes1 and no1: exactly four. */
+START_TEST(test_rule_ballot_any_subset_of_held_cards)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    p.votes[1] = "yes1 no1";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    ck_assert_uint_eq(n, 256);
+    ck_assert_int_eq(moves[0], FIRST_VOTE);
+    ck_assert_int_eq(moves[n - 1], LAST_VOTE);
+    ASSERT_LEGAL(s, "vote none");
+    vote(s, 0, "none");
+    ck_assert_str_eq(legal_text(s), "vote none, vote yes1, vote no1, vote yes1 no1");
+    ASSERT_ILLEGAL(s, "vote yes2");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jeder Spieler sucht sich jetzt verdeckt ... heraus"; "Sobald jeder Spieler
+ * sich ... entschieden hat, werden diese umgedreht." Before the reveal another
+ * seat's ballot is "hidden" (observation) and "vote ?" (move text); after it,
+ * every ballot is open. */
+START_TEST(test_rule_ballots_hidden_until_reveal)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    ck_assert_str_eq(view_of(s, "vote yes3", 0), "vote yes3");
+    ck_assert_str_eq(view_of(s, "vote yes3", 1), "vote ?");
+    ck_assert_str_eq(view_of(s, "vote yes3", -1), "vote ?");
+    vote(s, 0, "yes3");
+    expect_observed(s, 0, "ballots[0]", "yes3");
+    expect_observed(s, 1, "ballots[0]", "hidden");
+    expect_observed(s, -1, "ballots[0]", "hidden");
+    expect_observed(s, 1, "ballots[2]", "null");
+    vote(s, 1, "jein");
+    expect_observed(s, 2, "ballots[1]", "hidden");
+    vote(s, 2, "no1");
+    /* Revealed: seat 1 declares its jein, every ballot is open to all. */
+    expect_field(s, "phase", "jein");
+    expect_observed(s, 2, "ballots[0]", "yes3");
+    expect_observed(s, 0, "ballots[1]", "jein");
+    expect_observed(s, -1, "ballots[2]", "no1");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Die JEEIIN-Karte ist entweder zwei Ja-Stimmen oder zwei Nein-Stimmen wert.
+ * Dies darf sich der Spieler heraussuchen, sobald die Abstimmkarten aufgedeckt
+ * wurden." — spec: declared "one after another in turn order from the mover",
+ * each seat seeing the declarations before it. Mover seat 1; seats 1 and 0
+ * play jein: seat 1 declares first. */
+START_TEST(test_rule_jein_declared_after_reveal_in_turn_order)
+{
+    position p = empty_board(3);
+    p.hands[1] = "road2";
+    p.turn = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 1, "jein");
+    vote(s, 2, "no1");
+    ASSERT_ILLEGAL(s, "jein yes");
+    vote(s, 0, "jein");
+    expect_field(s, "phase", "jein");
+    expect_player(s, 1);
+    ck_assert_str_eq(legal_text(s), "jein yes, jein no");
+    play(s, "jein yes");
+    expect_player(s, 0);
+    expect_observed(s, 0, "jein[1]", "yes");
+    play(s, "jein no");
+    /* yes 2, no 1 + 2 = 3: the tile goes back. */
+    expect_field(s, "last_vote.yes", "2");
+    expect_field(s, "last_vote.no", "3");
+    expect_field(s, "last_vote.passed", "false");
+    expect_field(s, "phase", "lay");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Je nach Anzahl der A's bei den Ja-Karten oder E's bei den Nein-Karten ist
+ * die Karte entsprechend viel Wert": yes1/yes2/yes3 and no1/no2/no3 count 1,
+ * 2, 3; jein declared yes counts 2 yes. Loop over four votes. */
+START_TEST(test_rule_vote_card_values)
+{
+    static const struct {
+        const char *ballots[3];
+        const char *jein; /* declaration of the one jein, or NULL */
+        const char *yes, *no, *passed;
+    } cases[] = {
+        {{"yes1 yes2", "no3", "none"}, NULL, "3", "3", "false"},
+        {{"yes3", "no1 no2", "yes1"}, NULL, "4", "3", "true"},
+        {{"jein", "no1", "none"}, "jein yes", "2", "1", "true"},
+        {{"yes1", "jein", "none"}, "jein no", "1", "2", "false"},
+    };
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    for (int seat = 0; seat < 3; seat++)
+        vote(s, seat, cases[_i].ballots[seat]);
+    if (cases[_i].jein != NULL)
+        play(s, cases[_i].jein);
+    expect_field(s, "last_vote.yes", cases[_i].yes);
+    expect_field(s, "last_vote.no", cases[_i].no);
+    expect_field(s, "last_vote.passed", cases[_i].passed);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Die ?-Karte steht für "Ist mir egal" und ist keine Stimme wert." yes1 and
+ * egal against no1: 1 to 1, the tile goes back. */
+START_TEST(test_rule_egal_worth_nothing)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes1 egal");
+    vote(s, 1, "no1");
+    vote(s, 2, "egal");
+    expect_field(s, "last_vote.yes", "1");
+    expect_field(s, "last_vote.no", "1");
+    expect_field(s, "last_vote.passed", "false");
+    expect_field(s, "laid", "");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Gibt es jetzt mehr Ja- als Nein-Stimmen, so darf der Spieler das Plättchen
+ * legen": the tile is laid as any lay (crew moved, tile out of the hand),
+ * then the next seat moves. */
+START_TEST(test_rule_more_yes_than_no_lays_tile)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes2");
+    vote(s, 1, "no1");
+    vote(s, 2, "none");
+    expect_field(s, "last_vote.passed", "true");
+    expect_field(s, "tallies.votes", "1");
+    expect_field(s, "tallies.passed", "1");
+    expect_field(s, "laid", "road 2 s");
+    expect_field(s, "crews[0].square", "a10");
+    ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 0);
+    expect_field(s, "pending", "null");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* "... ansonsten muss er es zurücknehmen und der nächste Spieler ist an der
+ * Reihe." A tie (loop 0) or more no (loop 1): the tile stays in the mover's
+ * hand, nothing is laid, the next seat lays. */
+START_TEST(test_rule_tie_or_more_no_returns_tile)
+{
+    static const char *const no_ballot[2] = {"no1", "no2"};
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes1");
+    vote(s, 1, no_ballot[_i]);
+    vote(s, 2, "none");
+    expect_field(s, "last_vote.passed", "false");
+    expect_field(s, "tallies.votes", "1");
+    expect_field(s, "tallies.passed", "0");
+    expect_field(s, "laid", "");
+    expect_field(s, "crews[0].square", "a12");
+    ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 1);
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Alle Karten, die für eine Abstimmung verwendet wurden, kommen auf den
+ * Ablagestapel." — discarded whether the vote fails or passes; cards not
+ * played stay. */
+START_TEST(test_rule_played_vote_cards_discarded_either_way)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes3 egal");
+    vote(s, 1, "no1 jein");
+    vote(s, 2, "none");
+    play(s, "jein no"); /* 3 yes, 3 no */
+    expect_field(s, "last_vote.passed", "false");
+    expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein");
+    expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,egal");
+    expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein,egal");
+    br_state_free(s);
+
+    s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes3");
+    vote(s, 1, "no1");
+    vote(s, 2, "egal");
+    expect_field(s, "last_vote.passed", "true");
+    expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein,egal");
+    expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,jein,egal");
+    expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "The vote": "When no seat holds any vote card, a vote has no yes vote:
+ * a tile over a toilet goes back at once." */
+START_TEST(test_rule_no_vote_cards_anywhere_tile_goes_back)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    p.votes[0] = p.votes[1] = p.votes[2] = "";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    expect_field(s, "laid", "");
+    ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* End of the game and scoring */
+
+/* "Sind alle Bautrupps aus dem Spiel, endet das Spiel und es kommt zur
+ * Wertung." The last lay (road j12 -> k12) encloses the road and wall2. */
+START_TEST(test_rule_all_crews_out_ends_game)
+{
+    position p = last_lay(3, 0);
+    br_state *s = load_position(&p);
+    ck_assert_str_eq(legal_text(s), "road 1 e");
+    expect_field(s, "result", "null");
+    play(s, "road 1 e");
+    for (int i = 0; i < 4; i++) {
+        char path[16];
+        snprintf(path, sizeof path, "crews[%d].in", i);
+        expect_field(s, path, "false");
+    }
+    ck_assert(br_state_is_terminal(s));
+    expect_player(s, BR_PLAYER_TERMINAL);
+    expect_field(s, "phase", "over");
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(s, moves), 0);
+    ck_assert_str_ne(field(s, "result"), "null");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sobald man keine Plättchen mehr legen kann ... endet das Spiel" — spec:
+ * "when no seat can lay any of its tiles". With the clarification below, every
+ * failed vote removes one lay: in the toilets-only position (ten possible
+ * lays, no vote cards) the game ends after exactly ten proposals, each turned
+ * down, with every crew still on the board. */
+START_TEST(test_rule_game_ends_when_no_seat_can_lay)
+{
+    position p = toilets_only(3, 0);
+    p.votes[0] = p.votes[1] = p.votes[2] = "";
+    br_state *s = load_position(&p);
+    ck_assert_int_eq(vote_everything_down(s), 10);
+    ck_assert(br_state_is_terminal(s));
+    expect_field(s, "phase", "over");
+    ck_assert_int_eq(array_size_at(s, "rejected"), 10);
+    for (int i = 0; i < 4; i++) {
+        char path[16];
+        snprintf(path, sizeof path, "crews[%d].in", i);
+        expect_field(s, path, "true");
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "End of the game" (clarification): "After a vote that turns a tile
+ * down, that lay (the same path, tile shape and direction, by any seat) may not
+ * be proposed again until some tile has been laid somewhere." */
+START_TEST(test_rule_voted_down_lay_not_proposed_again)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2 road1";
+    p.hands[1] = "road2 road2b wall1";
+    p.hands[2] = "wall1";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes1");
+    vote(s, 1, "no2");
+    vote(s, 2, "none");
+    expect_field(s, "last_vote.passed", "false");
+    expect_field(s, "rejected", "road 2 s");
+    expect_player(s, 1);
+    ASSERT_ILLEGAL(s, "road 2 s");  /* the same lay, by another seat */
+    ASSERT_LEGAL(s, "road 2b s");   /* another shape */
+    ASSERT_LEGAL(s, "road 2 e");    /* another direction */
+    play(s, "wall1 1 w");           /* a tile is laid somewhere */
+    expect_field(s, "rejected", "");
+    play(s, "wall2 1 e");
+    expect_player(s, 0);
+    ASSERT_LEGAL(s, "road 2 s");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "End of the game" (clarification): "A seat whose only remaining lays
+ * were voted down is passed over like a seat without a lay." Seat 1 holds
+ * only a river tile, whose one lay (l6) seat 0 proposes and sees turned down. */
+START_TEST(test_rule_seat_whose_lays_were_voted_down_is_passed_over)
+{
+    position p = toilets_only(3, 0);
+    p.hands[1] = "river1";
+    p.hands[2] = "road1";
+    p.votes[0] = p.votes[1] = p.votes[2] = "";
+    br_state *s = load_position(&p);
+    play(s, "river 1 n");
+    expect_field(s, "rejected", "river 1 n");
+    expect_player(s, 2);
+    ck_assert_str_eq(legal_text(s), "road 1 s, road 1 w");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jetzt drehen alle Spieler ihre geheime Karte um und zählen die Punkte auf
+ * den entsprechenden Häusern zusammen, die nicht überbaut wurden. Der Spieler
+ * mit den meisten Punkten gewinnt." Last-lay position: town hall 13,
+ * school 12, inn 14. */
+START_TEST(test_rule_score_uncovered_buildings_of_own_type)
+{
+    position p = last_lay(3, 0);
+    p.buildings[0] = "town-hall";
+    p.buildings[1] = "school";
+    p.buildings[2] = "inn";
+    br_state *s = load_position(&p);
+    play(s, "road 1 e");
+    expect_field(s, "result.points", "13,12,14");
+    ck_assert_str_eq(winners_text(s), "0,0,1");
+    ck_assert_str_eq(returns_text(s), "-1,-1,1");
+    const double scores[3] = {13, 12, 14};
+    expect_scores(s, 3, scores);
+    br_state_free(s);
+
+    /* The toilets-only position, ended by voting every lay down: town hall 15. */
+    position q = toilets_only(3, 0);
+    q.buildings[0] = "school";
+    q.buildings[1] = "town-hall";
+    q.buildings[2] = "museum";
+    q.votes[0] = q.votes[1] = q.votes[2] = "";
+    s = load_position(&q);
+    vote_everything_down(s);
+    expect_field(s, "result.points", "12,15,14");
+    ck_assert_str_eq(winners_text(s), "0,1,0");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Bei Gleichstand gewinnt der Spieler, der noch am meisten
+ * Abstimmungskarten besitzt." Fire station and inn both score 14; seat 1 holds
+ * three vote cards, seat 0 two. */
+START_TEST(test_rule_tie_broken_by_most_vote_cards_left)
+{
+    position p = last_lay(3, 0);
+    p.buildings[0] = "fire-station";
+    p.buildings[1] = "inn";
+    p.buildings[2] = "school";
+    p.votes[0] = "yes1 no1";
+    p.votes[1] = "yes1 no1 egal";
+    br_state *s = load_position(&p);
+    play(s, "road 1 e");
+    expect_field(s, "result.points", "14,14,12");
+    expect_field(s, "result.cards_left", "2,3,8");
+    ck_assert_str_eq(winners_text(s), "0,1,0");
+    ck_assert_str_eq(returns_text(s), "-1,1,-1");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Scoring" (clarification): "Seats still tied share the win". Two seats
+ * tied on points and cards (loop 0); all three tied (loop 1: every seat wins,
+ * returns all 0). */
+START_TEST(test_rule_still_tied_share_the_win)
+{
+    position p = last_lay(3, 0);
+    p.buildings[0] = "fire-station";
+    p.buildings[1] = "inn";
+    p.buildings[2] = _i == 0 ? "school" : "museum";
+    br_state *s = load_position(&p);
+    play(s, "road 1 e");
+    if (_i == 0) {
+        ck_assert_str_eq(winners_text(s), "1,1,0");
+        ck_assert_str_eq(returns_text(s), "1,1,-1");
+    } else {
+        ck_assert_str_eq(winners_text(s), "1,1,1");
+        ck_assert_str_eq(returns_text(s), "0,0,0");
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* "Jetzt drehen alle Spieler ihre geheime Karte um": the building cards are
+ * hidden from the others until the end, then shown. */
+START_TEST(test_rule_building_cards_revealed_at_end)
+{
+    position p = last_lay(3, 0);
+    p.buildings[0] = "fire-station";
+    p.buildings[1] = "inn";
+    p.buildings[2] = "school";
+    br_state *s = load_position(&p);
+    expect_observed(s, 0, "buildings", "fire-station,hidden,hidden");
+    expect_observed(s, 2, "buildings", "hidden,hidden,school");
+    play(s, "road 1 e");
+    expect_observed(s, 0, "buildings", "fire-station,inn,school");
+    expect_observed(s, -1, "buildings", "fire-station,inn,school");
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Pro variant */
+
+/* "In diesem Stapel gibt es dann 10 Karten (6 Gebäude und 4 Spezialziele).
+ * Jeder Spieler erhält zwei Karten und legt diese vor sich aus." Spec: seat
+ * 0's first and second card, then seat 1's; open to everybody. */
+START_TEST(test_pro_two_open_task_cards_each)
+{
+    br_state *s = new_state("players=2,chance=explicit,variant=pro");
+    deal_first(s, 60);
+    expect_field(s, "phase", "deal-cards");
+    br_move moves[16];
+    double probs[16];
+    size_t n = 0;
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, probs, 16, &n), BR_OK);
+    ck_assert_uint_eq(n, 10);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_eq(moves[i], FIRST_DEAL + 21 + (int)i);
+        ck_assert_double_eq_tol(probs[i], 0.1, 1e-9);
+    }
+    char all[512] = "";
+    for (int c = 0; c < 10; c++)
+        snprintf(all + strlen(all), sizeof all - strlen(all), "%stask %s", c ? ", " : "",
+                 TASK_CARDS[c]);
+    ck_assert_str_eq(legal_text(s), all);
+    ck_assert_str_eq(view_of(s, "task toilets", 1), "task toilets");
+    play(s, "task toilets");
+    ASSERT_ILLEGAL(s, "task toilets");
+    play(s, "task inn");
+    play(s, "task museum");
+    play(s, "task long-path");
+    expect_field(s, "phase", "lay");
+    expect_field(s, "tasks[0]", "toilets,inn");
+    expect_field(s, "tasks[1]", "museum,long-path");
+    expect_observed(s, 1, "tasks[0]", "toilets,inn");
+    expect_observed(s, -1, "tasks[1]", "museum,long-path");
+    expect_field(s, "choices", "null,null");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sobald die erste Strecke nicht mehr weitergebaut werden kann, muss sich
+ * jeder Spieler für eine der beiden Aufgaben entscheiden" — spec: in secret,
+ * "one after another from the seat whose tile closed the path (in turn
+ * order)". Seat 1 closes the road; seats 1, 2, 0 choose; then the turn goes
+ * on with seat 2. */
+START_TEST(test_pro_choice_when_first_crew_leaves)
+{
+    position p = empty_board(3);
+    p.pro = 1;
+    p.laid[0] = "wall2 3 n";
+    p.laid[1] = "wall2 3 n";
+    p.laid[2] = "wall2 3b n";
+    p.laid[3] = "wall1 3 w";
+    p.laid[4] = "wall1 3 w";
+    p.laid[5] = "wall1 3b w";
+    p.crews[1] = "c12";
+    p.crews[3] = "a10";
+    p.hands[0] = "wall1";
+    p.hands[1] = "wall1";
+    p.rest = 2;
+    p.tasks[0] = "toilets inn";
+    p.tasks[1] = "museum long-path";
+    p.tasks[2] = "church demolition";
+    br_state *s = load_position(&p);
+    play(s, "wall2 1 n");
+    expect_field(s, "phase", "lay");
+    play(s, "wall1 1 w"); /* the road's crew leaves */
+    expect_field(s, "phase", "choose");
+    expect_player(s, 1);
+    ck_assert_str_eq(legal_text(s), "choose 1, choose 2");
+    ck_assert_str_eq(view_of(s, "choose 2", 1), "choose 2");
+    ck_assert_str_eq(view_of(s, "choose 2", 0), "choose ?");
+    play(s, "choose 2");
+    expect_player(s, 2);
+    expect_observed(s, 1, "choices[1]", "2");
+    expect_observed(s, 2, "choices[1]", "hidden");
+    expect_observed(s, -1, "choices[1]", "hidden");
+    play(s, "choose 1");
+    expect_player(s, 0);
+    play(s, "choose 1");
+    expect_field(s, "choices", "1,2,1");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 2);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Pro variant" (clarification): "If the game ends before any crew has
+ * left, the choice is made then, before scoring." The toilets-only position
+ * ends with every lay voted down and every crew in: each seat chooses once,
+ * then the game is over. */
+START_TEST(test_pro_choice_at_end_if_no_crew_left)
+{
+    position p = toilets_only(3, 1);
+    p.votes[0] = p.votes[1] = p.votes[2] = "";
+    br_state *s = load_position(&p);
+    vote_everything_down(s);
+    ck_assert(!br_state_is_terminal(s));
+    int chosen[3] = {0};
+    for (int k = 0; k < 3; k++) {
+        expect_field(s, "phase", "choose");
+        int seat = br_state_current_player(s);
+        ck_assert_msg(seat >= 0 && seat < 3 && !chosen[seat], "chooser %d", seat);
+        chosen[seat] = 1;
+        play(s, "choose 1");
+    }
+    ck_assert(br_state_is_terminal(s));
+    expect_field(s, "phase", "over");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Pro variant", the table of task cards: toilets 2 points per toilet
+ * built over; demolition 1 per three buildings built over, rounded down;
+ * small-houses the uncovered values 1 and 2 of any type; long-path a quarter
+ * of the squares of the longest path, rounded down. Last-lay position
+ * (choices made already, two paths having ended): toilets 10, demolition 2,
+ * small-houses 9, long-path 5, museum 14, school 12. */
+START_TEST(test_pro_special_goals_scored_as_designed)
+{
+    position p = last_lay(3, 1);
+    p.tasks[0] = "toilets long-path";
+    p.tasks[1] = "demolition small-houses";
+    p.tasks[2] = "museum school";
+    p.choices[0] = 1;
+    p.choices[1] = 2;
+    p.choices[2] = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 1 e");
+    ck_assert(br_state_is_terminal(s));
+    expect_field(s, "result.points", "10,9,14");
+    expect_field(s, "result.second_points", "5,2,12");
+    ck_assert_str_eq(winners_text(s), "0,0,1");
+    br_state_free(s);
+
+    /* Toilets-only position: toilets 6, demolition 2, small-houses 11,
+     * long-path 5, school 12, church 14. */
+    position q = toilets_only(3, 1);
+    q.tasks[0] = "toilets demolition";
+    q.tasks[1] = "small-houses long-path";
+    q.tasks[2] = "church school";
+    q.votes[0] = q.votes[1] = q.votes[2] = "";
+    s = load_position(&q);
+    vote_everything_down(s);
+    for (int k = 0; k < 3; k++)
+        play(s, br_state_current_player(s) == 1 ? "choose 2" : "choose 1");
+    expect_field(s, "result.points", "6,5,14");
+    expect_field(s, "result.second_points", "2,11,12");
+    ck_assert_str_eq(winners_text(s), "0,0,1");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sollte es in dieser Variante einen Gleichstand geben, so wird geprüft, wer
+ * mit seiner zweiten Karte die meisten Punkte gemacht hat." Toilets-only
+ * position: seats 0 and 1 score 14; seat 0's second card makes 6 (toilets),
+ * seat 1's 11 (small-houses). */
+START_TEST(test_pro_tie_broken_by_second_card)
+{
+    position p = toilets_only(3, 1);
+    p.tasks[0] = "fire-station toilets";
+    p.tasks[1] = "inn small-houses";
+    p.tasks[2] = "museum demolition";
+    p.votes[0] = p.votes[1] = p.votes[2] = "";
+    br_state *s = load_position(&p);
+    vote_everything_down(s);
+    for (int k = 0; k < 3; k++)
+        play(s, br_state_current_player(s) == 2 ? "choose 2" : "choose 1");
+    expect_field(s, "result.points", "14,14,2");
+    expect_field(s, "result.second_points", "6,11,14");
+    ck_assert_str_eq(winners_text(s), "0,1,0");
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Pro variant" (clarification): tied on both cards, then "by the vote
+ * cards left, then shared". Seats 0 and 1 score 14 and 14 on both cards and
+ * vote "none" in every vote, keeping one and two cards (loop 0: seat 1 wins),
+ * or one each (loop 1: shared). */
+START_TEST(test_pro_tie_then_vote_cards_then_shared)
+{
+    position p = toilets_only(3, 1);
+    p.tasks[0] = "fire-station inn";
+    p.tasks[1] = "museum church";
+    p.tasks[2] = "demolition school";
+    p.votes[0] = "yes1";
+    p.votes[1] = _i == 0 ? "yes1 no1" : "no1";
+    p.votes[2] = "";
+    br_state *s = load_position(&p);
+    vote_everything_down(s);
+    for (int k = 0; k < 3; k++)
+        play(s, "choose 1");
+    ck_assert(br_state_is_terminal(s));
+    expect_field(s, "result.points", "14,14,2");
+    expect_field(s, "result.second_points", "14,14,12");
+    expect_field(s, "result.cards_left", _i == 0 ? "1,2,0" : "1,1,0");
+    ck_assert_str_eq(winners_text(s), _i == 0 ? "0,1,0" : "1,1,0");
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Hidden information */
+
+/* Spec, "Hidden information": br_state_resample() keeps what the seat sees
+ * (the observation is the same) and redraws the others' face-down tiles with
+ * the pool, "keeping each seat's count of each length". */
+START_TEST(test_hidden_resample_during_deal)
+{
+    br_state *s = new_state("players=3,chance=explicit");
+    deal_first(s, 16); /* all twelve 3-tiles and four 2-tiles */
+    char *seen = observe_text(s, 1);
+    char *own = dup_text(field(s, "hands[1]"));
+    char *other = dup_text(field(s, "hands[0]"));
+    int want_length[4] = {0};
+    {
+        json_t *root = snapshot_json(s);
+        json_t *h = json_at(json_object_get(root, "state"), "hands[0]");
+        for (size_t i = 0; i < json_array_size(h); i++)
+            want_length[tile_length(json_string_value(json_array_get(h, i)))]++;
+        json_decref(root);
+    }
+    ck_assert_int_gt(want_length[3] + want_length[2] + want_length[1], 0);
+    br_state *dst = clone_state(s);
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        ck_assert_int_eq(br_state_resample(s, 1, seed, dst), BR_OK);
+        char *now = observe_text(dst, 1);
+        ck_assert_str_eq(now, seen);
+        free(now);
+        ck_assert_str_eq(field(dst, "hands[1]"), own);
+        json_t *root = snapshot_json(dst);
+        json_t *h = json_at(json_object_get(root, "state"), "hands[0]");
+        int by_length[4] = {0};
+        for (size_t i = 0; i < json_array_size(h); i++)
+            by_length[tile_length(json_string_value(json_array_get(h, i)))]++;
+        for (int len = 1; len <= 3; len++)
+            ck_assert_int_eq(by_length[len], want_length[len]);
+        json_decref(root);
+        differs |= strcmp(field(dst, "hands[0]"), other) != 0;
+    }
+    ck_assert_msg(differs, "20 resamples never changed seat 0's face-down tiles");
+    free(seen);
+    free(own);
+    free(other);
+    br_state_free(dst);
+    br_state_free(s);
+}
+END_TEST
+
+/* Resample after the deal: the others' building cards are drawn "from the
+ * cards the seat has not seen" — never the seat's own card, never one card
+ * twice — and the seat's observation is kept. */
+START_TEST(test_hidden_resample_building_cards)
+{
+    position p = empty_board(3);
+    p.buildings[0] = "inn";
+    p.buildings[1] = "school";
+    p.buildings[2] = "church";
+    br_state *s = load_position(&p);
+    char *seen = observe_text(s, 0);
+    br_state *dst = clone_state(s);
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
+        char *now = observe_text(dst, 0);
+        ck_assert_str_eq(now, seen);
+        free(now);
+        const char *b1 = field(dst, "buildings[1]");
+        const char *b2 = field(dst, "buildings[2]");
+        ck_assert_str_eq(field(dst, "buildings[0]"), "inn");
+        ck_assert_str_ne(b1, "inn");
+        ck_assert_str_ne(b2, "inn");
+        ck_assert_str_ne(b1, b2);
+        differs |= strcmp(b1, "school") != 0 || strcmp(b2, "church") != 0;
+    }
+    ck_assert_msg(differs, "30 resamples never changed the others' building cards");
+    free(seen);
+    br_state_free(dst);
+    br_state_free(s);
+}
+END_TEST
+
+/* Resample during a vote: "the others' ballots from the cards they hold". Seat
+ * 0 played yes3 (hidden from seat 1): seat 1's resampled worlds keep its
+ * view, and give seat 0 some ballot of its own cards. */
+START_TEST(test_hidden_resample_ballots)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    p.votes[0] = "yes3 no1";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes3");
+    char *seen = observe_text(s, 1);
+    br_state *dst = clone_state(s);
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        ck_assert_int_eq(br_state_resample(s, 1, seed, dst), BR_OK);
+        char *now = observe_text(dst, 1);
+        ck_assert_str_eq(now, seen);
+        free(now);
+        const char *ballot = field(dst, "ballots[0]");
+        ck_assert_msg(strcmp(ballot, "") == 0 || strcmp(ballot, "yes3") == 0 ||
+                          strcmp(ballot, "no1") == 0 || strcmp(ballot, "yes3,no1") == 0,
+                      "resampled ballot '%s' is not made of seat 0's cards", ballot);
+        differs |= strcmp(ballot, "yes3") != 0;
+    }
+    ck_assert_msg(differs, "30 resamples never changed seat 0's hidden ballot");
+    free(seen);
+    br_state_free(dst);
+    br_state_free(s);
+}
+END_TEST
+
+/* Pro variant: "the choices stay hidden until the end"; resample redraws "the
+ * others' choices". */
+START_TEST(test_hidden_pro_choices_until_end)
+{
+    position p = last_lay(3, 1);
+    p.tasks[0] = "toilets long-path";
+    p.tasks[1] = "demolition small-houses";
+    p.tasks[2] = "museum school";
+    p.choices[0] = 1;
+    p.choices[1] = 2;
+    p.choices[2] = 1;
+    br_state *s = load_position(&p);
+    expect_observed(s, 0, "choices", "1,hidden,hidden");
+    expect_observed(s, -1, "choices", "hidden,hidden,hidden");
+    expect_observed(s, 1, "tasks[0]", "toilets,long-path");
+    char *seen = observe_text(s, 0);
+    br_state *dst = clone_state(s);
+    int differs = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
+        char *now = observe_text(dst, 0);
+        ck_assert_str_eq(now, seen);
+        free(now);
+        ck_assert_str_eq(field(dst, "choices[0]"), "1");
+        differs |= strcmp(field(dst, "choices"), "1,2,1") != 0;
+    }
+    ck_assert_msg(differs, "30 resamples never changed the others' choices");
+    play(s, "road 1 e");
+    expect_observed(s, 0, "choices", "1,2,1");
+    free(seen);
+    br_state_free(dst);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, "Hidden information": "Task cards, lays and jein declarations are
+ * open" in move texts as other seats see them. */
+START_TEST(test_hidden_open_moves_read_the_same_for_all)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    ck_assert_str_eq(view_of(s, "road 2 s", 1), "road 2 s");
+    ck_assert_str_eq(view_of(s, "road 2 s", -1), "road 2 s");
+    play(s, "road 2 s");
+    vote(s, 0, "jein");
+    vote(s, 1, "none");
+    vote(s, 2, "none");
+    ck_assert_str_eq(view_of(s, "jein yes", 1), "jein yes");
+    ck_assert_str_eq(view_of(s, "jein yes", -1), "jein yes");
+    br_state_free(s);
+}
+END_TEST
+
+/* ================================================================== */
+/* Snapshots */
+
+/* A snapshot loads back to the same snapshot in every phase of the spec:
+ * deal-tiles, deal-cards, lay, vote, jein, choose, over. */
+START_TEST(test_snapshot_round_trip_every_phase)
+{
+    br_state *states[8];
+    int n = 0;
+    br_state *s = new_state("players=3,chance=explicit,variant=pro");
+    deal_first(s, 7);
+    states[n++] = clone_state(s);
+    deal_first(s, 53);
+    states[n++] = clone_state(s);
+    br_state_free(s);
+
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    s = load_position(&p);
+    states[n++] = clone_state(s);
+    play(s, "road 2 s");
+    vote(s, 0, "jein");
+    states[n++] = clone_state(s);
+    vote(s, 1, "no1");
+    vote(s, 2, "none");
+    states[n++] = clone_state(s);
+    br_state_free(s);
+
+    position q = last_lay(3, 0);
+    s = load_position(&q);
+    play(s, "road 1 e");
+    states[n++] = s;
+
+    position r = toilets_only(3, 1);
+    r.votes[0] = r.votes[1] = r.votes[2] = "";
+    s = load_position(&r);
+    vote_everything_down(s);
+    states[n++] = s;
+
+    static const char *const phases[] = {"deal-tiles", "deal-cards", "lay",   "vote",
+                                         "jein",       "over",       "choose"};
+    for (int i = 0; i < n; i++) {
+        expect_field(states[i], "phase", phases[i]);
+        char *text = to_json_text(states[i]);
+        char err[512] = "";
+        br_state *back = NULL;
+        br_status st = br_state_from_json(text, &back, err, sizeof err);
+        ck_assert_msg(st == BR_OK, "phase %s: snapshot refused: %s", phases[i], err);
+        char *again = to_json_text(back);
+        ck_assert_str_eq(again, text);
+        free(again);
+        free(text);
+        br_state_free(back);
+        br_state_free(states[i]);
+    }
+}
+END_TEST
+
+typedef enum { BASE_LAY, BASE_VOTE, BASE_DEAL, BASE_PRO, BASE_LAST_VOTE } snapshot_base;
+
+static br_state *base_state(snapshot_base base)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2 road1";
+    p.rest = 1;
+    br_state *s;
+    switch (base) {
+    case BASE_DEAL:
+        s = new_state("players=2,chance=explicit");
+        deal_first(s, 3);
+        return s;
+    case BASE_PRO:
+        p.pro = 1;
+        return load_position(&p);
+    case BASE_VOTE:
+        s = load_position(&p);
+        play(s, "road 2 s");
+        vote(s, 0, "yes1");
+        return s;
+    case BASE_LAST_VOTE:
+        s = load_position(&p);
+        play(s, "road 2 s");
+        vote(s, 0, "yes2");
+        vote(s, 1, "no1");
+        vote(s, 2, "none");
+        return s;
+    case BASE_LAY:
+    default:
+        s = load_position(&p);
+        play(s, "road 1 e");
+        return s;
+    }
+}
+
+/* Edits that are not one value: the second seat gets the first seat's
+ * building card; the last tile dealt to seat 0 moves to seat 1. */
+static void building_dealt_twice(json_t *state)
+{
+    json_array_set(json_object_get(state, "buildings"), 1, json_at(state, "buildings[0]"));
+}
+
+static void deal_out_of_order(json_t *state)
+{
+    json_t *h0 = json_at(state, "hands[0]");
+    json_t *h1 = json_at(state, "hands[1]");
+    size_t last = json_array_size(h0) - 1;
+    json_array_append(h1, json_array_get(h0, last));
+    json_array_remove(h0, last);
+}
+
+/* The loader "checks every member and these invariants" and names the
+ * offending member. Each case edits a real snapshot (the JSON `value` at
+ * state.<path>, or the `edit` function) and expects BR_ERR_SNAPSHOT with a
+ * message that contains `needle`. */
+static const struct {
+    const char *what;
+    snapshot_base base;
+    const char *path;
+    const char *value; /* JSON text */
+    const char *needle;
+    void (*edit)(json_t *state);
+} REJECTIONS[] = {
+    {"unknown phase", BASE_LAY, "phase", "\"dance\"", "phase", NULL},
+    {"not a tile", BASE_LAY, "hands[2]", "[\"road4\"]", "hands", NULL},
+    {"one tile too many", BASE_LAY, "hands[2]", "[\"road3\"]", "road3", NULL},
+    {"crew not at the path's end", BASE_LAY, "crews[0].square", "\"c12\"", "crews", NULL},
+    {"crew out though it can move", BASE_LAY, "crews[2].in", "false", "crews", NULL},
+    {"laid tile off the board", BASE_LAY, "laid[0]", "\"road 1 n\"", "laid", NULL},
+    {"vote card held twice", BASE_LAY, "votes[1]", "[\"yes1\",\"yes1\"]", "votes", NULL},
+    {"building card dealt twice", BASE_LAY, NULL, NULL, "buildings", building_dealt_twice},
+    {"rejected lay that is no lay", BASE_LAY, "rejected", "[\"road 9 x\"]", "rejected", NULL},
+    {"bridges passed that were not", BASE_LAY, "tallies.bridges", "2", "tallies", NULL},
+    {"turn out of range", BASE_LAY, "turn", "5", "turn", NULL},
+    {"result before the end", BASE_LAY, "result",
+     "{\"points\":[15,15,15],\"cards_left\":[8,8,8],\"winners\":[0,1,2]}", "result", NULL},
+    {"ballot outside a vote", BASE_LAY, "ballots[0]", "[\"yes1\"]", "ballots", NULL},
+    {"unknown member", BASE_LAY, "colour", "1", "colour", NULL},
+    {"pending lay covers no toilet", BASE_VOTE, "pending", "\"road 1 e\"", "pending", NULL},
+    {"ballot out of voting order", BASE_VOTE, "ballots[2]", "[\"no1\"]", "ballots", NULL},
+    {"jein declared before the reveal", BASE_VOTE, "jein[0]", "\"yes\"", "jein", NULL},
+    {"last vote totals wrong", BASE_LAST_VOTE, "last_vote.yes", "7", "last_vote", NULL},
+    {"pro choice before a path ended", BASE_PRO, "choices[0]", "1", "choices", NULL},
+    {"deal out of order", BASE_DEAL, NULL, NULL, "hands", deal_out_of_order},
+};
+
+/* Sets state.<path> (the last step an object key or an array index). */
+static void set_member(json_t *state, const char *path, json_t *value)
+{
+    char parent[64];
+    const char *last = path + strlen(path);
+    while (last > path && last[-1] != '.' && last[-1] != '[')
+        last--;
+    size_t plen = (size_t)(last - path);
+    if (plen > 0)
+        plen -= 1; /* the '.' or '[' */
+    snprintf(parent, sizeof parent, "%.*s", (int)plen, path);
+    json_t *obj = plen > 0 ? json_at(state, parent) : state;
+    ck_assert_msg(obj != NULL, "test bug: no member '%s'", parent);
+    if (json_is_array(obj))
+        ck_assert_int_eq(json_array_set(obj, (size_t)atoi(last), value), 0);
+    else
+        ck_assert_int_eq(json_object_set(obj, last, value), 0);
+}
+
+START_TEST(test_snapshot_loader_rejects_inconsistent_members)
+{
+    br_state *s = base_state(REJECTIONS[_i].base);
+    json_t *root = snapshot_json(s);
+    br_state_free(s);
+    json_t *st = json_object_get(root, "state");
+    if (REJECTIONS[_i].edit != NULL) {
+        REJECTIONS[_i].edit(st);
+    } else {
+        json_t *value = parse_json(REJECTIONS[_i].value);
+        set_member(st, REJECTIONS[_i].path, value);
+        json_decref(value);
+    }
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    char err[512] = "";
+    br_state *out = NULL;
+    br_status status = br_state_from_json(text, &out, err, sizeof err);
+    free(text);
+    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", REJECTIONS[_i].what,
+                  br_status_string(status), err);
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(err, REJECTIONS[_i].needle) != NULL,
+                  "%s: message '%s' does not name '%s'", REJECTIONS[_i].what, err,
+                  REJECTIONS[_i].needle);
+    br_state_free(out);
+}
+END_TEST
+
+/* ================================================================== */
+/* Notation */
+
+/* Spec, "Move numbers and notation": the numbers of the table. */
+START_TEST(test_notation_move_numbers)
+{
+    static const struct {
+        const char *text;
+        br_move move;
+    } moves[] = {
+        {"road 3 n", 0},
+        {"road 3b e", 5},
+        {"wall1 2 s", 20 + 8 + 2},
+        {"river 2 w", 40 + 8 + 3},
+        {"wall2 1 n", 76},
+        {"wall2 1 w", 79},
+        {"vote none", 80},
+        {"vote yes2 jein", 80 + 2 + 64},
+        {"vote no1 egal", 80 + 8 + 128},
+        {"vote yes1 yes2 yes3 no1 no2 no3 jein egal", 335},
+        {"jein yes", 336},
+        {"jein no", 337},
+        {"choose 1", 338},
+        {"choose 2", 339},
+        {"deal road3", 340},
+        {"deal road3b", 341},
+        {"deal wall2b", 348},
+        {"deal river1", 354},
+        {"building town-hall", 355},
+        {"building inn", 358},
+        {"building church", 360},
+        {"task town-hall", 361},
+        {"task toilets", 367},
+        {"task demolition", 368},
+        {"task small-houses", 369},
+        {"task long-path", 370},
+    };
+    br_state *s = new_state("players=3,seed=2");
+    ck_assert_uint_eq(br_state_move_space(s), MOVE_SPACE);
+    ck_assert_uint_eq(br_state_max_legal_moves(s), 256);
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        ck_assert_msg(parse_move(s, moves[i].text) == moves[i].move, "'%s' is %d, want %d",
+                      moves[i].text, parse_move(s, moves[i].text), moves[i].move);
+        char text[96];
+        ck_assert_int_eq(br_state_move_to_text(s, moves[i].move, text, sizeof text, NULL),
+                         BR_OK);
+        ck_assert_str_eq(text, moves[i].text);
+    }
+    ck_assert_int_eq(parse_move(s, "jein yes"), JEIN_YES);
+    ck_assert_int_eq(parse_move(s, "choose 1"), CHOOSE_1);
+    br_state_free(s);
+}
+END_TEST
+
+/* Every move of the move space has a text that parses back to it. */
+START_TEST(test_notation_round_trip_every_move)
+{
+    br_state *s = new_state("players=4,seed=9,variant=pro");
+    for (br_move m = 0; m < MOVE_SPACE; m++) {
+        char text[96];
+        ck_assert_int_eq(br_state_move_to_text(s, m, text, sizeof text, NULL), BR_OK);
+        br_move back = BR_MOVE_NONE;
+        ck_assert_msg(br_state_move_from_text(s, text, &back) == BR_OK, "'%s' (%d): %s", text,
+                      m, br_state_last_error(s));
+        ck_assert_msg(back == m, "'%s' parses to %d, not %d", text, back, m);
+    }
+    char text[16];
+    ck_assert_int_eq(br_state_move_to_text(s, MOVE_SPACE, text, sizeof text, NULL),
+                     BR_ERR_ARGUMENT);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Move texts are case-insensitive when parsed; blanks separate words." */
+START_TEST(test_notation_case_and_blanks)
+{
+    br_state *s = new_state("players=2,seed=2");
+    ck_assert_int_eq(parse_move(s, "ROAD 3B E"), 5);
+    ck_assert_int_eq(parse_move(s, "  Vote   Yes2   JEIN  "), 146);
+    ck_assert_int_eq(parse_move(s, "Building Inn"), 358);
+    ck_assert_int_eq(parse_move(s, "TASK Long-Path"), 370);
+    ck_assert_int_eq(parse_move(s, "Jein No"), 337);
+    br_state_free(s);
+}
+END_TEST
+
+/* Texts that are no move are rejected with BR_ERR_PARSE and a reason. */
+START_TEST(test_notation_parse_errors)
+{
+    static const char *const bad[] = {
+        "",         "road",        "road 4 e",         "road 3 x",      "street 3 e",
+        "road 3c e", "wall3 1 n",  "vote yes4",        "vote maybe",    "jein perhaps",
+        "choose 3", "deal road4",  "deal castle",      "building castle", "task nothing",
+        "pass",     "road 3 e e",
+    };
+    br_state *s = new_state("players=2,seed=2");
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        br_move m = 12345;
+        br_status st = br_state_move_from_text(s, bad[i], &m);
+        ck_assert_msg(st == BR_ERR_PARSE, "'%s' parsed (%s, move %d)", bad[i],
+                      br_status_string(st), m);
+        ck_assert_msg(br_state_last_error(s)[0] != '\0', "'%s': no reason", bad[i]);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static void add(Suite *suite, const char *name, const TTest *test)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test);
+    suite_add_tcase(suite, tc);
+}
+
+static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test, 0, end);
+    suite_add_tcase(suite, tc);
+}
+
+static Suite *drunter_und_drueber_suite(void)
+{
+    Suite *s = suite_create("drunter-und-drueber");
+    add(s, "content", test_design_sixty_tiles_by_length_and_kind);
+    add(s, "content", test_design_river_tiles_have_no_bridge);
+    add(s, "content", test_design_four_start_corners_two_exits_each);
+    add(s, "content", test_design_buildings_six_types_values_one_to_five);
+    add(s, "content", test_design_toilets_on_the_map);
+    add(s, "content", test_design_board_map_as_drawn);
+    add_loop(s, "deal", test_rule_deal_equal_shares_by_length, 3);
+    add(s, "deal", test_rule_deal_order_threes_twos_ones_seat_by_seat);
+    add(s, "deal", test_rule_tiles_face_down_during_deal_open_after);
+    add(s, "deal", test_rule_one_secret_building_card_each);
+    add(s, "deal", test_rule_vote_cards_each_and_seat_zero_begins);
+    add(s, "lay", test_rule_tile_only_on_path_of_same_kind);
+    add(s, "lay", test_rule_marked_end_against_path_straight_out_of_end);
+    add(s, "lay", test_rule_one_tile_laid_any_way);
+    add(s, "lay", test_rule_tile_must_fit_grid);
+    add(s, "lay", test_rule_tile_only_on_free_squares);
+    add(s, "lay", test_rule_crew_moves_to_last_square);
+    add(s, "lay", test_rule_covering_building_scores_nothing);
+    add(s, "bridge", test_design_bridge_squares);
+    add(s, "bridge", test_rule_bridge_lets_path_continue_beyond);
+    add(s, "bridge", test_rule_bridge_of_same_path_can_be_passed);
+    add(s, "bridge", test_rule_bridge_met_lengthwise_blocks);
+    add(s, "bridge", test_rule_one_lay_passes_at_most_one_bridge);
+    add(s, "bridge", test_rule_river_passes_under_bridge);
+    add(s, "crew", test_rule_crew_enclosed_leaves_game);
+    add(s, "crew", test_rule_crew_enclosure_counts_bridge_passages);
+    add(s, "crew", test_rule_crew_stays_without_tiles_of_its_kind);
+    add(s, "turn", test_rule_turns_go_clockwise);
+    add(s, "turn", test_rule_zugzwang_no_pass_move);
+    add(s, "turn", test_rule_seat_without_lay_is_passed_over);
+    add(s, "vote", test_rule_toilet_needs_vote);
+    add(s, "vote", test_rule_one_vote_per_tile);
+    add(s, "vote", test_rule_vote_in_turn_order_from_mover);
+    add(s, "vote", test_rule_seats_without_vote_cards_skipped);
+    add(s, "vote", test_rule_ballot_any_subset_of_held_cards);
+    add(s, "vote", test_rule_ballots_hidden_until_reveal);
+    add(s, "vote", test_rule_jein_declared_after_reveal_in_turn_order);
+    add_loop(s, "vote", test_rule_vote_card_values, 4);
+    add(s, "vote", test_rule_egal_worth_nothing);
+    add(s, "vote", test_rule_more_yes_than_no_lays_tile);
+    add_loop(s, "vote", test_rule_tie_or_more_no_returns_tile, 2);
+    add(s, "vote", test_rule_played_vote_cards_discarded_either_way);
+    add(s, "vote", test_rule_no_vote_cards_anywhere_tile_goes_back);
+    add(s, "end", test_rule_all_crews_out_ends_game);
+    add(s, "end", test_rule_game_ends_when_no_seat_can_lay);
+    add(s, "end", test_rule_voted_down_lay_not_proposed_again);
+    add(s, "end", test_rule_seat_whose_lays_were_voted_down_is_passed_over);
+    add(s, "end", test_rule_score_uncovered_buildings_of_own_type);
+    add(s, "end", test_rule_tie_broken_by_most_vote_cards_left);
+    add_loop(s, "end", test_rule_still_tied_share_the_win, 2);
+    add(s, "end", test_rule_building_cards_revealed_at_end);
+    add(s, "pro", test_pro_two_open_task_cards_each);
+    add(s, "pro", test_pro_choice_when_first_crew_leaves);
+    add(s, "pro", test_pro_choice_at_end_if_no_crew_left);
+    add(s, "pro", test_pro_special_goals_scored_as_designed);
+    add(s, "pro", test_pro_tie_broken_by_second_card);
+    add_loop(s, "pro", test_pro_tie_then_vote_cards_then_shared, 2);
+    add(s, "hidden", test_hidden_resample_during_deal);
+    add(s, "hidden", test_hidden_resample_building_cards);
+    add(s, "hidden", test_hidden_resample_ballots);
+    add(s, "hidden", test_hidden_pro_choices_until_end);
+    add(s, "hidden", test_hidden_open_moves_read_the_same_for_all);
+    add(s, "snapshot", test_snapshot_round_trip_every_phase);
+    add_loop(s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
+             (int)(sizeof REJECTIONS / sizeof REJECTIONS[0]));
+    add(s, "notation", test_notation_move_numbers);
+    add(s, "notation", test_notation_round_trip_every_move);
+    add(s, "notation", test_notation_case_and_blanks);
+    add(s, "notation", test_notation_parse_errors);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(drunter_und_drueber_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
