@@ -113,12 +113,13 @@ endif
 # ------------------------------------------------------------------
 # test_drunter_und_drueber: one test per rule of Drunter & Drüber, positions
 # set up through the public API (explicit deals, edited snapshots read and
-# written with jansson).
+# written with jansson); shares tests/brt_util.[ch] with the generic suites.
 
 if HAVE_CHECK
 check_PROGRAMS += tests/test_drunter_und_drueber
 TESTS += tests/test_drunter_und_drueber
-tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c
+tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c tests/brt_util.c \
+	tests/brt_util.h
 tests_test_drunter_und_drueber_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_drunter_und_drueber_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
