@@ -229,10 +229,26 @@ static const char *seat_role(const table *t, int seat)
     return t->num_humans == 1 ? "you" : "person";
 }
 
+/* The options without the seed: with the seed a player could work out every
+ * hidden card and every draw to come, so it is shown only at the end. */
+static void print_public_options(const char *options)
+{
+    bool first = true;
+    for (const char *item = options; *item;) {
+        size_t len = strcspn(item, ",");
+        if (strncmp(item, "seed=", 5) != 0) {
+            printf("%s%.*s", first ? "" : ",", (int)len, item);
+            first = false;
+        }
+        item += len + (item[len] == ',');
+    }
+}
+
 static void print_header(const table *t)
 {
-    printf("%s (%s), options %s\n", br_game_title(t->game), br_game_name(t->game),
-           t->initial_options);
+    printf("%s (%s), options ", br_game_title(t->game), br_game_name(t->game));
+    print_public_options(t->initial_options);
+    printf(" (the seed is shown at the end)\n");
     int n = br_state_num_players(t->state);
     for (int p = 0; p < n; p++)
         printf("%sseat %d: %s%s", p ? ", " : "", p, seat_role(t, p),
@@ -477,6 +493,7 @@ static int run_game(table *t)
         return BRULES_EXIT_FAIL;
     printf("game over after %zu move%s\n", t->log.len, t->log.len == 1 ? "" : "s");
     print_result(stdout, t->state);
+    printf("options %s\n", t->initial_options);
     return BRULES_EXIT_OK;
 }
 

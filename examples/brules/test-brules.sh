@@ -267,6 +267,7 @@ expect_out '^result: ' "demo shows the result"
 # ---------------------------------------------------------------- play with bots, records
 
 run play tsuro --bots --seed 5 -o players=3 --record "$work/bots.rec"
+expect_out '^options .*seed=5' "play shows the seed when the game is over"
 expect_status 0 "play --bots"
 expect_out '^seat 0: greedy bot, seat 1: greedy bot, seat 2: greedy bot$' "play --bots seats"
 expect_out '^seat 2 (greedy): ' "play --bots moves"
@@ -421,6 +422,8 @@ grep -q -F -e "$own_hand" "$work/tsuro0.play" || fail "the person does not see t
 run_with 'bogus\nquit\n' play tsuro --seed 4
 expect_status 0 "play: bad entry, then quit"
 expect_out '^Tsuro (tsuro), options ' "play header"
+checks=$((checks + 1))
+! grep -q 'seed=' "$work/out" || fail "play shows the seed before the game is over"
 expect_out '^seat 0: you, seat 1: greedy bot$' "play seats"
 expect_out '^legal moves ([1-9][0-9]*):$' "play lists the legal moves"
 expect_out '^not a move: ' "play explains an unreadable move"
@@ -491,5 +494,25 @@ expect_out '^  seeds          every playout starts from the seed in the options$
     "bench: a seed in the options"
 expect_out '^chance outcomes are moves too, picked uniformly (chance=explicit)$' \
     "bench: explicit chance"
+
+# ---------------------------------------------------------------- Drunter & Drüber
+
+# A person plays a whole game with votes (always the first listed move: the
+# first lay, "vote none", "jein yes", "choose 1") against greedy bots.
+awk 'BEGIN { for (i = 0; i < 3000; i++) print 1 }' >"$work/dud_ones"
+run_from "$work/dud_ones" play drunter-und-drueber --seed 3 -o players=3 --record "$work/dud.rec"
+expect_status 0 "play drunter-und-drueber to the end"
+expect_out '^Vote on seat [0-2].s tile ' "play drunter-und-drueber: a vote is shown"
+expect_out '^Last vote: [0-9]* yes, [0-9]* no (' "play drunter-und-drueber: the reveal"
+expect_out '^seat [12] (greedy): vote ?$' "play drunter-und-drueber: bot ballots hidden"
+expect_out '^game over after [0-9]* moves$' "play drunter-und-drueber ends"
+run replay "$work/dud.rec"
+expect_status 0 "the record of a person's drunter-und-drueber game replays"
+
+for opts in players=2 players=4 players=3,variant=pro players=4,variant=pro,chance=explicit; do
+    run selfplay drunter-und-drueber -n 3 --bot greedy -o "$opts"
+    expect_status 0 "selfplay drunter-und-drueber $opts"
+    expect_out '^average length: ' "selfplay drunter-und-drueber $opts ends"
+done
 
 echo "test-brules.sh: $checks checks passed"
