@@ -248,7 +248,7 @@ static void print_header(const table *t)
 {
     printf("%s (%s), options ", br_game_title(t->game), br_game_name(t->game));
     print_public_options(t->initial_options);
-    printf(" (the seed is shown at the end)\n");
+    putchar('\n');
     int n = br_state_num_players(t->state);
     for (int p = 0; p < n; p++)
         printf("%sseat %d: %s%s", p ? ", " : "", p, seat_role(t, p),
