@@ -7,6 +7,7 @@ EXTRA_DIST += \
 	doc/games/tsuro.md \
 	doc/games/tuer-an-tuer.md \
 	doc/games/drunter-und-drueber.md \
+	doc/games/tore-der-welt.md \
 	doc/games/figures/drunter-und-drueber.py
 
 if HAVE_DOXYGEN
