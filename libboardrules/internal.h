@@ -38,6 +38,8 @@ void br_rng_seed(br_rng *rng, uint64_t seed);
 uint64_t br_rng_next(br_rng *rng);
 /* Uniform integer in 0..bound-1 (bound > 0), without modulo bias. */
 uint32_t br_rng_below(br_rng *rng, uint32_t bound);
+/* Shuffles v[0..n-1] uniformly (Fisher-Yates, one br_rng_below per step). */
+void br_rng_shuffle_bytes(br_rng *rng, uint8_t *v, int n);
 
 /* ------------------------------------------------------------------ */
 /* Text sink over a caller's buffer (snprintf semantics): writes what fits,
@@ -59,6 +61,10 @@ void br_text_vprintf(br_text *t, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 /* True when everything written so far fit in the buffer. */
 bool br_text_fits(const br_text *t);
+/* Writes a reason (printf-style) into `out` when `out` is not NULL, and
+ * returns false: the one shape of every check_move reason and snapshot
+ * error ("return br_fail(err, \"state.x: ...\", ...)"). */
+bool br_fail(br_text *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ------------------------------------------------------------------ */
 /* Parsed options: the common keys are taken out by the dispatch layer;
@@ -183,6 +189,26 @@ const json_t *br_json_array(const json_t *obj, const char *key, long len,
 bool br_json_array_int(const json_t *arr, size_t index, long long min,
                        long long max, long long *out, const char *path,
                        br_text *err);
+/* Member `key` of `obj`; when it is missing, writes "<path>.<key>: missing"
+ * and returns NULL. */
+const json_t *br_json_member(const json_t *obj, const char *key, const char *path,
+                             br_text *err);
+/* A string among `names` (count of them): its index into *out; otherwise
+ * writes "<path>: ..." and returns false. */
+bool br_json_name(const json_t *v, const char *const *names, int count, int *out,
+                  const char *path, br_text *err);
+
+/* Building JSON without checking every call: each helper notes a failure
+ * (out of memory) in b->ok and takes NULL in stride, so a writer checks
+ * b->ok once at the end. set and append take over `v` either way. */
+typedef struct br_json_builder {
+    bool ok;
+} br_json_builder;
+
+json_t *br_jb_add(br_json_builder *b, json_t *v);
+void br_jb_set(br_json_builder *b, json_t *obj, const char *key, json_t *v);
+void br_jb_append(br_json_builder *b, json_t *arr, json_t *v);
+
 /* The first member of `obj` whose key is not among the `n` `keys`, or NULL:
  * a snapshot with a member this version does not write is not one of ours. */
 const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size_t n);

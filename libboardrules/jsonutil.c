@@ -90,3 +90,46 @@ const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size
     }
     return NULL;
 }
+
+const json_t *br_json_member(const json_t *obj, const char *key, const char *path,
+                             br_text *err)
+{
+    const json_t *v = json_object_get(obj, key);
+    if (!v)
+        br_fail(err, "%s.%s: missing", path, key);
+    return v;
+}
+
+bool br_json_name(const json_t *v, const char *const *names, int count, int *out,
+                  const char *path, br_text *err)
+{
+    if (!json_is_string(v))
+        return br_fail(err, "%s: not a string", path);
+    for (int i = 0; i < count; i++) {
+        if (strcmp(json_string_value(v), names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    return br_fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
+}
+
+json_t *br_jb_add(br_json_builder *b, json_t *v)
+{
+    if (!v)
+        b->ok = false;
+    return v;
+}
+
+void br_jb_set(br_json_builder *b, json_t *obj, const char *key, json_t *v)
+{
+    /* jansson releases `v` when it cannot take it (also for a NULL object) */
+    if (!obj || !v || json_object_set_new(obj, key, v) != 0)
+        b->ok = false;
+}
+
+void br_jb_append(br_json_builder *b, json_t *arr, json_t *v)
+{
+    if (!arr || !v || json_array_append_new(arr, v) != 0)
+        b->ok = false;
+}

@@ -51,3 +51,13 @@ uint32_t br_rng_below(br_rng *rng, uint32_t bound)
     }
     return (uint32_t)(m >> 32);
 }
+
+void br_rng_shuffle_bytes(br_rng *rng, uint8_t *v, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)br_rng_below(rng, (uint32_t)i + 1);
+        uint8_t t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}

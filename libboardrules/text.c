@@ -73,3 +73,14 @@ br_status br_text_result(const br_text *t, size_t *len)
         *len = t->len;
     return br_text_fits(t) ? BR_OK : BR_ERR_BUFFER;
 }
+
+bool br_fail(br_text *out, const char *fmt, ...)
+{
+    if (out) {
+        va_list ap;
+        va_start(ap, fmt);
+        br_text_vprintf(out, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}

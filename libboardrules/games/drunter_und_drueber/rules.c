@@ -444,18 +444,6 @@ size_t dud_legal_moves(const void *st, br_move *out)
 /* ------------------------------------------------------------------ */
 /* Checking a move */
 
-static bool reject(br_text *reason, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool reject(br_text *reason, const char *fmt, ...)
-{
-    if (reason) {
-        va_list ap;
-        va_start(ap, fmt);
-        br_text_vprintf(reason, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 static const char *phase_task(const dud *s)
 {
@@ -477,17 +465,17 @@ static bool check_lay(const dud *s, br_move move, br_text *r)
     int path = rest / DUD_DIRS / DUD_SHAPES;
     int type = dud_tile_type(dud_path_kind[path], shape), first, step;
     if (!(s->crew_in >> path & 1))
-        return reject(r, "the crew of the %s path has left the game", dud_path_names[path]);
+        return br_fail(r, "the crew of the %s path has left the game", dud_path_names[path]);
     if (!s->hand[s->turn][type])
-        return reject(r, "seat %d has no %s%s tile", s->turn, dud_kind_names[dud_path_kind[path]],
+        return br_fail(r, "seat %d has no %s%s tile", s->turn, dud_kind_names[dud_path_kind[path]],
                       dud_shape_names[shape]);
     if (!dud_lay_squares(s, path, shape, dir, &first, &step))
-        return reject(r, "a %s-tile does not fit %s of the %s path's end (off the board, over a "
+        return br_fail(r, "a %s-tile does not fit %s of the %s path's end (off the board, over a "
                       "piece, or no bridge to pass under)", dud_shape_names[shape],
                       (const char *[]){"north", "east", "south", "west"}[dir],
                       dud_path_names[path]);
     if (dud_rejected(s, move))
-        return reject(r, "that tile was voted down there, and no tile has been laid since");
+        return br_fail(r, "that tile was voted down there, and no tile has been laid since");
     return true;
 }
 
@@ -496,7 +484,7 @@ static bool check_vote(const dud *s, br_move move, br_text *r)
     int actor = dud_actor(s);
     unsigned cards = (unsigned)(move - DUD_MV_VOTE);
     if (cards & ~(unsigned)s->votes[actor])
-        return reject(r, "seat %d does not hold every card of that vote", actor);
+        return br_fail(r, "seat %d does not hold every card of that vote", actor);
     return true;
 }
 
@@ -509,8 +497,8 @@ static bool check_chance(const dud *s, br_move move, br_text *r)
         if (outcomes[i] == move)
             return true;
     if (s->phase == DUD_PH_DEAL_TILES)
-        return reject(r, "no such tile of that length is left to deal");
-    return reject(r, "that card is not left to deal");
+        return br_fail(r, "no such tile of that length is left to deal");
+    return br_fail(r, "that card is not left to deal");
 }
 
 /* Which phase each range of the move space belongs to. */
@@ -535,15 +523,15 @@ bool dud_check_move(const void *st, br_move move, br_text *reason)
 {
     const dud *s = st;
     if (move < 0 || move >= DUD_MOVE_SPACE)
-        return reject(reason, "move %d is outside 0..%d", (int)move, DUD_MOVE_SPACE - 1);
+        return br_fail(reason, "move %d is outside 0..%d", (int)move, DUD_MOVE_SPACE - 1);
     if (s->phase == DUD_PH_OVER)
-        return reject(reason, "the game is over");
+        return br_fail(reason, "the game is over");
     int want = phase_of_move(s, move);
     if (want < 0)
-        return reject(reason, "%s cards are not dealt in the %s variant",
+        return br_fail(reason, "%s cards are not dealt in the %s variant",
                       s->pro ? "building" : "task", s->pro ? "pro" : "basic");
     if (want != s->phase)
-        return reject(reason, "that move is not possible now: %s", phase_task(s));
+        return br_fail(reason, "that move is not possible now: %s", phase_task(s));
     switch (s->phase) {
     case DUD_PH_LAY: return check_lay(s, move, reason);
     case DUD_PH_VOTE: return check_vote(s, move, reason);

@@ -16,35 +16,12 @@ enum { VIEW_FULL = -2, ALL_CREWS = (1 << DUD_PATHS) - 1 };
 /* ------------------------------------------------------------------ */
 /* Writing */
 
-typedef struct builder {
-    bool ok;
-} builder;
-
-static json_t *add(builder *b, json_t *v)
-{
-    if (!v)
-        b->ok = false;
-    return v;
-}
-
-static void set(builder *b, json_t *obj, const char *key, json_t *v)
-{
-    if (!obj || !v || json_object_set_new(obj, key, v) != 0)
-        b->ok = false;
-}
-
-static void append(builder *b, json_t *arr, json_t *v)
-{
-    if (!arr || !v || json_array_append_new(arr, v) != 0)
-        b->ok = false;
-}
-
-static json_t *text_json(builder *b, void (*put)(br_text *, int), int value)
+static json_t *text_json(br_json_builder *b, void (*put)(br_text *, int), int value)
 {
     char buf[32];
     br_text t = br_text_over(buf, sizeof buf);
     put(&t, value);
-    return add(b, json_string(buf));
+    return br_jb_add(b, json_string(buf));
 }
 
 static void put_tile_name(br_text *t, int type) { dud_put_tile(t, type); }
@@ -56,29 +33,29 @@ static dud_lay lay_of_move(br_move m)
                      (uint8_t)(m % DUD_DIRS)};
 }
 
-static json_t *lay_json(builder *b, dud_lay lay)
+static json_t *lay_json(br_json_builder *b, dud_lay lay)
 {
     char buf[32];
     br_text t = br_text_over(buf, sizeof buf);
     dud_put_lay(&t, lay);
-    return add(b, json_string(buf));
+    return br_jb_add(b, json_string(buf));
 }
 
-static json_t *tiles_json(builder *b, const uint8_t *counts)
+static json_t *tiles_json(br_json_builder *b, const uint8_t *counts)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int t = 0; t < DUD_TILE_TYPES; t++)
         for (int i = 0; i < counts[t]; i++)
-            append(b, arr, text_json(b, put_tile_name, t));
+            br_jb_append(b, arr, text_json(b, put_tile_name, t));
     return arr;
 }
 
-static json_t *votes_json(builder *b, unsigned cards)
+static json_t *votes_json(br_json_builder *b, unsigned cards)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int c = 0; c < DUD_VOTE_CARDS; c++)
         if (cards >> c & 1)
-            append(b, arr, add(b, json_string(dud_vote_names[c])));
+            br_jb_append(b, arr, br_jb_add(b, json_string(dud_vote_names[c])));
     return arr;
 }
 
@@ -87,149 +64,149 @@ static bool sees(int viewer, int owner)
     return viewer == VIEW_FULL || viewer == owner;
 }
 
-static json_t *hidden(builder *b)
+static json_t *hidden(br_json_builder *b)
 {
-    return add(b, json_string("hidden"));
+    return br_jb_add(b, json_string("hidden"));
 }
 
-static json_t *hands_json(builder *b, const dud *s, int viewer)
+static json_t *hands_json(br_json_builder *b, const dud *s, int viewer)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     bool face_down = s->phase == DUD_PH_DEAL_TILES;
     for (int p = 0; p < s->num_players; p++)
-        append(b, arr, !face_down || sees(viewer, p) ? tiles_json(b, s->hand[p])
-                                                       : add(b, json_integer(dud_hand_size(s, p))));
+        br_jb_append(b, arr, !face_down || sees(viewer, p) ? tiles_json(b, s->hand[p])
+                                                       : br_jb_add(b, json_integer(dud_hand_size(s, p))));
     return arr;
 }
 
-static json_t *cards_json(builder *b, const dud *s, int viewer)
+static json_t *cards_json(br_json_builder *b, const dud *s, int viewer)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     bool over = s->phase == DUD_PH_OVER;
     for (int p = 0; p < s->num_players; p++) {
         if (s->pro) {
-            json_t *pair = add(b, json_array());
+            json_t *pair = br_jb_add(b, json_array());
             for (int i = 0; i < 2; i++)
-                append(b, pair, s->task[p][i] == DUD_NONE ? json_null()
-                                : add(b, json_string(dud_task_names[s->task[p][i]])));
-            append(b, arr, pair);
+                br_jb_append(b, pair, s->task[p][i] == DUD_NONE ? json_null()
+                                : br_jb_add(b, json_string(dud_task_names[s->task[p][i]])));
+            br_jb_append(b, arr, pair);
         } else if (s->building[p] == DUD_NONE) {
-            append(b, arr, json_null());
+            br_jb_append(b, arr, json_null());
         } else {
-            append(b, arr, over || sees(viewer, p)
-                               ? add(b, json_string(dud_building_names[s->building[p]]))
+            br_jb_append(b, arr, over || sees(viewer, p)
+                               ? br_jb_add(b, json_string(dud_building_names[s->building[p]]))
                                : hidden(b));
         }
     }
     return arr;
 }
 
-static json_t *choices_json(builder *b, const dud *s, int viewer)
+static json_t *choices_json(br_json_builder *b, const dud *s, int viewer)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < s->num_players; p++) {
         if (s->choice[p] == DUD_NONE)
-            append(b, arr, json_null());
+            br_jb_append(b, arr, json_null());
         else if (s->phase == DUD_PH_OVER || sees(viewer, p))
-            append(b, arr, add(b, json_integer(s->choice[p] + 1)));
+            br_jb_append(b, arr, br_jb_add(b, json_integer(s->choice[p] + 1)));
         else
-            append(b, arr, hidden(b));
+            br_jb_append(b, arr, hidden(b));
     }
     return arr;
 }
 
-static json_t *ballots_json(builder *b, const dud *s, int viewer)
+static json_t *ballots_json(br_json_builder *b, const dud *s, int viewer)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     bool revealed = s->phase == DUD_PH_JEIN;
     for (int p = 0; p < s->num_players; p++) {
         if (!(s->voted >> p & 1))
-            append(b, arr, json_null());
+            br_jb_append(b, arr, json_null());
         else if (revealed || sees(viewer, p))
-            append(b, arr, votes_json(b, s->ballot[p]));
+            br_jb_append(b, arr, votes_json(b, s->ballot[p]));
         else
-            append(b, arr, hidden(b));
+            br_jb_append(b, arr, hidden(b));
     }
     return arr;
 }
 
-static json_t *jein_json(builder *b, const dud *s)
+static json_t *jein_json(br_json_builder *b, const dud *s)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < s->num_players; p++)
-        append(b, arr, !(s->jein_done >> p & 1) ? json_null()
-                       : add(b, json_string(s->jein_yes >> p & 1 ? "yes" : "no")));
+        br_jb_append(b, arr, !(s->jein_done >> p & 1) ? json_null()
+                       : br_jb_add(b, json_string(s->jein_yes >> p & 1 ? "yes" : "no")));
     return arr;
 }
 
-static json_t *seat_list_json(builder *b, unsigned mask, int n)
+static json_t *seat_list_json(br_json_builder *b, unsigned mask, int n)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
-            append(b, arr, add(b, json_integer(p)));
+            br_jb_append(b, arr, br_jb_add(b, json_integer(p)));
     return arr;
 }
 
-static json_t *last_vote_json(builder *b, const dud *s)
+static json_t *last_vote_json(br_json_builder *b, const dud *s)
 {
     const dud_vote_result *v = &s->last_vote;
     if (!v->held)
         return json_null();
-    json_t *o = add(b, json_object());
-    set(b, o, "yes", add(b, json_integer(v->yes)));
-    set(b, o, "no", add(b, json_integer(v->no)));
-    set(b, o, "passed", add(b, json_boolean(v->passed)));
-    json_t *arr = add(b, json_array());
+    json_t *o = br_jb_add(b, json_object());
+    br_jb_set(b, o, "yes", br_jb_add(b, json_integer(v->yes)));
+    br_jb_set(b, o, "no", br_jb_add(b, json_integer(v->no)));
+    br_jb_set(b, o, "passed", br_jb_add(b, json_boolean(v->passed)));
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < s->num_players; p++)
-        append(b, arr, votes_json(b, v->ballots[p]));
-    set(b, o, "ballots", arr);
-    set(b, o, "jein_yes", seat_list_json(b, v->jein_yes, s->num_players));
+        br_jb_append(b, arr, votes_json(b, v->ballots[p]));
+    br_jb_set(b, o, "ballots", arr);
+    br_jb_set(b, o, "jein_yes", seat_list_json(b, v->jein_yes, s->num_players));
     return o;
 }
 
-static json_t *crews_json(builder *b, const dud *s)
+static json_t *crews_json(br_json_builder *b, const dud *s)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < DUD_PATHS; p++) {
-        json_t *o = add(b, json_object());
-        set(b, o, "path", add(b, json_string(dud_path_names[p])));
-        set(b, o, "square", text_json(b, put_square_name, s->crew[p]));
-        set(b, o, "in", add(b, json_boolean(s->crew_in >> p & 1)));
-        append(b, arr, o);
+        json_t *o = br_jb_add(b, json_object());
+        br_jb_set(b, o, "path", br_jb_add(b, json_string(dud_path_names[p])));
+        br_jb_set(b, o, "square", text_json(b, put_square_name, s->crew[p]));
+        br_jb_set(b, o, "in", br_jb_add(b, json_boolean(s->crew_in >> p & 1)));
+        br_jb_append(b, arr, o);
     }
     return arr;
 }
 
-static json_t *result_json(builder *b, const dud *s)
+static json_t *result_json(br_json_builder *b, const dud *s)
 {
     if (s->phase != DUD_PH_OVER)
         return json_null();
-    json_t *o = add(b, json_object());
-    json_t *points = add(b, json_array()), *second = add(b, json_array());
-    json_t *left = add(b, json_array());
+    json_t *o = br_jb_add(b, json_object());
+    json_t *points = br_jb_add(b, json_array()), *second = br_jb_add(b, json_array());
+    json_t *left = br_jb_add(b, json_array());
     for (int p = 0; p < s->num_players; p++) {
-        append(b, points, add(b, json_integer(dud_card_points(s, dud_scoring_card(s, p)))));
+        br_jb_append(b, points, br_jb_add(b, json_integer(dud_card_points(s, dud_scoring_card(s, p)))));
         if (s->pro)
-            append(b, second, add(b, json_integer(
+            br_jb_append(b, second, br_jb_add(b, json_integer(
                                   dud_card_points(s, s->task[p][1 - s->choice[p]]))));
-        append(b, left, add(b, json_integer(dud_popcount(s->votes[p]))));
+        br_jb_append(b, left, br_jb_add(b, json_integer(dud_popcount(s->votes[p]))));
     }
-    set(b, o, "points", points);
+    br_jb_set(b, o, "points", points);
     if (s->pro)
-        set(b, o, "second_points", second);
+        br_jb_set(b, o, "second_points", second);
     else
         json_decref(second);
-    set(b, o, "cards_left", left);
-    set(b, o, "winners", seat_list_json(b, s->winner_mask, s->num_players));
+    br_jb_set(b, o, "cards_left", left);
+    br_jb_set(b, o, "winners", seat_list_json(b, s->winner_mask, s->num_players));
     return o;
 }
 
 /* The board as rows of text for observers: '.' free, the path's digit for a
  * piece, and its letter (A..D) for a bridge square. */
-static json_t *board_rows_json(builder *b, const dud *s)
+static json_t *board_rows_json(br_json_builder *b, const dud *s)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int y = 0; y < DUD_SIDE; y++) {
         char row[DUD_SIDE + 1];
         for (int x = 0; x < DUD_SIDE; x++) {
@@ -238,7 +215,7 @@ static json_t *board_rows_json(builder *b, const dud *s)
             row[x] = (char)(!piece ? '.' : piece & DUD_PIECE_BRIDGE ? 'A' + path : '0' + path);
         }
         row[DUD_SIDE] = '\0';
-        append(b, arr, add(b, json_string(row)));
+        br_jb_append(b, arr, br_jb_add(b, json_string(row)));
     }
     return arr;
 }
@@ -253,45 +230,45 @@ static int pool_size(const dud *s)
 
 json_t *dud_state_json(const dud *s, int viewer)
 {
-    builder b = {true};
+    br_json_builder b = {true};
     json_t *o = json_object();
     if (!o)
         return NULL;
     bool full = viewer == VIEW_FULL;
-    set(&b, o, "phase", add(&b, json_string(dud_phase_names[s->phase])));
-    set(&b, o, "turn", add(&b, json_integer(s->turn)));
-    json_t *laid = add(&b, json_array());
+    br_jb_set(&b, o, "phase", br_jb_add(&b, json_string(dud_phase_names[s->phase])));
+    br_jb_set(&b, o, "turn", br_jb_add(&b, json_integer(s->turn)));
+    json_t *laid = br_jb_add(&b, json_array());
     for (int i = 0; i < s->tiles_laid; i++)
-        append(&b, laid, lay_json(&b, s->laid[i]));
-    set(&b, o, "laid", laid);
-    set(&b, o, "crews", crews_json(&b, s));
-    set(&b, o, "hands", hands_json(&b, s, viewer));
-    set(&b, o, "pool", full ? tiles_json(&b, s->pool) : add(&b, json_integer(pool_size(s))));
-    set(&b, o, s->pro ? "tasks" : "buildings", cards_json(&b, s, viewer));
+        br_jb_append(&b, laid, lay_json(&b, s->laid[i]));
+    br_jb_set(&b, o, "laid", laid);
+    br_jb_set(&b, o, "crews", crews_json(&b, s));
+    br_jb_set(&b, o, "hands", hands_json(&b, s, viewer));
+    br_jb_set(&b, o, "pool", full ? tiles_json(&b, s->pool) : br_jb_add(&b, json_integer(pool_size(s))));
+    br_jb_set(&b, o, s->pro ? "tasks" : "buildings", cards_json(&b, s, viewer));
     if (s->pro)
-        set(&b, o, "choices", choices_json(&b, s, viewer));
-    set(&b, o, "votes", add(&b, json_array()));
+        br_jb_set(&b, o, "choices", choices_json(&b, s, viewer));
+    br_jb_set(&b, o, "votes", br_jb_add(&b, json_array()));
     for (int p = 0; p < s->num_players; p++)
-        append(&b, json_object_get(o, "votes"), votes_json(&b, s->votes[p]));
-    set(&b, o, "ballots", ballots_json(&b, s, viewer));
-    set(&b, o, "jein", jein_json(&b, s));
+        br_jb_append(&b, json_object_get(o, "votes"), votes_json(&b, s->votes[p]));
+    br_jb_set(&b, o, "ballots", ballots_json(&b, s, viewer));
+    br_jb_set(&b, o, "jein", jein_json(&b, s));
     bool pending = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
-    set(&b, o, "pending", pending ? lay_json(&b, s->pending) : json_null());
-    set(&b, o, "last_vote", last_vote_json(&b, s));
-    json_t *rejected = add(&b, json_array());
+    br_jb_set(&b, o, "pending", pending ? lay_json(&b, s->pending) : json_null());
+    br_jb_set(&b, o, "last_vote", last_vote_json(&b, s));
+    json_t *rejected = br_jb_add(&b, json_array());
     for (br_move m = 0; m < DUD_MV_VOTE; m++)
         if (dud_rejected(s, m))
-            append(&b, rejected, lay_json(&b, lay_of_move(m)));
-    set(&b, o, "rejected", rejected);
-    json_t *tallies = add(&b, json_object());
-    set(&b, tallies, "votes", add(&b, json_integer(s->votes_held)));
-    set(&b, tallies, "passed", add(&b, json_integer(s->votes_passed)));
-    set(&b, tallies, "bridges", add(&b, json_integer(s->bridges_passed)));
-    set(&b, o, "tallies", tallies);
-    set(&b, o, "result", result_json(&b, s));
+            br_jb_append(&b, rejected, lay_json(&b, lay_of_move(m)));
+    br_jb_set(&b, o, "rejected", rejected);
+    json_t *tallies = br_jb_add(&b, json_object());
+    br_jb_set(&b, tallies, "votes", br_jb_add(&b, json_integer(s->votes_held)));
+    br_jb_set(&b, tallies, "passed", br_jb_add(&b, json_integer(s->votes_passed)));
+    br_jb_set(&b, tallies, "bridges", br_jb_add(&b, json_integer(s->bridges_passed)));
+    br_jb_set(&b, o, "tallies", tallies);
+    br_jb_set(&b, o, "result", result_json(&b, s));
     if (!full) {
-        set(&b, o, "board", board_rows_json(&b, s));
-        set(&b, o, "seat", add(&b, json_integer(viewer)));
+        br_jb_set(&b, o, "board", board_rows_json(&b, s));
+        br_jb_set(&b, o, "seat", br_jb_add(&b, json_integer(viewer)));
     }
     if (!b.ok) {
         json_decref(o);
@@ -313,47 +290,15 @@ json_t *dud_observe(const void *st, int seat)
 /* ------------------------------------------------------------------ */
 /* Reading: every field, then the invariants between them */
 
-static bool fail(br_text *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool fail(br_text *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    br_text_vprintf(err, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static const json_t *member(const json_t *o, const char *key, br_text *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!v)
-        fail(err, "state.%s: missing", key);
-    return v;
-}
 
 static const json_t *seat_array(const json_t *o, const char *key, int n, br_text *err)
 {
-    const json_t *v = member(o, key, err);
+    const json_t *v = br_json_member(o, key, "state", err);
     if (v && (!json_is_array(v) || json_array_size(v) != (size_t)n)) {
-        fail(err, "state.%s: not an array of %d entries, one per seat", key, n);
+        br_fail(err, "state.%s: not an array of %d entries, one per seat", key, n);
         return NULL;
     }
     return v;
-}
-
-static bool read_name(const json_t *v, const char *const *names, int count, int *out,
-                      const char *path, br_text *err)
-{
-    if (!json_is_string(v))
-        return fail(err, "%s: not a string", path);
-    for (int i = 0; i < count; i++) {
-        if (strcmp(json_string_value(v), names[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    }
-    return fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
 }
 
 static bool read_lay(const json_t *v, dud_lay *out, const char *path, br_text *err)
@@ -362,9 +307,9 @@ static bool read_lay(const json_t *v, dud_lay *out, const char *path, br_text *e
     char reason[160];
     br_text r = br_text_over(reason, sizeof reason);
     if (!json_is_string(v))
-        return fail(err, "%s: not a lay text", path);
+        return br_fail(err, "%s: not a lay text", path);
     if (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK || m >= DUD_MV_VOTE)
-        return fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", path, json_string_value(v));
+        return br_fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", path, json_string_value(v));
     *out = lay_of_move(m);
     return true;
 }
@@ -372,12 +317,12 @@ static bool read_lay(const json_t *v, dud_lay *out, const char *path, br_text *e
 static bool read_tiles(const json_t *v, uint8_t *counts, const char *path, br_text *err)
 {
     if (!json_is_array(v) || json_array_size(v) > DUD_TILES)
-        return fail(err, "%s: not an array of tile names", path);
+        return br_fail(err, "%s: not an array of tile names", path);
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
         int t = json_is_string(e) ? dud_parse_tile(json_string_value(e)) : -1;
         if (t < 0)
-            return fail(err, "%s[%zu]: not a tile name (e.g. 'road3b')", path, i);
+            return br_fail(err, "%s[%zu]: not a tile name (e.g. 'road3b')", path, i);
         counts[t]++;
     }
     return true;
@@ -386,15 +331,15 @@ static bool read_tiles(const json_t *v, uint8_t *counts, const char *path, br_te
 static bool read_votes(const json_t *v, uint8_t *cards, const char *path, br_text *err)
 {
     if (!json_is_array(v) || json_array_size(v) > DUD_VOTE_CARDS)
-        return fail(err, "%s: not an array of vote cards", path);
+        return br_fail(err, "%s: not an array of vote cards", path);
     *cards = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
         int c = json_is_string(e) ? dud_parse_vote_card(json_string_value(e)) : -1;
         if (c < 0)
-            return fail(err, "%s[%zu]: not a vote card", path, i);
+            return br_fail(err, "%s[%zu]: not a vote card", path, i);
         if (*cards >> c & 1)
-            return fail(err, "%s[%zu]: '%s' appears twice", path, i, dud_vote_names[c]);
+            return br_fail(err, "%s[%zu]: '%s' appears twice", path, i, dud_vote_names[c]);
         *cards |= (uint8_t)(1u << c);
     }
     return true;
@@ -402,11 +347,11 @@ static bool read_votes(const json_t *v, uint8_t *cards, const char *path, br_tex
 
 static bool replay_laid(dud *s, const json_t *o, br_text *err)
 {
-    const json_t *laid = member(o, "laid", err);
+    const json_t *laid = br_json_member(o, "laid", "state", err);
     if (!laid)
         return false;
     if (!json_is_array(laid) || json_array_size(laid) > DUD_TILES)
-        return fail(err, "state.laid: not an array of at most %d lays", DUD_TILES);
+        return br_fail(err, "state.laid: not an array of at most %d lays", DUD_TILES);
     for (size_t i = 0; i < json_array_size(laid); i++) {
         char path[48];
         snprintf(path, sizeof path, "state.laid[%zu]", i);
@@ -415,10 +360,10 @@ static bool replay_laid(dud *s, const json_t *o, br_text *err)
         if (!read_lay(json_array_get(laid, i), &lay, path, err))
             return false;
         if (!(s->crew_in >> lay.path & 1))
-            return fail(err, "%s: the crew of the %s path had left the game", path,
+            return br_fail(err, "%s: the crew of the %s path had left the game", path,
                         dud_path_names[lay.path]);
         if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step))
-            return fail(err, "%s: the tile does not fit there", path);
+            return br_fail(err, "%s: the tile does not fit there", path);
         dud_place(s, lay);
         dud_update_crews(s);
     }
@@ -427,11 +372,11 @@ static bool replay_laid(dud *s, const json_t *o, br_text *err)
 
 static bool check_crews(const dud *s, const json_t *o, br_text *err)
 {
-    const json_t *crews = member(o, "crews", err);
+    const json_t *crews = br_json_member(o, "crews", "state", err);
     if (!crews)
         return false;
     if (!json_is_array(crews) || json_array_size(crews) != DUD_PATHS)
-        return fail(err, "state.crews: not an array of %d crews", DUD_PATHS);
+        return br_fail(err, "state.crews: not an array of %d crews", DUD_PATHS);
     static const char *const keys[] = {"path", "square", "in"};
     for (int p = 0; p < DUD_PATHS; p++) {
         const json_t *c = json_array_get(crews, (size_t)p);
@@ -440,21 +385,21 @@ static bool check_crews(const dud *s, const json_t *o, br_text *err)
         br_text t = br_text_over(want, sizeof want);
         dud_put_square(&t, s->crew[p]);
         if (!json_is_object(c))
-            return fail(err, "%s: not an object", path);
+            return br_fail(err, "%s: not an object", path);
         const char *unknown = br_json_unknown_key(c, keys, 3);
         if (unknown)
-            return fail(err, "%s.%s: not a member of a crew", path, unknown);
+            return br_fail(err, "%s.%s: not a member of a crew", path, unknown);
         const json_t *name = json_object_get(c, "path"), *sq = json_object_get(c, "square");
         bool in;
         if (!json_is_string(name) || strcmp(json_string_value(name), dud_path_names[p]) != 0)
-            return fail(err, "%s.path: not '%s'", path, dud_path_names[p]);
+            return br_fail(err, "%s.path: not '%s'", path, dud_path_names[p]);
         if (!json_is_string(sq) || strcmp(json_string_value(sq), want) != 0)
-            return fail(err, "%s.square: the laid tiles end the %s path at %s", path,
+            return br_fail(err, "%s.square: the laid tiles end the %s path at %s", path,
                         dud_path_names[p], want);
         if (!br_json_bool(c, "in", &in, path, err))
             return false;
         if (in != (s->crew_in >> p & 1))
-            return fail(err, "%s.in: the %s crew is %s after the laid tiles", path,
+            return br_fail(err, "%s.in: the %s crew is %s after the laid tiles", path,
                         dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out");
     }
     return true;
@@ -472,7 +417,7 @@ static bool read_hands(dud *s, const json_t *o, br_text *err)
             return false;
     }
     memset(s->pool, 0, sizeof s->pool);
-    const json_t *pool = member(o, "pool", err);
+    const json_t *pool = br_json_member(o, "pool", "state", err);
     return pool && read_tiles(pool, s->pool, "state.pool", err);
 }
 
@@ -491,7 +436,7 @@ static bool check_tile_census(const dud *s, br_text *err)
             char name[16];
             br_text n = br_text_over(name, sizeof name);
             dud_put_tile(&n, t);
-            return fail(err, "state: %d %s tiles in hands, pool and on the board; the set has %d",
+            return br_fail(err, "state: %d %s tiles in hands, pool and on the board; the set has %d",
                         count[t], name, dud_tile_count[t]);
         }
     }
@@ -510,7 +455,7 @@ static bool read_buildings(dud *s, const json_t *o, br_text *err)
         int b;
         if (json_is_null(v))
             continue;
-        if (!read_name(v, dud_building_names, DUD_BUILDING_TYPES, &b, path, err))
+        if (!br_json_name(v, dud_building_names, DUD_BUILDING_TYPES, &b, path, err))
             return false;
         s->building[p] = (uint8_t)b;
     }
@@ -527,14 +472,14 @@ static bool read_tasks(dud *s, const json_t *o, br_text *err)
         char path[48];
         const json_t *pair = json_array_get(arr, (size_t)p);
         if (!json_is_array(pair) || json_array_size(pair) != 2)
-            return fail(err, "state.tasks[%d]: not a pair of task cards", p);
+            return br_fail(err, "state.tasks[%d]: not a pair of task cards", p);
         for (int i = 0; i < 2; i++) {
             snprintf(path, sizeof path, "state.tasks[%d][%d]", p, i);
             const json_t *v = json_array_get(pair, (size_t)i);
             int t;
             if (json_is_null(v))
                 continue;
-            if (!read_name(v, dud_task_names, DUD_TASKS, &t, path, err))
+            if (!br_json_name(v, dud_task_names, DUD_TASKS, &t, path, err))
                 return false;
             s->task[p][i] = (uint8_t)t;
         }
@@ -542,7 +487,7 @@ static bool read_tasks(dud *s, const json_t *o, br_text *err)
         if (json_is_null(c))
             continue;
         if (!json_is_integer(c) || json_integer_value(c) < 1 || json_integer_value(c) > 2)
-            return fail(err, "state.choices[%d]: not 1, 2 or null", p);
+            return br_fail(err, "state.choices[%d]: not 1, 2 or null", p);
         s->choice[p] = (uint8_t)(json_integer_value(c) - 1);
     }
     return true;
@@ -566,7 +511,7 @@ static bool read_ballots(dud *s, const json_t *o, br_text *err)
             if (!read_votes(b, &s->ballot[p], path, err))
                 return false;
             if (s->ballot[p] & ~s->votes[p])
-                return fail(err, "%s: plays a card the seat does not hold", path);
+                return br_fail(err, "%s: plays a card the seat does not hold", path);
             s->voted |= (uint8_t)(1u << p);
         }
         const json_t *j = json_array_get(jein, (size_t)p);
@@ -574,7 +519,7 @@ static bool read_ballots(dud *s, const json_t *o, br_text *err)
             continue;
         int yes;
         snprintf(path, sizeof path, "state.jein[%d]", p);
-        if (!read_name(j, (const char *const[]){"no", "yes"}, 2, &yes, path, err))
+        if (!br_json_name(j, (const char *const[]){"no", "yes"}, 2, &yes, path, err))
             return false;
         s->jein_done |= (uint8_t)(1u << p);
         s->jein_yes |= (uint8_t)(yes << p);
@@ -584,7 +529,7 @@ static bool read_ballots(dud *s, const json_t *o, br_text *err)
 
 static bool read_last_vote(dud *s, const json_t *o, br_text *err)
 {
-    const json_t *v = member(o, "last_vote", err);
+    const json_t *v = br_json_member(o, "last_vote", "state", err);
     if (!v)
         return false;
     if (json_is_null(v))
@@ -600,7 +545,7 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
         || !(jein = br_json_array(v, "jein_yes", -1, "state.last_vote", err)))
         return false;
     if (json_object_size(v) != 5)
-        return fail(err, "state.last_vote: has members this version does not write");
+        return br_fail(err, "state.last_vote: has members this version does not write");
     r->held = 1;
     for (int p = 0; p < s->num_players; p++) {
         char path[48];
@@ -608,14 +553,14 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
         if (!read_votes(json_array_get(ballots, (size_t)p), &r->ballots[p], path, err))
             return false;
         if (r->ballots[p] & s->votes[p])
-            return fail(err, "%s: a card played there is still in the seat's hand", path);
+            return br_fail(err, "%s: a card played there is still in the seat's hand", path);
     }
     for (size_t i = 0; i < json_array_size(jein); i++) {
         long long p;
         if (!br_json_array_int(jein, i, 0, s->num_players - 1, &p, "state.last_vote.jein_yes", err))
             return false;
         if (!(r->ballots[p] & DUD_JEIN_BIT))
-            return fail(err, "state.last_vote.jein_yes[%zu]: seat %lld played no jein", i, p);
+            return br_fail(err, "state.last_vote.jein_yes[%zu]: seat %lld played no jein", i, p);
         r->jein_yes |= (uint8_t)(1u << p);
     }
     int want_yes = 0, want_no = 0;
@@ -628,7 +573,7 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
                 want_no += is_no ? dud_vote_value[c] : 0;
             }
     if (yes != want_yes || no != want_no || passed != (yes > no))
-        return fail(err, "state.last_vote: the totals do not follow from the ballots (%d yes, "
+        return br_fail(err, "state.last_vote: the totals do not follow from the ballots (%d yes, "
                     "%d no)", want_yes, want_no);
     r->yes = (uint8_t)yes;
     r->no = (uint8_t)no;
@@ -640,11 +585,11 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
  * since) and covers a toilet, and a vote was held. */
 static bool read_rejected(dud *s, const json_t *o, br_text *err)
 {
-    const json_t *arr = member(o, "rejected", err);
+    const json_t *arr = br_json_member(o, "rejected", "state", err);
     if (!arr)
         return false;
     if (!json_is_array(arr) || json_array_size(arr) > DUD_MV_VOTE)
-        return fail(err, "state.rejected: not an array of lays");
+        return br_fail(err, "state.rejected: not an array of lays");
     for (size_t i = 0; i < json_array_size(arr); i++) {
         char path[48];
         snprintf(path, sizeof path, "state.rejected[%zu]", i);
@@ -653,10 +598,10 @@ static bool read_rejected(dud *s, const json_t *o, br_text *err)
             return false;
         br_move m = DUD_MV_LAY + (l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
         if (dud_rejected(s, m))
-            return fail(err, "%s: listed twice", path);
+            return br_fail(err, "%s: listed twice", path);
         if (!(s->crew_in >> l.path & 1) || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0
             || !s->last_vote.held || s->last_vote.passed)
-            return fail(err, "%s: not a lay over a toilet that the last votes turned down", path);
+            return br_fail(err, "%s: not a lay over a toilet that the last votes turned down", path);
         s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
     }
     return true;
@@ -666,19 +611,19 @@ static bool read_rejected(dud *s, const json_t *o, br_text *err)
  * the bridges passed, which the replay of the laid tiles has counted. */
 static bool read_tallies(dud *s, const json_t *o, br_text *err)
 {
-    const json_t *t = member(o, "tallies", err);
+    const json_t *t = br_json_member(o, "tallies", "state", err);
     long long votes, passed, bridges;
     if (!t || !br_json_int(t, "votes", 0, 255, &votes, "state.tallies", err)
         || !br_json_int(t, "passed", 0, votes, &passed, "state.tallies", err)
         || !br_json_int(t, "bridges", 0, 255, &bridges, "state.tallies", err))
         return false;
     if (json_object_size(t) != 3)
-        return fail(err, "state.tallies: has members this version does not write");
+        return br_fail(err, "state.tallies: has members this version does not write");
     if (bridges != s->bridges_passed)
-        return fail(err, "state.tallies.bridges: %lld, but the laid tiles pass %d bridges",
+        return br_fail(err, "state.tallies.bridges: %lld, but the laid tiles pass %d bridges",
                     bridges, s->bridges_passed);
     if (s->last_vote.held && votes == 0)
-        return fail(err, "state.tallies.votes: 0, but there was a last vote");
+        return br_fail(err, "state.tallies.votes: 0, but there was a last vote");
     s->votes_held = (uint8_t)votes;
     s->votes_passed = (uint8_t)passed;
     return true;
@@ -697,7 +642,7 @@ static bool check_deal_progress(const dud *s, br_text *err)
             for (int t = 0; t < DUD_TILE_TYPES; t++)
                 have += dud_shape_class(dud_tile_shape(t)) == c ? s->hand[p][t] : 0;
             if (have != want)
-                return fail(err, "state.hands[%d]: %d tiles of length %d, the deal so far gives %d",
+                return br_fail(err, "state.hands[%d]: %d tiles of length %d, the deal so far gives %d",
                             p, have, 3 - c, want);
         }
         dealt -= block;
@@ -715,20 +660,20 @@ static bool check_cards(const dud *s, br_text *err)
             if (card == DUD_NONE)
                 continue;
             if (dealt != p * (s->pro ? 2 : 1) + i)
-                return fail(err, "state.%s[%d]: dealt out of order", s->pro ? "tasks" : "buildings", p);
+                return br_fail(err, "state.%s[%d]: dealt out of order", s->pro ? "tasks" : "buildings", p);
             if (seen >> card & 1)
-                return fail(err, "state.%s[%d]: card dealt twice", s->pro ? "tasks" : "buildings", p);
+                return br_fail(err, "state.%s[%d]: card dealt twice", s->pro ? "tasks" : "buildings", p);
             seen |= 1u << card;
             dealt++;
         }
     }
     bool all = dealt == s->num_players * (s->pro ? 2 : 1);
     if (s->phase == DUD_PH_DEAL_TILES && dealt)
-        return fail(err, "state: cards dealt before the tiles");
+        return br_fail(err, "state: cards dealt before the tiles");
     if (s->phase > DUD_PH_DEAL_CARDS && !all)
-        return fail(err, "state: play has begun before every card was dealt");
+        return br_fail(err, "state: play has begun before every card was dealt");
     if (s->phase == DUD_PH_DEAL_CARDS && all)
-        return fail(err, "state.phase: every card is dealt, the deal is over");
+        return br_fail(err, "state.phase: every card is dealt, the deal is over");
     return true;
 }
 
@@ -749,20 +694,20 @@ static bool check_choices(const dud *s, br_text *err)
         some |= s->choice[p] != DUD_NONE;
     bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN;
     if (s->phase < DUD_PH_LAY && some)
-        return fail(err, "state.choices: a task chosen during the deal");
+        return br_fail(err, "state.choices: a task chosen during the deal");
     if (playing && choices_complete(s) != (s->crew_in != ALL_CREWS))
-        return fail(err, "state.choices: the choice is made exactly when the first path has ended");
+        return br_fail(err, "state.choices: the choice is made exactly when the first path has ended");
     if (playing && some && !choices_complete(s))
-        return fail(err, "state.choices: only some seats have chosen outside the choice");
+        return br_fail(err, "state.choices: only some seats have chosen outside the choice");
     if (s->phase == DUD_PH_OVER && !choices_complete(s))
-        return fail(err, "state.choices: the game is over but not every seat has chosen");
+        return br_fail(err, "state.choices: the game is over but not every seat has chosen");
     if (s->phase == DUD_PH_CHOOSE) {
         if (choices_complete(s))
-            return fail(err, "state.phase: every seat has chosen");
+            return br_fail(err, "state.phase: every seat has chosen");
         for (int k = 1; k < s->num_players; k++) /* the choosers so far follow the turn order */
             if (s->choice[(s->turn + k) % s->num_players] != DUD_NONE
                 && s->choice[(s->turn + k - 1) % s->num_players] == DUD_NONE)
-                return fail(err, "state.choices: seats chose out of turn order");
+                return br_fail(err, "state.choices: seats chose out of turn order");
     }
     return true;
 }
@@ -773,27 +718,27 @@ static bool check_vote(const dud *s, br_text *err)
 {
     bool voting = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
     if (!voting && (s->voted || s->jein_done))
-        return fail(err, "state.ballots: ballots outside a vote");
+        return br_fail(err, "state.ballots: ballots outside a vote");
     if (!voting)
         return true;
     const dud_lay *l = &s->pending;
     if (!(s->crew_in >> l->path & 1)
         || !s->hand[s->turn][dud_tile_type(dud_path_kind[l->path], l->shape)]
         || dud_toilets_covered(s, l->path, l->shape, l->dir) == 0)
-        return fail(err, "state.pending: not a lay of the mover that covers a toilet");
+        return br_fail(err, "state.pending: not a lay of the mover that covers a toilet");
     bool gap = false;
     for (int k = 0; k < s->num_players; k++) {
         int q = (s->turn + k) % s->num_players;
         bool has = s->votes[q] != 0, v = s->voted >> q & 1;
         if ((v && (!has || gap)) || (s->phase == DUD_PH_JEIN && has && !v))
-            return fail(err, "state.ballots[%d]: out of the voting order", q);
+            return br_fail(err, "state.ballots[%d]: out of the voting order", q);
         gap |= has && !v;
         bool jein = s->ballot[q] & DUD_JEIN_BIT, done = s->jein_done >> q & 1;
         if (done && (!jein || s->phase != DUD_PH_JEIN))
-            return fail(err, "state.jein[%d]: declared without a revealed jein card", q);
+            return br_fail(err, "state.jein[%d]: declared without a revealed jein card", q);
     }
     if (dud_actor(s) < 0)
-        return fail(err, "state.phase: nobody is left to vote or declare");
+        return br_fail(err, "state.phase: nobody is left to vote or declare");
     return true;
 }
 
@@ -802,11 +747,11 @@ static bool check_turn(const dud *s, br_text *err)
     int n = s->num_players;
     (void)n;
     if (s->phase < DUD_PH_LAY && (s->turn != 0 || s->tiles_laid || s->last_vote.held))
-        return fail(err, "state: tiles laid or votes held during the deal");
+        return br_fail(err, "state: tiles laid or votes held during the deal");
     if (s->phase == DUD_PH_LAY) {
         br_move moves[DUD_MAX_LEGAL];
         if (dud_legal_moves(s, moves) == 0)
-            return fail(err, "state.turn: seat %d cannot lay any tile", s->turn);
+            return br_fail(err, "state.turn: seat %d cannot lay any tile", s->turn);
     }
     return true;
 }
@@ -819,14 +764,14 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
     };
     const char *unknown = br_json_unknown_key(o, keys, sizeof keys / sizeof keys[0]);
     if (unknown)
-        return fail(err, "state.%s: not a member of this version's snapshot", unknown);
+        return br_fail(err, "state.%s: not a member of this version's snapshot", unknown);
     if (json_object_get(o, s->pro ? "buildings" : "tasks"))
-        return fail(err, "state.%s: not used in the %s variant", s->pro ? "buildings" : "tasks",
+        return br_fail(err, "state.%s: not used in the %s variant", s->pro ? "buildings" : "tasks",
                     s->pro ? "pro" : "basic");
     int phase;
     long long turn;
-    const json_t *ph = member(o, "phase", err);
-    if (!ph || !read_name(ph, dud_phase_names, DUD_PHASES, &phase, "state.phase", err)
+    const json_t *ph = br_json_member(o, "phase", "state", err);
+    if (!ph || !br_json_name(ph, dud_phase_names, DUD_PHASES, &phase, "state.phase", err)
         || !br_json_int(o, "turn", 0, s->num_players - 1, &turn, "state", err))
         return false;
     s->phase = (uint8_t)phase;
@@ -837,12 +782,12 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
         return false;
     if (!read_tallies(s, o, err) || !read_rejected(s, o, err))
         return false;
-    const json_t *pending = member(o, "pending", err);
+    const json_t *pending = br_json_member(o, "pending", "state", err);
     if (!pending)
         return false;
     bool voting = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
     if (json_is_null(pending) == voting)
-        return fail(err, "state.pending: %s", voting ? "missing during a vote" : "set outside a vote");
+        return br_fail(err, "state.pending: %s", voting ? "missing during a vote" : "set outside a vote");
     return voting ? read_lay(pending, &s->pending, "state.pending", err) : true;
 }
 
@@ -851,30 +796,30 @@ static bool check_result(dud *s, const json_t *state, br_text *err)
     const json_t *result = json_object_get(state, "result");
     bool over = s->phase == DUD_PH_OVER;
     if (!result || json_is_null(result) == over)
-        return fail(err, "state.result: %s", over ? "missing at the end" : "set before the end");
+        return br_fail(err, "state.result: %s", over ? "missing at the end" : "set before the end");
     if (!over)
         return true;
     if (!json_is_object(result))
-        return fail(err, "state.result: not an object");
+        return br_fail(err, "state.result: not an object");
     dud_decide_winners(s);
-    builder b = {true};
+    br_json_builder b = {true};
     json_t *want = result_json(&b, s);
     if (!b.ok) {
         json_decref(want);
-        return fail(err, "state.result: out of memory while checking it");
+        return br_fail(err, "state.result: out of memory while checking it");
     }
     bool same = true;
     const char *key;
     json_t *value;
     json_object_foreach((json_t *)result, key, value) {
         if (!json_equal(value, json_object_get(want, key))) {
-            same = fail(err, "state.result.%s: does not follow from the final position", key);
+            same = br_fail(err, "state.result.%s: does not follow from the final position", key);
             break;
         }
     }
     json_object_foreach(want, key, value) {
         if (same && !json_object_get(result, key))
-            same = fail(err, "state.result.%s: missing", key);
+            same = br_fail(err, "state.result.%s: missing", key);
     }
     json_decref(want);
     return same;
@@ -884,7 +829,7 @@ static bool check_pool(const dud *s, br_text *err)
 {
     bool dealing = s->phase == DUD_PH_DEAL_TILES;
     if (dealing != (pool_size(s) > 0))
-        return fail(err, "state.pool: %s", dealing ? "empty while tiles are dealt"
+        return br_fail(err, "state.pool: %s", dealing ? "empty while tiles are dealt"
                                                     : "tiles left after the deal");
     return !dealing || check_deal_progress(s, err);
 }
@@ -893,7 +838,7 @@ br_status dud_from_json(void *st, const json_t *state, br_text *err)
 {
     dud *s = st;
     if (!json_is_object(state)) {
-        fail(err, "state: not an object");
+        br_fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
     bool ok = read_fields(s, state, err) && check_tile_census(s, err) && check_pool(s, err)

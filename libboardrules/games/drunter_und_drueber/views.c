@@ -253,16 +253,6 @@ void dud_render_view(const void *st, int seat, br_text *out)
 /* ------------------------------------------------------------------ */
 /* Resampling */
 
-static void shuffle(uint8_t *v, int n, br_rng *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)br_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
-}
-
 /* The tiles the others have been dealt face down, and the pool, dealt anew
  * with the same counts of each length per seat. */
 static void resample_deal(dud *s, int seat, br_rng *rng)
@@ -283,7 +273,7 @@ static void resample_deal(dud *s, int seat, br_rng *rng)
             for (; s->pool[t]; s->pool[t]--)
                 tiles[n++] = (uint8_t)t;
         }
-        shuffle(tiles, n, rng);
+        br_rng_shuffle_bytes(rng, tiles, n);
         int k = 0;
         for (int p = 0; p < s->num_players; p++)
             for (int i = 0; p != seat && i < want[p]; i++)
@@ -300,7 +290,7 @@ static void resample_buildings(dud *s, int seat, br_rng *rng)
     for (int b = 0; b < DUD_BUILDING_TYPES; b++)
         if (seat < 0 || s->building[seat] != b)
             free_cards[n++] = (uint8_t)b;
-    shuffle(free_cards, n, rng);
+    br_rng_shuffle_bytes(rng, free_cards, n);
     int k = 0;
     for (int p = 0; p < s->num_players; p++)
         if (p != seat && s->building[p] != DUD_NONE)

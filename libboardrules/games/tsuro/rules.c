@@ -625,34 +625,22 @@ br_move tsuro_sample_chance(const void *st, br_rng *rng)
     }
 }
 
-static bool refuse(br_text *reason, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool refuse(br_text *reason, const char *fmt, ...)
-{
-    if (reason) {
-        va_list ap;
-        va_start(ap, fmt);
-        br_text_vprintf(reason, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 static bool check_draw(const ts_state *s, br_move move, br_text *reason)
 {
     if (move < draw_base(s))
-        return refuse(reason, "not a chance outcome: a tile must be drawn first "
+        return br_fail(reason, "not a chance outcome: a tile must be drawn first "
                       "(draw <tile>)");
     int tile = move - draw_base(s);
     if (pile_count(s, tile) == 0)
-        return refuse(reason, "tile %d is not in the pile", tile);
+        return br_fail(reason, "tile %d is not in the pile", tile);
     return true;
 }
 
 static bool check_setup(const ts_state *s, br_move move, br_text *reason)
 {
     if (move < MOVE_SETUP_BASE || move >= draw_base(s))
-        return refuse(reason, "not a move of the setup phase (seat %d places its marker, "
+        return br_fail(reason, "not a move of the setup phase (seat %d places its marker, "
                       "e.g. @a1:%s)", s->turn, is_kosmos(s) ? "top" : "0");
     int m = move - MOVE_SETUP_BASE, cell, point;
     start_point(s, m, &cell, &point);
@@ -681,15 +669,15 @@ static bool check_setup(const ts_state *s, br_move move, br_text *reason)
 static bool check_placement(const ts_state *s, br_move move, br_text *reason)
 {
     if (move >= MOVE_SETUP_BASE)
-        return refuse(reason, "not a move of the play phase (seat %d places a tile, "
+        return br_fail(reason, "not a move of the play phase (seat %d places a tile, "
                       "e.g. 17r2)", s->turn);
     int code = move % TS_CODES, tile = code / 4, choice = move >= MOVE_CHOICE_BASE;
     if (!hand_has(s, s->turn, tile))
-        return refuse(reason, "tile %d is not in your hand", tile);
+        return br_fail(reason, "tile %d is not in your hand", tile);
     struct mover_view v;
     view_mover(s, &v);
     if (choice && !v.may_choose)
-        return refuse(reason, is_kosmos(s)
+        return br_fail(reason, is_kosmos(s)
                       ? "the second entry point (/1) can be chosen only in your first "
                         "turn, while your marker stands on its start side"
                       : "the second entry point (/1) exists only in the kosmos and "
@@ -697,7 +685,7 @@ static bool check_placement(const ts_state *s, br_move move, br_text *reason)
     enum fate f = placement_fate(s, &v, code, v.point + choice);
     if (!FORBIDDEN[s->selfkill][f] || !any_safe_placement(s, &v))
         return true;
-    return refuse(reason, f == FATE_LEAVES
+    return br_fail(reason, f == FATE_LEAVES
                   ? "this placement sends your marker off the board while another "
                     "placement keeps it on"
                   : "this placement makes your marker collide while another placement "
@@ -708,13 +696,13 @@ bool tsuro_check_move(const void *st, br_move move, br_text *reason)
 {
     const ts_state *s = st;
     if (move < 0 || move >= move_space_of(s))
-        return refuse(reason, "move %ld is outside 0..%d", (long)move, move_space_of(s) - 1);
+        return br_fail(reason, "move %ld is outside 0..%d", (long)move, move_space_of(s) - 1);
     switch (s->phase) {
     case PH_DEAL:
     case PH_DRAW: return check_draw(s, move, reason);
     case PH_SETUP: return check_setup(s, move, reason);
     case PH_PLAY: return check_placement(s, move, reason);
-    default: return refuse(reason, "the game is over");
+    default: return br_fail(reason, "the game is over");
     }
 }
 

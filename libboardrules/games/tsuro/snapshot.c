@@ -157,16 +157,6 @@ json_t *tsuro_to_json(const void *st)
 
 /* from_json: every check writes "state.<field>: <problem>" and returns false. */
 
-static bool reject(br_text *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool reject(br_text *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    br_text_vprintf(err, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static const char *const STATE_KEYS[] = {
     "phase", "turn", "board", "hands", "pile", "markers", "dragon", "last_out",
@@ -176,7 +166,7 @@ static bool check_state_keys(const json_t *obj, br_text *err)
 {
     const char *key =
         br_json_unknown_key(obj, STATE_KEYS, sizeof STATE_KEYS / sizeof STATE_KEYS[0]);
-    return key ? reject(err, "state.%s: unknown field", key) : true;
+    return key ? br_fail(err, "state.%s: unknown field", key) : true;
 }
 
 static bool read_phase(ts_state *s, const json_t *obj, br_text *err)
@@ -184,9 +174,9 @@ static bool read_phase(ts_state *s, const json_t *obj, br_text *err)
     const json_t *v = json_object_get(obj, "phase");
     int phase;
     if (!v)
-        return reject(err, "state.phase: missing");
+        return br_fail(err, "state.phase: missing");
     if (!json_is_string(v) || !parse_choice(json_string_value(v), PHASE_NAMES, 5, &phase))
-        return reject(err, "state.phase: not one of \"deal\", \"setup\", \"play\", "
+        return br_fail(err, "state.phase: not one of \"deal\", \"setup\", \"play\", "
                       "\"draw\", \"over\"");
     s->phase = (uint8_t)phase;
     long long turn;
@@ -222,16 +212,16 @@ static bool read_board_row(ts_state *s, int r, const char *row, br_text *err)
     const char *p = row;
     for (int col = 0; col < s->width; col++) {
         if (col > 0 && *p++ != ' ')
-            return reject(err, "state.board[%d]: expected %d squares separated by single "
+            return br_fail(err, "state.board[%d]: expected %d squares separated by single "
                           "spaces", r, s->width);
         int code = read_board_token(&p);
         if (code < 0)
-            return reject(err, "state.board[%d]: square %d is not '.' or <tile>r<rotation> "
+            return br_fail(err, "state.board[%d]: square %d is not '.' or <tile>r<rotation> "
                           "with tile 0..%d and rotation 0..3", r, col + 1, TS_TILES - 1);
         s->board[cell_of(r, col)] = (uint8_t)code;
     }
     if (*p != '\0')
-        return reject(err, "state.board[%d]: more than %d squares", r, s->width);
+        return br_fail(err, "state.board[%d]: more than %d squares", r, s->width);
     return true;
 }
 
@@ -243,7 +233,7 @@ static bool read_board(ts_state *s, const json_t *obj, br_text *err)
     for (int r = 0; r < s->width; r++) {
         const json_t *row = json_array_get(rows, (size_t)r);
         if (!json_is_string(row))
-            return reject(err, "state.board[%d]: not a string", r);
+            return br_fail(err, "state.board[%d]: not a string", r);
         if (!read_board_row(s, r, json_string_value(row), err))
             return false;
     }
@@ -260,9 +250,9 @@ static bool read_hands(ts_state *s, const json_t *obj, br_text *err)
         char path[32];
         snprintf(path, sizeof path, "state.hands[%d]", p);
         if (!json_is_array(h))
-            return reject(err, "%s: not an array", path);
+            return br_fail(err, "%s: not an array", path);
         if (json_array_size(h) > TS_HAND)
-            return reject(err, "%s: %zu tiles, a hand holds at most %d", path,
+            return br_fail(err, "%s: %zu tiles, a hand holds at most %d", path,
                           json_array_size(h), TS_HAND);
         for (size_t i = 0; i < json_array_size(h); i++) {
             long long tile;
@@ -278,13 +268,13 @@ static bool read_pile(ts_state *s, const json_t *obj, br_text *err)
 {
     const json_t *v = json_object_get(obj, "pile");
     if (!json_is_string(v) || json_string_length(v) != TS_TILES)
-        return reject(err, "state.pile: %s", v ? "not a string of 35 digits" : "missing");
+        return br_fail(err, "state.pile: %s", v ? "not a string of 35 digits" : "missing");
     const char *digits = json_string_value(v);
     empty_pile(s);
     for (int t = 0; t < TS_TILES; t++) {
         int n = digits[t] - '0';
         if (n < 0 || n > tile_copies(s, t))
-            return reject(err, "state.pile: digit %d ('%c') is not a count of tile %d "
+            return br_fail(err, "state.pile: digit %d ('%c') is not a count of tile %d "
                           "in 0..%d", t + 1, digits[t], t, tile_copies(s, t));
         for (int k = 0; k < n; k++)
             put_in_pile(s, t);
@@ -308,7 +298,7 @@ static bool read_marker_on(ts_state *s, int seat, const json_t *m, const char *p
     const json_t *sq = json_object_get(m, "square");
     int cell;
     if (!json_is_string(sq) || !parse_square_name(s, json_string_value(sq), &cell))
-        return reject(err, "%s.square: not a square name of the %dx%d board (a1..%c%d)",
+        return br_fail(err, "%s.square: not a square name of the %dx%d board (a1..%c%d)",
                       path, s->width, s->width, 'a' + s->width - 1, s->width);
     long long point;
     bool fresh;
@@ -316,7 +306,7 @@ static bool read_marker_on(ts_state *s, int seat, const json_t *m, const char *p
         !br_json_bool(m, "fresh", &fresh, path, err))
         return false;
     if (json_object_size(m) != 4)
-        return reject(err, "%s: a marker on the board has exactly the fields status, "
+        return br_fail(err, "%s: a marker on the board has exactly the fields status, "
                       "square, point, fresh", path);
     s->marker_cell[seat] = (uint8_t)cell;
     s->marker_point[seat] = (uint8_t)point;
@@ -338,18 +328,18 @@ static bool read_markers(ts_state *s, const json_t *obj, br_text *err)
         snprintf(path, sizeof path, "state.markers[%d]", p);
         const json_t *status = json_object_get(m, "status");
         if (!json_is_object(m) || !json_is_string(status))
-            return reject(err, "%s: not an object with a status", path);
+            return br_fail(err, "%s: not an object with a status", path);
         const char *st = json_string_value(status);
         if (strcmp(st, "on") == 0) {
             if (!read_marker_on(s, p, m, path, err))
                 return false;
         } else if (strcmp(st, "out") == 0 || strcmp(st, "unplaced") == 0) {
             if (json_object_size(m) != 1)
-                return reject(err, "%s: a marker that is %s has only a status", path, st);
+                return br_fail(err, "%s: a marker that is %s has only a status", path, st);
             if (st[0] == 'o')
                 s->placed |= (uint8_t)seat_bit(p);
         } else {
-            return reject(err, "%s.status: not \"on\", \"out\" or \"unplaced\"", path);
+            return br_fail(err, "%s.status: not \"on\", \"out\" or \"unplaced\"", path);
         }
     }
     return true;
@@ -369,7 +359,7 @@ static bool read_seat_list(const ts_state *s, const json_t *obj, const char *key
         if (!br_json_array_int(arr, i, 0, s->num_seats - 1, &seat, path, err))
             return false;
         if (*out & seat_bit((int)seat))
-            return reject(err, "%s[%zu]: seat %lld is listed twice", path, i, seat);
+            return br_fail(err, "%s[%zu]: seat %lld is listed twice", path, i, seat);
         *out |= seat_bit((int)seat);
     }
     return true;
@@ -379,7 +369,7 @@ static bool read_dragon(ts_state *s, const json_t *obj, br_text *err)
 {
     const json_t *v = json_object_get(obj, "dragon");
     if (!v)
-        return reject(err, "state.dragon: missing");
+        return br_fail(err, "state.dragon: missing");
     if (json_is_null(v)) {
         s->dragon = NO_SEAT;
         return true;
@@ -404,7 +394,7 @@ static bool check_conservation(const ts_state *s, br_text *err)
     for (int t = 0; t < TS_TILES; t++) {
         count[t] = on_board[t] + in_hands[t] + pile_count(s, t);
         if (count[t] != tile_copies(s, t))
-            return reject(err, "state.pile[%d]: tile %d is %d times on the board, %d in "
+            return br_fail(err, "state.pile[%d]: tile %d is %d times on the board, %d in "
                           "hands and %d in the pile, but the %s set has %d", t, t,
                           on_board[t], in_hands[t], pile_count(s, t),
                           EDITION_NAMES[s->edition],
@@ -425,14 +415,14 @@ static int tiles_on_board(const ts_state *s)
 static bool check_before_play(const ts_state *s, br_text *err)
 {
     if (tiles_on_board(s) > 0)
-        return reject(err, "state.board: tiles are placed only after the %s phase",
+        return br_fail(err, "state.board: tiles are placed only after the %s phase",
                       PHASE_NAMES[s->phase]);
     if (s->dragon != NO_SEAT)
-        return reject(err, "state.dragon: nobody holds the dragon before play");
+        return br_fail(err, "state.dragon: nobody holds the dragon before play");
     if (s->last_out)
-        return reject(err, "state.last_out: nobody is out before play");
+        return br_fail(err, "state.last_out: nobody is out before play");
     if (s->placed & ~s->alive)
-        return reject(err, "state.markers: no marker is out before play");
+        return br_fail(err, "state.markers: no marker is out before play");
     return true;
 }
 
@@ -440,16 +430,16 @@ static bool check_deal(const ts_state *s, br_text *err)
 {
     int dealt = hands_total(s), n = s->num_seats;
     if (s->placed)
-        return reject(err, "state.markers: markers are placed only after the deal");
+        return br_fail(err, "state.markers: markers are placed only after the deal");
     if (dealt >= TS_HAND * n)
-        return reject(err, "state.phase: every hand is full, the deal is over");
+        return br_fail(err, "state.phase: every hand is full, the deal is over");
     for (int p = 0; p < n; p++)
         if (s->hand_size[p] != dealt / n + (p < dealt % n))
-            return reject(err, "state.hands[%d]: %d tiles, but the deal (one tile per seat "
+            return br_fail(err, "state.hands[%d]: %d tiles, but the deal (one tile per seat "
                           "in turn) gives %d after %d tiles", p, s->hand_size[p],
                           dealt / n + (p < dealt % n), dealt);
     if (s->turn != dealt % n)
-        return reject(err, "state.turn: seat %d receives the next tile, not seat %d",
+        return br_fail(err, "state.turn: seat %d receives the next tile, not seat %d",
                       dealt % n, s->turn);
     return true;
 }
@@ -458,10 +448,10 @@ static bool check_setup_phase(const ts_state *s, br_text *err)
 {
     for (int p = 0; p < s->num_seats; p++) {
         if (s->hand_size[p] != TS_HAND)
-            return reject(err, "state.hands[%d]: every hand holds %d tiles during setup", p,
+            return br_fail(err, "state.hands[%d]: every hand holds %d tiles during setup", p,
                           TS_HAND);
         if (((s->placed >> p) & 1u) != (p < s->turn))
-            return reject(err, "state.markers[%d]: during setup, exactly the seats before "
+            return br_fail(err, "state.markers[%d]: during setup, exactly the seats before "
                           "seat %d (the turn) have placed their markers", p, s->turn);
     }
     return true;
@@ -473,12 +463,12 @@ static bool check_hand_sizes(const ts_state *s, br_text *err)
     for (int p = 0; p < s->num_seats; p++) {
         bool live = s->alive & seat_bit(p);
         if (!live && s->hand_size[p] > 0)
-            return reject(err, "state.hands[%d]: a seat that is out holds no tiles", p);
+            return br_fail(err, "state.hands[%d]: a seat that is out holds no tiles", p);
         if (!live || s->dragon != NO_SEAT)
             continue;
         int expected = s->phase == PH_DRAW && p == s->turn ? TS_HAND - 1 : TS_HAND;
         if (s->hand_size[p] != expected)
-            return reject(err, "state.hands[%d]: holds %d tiles; with the dragon in the box "
+            return br_fail(err, "state.hands[%d]: holds %d tiles; with the dragon in the box "
                           "this seat holds %d", p, s->hand_size[p], expected);
     }
     return true;
@@ -489,10 +479,10 @@ static bool check_dragon(const ts_state *s, br_text *err)
     if (s->dragon == NO_SEAT)
         return true;
     if (!(s->alive & seat_bit(s->dragon)) || s->hand_size[s->dragon] >= TS_HAND)
-        return reject(err, "state.dragon: seat %d holds the dragon but is not a seat still "
+        return br_fail(err, "state.dragon: seat %d holds the dragon but is not a seat still "
                       "in the game lacking tiles", s->dragon);
     if (s->phase == PH_PLAY && s->pile_total > 0)
-        return reject(err, "state.dragon: the dragon holder draws while the pile is not "
+        return br_fail(err, "state.dragon: the dragon holder draws while the pile is not "
                       "empty, so the phase must be \"draw\"");
     return true;
 }
@@ -509,34 +499,34 @@ static bool check_play(const ts_state *s, br_text *err)
 {
     int live = count_seats(s->alive);
     if (s->placed != (1u << s->num_seats) - 1)
-        return reject(err, "state.markers: every marker is placed once play begins");
+        return br_fail(err, "state.markers: every marker is placed once play begins");
     if (s->last_out & ~(s->placed & ~s->alive))
-        return reject(err, "state.last_out: lists a seat whose marker is not out");
+        return br_fail(err, "state.last_out: lists a seat whose marker is not out");
     if (s->phase == PH_OVER) {
         bool tiles_left = s->pile_total > 0;
         for (int p = 0; p < s->num_seats; p++)
             tiles_left = tiles_left || ((s->alive & seat_bit(p)) && s->hand_size[p] > 0);
         if (live > 1 && tiles_left)
-            return reject(err, "state.phase: the game is not over: %d markers are on the "
+            return br_fail(err, "state.phase: the game is not over: %d markers are on the "
                           "board and tiles are left", live);
         if (live == 0 && s->last_out == 0)
-            return reject(err, "state.last_out: no marker is left, so the last placement "
+            return br_fail(err, "state.last_out: no marker is left, so the last placement "
                           "eliminated somebody");
         for (int p = 0; p < s->num_seats; p++)
             if (!(s->alive & seat_bit(p)) && s->hand_size[p] > 0)
-                return reject(err, "state.hands[%d]: a seat that is out holds no tiles", p);
+                return br_fail(err, "state.hands[%d]: a seat that is out holds no tiles", p);
         return true;
     }
     if (live < 2)
-        return reject(err, "state.phase: with %d marker%s on the board the game is over",
+        return br_fail(err, "state.phase: with %d marker%s on the board the game is over",
                       live, live == 1 ? "" : "s");
     if (s->phase == PH_PLAY &&
         (!(s->alive & seat_bit(s->turn)) || s->hand_size[s->turn] == 0))
-        return reject(err, "state.turn: seat %d is out or holds no tile", s->turn);
+        return br_fail(err, "state.turn: seat %d is out or holds no tile", s->turn);
     if (s->phase == PH_DRAW && s->pile_total == 0)
-        return reject(err, "state.pile: the phase is \"draw\" but the pile is empty");
+        return br_fail(err, "state.pile: the phase is \"draw\" but the pile is empty");
     if (s->phase == PH_DRAW && s->dragon == NO_SEAT && !(s->alive & seat_bit(s->turn)))
-        return reject(err, "state.turn: seat %d draws (the dragon is in the box) but is "
+        return br_fail(err, "state.turn: seat %d draws (the dragon is in the box) but is "
                       "out", s->turn);
     return check_hand_sizes(s, err) && check_dragon(s, err);
 }
@@ -548,10 +538,10 @@ static bool check_trail(const ts_state *s, int seat, br_text *err)
     int cell = s->marker_cell[seat], point = s->marker_point[seat];
     int behind = cell + SIDE_STEP[point >> 1];
     if (s->board[behind] == CELL_EMPTY)
-        return reject(err, "state.markers[%d]: stands between two empty squares", seat);
+        return br_fail(err, "state.markers[%d]: stands between two empty squares", seat);
     struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
     if (w.end != WALK_LEAVES)
-        return reject(err, "state.markers[%d]: the path behind the marker does not lead "
+        return br_fail(err, "state.markers[%d]: the path behind the marker does not lead "
                       "back to the edge of the board", seat);
     return true;
 }
@@ -561,19 +551,19 @@ static bool check_marker_place(const ts_state *s, int p, br_text *err)
     int cell = s->marker_cell[p], point = s->marker_point[p];
     bool fresh = s->fresh & seat_bit(p), edge = point_on_edge(s, cell, point);
     if (s->board[cell] != CELL_EMPTY)
-        return reject(err, "state.markers[%d]: faces square %c%d, which is not empty", p,
+        return br_fail(err, "state.markers[%d]: faces square %c%d, which is not empty", p,
                       'a' + cell_col(cell), cell_row(cell) + 1);
     if (fresh && !is_kosmos(s))
-        return reject(err, "state.markers[%d].fresh: only kosmos/tactile markers stand on "
+        return br_fail(err, "state.markers[%d].fresh: only kosmos/tactile markers stand on "
                       "a side", p);
     if (fresh && (!edge || (point & 1)))
-        return reject(err, "state.markers[%d]: a fresh marker stands on an outer side, "
+        return br_fail(err, "state.markers[%d]: a fresh marker stands on an outer side, "
                       "at its even point", p);
     if (is_kosmos(s) && edge && !fresh)
-        return reject(err, "state.markers[%d].fresh: a kosmos marker on the edge has not "
+        return br_fail(err, "state.markers[%d].fresh: a kosmos marker on the edge has not "
                       "moved yet, so it is fresh", p);
     if (!edge && s->phase == PH_SETUP)
-        return reject(err, "state.markers[%d]: during setup a marker stands on the edge", p);
+        return br_fail(err, "state.markers[%d]: during setup a marker stands on the edge", p);
     return edge || check_trail(s, p, err);
 }
 
@@ -587,7 +577,7 @@ static bool check_markers(const ts_state *s, br_text *err)
         for (int q = 0; q < p; q++)
             if ((s->alive & seat_bit(q)) && s->marker_cell[q] == s->marker_cell[p] &&
                 s->marker_point[q] == s->marker_point[p])
-                return reject(err, "state.markers[%d]: stands on the same point as "
+                return br_fail(err, "state.markers[%d]: stands on the same point as "
                               "marker %d", p, q);
     }
     return true;
@@ -643,7 +633,7 @@ br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
     ts_state s;
     start_from_settings(&s, st);
     if (!json_is_object(obj)) {
-        reject(err, "state: not an object");
+        br_fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
     if (!read_fields(&s, obj, err) || !check_invariants(&s, err))

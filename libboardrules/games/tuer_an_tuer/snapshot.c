@@ -11,161 +11,138 @@
 /* ------------------------------------------------------------------ */
 /* JSON output (snapshot and observation) */
 
-typedef struct builder {
-    bool ok;
-} builder;
-
-static json_t *add(builder *b, json_t *v)
-{
-    if (!v)
-        b->ok = false;
-    return v;
-}
-
-static void set(builder *b, json_t *obj, const char *key, json_t *v)
-{
-    if (!v || json_object_set_new(obj, key, v) != 0)
-        b->ok = false;
-}
-
-static void append(builder *b, json_t *arr, json_t *v)
-{
-    if (!v || json_array_append_new(arr, v) != 0)
-        b->ok = false;
-}
-
-static json_t *card_json(builder *b, int c)
+static json_t *card_json(br_json_builder *b, int c)
 {
     char t[4];
     br_text out = br_text_over(t, sizeof t);
     tat_put_card(&out, c);
-    return add(b, json_string(t));
+    return br_jb_add(b, json_string(t));
 }
 
-static json_t *cards_json(builder *b, uint64_t set_bits)
+static json_t *cards_json(br_json_builder *b, uint64_t set_bits)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (uint64_t v = set_bits; arr && v; v &= v - 1)
-        append(b, arr, card_json(b, lowest_bit(v)));
+        br_jb_append(b, arr, card_json(b, lowest_bit(v)));
     return arr;
 }
 
-static json_t *etypes_json(builder *b, const uint8_t *counts)
+static json_t *etypes_json(br_json_builder *b, const uint8_t *counts)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int t = 0; arr && t < ETYPES; t++)
         for (int k = 0; k < counts[t]; k++)
-            append(b, arr, add(b, json_string(etype_names[t])));
+            br_jb_append(b, arr, br_jb_add(b, json_string(etype_names[t])));
     return arr;
 }
 
-static json_t *per_seat_cards(builder *b, const uint64_t *sets, int viewer)
+static json_t *per_seat_cards(br_json_builder *b, const uint64_t *sets, int viewer)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; arr && p < SEATS; p++)
-        append(b, arr, sees(viewer, p) ? cards_json(b, sets[p])
-                                       : add(b, json_integer(popcount64(sets[p]))));
+        br_jb_append(b, arr, sees(viewer, p) ? cards_json(b, sets[p])
+                                       : br_jb_add(b, json_integer(popcount64(sets[p]))));
     return arr;
 }
 
-static json_t *per_seat_etypes(builder *b, const uint8_t counts[SEATS][ETYPES], int viewer)
+static json_t *per_seat_etypes(br_json_builder *b, const uint8_t counts[SEATS][ETYPES], int viewer)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; arr && p < SEATS; p++)
-        append(b, arr, sees(viewer, p) ? etypes_json(b, counts[p])
-                                       : add(b, json_integer(count_etypes(counts[p]))));
+        br_jb_append(b, arr, sees(viewer, p) ? etypes_json(b, counts[p])
+                                       : br_jb_add(b, json_integer(count_etypes(counts[p]))));
     return arr;
 }
 
-static json_t *board_json(builder *b, const tat *s)
+static json_t *board_json(br_json_builder *b, const tat *s)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int x = 0; arr && x < DOORS; x++)
-        append(b, arr, s->board[x] == NONE ? add(b, json_null()) : card_json(b, s->board[x]));
+        br_jb_append(b, arr, s->board[x] == NONE ? br_jb_add(b, json_null()) : card_json(b, s->board[x]));
     return arr;
 }
 
-static json_t *elevators_json(builder *b, const tat *s)
+static json_t *elevators_json(br_json_builder *b, const tat *s)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int f = 0; arr && f < FLOORS; f++)
-        append(b, arr, add(b, s->elevators[f] == NONE ? json_null()
+        br_jb_append(b, arr, br_jb_add(b, s->elevators[f] == NONE ? json_null()
                                                       : json_string(etype_names[s->elevators[f]])));
     return arr;
 }
 
-static json_t *figures_json(builder *b, const tat *s)
+static json_t *figures_json(br_json_builder *b, const tat *s)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; arr && p < SEATS; p++) {
         char t[16];
         br_text out = br_text_over(t, sizeof t);
         tat_put_position(&out, s, p);
-        append(b, arr, add(b, json_string(t)));
+        br_jb_append(b, arr, br_jb_add(b, json_string(t)));
     }
     return arr;
 }
 
-static json_t *last_score_json(builder *b, const tat *s)
+static json_t *last_score_json(br_json_builder *b, const tat *s)
 {
-    json_t *obj = add(b, json_object());
+    json_t *obj = br_jb_add(b, json_object());
     for (int i = 0; obj && i < SC_FIELDS; i++)
-        set(b, obj, score_names[i], add(b, json_integer(s->last[i])));
+        br_jb_set(b, obj, score_names[i], br_jb_add(b, json_integer(s->last[i])));
     return obj;
 }
 
-static json_t *final_json(builder *b, const tat *s)
+static json_t *final_json(br_json_builder *b, const tat *s)
 {
     if (!s->has_final)
-        return add(b, json_null());
-    json_t *obj = add(b, json_object());
-    json_t *needed = add(b, json_array());
+        return br_jb_add(b, json_null());
+    json_t *obj = br_jb_add(b, json_object());
+    json_t *needed = br_jb_add(b, json_array());
     if (!obj || !needed) {
         json_decref(obj);
         json_decref(needed);
         return NULL;
     }
-    set(b, obj, "steps", add(b, json_integer(s->final_steps)));
+    br_jb_set(b, obj, "steps", br_jb_add(b, json_integer(s->final_steps)));
     for (int p = 0; p < SEATS; p++)
-        append(b, needed, add(b, json_integer(s->final_needed[p])));
-    set(b, obj, "needed", needed);
+        br_jb_append(b, needed, br_jb_add(b, json_integer(s->final_needed[p])));
+    br_jb_set(b, obj, "needed", needed);
     return obj;
 }
 
 json_t *tat_state_json(const tat *s, int viewer)
 {
-    builder b = {true};
+    br_json_builder b = {true};
     json_t *o = json_object();
     if (!o)
         return NULL;
-    set(&b, o, "phase", add(&b, json_string(phase_names[s->phase])));
-    set(&b, o, "turn", add(&b, json_integer(s->turn)));
-    set(&b, o, "dealt", add(&b, json_integer(s->dealt)));
-    set(&b, o, "board", board_json(&b, s));
-    set(&b, o, "elevators", elevators_json(&b, s));
-    set(&b, o, "figures", figures_json(&b, s));
-    set(&b, o, "hands", per_seat_cards(&b, s->hand, viewer));
-    set(&b, o, "elevator_hands", per_seat_etypes(&b, s->ehand, viewer));
-    set(&b, o, "exchanged", per_seat_cards(&b, s->exchanged, viewer));
-    set(&b, o, "exchange_draws", add(&b, json_integer(s->exchange_draws)));
+    br_jb_set(&b, o, "phase", br_jb_add(&b, json_string(phase_names[s->phase])));
+    br_jb_set(&b, o, "turn", br_jb_add(&b, json_integer(s->turn)));
+    br_jb_set(&b, o, "dealt", br_jb_add(&b, json_integer(s->dealt)));
+    br_jb_set(&b, o, "board", board_json(&b, s));
+    br_jb_set(&b, o, "elevators", elevators_json(&b, s));
+    br_jb_set(&b, o, "figures", figures_json(&b, s));
+    br_jb_set(&b, o, "hands", per_seat_cards(&b, s->hand, viewer));
+    br_jb_set(&b, o, "elevator_hands", per_seat_etypes(&b, s->ehand, viewer));
+    br_jb_set(&b, o, "exchanged", per_seat_cards(&b, s->exchanged, viewer));
+    br_jb_set(&b, o, "exchange_draws", br_jb_add(&b, json_integer(s->exchange_draws)));
     bool full = viewer < -1;
-    set(&b, o, "door_pile", full ? cards_json(&b, s->pile)
-                                 : add(&b, json_integer(popcount64(s->pile))));
-    set(&b, o, "elevator_pile", full ? etypes_json(&b, s->epile)
-                                     : add(&b, json_integer(epile_size(s))));
-    set(&b, o, "dropped", per_seat_etypes(&b, s->dropped, viewer));
-    set(&b, o, "replaced", etypes_json(&b, s->replaced));
-    set(&b, o, "steps", add(&b, json_integer(s->steps)));
-    set(&b, o, "source", add(&b, json_string(s->source == SRC_ELEVATOR ? "elevator" : "door")));
-    set(&b, o, "stopped", add(&b, json_boolean(s->stopped)));
-    set(&b, o, "last_score", last_score_json(&b, s));
-    set(&b, o, "final", final_json(&b, s));
-    json_t *w = add(&b, json_array());
+    br_jb_set(&b, o, "door_pile", full ? cards_json(&b, s->pile)
+                                 : br_jb_add(&b, json_integer(popcount64(s->pile))));
+    br_jb_set(&b, o, "elevator_pile", full ? etypes_json(&b, s->epile)
+                                     : br_jb_add(&b, json_integer(epile_size(s))));
+    br_jb_set(&b, o, "dropped", per_seat_etypes(&b, s->dropped, viewer));
+    br_jb_set(&b, o, "replaced", etypes_json(&b, s->replaced));
+    br_jb_set(&b, o, "steps", br_jb_add(&b, json_integer(s->steps)));
+    br_jb_set(&b, o, "source", br_jb_add(&b, json_string(s->source == SRC_ELEVATOR ? "elevator" : "door")));
+    br_jb_set(&b, o, "stopped", br_jb_add(&b, json_boolean(s->stopped)));
+    br_jb_set(&b, o, "last_score", last_score_json(&b, s));
+    br_jb_set(&b, o, "final", final_json(&b, s));
+    json_t *w = br_jb_add(&b, json_array());
     for (int p = 0; w && p < SEATS; p++)
-        append(&b, w, add(&b, json_boolean(s->winners[p])));
-    set(&b, o, "winners", w);
+        br_jb_append(&b, w, br_jb_add(&b, json_boolean(s->winners[p])));
+    br_jb_set(&b, o, "winners", w);
     if (!full)
-        set(&b, o, "seat", add(&b, json_integer(viewer)));
+        br_jb_set(&b, o, "seat", br_jb_add(&b, json_integer(viewer)));
     if (!b.ok) {
         json_decref(o);
         return NULL;
@@ -181,47 +158,15 @@ json_t *tat_to_json(const void *st)
 /* ------------------------------------------------------------------ */
 /* JSON input: every field checked, then the invariants */
 
-static bool fail(br_text *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool fail(br_text *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    br_text_vprintf(err, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-static const json_t *member(const json_t *obj, const char *key, br_text *err)
-{
-    const json_t *v = json_object_get(obj, key);
-    if (!v)
-        fail(err, "state.%s: missing", key);
-    return v;
-}
-
-static bool read_name(const json_t *v, const char *const *names, int count, int *out,
-                      const char *path, br_text *err)
-{
-    if (!json_is_string(v))
-        return fail(err, "%s: not a string", path);
-    for (int i = 0; i < count; i++) {
-        if (strcmp(json_string_value(v), names[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    }
-    return fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
-}
 
 static bool read_card(const json_t *v, int *out, const char *path, br_text *err)
 {
     if (!json_is_string(v))
-        return fail(err, "%s: not a card text", path);
+        return br_fail(err, "%s: not a card text", path);
     *out = tat_parse_card(json_string_value(v));
     if (*out < 0 || strlen(json_string_value(v)) != 2 || json_string_value(v)[0] !=
                                                              colour_letters[card_colour(*out)])
-        return fail(err, "%s: '%s' is not a door card (Y1..B9)", path, json_string_value(v));
+        return br_fail(err, "%s: '%s' is not a door card (Y1..B9)", path, json_string_value(v));
     return true;
 }
 
@@ -230,11 +175,11 @@ static bool read_card(const json_t *v, int *out, const char *path, br_text *err)
 static const json_t *read_array(const json_t *v, size_t max, const char *path, br_text *err)
 {
     if (!json_is_array(v)) {
-        fail(err, "%s: not an array", path);
+        br_fail(err, "%s: not an array", path);
         return NULL;
     }
     if (json_array_size(v) > max) {
-        fail(err, "%s: has %zu entries, at most %zu allowed", path, json_array_size(v), max);
+        br_fail(err, "%s: has %zu entries, at most %zu allowed", path, json_array_size(v), max);
         return NULL;
     }
     return v;
@@ -265,7 +210,7 @@ static bool read_card_set(const json_t *v, size_t max, uint64_t *set_bits, card_
         if (!read_card(json_array_get(v, i), &c, item, err))
             return false;
         if (census->where[c] != AT_NOWHERE)
-            return fail(err, "%s: card %s is also in %s", item,
+            return br_fail(err, "%s: card %s is also in %s", item,
                         json_string_value(json_array_get(v, i)), place_names[census->where[c]]);
         census->where[c] = (uint8_t)place;
         *set_bits |= UINT64_C(1) << c;
@@ -283,7 +228,7 @@ static bool read_etype_list(const json_t *v, size_t max, uint8_t *counts, const 
         char item[64];
         snprintf(item, sizeof item, "%s[%zu]", path, i);
         int t;
-        if (!read_name(json_array_get(v, i), etype_names, ETYPES, &t, item, err))
+        if (!br_json_name(json_array_get(v, i), etype_names, ETYPES, &t, item, err))
             return false;
         counts[t]++;
     }
@@ -292,11 +237,11 @@ static bool read_etype_list(const json_t *v, size_t max, uint8_t *counts, const 
 
 static const json_t *read_pair(const json_t *obj, const char *key, br_text *err)
 {
-    const json_t *v = member(obj, key, err);
+    const json_t *v = br_json_member(obj, key, "state", err);
     if (!v)
         return NULL;
     if (!json_is_array(v) || json_array_size(v) != SEATS) {
-        fail(err, "state.%s: expected an array of 2 entries", key);
+        br_fail(err, "state.%s: expected an array of 2 entries", key);
         return NULL;
     }
     return v;
@@ -304,11 +249,11 @@ static const json_t *read_pair(const json_t *obj, const char *key, br_text *err)
 
 static bool read_board(tat *s, const json_t *obj, card_census *census, br_text *err)
 {
-    const json_t *v = member(obj, "board", err);
+    const json_t *v = br_json_member(obj, "board", "state", err);
     if (!v)
         return false;
     if (!json_is_array(v) || json_array_size(v) != DOORS)
-        return fail(err, "state.board: expected an array of 16 entries");
+        return br_fail(err, "state.board: expected an array of 16 entries");
     for (int x = 0; x < DOORS; x++) {
         const json_t *e = json_array_get(v, (size_t)x);
         char path[32];
@@ -320,7 +265,7 @@ static bool read_board(tat *s, const json_t *obj, card_census *census, br_text *
         if (!read_card(e, &c, path, err))
             return false;
         if (census->where[c] != AT_NOWHERE)
-            return fail(err, "%s: card %s appears twice on the board", path,
+            return br_fail(err, "%s: card %s appears twice on the board", path,
                         json_string_value(e));
         census->where[c] = AT_BOARD;
         s->board[x] = (uint8_t)c;
@@ -330,11 +275,11 @@ static bool read_board(tat *s, const json_t *obj, card_census *census, br_text *
 
 static bool read_elevators(tat *s, const json_t *obj, br_text *err)
 {
-    const json_t *v = member(obj, "elevators", err);
+    const json_t *v = br_json_member(obj, "elevators", "state", err);
     if (!v)
         return false;
     if (!json_is_array(v) || json_array_size(v) != FLOORS)
-        return fail(err, "state.elevators: expected an array of 4 entries");
+        return br_fail(err, "state.elevators: expected an array of 4 entries");
     for (int f = 0; f < FLOORS; f++) {
         const json_t *e = json_array_get(v, (size_t)f);
         char path[32];
@@ -343,7 +288,7 @@ static bool read_elevators(tat *s, const json_t *obj, br_text *err)
         int t;
         if (json_is_null(e))
             continue;
-        if (!read_name(e, etype_names, ETYPES, &t, path, err))
+        if (!br_json_name(e, etype_names, ETYPES, &t, path, err))
             return false;
         s->elevators[f] = (uint8_t)t;
     }
@@ -356,7 +301,7 @@ static bool read_position(tat *s, int p, const json_t *v, br_text *err)
     char path[32];
     snprintf(path, sizeof path, "state.figures[%d]", p);
     if (!json_is_string(v))
-        return fail(err, "%s: not a position text", path);
+        return br_fail(err, "%s: not a position text", path);
     const char *t = json_string_value(v);
     s->cell[p] = 0;
     if (strcmp(t, "start") == 0) {
@@ -370,23 +315,23 @@ static bool read_position(tat *s, int p, const json_t *v, br_text *err)
     char field[3] = {t[0], t[0] ? t[1] : '\0', '\0'};
     int f = t[0] && t[1] && t[0] >= 'a' && t[0] <= 'e' ? tat_parse_field(field) : -1;
     if (f < 0)
-        return fail(err, "%s: '%s' is not a position (start, a4, a4:1..a4:3, e4, exit)", path, t);
+        return br_fail(err, "%s: '%s' is not a position (start, a4, a4:1..a4:3, e4, exit)", path, t);
     if (f >= DOORS) {
         if (t[2])
-            return fail(err, "%s: '%s': an elevator field has no cells", path, t);
+            return br_fail(err, "%s: '%s': an elevator field has no cells", path, t);
         s->seg[p] = (uint8_t)elevator_segment(f - DOORS);
         return true;
     }
     s->seg[p] = (uint8_t)door_segment(f);
     bool empty = s->board[f] == NONE;
     if (!t[2])
-        return empty ? fail(err, "%s: '%s': the door field is empty, name its cell "
+        return empty ? br_fail(err, "%s: '%s': the door field is empty, name its cell "
                                  "(e.g. '%s:1')", path, t, field)
                      : true;
     if (t[2] != ':' || t[3] < '1' || t[3] > '3' || t[4])
-        return fail(err, "%s: '%s' is not a position (cells are :1..:3)", path, t);
+        return br_fail(err, "%s: '%s' is not a position (cells are :1..:3)", path, t);
     if (!empty)
-        return fail(err, "%s: '%s': the door field holds a card, so it has no cells", path, t);
+        return br_fail(err, "%s: '%s': the door field holds a card, so it has no cells", path, t);
     s->cell[p] = (uint8_t)(t[3] - '1');
     return true;
 }
@@ -454,11 +399,11 @@ static bool read_flag(const json_t *obj, const char *key, uint8_t *out, br_text 
 
 static bool read_last_score(tat *s, const json_t *obj, br_text *err)
 {
-    const json_t *v = member(obj, "last_score", err);
+    const json_t *v = br_json_member(obj, "last_score", "state", err);
     if (!v)
         return false;
     if (!json_is_object(v))
-        return fail(err, "state.last_score: not an object");
+        return br_fail(err, "state.last_score: not an object");
     int total = 0;
     for (int i = 0; i < SC_FIELDS; i++) {
         long long x;
@@ -470,14 +415,14 @@ static bool read_last_score(tat *s, const json_t *obj, br_text *err)
             total += (int)x;
     }
     if (total != s->last[SC_TOTAL])
-        return fail(err, "state.last_score.total: %d is not the sum of the parts (%d)",
+        return br_fail(err, "state.last_score.total: %d is not the sum of the parts (%d)",
                     s->last[SC_TOTAL], total);
     return true;
 }
 
 static bool read_final(tat *s, const json_t *obj, br_text *err)
 {
-    const json_t *v = member(obj, "final", err);
+    const json_t *v = br_json_member(obj, "final", "state", err);
     if (!v)
         return false;
     s->has_final = 0;
@@ -486,7 +431,7 @@ static bool read_final(tat *s, const json_t *obj, br_text *err)
     if (json_is_null(v))
         return true;
     if (!json_is_object(v))
-        return fail(err, "state.final: neither null nor an object");
+        return br_fail(err, "state.final: neither null nor an object");
     long long x;
     if (!br_json_int(v, "steps", 0, 255, &x, "state.final", err))
         return false;
@@ -511,7 +456,7 @@ static bool read_winners(tat *s, const json_t *obj, br_text *err)
     for (int p = 0; p < SEATS; p++) {
         const json_t *e = json_array_get(v, (size_t)p);
         if (!json_is_boolean(e))
-            return fail(err, "state.winners[%d]: not true or false", p);
+            return br_fail(err, "state.winners[%d]: not true or false", p);
         s->winners[p] = json_is_true(e);
     }
     return true;
@@ -528,7 +473,7 @@ static bool only_known_keys(const json_t *o, br_text *err)
 {
     const char *key =
         br_json_unknown_key(o, state_keys, sizeof state_keys / sizeof state_keys[0]);
-    return key ? fail(err, "state.%s: unknown field", key) : true;
+    return key ? br_fail(err, "state.%s: unknown field", key) : true;
 }
 
 static bool read_fields(tat *s, const json_t *o, br_text *err)
@@ -539,8 +484,8 @@ static bool read_fields(tat *s, const json_t *o, br_text *err)
     const json_t *v;
     if (!only_known_keys(o, err))
         return false;
-    if (!(v = member(o, "phase", err)) ||
-        !read_name(v, phase_names, PHASES, &phase, "state.phase", err))
+    if (!(v = br_json_member(o, "phase", "state", err)) ||
+        !br_json_name(v, phase_names, PHASES, &phase, "state.phase", err))
         return false;
     s->phase = (uint8_t)phase;
     if (!read_small_int(o, "turn", 1, &s->turn, err) ||
@@ -553,22 +498,22 @@ static bool read_fields(tat *s, const json_t *o, br_text *err)
                          err) ||
         !read_small_int(o, "exchange_draws", MAX_EXCHANGE, &s->exchange_draws, err))
         return false;
-    if (!(v = member(o, "door_pile", err)) ||
+    if (!(v = br_json_member(o, "door_pile", "state", err)) ||
         !read_card_set(v, CARDS, &s->pile, &census, AT_PILE, "state.door_pile", err))
         return false;
-    if (!(v = member(o, "elevator_pile", err)) ||
+    if (!(v = br_json_member(o, "elevator_pile", "state", err)) ||
         !read_etype_list(v, ETYPES * ECOPIES, s->epile, "state.elevator_pile", err))
         return false;
     if (!read_seat_etypes(o, "dropped", ETYPES * ECOPIES, s->dropped, err))
         return false;
-    if (!(v = member(o, "replaced", err)) ||
+    if (!(v = br_json_member(o, "replaced", "state", err)) ||
         !read_etype_list(v, ETYPES * ECOPIES, s->replaced, "state.replaced", err))
         return false;
     if (!read_small_int(o, "steps", 255, &s->steps, err))
         return false;
     static const char *const source_names[] = {"door", "elevator"};
-    if (!(v = member(o, "source", err)) ||
-        !read_name(v, source_names, 2, &source, "state.source", err))
+    if (!(v = br_json_member(o, "source", "state", err)) ||
+        !br_json_name(v, source_names, 2, &source, "state.source", err))
         return false;
     s->source = (uint8_t)source;
     if (!read_flag(o, "stopped", &s->stopped, err) || !read_last_score(s, o, err) ||
@@ -579,7 +524,7 @@ static bool read_fields(tat *s, const json_t *o, br_text *err)
             char name[4];
             br_text t = br_text_over(name, sizeof name);
             tat_put_card(&t, c);
-            return fail(err, "state.door_pile: card %s is nowhere (board, hands, exchanged "
+            return br_fail(err, "state.door_pile: card %s is nowhere (board, hands, exchanged "
                              "or pile)", name);
         }
     }
@@ -595,7 +540,7 @@ static bool check_elevator_census(const tat *s, br_text *err)
         for (int f = 0; f < FLOORS; f++)
             n += s->elevators[f] == t;
         if (n != ECOPIES)
-            return fail(err, "state.elevator_pile: elevator card '%s' appears %d times in all, "
+            return br_fail(err, "state.elevator_pile: elevator card '%s' appears %d times in all, "
                              "expected %d", etype_names[t], n, ECOPIES);
     }
     return true;
@@ -623,48 +568,48 @@ static bool check_setup(const tat *s, br_text *err)
     int h0 = popcount64(s->hand[0]), h1 = popcount64(s->hand[1]);
     int x0 = popcount64(s->exchanged[0]), x1 = popcount64(s->exchanged[1]);
     if (!board_empty(s))
-        return fail(err, "state.board: cards on the board during the setup");
+        return br_fail(err, "state.board: cards on the board during the setup");
     if (s->seg[0] != SEG_START || s->seg[1] != SEG_START)
-        return fail(err, "state.figures: figures must be on the start field during the setup");
+        return br_fail(err, "state.figures: figures must be on the start field during the setup");
     if (count_etypes(s->dropped[0]) + count_etypes(s->dropped[1]) + count_etypes(s->replaced))
-        return fail(err, "state.dropped: no elevator card can be discarded during the setup");
+        return br_fail(err, "state.dropped: no elevator card can be discarded during the setup");
     if (s->phase == PH_DEAL) {
         if (s->dealt >= SEATS * HAND || h0 != (s->dealt + 1) / 2 || h1 != s->dealt / 2 ||
             s->turn != s->dealt % 2)
-            return fail(err, "state.hands: %d and %d cards do not fit %d dealt (seat %d next)",
+            return br_fail(err, "state.hands: %d and %d cards do not fit %d dealt (seat %d next)",
                         h0, h1, s->dealt, s->turn);
         if (x0 || x1)
-            return fail(err, "state.exchanged: no exchange before the deal is over");
+            return br_fail(err, "state.exchanged: no exchange before the deal is over");
     } else if (s->dealt != SEATS * HAND) {
-        return fail(err, "state.dealt: %d, but the deal is over", s->dealt);
+        return br_fail(err, "state.dealt: %d, but the deal is over", s->dealt);
     }
     int e0 = ehand_size(s, 0), e1 = ehand_size(s, 1);
     if (s->phase != PH_ELEVATOR_DEAL && (e0 || e1))
-        return fail(err, "state.elevator_hands: elevator cards are dealt after the exchange");
+        return br_fail(err, "state.elevator_hands: elevator cards are dealt after the exchange");
     if (s->phase == PH_EXCHANGE || s->phase == PH_EXCHANGE_DRAW) {
         int p = s->turn;
         int missing = s->phase == PH_EXCHANGE ? popcount64(s->exchanged[p]) : s->exchange_draws;
         int held = popcount64(s->hand[p]) + missing;
         if (held != HAND || (p == 1 && h0 != HAND) || (p == 0 && (h1 != HAND || x1)))
-            return fail(err, "state.hands: sizes do not fit the exchange of seat %d", p);
+            return br_fail(err, "state.hands: sizes do not fit the exchange of seat %d", p);
         if (s->phase == PH_EXCHANGE && popcount64(s->exchanged[p]) >= MAX_EXCHANGE)
-            return fail(err, "state.exchanged[%d]: the exchange ends after 3 cards", p);
+            return br_fail(err, "state.exchanged[%d]: the exchange ends after 3 cards", p);
         if (s->phase == PH_EXCHANGE_DRAW &&
             (s->exchange_draws == 0 || s->exchange_draws > popcount64(s->exchanged[p])))
-            return fail(err, "state.exchange_draws: %d does not fit %d exchanged cards",
+            return br_fail(err, "state.exchange_draws: %d does not fit %d exchanged cards",
                         s->exchange_draws, popcount64(s->exchanged[p]));
     }
     if (s->phase == PH_ELEVATOR_DEAL) {
         if (h0 != HAND || h1 != HAND)
-            return fail(err, "state.hands: both seats hold 5 door cards after the exchange");
+            return br_fail(err, "state.hands: both seats hold 5 door cards after the exchange");
         int k = e0 + e1;
         if (k >= SEATS * EHAND || e0 != (k + 1) / 2 || e1 != k / 2 || s->turn != k % 2)
-            return fail(err, "state.elevator_hands: %d and %d cards do not fit the deal", e0, e1);
+            return br_fail(err, "state.elevator_hands: %d and %d cards do not fit the deal", e0, e1);
     }
     if (s->phase != PH_EXCHANGE_DRAW && s->exchange_draws)
-        return fail(err, "state.exchange_draws: non-zero outside the phase 'exchange-draw'");
+        return br_fail(err, "state.exchange_draws: non-zero outside the phase 'exchange-draw'");
     if (s->steps || s->stopped || s->source != SRC_DOOR || s->last[SC_TOTAL])
-        return fail(err, "state.steps: steps, stopped, source and last_score must be at their "
+        return br_fail(err, "state.steps: steps, stopped, source and last_score must be at their "
                          "start values during the setup");
     return true;
 }
@@ -687,32 +632,32 @@ static bool check_play_phase(const tat *s, br_text *err)
 {
     int p = s->turn, o = p ^ 1;
     if (s->dealt != SEATS * HAND || s->exchange_draws)
-        return fail(err, "state.dealt: the setup must be complete in phase '%s'",
+        return br_fail(err, "state.dealt: the setup must be complete in phase '%s'",
                     phase_names[s->phase]);
     if (popcount64(s->hand[o]) != HAND)
-        return fail(err, "state.hands[%d]: %d cards, expected 5", o, popcount64(s->hand[o]));
+        return br_fail(err, "state.hands[%d]: %d cards, expected 5", o, popcount64(s->hand[o]));
     int mover = expected_mover_hand(s);
     int held = popcount64(s->hand[p]);
     if (s->phase == PH_OVER ? held < HAND - 1 : held != mover)
-        return fail(err, "state.hands[%d]: %d cards do not fit phase '%s'", p, held,
+        return br_fail(err, "state.hands[%d]: %d cards do not fit phase '%s'", p, held,
                     phase_names[s->phase]);
     if (ehand_size(s, o) > EHAND)
-        return fail(err, "state.elevator_hands[%d]: more than 2 cards", o);
+        return br_fail(err, "state.elevator_hands[%d]: more than 2 cards", o);
     if ((ehand_size(s, p) > EHAND) != (s->phase == PH_ELEVATOR_DROP))
-        return fail(err, "state.elevator_hands[%d]: 3 cards only while one is to be dropped", p);
+        return br_fail(err, "state.elevator_hands[%d]: 3 cards only while one is to be dropped", p);
     if (s->phase != PH_CAT && s->steps)
-        return fail(err, "state.steps: pending steps only in phase 'cat'");
+        return br_fail(err, "state.steps: pending steps only in phase 'cat'");
     if (s->phase == PH_TURN && (s->stopped || s->source != SRC_DOOR))
-        return fail(err, "state.stopped: a turn starts with stopped false and source 'door'");
+        return br_fail(err, "state.stopped: a turn starts with stopped false and source 'door'");
     if (s->phase == PH_DOOR && s->source != SRC_ELEVATOR)
-        return fail(err, "state.source: phase 'door' follows an elevator card");
+        return br_fail(err, "state.source: phase 'door' follows an elevator card");
     if (s->phase == PH_DOOR_DRAW && s->source != SRC_DOOR)
-        return fail(err, "state.source: phase 'door-draw' follows a door card");
+        return br_fail(err, "state.source: phase 'door-draw' follows a door card");
     if (s->stopped && !segment_is_elevator(s->seg[p]))
-        return fail(err, "state.stopped: the mover's figure is not on an elevator field");
+        return br_fail(err, "state.stopped: the mover's figure is not on an elevator field");
     if (s->phase != PH_OVER && board_full(s) && s->phase != PH_CAT &&
         s->phase != PH_ELEVATOR_DRAW && s->phase != PH_ELEVATOR_DROP)
-        return fail(err, "state.board: the board is full, the game should be over");
+        return br_fail(err, "state.board: the board is full, the game should be over");
     return true;
 }
 
@@ -724,14 +669,14 @@ static bool check_pending(const tat *s, br_text *err)
         int x = segment_door(seg);
         if (x < 0 || s->board[x] == NONE || !card_has_cat(s->board[x]) ||
             tat_cat_target(s, seg, card_colour(s->board[x])) < 0)
-            return fail(err, "state.figures[%d]: a cat decision needs the figure on a cat card "
+            return br_fail(err, "state.figures[%d]: a cat decision needs the figure on a cat card "
                              "with a door of its colour ahead", p);
     }
     if (s->phase == PH_ELEVATOR_DRAW && (!s->stopped || !epile_size(s)))
-        return fail(err, "state.stopped: an elevator draw needs the figure stopped on an "
+        return br_fail(err, "state.stopped: an elevator draw needs the figure stopped on an "
                          "elevator field and a card in the pile");
     if (s->phase == PH_DOOR_DRAW && !s->pile)
-        return fail(err, "state.door_pile: empty, but a door card is to be drawn");
+        return br_fail(err, "state.door_pile: empty, but a door card is to be drawn");
     return true;
 }
 
@@ -740,31 +685,31 @@ static bool check_end(const tat *s, br_text *err)
     bool over = s->phase == PH_OVER;
     for (int p = 0; p < SEATS; p++) {
         if (!over && (s->winners[p] || s->seg[p] == SEG_EXIT))
-            return fail(err, "state.winners[%d]: a winner or a figure at the exit, but the "
+            return br_fail(err, "state.winners[%d]: a winner or a figure at the exit, but the "
                              "game is not over", p);
     }
     if (!over && s->has_final)
-        return fail(err, "state.final: set, but the game is not over");
+        return br_fail(err, "state.final: set, but the game is not over");
     if (!over)
         return true;
     if (s->has_final) {
         if (!board_full(s))
-            return fail(err, "state.final: a final scoring needs a full board");
+            return br_fail(err, "state.final: a final scoring needs a full board");
         for (int p = 0; p < SEATS; p++) {
             bool out = s->final_steps >= s->final_needed[p];
             int q = p ^ 1;
             bool wins = out && (s->final_steps < s->final_needed[q] ||
                                 s->final_needed[p] <= s->final_needed[q]);
             if (s->winners[p] != wins)
-                return fail(err, "state.winners[%d]: does not follow from state.final", p);
+                return br_fail(err, "state.winners[%d]: does not follow from state.final", p);
             if (out != (s->seg[p] == SEG_EXIT))
-                return fail(err, "state.figures[%d]: does not follow from state.final", p);
+                return br_fail(err, "state.figures[%d]: does not follow from state.final", p);
         }
         return true;
     }
     int p = s->turn;
     if (s->seg[p] != SEG_EXIT || !s->winners[p] || s->winners[p ^ 1] || s->seg[p ^ 1] == SEG_EXIT)
-        return fail(err, "state.winners: the game ended without a final scoring, so exactly "
+        return br_fail(err, "state.winners: the game ended without a final scoring, so exactly "
                          "seat %d (which moved last) must be at the exit and win", p);
     return true;
 }

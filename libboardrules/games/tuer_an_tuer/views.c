@@ -177,16 +177,6 @@ void tat_render_view(const void *st, int seat, br_text *out)
 /* ------------------------------------------------------------------ */
 /* Resampling an information set */
 
-static void shuffle_bytes(uint8_t *v, int n, br_rng *rng)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)br_rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
-}
-
 /* Deals the door cards `seat` cannot see anew, keeping every count. */
 static void resample_doors(tat *s, int seat, br_rng *rng)
 {
@@ -198,7 +188,7 @@ static void resample_doors(tat *s, int seat, br_rng *rng)
             hidden |= s->hand[p] | s->exchanged[p];
     for (uint64_t v = hidden; v; v &= v - 1)
         pool[n++] = (uint8_t)lowest_bit(v);
-    shuffle_bytes(pool, n, rng);
+    br_rng_shuffle_bytes(rng, pool, n);
     int k = 0;
     for (int p = 0; p < SEATS; p++) {
         if (p == seat)
@@ -234,7 +224,7 @@ static void resample_elevators(tat *s, int seat, br_rng *rng)
         for (int i = 0; i < copies; i++)
             pool[n++] = (uint8_t)t;
     }
-    shuffle_bytes(pool, n, rng);
+    br_rng_shuffle_bytes(rng, pool, n);
     int k = 0;
     for (int p = 0; p < SEATS; p++) {
         if (p == seat)
