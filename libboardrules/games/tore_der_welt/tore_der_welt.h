@@ -1,0 +1,362 @@
+/*
+ * Die Tore der Welt: the private header shared by the files of the game.
+ *
+ * The design this code follows (content, clarifications C1..C24, phases,
+ * move numbers, snapshot) is doc/games/tore-der-welt.md; the comments here
+ * say why the code is shaped the way it is.
+ *
+ * Files: game.c (the vtable), rules.c (set-up, the round, whose move, legal
+ * moves, check, apply, chance, results), actions.c (the twelve action cards
+ * and their follow-up moves), events.c (the event vocabulary, projects,
+ * plague, the chapter end and the dues), notation.c, snapshot.c, views.c,
+ * content.c (every designed table).
+ *
+ * Indexes: seats 0..n-1; chapters 0..3 (printed I..IV); rounds 0..5; event
+ * cards 0..43 (printed E01..E44, notation "event 1".."event 44"); action
+ * cards, projects, goods, favour spaces, plots 0..13 (printed p1..p14),
+ * plague places 0..10 (printed 1..11) as in the enums below.
+ */
+#ifndef BR_GAME_TORE_DER_WELT_H
+#define BR_GAME_TORE_DER_WELT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../internal.h"
+
+enum {
+    TDW_MAX_SEATS = 4,
+    TDW_CHAPTERS = 4,
+    TDW_ROUNDS = 6,
+    TDW_EVENTS = 44,
+    TDW_CHAPTER_EVENTS = 11,
+    TDW_CARDS = 12,
+    TDW_STARTERS = 6,          /* cards 0..5 are the starters */
+    TDW_PROJECTS = 7,
+    TDW_PLOTS = 14,
+    TDW_YIELDS = 7,            /* yield groups of the plots */
+    TDW_PLACES = 11,
+    TDW_PLAGUE_VALUES = 5,     /* tiles 1..5 */
+    TDW_SPACES = 10,           /* favour track */
+    TDW_GOODS = 9,
+    TDW_DUES = 3,              /* piety, grain, tax */
+    TDW_TARGETS = 19,          /* cover targets: 10 spaces, 2 markets, 7 projects */
+    TDW_HOUSES = 4,            /* per seat */
+    TDW_SEALS = 2,             /* per seat */
+    TDW_COVER_TILES = 5,
+    TDW_NONE = 0xFF
+};
+
+/* Goods behind a screen. */
+enum tdw_good {
+    TDW_STONE, TDW_WOOD, TDW_GRAIN, TDW_PIETY, TDW_WOOL, TDW_CLOTH, TDW_MONEY, TDW_LOYALTY,
+    TDW_KNOWLEDGE
+};
+
+/* Corner incomes of the event cards (codes St Wd Gr Pi Wo Lo Mk M1 M2 VP). */
+enum tdw_income {
+    TDW_INC_STONE, TDW_INC_WOOD, TDW_INC_GRAIN, TDW_INC_PIETY, TDW_INC_WOOL, TDW_INC_LOYALTY,
+    TDW_INC_KNOWLEDGE, TDW_INC_MONEY1, TDW_INC_MONEY2, TDW_INC_VP, TDW_INCOMES
+};
+
+enum tdw_card {
+    TDW_C_GRAIN, TDW_C_PIETY, TDW_C_MATERIAL, TDW_C_BUILD, TDW_C_SALE, TDW_C_PRIVILEGE,
+    TDW_C_HOUSE, TDW_C_RENT, TDW_C_DONATE, TDW_C_WEAVE, TDW_C_MEDICINE, TDW_C_FAVOUR
+};
+
+enum tdw_project {
+    TDW_P_BRIDGE, TDW_P_TOWER, TDW_P_CHAPEL, TDW_P_HOSPITAL, TDW_P_PALACE, TDW_P_MILL,
+    TDW_P_GUILDHALL
+};
+
+/* What a favour space gives (the track, content.c, lists them in order). */
+enum tdw_space_kind {
+    TDW_S_QUEEN, TDW_S_PRIOR, TDW_S_GUILD, TDW_S_OUTLAWS, TDW_S_PRIORESS, TDW_S_MERCHANTS,
+    TDW_S_KING, TDW_S_EARL, TDW_S_BISHOP
+};
+
+/* Cover targets: favour space 0..9, the two markets, project p at 12 + p. */
+enum { TDW_T_MARKET_WOOL = TDW_SPACES, TDW_T_MARKET_CLOTH, TDW_T_PROJECT };
+
+/* The event vocabulary (doc: "The effect vocabulary"). */
+enum tdw_effect_kind {
+    /* immediate */
+    TDW_E_GAIN_ALL, TDW_E_LOSE_ALL, TDW_E_MOST, TDW_E_PER_HOUSE, TDW_E_SHOW_OR, TDW_E_PAY_OR,
+    TDW_E_TRADE, TDW_E_WAR, TDW_E_COVER, TDW_E_PROJECT, TDW_E_FILL,
+    /* lasting */
+    TDW_E_BAN, TDW_E_BONUS, TDW_E_COST, TDW_E_PRICE, TDW_E_TRADE_ROUND
+};
+
+/* Which use of the Medizin card a bonus applies to. */
+enum { TDW_HALF_ANY, TDW_HALF_MONEY, TDW_HALF_CARE };
+
+typedef struct tdw_effect {
+    uint8_t kind;     /* enum tdw_effect_kind */
+    uint8_t good;     /* gain_all, lose_all, most, show_or: the good; price: TDW_WOOL or
+                         TDW_CLOTH; pay_or, trade, trade_round: the good given */
+    uint8_t n;        /* the amount of `good`; price: the price in money */
+    uint8_t vp;       /* most, per_house: VP scored; show_or, pay_or: VP lost; trade,
+                         trade_round, bonus: VP gained */
+    uint8_t get_good; /* trade, trade_round, bonus: the good received, or TDW_NONE */
+    uint8_t get_n;
+    uint8_t card;     /* ban, bonus, cost: the action card */
+    uint8_t half;     /* bonus on medicine: TDW_HALF_* */
+    uint8_t target;   /* cover: the target; project, fill: the project */
+} tdw_effect;
+
+typedef struct tdw_event_info {
+    const char *name_de, *name_en;
+    uint8_t chapter;    /* 0..3 */
+    uint8_t lasting;    /* blue card */
+    uint8_t corners[4]; /* incomes at the printed corners NW NE SE SW */
+    uint8_t sides[4];   /* arrow values on the printed sides N E S W (0..3, each once) */
+    uint8_t place;      /* plague place 0..10, TDW_NONE in chapters I and II */
+    tdw_effect effect;
+} tdw_event_info;
+
+typedef struct tdw_space_info {
+    uint8_t kind;       /* enum tdw_space_kind */
+    const char *text;   /* "queen", "outlaws-1", ... */
+} tdw_space_info;
+
+typedef struct tdw_project_info {
+    const char *text;   /* "bridge", ... */
+    uint8_t stone, wood;
+    uint8_t bonus_vp;   /* donors' VP on completion */
+    uint8_t bonus_good; /* donors' good, or TDW_NONE */
+    uint8_t bonus_n;
+    uint8_t care;       /* hospital: each donor may care for one patient */
+} tdw_project_info;
+
+typedef struct tdw_plot_info {
+    uint8_t material;   /* TDW_STONE or TDW_WOOD */
+    uint8_t yield;      /* yield group 0..6 (no seat holds two plots of one group) */
+    uint8_t good;       /* what rent gives */
+    uint8_t n;
+} tdw_plot_info;
+
+typedef struct tdw_place_info {
+    uint8_t good;       /* bonus good or TDW_NONE */
+    uint8_t n;
+    uint8_t vp;         /* bonus VP (besides the 2 for the care) */
+} tdw_place_info;
+
+/* ------------------------------------------------------------------ */
+/* Content (content.c) */
+
+extern const tdw_event_info tdw_events[TDW_EVENTS];
+extern const tdw_space_info tdw_track[TDW_SPACES];
+extern const uint8_t tdw_favour_start;                       /* the bishop, 9 */
+extern const tdw_project_info tdw_projects[TDW_PROJECTS];
+extern const tdw_plot_info tdw_plots[TDW_PLOTS];
+extern const tdw_place_info tdw_places[TDW_PLACES];
+extern const uint8_t tdw_plague_tiles[TDW_PLAGUE_VALUES];    /* tiles of value 1..5 */
+extern const uint8_t tdw_tax_weight[4];                      /* die faces 2..5 */
+extern const uint8_t tdw_seat_offset[TDW_MAX_SEATS + 1][TDW_MAX_SEATS];
+extern const uint8_t tdw_component[TDW_GOODS];               /* units of each good in the game */
+extern const uint8_t tdw_start_goods[TDW_GOODS];             /* each seat at the start */
+extern const uint8_t tdw_wool_price, tdw_cloth_price;        /* 2 and 4 */
+extern const char *const tdw_good_names[TDW_GOODS];          /* "stone", ..., "knowledge" */
+extern const char *const tdw_income_codes[TDW_INCOMES];      /* "St", ..., "VP" */
+extern const char *const tdw_card_names[TDW_CARDS];          /* "grain", ..., "favour" */
+extern const char *const tdw_due_names[TDW_DUES];            /* "piety", "grain", "tax" */
+
+/* ------------------------------------------------------------------ */
+/* The state */
+
+enum tdw_phase {
+    TDW_PH_PENANCE,  /* chance: a penance card drawn from pending.seat's hand */
+    TDW_PH_EVENT,    /* chance: the round's event card */
+    TDW_PH_PLAGUE,   /* chance: the tile at the card's place is revealed */
+    TDW_PH_CHOICE,   /* pending.seat accepts or declines the event's offer/demand */
+    TDW_PH_ORIENT,   /* the active player orients the card */
+    TDW_PH_ACTION,   /* turn: trades, then play or lay a card */
+    TDW_PH_FOLLOW,   /* turn: the follow-up moves of the card being carried out */
+    TDW_PH_CARE,     /* pending.seat: a hospital donor's care */
+    TDW_PH_DISCARD,  /* turn: one card face down */
+    TDW_PH_TAX,      /* chance: the tax die */
+    TDW_PH_REDEEM,   /* pending.seat gives loyalty against penalties */
+    TDW_PH_OVER,
+    TDW_PHASES
+};
+
+/* Penalty bits (players[].penalties): in force in round 1 of the chapter
+ * they were incurred for; in the REDEEM phase of the last chapter end the
+ * same bits mark the dues whose loss is still to be doubled. */
+enum { TDW_PEN_PENANCE = 1, TDW_PEN_BEGGING = 2, TDW_PEN_COURT = 4 };
+
+/* What a pending sequence returns to when it is done. */
+enum tdw_resume {
+    TDW_R_NONE,
+    TDW_R_END_ACTION,   /* the action turn goes on to the discard */
+    TDW_R_CHAPTER_FILL, /* the chapter end goes on filling from pending.fill_next */
+    TDW_R_EVENT_FILL    /* an event's fill(tower) finished the hospital: go on to orient */
+};
+
+typedef struct tdw_player {
+    uint16_t vp;               /* never below 0; no upper limit (the track wraps at 60) */
+    uint8_t goods[TDW_GOODS];  /* behind the screen */
+    uint16_t hand;             /* bit c: action card c in hand */
+    uint16_t discards;         /* bit c: discarded face down this chapter */
+    uint8_t pile[TDW_ROUNDS];  /* face-up cards of this chapter, in order */
+    uint8_t pile_len;
+    uint8_t pile_used;         /* bit i: pile[i] was played (used), not laid unused */
+    uint8_t penalties;         /* TDW_PEN_* */
+    uint8_t forfeit;           /* this round's action is forfeited (the war) */
+    uint8_t traded;            /* bit t: lasting trade slot t used this round */
+    uint8_t seals;             /* bit p: own seal on project p */
+    uint8_t acted;             /* has had its action turn this round */
+} tdw_player;
+
+typedef struct tdw_project_state {
+    uint8_t in_play;
+    uint8_t stone, wood;       /* cubes on the fields */
+    uint8_t metal;             /* the tower's spire is set */
+    uint8_t done;              /* completed */
+} tdw_project_state;
+
+/* The decision in progress (doc: snapshot member "pending"). */
+typedef struct tdw_pending {
+    uint8_t seat;              /* the seat deciding now (CHOICE, CARE, REDEEM, PENANCE) */
+    uint8_t queue;             /* bit p: seats still to decide after pending.seat */
+    uint8_t card;              /* FOLLOW: the card whose action is carried out */
+    uint8_t via_privilege;     /* FOLLOW: through Privileg */
+    uint16_t rented;           /* FOLLOW rent: bit q: plot q rented in this action */
+    uint8_t cared;             /* FOLLOW medicine: knowledge used by the cares so far */
+    uint8_t resume;            /* enum tdw_resume */
+    uint8_t fill_next;         /* TDW_R_CHAPTER_FILL: the next project to fill */
+} tdw_pending;
+
+typedef struct tdw {
+    /* options */
+    uint8_t num_players;
+    uint8_t lasting_three;     /* lasting=three */
+    uint8_t privilege_any;     /* privilege=any */
+    uint8_t crest_twice;       /* crest=twice */
+    uint8_t screens_open;      /* screens=open */
+    /* where the game stands */
+    uint8_t phase;             /* enum tdw_phase */
+    uint8_t chapter, round;
+    uint8_t crest;             /* the active player (start player) */
+    uint8_t turn;              /* ACTION, FOLLOW, DISCARD: the seat whose action turn it is;
+                                  ORIENT: the crest; else the seat a decision concerns */
+    uint8_t drawn[TDW_CHAPTERS][TDW_ROUNDS]; /* events drawn, in order */
+    uint8_t drawn_len[TDW_CHAPTERS];
+    uint8_t event;             /* this round's card, TDW_NONE before it is drawn */
+    uint8_t orientation;       /* the arrow value 0..3, TDW_NONE before orienting */
+    uint8_t display[2];        /* lasting cards on display fields 1 and 2, TDW_NONE */
+    uint8_t display_older;     /* 0 or 1: the field with the older card, TDW_NONE */
+    uint8_t favour;            /* the marker's space */
+    uint32_t covers;           /* bit t: a cover tile on target t */
+    tdw_project_state projects[TDW_PROJECTS];
+    uint8_t plots[TDW_PLOTS];  /* the seat with a house there, TDW_NONE */
+    uint8_t place_state[TDW_PLACES]; /* enum tdw_place_state */
+    uint8_t place_value[TDW_PLACES]; /* the revealed tile's value, 0 while hidden */
+    uint8_t plague_pool[TDW_PLAGUE_VALUES]; /* face-down tiles of each value */
+    uint8_t stock_grain, stock_piety;       /* on the field and in the cathedral */
+    uint8_t box_grain, box_piety;           /* out of play */
+    uint8_t supply[TDW_GOODS]; /* stone, wood, wool, cloth, money, loyalty, knowledge
+                                  (grain and piety entries unused: see stock_*) */
+    uint8_t supply_metal;
+    tdw_player players[TDW_MAX_SEATS];
+    tdw_pending pending;
+    uint8_t tax;               /* the die at this chapter end, 0 before the roll */
+    uint8_t shortfall[TDW_MAX_SEATS][TDW_DUES]; /* units missing at this chapter end */
+    uint8_t winners;           /* bit p, set at the end */
+} tdw;
+
+enum tdw_place_state { TDW_PLACE_NONE, TDW_PLACE_HIDDEN, TDW_PLACE_SICK, TDW_PLACE_CURED };
+
+/* ------------------------------------------------------------------ */
+/* The move layout (doc: "Move numbers and notation") */
+
+enum {
+    TDW_MV_ORIENT = 0,         /* + v (0..3) */
+    TDW_MV_PLAY = 4,           /* + card */
+    TDW_MV_LAY = 16,           /* + card */
+    TDW_MV_DISCARD = 28,       /* + card */
+    TDW_MV_TRADE = 40,         /* + slot: 0 council, 1 field1, 2 field2 */
+    TDW_MV_ACCEPT = 43,
+    TDW_MV_DECLINE = 44,
+    TDW_MV_DONE = 45,
+    TDW_MV_TAKE_STONE = 46,
+    TDW_MV_TAKE_WOOD = 47,
+    TDW_MV_BUILD = 48,         /* + 5 * project + cubes (0 stone, 1 wood, 2 stone stone,
+                                  3 stone wood, 4 wood wood) */
+    TDW_MV_SELL = 83,          /* + 2 * wool + cloth - 1 (wool 0..15, cloth 0..1, not both 0) */
+    TDW_MV_HOUSE = 114,        /* + plot (0..13) */
+    TDW_MV_RENT = 128,         /* + plot */
+    TDW_MV_DONATE = 142,       /* + project */
+    TDW_MV_WEAVE = 149,        /* + n - 1 (n = 1, 2) */
+    TDW_MV_MEDICINE_MONEY = 151,
+    TDW_MV_CARE = 152,         /* + place (0..10) */
+    TDW_MV_REDEEM = 163,       /* + due (0 piety, 1 grain, 2 tax) */
+    TDW_MV_EVENT = 166,        /* + event (0..43) */
+    TDW_MV_PLAGUE = 210,       /* + value - 1 (1..5) */
+    TDW_MV_TAX = 215,          /* + value - 2 (2..5) */
+    TDW_MV_PENANCE = 219,      /* + card */
+    TDW_MOVE_SPACE = 231,
+    TDW_MAX_LEGAL = 48         /* bound on legal moves and chance outcomes (the doc's 35
+                                  plus room: checked by the conformance suite) */
+};
+
+/* ------------------------------------------------------------------ */
+/* Small shared helpers */
+
+static inline int tdw_popcount(unsigned v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+static inline int tdw_next_seat(const tdw *s, int p) { return (p + 1) % s->num_players; }
+
+/* The printed corner (0 NW .. 3 SW) that seat `seat` receives when the
+ * crest holder orients `event` to arrow value `v` (doc: "Geometry"). */
+static inline int tdw_corner_for_seat(const tdw *s, int event, int v, int seat)
+{
+    const uint8_t *sides = tdw_events[event].sides;
+    int side = 0;
+    while (side < 4 && sides[side] != v)
+        side++;
+    int facing = (side + 3) % 4;
+    int k = (seat - s->crest + s->num_players) % s->num_players;
+    return (facing + tdw_seat_offset[s->num_players][k]) % 4;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rules (rules.c, actions.c, events.c) */
+
+br_status tdw_init(void *st, int num_players, const br_option *opts, size_t num_opts,
+                   br_text *err);
+void tdw_options_string(const void *st, br_text *out);
+size_t tdw_move_space(const void *st);
+size_t tdw_max_legal_moves(const void *st);
+int tdw_current_player(const void *st);
+size_t tdw_legal_moves(const void *st, br_move *out);
+bool tdw_check_move(const void *st, br_move move, br_text *reason);
+void tdw_apply_move(void *st, br_move move);
+size_t tdw_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
+void tdw_winners(const void *st, uint8_t *is_winner);
+void tdw_scores(const void *st, double *out);
+
+/* The lasting cards in force now (0..3 event indexes into out[3]; the
+ * council card first when it is lasting). */
+int tdw_lasting_in_force(const tdw *s, uint8_t out[3]);
+
+/* ------------------------------------------------------------------ */
+/* Notation (notation.c), snapshot (snapshot.c), views (views.c) */
+
+void tdw_move_to_text(const void *st, br_move move, br_text *out);
+void tdw_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+br_status tdw_move_from_text(const void *st, const char *text, br_move *out, br_text *err);
+json_t *tdw_to_json(const void *st);
+json_t *tdw_observe(const void *st, int seat);
+br_status tdw_from_json(void *st, const json_t *state, br_text *err);
+void tdw_render(const void *st, br_text *out);
+void tdw_render_view(const void *st, int seat, br_text *out);
+void tdw_resample(const void *st, int seat, br_rng *rng, void *out);
+
+#endif /* BR_GAME_TORE_DER_WELT_H */
