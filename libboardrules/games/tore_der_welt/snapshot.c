@@ -1,0 +1,1326 @@
+/*
+ * Die Tore der Welt: the state as JSON (snapshot and, with hidden parts
+ * masked, observation) and the loader that checks every member and the
+ * invariants between them (doc: "Snapshot and observation").
+ *
+ * Members of the snapshot's "state" object (every one is written and
+ * required; numbers are printed numbers: chapter 1..4, round 1..6, event
+ * ids 1..44, places 1..11):
+ *
+ *   phase          "penance" "event" "plague" "choice" "orient" "action"
+ *                  "follow" "care" "discard" "tax" "redeem" "over"
+ *   chapter, round 1..4, 1..6 (after the game: 4, 6)
+ *   crest          the seat holding the start crest (the active player)
+ *   turn           the seat whose action turn it is, or whom the decision
+ *                  or chance node concerns (the engine's `turn`)
+ *   drawn          4 lists of event ids, in the order drawn
+ *   event          this round's card id, or null before it is drawn
+ *   orientation    its arrow value 0..3, or null before it is oriented
+ *   display        [field 1, field 2]: event id or null
+ *   display_older  1 or 2: the field holding the older card, or null
+ *   favour         the marker's space 0..9
+ *   covers         cover targets, e.g. ["favour earl", "market cloth",
+ *                  "project bridge"], in target order
+ *   projects       {"bridge": {...}, "tower": ..., ...} (project texts), each
+ *                  {"in_play", "stone", "wood", "metal", "seals", "done"}:
+ *                  cubes on the fields, metal set (tower only), seal owners
+ *                  (seats, ascending; the same as players[].seals)
+ *   plots          {"p1": seat or null, ..., "p14": ...}: the house there
+ *   places         11 x {"state": "none"|"hidden"|"sick"|"cured",
+ *                  "value": 1..5 or null while not revealed}
+ *   plague_pool    face-down tiles of value 1..5 (5 counts)
+ *   stock          {"grain", "piety"}: on the field and in the cathedral
+ *   box            {"grain", "piety"}: out of play
+ *   supply         {"stone", "wood", "metal", "wool", "cloth", "money",
+ *                  "loyalty", "knowledge", "covers"}
+ *   players        n x {"vp", "goods": {"stone", "wood", "grain", "piety",
+ *                  "wool", "cloth", "money", "loyalty", "knowledge"},
+ *                  "houses" (houses on the board), "seals" (project texts
+ *                  of the own seals), "hand", "discards" (card names),
+ *                  "pile": [{"card", "used"}] (face up, in order),
+ *                  "penalties": {"penance", "begging", "court"},
+ *                  "forfeit", "traded" (lasting trade slots used this round:
+ *                  "council", "field1", "field2"), "acted"}
+ *   pending        {"seat" (seat or null), "queue" (seats still to decide
+ *                  after it, clockwise from it), "card" (card name or
+ *                  null), "via_privilege", "rented" (plot names),
+ *                  "cared" (knowledge used by this action's cares),
+ *                  "resume" ("none", "end-action", "chapter-fill",
+ *                  "event-fill"), "fill_next" (the next project the chapter
+ *                  end fills: project text, or null)}
+ *   dues           null, or at a chapter end {"tax": 2..5 or null before
+ *                  the roll, "shortfall": n x {"piety", "grain", "tax"}}
+ *   result         null, or at the end {"vp": [...], "winners": [seats]}
+ *
+ * The observation (br_state_observe) has the same members, as `seat` sees
+ * them: another seat's "hand" and "discards" are counts, with screens=closed
+ * another seat's "goods" are null, "plague_pool" is the number of face-down
+ * tiles, and "seat" is added (-1 for a spectator, who sees no hand and, with
+ * screens=closed, no goods).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tore_der_welt.h"
+
+enum { VIEW_FULL = -2, PATH_SIZE = 96, ITEM_SIZE = PATH_SIZE + 32 };
+
+static const char *const phase_names[TDW_PHASES] = {
+    "penance", "event", "plague", "choice", "orient", "action",
+    "follow", "care", "discard", "tax", "redeem", "over",
+};
+static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
+static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
+static const char *const slot_names[3] = {"council", "field1", "field2"};
+static const char *const penalty_names[3] = {"penance", "begging", "court"};
+static const char *const plot_names[TDW_PLOTS] = {
+    "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13", "p14",
+};
+/* The goods of the "supply" member besides metal and covers. */
+static const uint8_t supply_goods[] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
+                                       TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
+
+static const char *project_names[TDW_PROJECTS];
+
+static void put_target(br_text *t, int target)
+{
+    if (target < TDW_SPACES)
+        br_text_printf(t, "favour %s", tdw_track[target].text);
+    else if (target < TDW_T_PROJECT)
+        br_text_puts(t, target == TDW_T_MARKET_WOOL ? "market wool" : "market cloth");
+    else
+        br_text_printf(t, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing */
+
+typedef struct builder {
+    bool ok;
+} builder;
+
+static json_t *add(builder *b, json_t *v)
+{
+    if (!v)
+        b->ok = false;
+    return v;
+}
+
+static void set(builder *b, json_t *obj, const char *key, json_t *v)
+{
+    if (!obj || !v || json_object_set_new(obj, key, v) != 0)
+        b->ok = false;
+}
+
+static void append(builder *b, json_t *arr, json_t *v)
+{
+    if (!arr || !v || json_array_append_new(arr, v) != 0)
+        b->ok = false;
+}
+
+static json_t *jint(builder *b, long long v) { return add(b, json_integer(v)); }
+static json_t *jstr(builder *b, const char *v) { return add(b, json_string(v)); }
+static json_t *jbool(builder *b, bool v) { return add(b, json_boolean(v)); }
+
+/* An index or TDW_NONE as a printed number (index + offset) or null. */
+static json_t *jopt(builder *b, int v, int offset)
+{
+    return v == TDW_NONE ? json_null() : jint(b, v + offset);
+}
+
+static json_t *names_json(builder *b, unsigned mask, const char *const *names, int count)
+{
+    json_t *arr = add(b, json_array());
+    for (int i = 0; i < count; i++)
+        if (mask >> i & 1)
+            append(b, arr, jstr(b, names[i]));
+    return arr;
+}
+
+static json_t *seats_json(builder *b, unsigned mask, int n)
+{
+    json_t *arr = add(b, json_array());
+    for (int p = 0; p < n; p++)
+        if (mask >> p & 1)
+            append(b, arr, jint(b, p));
+    return arr;
+}
+
+static unsigned seal_owners(const tdw *s, int project)
+{
+    unsigned mask = 0;
+    for (int p = 0; p < s->num_players; p++)
+        mask |= (unsigned)(s->players[p].seals >> project & 1) << p;
+    return mask;
+}
+
+static int houses_of(const tdw *s, int seat)
+{
+    int n = 0;
+    for (int q = 0; q < TDW_PLOTS; q++)
+        n += s->plots[q] == seat;
+    return n;
+}
+
+static json_t *board_json(builder *b, const tdw *s, json_t *o)
+{
+    json_t *drawn = add(b, json_array());
+    for (int c = 0; c < TDW_CHAPTERS; c++) {
+        json_t *list = add(b, json_array());
+        for (int i = 0; i < s->drawn_len[c]; i++)
+            append(b, list, jint(b, s->drawn[c][i] + 1));
+        append(b, drawn, list);
+    }
+    set(b, o, "drawn", drawn);
+    set(b, o, "event", jopt(b, s->event, 1));
+    set(b, o, "orientation", jopt(b, s->orientation, 0));
+    json_t *display = add(b, json_array());
+    for (int f = 0; f < 2; f++)
+        append(b, display, jopt(b, s->display[f], 1));
+    set(b, o, "display", display);
+    set(b, o, "display_older", jopt(b, s->display_older, 1));
+    set(b, o, "favour", jint(b, s->favour));
+    json_t *covers = add(b, json_array());
+    for (int t = 0; t < TDW_TARGETS; t++) {
+        if (!(s->covers >> t & 1))
+            continue;
+        char buf[40];
+        br_text txt = br_text_over(buf, sizeof buf);
+        put_target(&txt, t);
+        append(b, covers, jstr(b, buf));
+    }
+    set(b, o, "covers", covers);
+    json_t *projects = add(b, json_object());
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        const tdw_project_state *ps = &s->projects[p];
+        json_t *po = add(b, json_object());
+        set(b, po, "in_play", jbool(b, ps->in_play));
+        set(b, po, "stone", jint(b, ps->stone));
+        set(b, po, "wood", jint(b, ps->wood));
+        set(b, po, "metal", jbool(b, ps->metal));
+        set(b, po, "seals", seats_json(b, seal_owners(s, p), s->num_players));
+        set(b, po, "done", jbool(b, ps->done));
+        set(b, projects, tdw_projects[p].text, po);
+    }
+    set(b, o, "projects", projects);
+    json_t *plots = add(b, json_object());
+    for (int q = 0; q < TDW_PLOTS; q++)
+        set(b, plots, plot_names[q], jopt(b, s->plots[q], 0));
+    set(b, o, "plots", plots);
+    json_t *places = add(b, json_array());
+    for (int x = 0; x < TDW_PLACES; x++) {
+        json_t *po = add(b, json_object());
+        set(b, po, "state", jstr(b, place_state_names[s->place_state[x]]));
+        set(b, po, "value", s->place_value[x] ? jint(b, s->place_value[x]) : json_null());
+        append(b, places, po);
+    }
+    set(b, o, "places", places);
+    return o;
+}
+
+static json_t *pair_json(builder *b, int grain, int piety)
+{
+    json_t *o = add(b, json_object());
+    set(b, o, "grain", jint(b, grain));
+    set(b, o, "piety", jint(b, piety));
+    return o;
+}
+
+static json_t *supply_json(builder *b, const tdw *s)
+{
+    json_t *o = add(b, json_object());
+    for (size_t i = 0; i < sizeof supply_goods; i++)
+        set(b, o, tdw_good_names[supply_goods[i]], jint(b, s->supply[supply_goods[i]]));
+    set(b, o, "metal", jint(b, s->supply_metal));
+    set(b, o, "covers", jint(b, TDW_COVER_TILES - tdw_popcount(s->covers)));
+    return o;
+}
+
+static json_t *player_json(builder *b, const tdw *s, int p, int viewer)
+{
+    const tdw_player *pl = &s->players[p];
+    bool own = viewer == VIEW_FULL || viewer == p;
+    json_t *o = add(b, json_object());
+    set(b, o, "vp", jint(b, pl->vp));
+    if (own || s->screens_open) {
+        json_t *goods = add(b, json_object());
+        for (int g = 0; g < TDW_GOODS; g++)
+            set(b, goods, tdw_good_names[g], jint(b, pl->goods[g]));
+        set(b, o, "goods", goods);
+    } else {
+        set(b, o, "goods", json_null());
+    }
+    set(b, o, "houses", jint(b, houses_of(s, p)));
+    set(b, o, "seals", names_json(b, pl->seals, project_names, TDW_PROJECTS));
+    set(b, o, "hand", own ? names_json(b, pl->hand, tdw_card_names, TDW_CARDS)
+                          : jint(b, tdw_popcount(pl->hand)));
+    json_t *pile = add(b, json_array());
+    for (int i = 0; i < pl->pile_len; i++) {
+        json_t *e = add(b, json_object());
+        set(b, e, "card", jstr(b, tdw_card_names[pl->pile[i]]));
+        set(b, e, "used", jbool(b, pl->pile_used >> i & 1));
+        append(b, pile, e);
+    }
+    set(b, o, "pile", pile);
+    set(b, o, "discards", own ? names_json(b, pl->discards, tdw_card_names, TDW_CARDS)
+                              : jint(b, tdw_popcount(pl->discards)));
+    json_t *pen = add(b, json_object());
+    for (int k = 0; k < 3; k++)
+        set(b, pen, penalty_names[k], jbool(b, pl->penalties >> k & 1));
+    set(b, o, "penalties", pen);
+    set(b, o, "forfeit", jbool(b, pl->forfeit));
+    set(b, o, "traded", names_json(b, pl->traded, slot_names, 3));
+    set(b, o, "acted", jbool(b, pl->acted));
+    return o;
+}
+
+static json_t *pending_json(builder *b, const tdw *s)
+{
+    const tdw_pending *pd = &s->pending;
+    json_t *o = add(b, json_object());
+    set(b, o, "seat", jopt(b, pd->seat, 0));
+    json_t *queue = add(b, json_array());
+    for (int k = 1; k <= s->num_players; k++) {
+        int p = (pd->seat == TDW_NONE ? 0 : pd->seat + k) % s->num_players;
+        if (pd->queue >> p & 1)
+            append(b, queue, jint(b, p));
+    }
+    set(b, o, "queue", queue);
+    set(b, o, "card", pd->card == TDW_NONE ? json_null() : jstr(b, tdw_card_names[pd->card]));
+    set(b, o, "via_privilege", jbool(b, pd->via_privilege));
+    set(b, o, "rented", names_json(b, pd->rented, plot_names, TDW_PLOTS));
+    set(b, o, "cared", jint(b, pd->cared));
+    set(b, o, "resume", jstr(b, resume_names[pd->resume]));
+    set(b, o, "fill_next", pd->fill_next >= TDW_PROJECTS ? json_null()
+                                                         : jstr(b, project_names[pd->fill_next]));
+    return o;
+}
+
+static bool dues_empty(const tdw *s)
+{
+    for (int p = 0; p < s->num_players; p++)
+        for (int d = 0; d < TDW_DUES; d++)
+            if (s->shortfall[p][d])
+                return false;
+    return s->tax == 0;
+}
+
+static json_t *dues_json(builder *b, const tdw *s)
+{
+    if (dues_empty(s))
+        return json_null();
+    json_t *o = add(b, json_object());
+    set(b, o, "tax", s->tax ? jint(b, s->tax) : json_null());
+    json_t *arr = add(b, json_array());
+    for (int p = 0; p < s->num_players; p++) {
+        json_t *e = add(b, json_object());
+        for (int d = 0; d < TDW_DUES; d++)
+            set(b, e, tdw_due_names[d], jint(b, s->shortfall[p][d]));
+        append(b, arr, e);
+    }
+    set(b, o, "shortfall", arr);
+    return o;
+}
+
+static json_t *result_json(builder *b, const tdw *s)
+{
+    if (s->phase != TDW_PH_OVER)
+        return json_null();
+    json_t *o = add(b, json_object());
+    json_t *vp = add(b, json_array());
+    for (int p = 0; p < s->num_players; p++)
+        append(b, vp, jint(b, s->players[p].vp));
+    set(b, o, "vp", vp);
+    set(b, o, "winners", seats_json(b, s->winners, s->num_players));
+    return o;
+}
+
+static void init_names(void)
+{
+    for (int p = 0; p < TDW_PROJECTS; p++)
+        project_names[p] = tdw_projects[p].text;
+}
+
+static json_t *state_json(const tdw *s, int viewer)
+{
+    init_names();
+    builder b = {true};
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    set(&b, o, "phase", jstr(&b, phase_names[s->phase]));
+    set(&b, o, "chapter", jint(&b, s->chapter + 1));
+    set(&b, o, "round", jint(&b, s->round + 1));
+    set(&b, o, "crest", jint(&b, s->crest));
+    set(&b, o, "turn", jopt(&b, s->turn, 0));
+    board_json(&b, s, o);
+    json_t *pool = add(&b, json_array());
+    int face_down = 0;
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++) {
+        append(&b, pool, jint(&b, s->plague_pool[v]));
+        face_down += s->plague_pool[v];
+    }
+    if (viewer == VIEW_FULL) {
+        set(&b, o, "plague_pool", pool);
+    } else {
+        json_decref(pool);
+        set(&b, o, "plague_pool", jint(&b, face_down));
+    }
+    set(&b, o, "stock", pair_json(&b, s->stock_grain, s->stock_piety));
+    set(&b, o, "box", pair_json(&b, s->box_grain, s->box_piety));
+    set(&b, o, "supply", supply_json(&b, s));
+    json_t *players = add(&b, json_array());
+    for (int p = 0; p < s->num_players; p++)
+        append(&b, players, player_json(&b, s, p, viewer));
+    set(&b, o, "players", players);
+    set(&b, o, "pending", pending_json(&b, s));
+    set(&b, o, "dues", dues_json(&b, s));
+    set(&b, o, "result", result_json(&b, s));
+    if (viewer != VIEW_FULL)
+        set(&b, o, "seat", jint(&b, viewer));
+    if (!b.ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *tdw_to_json(const void *st)
+{
+    return state_json(st, VIEW_FULL);
+}
+
+json_t *tdw_observe(const void *st, int seat)
+{
+    return state_json(st, seat < 0 ? -1 : seat);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading: every member, then the invariants between them */
+
+static bool fail(br_text *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static bool fail(br_text *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    br_text_vprintf(err, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Member `key` of `o` (whose path is `base`); its path goes into `path`. */
+static const json_t *member(const json_t *o, const char *base, const char *key, char *path,
+                            br_text *err)
+{
+    snprintf(path, PATH_SIZE, "%s.%s", base, key);
+    const json_t *v = json_object_get(o, key);
+    if (!v)
+        fail(err, "%s: missing", path);
+    return v;
+}
+
+static bool as_int(const json_t *v, long long lo, long long hi, int *out, const char *path,
+                   br_text *err)
+{
+    if (!json_is_integer(v))
+        return fail(err, "%s: not an integer", path);
+    long long x = json_integer_value(v);
+    if (x < lo || x > hi)
+        return fail(err, "%s: %lld is not in %lld..%lld", path, x, lo, hi);
+    *out = (int)x;
+    return true;
+}
+
+/* An integer lo..hi or null (*out = -1). */
+static bool as_opt_int(const json_t *v, long long lo, long long hi, int *out, const char *path,
+                       br_text *err)
+{
+    if (json_is_null(v)) {
+        *out = -1;
+        return true;
+    }
+    if (!json_is_integer(v))
+        return fail(err, "%s: not an integer or null", path);
+    return as_int(v, lo, hi, out, path, err);
+}
+
+static bool as_name(const json_t *v, const char *const *names, int count, int *out,
+                    const char *path, br_text *err)
+{
+    if (!json_is_string(v))
+        return fail(err, "%s: not a string", path);
+    for (int i = 0; i < count; i++) {
+        if (strcmp(json_string_value(v), names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    }
+    return fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
+}
+
+/* An object with no members but `keys`. */
+static bool as_object(const json_t *v, const char *const *keys, size_t n, const char *path,
+                      br_text *err)
+{
+    if (!json_is_object(v))
+        return fail(err, "%s: not an object", path);
+    const char *unknown = br_json_unknown_key(v, keys, n);
+    if (unknown)
+        return fail(err, "%s.%s: not a member of this version's snapshot", path, unknown);
+    return true;
+}
+
+static bool as_array(const json_t *v, size_t min, size_t max, const char *path, br_text *err)
+{
+    if (!json_is_array(v))
+        return fail(err, "%s: not an array", path);
+    if (json_array_size(v) < min || json_array_size(v) > max)
+        return fail(err, "%s: has %zu entries, expected %zu..%zu", path, json_array_size(v), min,
+                    max);
+    return true;
+}
+
+/* Members of the kinds above, stored into bytes. */
+static bool m_u8(const json_t *o, const char *base, const char *key, int lo, int hi,
+                 uint8_t *out, br_text *err)
+{
+    char path[PATH_SIZE];
+    const json_t *v = member(o, base, key, path, err);
+    int x;
+    if (!v || !as_int(v, lo, hi, &x, path, err))
+        return false;
+    *out = (uint8_t)x;
+    return true;
+}
+
+/* An integer lo..hi or null (TDW_NONE); the JSON shows index + offset. */
+static bool m_opt(const json_t *o, const char *base, const char *key, int lo, int hi, int offset,
+                  uint8_t *out, br_text *err)
+{
+    char path[PATH_SIZE];
+    const json_t *v = member(o, base, key, path, err);
+    int x;
+    if (!v || !as_opt_int(v, lo, hi, &x, path, err))
+        return false;
+    *out = x < 0 ? TDW_NONE : (uint8_t)(x - offset);
+    return true;
+}
+
+static bool m_bool(const json_t *o, const char *base, const char *key, uint8_t *out,
+                   br_text *err)
+{
+    char path[PATH_SIZE];
+    const json_t *v = member(o, base, key, path, err);
+    if (!v)
+        return false;
+    if (!json_is_boolean(v))
+        return fail(err, "%s: not true or false", path);
+    *out = json_is_true(v);
+    return true;
+}
+
+static bool m_name(const json_t *o, const char *base, const char *key, const char *const *names,
+                   int count, uint8_t *out, br_text *err)
+{
+    char path[PATH_SIZE];
+    const json_t *v = member(o, base, key, path, err);
+    int x;
+    if (!v || !as_name(v, names, count, &x, path, err))
+        return false;
+    *out = (uint8_t)x;
+    return true;
+}
+
+/* A list of distinct names into a bit mask. */
+static bool m_names(const json_t *o, const char *base, const char *key, const char *const *names,
+                    int count, unsigned *mask, br_text *err)
+{
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = member(o, base, key, path, err);
+    if (!v || !as_array(v, 0, (size_t)count, path, err))
+        return false;
+    *mask = 0;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        int x;
+        snprintf(item, sizeof item, "%s[%zu]", path, i);
+        if (!as_name(json_array_get(v, i), names, count, &x, item, err))
+            return false;
+        if (*mask >> x & 1)
+            return fail(err, "%s: '%s' listed twice", item, names[x]);
+        *mask |= 1u << x;
+    }
+    return true;
+}
+
+/* A list of distinct seats into a bit mask. */
+static bool m_seats(const json_t *o, const char *base, const char *key, int n, unsigned *mask,
+                    br_text *err)
+{
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = member(o, base, key, path, err);
+    if (!v || !as_array(v, 0, (size_t)n, path, err))
+        return false;
+    *mask = 0;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        int p;
+        snprintf(item, sizeof item, "%s[%zu]", path, i);
+        if (!as_int(json_array_get(v, i), 0, n - 1, &p, item, err))
+            return false;
+        if (*mask >> p & 1)
+            return fail(err, "%s: seat %d listed twice", item, p);
+        *mask |= 1u << p;
+    }
+    return true;
+}
+
+/* An object member with exactly `keys`. */
+static const json_t *m_object(const json_t *o, const char *base, const char *key,
+                              const char *const *keys, size_t n, char *path, br_text *err)
+{
+    const json_t *v = member(o, base, key, path, err);
+    return v && as_object(v, keys, n, path, err) ? v : NULL;
+}
+
+static bool read_drawn(tdw *s, const json_t *o, br_text *err)
+{
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = member(o, "state", "drawn", path, err);
+    if (!v || !as_array(v, TDW_CHAPTERS, TDW_CHAPTERS, path, err))
+        return false;
+    for (int c = 0; c < TDW_CHAPTERS; c++) {
+        const json_t *list = json_array_get(v, (size_t)c);
+        snprintf(item, sizeof item, "state.drawn[%d]", c);
+        if (!as_array(list, 0, TDW_ROUNDS, item, err))
+            return false;
+        s->drawn_len[c] = (uint8_t)json_array_size(list);
+        for (int i = 0; i < s->drawn_len[c]; i++) {
+            int id;
+            snprintf(item, sizeof item, "state.drawn[%d][%d]", c, i);
+            if (!as_int(json_array_get(list, (size_t)i), 1, TDW_EVENTS, &id, item, err))
+                return false;
+            s->drawn[c][i] = (uint8_t)(id - 1);
+        }
+    }
+    return true;
+}
+
+static bool read_board(tdw *s, const json_t *o, br_text *err)
+{
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    if (!read_drawn(s, o, err) || !m_opt(o, "state", "event", 1, TDW_EVENTS, 1, &s->event, err)
+        || !m_opt(o, "state", "orientation", 0, 3, 0, &s->orientation, err))
+        return false;
+    const json_t *v = member(o, "state", "display", path, err);
+    if (!v || !as_array(v, 2, 2, path, err))
+        return false;
+    for (int f = 0; f < 2; f++) {
+        int id;
+        snprintf(item, sizeof item, "state.display[%d]", f);
+        if (!as_opt_int(json_array_get(v, (size_t)f), 1, TDW_EVENTS, &id, item, err))
+            return false;
+        s->display[f] = id < 0 ? TDW_NONE : (uint8_t)(id - 1);
+    }
+    if (!m_opt(o, "state", "display_older", 1, 2, 1, &s->display_older, err)
+        || !m_u8(o, "state", "favour", 0, TDW_SPACES - 1, &s->favour, err))
+        return false;
+    v = member(o, "state", "covers", path, err);
+    if (!v || !as_array(v, 0, TDW_TARGETS, path, err))
+        return false;
+    s->covers = 0;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        const json_t *e = json_array_get(v, i);
+        snprintf(item, sizeof item, "state.covers[%zu]", i);
+        if (!json_is_string(e))
+            return fail(err, "%s: not a string", item);
+        int t = 0;
+        for (; t < TDW_TARGETS; t++) {
+            char buf[40];
+            br_text txt = br_text_over(buf, sizeof buf);
+            put_target(&txt, t);
+            if (strcmp(buf, json_string_value(e)) == 0)
+                break;
+        }
+        if (t == TDW_TARGETS)
+            return fail(err, "%s: '%s' is not a cover target (e.g. 'favour earl', 'market "
+                        "wool', 'project bridge')", item, json_string_value(e));
+        if (s->covers >> t & 1)
+            return fail(err, "%s: '%s' listed twice", item, json_string_value(e));
+        s->covers |= 1u << t;
+    }
+    return true;
+}
+
+static bool read_projects(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS], br_text *err)
+{
+    static const char *const keys[] = {"in_play", "stone", "wood", "metal", "seals", "done"};
+    char path[PATH_SIZE], base[PATH_SIZE];
+    const json_t *v = m_object(o, "state", "projects", project_names, TDW_PROJECTS, path, err);
+    if (!v)
+        return false;
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        tdw_project_state *ps = &s->projects[p];
+        const json_t *po = m_object(v, "state.projects", project_names[p], keys, 6, base, err);
+        if (!po || !m_bool(po, base, "in_play", &ps->in_play, err)
+            || !m_u8(po, base, "stone", 0, tdw_projects[p].stone, &ps->stone, err)
+            || !m_u8(po, base, "wood", 0, tdw_projects[p].wood, &ps->wood, err)
+            || !m_bool(po, base, "metal", &ps->metal, err)
+            || !m_seats(po, base, "seals", s->num_players, &owners[p], err)
+            || !m_bool(po, base, "done", &ps->done, err))
+            return false;
+    }
+    return true;
+}
+
+static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
+{
+    static const char *const place_keys[] = {"state", "value"};
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = m_object(o, "state", "plots", plot_names, TDW_PLOTS, path, err);
+    if (!v)
+        return false;
+    for (int q = 0; q < TDW_PLOTS; q++)
+        if (!m_opt(v, "state.plots", plot_names[q], 0, s->num_players - 1, 0, &s->plots[q], err))
+            return false;
+    v = member(o, "state", "places", path, err);
+    if (!v || !as_array(v, TDW_PLACES, TDW_PLACES, path, err))
+        return false;
+    for (int x = 0; x < TDW_PLACES; x++) {
+        const json_t *e = json_array_get(v, (size_t)x);
+        uint8_t value;
+        snprintf(item, sizeof item, "state.places[%d]", x);
+        if (!as_object(e, place_keys, 2, item, err)
+            || !m_name(e, item, "state", place_state_names, 4, &s->place_state[x], err)
+            || !m_opt(e, item, "value", 1, TDW_PLAGUE_VALUES, 0, &value, err))
+            return false;
+        s->place_value[x] = value == TDW_NONE ? 0 : value;
+    }
+    v = member(o, "state", "plague_pool", path, err);
+    if (!v || !as_array(v, TDW_PLAGUE_VALUES, TDW_PLAGUE_VALUES, path, err))
+        return false;
+    for (int k = 0; k < TDW_PLAGUE_VALUES; k++) {
+        int n;
+        snprintf(item, sizeof item, "state.plague_pool[%d]", k);
+        if (!as_int(json_array_get(v, (size_t)k), 0, tdw_plague_tiles[k], &n, item, err))
+            return false;
+        s->plague_pool[k] = (uint8_t)n;
+    }
+    return true;
+}
+
+static bool read_stocks(tdw *s, const json_t *o, int *supply_covers, br_text *err)
+{
+    static const char *const pair_keys[] = {"grain", "piety"};
+    static const char *const supply_keys[] = {"stone", "wood", "metal", "wool", "cloth",
+                                              "money", "loyalty", "knowledge", "covers"};
+    char path[PATH_SIZE];
+    const json_t *v = m_object(o, "state", "stock", pair_keys, 2, path, err);
+    if (!v || !m_u8(v, path, "grain", 0, tdw_component[TDW_GRAIN], &s->stock_grain, err)
+        || !m_u8(v, path, "piety", 0, tdw_component[TDW_PIETY], &s->stock_piety, err))
+        return false;
+    v = m_object(o, "state", "box", pair_keys, 2, path, err);
+    if (!v || !m_u8(v, path, "grain", 0, tdw_component[TDW_GRAIN], &s->box_grain, err)
+        || !m_u8(v, path, "piety", 0, tdw_component[TDW_PIETY], &s->box_piety, err))
+        return false;
+    v = m_object(o, "state", "supply", supply_keys, 9, path, err);
+    if (!v)
+        return false;
+    for (size_t i = 0; i < sizeof supply_goods; i++) {
+        int g = supply_goods[i];
+        if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &s->supply[g], err))
+            return false;
+    }
+    uint8_t covers;
+    if (!m_u8(v, path, "metal", 0, 1, &s->supply_metal, err)
+        || !m_u8(v, path, "covers", 0, TDW_COVER_TILES, &covers, err))
+        return false;
+    *supply_covers = covers;
+    return true;
+}
+
+static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text *err)
+{
+    static const char *const keys[] = {"card", "used"};
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = member(o, base, "pile", path, err);
+    if (!v || !as_array(v, 0, TDW_ROUNDS, path, err))
+        return false;
+    pl->pile_len = (uint8_t)json_array_size(v);
+    pl->pile_used = 0;
+    for (int i = 0; i < pl->pile_len; i++) {
+        const json_t *e = json_array_get(v, (size_t)i);
+        uint8_t used;
+        snprintf(item, sizeof item, "%s[%d]", path, i);
+        if (!as_object(e, keys, 2, item, err)
+            || !m_name(e, item, "card", tdw_card_names, TDW_CARDS, &pl->pile[i], err)
+            || !m_bool(e, item, "used", &used, err))
+            return false;
+        pl->pile_used |= (uint8_t)(used << i);
+    }
+    return true;
+}
+
+static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *err)
+{
+    static const char *const keys[] = {"vp", "goods", "houses", "seals", "hand", "pile",
+                                       "discards", "penalties", "forfeit", "traded", "acted"};
+    tdw_player *pl = &s->players[p];
+    char base[PATH_SIZE], path[PATH_SIZE];
+    snprintf(base, sizeof base, "state.players[%d]", p);
+    if (!as_object(o, keys, sizeof keys / sizeof keys[0], base, err))
+        return false;
+    int vp;
+    const json_t *v = member(o, base, "vp", path, err);
+    if (!v || !as_int(v, 0, UINT16_MAX, &vp, path, err))
+        return false;
+    pl->vp = (uint16_t)vp;
+    v = m_object(o, base, "goods", tdw_good_names, TDW_GOODS, path, err);
+    if (!v)
+        return false;
+    for (int g = 0; g < TDW_GOODS; g++)
+        if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &pl->goods[g], err))
+            return false;
+    uint8_t h;
+    unsigned seals, hand, discards, pen_mask = 0, traded;
+    if (!m_u8(o, base, "houses", 0, TDW_HOUSES, &h, err)
+        || !m_names(o, base, "seals", project_names, TDW_PROJECTS, &seals, err)
+        || !m_names(o, base, "hand", tdw_card_names, TDW_CARDS, &hand, err)
+        || !read_pile(pl, o, base, err)
+        || !m_names(o, base, "discards", tdw_card_names, TDW_CARDS, &discards, err))
+        return false;
+    v = m_object(o, base, "penalties", penalty_names, 3, path, err);
+    if (!v)
+        return false;
+    for (int k = 0; k < 3; k++) {
+        uint8_t bit;
+        if (!m_bool(v, path, penalty_names[k], &bit, err))
+            return false;
+        pen_mask |= (unsigned)bit << k;
+    }
+    if (!m_bool(o, base, "forfeit", &pl->forfeit, err)
+        || !m_names(o, base, "traded", slot_names, 3, &traded, err)
+        || !m_bool(o, base, "acted", &pl->acted, err))
+        return false;
+    *houses = h;
+    pl->seals = (uint8_t)seals;
+    pl->hand = (uint16_t)hand;
+    pl->discards = (uint16_t)discards;
+    pl->penalties = (uint8_t)pen_mask;
+    pl->traded = (uint8_t)traded;
+    return true;
+}
+
+static bool read_pending(tdw *s, const json_t *o, br_text *err)
+{
+    static const char *const keys[] = {"seat", "queue", "card", "via_privilege", "rented",
+                                       "cared", "resume", "fill_next"};
+    tdw_pending *pd = &s->pending;
+    char path[PATH_SIZE], base[PATH_SIZE];
+    const json_t *v = m_object(o, "state", "pending", keys, 8, base, err);
+    unsigned queue, rented;
+    if (!v || !m_opt(v, base, "seat", 0, s->num_players - 1, 0, &pd->seat, err)
+        || !m_seats(v, base, "queue", s->num_players, &queue, err))
+        return false;
+    const json_t *c = member(v, base, "card", path, err);
+    int x;
+    if (!c)
+        return false;
+    if (json_is_null(c))
+        pd->card = TDW_NONE;
+    else if (!as_name(c, tdw_card_names, TDW_CARDS, &x, path, err))
+        return false;
+    else
+        pd->card = (uint8_t)x;
+    if (!m_bool(v, base, "via_privilege", &pd->via_privilege, err)
+        || !m_names(v, base, "rented", plot_names, TDW_PLOTS, &rented, err)
+        || !m_u8(v, base, "cared", 0, tdw_component[TDW_KNOWLEDGE], &pd->cared, err)
+        || !m_name(v, base, "resume", resume_names, 4, &pd->resume, err))
+        return false;
+    const json_t *f = member(v, base, "fill_next", path, err);
+    if (!f)
+        return false;
+    if (json_is_null(f))
+        pd->fill_next = TDW_PROJECTS;
+    else if (!as_name(f, project_names, TDW_PROJECTS, &x, path, err))
+        return false;
+    else
+        pd->fill_next = (uint8_t)x;
+    /* The queue lists the seats after pending.seat clockwise. */
+    const json_t *q = json_object_get(v, "queue");
+    int prev = -1;
+    for (size_t i = 0; i < json_array_size(q); i++) {
+        int p = (int)json_integer_value(json_array_get(q, i));
+        int dist = (p - (pd->seat == TDW_NONE ? 0 : pd->seat) + s->num_players) % s->num_players;
+        if (pd->seat != TDW_NONE && dist == 0)
+            return fail(err, "%s.queue[%zu]: seat %d is the deciding seat itself", base, i, p);
+        if (dist <= prev)
+            return fail(err, "%s.queue[%zu]: not in clockwise order from pending.seat", base, i);
+        prev = dist;
+    }
+    pd->queue = (uint8_t)queue;
+    pd->rented = (uint16_t)rented;
+    return true;
+}
+
+static bool read_dues(tdw *s, const json_t *o, br_text *err)
+{
+    static const char *const keys[] = {"tax", "shortfall"};
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = member(o, "state", "dues", path, err);
+    if (!v)
+        return false;
+    memset(s->shortfall, 0, sizeof s->shortfall);
+    s->tax = 0;
+    if (json_is_null(v))
+        return true;
+    uint8_t tax;
+    if (!as_object(v, keys, 2, path, err) || !m_opt(v, path, "tax", 2, 5, 0, &tax, err))
+        return false;
+    s->tax = tax == TDW_NONE ? 0 : tax;
+    const json_t *arr = member(v, "state.dues", "shortfall", path, err);
+    if (!arr || !as_array(arr, (size_t)s->num_players, (size_t)s->num_players, path, err))
+        return false;
+    for (int p = 0; p < s->num_players; p++) {
+        const json_t *e = json_array_get(arr, (size_t)p);
+        snprintf(item, sizeof item, "state.dues.shortfall[%d]", p);
+        if (!as_object(e, tdw_due_names, TDW_DUES, item, err))
+            return false;
+        for (int d = 0; d < TDW_DUES; d++)
+            if (!m_u8(e, item, tdw_due_names[d], 0, d == 2 ? 5 : 2, &s->shortfall[p][d], err))
+                return false;
+    }
+    if (dues_empty(s))
+        return fail(err, "state.dues: no roll and no shortfall: write null");
+    return true;
+}
+
+static bool read_result(tdw *s, const json_t *o, br_text *err)
+{
+    static const char *const keys[] = {"vp", "winners"};
+    char path[PATH_SIZE], item[ITEM_SIZE];
+    const json_t *v = member(o, "state", "result", path, err);
+    if (!v)
+        return false;
+    bool over = s->phase == TDW_PH_OVER;
+    s->winners = 0;
+    if (json_is_null(v)) {
+        if (over)
+            return fail(err, "state.result: null, but the game is over");
+        return true;
+    }
+    if (!over)
+        return fail(err, "state.result: set before the end of the game");
+    if (!as_object(v, keys, 2, path, err))
+        return false;
+    const json_t *vp = member(v, path, "vp", item, err);
+    if (!vp || !as_array(vp, (size_t)s->num_players, (size_t)s->num_players, item, err))
+        return false;
+    int best = 0;
+    for (int p = 0; p < s->num_players; p++) {
+        int x;
+        char e[PATH_SIZE];
+        snprintf(e, sizeof e, "state.result.vp[%d]", p);
+        if (!as_int(json_array_get(vp, (size_t)p), 0, UINT16_MAX, &x, e, err))
+            return false;
+        if (x != s->players[p].vp)
+            return fail(err, "%s: %d, but seat %d has %d VP", e, x, p, s->players[p].vp);
+        best = x > best ? x : best;
+    }
+    unsigned winners, want = 0;
+    if (!m_seats(v, path, "winners", s->num_players, &winners, err))
+        return false;
+    for (int p = 0; p < s->num_players; p++)
+        want |= (unsigned)(s->players[p].vp == best) << p;
+    if (winners != want)
+        return fail(err, "state.result.winners: not the seats with the most VP");
+    s->winners = (uint8_t)winners;
+    return true;
+}
+
+static bool read_state(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS],
+                       int houses[TDW_MAX_SEATS], int *supply_covers, br_text *err)
+{
+    static const char *const keys[] = {
+        "phase", "chapter", "round", "crest", "turn", "drawn", "event", "orientation",
+        "display", "display_older", "favour", "covers", "projects", "plots", "places",
+        "plague_pool", "stock", "box", "supply", "players", "pending", "dues", "result",
+    };
+    if (!as_object(o, keys, sizeof keys / sizeof keys[0], "state", err))
+        return false;
+    uint8_t chapter, round;
+    if (!m_name(o, "state", "phase", phase_names, TDW_PHASES, &s->phase, err)
+        || !m_u8(o, "state", "chapter", 1, TDW_CHAPTERS, &chapter, err)
+        || !m_u8(o, "state", "round", 1, TDW_ROUNDS, &round, err)
+        || !m_u8(o, "state", "crest", 0, s->num_players - 1, &s->crest, err)
+        || !m_opt(o, "state", "turn", 0, s->num_players - 1, 0, &s->turn, err))
+        return false;
+    s->chapter = (uint8_t)(chapter - 1);
+    s->round = (uint8_t)(round - 1);
+    if (!read_board(s, o, err) || !read_projects(s, o, owners, err)
+        || !read_plots_places(s, o, err) || !read_stocks(s, o, supply_covers, err))
+        return false;
+    char path[PATH_SIZE];
+    const json_t *players = member(o, "state", "players", path, err);
+    if (!players || !as_array(players, (size_t)s->num_players, (size_t)s->num_players, path, err))
+        return false;
+    for (int p = 0; p < s->num_players; p++)
+        if (!read_player(s, p, json_array_get(players, (size_t)p), &houses[p], err))
+            return false;
+    return read_pending(s, o, err) && read_dues(s, o, err) && read_result(s, o, err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Invariants */
+
+static bool check_goods(const tdw *s, int supply_covers, br_text *err)
+{
+    for (int g = 0; g < TDW_GOODS; g++) {
+        int total = 0;
+        for (int p = 0; p < s->num_players; p++)
+            total += s->players[p].goods[g];
+        if (g == TDW_GRAIN)
+            total += s->stock_grain + s->box_grain;
+        else if (g == TDW_PIETY)
+            total += s->stock_piety + s->box_piety;
+        else
+            total += s->supply[g];
+        for (int p = 0; p < TDW_PROJECTS; p++)
+            total += g == TDW_STONE ? s->projects[p].stone : g == TDW_WOOD ? s->projects[p].wood : 0;
+        if (total != tdw_component[g])
+            return fail(err, "state.supply: %d units of %s with the seats, on the board and in "
+                        "the supply and box; the game has %d", total, tdw_good_names[g],
+                        tdw_component[g]);
+    }
+    for (int p = 0; p < TDW_PROJECTS; p++)
+        if (p != TDW_P_TOWER && s->projects[p].metal)
+            return fail(err, "state.projects.%s.metal: only the tower has a spire",
+                        project_names[p]);
+    if (s->supply_metal + s->projects[TDW_P_TOWER].metal != 1)
+        return fail(err, "state.supply.metal: the one metal is %s",
+                    s->supply_metal ? "both in the supply and on the tower" : "nowhere");
+    int placed = tdw_popcount(s->covers);
+    if (placed > TDW_COVER_TILES)
+        return fail(err, "state.covers: %d cover tiles placed, the game has %d", placed,
+                    TDW_COVER_TILES);
+    if (supply_covers + placed != TDW_COVER_TILES)
+        return fail(err, "state.supply.covers: %d, but %d of the %d tiles lie on the board",
+                    supply_covers, placed, TDW_COVER_TILES);
+    return true;
+}
+
+static bool check_cards(const tdw *s, br_text *err)
+{
+    unsigned all = s->chapter == 0 ? (1u << TDW_STARTERS) - 1 : (1u << TDW_CARDS) - 1;
+    for (int p = 0; p < s->num_players; p++) {
+        const tdw_player *pl = &s->players[p];
+        unsigned pile = 0;
+        for (int i = 0; i < pl->pile_len; i++) {
+            if (pile >> pl->pile[i] & 1)
+                return fail(err, "state.players[%d].pile[%d]: %s lies on the pile twice", p, i,
+                            tdw_card_names[pl->pile[i]]);
+            pile |= 1u << pl->pile[i];
+        }
+        if (pl->hand & pile)
+            return fail(err, "state.players[%d].hand: holds a card of the face-up pile", p);
+        if (pl->discards & (pl->hand | pile))
+            return fail(err, "state.players[%d].discards: holds a card of the hand or the pile", p);
+        if ((pl->hand | pile | pl->discards) != all)
+            return fail(err, "state.players[%d].hand: hand, pile and discards are not the %d "
+                        "action cards of chapter %d", p, tdw_popcount(all), s->chapter + 1);
+    }
+    return true;
+}
+
+static bool check_events(const tdw *s, br_text *err)
+{
+    uint64_t seen = 0;
+    for (int c = 0; c < TDW_CHAPTERS; c++) {
+        int lasting = 0;
+        for (int i = 0; i < s->drawn_len[c]; i++) {
+            int e = s->drawn[c][i];
+            if (tdw_events[e].chapter != c)
+                return fail(err, "state.drawn[%d][%d]: event %d belongs to chapter %d", c, i,
+                            e + 1, tdw_events[e].chapter + 1);
+            if (seen >> e & 1)
+                return fail(err, "state.drawn[%d][%d]: event %d drawn twice", c, i, e + 1);
+            seen |= (uint64_t)1 << e;
+            lasting += tdw_events[e].lasting;
+        }
+        if (lasting > 3)
+            return fail(err, "state.drawn[%d]: %d lasting events, at most 3 per chapter", c,
+                        lasting);
+        int want = c < s->chapter ? TDW_ROUNDS : c > s->chapter ? 0 : -1;
+        if (want >= 0 && s->drawn_len[c] != want)
+            return fail(err, "state.drawn[%d]: %d events drawn in chapter %d, expected %d", c,
+                        s->drawn_len[c], c + 1, want);
+    }
+    int len = s->drawn_len[s->chapter], r = s->round;
+    bool before = s->phase == TDW_PH_PENANCE || s->phase == TDW_PH_EVENT;
+    if (len != (before ? r : r + 1))
+        return fail(err, "state.drawn[%d]: %d events drawn in round %d %s its event", s->chapter,
+                    len, r + 1, before ? "before" : "after");
+    if (before ? s->event != TDW_NONE : s->event != TDW_NONE && s->event != s->drawn[s->chapter][r])
+        return fail(err, "state.event: not this round's card");
+    if (s->orientation != TDW_NONE && s->event == TDW_NONE)
+        return fail(err, "state.orientation: set without an event on the council field");
+    for (int f = 0; f < 2; f++) {
+        int e = s->display[f];
+        if (e == TDW_NONE)
+            continue;
+        bool drawn = false;
+        for (int i = 0; i < len; i++)
+            drawn |= s->drawn[s->chapter][i] == e;
+        if (!tdw_events[e].lasting || !drawn || e == s->event || e == s->display[1 - f])
+            return fail(err, "state.display[%d]: event %d is not a lasting card of this chapter "
+                        "drawn before this round", f, e + 1);
+    }
+    if (s->display_older != TDW_NONE && s->display_older > 1)
+        return fail(err, "state.display_older: not 1, 2 or null");
+    return true;
+}
+
+static bool project_full(const tdw *s, int p)
+{
+    return s->projects[p].stone == tdw_projects[p].stone
+           && s->projects[p].wood == tdw_projects[p].wood;
+}
+
+/* The event that brings project p into play, or -1 (bridge, tower). */
+static int project_event(int p)
+{
+    for (int e = 0; e < TDW_EVENTS; e++)
+        if (tdw_events[e].effect.kind == TDW_E_PROJECT && tdw_events[e].effect.target == p)
+            return e;
+    return -1;
+}
+
+static bool event_drawn(const tdw *s, int e)
+{
+    for (int c = 0; c < TDW_CHAPTERS; c++)
+        for (int i = 0; i < s->drawn_len[c]; i++)
+            if (s->drawn[c][i] == e)
+                return true;
+    return false;
+}
+
+static bool check_projects(const tdw *s, const unsigned owners[TDW_PROJECTS], br_text *err)
+{
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        const tdw_project_state *ps = &s->projects[p];
+        const char *name = project_names[p];
+        if (owners[p] != seal_owners(s, p))
+            return fail(err, "state.projects.%s.seals: not the seats whose seals lie there", name);
+        if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || owners[p]))
+            return fail(err, "state.projects.%s.in_play: false, but it has cubes, seals or is "
+                        "done", name);
+        int e = project_event(p);
+        bool due = p == TDW_P_BRIDGE || (p == TDW_P_TOWER ? s->chapter >= 2
+                                         : event_drawn(s, e) && e != s->event);
+        if (ps->in_play != due && (p == TDW_P_TOWER || p == TDW_P_BRIDGE || !event_drawn(s, e)))
+            return fail(err, "state.projects.%s.in_play: %s", name,
+                        ps->in_play ? "the project has not come into play"
+                                    : "the project is in play by now");
+        if (ps->metal && !project_full(s, p))
+            return fail(err, "state.projects.%s.metal: the spire before the 8 fields are full",
+                        name);
+        if (ps->done && (!project_full(s, p) || (p == TDW_P_TOWER && !ps->metal)))
+            return fail(err, "state.projects.%s.done: its fields are not all filled", name);
+        if (s->covers >> (TDW_T_PROJECT + p) & 1 && !ps->in_play)
+            return fail(err, "state.covers: a cover on the %s, which is not in play", name);
+    }
+    for (int p = 0; p < s->num_players; p++)
+        if (tdw_popcount(s->players[p].seals) > TDW_SEALS)
+            return fail(err, "state.players[%d].seals: more than %d seals placed", p, TDW_SEALS);
+    return true;
+}
+
+static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text *err)
+{
+    for (int p = 0; p < s->num_players; p++) {
+        unsigned groups = 0;
+        for (int q = 0; q < TDW_PLOTS; q++) {
+            if (s->plots[q] != p)
+                continue;
+            if (groups >> tdw_plots[q].yield & 1)
+                return fail(err, "state.plots.%s: seat %d has a house on another plot of the "
+                            "same yield", plot_names[q], p);
+            groups |= 1u << tdw_plots[q].yield;
+        }
+        if (houses_of(s, p) > TDW_HOUSES)
+            return fail(err, "state.plots: seat %d has more than %d houses", p, TDW_HOUSES);
+        if (houses[p] != houses_of(s, p))
+            return fail(err, "state.players[%d].houses: %d, but the seat has %d houses on the "
+                        "plots", p, houses[p], houses_of(s, p));
+    }
+    return true;
+}
+
+static bool check_plague(const tdw *s, br_text *err)
+{
+    int count[TDW_PLAGUE_VALUES], hidden = 0, none = 0, pool = 0;
+    memcpy(count, (int[TDW_PLAGUE_VALUES]){0}, sizeof count);
+    for (int x = 0; x < TDW_PLACES; x++) {
+        int st = s->place_state[x], v = s->place_value[x];
+        bool revealed = st == TDW_PLACE_SICK || st == TDW_PLACE_CURED;
+        if (revealed != (v != 0))
+            return fail(err, "state.places[%d].value: %s", x, revealed ? "missing for a revealed "
+                        "tile" : "set for a tile that is not revealed");
+        hidden += st == TDW_PLACE_HIDDEN;
+        none += st == TDW_PLACE_NONE;
+        if (revealed)
+            count[v - 1]++;
+        bool shown = false;
+        for (int c = 2; c < TDW_CHAPTERS; c++)
+            for (int i = 0; i < s->drawn_len[c]; i++)
+                shown |= tdw_events[s->drawn[c][i]].place == x;
+        if (revealed && !shown)
+            return fail(err, "state.places[%d].state: revealed, but no card drawn shows place %d",
+                        x, x + 1);
+    }
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        pool += s->plague_pool[v];
+    bool out = s->chapter >= 2;
+    if (none != (out ? 0 : TDW_PLACES))
+        return fail(err, "state.places: the plague tiles lie on the places %s",
+                    out ? "from chapter III on, not all do" : "only from chapter III on");
+    if (!out)
+        return pool == 0 || fail(err, "state.plague_pool: tiles before chapter III");
+    if (pool != hidden)
+        return fail(err, "state.plague_pool: %d tiles face down, but %d places hidden", pool,
+                    hidden);
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        if (count[v] + s->plague_pool[v] != tdw_plague_tiles[v])
+            return fail(err, "state.plague_pool[%d]: the tiles of value %d do not add up to %d",
+                        v, v + 1, tdw_plague_tiles[v]);
+    return true;
+}
+
+/* During a seat's action turn, after its card is face up and before its
+ * discard (the follow-ups, a hospital care the action caused, the discard). */
+static bool mid_turn(const tdw *s, int p)
+{
+    bool phase = s->phase == TDW_PH_FOLLOW || s->phase == TDW_PH_DISCARD
+                 || (s->phase == TDW_PH_CARE && s->pending.resume == TDW_R_END_ACTION);
+    return phase && p == s->turn;
+}
+
+/* The face-up pile grows by one card per action turn; the discards grow
+ * with it from chapter II on (one behind during the turn, one ahead after a
+ * penance draw before the seat's first action); seats act in turn order
+ * from the crest. */
+static bool check_piles(const tdw *s, br_text *err)
+{
+    bool gap = false;
+    for (int k = 0; k < s->num_players; k++) {
+        int p = (s->crest + k) % s->num_players;
+        const tdw_player *pl = &s->players[p];
+        int piles = pl->pile_len, discards = tdw_popcount(pl->discards);
+        int want = s->round + (pl->acted || mid_turn(s, p));
+        if (pl->acted && gap)
+            return fail(err, "state.players[%d].acted: the seat acted before seat %d, which "
+                        "comes first this round", p, (p + s->num_players - 1) % s->num_players);
+        gap |= !pl->acted;
+        if (piles != want)
+            return fail(err, "state.players[%d].pile: %d cards face up in round %d, expected %d",
+                        p, piles, s->round + 1, want);
+        bool even = s->chapter == 0 ? discards == 0
+                    : discards == piles || (discards == piles - 1 && mid_turn(s, p))
+                      || (s->round == 0 && piles == 0 && discards == 1);
+        if (!even)
+            return fail(err, "state.players[%d].discards: %d face down beside %d face up; the "
+                        "piles grow evenly", p, discards, piles);
+    }
+    return true;
+}
+
+static bool is_chapter_end(const tdw *s)
+{
+    return s->phase == TDW_PH_TAX || s->phase == TDW_PH_REDEEM || s->phase == TDW_PH_OVER
+           || (s->phase == TDW_PH_CARE && s->pending.resume == TDW_R_CHAPTER_FILL);
+}
+
+static bool check_phase(const tdw *s, br_text *err)
+{
+    const tdw_pending *pd = &s->pending;
+    int ph = s->phase;
+    bool asks = ph == TDW_PH_PENANCE || ph == TDW_PH_CHOICE || ph == TDW_PH_CARE
+                || ph == TDW_PH_REDEEM;
+    bool acting = ph == TDW_PH_ACTION || ph == TDW_PH_FOLLOW || ph == TDW_PH_DISCARD;
+    if (asks != (pd->seat != TDW_NONE))
+        return fail(err, "state.pending.seat: %s in phase %s", asks ? "missing" : "set",
+                    phase_names[ph]);
+    if (asks && s->turn != pd->seat)
+        return fail(err, "state.turn: not pending.seat, who decides now");
+    if (pd->queue >> (pd->seat == TDW_NONE ? 0 : pd->seat) & 1 && pd->seat != TDW_NONE)
+        return fail(err, "state.pending.queue: holds the deciding seat");
+    if ((ph == TDW_PH_FOLLOW) != (pd->card != TDW_NONE))
+        return fail(err, "state.pending.card: %s in phase %s", ph == TDW_PH_FOLLOW ? "missing"
+                    : "set", phase_names[ph]);
+    if ((ph == TDW_PH_ORIENT || ph == TDW_PH_EVENT) && s->turn != s->crest)
+        return fail(err, "state.turn: the active player (the crest) %s", ph == TDW_PH_EVENT
+                    ? "draws the event" : "orients the card");
+    if (acting) {
+        int first = s->crest;
+        for (int k = 0; k < s->num_players && s->players[first].acted; k++)
+            first = (first + 1) % s->num_players;
+        if (s->turn != first || s->players[first].acted)
+            return fail(err, "state.turn: seat %d, but it is seat %d's action turn", s->turn,
+                        first);
+    }
+    bool oriented = acting || (ph == TDW_PH_CARE && pd->resume == TDW_R_END_ACTION);
+    bool before = ph == TDW_PH_PENANCE || ph == TDW_PH_EVENT || ph == TDW_PH_PLAGUE
+                  || ph == TDW_PH_CHOICE || ph == TDW_PH_ORIENT;
+    if ((oriented && s->orientation == TDW_NONE) || (before && s->orientation != TDW_NONE))
+        return fail(err, "state.orientation: %s in phase %s", oriented ? "missing" : "set",
+                    phase_names[ph]);
+    if ((before && ph > TDW_PH_EVENT) && s->event == TDW_NONE)
+        return fail(err, "state.event: missing in phase %s", phase_names[ph]);
+    if (ph == TDW_PH_PENANCE) {
+        const tdw_player *pl = &s->players[pd->seat];
+        if (s->round != 0 || s->chapter == 0 || !(pl->penalties & TDW_PEN_PENANCE) || pl->discards)
+            return fail(err, "state.phase: penance, but seat %d is not due a penance draw now",
+                        pd->seat);
+    }
+    if (ph == TDW_PH_PLAGUE && (tdw_events[s->event].place == TDW_NONE
+                                || s->place_state[tdw_events[s->event].place] != TDW_PLACE_HIDDEN))
+        return fail(err, "state.phase: plague, but the card's place holds no face-down tile");
+    if (ph == TDW_PH_OVER && (s->chapter != TDW_CHAPTERS - 1 || s->round != TDW_ROUNDS - 1))
+        return fail(err, "state.phase: over before the end of chapter IV");
+    if (is_chapter_end(s) && (s->round != TDW_ROUNDS - 1 || s->event != TDW_NONE
+                              || s->display[0] != TDW_NONE || s->display[1] != TDW_NONE))
+        return fail(err, "state.phase: %s, but the chapter is not at its end", phase_names[ph]);
+    if (ph == TDW_PH_TAX && s->tax)
+        return fail(err, "state.dues.tax: rolled before the roll");
+    if (ph == TDW_PH_REDEEM && !s->tax)
+        return fail(err, "state.dues.tax: missing when penalties are redeemed");
+    if (!dues_empty(s) && !is_chapter_end(s))
+        return fail(err, "state.dues: set outside the chapter end");
+    if (ph != TDW_PH_OVER) {
+        br_move moves[TDW_MAX_LEGAL];
+        size_t n = tdw_legal_moves(s, moves);
+        bool chance = tdw_current_player(s) == BR_PLAYER_CHANCE;
+        if (n < (chance ? 1u : 2u))
+            return fail(err, "state.phase: %s, but %s", phase_names[ph], n == 0
+                        ? "nobody can move" : "the seat to move has a single legal move, which "
+                        "is carried out without asking");
+    }
+    return true;
+}
+
+br_status tdw_from_json(void *st, const json_t *state, br_text *err)
+{
+    tdw *s = st;
+    init_names();
+    unsigned owners[TDW_PROJECTS];
+    int houses[TDW_MAX_SEATS], supply_covers = 0;
+    if (!json_is_object(state)) {
+        fail(err, "state: not an object");
+        return BR_ERR_SNAPSHOT;
+    }
+    bool ok = read_state(s, state, owners, houses, &supply_covers, err)
+              && check_goods(s, supply_covers, err) && check_cards(s, err)
+              && check_events(s, err) && check_projects(s, owners, err)
+              && check_houses(s, houses, err) && check_plague(s, err) && check_piles(s, err)
+              && check_phase(s, err);
+    return ok ? BR_OK : BR_ERR_SNAPSHOT;
+}

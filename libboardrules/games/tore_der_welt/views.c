@@ -1,0 +1,703 @@
+/*
+ * Die Tore der Welt: text rendering (the whole state and what one seat may
+ * see) and resampling of what one seat cannot see.
+ *
+ * Hidden from a seat (doc: "Hidden information"): the other seats' hands
+ * and face-down discards (their sizes are public) and, with screens=closed,
+ * the goods behind the other screens (for each good the total the others
+ * hold together is public: the stocks on the board and the supply are open).
+ * Everything else lies open on the table. The state holds no event deck and
+ * no tile layout (both are drawn when revealed), so resampling redraws only
+ * the hand/discard split and the goods.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tore_der_welt.h"
+
+enum { VIEW_FULL = -2, LINE_WIDTH = 78, WRAP_INDENT = 4 };
+
+static const char *const phase_names[TDW_PHASES] = {
+    "penance", "event", "plague", "choice", "orient", "action",
+    "follow", "care", "discard", "tax", "redeem", "over",
+};
+static const char *const chapter_names[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
+static const char *const good_codes[TDW_GOODS] = {"st", "wd", "gr", "pi", "wo",
+                                                  "cl", "$",  "lo", "mk"};
+
+static bool sees(int viewer, int owner)
+{
+    return viewer == VIEW_FULL || viewer == owner;
+}
+
+static bool sees_goods(const tdw *s, int viewer, int owner)
+{
+    return sees(viewer, owner) || s->screens_open;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines that wrap before LINE_WIDTH */
+
+typedef struct line {
+    br_text *out;
+    int col;
+} line;
+
+static line line_start(br_text *out, const char *head)
+{
+    br_text_puts(out, head);
+    return (line){out, (int)strlen(head)};
+}
+
+/* A word (which may hold blanks: it is kept on one line), after `gap`
+ * blanks, or on a new indented line when it does not fit. */
+static void line_put(line *l, int gap, const char *word)
+{
+    int len = (int)strlen(word);
+    if (l->col > WRAP_INDENT && l->col + gap + len > LINE_WIDTH) {
+        br_text_printf(l->out, "\n%*s", WRAP_INDENT, "");
+        l->col = WRAP_INDENT;
+    } else {
+        br_text_printf(l->out, "%*s", gap, "");
+        l->col += gap;
+    }
+    br_text_puts(l->out, word);
+    l->col += len;
+}
+
+static void line_word(line *l, const char *word) { line_put(l, 1, word); }
+
+static void line_printf(line *l, int gap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void line_printf(line *l, int gap, const char *fmt, ...)
+{
+    char word[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(word, sizeof word, fmt, ap);
+    va_end(ap);
+    line_put(l, gap, word);
+}
+
+static void line_end(line *l) { br_text_putc(l->out, '\n'); }
+
+/* ------------------------------------------------------------------ */
+/* Names */
+
+/* The German card name in ASCII (ae, oe, ue, ss for the umlauts). */
+static void put_ascii(char *buf, size_t size, const char *utf8)
+{
+    static const struct {
+        const char *from, *to;
+    } map[] = {{"\xc3\xa4", "ae"}, {"\xc3\xb6", "oe"}, {"\xc3\xbc", "ue"}, {"\xc3\x84", "Ae"},
+               {"\xc3\x96", "Oe"}, {"\xc3\x9c", "Ue"}, {"\xc3\x9f", "ss"}};
+    size_t n = 0;
+    while (*utf8 && n + 3 < size) {
+        size_t k = 0;
+        while (k < sizeof map / sizeof map[0] && strncmp(utf8, map[k].from, 2) != 0)
+            k++;
+        if (k < sizeof map / sizeof map[0]) {
+            buf[n++] = map[k].to[0];
+            buf[n++] = map[k].to[1];
+            utf8 += 2;
+        } else {
+            unsigned char c = (unsigned char)*utf8++;
+            buf[n++] = c < 0x80 ? (char)c : '?';
+        }
+    }
+    buf[n] = '\0';
+}
+
+static void put_target(char *buf, size_t size, int target)
+{
+    if (target < TDW_SPACES)
+        snprintf(buf, size, "favour %s", tdw_track[target].text);
+    else if (target < TDW_T_PROJECT)
+        snprintf(buf, size, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
+    else
+        snprintf(buf, size, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
+}
+
+static const char *good_name(int g)
+{
+    return g == TDW_NONE ? "nothing" : tdw_good_names[g];
+}
+
+/* One line's worth of the card's effect (doc: "The effect vocabulary"). */
+static void put_effect(char *buf, size_t size, const tdw_effect *e)
+{
+    char target[40], vp[16] = "";
+    if (e->vp)
+        snprintf(vp, sizeof vp, " +%d VP", e->vp);
+    switch (e->kind) {
+    case TDW_E_GAIN_ALL:
+        snprintf(buf, size, "each seat gains %d %s", e->n, good_name(e->good));
+        break;
+    case TDW_E_LOSE_ALL:
+        snprintf(buf, size, "each seat gives back %d %s", e->n, good_name(e->good));
+        break;
+    case TDW_E_MOST:
+        snprintf(buf, size, "most %s: +%d VP", good_name(e->good), e->vp);
+        break;
+    case TDW_E_PER_HOUSE:
+        snprintf(buf, size, "+%d VP per own house", e->vp);
+        break;
+    case TDW_E_SHOW_OR:
+        snprintf(buf, size, "show %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
+        break;
+    case TDW_E_PAY_OR:
+        snprintf(buf, size, "pay %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
+        break;
+    case TDW_E_TRADE:
+    case TDW_E_TRADE_ROUND:
+        if (e->get_good == TDW_NONE)
+            snprintf(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
+                     : "trade each round", e->n, good_name(e->good), vp);
+        else
+            snprintf(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
+                     : "trade each round", e->n, good_name(e->good), e->get_n,
+                     good_name(e->get_good), vp);
+        break;
+    case TDW_E_WAR:
+        snprintf(buf, size, "war: give 1 loyalty or forfeit the action");
+        break;
+    case TDW_E_COVER:
+        put_target(target, sizeof target, e->target);
+        snprintf(buf, size, "cover %s", target);
+        break;
+    case TDW_E_PROJECT:
+        snprintf(buf, size, "project %s comes into play", tdw_projects[e->target].text);
+        break;
+    case TDW_E_FILL:
+        snprintf(buf, size, "1 cube onto the %s", tdw_projects[e->target].text);
+        break;
+    case TDW_E_BAN:
+        snprintf(buf, size, "%s banned", tdw_card_names[e->card]);
+        break;
+    case TDW_E_BONUS:
+        if (e->get_good == TDW_NONE)
+            snprintf(buf, size, "%s%s:%s", tdw_card_names[e->card],
+                     e->half == TDW_HALF_MONEY ? " (money)" : e->half == TDW_HALF_CARE
+                     ? " (per patient)" : "", vp);
+        else
+            snprintf(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
+                     e->half == TDW_HALF_MONEY ? " (money)" : "", e->get_n,
+                     good_name(e->get_good), vp);
+        break;
+    case TDW_E_COST:
+        snprintf(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
+        break;
+    case TDW_E_PRICE:
+        snprintf(buf, size, "%s price %d", good_name(e->good), e->n);
+        break;
+    default:
+        snprintf(buf, size, "?");
+    }
+}
+
+static void put_event(char *buf, size_t size, int e)
+{
+    char name[80];
+    put_ascii(name, sizeof name, tdw_events[e].name_de);
+    snprintf(buf, size, "E%02d %s", e + 1, name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rendering */
+
+static void render_header(const tdw *s, br_text *out)
+{
+    br_text_printf(out, "Tore der Welt  chapter %s round %d  crest: seat %d  phase: %s",
+                   chapter_names[s->chapter], s->round + 1, s->crest, phase_names[s->phase]);
+    switch (s->phase) {
+    case TDW_PH_PENANCE:
+        br_text_printf(out, " (chance, seat %d's hand)\n", s->pending.seat);
+        break;
+    case TDW_PH_EVENT:
+    case TDW_PH_PLAGUE:
+    case TDW_PH_TAX:
+        br_text_puts(out, " (chance)\n");
+        break;
+    case TDW_PH_CHOICE:
+    case TDW_PH_CARE:
+    case TDW_PH_REDEEM:
+        br_text_printf(out, " (seat %d)\n", s->pending.seat);
+        break;
+    case TDW_PH_OVER:
+        br_text_puts(out, "\n");
+        break;
+    default:
+        br_text_printf(out, " (seat %d)\n", s->turn);
+    }
+}
+
+/* Each seat's income at arrow value v, from the active player on. */
+static void put_incomes(line *l, const tdw *s, int v)
+{
+    for (int k = 0; k < s->num_players; k++) {
+        int p = (s->crest + k) % s->num_players;
+        int corner = tdw_corner_for_seat(s, s->event, v, p);
+        line_printf(l, k ? 2 : 1, "s%d %s", p, tdw_income_codes[tdw_events[s->event].corners[corner]]);
+    }
+}
+
+static void render_event(const tdw *s, br_text *out)
+{
+    if (s->event == TDW_NONE) {
+        br_text_puts(out, "Event: -\n");
+        return;
+    }
+    const tdw_event_info *ev = &tdw_events[s->event];
+    char name[100], effect[100];
+    put_event(name, sizeof name, s->event);
+    put_effect(effect, sizeof effect, &ev->effect);
+    line l = line_start(out, "Event");
+    line_printf(&l, 1, "%s (%s)", name, ev->lasting ? "lasting" : "immediate");
+    if (ev->place != TDW_NONE)
+        line_printf(&l, 1, "place %d", ev->place + 1);
+    line_printf(&l, 1, "- %s", effect);
+    line_end(&l);
+    if (s->orientation != TDW_NONE) {
+        l = line_start(out, "  ");
+        line_printf(&l, 0, "orient %d:", s->orientation);
+        put_incomes(&l, s, s->orientation);
+        line_end(&l);
+        return;
+    }
+    for (int v = 0; v < 4; v++) {
+        l = line_start(out, "  ");
+        line_printf(&l, 0, "orient %d:", v);
+        put_incomes(&l, s, v);
+        line_end(&l);
+    }
+}
+
+static void render_display(const tdw *s, br_text *out)
+{
+    line l = line_start(out, "Display:");
+    for (int f = 0; f < 2; f++) {
+        char name[100];
+        if (s->display[f] == TDW_NONE)
+            snprintf(name, sizeof name, "[%d] -", f + 1);
+        else {
+            char ev[90];
+            put_event(ev, sizeof ev, s->display[f]);
+            snprintf(name, sizeof name, "[%d] %s%s", f + 1, ev,
+                     s->display_older == f && s->display[1 - f] != TDW_NONE ? " (older)" : "");
+        }
+        line_put(&l, f ? 2 : 1, name);
+    }
+    line_end(&l);
+}
+
+static void render_track(const tdw *s, br_text *out)
+{
+    line l = line_start(out, "Favour:");
+    for (int i = 0; i < TDW_SPACES; i++) {
+        const char *name = tdw_track[i].kind == TDW_S_OUTLAWS ? "out" : tdw_track[i].text;
+        bool covered = s->covers >> i & 1;
+        line_printf(&l, 1, "%s%s%s%s", i == s->favour ? "[" : "", covered ? "#" : "", name,
+                    i == s->favour ? "]" : "");
+    }
+    line_end(&l);
+}
+
+/* The sale prices now: the lasting price events in force, else the printed. */
+static void render_market(const tdw *s, br_text *out)
+{
+    int price[2] = {tdw_wool_price, tdw_cloth_price}, from[2] = {-1, -1};
+    uint8_t lasting[3];
+    int n = tdw_lasting_in_force(s, lasting);
+    for (int i = 0; i < n; i++) {
+        const tdw_effect *e = &tdw_events[lasting[i]].effect;
+        if (e->kind == TDW_E_PRICE) {
+            int k = e->good == TDW_CLOTH;
+            price[k] = e->n;
+            from[k] = lasting[i];
+        }
+    }
+    line l = line_start(out, "Covers:");
+    int covers = 0;
+    for (int t = 0; t < TDW_TARGETS; t++) {
+        if (!(s->covers >> t & 1))
+            continue;
+        char name[40];
+        put_target(name, sizeof name, t);
+        line_put(&l, covers++ ? 2 : 1, name);
+    }
+    if (!covers)
+        line_word(&l, "-");
+    line_put(&l, 4, "Market:");
+    for (int k = 0; k < 2; k++) {
+        char word[40];
+        int len = snprintf(word, sizeof word, "%s %d", k ? "cloth" : "wool", price[k]);
+        if (from[k] >= 0)
+            snprintf(word + len, sizeof word - (size_t)len, " (E%02d)", from[k] + 1);
+        if (s->covers >> (TDW_T_MARKET_WOOL + k) & 1)
+            snprintf(word + len, sizeof word - (size_t)len, " covered");
+        line_put(&l, k ? 2 : 1, word);
+    }
+    line_end(&l);
+}
+
+static void render_projects(const tdw *s, br_text *out)
+{
+    line l = line_start(out, "Projects:");
+    int shown = 0;
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        const tdw_project_state *ps = &s->projects[p];
+        if (!ps->in_play)
+            continue;
+        char word[80];
+        int len = snprintf(word, sizeof word, "%s S%d/%d W%d/%d", tdw_projects[p].text, ps->stone,
+                           tdw_projects[p].stone, ps->wood, tdw_projects[p].wood);
+        if (p == TDW_P_TOWER)
+            len += snprintf(word + len, sizeof word - (size_t)len, " spire %s",
+                            ps->metal ? "set" : "-");
+        if (ps->done)
+            len += snprintf(word + len, sizeof word - (size_t)len, " done");
+        bool any = false;
+        for (int q = 0; q < s->num_players; q++) {
+            if (!(s->players[q].seals >> p & 1))
+                continue;
+            len += snprintf(word + len, sizeof word - (size_t)len, "%s%d", any ? " " : " seals ", q);
+            any = true;
+        }
+        line_put(&l, shown++ ? 3 : 1, word);
+    }
+    if (!shown)
+        line_word(&l, "-");
+    line_end(&l);
+}
+
+static void render_stocks(const tdw *s, br_text *out)
+{
+    line l = line_start(out, "Field:");
+    line_printf(&l, 1, "gr %d", s->stock_grain);
+    line_printf(&l, 2, "Cathedral: pi %d", s->stock_piety);
+    line_put(&l, 2, "Supply:");
+    static const uint8_t order[] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
+                                    TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
+    for (size_t i = 0; i < sizeof order; i++)
+        line_printf(&l, 1, "%s %d", good_codes[order[i]], s->supply[order[i]]);
+    line_printf(&l, 1, "metal %d", s->supply_metal);
+    line_printf(&l, 1, "covers %d", TDW_COVER_TILES - tdw_popcount(s->covers));
+    if (s->box_grain || s->box_piety)
+        line_printf(&l, 2, "Box: gr %d pi %d", s->box_grain, s->box_piety);
+    line_end(&l);
+    l = line_start(out, "Houses:");
+    int shown = 0;
+    for (int q = 0; q < TDW_PLOTS; q++)
+        if (s->plots[q] != TDW_NONE)
+            line_printf(&l, shown++ ? 2 : 1, "p%d s%d", q + 1, s->plots[q]);
+    if (!shown)
+        line_word(&l, "-");
+    line_end(&l);
+}
+
+static void render_plague(const tdw *s, br_text *out)
+{
+    int hidden = 0, cured = 0, pool = 0;
+    for (int x = 0; x < TDW_PLACES; x++) {
+        hidden += s->place_state[x] == TDW_PLACE_HIDDEN;
+        cured += s->place_state[x] == TDW_PLACE_CURED;
+    }
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        pool += s->plague_pool[v];
+    if (!hidden && !cured && !pool && s->chapter < 2) {
+        bool any = false;
+        for (int x = 0; x < TDW_PLACES; x++)
+            any |= s->place_state[x] != TDW_PLACE_NONE;
+        if (!any)
+            return;
+    }
+    line l = line_start(out, "Patients:");
+    int shown = 0;
+    for (int x = 0; x < TDW_PLACES; x++)
+        if (s->place_state[x] == TDW_PLACE_SICK)
+            line_printf(&l, shown++ ? 2 : 1, "place %d needs %d", x + 1, s->place_value[x]);
+    if (!shown)
+        line_word(&l, "-");
+    line_printf(&l, 3, "face down: %d", hidden);
+    if (cured) {
+        line_put(&l, 3, "cared for:");
+        for (int x = 0; x < TDW_PLACES; x++)
+            if (s->place_state[x] == TDW_PLACE_CURED)
+                line_printf(&l, 1, "%d", x + 1);
+    }
+    line_end(&l);
+}
+
+/* The seats' table: one row each, the face-up pile last (wrapped). */
+static void render_seats(const tdw *s, int viewer, br_text *out)
+{
+    br_text_puts(out, "Seat   VP houses seals hand disc pen  pile (face up; (card) laid unused)\n");
+    for (int p = 0; p < s->num_players; p++) {
+        const tdw_player *pl = &s->players[p];
+        char pen[8] = "-";
+        int k = 0;
+        if (pl->penalties & TDW_PEN_PENANCE)
+            pen[k++] = 'P';
+        if (pl->penalties & TDW_PEN_BEGGING)
+            pen[k++] = 'B';
+        if (pl->penalties & TDW_PEN_COURT)
+            pen[k++] = 'C';
+        if (pl->forfeit)
+            pen[k++] = 'F';
+        pen[k ? k : 1] = '\0';
+        char head[80];
+        int houses = 0;
+        for (int q = 0; q < TDW_PLOTS; q++)
+            houses += s->plots[q] == p;
+        snprintf(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
+                 p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
+                 TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
+                 tdw_popcount(pl->discards), pen);
+        line l = line_start(out, head);
+        for (int i = 0; i < pl->pile_len; i++) {
+            const char *c = tdw_card_names[pl->pile[i]];
+            if (pl->pile_used >> i & 1)
+                line_word(&l, c);
+            else
+                line_printf(&l, 1, "(%s)", c);
+        }
+        if (!pl->pile_len)
+            line_word(&l, "-");
+        if (pl->acted)
+            line_word(&l, "[acted]");
+        if (pl->traded)
+            line_word(&l, "[traded]");
+        line_end(&l);
+    }
+    br_text_puts(out, "(* crest, < you; pen: P penance, B begging, C court, F forfeit)\n");
+    for (int p = 0; p < s->num_players; p++)
+        if (s->players[p].vp >= 60)
+            br_text_printf(out, "Track: seat %d at %d on lap %d\n", p, s->players[p].vp % 60,
+                           s->players[p].vp / 60 + 1);
+}
+
+static void render_cards(line *l, unsigned mask)
+{
+    int shown = 0;
+    for (int c = 0; c < TDW_CARDS; c++)
+        if (mask >> c & 1) {
+            line_word(l, tdw_card_names[c]);
+            shown++;
+        }
+    if (!shown)
+        line_word(l, "-");
+}
+
+static void render_private(const tdw *s, int viewer, br_text *out)
+{
+    for (int p = 0; p < s->num_players; p++) {
+        char head[40];
+        if (sees_goods(s, viewer, p)) {
+            snprintf(head, sizeof head, p == viewer ? "Your screen:" : "Seat %d screen:", p);
+            line l = line_start(out, head);
+            for (int g = 0; g < TDW_GOODS; g++)
+                line_printf(&l, 1, "%s %d", good_codes[g], s->players[p].goods[g]);
+            line_end(&l);
+        }
+        if (!sees(viewer, p))
+            continue;
+        snprintf(head, sizeof head, p == viewer ? "Your hand:" : "Seat %d hand:", p);
+        line l = line_start(out, head);
+        render_cards(&l, s->players[p].hand);
+        line_end(&l);
+        if (s->players[p].discards) {
+            snprintf(head, sizeof head, p == viewer ? "Your discards:" : "Seat %d discards:", p);
+            l = line_start(out, head);
+            render_cards(&l, s->players[p].discards);
+            line_end(&l);
+        }
+    }
+}
+
+static void render_pending(const tdw *s, br_text *out)
+{
+    const tdw_pending *pd = &s->pending;
+    line l = line_start(out, "");
+    switch (s->phase) {
+    case TDW_PH_FOLLOW:
+    case TDW_PH_DISCARD:
+        if (pd->card == TDW_NONE)
+            return;
+        line_printf(&l, 0, "Seat %d carries out %s%s", s->turn, tdw_card_names[pd->card],
+                    pd->via_privilege ? " (via privilege)" : "");
+        if (pd->rented) {
+            line_word(&l, "rented");
+            for (int q = 0; q < TDW_PLOTS; q++)
+                if (pd->rented >> q & 1)
+                    line_printf(&l, 1, "p%d", q + 1);
+        }
+        if (pd->cared)
+            line_printf(&l, 1, "(knowledge used for cares: %d)", pd->cared);
+        break;
+    case TDW_PH_CHOICE:
+    case TDW_PH_CARE:
+    case TDW_PH_REDEEM:
+        line_printf(&l, 0, "Seat %d %s", pd->seat, s->phase == TDW_PH_CHOICE ? "decides on the event"
+                    : s->phase == TDW_PH_CARE ? "may care for a patient (hospital donor)"
+                    : "may give loyalty against penalties");
+        if (pd->queue) {
+            line_word(&l, "; then");
+            for (int k = 1; k < s->num_players; k++) {
+                int p = (pd->seat + k) % s->num_players;
+                if (pd->queue >> p & 1)
+                    line_printf(&l, 1, "s%d", p);
+            }
+        }
+        break;
+    default:
+        return;
+    }
+    line_end(&l);
+}
+
+static void render_dues(const tdw *s, br_text *out)
+{
+    bool any = s->tax != 0;
+    for (int p = 0; p < s->num_players; p++)
+        for (int d = 0; d < TDW_DUES; d++)
+            any |= s->shortfall[p][d] != 0;
+    if (!any)
+        return;
+    line l = line_start(out, "Dues:");
+    if (s->tax)
+        line_printf(&l, 1, "tax %d;", s->tax);
+    line_word(&l, "missing");
+    int shown = 0;
+    for (int p = 0; p < s->num_players; p++)
+        for (int d = 0; d < TDW_DUES; d++)
+            if (s->shortfall[p][d])
+                line_printf(&l, shown++ ? 2 : 1, "s%d %s %d", p, tdw_due_names[d],
+                            s->shortfall[p][d]);
+    if (!shown)
+        line_word(&l, "nothing");
+    line_end(&l);
+}
+
+static void render_result(const tdw *s, br_text *out)
+{
+    if (s->phase != TDW_PH_OVER)
+        return;
+    line l = line_start(out, "Game over. Winner(s):");
+    for (int p = 0; p < s->num_players; p++)
+        if (s->winners >> p & 1)
+            line_printf(&l, 1, "seat %d (%d VP)", p, s->players[p].vp);
+    line_end(&l);
+}
+
+static void render_as(const tdw *s, int viewer, br_text *out)
+{
+    render_header(s, out);
+    render_event(s, out);
+    render_display(s, out);
+    render_track(s, out);
+    render_market(s, out);
+    render_projects(s, out);
+    render_stocks(s, out);
+    render_plague(s, out);
+    render_seats(s, viewer, out);
+    render_private(s, viewer, out);
+    render_pending(s, out);
+    render_dues(s, out);
+    render_result(s, out);
+}
+
+void tdw_render(const void *st, br_text *out)
+{
+    render_as(st, VIEW_FULL, out);
+}
+
+void tdw_render_view(const void *st, int seat, br_text *out)
+{
+    render_as(st, seat < 0 ? -1 : seat, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Resampling */
+
+/* For every other seat: which of its cards not face up are in its hand and
+ * which in its discard pile, keeping both counts. */
+static void resample_cards(tdw *s, int seat, br_rng *rng)
+{
+    for (int p = 0; p < s->num_players; p++) {
+        tdw_player *pl = &s->players[p];
+        if (p == seat || !pl->discards)
+            continue;
+        uint8_t cards[TDW_CARDS];
+        int n = 0, nd = tdw_popcount(pl->discards);
+        for (int c = 0; c < TDW_CARDS; c++)
+            if ((pl->hand | pl->discards) >> c & 1)
+                cards[n++] = (uint8_t)c;
+        /* A uniform nd-subset: the first nd of a partial shuffle. */
+        pl->discards = 0;
+        for (int i = 0; i < nd; i++) {
+            int j = i + (int)br_rng_below(rng, (uint32_t)(n - i));
+            uint8_t t = cards[i];
+            cards[i] = cards[j];
+            cards[j] = t;
+            pl->discards |= (uint16_t)(1u << cards[i]);
+        }
+        pl->hand = (uint16_t)((pl->hand | pl->discards) & ~pl->discards);
+        for (int i = nd; i < n; i++)
+            pl->hand |= (uint16_t)(1u << cards[i]);
+    }
+}
+
+/* With screens=closed: for each good, the units the other seats hold
+ * together, dealt one by one to a uniformly chosen other seat. */
+static void deal_goods(tdw *s, int seat, br_rng *rng)
+{
+    int others[TDW_MAX_SEATS], n = 0;
+    for (int p = 0; p < s->num_players; p++)
+        if (p != seat)
+            others[n++] = p;
+    if (n < 2)
+        return;
+    for (int g = 0; g < TDW_GOODS; g++) {
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            total += s->players[others[i]].goods[g];
+            s->players[others[i]].goods[g] = 0;
+        }
+        for (; total > 0; total--)
+            s->players[others[br_rng_below(rng, (uint32_t)n)]].goods[g]++;
+    }
+}
+
+/* A deal must leave the seat to move a real decision: the engine asks a
+ * seat only when it has two or more legal moves (C22), and a seat in the
+ * middle of an action has a follow-up. */
+static bool deal_fits(const tdw *s, size_t moves_before)
+{
+    br_move moves[TDW_MAX_LEGAL];
+    size_t n = tdw_legal_moves(s, moves);
+    size_t need = moves_before < 2 ? moves_before : 2;
+    return n >= need;
+}
+
+enum { DEAL_TRIES = 64 };
+
+void tdw_resample(const void *st, int seat, br_rng *rng, void *out)
+{
+    const tdw *orig = st;
+    tdw *s = out;
+    *s = *orig;
+    resample_cards(s, seat, rng);
+    if (orig->screens_open)
+        return;
+    br_move moves[TDW_MAX_LEGAL];
+    size_t before = tdw_legal_moves(s, moves);
+    int mover = tdw_current_player(orig);
+    for (int k = 0; k < DEAL_TRIES; k++) {
+        deal_goods(s, seat, rng);
+        if (mover < 0 || mover == seat || deal_fits(s, before))
+            return;
+    }
+    /* No deal found that fits: the goods as they are (always consistent). */
+    for (int p = 0; p < s->num_players; p++)
+        memcpy(s->players[p].goods, orig->players[p].goods, sizeof s->players[p].goods);
+}
