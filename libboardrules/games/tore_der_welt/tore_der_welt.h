@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../../internal.h"
 
@@ -345,6 +346,110 @@ void tdw_scores(const void *st, double *out);
 /* The lasting cards in force now (0..3 event indexes into out[3]; the
  * council card first when it is lasting). */
 int tdw_lasting_in_force(const tdw *s, uint8_t out[3]);
+
+/* ------------------------------------------------------------------ */
+/* Engine internals shared by rules.c, actions.c and events.c (added with the
+ * rules engine; no state here, only helpers and cross-file calls). */
+
+/* Units of `good` a seat can take now: grain from the field, piety from the
+ * cathedral, everything else from the supply. */
+static inline int tdw_stock(const tdw *s, int good)
+{
+    return good == TDW_GRAIN ? s->stock_grain : good == TDW_PIETY ? s->stock_piety
+                                                                   : s->supply[good];
+}
+
+static inline void tdw_stock_add(tdw *s, int good, int n)
+{
+    if (good == TDW_GRAIN)
+        s->stock_grain = (uint8_t)(s->stock_grain + n);
+    else if (good == TDW_PIETY)
+        s->stock_piety = (uint8_t)(s->stock_piety + n);
+    else
+        s->supply[good] = (uint8_t)(s->supply[good] + n);
+}
+
+/* The seat takes up to n of the good from its stock; returns how many. */
+static inline int tdw_gain(tdw *s, int seat, int good, int n)
+{
+    int have = tdw_stock(s, good);
+    if (n > have)
+        n = have;
+    tdw_stock_add(s, good, -n);
+    s->players[seat].goods[good] = (uint8_t)(s->players[seat].goods[good] + n);
+    return n;
+}
+
+/* The seat gives back up to n of the good (what it has) to the good's place:
+ * grain to the field, piety to the cathedral, the rest to the supply.
+ * Medical knowledge is never given back. Returns how many. */
+static inline int tdw_lose(tdw *s, int seat, int good, int n)
+{
+    if (good == TDW_KNOWLEDGE)
+        return 0;
+    int have = s->players[seat].goods[good];
+    if (n > have)
+        n = have;
+    s->players[seat].goods[good] = (uint8_t)(have - n);
+    tdw_stock_add(s, good, n);
+    return n;
+}
+
+static inline void tdw_add_vp(tdw *s, int seat, int n)
+{
+    int vp = s->players[seat].vp + n;
+    s->players[seat].vp = (uint16_t)(vp > UINT16_MAX ? UINT16_MAX : vp);
+}
+
+/* VP never fall below 0: the rest of a loss is lost. */
+static inline void tdw_lose_vp(tdw *s, int seat, int n)
+{
+    int vp = s->players[seat].vp - n;
+    s->players[seat].vp = (uint16_t)(vp < 0 ? 0 : vp);
+}
+
+/* No decision in progress: seat, card null; fill_next TDW_PROJECTS (null). */
+static inline void tdw_pending_clear(tdw *s)
+{
+    memset(&s->pending, 0, sizeof s->pending);
+    s->pending.seat = TDW_NONE;
+    s->pending.card = TDW_NONE;
+    s->pending.fill_next = TDW_PROJECTS;
+}
+
+/* rules.c */
+bool tdw_reject(br_text *reason, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tdw_start_chapter(tdw *s);
+void tdw_to_orient(tdw *s);
+int tdw_favour_target(const tdw *s, int from, int steps);
+void tdw_favour_benefit(tdw *s, int seat, int space);
+bool tdw_forfeited(const tdw *s, int seat);
+int tdw_acting_seat(const tdw *s);
+void tdw_end_action(tdw *s);
+void tdw_end_turn(tdw *s);
+bool tdw_queue_next(tdw *s);
+
+/* actions.c: the moves of the phases ACTION, FOLLOW and DISCARD */
+bool tdw_action_move_legal(const tdw *s, br_move move, br_text *reason);
+void tdw_apply_action_move(tdw *s, br_move move);
+
+/* events.c */
+void tdw_reveal_event(tdw *s, int event);
+void tdw_reveal_plague(tdw *s, int value);
+bool tdw_choice_legal(const tdw *s, br_move move, br_text *reason);
+void tdw_apply_choice(tdw *s, br_move move);
+/* Completes project p (spire, bonuses, seals back); true when the hospital's
+ * donors now decide (phase CARE), the caller's step then goes on through
+ * `resume` (and fill_next) when they are done. */
+bool tdw_complete_project(tdw *s, int p, int resume, int fill_next);
+bool tdw_project_full(const tdw *s, int p);
+void tdw_care(tdw *s, int seat, int place);
+bool tdw_care_legal(const tdw *s, br_move move, br_text *reason);
+void tdw_apply_care(tdw *s, br_move move);
+void tdw_chapter_end(tdw *s);
+void tdw_apply_tax(tdw *s, int value);
+bool tdw_redeem_legal(const tdw *s, br_move move, br_text *reason);
+void tdw_apply_redeem(tdw *s, br_move move);
 
 /* ------------------------------------------------------------------ */
 /* Notation (notation.c), snapshot (snapshot.c), views (views.c) */

@@ -1,0 +1,757 @@
+/*
+ * Die Tore der Welt: set-up, the round (income, favour, the action turns),
+ * whose move, legal moves, check, apply, chance and results.
+ *
+ * Why three rules files: the rules of this game are several times larger than
+ * the other games' (twelve action cards with follow-up choices, an event
+ * vocabulary of sixteen primitives, projects, the plague and a chapter end of
+ * seven steps), and one rules.c would pass 1,000 lines. So the frame stays
+ * here (the round, the turn order, the dispatch of legal moves, check and
+ * apply, chance, results), actions.c holds the twelve action cards and their
+ * follow-up moves, events.c the events, projects, plague and the chapter end.
+ *
+ * The engine is a small state machine over `phase` (tore_der_welt.h). Every
+ * move is applied by apply_raw(); then settle() carries out on the seats'
+ * behalf every decision that has a single legal move ("a seat is asked only
+ * when it has two or more legal moves", doc "General rule for moves", C22).
+ * Chance nodes are always asked. Every decision phase has at least one legal
+ * move (orient 0, lay, discard, decline, done), so the game cannot stall, and
+ * it ends after 4 chapters of 6 rounds.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "tore_der_welt.h"
+
+bool tdw_reject(br_text *reason, const char *fmt, ...)
+{
+    if (reason) {
+        va_list ap;
+        va_start(ap, fmt);
+        br_text_vprintf(reason, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options and set-up */
+
+static const struct {
+    const char *key, *off, *on;
+    size_t offset;
+} option_keys[] = {
+    {"lasting", "two", "three", offsetof(tdw, lasting_three)},
+    {"privilege", "used", "any", offsetof(tdw, privilege_any)},
+    {"crest", "once", "twice", offsetof(tdw, crest_twice)},
+    {"screens", "closed", "open", offsetof(tdw, screens_open)},
+};
+
+enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
+
+static void clear_to_start(tdw *s)
+{
+    int n = s->num_players;
+    s->crest = 0;
+    s->turn = 0;
+    s->favour = tdw_favour_start;
+    s->event = s->orientation = TDW_NONE;
+    s->display[0] = s->display[1] = s->display_older = TDW_NONE;
+    memset(s->drawn, TDW_NONE, sizeof s->drawn);
+    memset(s->plots, TDW_NONE, sizeof s->plots);
+    s->projects[TDW_P_BRIDGE].in_play = 1; /* "Die Brücke liegt von Anfang an aus" */
+    s->stock_grain = (uint8_t)(2 * n + 2);
+    s->box_grain = (uint8_t)(tdw_component[TDW_GRAIN] - s->stock_grain);
+    s->stock_piety = (uint8_t)(2 * n + 4);
+    s->box_piety = (uint8_t)(tdw_component[TDW_PIETY] - s->stock_piety);
+    for (int g = 0; g < TDW_GOODS; g++)
+        if (g != TDW_GRAIN && g != TDW_PIETY)
+            s->supply[g] = (uint8_t)(tdw_component[g] - n * tdw_start_goods[g]);
+    s->supply_metal = 1;
+    for (int p = 0; p < TDW_MAX_SEATS; p++)
+        memset(s->players[p].pile, TDW_NONE, sizeof s->players[p].pile);
+    for (int p = 0; p < n; p++) {
+        s->players[p].vp = 8;
+        memcpy(s->players[p].goods, tdw_start_goods, sizeof s->players[p].goods);
+    }
+    s->chapter = 0;
+    tdw_start_chapter(s);
+}
+
+br_status tdw_init(void *st, int num_players, const br_option *opts, size_t num_opts,
+                   br_text *err)
+{
+    tdw *s = st;
+    memset(s, 0, sizeof *s);
+    for (size_t i = 0; i < num_opts; i++) {
+        int k = 0;
+        while (k < NUM_KEYS && strcmp(opts[i].key, option_keys[k].key) != 0)
+            k++;
+        if (k == NUM_KEYS) {
+            br_text_printf(err, "option '%s': unknown for tore-der-welt (known: players, seed, "
+                           "chance, lasting, privilege, crest, screens)", opts[i].key);
+            return BR_ERR_OPTION;
+        }
+        uint8_t *field = (uint8_t *)s + option_keys[k].offset;
+        if (strcmp(opts[i].value, option_keys[k].off) == 0) {
+            *field = 0;
+        } else if (strcmp(opts[i].value, option_keys[k].on) == 0) {
+            *field = 1;
+        } else {
+            br_text_printf(err, "option '%s': '%s' is not %s or %s", option_keys[k].key,
+                           opts[i].value, option_keys[k].off, option_keys[k].on);
+            return BR_ERR_OPTION;
+        }
+    }
+    s->num_players = (uint8_t)num_players;
+    clear_to_start(s);
+    return BR_OK;
+}
+
+void tdw_options_string(const void *st, br_text *out)
+{
+    const tdw *s = st;
+    for (int k = 0; k < NUM_KEYS; k++) {
+        uint8_t v = *((const uint8_t *)s + option_keys[k].offset);
+        br_text_printf(out, "%s%s=%s", k ? "," : "", option_keys[k].key,
+                       v ? option_keys[k].on : option_keys[k].off);
+    }
+}
+
+size_t tdw_move_space(const void *st)
+{
+    (void)st;
+    return TDW_MOVE_SPACE;
+}
+
+size_t tdw_max_legal_moves(const void *st)
+{
+    (void)st;
+    return TDW_MAX_LEGAL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Queues of deciding seats, the round */
+
+bool tdw_queue_next(tdw *s)
+{
+    for (int k = 0; k < s->num_players; k++) {
+        int q = (s->crest + k) % s->num_players;
+        if (s->pending.queue >> q & 1) {
+            s->pending.queue &= (uint8_t)~(1u << q);
+            s->pending.seat = (uint8_t)q;
+            s->turn = (uint8_t)q;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void to_event(tdw *s)
+{
+    tdw_pending_clear(s);
+    s->turn = s->crest;
+    s->phase = TDW_PH_EVENT;
+}
+
+static void start_round(tdw *s)
+{
+    s->event = s->orientation = TDW_NONE;
+    for (int p = 0; p < s->num_players; p++) {
+        s->players[p].forfeit = 0;
+        s->players[p].traded = 0;
+        s->players[p].acted = 0;
+    }
+    tdw_pending_clear(s);
+    if (s->round == 0) {
+        /* step 0: the penance draws, from the active player clockwise (C23) */
+        for (int p = 0; p < s->num_players; p++)
+            if (s->players[p].penalties & TDW_PEN_PENANCE)
+                s->pending.queue |= (uint8_t)(1u << p);
+        if (tdw_queue_next(s)) {
+            s->phase = TDW_PH_PENANCE;
+            return;
+        }
+    }
+    to_event(s);
+}
+
+void tdw_start_chapter(tdw *s)
+{
+    int cards = s->chapter == 0 ? TDW_STARTERS : TDW_CARDS;
+    for (int p = 0; p < s->num_players; p++) {
+        tdw_player *pl = &s->players[p];
+        pl->hand = (uint16_t)((1u << cards) - 1);
+        pl->discards = 0;
+        memset(pl->pile, TDW_NONE, sizeof pl->pile);
+        pl->pile_len = 0;
+        pl->pile_used = 0;
+    }
+    s->round = 0;
+    s->tax = 0;
+    memset(s->shortfall, 0, sizeof s->shortfall);
+    start_round(s);
+}
+
+static void apply_penance(tdw *s, int card)
+{
+    tdw_player *pl = &s->players[s->pending.seat];
+    pl->hand &= (uint16_t)~(1u << card);
+    pl->discards |= (uint16_t)(1u << card);
+    if (!tdw_queue_next(s))
+        to_event(s);
+}
+
+void tdw_to_orient(tdw *s)
+{
+    tdw_pending_clear(s);
+    s->turn = s->crest;
+    s->phase = TDW_PH_ORIENT;
+}
+
+static bool begging(const tdw *s, int seat)
+{
+    return s->round == 0 && (s->players[seat].penalties & TDW_PEN_BEGGING);
+}
+
+static const uint8_t income_good[TDW_INCOMES] = {
+    [TDW_INC_STONE] = TDW_STONE,     [TDW_INC_WOOD] = TDW_WOOD,      [TDW_INC_GRAIN] = TDW_GRAIN,
+    [TDW_INC_PIETY] = TDW_PIETY,     [TDW_INC_WOOL] = TDW_WOOL,      [TDW_INC_LOYALTY] = TDW_LOYALTY,
+    [TDW_INC_KNOWLEDGE] = TDW_KNOWLEDGE, [TDW_INC_MONEY1] = TDW_MONEY, [TDW_INC_MONEY2] = TDW_MONEY,
+    [TDW_INC_VP] = TDW_NONE,
+};
+
+static int income_of(const tdw *s, int v, int seat)
+{
+    return tdw_events[s->event].corners[tdw_corner_for_seat(s, s->event, v, seat)];
+}
+
+/* Step 3: each seat takes its corner's income; a stock without the good
+ * gives 1 VP instead (C15: a 2-money corner with 1 coin left gives the coin);
+ * a begging seat gets nothing in round 1. */
+static void pay_income(tdw *s, int v)
+{
+    for (int k = 0; k < s->num_players; k++) {
+        int seat = (s->crest + k) % s->num_players;
+        if (begging(s, seat))
+            continue;
+        int inc = income_of(s, v, seat);
+        if (inc == TDW_INC_VP) {
+            tdw_add_vp(s, seat, 1);
+            continue;
+        }
+        if (tdw_gain(s, seat, income_good[inc], inc == TDW_INC_MONEY2 ? 2 : 1) == 0)
+            tdw_add_vp(s, seat, 1);
+    }
+}
+
+int tdw_favour_target(const tdw *s, int from, int steps)
+{
+    int pos = from;
+    for (int i = 0; i < steps; i++) {
+        do
+            pos = (pos + 1) % TDW_SPACES;
+        while (s->covers >> pos & 1);
+    }
+    return pos;
+}
+
+/* The benefit of a favour space for `seat` (the active player, or the seat
+ * playing Gunst). Loyalty, piety and knowledge are shown, not given. */
+void tdw_favour_benefit(tdw *s, int seat, int space)
+{
+    const uint8_t *g = s->players[seat].goods;
+    switch (tdw_track[space].kind) {
+    case TDW_S_QUEEN:
+        if (g[TDW_LOYALTY] >= 1)
+            tdw_add_vp(s, seat, 2);
+        break;
+    case TDW_S_PRIOR:
+        tdw_gain(s, seat, TDW_PIETY, 1);
+        break;
+    case TDW_S_GUILD:
+        for (int q = 0; q < TDW_PLOTS; q++)
+            if (s->plots[q] == seat)
+                tdw_add_vp(s, seat, 1);
+        break;
+    case TDW_S_OUTLAWS:
+        tdw_lose(s, seat, TDW_MONEY, 1);
+        break;
+    case TDW_S_PRIORESS:
+        if (g[TDW_KNOWLEDGE] >= 1)
+            tdw_add_vp(s, seat, 2);
+        break;
+    case TDW_S_MERCHANTS:
+        tdw_gain(s, seat, TDW_WOOL, 1);
+        break;
+    case TDW_S_KING:
+        tdw_add_vp(s, seat, g[TDW_LOYALTY]);
+        break;
+    case TDW_S_EARL:
+        tdw_gain(s, seat, TDW_GRAIN, 1);
+        break;
+    case TDW_S_BISHOP:
+        tdw_add_vp(s, seat, g[TDW_PIETY]);
+        break;
+    default:
+        break;
+    }
+}
+
+/* C11: an orientation whose favour move ends on the outlaws is legal only if
+ * the active player holds 1 money after this orientation's income. */
+static bool orient_legal(const tdw *s, br_move move, br_text *r)
+{
+    int v = (int)move - TDW_MV_ORIENT;
+    if (v == 0)
+        return true;
+    int target = tdw_favour_target(s, s->favour, v);
+    if (tdw_track[target].kind != TDW_S_OUTLAWS)
+        return true;
+    int money = s->players[s->crest].goods[TDW_MONEY];
+    if (!begging(s, s->crest)) {
+        int inc = income_of(s, v, s->crest);
+        int want = inc == TDW_INC_MONEY2 ? 2 : inc == TDW_INC_MONEY1 ? 1 : 0;
+        money += want < s->supply[TDW_MONEY] ? want : s->supply[TDW_MONEY];
+    }
+    if (money >= 1)
+        return true;
+    return tdw_reject(r, "orient %d moves the favour marker onto the outlaws (%s), and seat %d "
+                      "would have no money to pay them", v, tdw_track[target].text, s->crest);
+}
+
+static void begin_turn(tdw *s, int seat)
+{
+    tdw_pending_clear(s);
+    s->turn = (uint8_t)seat;
+    s->phase = TDW_PH_ACTION;
+}
+
+static void apply_orient(tdw *s, int v)
+{
+    s->orientation = (uint8_t)v;
+    pay_income(s, v);
+    if (v > 0) {
+        s->favour = (uint8_t)tdw_favour_target(s, s->favour, v);
+        tdw_favour_benefit(s, s->crest, s->favour);
+    }
+    begin_turn(s, s->crest);
+}
+
+bool tdw_forfeited(const tdw *s, int seat)
+{
+    const tdw_player *pl = &s->players[seat];
+    return pl->forfeit || (s->round == 0 && (pl->penalties & TDW_PEN_COURT));
+}
+
+/* The seat whose action turn it is: the first from the crest that has not
+ * finished its turn this round. */
+int tdw_acting_seat(const tdw *s)
+{
+    for (int k = 0; k < s->num_players; k++) {
+        int q = (s->crest + k) % s->num_players;
+        if (!s->players[q].acted)
+            return q;
+    }
+    return s->crest;
+}
+
+/* After the action (its follow-ups and a hospital care it caused): the
+ * face-down discard from chapter II on, except at the first action of a seat
+ * under penance (C3, C4, C21). */
+void tdw_end_action(tdw *s)
+{
+    int seat = tdw_acting_seat(s);
+    tdw_pending_clear(s);
+    s->turn = (uint8_t)seat;
+    if (s->chapter >= 1 && !(s->round == 0 && (s->players[seat].penalties & TDW_PEN_PENANCE)))
+        s->phase = TDW_PH_DISCARD;
+    else
+        tdw_end_turn(s);
+}
+
+static void end_round(tdw *s)
+{
+    /* a lasting card of this round goes to the display (C1) */
+    if (s->event != TDW_NONE && tdw_events[s->event].lasting) {
+        int field;
+        if (s->display[0] == TDW_NONE)
+            field = 0;
+        else if (s->display[1] == TDW_NONE)
+            field = 1;
+        else
+            field = s->display_older; /* the older card goes to the box */
+        s->display[field] = s->event;
+        s->display_older = (uint8_t)(s->display[1 - field] == TDW_NONE ? field : 1 - field);
+    }
+    s->event = s->orientation = TDW_NONE;
+    if (s->round == 0)
+        for (int p = 0; p < s->num_players; p++)
+            s->players[p].penalties = 0; /* the penalties applied to round 1 */
+    /* with crest=once, round 6's move is the chapter end's step 6 (C12) */
+    if (s->round < TDW_ROUNDS - 1 || s->crest_twice)
+        s->crest = (uint8_t)tdw_next_seat(s, s->crest);
+    if (s->round < TDW_ROUNDS - 1) {
+        s->round++;
+        start_round(s);
+    } else {
+        tdw_chapter_end(s);
+    }
+}
+
+void tdw_end_turn(tdw *s)
+{
+    s->players[tdw_acting_seat(s)].acted = 1;
+    for (int k = 0; k < s->num_players; k++) {
+        int q = (s->crest + k) % s->num_players;
+        if (!s->players[q].acted) {
+            begin_turn(s, q);
+            return;
+        }
+    }
+    end_round(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Whose move */
+
+int tdw_current_player(const void *st)
+{
+    const tdw *s = st;
+    switch (s->phase) {
+    case TDW_PH_PENANCE:
+    case TDW_PH_EVENT:
+    case TDW_PH_PLAGUE:
+    case TDW_PH_TAX:
+        return BR_PLAYER_CHANCE;
+    case TDW_PH_OVER:
+        return BR_PLAYER_TERMINAL;
+    default:
+        return s->turn;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Chance */
+
+static bool event_drawn(const tdw *s, int e)
+{
+    int ch = tdw_events[e].chapter;
+    for (int i = 0; i < s->drawn_len[ch]; i++)
+        if (s->drawn[ch][i] == e)
+            return true;
+    return false;
+}
+
+size_t tdw_chance_outcomes(const void *st, br_move *out, uint32_t *weights)
+{
+    const tdw *s = st;
+    size_t n = 0;
+    switch (s->phase) {
+    case TDW_PH_PENANCE: {
+        unsigned hand = s->players[s->pending.seat].hand;
+        for (int c = 0; c < TDW_CARDS; c++)
+            if (hand >> c & 1) {
+                out[n] = TDW_MV_PENANCE + c;
+                weights[n++] = 1;
+            }
+        break;
+    }
+    case TDW_PH_EVENT:
+        for (int e = 0; e < TDW_EVENTS; e++)
+            if (tdw_events[e].chapter == s->chapter && !event_drawn(s, e)) {
+                out[n] = TDW_MV_EVENT + e;
+                weights[n++] = 1;
+            }
+        break;
+    case TDW_PH_PLAGUE:
+        for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+            if (s->plague_pool[v]) {
+                out[n] = TDW_MV_PLAGUE + v;
+                weights[n++] = s->plague_pool[v];
+            }
+        break;
+    case TDW_PH_TAX:
+        for (int v = 0; v < 4; v++) {
+            out[n] = TDW_MV_TAX + v;
+            weights[n++] = tdw_tax_weight[v];
+        }
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+static bool chance_legal(const tdw *s, br_move move, br_text *r)
+{
+    br_move out[TDW_MAX_LEGAL];
+    uint32_t w[TDW_MAX_LEGAL];
+    size_t n = tdw_chance_outcomes(s, out, w);
+    for (size_t i = 0; i < n; i++)
+        if (out[i] == move)
+            return true;
+    switch (s->phase) {
+    case TDW_PH_PENANCE:
+        return tdw_reject(r, "the penance draw takes a card of seat %d's hand, and %s is not in "
+                          "it", s->pending.seat, tdw_card_names[move - TDW_MV_PENANCE]);
+    case TDW_PH_EVENT: {
+        int e = (int)move - TDW_MV_EVENT;
+        static const char *const roman[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
+        if (tdw_events[e].chapter != s->chapter)
+            return tdw_reject(r, "event %d belongs to chapter %s, not to chapter %s", e + 1,
+                              roman[tdw_events[e].chapter], roman[s->chapter]);
+        return tdw_reject(r, "event %d has been drawn already", e + 1);
+    }
+    default:
+        return tdw_reject(r, "no face-down plague tile shows %d", (int)move - TDW_MV_PLAGUE + 1);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Legal moves: each phase's candidate ranges (ascending), and one predicate
+ * per phase that says whether a candidate is legal and why not. */
+
+typedef struct {
+    int lo, hi; /* lo..hi-1 */
+} move_range;
+
+static int phase_ranges(const tdw *s, move_range out[3])
+{
+    switch (s->phase) {
+    case TDW_PH_PENANCE:
+        out[0] = (move_range){TDW_MV_PENANCE, TDW_MOVE_SPACE};
+        return 1;
+    case TDW_PH_EVENT:
+        out[0] = (move_range){TDW_MV_EVENT, TDW_MV_PLAGUE};
+        return 1;
+    case TDW_PH_PLAGUE:
+        out[0] = (move_range){TDW_MV_PLAGUE, TDW_MV_TAX};
+        return 1;
+    case TDW_PH_TAX:
+        out[0] = (move_range){TDW_MV_TAX, TDW_MV_PENANCE};
+        return 1;
+    case TDW_PH_CHOICE:
+        out[0] = (move_range){TDW_MV_ACCEPT, TDW_MV_DONE};
+        return 1;
+    case TDW_PH_ORIENT:
+        out[0] = (move_range){TDW_MV_ORIENT, TDW_MV_PLAY};
+        return 1;
+    case TDW_PH_ACTION:
+        out[0] = (move_range){TDW_MV_PLAY, TDW_MV_DISCARD};
+        out[1] = (move_range){TDW_MV_TRADE, TDW_MV_ACCEPT};
+        return 2;
+    case TDW_PH_DISCARD:
+        out[0] = (move_range){TDW_MV_DISCARD, TDW_MV_TRADE};
+        return 1;
+    case TDW_PH_CARE:
+        out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
+        out[1] = (move_range){TDW_MV_CARE, TDW_MV_REDEEM};
+        return 2;
+    case TDW_PH_REDEEM:
+        out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
+        out[1] = (move_range){TDW_MV_REDEEM, TDW_MV_EVENT};
+        return 2;
+    case TDW_PH_FOLLOW:
+        switch (s->pending.card) {
+        case TDW_C_MATERIAL:
+            out[0] = (move_range){TDW_MV_TAKE_STONE, TDW_MV_BUILD};
+            return 1;
+        case TDW_C_BUILD:
+            out[0] = (move_range){TDW_MV_BUILD, TDW_MV_SELL};
+            return 1;
+        case TDW_C_SALE:
+            out[0] = (move_range){TDW_MV_SELL, TDW_MV_HOUSE};
+            return 1;
+        case TDW_C_HOUSE:
+            out[0] = (move_range){TDW_MV_HOUSE, TDW_MV_RENT};
+            return 1;
+        case TDW_C_RENT:
+            out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
+            out[1] = (move_range){TDW_MV_RENT, TDW_MV_DONATE};
+            return 2;
+        case TDW_C_DONATE:
+            out[0] = (move_range){TDW_MV_DONATE, TDW_MV_WEAVE};
+            return 1;
+        case TDW_C_WEAVE:
+            out[0] = (move_range){TDW_MV_WEAVE, TDW_MV_MEDICINE_MONEY};
+            return 1;
+        case TDW_C_MEDICINE:
+            out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
+            out[1] = (move_range){TDW_MV_MEDICINE_MONEY, TDW_MV_REDEEM};
+            return 2;
+        default:
+            return 0;
+        }
+    default:
+        return 0;
+    }
+}
+
+static bool in_ranges(const move_range *r, int n, br_move move)
+{
+    for (int i = 0; i < n; i++)
+        if (move >= r[i].lo && move < r[i].hi)
+            return true;
+    return false;
+}
+
+static bool phase_legal(const tdw *s, br_move move, br_text *r)
+{
+    switch (s->phase) {
+    case TDW_PH_PENANCE:
+    case TDW_PH_EVENT:
+    case TDW_PH_PLAGUE:
+    case TDW_PH_TAX:
+        return chance_legal(s, move, r);
+    case TDW_PH_ORIENT:
+        return orient_legal(s, move, r);
+    case TDW_PH_ACTION:
+    case TDW_PH_FOLLOW:
+    case TDW_PH_DISCARD:
+        return tdw_action_move_legal(s, move, r);
+    case TDW_PH_CHOICE:
+        return tdw_choice_legal(s, move, r);
+    case TDW_PH_CARE:
+        return tdw_care_legal(s, move, r);
+    case TDW_PH_REDEEM:
+        return tdw_redeem_legal(s, move, r);
+    default:
+        return tdw_reject(r, "the game is over");
+    }
+}
+
+static size_t list_legal(const tdw *s, br_move *out)
+{
+    if (s->phase == TDW_PH_PENANCE || s->phase == TDW_PH_EVENT || s->phase == TDW_PH_PLAGUE
+        || s->phase == TDW_PH_TAX) {
+        uint32_t w[TDW_MAX_LEGAL];
+        return tdw_chance_outcomes(s, out, w);
+    }
+    move_range r[3];
+    int nr = phase_ranges(s, r);
+    size_t n = 0;
+    for (int i = 0; i < nr; i++)
+        for (int m = r[i].lo; m < r[i].hi; m++)
+            if (phase_legal(s, m, NULL) && n < TDW_MAX_LEGAL)
+                out[n++] = m;
+    return n;
+}
+
+size_t tdw_legal_moves(const void *st, br_move *out)
+{
+    return list_legal(st, out);
+}
+
+static const char *phase_task(const tdw *s)
+{
+    switch (s->phase) {
+    case TDW_PH_PENANCE: return "a penance card is being drawn";
+    case TDW_PH_EVENT: return "the round's event card is being drawn";
+    case TDW_PH_PLAGUE: return "a plague tile is being revealed";
+    case TDW_PH_CHOICE: return "a seat accepts or declines the event";
+    case TDW_PH_ORIENT: return "the active player orients the event card";
+    case TDW_PH_ACTION: return "a seat trades, plays or lays an action card";
+    case TDW_PH_FOLLOW: return "a seat carries out its action card";
+    case TDW_PH_CARE: return "a hospital donor chooses a patient or done";
+    case TDW_PH_DISCARD: return "a seat discards a card face down";
+    case TDW_PH_TAX: return "the tax die is being rolled";
+    case TDW_PH_REDEEM: return "a seat redeems penalties with loyalty or is done";
+    default: return "the game is over";
+    }
+}
+
+bool tdw_check_move(const void *st, br_move move, br_text *reason)
+{
+    const tdw *s = st;
+    if (move < 0 || move >= TDW_MOVE_SPACE)
+        return tdw_reject(reason, "move %d is outside 0..%d", (int)move, TDW_MOVE_SPACE - 1);
+    if (s->phase == TDW_PH_OVER)
+        return tdw_reject(reason, "the game is over");
+    move_range r[3];
+    int nr = phase_ranges(s, r);
+    if (!in_ranges(r, nr, move)) {
+        if (s->phase == TDW_PH_FOLLOW)
+            return tdw_reject(reason, "that move is not possible now: seat %d is carrying out "
+                              "its %s card", s->turn, tdw_card_names[s->pending.card]);
+        return tdw_reject(reason, "that move is not possible now: %s", phase_task(s));
+    }
+    return phase_legal(s, move, reason);
+}
+
+/* ------------------------------------------------------------------ */
+/* Applying a move */
+
+static bool seat_phase(int phase)
+{
+    return phase == TDW_PH_CHOICE || phase == TDW_PH_ORIENT || phase == TDW_PH_ACTION
+           || phase == TDW_PH_FOLLOW || phase == TDW_PH_CARE || phase == TDW_PH_DISCARD
+           || phase == TDW_PH_REDEEM;
+}
+
+static void apply_raw(tdw *s, br_move move)
+{
+    switch (s->phase) {
+    case TDW_PH_PENANCE:
+        apply_penance(s, (int)move - TDW_MV_PENANCE);
+        break;
+    case TDW_PH_EVENT:
+        tdw_reveal_event(s, (int)move - TDW_MV_EVENT);
+        break;
+    case TDW_PH_PLAGUE:
+        tdw_reveal_plague(s, (int)move - TDW_MV_PLAGUE + 1);
+        break;
+    case TDW_PH_CHOICE:
+        tdw_apply_choice(s, move);
+        break;
+    case TDW_PH_ORIENT:
+        apply_orient(s, (int)move - TDW_MV_ORIENT);
+        break;
+    case TDW_PH_ACTION:
+    case TDW_PH_FOLLOW:
+    case TDW_PH_DISCARD:
+        tdw_apply_action_move(s, move);
+        break;
+    case TDW_PH_CARE:
+        tdw_apply_care(s, move);
+        break;
+    case TDW_PH_TAX:
+        tdw_apply_tax(s, (int)move - TDW_MV_TAX + 2);
+        break;
+    case TDW_PH_REDEEM:
+        tdw_apply_redeem(s, move);
+        break;
+    default:
+        break;
+    }
+}
+
+void tdw_apply_move(void *st, br_move move)
+{
+    tdw *s = st;
+    apply_raw(s, move);
+    /* a decision with a single legal move is carried out without asking */
+    while (seat_phase(s->phase)) {
+        br_move only[TDW_MAX_LEGAL];
+        if (list_legal(s, only) != 1)
+            break;
+        apply_raw(s, only[0]);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Results */
+
+void tdw_winners(const void *st, uint8_t *is_winner)
+{
+    const tdw *s = st;
+    for (int p = 0; p < s->num_players; p++)
+        is_winner[p] = s->winners >> p & 1;
+}
+
+void tdw_scores(const void *st, double *out)
+{
+    const tdw *s = st;
+    for (int p = 0; p < s->num_players; p++)
+        out[p] = s->players[p].vp;
+}
