@@ -22,7 +22,8 @@
 int tdw_lasting_in_force(const tdw *s, uint8_t out[3])
 {
     int n = 0;
-    if (s->event != TDW_NONE && tdw_events[s->event].lasting)
+    /* the round's card is in force once resolved, after its plague tile */
+    if (s->event != TDW_NONE && tdw_events[s->event].lasting && s->phase != TDW_PH_PLAGUE)
         out[n++] = s->event;
     if (s->display_older != TDW_NONE) {
         int older = s->display_older, newer = 1 - older;
