@@ -280,8 +280,9 @@ static json_t *pending_json(builder *b, const tdw *s)
     json_t *o = add(b, json_object());
     set(b, o, "seat", jopt(b, pd->seat, 0));
     json_t *queue = add(b, json_array());
-    for (int k = 1; k <= s->num_players; k++) {
-        int p = (pd->seat == TDW_NONE ? 0 : pd->seat + k) % s->num_players;
+    int start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
+    for (int k = 0; k < s->num_players; k++) {
+        int p = (start + k) % s->num_players;
         if (pd->queue >> p & 1)
             append(b, queue, jint(b, p));
     }
@@ -847,11 +848,11 @@ static bool read_pending(tdw *s, const json_t *o, br_text *err)
         pd->fill_next = (uint8_t)x;
     /* The queue lists the seats after pending.seat clockwise. */
     const json_t *q = json_object_get(v, "queue");
-    int prev = -1;
+    int prev = -1, start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
     for (size_t i = 0; i < json_array_size(q); i++) {
         int p = (int)json_integer_value(json_array_get(q, i));
-        int dist = (p - (pd->seat == TDW_NONE ? 0 : pd->seat) + s->num_players) % s->num_players;
-        if (pd->seat != TDW_NONE && dist == 0)
+        int dist = (p - start + 2 * s->num_players) % s->num_players;
+        if (p == pd->seat)
             return fail(err, "%s.queue[%zu]: seat %d is the deciding seat itself", base, i, p);
         if (dist <= prev)
             return fail(err, "%s.queue[%zu]: not in clockwise order from pending.seat", base, i);
@@ -1074,8 +1075,11 @@ static bool check_events(const tdw *s, br_text *err)
             return fail(err, "state.display[%d]: event %d is not a lasting card of this chapter "
                         "drawn before this round", f, e + 1);
     }
-    if (s->display_older != TDW_NONE && s->display_older > 1)
-        return fail(err, "state.display_older: not 1, 2 or null");
+    bool shown = s->display[0] != TDW_NONE || s->display[1] != TDW_NONE;
+    if (shown != (s->display_older != TDW_NONE)
+        || (shown && s->display[s->display_older] == TDW_NONE))
+        return fail(err, "state.display_older: not a field holding a card (null when the "
+                    "display is empty)");
     return true;
 }
 
@@ -1113,18 +1117,24 @@ static bool check_projects(const tdw *s, const unsigned owners[TDW_PROJECTS], br
         if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || owners[p]))
             return fail(err, "state.projects.%s.in_play: false, but it has cubes, seals or is "
                         "done", name);
+        /* the bridge from the start, the tower from chapter III, the others
+         * when their event is resolved (the current card: either) */
         int e = project_event(p);
-        bool due = p == TDW_P_BRIDGE || (p == TDW_P_TOWER ? s->chapter >= 2
-                                         : event_drawn(s, e) && e != s->event);
-        if (ps->in_play != due && (p == TDW_P_TOWER || p == TDW_P_BRIDGE || !event_drawn(s, e)))
+        bool due = p == TDW_P_BRIDGE || (p == TDW_P_TOWER ? s->chapter >= 2 : event_drawn(s, e));
+        bool open = e >= 0 && e == s->event;
+        if (ps->in_play != due && !open)
             return fail(err, "state.projects.%s.in_play: %s", name,
                         ps->in_play ? "the project has not come into play"
                                     : "the project is in play by now");
         if (ps->metal && !project_full(s, p))
             return fail(err, "state.projects.%s.metal: the spire before the 8 fields are full",
                         name);
-        if (ps->done && (!project_full(s, p) || (p == TDW_P_TOWER && !ps->metal)))
-            return fail(err, "state.projects.%s.done: its fields are not all filled", name);
+        if (ps->done != project_full(s, p) || (p == TDW_P_TOWER && ps->metal != ps->done))
+            return fail(err, "state.projects.%s.done: %s", name, ps->done
+                        ? "its fields are not all filled (or the tower's spire is missing)"
+                        : "its fields are full (and so it is completed)");
+        if (ps->done && owners[p])
+            return fail(err, "state.projects.%s.seals: the seals go back on completion", name);
         if (s->covers >> (TDW_T_PROJECT + p) & 1 && !ps->in_play)
             return fail(err, "state.covers: a cover on the %s, which is not in play", name);
     }
@@ -1201,7 +1211,10 @@ static bool mid_turn(const tdw *s, int p)
 {
     bool phase = s->phase == TDW_PH_FOLLOW || s->phase == TDW_PH_DISCARD
                  || (s->phase == TDW_PH_CARE && s->pending.resume == TDW_R_END_ACTION);
-    return phase && p == s->turn;
+    int acting = s->crest;
+    for (int k = 0; k < s->num_players && s->players[acting].acted; k++)
+        acting = (acting + 1) % s->num_players;
+    return phase && p == acting;
 }
 
 /* The face-up pile grows by one card per action turn; the discards grow
@@ -1251,8 +1264,6 @@ static bool check_phase(const tdw *s, br_text *err)
                     phase_names[ph]);
     if (asks && s->turn != pd->seat)
         return fail(err, "state.turn: not pending.seat, who decides now");
-    if (pd->queue >> (pd->seat == TDW_NONE ? 0 : pd->seat) & 1 && pd->seat != TDW_NONE)
-        return fail(err, "state.pending.queue: holds the deciding seat");
     if ((ph == TDW_PH_FOLLOW) != (pd->card != TDW_NONE))
         return fail(err, "state.pending.card: %s in phase %s", ph == TDW_PH_FOLLOW ? "missing"
                     : "set", phase_names[ph]);
@@ -1286,13 +1297,25 @@ static bool check_phase(const tdw *s, br_text *err)
         return fail(err, "state.phase: plague, but the card's place holds no face-down tile");
     if (ph == TDW_PH_OVER && (s->chapter != TDW_CHAPTERS - 1 || s->round != TDW_ROUNDS - 1))
         return fail(err, "state.phase: over before the end of chapter IV");
+    bool cleared = s->display[0] == TDW_NONE && s->display[1] == TDW_NONE; /* step 3 */
     if (is_chapter_end(s) && (s->round != TDW_ROUNDS - 1 || s->event != TDW_NONE
-                              || s->display[0] != TDW_NONE || s->display[1] != TDW_NONE))
+                              || (ph != TDW_PH_CARE && !cleared)))
         return fail(err, "state.phase: %s, but the chapter is not at its end", phase_names[ph]);
     if (ph == TDW_PH_TAX && s->tax)
         return fail(err, "state.dues.tax: rolled before the roll");
     if (ph == TDW_PH_REDEEM && !s->tax)
         return fail(err, "state.dues.tax: missing when penalties are redeemed");
+    for (int p = 0; p < s->num_players; p++) {
+        int pen = s->players[p].penalties;
+        bool dues = ph == TDW_PH_TAX || ph == TDW_PH_REDEEM;
+        for (int d = 0; d < TDW_DUES && dues; d++)
+            if (pen >> d & 1 && !s->shortfall[p][d])
+                return fail(err, "state.players[%d].penalties.%s: set without a shortfall", p,
+                            penalty_names[d]);
+        if (pen && !dues && (s->round != 0 || s->chapter == 0 || is_chapter_end(s)))
+            return fail(err, "state.players[%d].penalties: in force only in round 1 of the "
+                        "next chapter", p);
+    }
     if (!dues_empty(s) && !is_chapter_end(s))
         return fail(err, "state.dues: set outside the chapter end");
     if (ph != TDW_PH_OVER) {
@@ -1317,7 +1340,11 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
         fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
+    int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
     bool ok = read_state(s, state, owners, houses, &supply_covers, err)
+              && (s->box_grain == box_grain && s->box_piety == box_piety
+                  ? true : fail(err, "state.box: grain %d and piety %d stay in the box with %d "
+                                "players", box_grain, box_piety, s->num_players))
               && check_goods(s, supply_covers, err) && check_cards(s, err)
               && check_events(s, err) && check_projects(s, owners, err)
               && check_houses(s, houses, err) && check_plague(s, err) && check_piles(s, err)

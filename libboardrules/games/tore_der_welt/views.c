@@ -372,18 +372,15 @@ static void render_projects(const tdw *s, br_text *out)
 
 static void render_stocks(const tdw *s, br_text *out)
 {
-    line l = line_start(out, "Field:");
-    line_printf(&l, 1, "gr %d", s->stock_grain);
-    line_printf(&l, 2, "Cathedral: pi %d", s->stock_piety);
-    line_put(&l, 2, "Supply:");
+    br_text_printf(out, "Field: gr %d  Cathedral: pi %d  Box: gr %d pi %d\n", s->stock_grain,
+                   s->stock_piety, s->box_grain, s->box_piety);
+    line l = line_start(out, "Supply:");
     static const uint8_t order[] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
                                     TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
     for (size_t i = 0; i < sizeof order; i++)
         line_printf(&l, 1, "%s %d", good_codes[order[i]], s->supply[order[i]]);
     line_printf(&l, 1, "metal %d", s->supply_metal);
     line_printf(&l, 1, "covers %d", TDW_COVER_TILES - tdw_popcount(s->covers));
-    if (s->box_grain || s->box_piety)
-        line_printf(&l, 2, "Box: gr %d pi %d", s->box_grain, s->box_piety);
     line_end(&l);
     l = line_start(out, "Houses:");
     int shown = 0;
