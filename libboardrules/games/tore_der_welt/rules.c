@@ -124,10 +124,17 @@ size_t tdw_move_space(const void *st)
     return TDW_MOVE_SPACE;
 }
 
+/* The most legal moves at once, 35 (doc: "Legal moves by phase"): a build
+ * offers at most 7 projects x 5 cube choices; every other phase fewer (a sale
+ * 31: wool 0..15 x cloth 0..1; an action turn 27: 12 plays, 12 lays, 3 trade
+ * slots; rent 15, medicine 13, penance 12, care 12, events 11). The header's
+ * TDW_MAX_LEGAL (48) stays the vtable's bound for buffers. */
+enum { LEGAL_MOVES_MAX = 35 };
+
 size_t tdw_max_legal_moves(const void *st)
 {
     (void)st;
-    return TDW_MAX_LEGAL;
+    return LEGAL_MOVES_MAX;
 }
 
 /* ------------------------------------------------------------------ */
