@@ -65,6 +65,19 @@
 
 enum { VIEW_FULL = -2, PATH_SIZE = 96, ITEM_SIZE = PATH_SIZE + 32 };
 
+/* snprintf without the compiler's truncation warnings: paths and words are
+ * cut at the buffer's end, which only shortens a message. */
+static int fmt(char *buf, size_t size, const char *f, ...) __attribute__((format(printf, 3, 4)));
+
+static int fmt(char *buf, size_t size, const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    int n = vsnprintf(buf, size, f, ap);
+    va_end(ap);
+    return n < 0 ? 0 : n < (int)size ? n : (int)size - 1;
+}
+
 static const char *const phase_names[TDW_PHASES] = {
     "penance", "event", "plague", "choice", "orient", "action",
     "follow", "care", "discard", "tax", "redeem", "over",
@@ -414,7 +427,7 @@ static bool fail(br_text *err, const char *fmt, ...)
 static const json_t *member(const json_t *o, const char *base, const char *key, char *path,
                             br_text *err)
 {
-    snprintf(path, PATH_SIZE, "%s.%s", base, key);
+    fmt(path, PATH_SIZE, "%s.%s", base, key);
     const json_t *v = json_object_get(o, key);
     if (!v)
         fail(err, "%s: missing", path);
@@ -488,7 +501,7 @@ static bool m_u8(const json_t *o, const char *base, const char *key, int lo, int
 {
     char path[PATH_SIZE];
     const json_t *v = member(o, base, key, path, err);
-    int x;
+    int x = 0;
     if (!v || !as_int(v, lo, hi, &x, path, err))
         return false;
     *out = (uint8_t)x;
@@ -501,7 +514,7 @@ static bool m_opt(const json_t *o, const char *base, const char *key, int lo, in
 {
     char path[PATH_SIZE];
     const json_t *v = member(o, base, key, path, err);
-    int x;
+    int x = 0;
     if (!v || !as_opt_int(v, lo, hi, &x, path, err))
         return false;
     *out = x < 0 ? TDW_NONE : (uint8_t)(x - offset);
@@ -526,7 +539,7 @@ static bool m_name(const json_t *o, const char *base, const char *key, const cha
 {
     char path[PATH_SIZE];
     const json_t *v = member(o, base, key, path, err);
-    int x;
+    int x = 0;
     if (!v || !as_name(v, names, count, &x, path, err))
         return false;
     *out = (uint8_t)x;
@@ -543,8 +556,8 @@ static bool m_names(const json_t *o, const char *base, const char *key, const ch
         return false;
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
-        int x;
-        snprintf(item, sizeof item, "%s[%zu]", path, i);
+        int x = 0;
+        fmt(item, sizeof item, "%s[%zu]", path, i);
         if (!as_name(json_array_get(v, i), names, count, &x, item, err))
             return false;
         if (*mask >> x & 1)
@@ -564,8 +577,8 @@ static bool m_seats(const json_t *o, const char *base, const char *key, int n, u
         return false;
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
-        int p;
-        snprintf(item, sizeof item, "%s[%zu]", path, i);
+        int p = 0;
+        fmt(item, sizeof item, "%s[%zu]", path, i);
         if (!as_int(json_array_get(v, i), 0, n - 1, &p, item, err))
             return false;
         if (*mask >> p & 1)
@@ -591,13 +604,13 @@ static bool read_drawn(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int c = 0; c < TDW_CHAPTERS; c++) {
         const json_t *list = json_array_get(v, (size_t)c);
-        snprintf(item, sizeof item, "state.drawn[%d]", c);
+        fmt(item, sizeof item, "state.drawn[%d]", c);
         if (!as_array(list, 0, TDW_ROUNDS, item, err))
             return false;
         s->drawn_len[c] = (uint8_t)json_array_size(list);
         for (int i = 0; i < s->drawn_len[c]; i++) {
-            int id;
-            snprintf(item, sizeof item, "state.drawn[%d][%d]", c, i);
+            int id = 0;
+            fmt(item, sizeof item, "state.drawn[%d][%d]", c, i);
             if (!as_int(json_array_get(list, (size_t)i), 1, TDW_EVENTS, &id, item, err))
                 return false;
             s->drawn[c][i] = (uint8_t)(id - 1);
@@ -616,8 +629,8 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
     if (!v || !as_array(v, 2, 2, path, err))
         return false;
     for (int f = 0; f < 2; f++) {
-        int id;
-        snprintf(item, sizeof item, "state.display[%d]", f);
+        int id = 0;
+        fmt(item, sizeof item, "state.display[%d]", f);
         if (!as_opt_int(json_array_get(v, (size_t)f), 1, TDW_EVENTS, &id, item, err))
             return false;
         s->display[f] = id < 0 ? TDW_NONE : (uint8_t)(id - 1);
@@ -631,7 +644,7 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
     s->covers = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
-        snprintf(item, sizeof item, "state.covers[%zu]", i);
+        fmt(item, sizeof item, "state.covers[%zu]", i);
         if (!json_is_string(e))
             return fail(err, "%s: not a string", item);
         int t = 0;
@@ -688,8 +701,8 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int x = 0; x < TDW_PLACES; x++) {
         const json_t *e = json_array_get(v, (size_t)x);
-        uint8_t value;
-        snprintf(item, sizeof item, "state.places[%d]", x);
+        uint8_t value = 0;
+        fmt(item, sizeof item, "state.places[%d]", x);
         if (!as_object(e, place_keys, 2, item, err)
             || !m_name(e, item, "state", place_state_names, 4, &s->place_state[x], err)
             || !m_opt(e, item, "value", 1, TDW_PLAGUE_VALUES, 0, &value, err))
@@ -700,8 +713,8 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
     if (!v || !as_array(v, TDW_PLAGUE_VALUES, TDW_PLAGUE_VALUES, path, err))
         return false;
     for (int k = 0; k < TDW_PLAGUE_VALUES; k++) {
-        int n;
-        snprintf(item, sizeof item, "state.plague_pool[%d]", k);
+        int n = 0;
+        fmt(item, sizeof item, "state.plague_pool[%d]", k);
         if (!as_int(json_array_get(v, (size_t)k), 0, tdw_plague_tiles[k], &n, item, err))
             return false;
         s->plague_pool[k] = (uint8_t)n;
@@ -731,7 +744,7 @@ static bool read_stocks(tdw *s, const json_t *o, int *supply_covers, br_text *er
         if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &s->supply[g], err))
             return false;
     }
-    uint8_t covers;
+    uint8_t covers = 0;
     if (!m_u8(v, path, "metal", 0, 1, &s->supply_metal, err)
         || !m_u8(v, path, "covers", 0, TDW_COVER_TILES, &covers, err))
         return false;
@@ -750,8 +763,8 @@ static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text
     pl->pile_used = 0;
     for (int i = 0; i < pl->pile_len; i++) {
         const json_t *e = json_array_get(v, (size_t)i);
-        uint8_t used;
-        snprintf(item, sizeof item, "%s[%d]", path, i);
+        uint8_t used = 0;
+        fmt(item, sizeof item, "%s[%d]", path, i);
         if (!as_object(e, keys, 2, item, err)
             || !m_name(e, item, "card", tdw_card_names, TDW_CARDS, &pl->pile[i], err)
             || !m_bool(e, item, "used", &used, err))
@@ -767,10 +780,10 @@ static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *er
                                        "discards", "penalties", "forfeit", "traded", "acted"};
     tdw_player *pl = &s->players[p];
     char base[PATH_SIZE], path[PATH_SIZE];
-    snprintf(base, sizeof base, "state.players[%d]", p);
+    fmt(base, sizeof base, "state.players[%d]", p);
     if (!as_object(o, keys, sizeof keys / sizeof keys[0], base, err))
         return false;
-    int vp;
+    int vp = 0;
     const json_t *v = member(o, base, "vp", path, err);
     if (!v || !as_int(v, 0, UINT16_MAX, &vp, path, err))
         return false;
@@ -781,7 +794,7 @@ static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *er
     for (int g = 0; g < TDW_GOODS; g++)
         if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &pl->goods[g], err))
             return false;
-    uint8_t h;
+    uint8_t h = 0;
     unsigned seals, hand, discards, pen_mask = 0, traded;
     if (!m_u8(o, base, "houses", 0, TDW_HOUSES, &h, err)
         || !m_names(o, base, "seals", project_names, TDW_PROJECTS, &seals, err)
@@ -793,7 +806,7 @@ static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *er
     if (!v)
         return false;
     for (int k = 0; k < 3; k++) {
-        uint8_t bit;
+        uint8_t bit = 0;
         if (!m_bool(v, path, penalty_names[k], &bit, err))
             return false;
         pen_mask |= (unsigned)bit << k;
@@ -823,7 +836,7 @@ static bool read_pending(tdw *s, const json_t *o, br_text *err)
         || !m_seats(v, base, "queue", s->num_players, &queue, err))
         return false;
     const json_t *c = member(v, base, "card", path, err);
-    int x;
+    int x = 0;
     if (!c)
         return false;
     if (json_is_null(c))
@@ -874,7 +887,7 @@ static bool read_dues(tdw *s, const json_t *o, br_text *err)
     s->tax = 0;
     if (json_is_null(v))
         return true;
-    uint8_t tax;
+    uint8_t tax = 0;
     if (!as_object(v, keys, 2, path, err) || !m_opt(v, path, "tax", 2, 5, 0, &tax, err))
         return false;
     s->tax = tax == TDW_NONE ? 0 : tax;
@@ -883,7 +896,7 @@ static bool read_dues(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int p = 0; p < s->num_players; p++) {
         const json_t *e = json_array_get(arr, (size_t)p);
-        snprintf(item, sizeof item, "state.dues.shortfall[%d]", p);
+        fmt(item, sizeof item, "state.dues.shortfall[%d]", p);
         if (!as_object(e, tdw_due_names, TDW_DUES, item, err))
             return false;
         for (int d = 0; d < TDW_DUES; d++)
@@ -918,9 +931,9 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
         return false;
     int best = 0;
     for (int p = 0; p < s->num_players; p++) {
-        int x;
+        int x = 0;
         char e[PATH_SIZE];
-        snprintf(e, sizeof e, "state.result.vp[%d]", p);
+        fmt(e, sizeof e, "state.result.vp[%d]", p);
         if (!as_int(json_array_get(vp, (size_t)p), 0, UINT16_MAX, &x, e, err))
             return false;
         if (x != s->players[p].vp)

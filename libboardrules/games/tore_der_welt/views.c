@@ -17,6 +17,19 @@
 
 enum { VIEW_FULL = -2, LINE_WIDTH = 78, WRAP_INDENT = 4 };
 
+/* snprintf without the compiler's truncation warnings: paths and words are
+ * cut at the buffer's end, which only shortens a message. */
+static int fmt(char *buf, size_t size, const char *f, ...) __attribute__((format(printf, 3, 4)));
+
+static int fmt(char *buf, size_t size, const char *f, ...)
+{
+    va_list ap;
+    va_start(ap, f);
+    int n = vsnprintf(buf, size, f, ap);
+    va_end(ap);
+    return n < 0 ? 0 : n < (int)size ? n : (int)size - 1;
+}
+
 static const char *const phase_names[TDW_PHASES] = {
     "penance", "event", "plague", "choice", "orient", "action",
     "follow", "care", "discard", "tax", "redeem", "over",
@@ -111,11 +124,11 @@ static void put_ascii(char *buf, size_t size, const char *utf8)
 static void put_target(char *buf, size_t size, int target)
 {
     if (target < TDW_SPACES)
-        snprintf(buf, size, "favour %s", tdw_track[target].text);
+        fmt(buf, size, "favour %s", tdw_track[target].text);
     else if (target < TDW_T_PROJECT)
-        snprintf(buf, size, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
+        fmt(buf, size, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
     else
-        snprintf(buf, size, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
+        fmt(buf, size, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
 }
 
 static const char *good_name(int g)
@@ -128,70 +141,70 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
 {
     char target[40], vp[16] = "";
     if (e->vp)
-        snprintf(vp, sizeof vp, " +%d VP", e->vp);
+        fmt(vp, sizeof vp, " +%d VP", e->vp);
     switch (e->kind) {
     case TDW_E_GAIN_ALL:
-        snprintf(buf, size, "each seat gains %d %s", e->n, good_name(e->good));
+        fmt(buf, size, "each seat gains %d %s", e->n, good_name(e->good));
         break;
     case TDW_E_LOSE_ALL:
-        snprintf(buf, size, "each seat gives back %d %s", e->n, good_name(e->good));
+        fmt(buf, size, "each seat gives back %d %s", e->n, good_name(e->good));
         break;
     case TDW_E_MOST:
-        snprintf(buf, size, "most %s: +%d VP", good_name(e->good), e->vp);
+        fmt(buf, size, "most %s: +%d VP", good_name(e->good), e->vp);
         break;
     case TDW_E_PER_HOUSE:
-        snprintf(buf, size, "+%d VP per own house", e->vp);
+        fmt(buf, size, "+%d VP per own house", e->vp);
         break;
     case TDW_E_SHOW_OR:
-        snprintf(buf, size, "show %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
+        fmt(buf, size, "show %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
         break;
     case TDW_E_PAY_OR:
-        snprintf(buf, size, "pay %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
+        fmt(buf, size, "pay %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
         break;
     case TDW_E_TRADE:
     case TDW_E_TRADE_ROUND:
         if (e->get_good == TDW_NONE)
-            snprintf(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
+            fmt(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
                      : "trade each round", e->n, good_name(e->good), vp);
         else
-            snprintf(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
+            fmt(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
                      : "trade each round", e->n, good_name(e->good), e->get_n,
                      good_name(e->get_good), vp);
         break;
     case TDW_E_WAR:
-        snprintf(buf, size, "war: give 1 loyalty or forfeit the action");
+        fmt(buf, size, "war: give 1 loyalty or forfeit the action");
         break;
     case TDW_E_COVER:
         put_target(target, sizeof target, e->target);
-        snprintf(buf, size, "cover %s", target);
+        fmt(buf, size, "cover %s", target);
         break;
     case TDW_E_PROJECT:
-        snprintf(buf, size, "project %s comes into play", tdw_projects[e->target].text);
+        fmt(buf, size, "project %s comes into play", tdw_projects[e->target].text);
         break;
     case TDW_E_FILL:
-        snprintf(buf, size, "1 cube onto the %s", tdw_projects[e->target].text);
+        fmt(buf, size, "1 cube onto the %s", tdw_projects[e->target].text);
         break;
     case TDW_E_BAN:
-        snprintf(buf, size, "%s banned", tdw_card_names[e->card]);
+        fmt(buf, size, "%s banned", tdw_card_names[e->card]);
         break;
     case TDW_E_BONUS:
         if (e->get_good == TDW_NONE)
-            snprintf(buf, size, "%s%s:%s", tdw_card_names[e->card],
+            fmt(buf, size, "%s%s:%s", tdw_card_names[e->card],
                      e->half == TDW_HALF_MONEY ? " (money)" : e->half == TDW_HALF_CARE
                      ? " (per patient)" : "", vp);
         else
-            snprintf(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
+            fmt(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
                      e->half == TDW_HALF_MONEY ? " (money)" : "", e->get_n,
                      good_name(e->get_good), vp);
         break;
     case TDW_E_COST:
-        snprintf(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
+        fmt(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
         break;
     case TDW_E_PRICE:
-        snprintf(buf, size, "%s price %d", good_name(e->good), e->n);
+        fmt(buf, size, "%s price %d", good_name(e->good), e->n);
         break;
     default:
-        snprintf(buf, size, "?");
+        fmt(buf, size, "?");
     }
 }
 
@@ -199,7 +212,7 @@ static void put_event(char *buf, size_t size, int e)
 {
     char name[80];
     put_ascii(name, sizeof name, tdw_events[e].name_de);
-    snprintf(buf, size, "E%02d %s", e + 1, name);
+    fmt(buf, size, "E%02d %s", e + 1, name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -211,7 +224,7 @@ static void render_header(const tdw *s, br_text *out)
                    chapter_names[s->chapter], s->round + 1, s->crest, phase_names[s->phase]);
     switch (s->phase) {
     case TDW_PH_PENANCE:
-        br_text_printf(out, " (chance, seat %d's hand)\n", s->pending.seat);
+        br_text_printf(out, " (chance, s%d)\n", s->pending.seat);
         break;
     case TDW_PH_EVENT:
     case TDW_PH_PLAGUE:
@@ -278,11 +291,11 @@ static void render_display(const tdw *s, br_text *out)
     for (int f = 0; f < 2; f++) {
         char name[100];
         if (s->display[f] == TDW_NONE)
-            snprintf(name, sizeof name, "[%d] -", f + 1);
+            fmt(name, sizeof name, "[%d] -", f + 1);
         else {
             char ev[90];
             put_event(ev, sizeof ev, s->display[f]);
-            snprintf(name, sizeof name, "[%d] %s%s", f + 1, ev,
+            fmt(name, sizeof name, "[%d] %s%s", f + 1, ev,
                      s->display_older == f && s->display[1 - f] != TDW_NONE ? " (older)" : "");
         }
         line_put(&l, f ? 2 : 1, name);
@@ -330,11 +343,11 @@ static void render_market(const tdw *s, br_text *out)
     line_put(&l, 4, "Market:");
     for (int k = 0; k < 2; k++) {
         char word[40];
-        int len = snprintf(word, sizeof word, "%s %d", k ? "cloth" : "wool", price[k]);
+        int len = fmt(word, sizeof word, "%s %d", k ? "cloth" : "wool", price[k]);
         if (from[k] >= 0)
-            snprintf(word + len, sizeof word - (size_t)len, " (E%02d)", from[k] + 1);
+            fmt(word + len, sizeof word - (size_t)len, " (E%02d)", from[k] + 1);
         if (s->covers >> (TDW_T_MARKET_WOOL + k) & 1)
-            snprintf(word + len, sizeof word - (size_t)len, " covered");
+            fmt(word + len, sizeof word - (size_t)len, " covered");
         line_put(&l, k ? 2 : 1, word);
     }
     line_end(&l);
@@ -349,18 +362,18 @@ static void render_projects(const tdw *s, br_text *out)
         if (!ps->in_play)
             continue;
         char word[80];
-        int len = snprintf(word, sizeof word, "%s S%d/%d W%d/%d", tdw_projects[p].text, ps->stone,
+        int len = fmt(word, sizeof word, "%s S%d/%d W%d/%d", tdw_projects[p].text, ps->stone,
                            tdw_projects[p].stone, ps->wood, tdw_projects[p].wood);
         if (p == TDW_P_TOWER)
-            len += snprintf(word + len, sizeof word - (size_t)len, " spire %s",
+            len += fmt(word + len, sizeof word - (size_t)len, " spire %s",
                             ps->metal ? "set" : "-");
         if (ps->done)
-            len += snprintf(word + len, sizeof word - (size_t)len, " done");
+            len += fmt(word + len, sizeof word - (size_t)len, " done");
         bool any = false;
         for (int q = 0; q < s->num_players; q++) {
             if (!(s->players[q].seals >> p & 1))
                 continue;
-            len += snprintf(word + len, sizeof word - (size_t)len, "%s%d", any ? " " : " seals ", q);
+            len += fmt(word + len, sizeof word - (size_t)len, "%s%d", any ? " " : " seals ", q);
             any = true;
         }
         line_put(&l, shown++ ? 3 : 1, word);
@@ -446,7 +459,7 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
         int houses = 0;
         for (int q = 0; q < TDW_PLOTS; q++)
             houses += s->plots[q] == p;
-        snprintf(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
+        fmt(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
                  p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
                  TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
                  tdw_popcount(pl->discards), pen);
@@ -466,7 +479,7 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             line_word(&l, "[traded]");
         line_end(&l);
     }
-    br_text_puts(out, "(* crest, < you; pen: P penance, B begging, C court, F forfeit)\n");
+    br_text_puts(out, "(* crest, < you; seals: not placed; pen: P penance B begging C court F forfeit)\n");
     for (int p = 0; p < s->num_players; p++)
         if (s->players[p].vp >= 60)
             br_text_printf(out, "Track: seat %d at %d on lap %d\n", p, s->players[p].vp % 60,
@@ -490,7 +503,7 @@ static void render_private(const tdw *s, int viewer, br_text *out)
     for (int p = 0; p < s->num_players; p++) {
         char head[40];
         if (sees_goods(s, viewer, p)) {
-            snprintf(head, sizeof head, p == viewer ? "Your screen:" : "Seat %d screen:", p);
+            fmt(head, sizeof head, p == viewer ? "Your screen:" : "Seat %d screen:", p);
             line l = line_start(out, head);
             for (int g = 0; g < TDW_GOODS; g++)
                 line_printf(&l, 1, "%s %d", good_codes[g], s->players[p].goods[g]);
@@ -498,12 +511,12 @@ static void render_private(const tdw *s, int viewer, br_text *out)
         }
         if (!sees(viewer, p))
             continue;
-        snprintf(head, sizeof head, p == viewer ? "Your hand:" : "Seat %d hand:", p);
+        fmt(head, sizeof head, p == viewer ? "Your hand:" : "Seat %d hand:", p);
         line l = line_start(out, head);
         render_cards(&l, s->players[p].hand);
         line_end(&l);
         if (s->players[p].discards) {
-            snprintf(head, sizeof head, p == viewer ? "Your discards:" : "Seat %d discards:", p);
+            fmt(head, sizeof head, p == viewer ? "Your discards:" : "Seat %d discards:", p);
             l = line_start(out, head);
             render_cards(&l, s->players[p].discards);
             line_end(&l);
