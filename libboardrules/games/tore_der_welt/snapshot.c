@@ -21,11 +21,12 @@
  *   favour         the marker's space 0..9
  *   covers         cover targets, e.g. ["favour earl", "market cloth",
  *                  "project bridge"], in target order
- *   projects       {"bridge": {...}, "tower": ..., ...} (project texts), each
- *                  {"in_play", "stone", "wood", "metal", "seals", "done"}:
- *                  cubes on the fields, metal set (tower only), seal owners
- *                  (seats, ascending; the same as players[].seals)
- *   plots          {"p1": seat or null, ..., "p14": ...}: the house there
+ *   projects       7 x {"in_play", "stone", "wood", "metal", "seals", "done"}
+ *                  in project order (bridge tower chapel hospital palace mill
+ *                  guildhall): cubes on the fields (metal: 1 when the
+ *                  tower's spire is set, else 0),
+ *                  the seats whose seals lie there (ascending)
+ *   plots          14 x (seat or null): the house on plot p1..p14
  *   places         11 x {"state": "none"|"hidden"|"sick"|"cured",
  *                  "value": 1..5 or null while not revealed}
  *   plague_pool    face-down tiles of value 1..5 (5 counts)
@@ -35,8 +36,9 @@
  *                  "loyalty", "knowledge", "covers"}
  *   players        n x {"vp", "goods": {"stone", "wood", "grain", "piety",
  *                  "wool", "cloth", "money", "loyalty", "knowledge"},
- *                  "houses" (houses on the board), "seals" (project texts
- *                  of the own seals), "hand", "discards" (card names),
+ *                  "houses" (houses left to build, 4 at the start),
+ *                  "seals" (seals not placed, 2 at the start), "hand",
+ *                  "discards" (card names, in card order),
  *                  "pile": [{"card", "used"}] (face up, in order),
  *                  "penalties": {"penance", "begging", "court"},
  *                  "forfeit", "traded" (lasting trade slots used this round:
@@ -203,22 +205,22 @@ static json_t *board_json(builder *b, const tdw *s, json_t *o)
         append(b, covers, jstr(b, buf));
     }
     set(b, o, "covers", covers);
-    json_t *projects = add(b, json_object());
+    json_t *projects = add(b, json_array());
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
         json_t *po = add(b, json_object());
         set(b, po, "in_play", jbool(b, ps->in_play));
         set(b, po, "stone", jint(b, ps->stone));
         set(b, po, "wood", jint(b, ps->wood));
-        set(b, po, "metal", jbool(b, ps->metal));
+        set(b, po, "metal", jint(b, ps->metal));
         set(b, po, "seals", seats_json(b, seal_owners(s, p), s->num_players));
         set(b, po, "done", jbool(b, ps->done));
-        set(b, projects, tdw_projects[p].text, po);
+        append(b, projects, po);
     }
     set(b, o, "projects", projects);
-    json_t *plots = add(b, json_object());
+    json_t *plots = add(b, json_array());
     for (int q = 0; q < TDW_PLOTS; q++)
-        set(b, plots, plot_names[q], jopt(b, s->plots[q], 0));
+        append(b, plots, jopt(b, s->plots[q], 0));
     set(b, o, "plots", plots);
     json_t *places = add(b, json_array());
     for (int x = 0; x < TDW_PLACES; x++) {
@@ -263,8 +265,8 @@ static json_t *player_json(builder *b, const tdw *s, int p, int viewer)
     } else {
         set(b, o, "goods", json_null());
     }
-    set(b, o, "houses", jint(b, houses_of(s, p)));
-    set(b, o, "seals", names_json(b, pl->seals, project_names, TDW_PROJECTS));
+    set(b, o, "houses", jint(b, TDW_HOUSES - houses_of(s, p)));
+    set(b, o, "seals", jint(b, TDW_SEALS - tdw_popcount(pl->seals)));
     set(b, o, "hand", own ? names_json(b, pl->hand, tdw_card_names, TDW_CARDS)
                           : jint(b, tdw_popcount(pl->hand)));
     json_t *pile = add(b, json_array());
@@ -665,20 +667,29 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
     return true;
 }
 
+/* What the snapshot states twice (counts beside the lists they follow from):
+ * read first, compared with the state once it is read. */
+typedef struct derived {
+    unsigned owners[TDW_PROJECTS];                     /* projects[].seals */
+    int houses[TDW_MAX_SEATS], seals[TDW_MAX_SEATS];   /* players[]: left, free */
+    int covers;                                        /* supply.covers */
+} derived;
+
 static bool read_projects(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS], br_text *err)
 {
     static const char *const keys[] = {"in_play", "stone", "wood", "metal", "seals", "done"};
-    char path[PATH_SIZE], base[PATH_SIZE];
-    const json_t *v = m_object(o, "state", "projects", project_names, TDW_PROJECTS, path, err);
-    if (!v)
+    char path[PATH_SIZE], base[ITEM_SIZE];
+    const json_t *v = member(o, "state", "projects", path, err);
+    if (!v || !as_array(v, TDW_PROJECTS, TDW_PROJECTS, path, err))
         return false;
     for (int p = 0; p < TDW_PROJECTS; p++) {
         tdw_project_state *ps = &s->projects[p];
-        const json_t *po = m_object(v, "state.projects", project_names[p], keys, 6, base, err);
-        if (!po || !m_bool(po, base, "in_play", &ps->in_play, err)
+        const json_t *po = json_array_get(v, (size_t)p);
+        fmt(base, sizeof base, "state.projects[%d]", p);
+        if (!as_object(po, keys, 6, base, err) || !m_bool(po, base, "in_play", &ps->in_play, err)
             || !m_u8(po, base, "stone", 0, tdw_projects[p].stone, &ps->stone, err)
             || !m_u8(po, base, "wood", 0, tdw_projects[p].wood, &ps->wood, err)
-            || !m_bool(po, base, "metal", &ps->metal, err)
+            || !m_u8(po, base, "metal", 0, p == TDW_P_TOWER, &ps->metal, err)
             || !m_seats(po, base, "seals", s->num_players, &owners[p], err)
             || !m_bool(po, base, "done", &ps->done, err))
             return false;
@@ -690,12 +701,16 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
 {
     static const char *const place_keys[] = {"state", "value"};
     char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = m_object(o, "state", "plots", plot_names, TDW_PLOTS, path, err);
-    if (!v)
+    const json_t *v = member(o, "state", "plots", path, err);
+    if (!v || !as_array(v, TDW_PLOTS, TDW_PLOTS, path, err))
         return false;
-    for (int q = 0; q < TDW_PLOTS; q++)
-        if (!m_opt(v, "state.plots", plot_names[q], 0, s->num_players - 1, 0, &s->plots[q], err))
+    for (int q = 0; q < TDW_PLOTS; q++) {
+        int seat = 0;
+        fmt(item, sizeof item, "state.plots[%d]", q);
+        if (!as_opt_int(json_array_get(v, (size_t)q), 0, s->num_players - 1, &seat, item, err))
             return false;
+        s->plots[q] = seat < 0 ? TDW_NONE : (uint8_t)seat;
+    }
     v = member(o, "state", "places", path, err);
     if (!v || !as_array(v, TDW_PLACES, TDW_PLACES, path, err))
         return false;
@@ -774,7 +789,7 @@ static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text
     return true;
 }
 
-static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *err)
+static bool read_player(tdw *s, int p, const json_t *o, derived *d, br_text *err)
 {
     static const char *const keys[] = {"vp", "goods", "houses", "seals", "hand", "pile",
                                        "discards", "penalties", "forfeit", "traded", "acted"};
@@ -794,10 +809,10 @@ static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *er
     for (int g = 0; g < TDW_GOODS; g++)
         if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &pl->goods[g], err))
             return false;
-    uint8_t h = 0;
-    unsigned seals, hand, discards, pen_mask = 0, traded;
+    uint8_t h = 0, free_seals = 0;
+    unsigned hand, discards, pen_mask = 0, traded;
     if (!m_u8(o, base, "houses", 0, TDW_HOUSES, &h, err)
-        || !m_names(o, base, "seals", project_names, TDW_PROJECTS, &seals, err)
+        || !m_u8(o, base, "seals", 0, TDW_SEALS, &free_seals, err)
         || !m_names(o, base, "hand", tdw_card_names, TDW_CARDS, &hand, err)
         || !read_pile(pl, o, base, err)
         || !m_names(o, base, "discards", tdw_card_names, TDW_CARDS, &discards, err))
@@ -815,8 +830,8 @@ static bool read_player(tdw *s, int p, const json_t *o, int *houses, br_text *er
         || !m_names(o, base, "traded", slot_names, 3, &traded, err)
         || !m_bool(o, base, "acted", &pl->acted, err))
         return false;
-    *houses = h;
-    pl->seals = (uint8_t)seals;
+    d->houses[p] = h;
+    d->seals[p] = free_seals;
     pl->hand = (uint16_t)hand;
     pl->discards = (uint16_t)discards;
     pl->penalties = (uint8_t)pen_mask;
@@ -951,8 +966,7 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
     return true;
 }
 
-static bool read_state(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS],
-                       int houses[TDW_MAX_SEATS], int *supply_covers, br_text *err)
+static bool read_state(tdw *s, const json_t *o, derived *d, br_text *err)
 {
     static const char *const keys[] = {
         "phase", "chapter", "round", "crest", "turn", "drawn", "event", "orientation",
@@ -970,16 +984,21 @@ static bool read_state(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS],
         return false;
     s->chapter = (uint8_t)(chapter - 1);
     s->round = (uint8_t)(round - 1);
-    if (!read_board(s, o, err) || !read_projects(s, o, owners, err)
-        || !read_plots_places(s, o, err) || !read_stocks(s, o, supply_covers, err))
+    if (!read_board(s, o, err) || !read_projects(s, o, d->owners, err)
+        || !read_plots_places(s, o, err) || !read_stocks(s, o, &d->covers, err))
         return false;
     char path[PATH_SIZE];
     const json_t *players = member(o, "state", "players", path, err);
     if (!players || !as_array(players, (size_t)s->num_players, (size_t)s->num_players, path, err))
         return false;
     for (int p = 0; p < s->num_players; p++)
-        if (!read_player(s, p, json_array_get(players, (size_t)p), &houses[p], err))
+        if (!read_player(s, p, json_array_get(players, (size_t)p), d, err))
             return false;
+    for (int p = 0; p < s->num_players; p++) { /* the seals lie where projects[].seals says */
+        s->players[p].seals = 0;
+        for (int q = 0; q < TDW_PROJECTS; q++)
+            s->players[p].seals |= (uint8_t)((d->owners[q] >> p & 1) << q);
+    }
     return read_pending(s, o, err) && read_dues(s, o, err) && read_result(s, o, err);
 }
 
@@ -999,16 +1018,13 @@ static bool check_goods(const tdw *s, int supply_covers, br_text *err)
         else
             total += s->supply[g];
         for (int p = 0; p < TDW_PROJECTS; p++)
-            total += g == TDW_STONE ? s->projects[p].stone : g == TDW_WOOD ? s->projects[p].wood : 0;
+            total += g == TDW_STONE ? s->projects[p].stone
+                     : g == TDW_WOOD ? s->projects[p].wood : 0;
         if (total != tdw_component[g])
             return fail(err, "state.supply: %d units of %s with the seats, on the board and in "
                         "the supply and box; the game has %d", total, tdw_good_names[g],
                         tdw_component[g]);
     }
-    for (int p = 0; p < TDW_PROJECTS; p++)
-        if (p != TDW_P_TOWER && s->projects[p].metal)
-            return fail(err, "state.projects.%s.metal: only the tower has a spire",
-                        project_names[p]);
     if (s->supply_metal + s->projects[TDW_P_TOWER].metal != 1)
         return fail(err, "state.supply.metal: the one metal is %s",
                     s->supply_metal ? "both in the supply and on the tower" : "nowhere");
@@ -1120,40 +1136,45 @@ static bool event_drawn(const tdw *s, int e)
     return false;
 }
 
-static bool check_projects(const tdw *s, const unsigned owners[TDW_PROJECTS], br_text *err)
+static bool check_projects(const tdw *s, const derived *d, br_text *err)
 {
+    const unsigned *owners = d->owners;
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
         const char *name = project_names[p];
-        if (owners[p] != seal_owners(s, p))
-            return fail(err, "state.projects.%s.seals: not the seats whose seals lie there", name);
         if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || owners[p]))
-            return fail(err, "state.projects.%s.in_play: false, but it has cubes, seals or is "
-                        "done", name);
+            return fail(err, "state.projects[%d].in_play (%s): false, but it has cubes, seals "
+                        "or is done", p, name);
         /* the bridge from the start, the tower from chapter III, the others
          * when their event is resolved (the current card: either) */
         int e = project_event(p);
         bool due = p == TDW_P_BRIDGE || (p == TDW_P_TOWER ? s->chapter >= 2 : event_drawn(s, e));
         bool open = e >= 0 && e == s->event;
         if (ps->in_play != due && !open)
-            return fail(err, "state.projects.%s.in_play: %s", name,
+            return fail(err, "state.projects[%d].in_play (%s): %s", p, name,
                         ps->in_play ? "the project has not come into play"
                                     : "the project is in play by now");
         if (ps->metal && !project_full(s, p))
-            return fail(err, "state.projects.%s.metal: the spire before the 8 fields are full",
-                        name);
+            return fail(err, "state.projects[%d].metal (%s): the spire before the 8 fields are "
+                        "full", p, name);
         if (ps->done != project_full(s, p) || (p == TDW_P_TOWER && ps->metal != ps->done))
-            return fail(err, "state.projects.%s.done: %s", name, ps->done
+            return fail(err, "state.projects[%d].done (%s): %s", p, name, ps->done
                         ? "its fields are not all filled (or the tower's spire is missing)"
                         : "its fields are full (and so it is completed)");
         if (ps->done && owners[p])
-            return fail(err, "state.projects.%s.seals: the seals go back on completion", name);
+            return fail(err, "state.projects[%d].seals (%s): the seals go back on completion",
+                        p, name);
         if (s->covers >> (TDW_T_PROJECT + p) & 1 && !ps->in_play)
             return fail(err, "state.covers: a cover on the %s, which is not in play", name);
     }
-    for (int p = 0; p < s->num_players; p++)
-        if (tdw_popcount(s->players[p].seals) > TDW_SEALS)
-            return fail(err, "state.players[%d].seals: more than %d seals placed", p, TDW_SEALS);
+    for (int p = 0; p < s->num_players; p++) {
+        int placed = tdw_popcount(s->players[p].seals);
+        if (placed > TDW_SEALS)
+            return fail(err, "state.projects: seat %d has more than %d seals placed", p, TDW_SEALS);
+        if (d->seals[p] != TDW_SEALS - placed)
+            return fail(err, "state.players[%d].seals: %d free, but %d of the seat's %d seals "
+                        "lie on projects", p, d->seals[p], placed, TDW_SEALS);
+    }
     return true;
 }
 
@@ -1165,15 +1186,15 @@ static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text 
             if (s->plots[q] != p)
                 continue;
             if (groups >> tdw_plots[q].yield & 1)
-                return fail(err, "state.plots.%s: seat %d has a house on another plot of the "
-                            "same yield", plot_names[q], p);
+                return fail(err, "state.plots[%d]: seat %d has a house on another plot of the "
+                            "same yield (%s)", q, p, plot_names[q]);
             groups |= 1u << tdw_plots[q].yield;
         }
         if (houses_of(s, p) > TDW_HOUSES)
             return fail(err, "state.plots: seat %d has more than %d houses", p, TDW_HOUSES);
-        if (houses[p] != houses_of(s, p))
-            return fail(err, "state.players[%d].houses: %d, but the seat has %d houses on the "
-                        "plots", p, houses[p], houses_of(s, p));
+        if (houses[p] != TDW_HOUSES - houses_of(s, p))
+            return fail(err, "state.players[%d].houses: %d left, but the seat has %d of its %d "
+                        "houses on the plots", p, houses[p], houses_of(s, p), TDW_HOUSES);
     }
     return true;
 }
@@ -1347,20 +1368,20 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
 {
     tdw *s = st;
     init_names();
-    unsigned owners[TDW_PROJECTS];
-    int houses[TDW_MAX_SEATS], supply_covers = 0;
+    derived d;
+    memset(&d, 0, sizeof d);
     if (!json_is_object(state)) {
         fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
     int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
-    bool ok = read_state(s, state, owners, houses, &supply_covers, err)
+    bool ok = read_state(s, state, &d, err)
               && (s->box_grain == box_grain && s->box_piety == box_piety
                   ? true : fail(err, "state.box: grain %d and piety %d stay in the box with %d "
                                 "players", box_grain, box_piety, s->num_players))
-              && check_goods(s, supply_covers, err) && check_cards(s, err)
-              && check_events(s, err) && check_projects(s, owners, err)
-              && check_houses(s, houses, err) && check_plague(s, err) && check_piles(s, err)
+              && check_goods(s, d.covers, err) && check_cards(s, err)
+              && check_events(s, err) && check_projects(s, &d, err)
+              && check_houses(s, d.houses, err) && check_plague(s, err) && check_piles(s, err)
               && check_phase(s, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
 }

@@ -80,14 +80,15 @@ static void line_put(line *l, int gap, const char *word)
 
 static void line_word(line *l, const char *word) { line_put(l, 1, word); }
 
-static void line_printf(line *l, int gap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void line_printf(line *l, int gap, const char *f, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static void line_printf(line *l, int gap, const char *fmt, ...)
+static void line_printf(line *l, int gap, const char *f, ...)
 {
     char word[160];
     va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(word, sizeof word, fmt, ap);
+    va_start(ap, f);
+    vsnprintf(word, sizeof word, f, ap);
     va_end(ap);
     line_put(l, gap, word);
 }
@@ -250,7 +251,8 @@ static void put_incomes(line *l, const tdw *s, int v)
     for (int k = 0; k < s->num_players; k++) {
         int p = (s->crest + k) % s->num_players;
         int corner = tdw_corner_for_seat(s, s->event, v, p);
-        line_printf(l, k ? 2 : 1, "s%d %s", p, tdw_income_codes[tdw_events[s->event].corners[corner]]);
+        int income = tdw_events[s->event].corners[corner];
+        line_printf(l, k ? 2 : 1, "s%d %s", p, tdw_income_codes[income]);
     }
 }
 
@@ -479,7 +481,8 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             line_word(&l, "[traded]");
         line_end(&l);
     }
-    br_text_puts(out, "(* crest, < you; seals: not placed; pen: P penance B begging C court F forfeit)\n");
+    br_text_puts(out, "(* crest, < you; seals: not placed; "
+                      "pen: P penance B begging C court F forfeit)\n");
     for (int p = 0; p < s->num_players; p++)
         if (s->players[p].vp >= 60)
             br_text_printf(out, "Track: seat %d at %d on lap %d\n", p, s->players[p].vp % 60,
@@ -547,7 +550,8 @@ static void render_pending(const tdw *s, br_text *out)
     case TDW_PH_CHOICE:
     case TDW_PH_CARE:
     case TDW_PH_REDEEM:
-        line_printf(&l, 0, "Seat %d %s", pd->seat, s->phase == TDW_PH_CHOICE ? "decides on the event"
+        line_printf(&l, 0, "Seat %d %s", pd->seat,
+                    s->phase == TDW_PH_CHOICE ? "decides on the event"
                     : s->phase == TDW_PH_CARE ? "may care for a patient (hospital donor)"
                     : "may give loyalty against penalties");
         if (pd->queue) {
