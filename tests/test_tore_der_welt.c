@@ -19,7 +19,7 @@
  * - by playing with `chance=explicit`, the test choosing every event, plague
  *   tile, tax roll and penance draw by its move text, and an "autopilot"
  *   (auto_step) taking the dull moves: quiet events, `orient 0`, `lay` of the
- *   first card, `decline`, `done`, the first discard;
+ *   last card, `decline`, `done`, the first discard;
  * - by editing a real snapshot: only the documented, unambiguous members are
  *   changed (players[].goods and vp, stock, supply, favour, covers, plots,
  *   projects[].stone/wood), and every unit of a good moved to or from a seat
@@ -583,7 +583,7 @@ static int card_of(const json_t *v)
     return -1;
 }
 
-/* A list of cards (hand, discards) as names in the order listed, or
+/* A list of cards (hand, discards) as names in card order, or
  * "#<count>" when the member is a count (another seat's hand in a view). */
 static const char *cards_text_json(json_t *a)
 {
@@ -596,9 +596,15 @@ static const char *cards_text_json(json_t *a)
         return out;
     }
     ck_assert_msg(json_is_array(a), "a card list is neither an array nor a count");
+    /* The design does not fix the order of a hand or of the discards: list
+     * them in card order. */
+    int count[NUM_CARDS] = {0};
     for (size_t i = 0; i < json_array_size(a); i++)
-        snprintf(out + strlen(out), 256 - strlen(out), "%s%s", i ? " " : "",
-                 CARD_NAMES[card_of(json_array_get(a, i))]);
+        count[card_of(json_array_get(a, i))]++;
+    for (int c = 0; c < NUM_CARDS; c++)
+        for (int k = 0; k < count[c]; k++)
+            snprintf(out + strlen(out), 256 - strlen(out), "%s%s", out[0] ? " " : "",
+                     CARD_NAMES[c]);
     return out;
 }
 
@@ -1112,7 +1118,7 @@ static const int QUIET_EVENTS[44] = {1,  2,  5,  8,  9,  10, 3,  7,  11, 6,  4,
                                      38, 39, 40, 44, 36, 37, 42, 34, 41, 35, 43};
 
 /* One dull move: a quiet event, the lowest plague tile, the lowest tax, the
- * first penance card, `orient 0`, `lay` of the first card, `decline`, `done`,
+ * first penance card, `orient 0`, `lay` of the last card, `decline`, `done`,
  * the first discard; else the first legal move. */
 static void auto_step(br_state *s)
 {
@@ -1131,13 +1137,18 @@ static void auto_step(br_state *s)
                     return;
                 }
     }
+    /* The last card is laid first, so that the card left for round 6 of
+     * chapter I is Getreide, which can be played: round 6 then has an
+     * action phase (a seat with a single legal move is not asked, C22). */
     static const char *const prefer[] = {"orient 0", "lay ", "decline", "done", "discard "};
     for (size_t k = 0; k < sizeof prefer / sizeof prefer[0]; k++)
-        for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            size_t i = k == 1 ? n - 1 - j : j;
             if (strncmp(texts[i], prefer[k], strlen(prefer[k])) == 0) {
                 ck_assert_int_eq(br_state_apply(s, moves[i]), BR_OK);
                 return;
             }
+        }
     ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
 }
 
@@ -1582,14 +1593,14 @@ START_TEST(test_rule_actions_from_active_player_clockwise)
     br_state *s = reach(3, 1, "");
     to_next_round(s);
     expect_int(s, "crest", 1);
-    play(s, "event 1");
+    play(s, "event 2");
     play(s, "orient 0");
     static const int order[3] = {1, 2, 0};
     for (int k = 0; k < 3; k++) {
         expect_phase(s, "action");
         expect_player(s, order[k]);
         expect_int(s, "turn", order[k]);
-        play(s, "lay grain");
+        auto_step(s);
     }
     expect_phase(s, "event");
     expect_int(s, "crest", 2);
@@ -1878,6 +1889,22 @@ START_TEST(test_rule_income_substitute_point_when_stock_empty)
     orient_checked(s, 10, 1, 0);
     ck_assert_int_eq(goods(s, 0, GRAIN), 0);
     ck_assert_int_eq(vp(s, 0), 9);
+    br_state_free(s);
+
+    /* C7: income runs from the active player clockwise. Round 2 (seat 1
+     * active), E03 (after its wool for all) leaves 1 wool; at `orient 1`
+     * both seats' corners show wool: seat 1 takes it, seat 0 scores the
+     * substitute point. */
+    s = reach(2, 1, "");
+    to_next_round(s);
+    edit_state(&s, "stock.wool=3:0");
+    play(s, "event 3");
+    expect_int(s, "supply.wool", 1);
+    int w0 = goods(s, 0, WOOL), w1 = goods(s, 1, WOOL), v0 = vp(s, 0);
+    orient_checked(s, 3, 1, 0);
+    ck_assert_int_eq(goods(s, 1, WOOL), w1 + 1);
+    ck_assert_int_eq(goods(s, 0, WOOL), w0);
+    ck_assert_int_eq(vp(s, 0), v0 + 1);
     br_state_free(s);
 }
 END_TEST
@@ -2346,13 +2373,13 @@ END_TEST
 START_TEST(test_rule_build_three_points_per_cube)
 {
     br_state *s = ch1_action(2, 1, "0.stone=2 0.wood=1");
-    int before = vp(s, 0);
+    int before = vp(s, 0), supply = stock(s, STONE);
     play(s, "play build");
     play(s, "build bridge stone stone");
     ck_assert_int_eq(vp(s, 0), before + 6);
     ck_assert_int_eq(goods(s, 0, STONE), 0);
     ck_assert_int_eq(field_int(s, "projects[0].stone"), 2);
-    expect_int(s, "supply.stone", 25);
+    ck_assert_int_eq(stock(s, STONE), supply);
     br_state_free(s);
     s = ch1_action(2, 1, "0.stone=2 0.wood=1");
     play(s, "play build");
@@ -2934,6 +2961,18 @@ START_TEST(test_rule_effect_bonus)
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
     expect_int(s, "stock.grain", 0);
     br_state_free(s);
+
+    /* "using the card (also through Privileg) gives the extra as well". */
+    s = ch1_action(2, 10, "0.grain=0");
+    play(s, "play grain");
+    play(s, "lay piety");
+    play(s, "event 1");
+    play(s, "orient 0");
+    play(s, "lay grain");
+    expect_player(s, 0);
+    play(s, "play privilege");
+    ck_assert_int_eq(goods(s, 0, GRAIN), 4);
+    br_state_free(s);
 }
 END_TEST
 
@@ -3106,10 +3145,9 @@ START_TEST(test_rule_house_not_two_plots_of_same_yield)
 }
 END_TEST
 
-/* Design, "House plots": the 14 plots, their material (the plots a seat
- * with one stone and one wood may choose) and their yield (taken by
- * Hauspacht, two plots at a time). */
-START_TEST(test_content_plots_as_designed)
+/* Design, "House plots": 14 plots ("einen der 14 Bauplätze"); a seat with
+ * a stone, a wood and a coin may choose any of them. */
+START_TEST(test_content_fourteen_plots)
 {
     br_state *s = action_with(2, 2, 13, "0.stone=1 0.wood=1 0.money=1");
     play(s, "play house");
@@ -3120,6 +3158,14 @@ START_TEST(test_content_plots_as_designed)
     ck_assert_int_eq(br_state_move_from_text(s, "house p15", &m), BR_ERR_PARSE);
     ck_assert_int_eq(br_state_move_from_text(s, "house p0", &m), BR_ERR_PARSE);
     br_state_free(s);
+}
+END_TEST
+
+/* Design, "House plots": each plot's material (a house there needs that
+ * cube) and yield (taken by Hauspacht, two plots at a time). */
+START_TEST(test_content_plots_as_designed)
+{
+    br_state *s;
     for (int q = 1; q <= 14; q++) {
         s = action_with(2, 2, 13, fmt("0.stone=%d 0.wood=%d 0.money=1",
                                       PLOT_MATERIAL[q] == STONE, PLOT_MATERIAL[q] == WOOD));
@@ -3567,6 +3613,35 @@ START_TEST(test_rule_donors_get_bonus_on_completion)
 }
 END_TEST
 
+/* Design, "The projects": the stone and wood fields of each of the seven
+ * projects. In chapter III with all seven in play, each project one stone
+ * and one wood short of full, a seat with 2 stone and 2 wood may put one
+ * stone, one wood or one of each on every project, never two of a kind. */
+START_TEST(test_content_projects_as_designed)
+{
+    br_state *s = action_with(2, 3, 24, "0.stone=2 0.wood=2");
+    expect_in_play(s, "1111111");
+    for (int p = 0; p < NUM_PROJECTS; p++)
+        edit_statef(&s, "project=%s:%d:%d", PROJECT_NAMES[p], PROJECT_STONE[p] - 1,
+                    PROJECT_WOOD[p] - 1);
+    play(s, "play build");
+    char want[1024] = "";
+    for (int p = 0; p < NUM_PROJECTS; p++)
+        snprintf(want + strlen(want), sizeof want - strlen(want),
+                 "%sbuild %s stone, build %s wood, build %s stone wood", p ? ", " : "",
+                 PROJECT_NAMES[p], PROJECT_NAMES[p], PROJECT_NAMES[p]);
+    ck_assert_str_eq(legal_text(s), want);
+    int stone = 0, wood = 0;
+    for (int p = 0; p < NUM_PROJECTS; p++) {
+        stone += PROJECT_STONE[p];
+        wood += PROJECT_WOOD[p];
+    }
+    ck_assert_int_eq(stone, 23);
+    ck_assert_int_eq(wood, 13);
+    br_state_free(s);
+}
+END_TEST
+
 /* "Beim Turm und der Marienkapelle sind es 2 Siegpunkte ohne
  * Zusatzvorteil" (the tower in chapter III; seat 2 holds the most loyalty
  * and takes the spire). */
@@ -3781,6 +3856,9 @@ START_TEST(test_rule_plague_tiles_face_down_after_chapter_two)
         ck_assert_str_eq(fieldf(s, "places[%d].value", x), "null");
     }
     expect_field(s, "plague_pool", "2,3,3,2,1");
+    /* Design, "Hidden information": an observation shows only their number. */
+    ck_assert_str_eq(observed(s, 0, "plague_pool"), "11");
+    ck_assert_str_eq(observed(s, -1, "plague_pool"), "11");
     br_state_free(s);
 }
 END_TEST
@@ -4204,6 +4282,40 @@ START_TEST(test_rule_effect_lasting_chapter_four)
     ASSERT_ILLEGAL(s, "play rent");
     ASSERT_LEGAL(s, "lay rent");
     br_state_free(s);
+}
+END_TEST
+
+/* ban (E40, Hauspacht): "Privileg may not repeat it either". Seat 0 rents
+ * in round 1; in round 2 E40 comes up and Privileg cannot repeat the rent. */
+START_TEST(test_rule_effect_ban_also_for_privilege)
+{
+    br_state *s = chapter_four_event(38, "");
+    to_orient(s);
+    play(s, "orient 0");
+    edit_state(&s, "house=0:9 house=0:13");
+    play(s, "play rent");
+    play(s, "rent p9");
+    play(s, "done");
+    to_next_round(s);
+    br_state *c = clone_state(s);
+    playf(s, "event 40");
+    if (strcmp(phase(s), "plague") == 0)
+        auto_step(s);
+    to_orient(s);
+    play(s, "orient 0");
+    to_action_of(s, 0);
+    ASSERT_ILLEGAL(s, "play privilege");
+    ASSERT_LEGAL(s, "lay privilege");
+    br_state_free(s);
+    /* Without the ban the same Privileg is legal. */
+    play(c, "event 36");
+    if (strcmp(phase(c), "plague") == 0)
+        auto_step(c);
+    to_orient(c);
+    play(c, "orient 0");
+    to_action_of(c, 0);
+    ASSERT_LEGAL(c, "play privilege");
+    br_state_free(c);
 }
 END_TEST
 
@@ -4650,6 +4762,22 @@ START_TEST(test_rule_loyalty_redeems_one_penalty_points_still_lost)
     expect_phase(s, "event");
     expect_int(s, "chapter", 2);
     br_state_free(s);
+
+    /* "[each, from the start player]": the start player of chapter I's end
+     * is round 6's active player, seat 1 (C12); it decides first. */
+    s = to_tax(2, "0.piety=0 0.loyalty=1 1.piety=0 1.loyalty=1", &before);
+    play(s, "tax 2");
+    expect_phase(s, "redeem");
+    expect_player(s, 1);
+    play(s, "redeem piety");
+    expect_phase(s, "redeem");
+    expect_player(s, 0);
+    play(s, "done");
+    ck_assert(penalty(s, 0, "penance"));
+    ck_assert(!penalty(s, 1, "penance"));
+    expect_phase(s, "penance");
+    expect_int(s, "turn", 0);
+    br_state_free(s);
 }
 END_TEST
 
@@ -5023,6 +5151,12 @@ START_TEST(test_rule_hands_and_discards_hidden)
     view = json_object_get(root, "view");
     ck_assert_str_eq(cards_text_json(json_at(view, "players[0].discards")), "favour");
     ck_assert_str_eq(cards_text_json(json_at(view, "players[1].hand")), "#12");
+    json_decref(root);
+    root = observation_json(s, -1);
+    view = json_object_get(root, "view");
+    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].hand")), "#10");
+    ck_assert_str_eq(cards_text_json(json_at(view, "players[1].hand")), "#12");
+    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].discards")), "#1");
     json_decref(root);
     br_state_free(s);
 
@@ -5471,6 +5605,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "chapter2", test_rule_house_costs_matching_cube_and_money);
     add(s, "chapter2", test_rule_house_material_matches_plot);
     add(s, "chapter2", test_rule_house_not_two_plots_of_same_yield);
+    add(s, "chapter2", test_content_fourteen_plots);
     add(s, "chapter2", test_content_plots_as_designed);
     add(s, "chapter2", test_rule_rent_up_to_two_houses_chosen);
     add(s, "chapter2", test_rule_rent_empty_stock_gives_nothing);
@@ -5490,6 +5625,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "chapter2", test_rule_no_donation_on_covered_project);
     add(s, "chapter2", test_rule_effect_price_and_bonus_chapter_two);
     /* Projects */
+    add(s, "projects", test_content_projects_as_designed);
     add_loop(s, "projects", test_rule_donors_get_bonus_on_completion, 4);
     add(s, "projects", test_rule_tower_and_chapel_donors_two_points);
     add(s, "projects", test_rule_seals_return_on_completion);
@@ -5522,6 +5658,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "effects34", test_rule_effect_most_loyalty);
     add(s, "effects34", test_rule_effect_fill);
     add(s, "effects34", test_rule_effect_lasting_chapter_four);
+    add(s, "effects34", test_rule_effect_ban_also_for_privilege);
     add(s, "effects34", test_rule_effect_trade_and_pay_or_chapter_four);
     /* The chapter end */
     add(s, "chapter-end", test_rule_chapter_end_after_round_six);
