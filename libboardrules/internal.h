@@ -174,6 +174,7 @@ extern const size_t br_registry_count;
 extern const struct br_game br_game_tsuro;
 extern const struct br_game br_game_tuer_an_tuer;
 extern const struct br_game br_game_drunter_und_drueber;
+extern const struct br_game br_game_tore_der_welt;
 
 /* ------------------------------------------------------------------ */
 /* JSON helpers for games' from_json: each checks the type and range and on

@@ -41,3 +41,15 @@ libboardrules_libboardrules_la_SOURCES += \
 	libboardrules/games/drunter_und_drueber/snapshot.c \
 	libboardrules/games/drunter_und_drueber/views.c \
 	libboardrules/games/drunter_und_drueber/content.c
+
+# Die Tore der Welt
+libboardrules_libboardrules_la_SOURCES += \
+	libboardrules/games/tore_der_welt/tore_der_welt.h \
+	libboardrules/games/tore_der_welt/game.c \
+	libboardrules/games/tore_der_welt/rules.c \
+	libboardrules/games/tore_der_welt/actions.c \
+	libboardrules/games/tore_der_welt/events.c \
+	libboardrules/games/tore_der_welt/notation.c \
+	libboardrules/games/tore_der_welt/snapshot.c \
+	libboardrules/games/tore_der_welt/views.c \
+	libboardrules/games/tore_der_welt/content.c

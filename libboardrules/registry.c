@@ -9,6 +9,7 @@ const struct br_game *const br_registry[] = {
     &br_game_tsuro,
     &br_game_tuer_an_tuer,
     &br_game_drunter_und_drueber,
+    &br_game_tore_der_welt,
 };
 
 const size_t br_registry_count = sizeof br_registry / sizeof br_registry[0];
