@@ -13,10 +13,12 @@ examples_brules_brules_SOURCES = \
 	examples/brules/play.c \
 	examples/brules/selfplay.c \
 	examples/brules/ballots.c \
+	examples/brules/advice.c \
 	examples/brules/replay.c \
 	examples/brules/bench.c \
 	examples/brules/bots.c
-examples_brules_brules_LDADD = libboardrules/libboardrules.la -lm
+examples_brules_brules_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) -lm
 
 # test-brules.sh runs every subcommand; it finds the command through $BRULES.
 # AM_TESTS_ENVIRONMENT is first set here (this file is included before

@@ -2,8 +2,8 @@
  * brules: the host's random generator and the bots.
  *
  * The bots use the legal-move list; the greedy bot looks one move ahead with
- * copies of the state. The one thing one ply cannot judge, a secret ballot
- * that is counted later, is left to ballots.c.
+ * copies of the state. What one ply cannot judge is left to ballots.c (a
+ * secret ballot, counted later) and advice.c (costs that fall due later).
  */
 #include "brules.h"
 
@@ -157,7 +157,8 @@ static bool greedy_choose(bot *b, const br_state *state, size_t count, br_move *
                          br_state_last_error(b->trial));
             return false;
         }
-        double value = judge(b, b->trial, seat) - ballot_lay_cost(b, b->trial);
+        double value = judge(b, b->trial, seat) - ballot_lay_cost(b, b->trial)
+                       + advice_value(b->trial, seat);
         if (value > best) {
             best = value;
             ties = 1;

@@ -216,6 +216,11 @@ bool bot_choose(bot *b, const br_state *state, br_move *out);
  * does and sets *handled; otherwise only clears *handled. False on a library
  * failure (reported). */
 bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bool *handled);
+/* What the greedy bot knows about a game beyond its points (advice.c):
+ * a value in points added to the judged lead of `seat` in `position`
+ * (Die Tore der Welt: the dues it could not pay now); 0 for other games. */
+double advice_value(const br_state *position, int seat);
+
 /* What the greedy bot deducts from a move that leads to a vote (a tile over
  * a Drunter & Drüber toilet: it costs vote cards and may fail); 0 else. */
 double ballot_lay_cost(bot *b, const br_state *after);

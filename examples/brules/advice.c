@@ -1,0 +1,64 @@
+/*
+ * brules: what the greedy bot knows about a game beyond its points.
+ *
+ * One ply ahead, points alone miss costs that fall due later. Die Tore der
+ * Welt is the case in point: at every chapter end each seat owes 2 piety,
+ * 2 grain and the tax (2..5 money), and what it cannot pay costs 3, 2 and 1
+ * points a unit plus a penalty. A greedy bot that only looks at its points
+ * spends everything and pays at the end. So for that game the bot also
+ * weighs how much of the coming dues it could not pay now, more the nearer
+ * the chapter end is: it keeps grain, piety and money back and pays its
+ * dues when it can.
+ *
+ * The position is read through the observation (public JSON,
+ * doc/games/tore-der-welt.md), so the bot sees nothing a player could not.
+ */
+#include "brules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+enum { TAX_EXPECTED_TENTHS = 35 };
+
+static int goods_of(const json_t *goods, const char *name)
+{
+    const json_t *v = json_object_get(goods, name);
+    return json_is_integer(v) ? (int)json_integer_value(v) : 0;
+}
+
+static double shortfall(int have, int due)
+{
+    return have < due ? due - have : 0;
+}
+
+/* Points the seat would lose at the chapter end if it had to pay now,
+ * weighted from 1/2 in round 1 to 1 in round 6. */
+static double tore_der_welt_dues(const br_state *position, int seat)
+{
+    char *text = seat_text(position, br_state_observe, seat, "greedy bot: observation");
+    json_t *root = text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    const json_t *players = json_object_get(root, "players");
+    const json_t *goods = json_object_get(json_array_get(players, (size_t)seat), "goods");
+    const json_t *round = json_object_get(root, "round");
+    double value = 0;
+    if (json_is_object(goods) && json_is_integer(round)) {
+        double loss = 3 * shortfall(goods_of(goods, "piety"), 2)
+                      + 2 * shortfall(goods_of(goods, "grain"), 2)
+                      + shortfall(goods_of(goods, "money") * 10, TAX_EXPECTED_TENTHS) / 10;
+        double weight = 0.5 + 0.5 * (double)json_integer_value(round) / 6;
+        value = -weight * loss;
+    }
+    json_decref(root);
+    return value;
+}
+
+double advice_value(const br_state *position, int seat)
+{
+    const char *game = br_game_name(br_state_game(position));
+    if (strcmp(game, "tore-der-welt") == 0 && !br_state_is_terminal(position))
+        return tore_der_welt_dues(position, seat);
+    return 0;
+}
