@@ -1286,6 +1286,47 @@ static bool is_chapter_end(const tdw *s)
            || (s->phase == TDW_PH_CARE && s->pending.resume == TDW_R_CHAPTER_FILL);
 }
 
+/* The members of pending belong to their phases: the queue to a deciding
+ * seat, card and the action's bookkeeping to FOLLOW, resume to CARE. */
+static bool check_pending(const tdw *s, br_text *err)
+{
+    const tdw_pending *pd = &s->pending;
+    bool follow = s->phase == TDW_PH_FOLLOW, care = s->phase == TDW_PH_CARE;
+    if (pd->queue && pd->seat == TDW_NONE)
+        return fail(err, "state.pending.queue: seats queued without a deciding seat");
+    if (!follow && (pd->via_privilege || pd->rented || pd->cared))
+        return fail(err, "state.pending: via_privilege, rented or cared outside an action");
+    if (pd->rented && pd->card != TDW_C_RENT)
+        return fail(err, "state.pending.rented: set while carrying out another card than rent");
+    if (pd->cared && pd->card != TDW_C_MEDICINE)
+        return fail(err, "state.pending.cared: set while carrying out another card than medicine");
+    for (int q = 0; q < TDW_PLOTS; q++)
+        if (pd->rented >> q & 1 && s->plots[q] != s->turn)
+            return fail(err, "state.pending.rented: %s holds no house of seat %d", plot_names[q],
+                        s->turn);
+    if (care != (pd->resume != TDW_R_NONE)
+        || (pd->fill_next != TDW_PROJECTS && pd->resume != TDW_R_CHAPTER_FILL))
+        return fail(err, "state.pending.resume: %s", care ? "missing for a hospital care"
+                    : "set outside a hospital care (or fill_next without the chapter end)");
+    if (care && !s->projects[TDW_P_HOSPITAL].done)
+        return fail(err, "state.phase: care, but the hospital is not completed");
+    if (follow != (pd->card != TDW_NONE))
+        return fail(err, "state.pending.card: %s in phase %s", follow ? "missing" : "set",
+                    phase_names[s->phase]);
+    if (follow) {
+        const tdw_player *pl = &s->players[s->turn];
+        int n = pl->pile_len, top = n ? pl->pile[n - 1] : -1;
+        bool ok = pd->via_privilege
+                      ? top == TDW_C_PRIVILEGE && n >= 2 && pl->pile[n - 2] == pd->card
+                      : top == pd->card;
+        if (!ok || !(pl->pile_used >> (n - 1) & 1))
+            return fail(err, "state.pending.card: %s is not the card seat %d has just played%s",
+                        tdw_card_names[pd->card], s->turn,
+                        pd->via_privilege ? " (through privilege)" : "");
+    }
+    return true;
+}
+
 static bool check_phase(const tdw *s, br_text *err)
 {
     const tdw_pending *pd = &s->pending;
@@ -1298,9 +1339,6 @@ static bool check_phase(const tdw *s, br_text *err)
                     phase_names[ph]);
     if (asks && s->turn != pd->seat)
         return fail(err, "state.turn: not pending.seat, who decides now");
-    if ((ph == TDW_PH_FOLLOW) != (pd->card != TDW_NONE))
-        return fail(err, "state.pending.card: %s in phase %s", ph == TDW_PH_FOLLOW ? "missing"
-                    : "set", phase_names[ph]);
     if ((ph == TDW_PH_ORIENT || ph == TDW_PH_EVENT) && s->turn != s->crest)
         return fail(err, "state.turn: the active player (the crest) %s", ph == TDW_PH_EVENT
                     ? "draws the event" : "orients the card");
@@ -1349,6 +1387,19 @@ static bool check_phase(const tdw *s, br_text *err)
         if (pen && !dues && (s->round != 0 || s->chapter == 0 || is_chapter_end(s)))
             return fail(err, "state.players[%d].penalties: in force only in round 1 of the "
                         "next chapter", p);
+        /* this round's war and lasting trades (kept until the next round starts) */
+        bool war = s->event != TDW_NONE && tdw_events[s->event].effect.kind == TDW_E_WAR;
+        if (s->players[p].forfeit && !war && !is_chapter_end(s))
+            return fail(err, "state.players[%d].forfeit: set without the war this round", p);
+        for (int t = 0; t < 3 && !is_chapter_end(s); t++) {
+            int e = t == 0 ? (s->event != TDW_NONE && tdw_events[s->event].lasting ? s->event
+                                                                                   : TDW_NONE)
+                           : s->display[t - 1];
+            if (s->players[p].traded >> t & 1
+                && (e == TDW_NONE || tdw_events[e].effect.kind != TDW_E_TRADE_ROUND))
+                return fail(err, "state.players[%d].traded: no lasting trade lies on %s", p,
+                            slot_names[t]);
+        }
     }
     if (!dues_empty(s) && !is_chapter_end(s))
         return fail(err, "state.dues: set outside the chapter end");
@@ -1382,6 +1433,6 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
               && check_goods(s, d.covers, err) && check_cards(s, err)
               && check_events(s, err) && check_projects(s, &d, err)
               && check_houses(s, d.houses, err) && check_plague(s, err) && check_piles(s, err)
-              && check_phase(s, err);
+              && check_pending(s, err) && check_phase(s, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
 }
