@@ -123,3 +123,17 @@ tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c tests/
 tests_test_drunter_und_drueber_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_drunter_und_drueber_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
+
+# ------------------------------------------------------------------
+# test_tore_der_welt: one test per rule of Die Tore der Welt, positions set
+# up through the public API (explicit chance, edited snapshots read and
+# written with jansson); shares tests/brt_util.[ch] with the generic suites.
+
+if HAVE_CHECK
+check_PROGRAMS += tests/test_tore_der_welt
+TESTS += tests/test_tore_der_welt
+tests_test_tore_der_welt_SOURCES = tests/test_tore_der_welt.c tests/brt_util.c \
+	tests/brt_util.h
+tests_test_tore_der_welt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_tore_der_welt_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
+endif
