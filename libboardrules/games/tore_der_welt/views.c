@@ -166,11 +166,11 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
     case TDW_E_TRADE_ROUND:
         if (e->get_good == TDW_NONE)
             fmt(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
-                     : "trade each round", e->n, good_name(e->good), vp);
+                : "trade each round", e->n, good_name(e->good), vp);
         else
             fmt(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
-                     : "trade each round", e->n, good_name(e->good), e->get_n,
-                     good_name(e->get_good), vp);
+                : "trade each round", e->n, good_name(e->good), e->get_n,
+                good_name(e->get_good), vp);
         break;
     case TDW_E_WAR:
         fmt(buf, size, "war: give 1 loyalty or forfeit the action");
@@ -191,12 +191,12 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
     case TDW_E_BONUS:
         if (e->get_good == TDW_NONE)
             fmt(buf, size, "%s%s:%s", tdw_card_names[e->card],
-                     e->half == TDW_HALF_MONEY ? " (money)" : e->half == TDW_HALF_CARE
-                     ? " (per patient)" : "", vp);
+                e->half == TDW_HALF_MONEY ? " (money)" : e->half == TDW_HALF_CARE
+                ? " (per patient)" : "", vp);
         else
             fmt(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
-                     e->half == TDW_HALF_MONEY ? " (money)" : "", e->get_n,
-                     good_name(e->get_good), vp);
+                e->half == TDW_HALF_MONEY ? " (money)" : "", e->get_n,
+                good_name(e->get_good), vp);
         break;
     case TDW_E_COST:
         fmt(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
@@ -298,7 +298,7 @@ static void render_display(const tdw *s, br_text *out)
             char ev[90];
             put_event(ev, sizeof ev, s->display[f]);
             fmt(name, sizeof name, "[%d] %s%s", f + 1, ev,
-                     s->display_older == f && s->display[1 - f] != TDW_NONE ? " (older)" : "");
+                s->display_older == f && s->display[1 - f] != TDW_NONE ? " (older)" : "");
         }
         line_put(&l, f ? 2 : 1, name);
     }
@@ -365,10 +365,10 @@ static void render_projects(const tdw *s, br_text *out)
             continue;
         char word[80];
         int len = fmt(word, sizeof word, "%s S%d/%d W%d/%d", tdw_projects[p].text, ps->stone,
-                           tdw_projects[p].stone, ps->wood, tdw_projects[p].wood);
+                      tdw_projects[p].stone, ps->wood, tdw_projects[p].wood);
         if (p == TDW_P_TOWER)
             len += fmt(word + len, sizeof word - (size_t)len, " spire %s",
-                            ps->metal ? "set" : "-");
+                       ps->metal ? "set" : "-");
         if (ps->done)
             len += fmt(word + len, sizeof word - (size_t)len, " done");
         bool any = false;
@@ -458,13 +458,13 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             pen[k++] = 'F';
         pen[k ? k : 1] = '\0';
         char head[80];
-        int houses = 0;
+        int houses = TDW_HOUSES;
         for (int q = 0; q < TDW_PLOTS; q++)
-            houses += s->plots[q] == p;
+            houses -= s->plots[q] == p;
         fmt(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
-                 p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
-                 TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
-                 tdw_popcount(pl->discards), pen);
+            p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
+            TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
+            tdw_popcount(pl->discards), pen);
         line l = line_start(out, head);
         for (int i = 0; i < pl->pile_len; i++) {
             const char *c = tdw_card_names[pl->pile[i]];
@@ -481,8 +481,8 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             line_word(&l, "[traded]");
         line_end(&l);
     }
-    br_text_puts(out, "(* crest, < you; seals: not placed; "
-                      "pen: P penance B begging C court F forfeit)\n");
+    br_text_puts(out, "(* crest, < you; houses, seals: those not yet placed; pen: P penance,\n"
+                      " B begging, C royal court, F action forfeited)\n");
     for (int p = 0; p < s->num_players; p++)
         if (s->players[p].vp >= 60)
             br_text_printf(out, "Track: seat %d at %d on lap %d\n", p, s->players[p].vp % 60,
@@ -555,7 +555,8 @@ static void render_pending(const tdw *s, br_text *out)
                     : s->phase == TDW_PH_CARE ? "may care for a patient (hospital donor)"
                     : "may give loyalty against penalties");
         if (pd->queue) {
-            line_word(&l, "; then");
+            line_put(&l, 0, ";");
+            line_word(&l, "then");
             for (int k = 1; k < s->num_players; k++) {
                 int p = (pd->seat + k) % s->num_players;
                 if (pd->queue >> p & 1)
