@@ -48,6 +48,15 @@ endif
 # number of that line in <name>.badline.
 EXTRA_DIST += \
 	tests/golden/README.md \
+	tests/golden/tore-der-welt-2p.final.json \
+	tests/golden/tore-der-welt-2p.record \
+	tests/golden/tore-der-welt-3p-explicit.final.json \
+	tests/golden/tore-der-welt-3p-explicit.record \
+	tests/golden/tore-der-welt-4p.final.json \
+	tests/golden/tore-der-welt-4p.record \
+	tests/golden/tore-der-welt-illegal-line.badline \
+	tests/golden/tore-der-welt-illegal-line.final.json \
+	tests/golden/tore-der-welt-illegal-line.record \
 	tests/golden/drunter-und-drueber-2p.final.json \
 	tests/golden/drunter-und-drueber-2p.record \
 	tests/golden/drunter-und-drueber-3p-explicit.final.json \
