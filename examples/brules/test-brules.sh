@@ -515,4 +515,22 @@ for opts in players=2 players=4 players=3,variant=pro players=4,variant=pro,chan
     expect_out '^average length: ' "selfplay drunter-und-drueber $opts ends"
 done
 
+# ---------------------------------------------------------------- Die Tore der Welt
+
+# A person plays a whole 2-player game (always the first listed move).
+run_from "$work/dud_ones" play tore-der-welt --seed 3 -o players=2 --record "$work/tdw.rec"
+expect_status 0 "play tore-der-welt to the end"
+expect_out '^Tore der Welt  chapter I round 1 ' "play tore-der-welt: the round is shown"
+expect_out '^Your hand: ' "play tore-der-welt: the person's hand"
+expect_out '^seat 0> ' "play tore-der-welt: the person is asked"
+expect_out '^game over after [0-9]* moves$' "play tore-der-welt ends"
+run replay "$work/tdw.rec"
+expect_status 0 "the record of a person's tore-der-welt game replays"
+
+for opts in players=2 players=3 players=4,chance=explicit; do
+    run selfplay tore-der-welt -n 2 --bot greedy -o "$opts"
+    expect_status 0 "selfplay tore-der-welt $opts"
+    expect_out '^average length: ' "selfplay tore-der-welt $opts ends"
+done
+
 echo "test-brules.sh: $checks checks passed"
