@@ -8,7 +8,8 @@ EXTRA_DIST += \
 	doc/games/tuer-an-tuer.md \
 	doc/games/drunter-und-drueber.md \
 	doc/games/tore-der-welt.md \
-	doc/games/figures/drunter-und-drueber.py
+	doc/games/figures/drunter-und-drueber.py \
+	doc/games/figures/tore-der-welt.py
 
 if HAVE_DOXYGEN
 doc: doc/Doxyfile

@@ -114,41 +114,41 @@ static const event_card EVENTS[45] = {
     {1, 0, "Wo Wd M1 St", {1, 0, 2, 3}, 0},  /* E01 the fulling mill */
     {1, 0, "St Pi Wd M2", {0, 2, 1, 3}, 0},  /* E02 the prior's palace */
     {1, 0, "Wo M1 Wo Gr", {0, 1, 3, 2}, 0},  /* E03 wool fair: gain_all(wool, 1) */
-    {1, 0, "Wd Gr Mk Lo", {1, 3, 0, 2}, 0},  /* E04 hard winter: lose_all(grain, 1) */
-    {1, 0, "St Wo Pi Mk", {1, 3, 2, 0}, 0},  /* E05 floods: cover(market wool) */
-    {1, 0, "Lo M2 Wo St", {3, 1, 0, 2}, 0},  /* E06 queen: trade(2 money -> 1 loyalty) */
-    {1, 0, "Pi Mk St Wo", {2, 0, 1, 3}, 0},  /* E07 bishop preaches: gain_all(piety, 1) */
+    {1, 0, "Pi Gr Mk Lo", {2, 0, 1, 3}, 0},  /* E04 hard winter: lose_all(grain, 1) */
+    {1, 0, "St Gr Pi Mk", {2, 3, 0, 1}, 0},  /* E05 floods: cover(market wool) */
+    {1, 0, "Lo M2 Gr Pi", {2, 3, 0, 1}, 0},  /* E06 queen: trade(2 money -> 1 loyalty) */
+    {1, 0, "Pi Mk St Gr", {1, 0, 2, 3}, 0},  /* E07 bishop preaches: gain_all(piety, 1) */
     {1, 0, "Lo Wd VP Gr", {0, 1, 2, 3}, 0},  /* E08 sheriff: cover(favour outlaws-1) */
-    {1, 1, "Wo M1 Mk Wd", {2, 1, 3, 0}, 0},  /* E09 market charter: price(wool 3) */
+    {1, 1, "Pi M1 Mk Wd", {2, 0, 3, 1}, 0},  /* E09 market charter: price(wool 3) */
     {1, 1, "Gr St M2 Pi", {2, 1, 3, 0}, 0},  /* E10 good harvest: bonus(grain +1) */
     {1, 1, "Mk Lo VP M1", {2, 1, 0, 3}, 0},  /* E11 prior revokes: ban(privilege) */
-    {2, 0, "Lo St M2 Mk", {2, 1, 3, 0}, 0},  /* E12 war */
-    {2, 0, "M1 Wo St Lo", {0, 3, 1, 2}, 0},  /* E13 guild hall */
+    {2, 0, "Lo Gr M2 Mk", {3, 2, 1, 0}, 0},  /* E12 war */
+    {2, 0, "M1 Gr Pi Lo", {2, 3, 0, 1}, 0},  /* E13 guild hall */
     {2, 0, "St Pi Wd Mk", {1, 2, 0, 3}, 0},  /* E14 Lady chapel */
-    {2, 0, "M2 Gr Wo VP", {3, 0, 1, 2}, 0},  /* E15 tax collector: pay_or(1 money, -2) */
-    {2, 1, "Wo Mk M1 Wd", {2, 1, 0, 3}, 0},  /* E16 wool prices fall: price(wool 1) */
+    {2, 0, "M2 Gr Pi VP", {3, 0, 1, 2}, 0},  /* E15 tax collector: pay_or(1 money, -2) */
+    {2, 1, "Gr Mk M1 Pi", {1, 0, 2, 3}, 0},  /* E16 wool prices fall: price(wool 1) */
     {2, 0, "Pi Wo Lo M1", {3, 0, 2, 1}, 0},  /* E17 pilgrims: most(piety, +2) */
     {2, 0, "Lo Mk Gr St", {3, 1, 2, 0}, 0},  /* E18 oath: gain_all(loyalty, 1) */
     {2, 0, "Wo Wd M2 Pi", {1, 2, 3, 0}, 0},  /* E19 Flemish: trade(cloth -> 2 money 2 VP) */
     {2, 1, "Wd Gr Mk VP", {3, 2, 0, 1}, 0},  /* E20 shipbuilding: trade_round(wood -> 2) */
     {2, 1, "Mk St Lo Wo", {2, 1, 3, 0}, 0},  /* E21 medicine from Italy */
     {2, 0, "Gr Pi M1 VP", {3, 0, 1, 2}, 0},  /* E22 bridge toll: cover(project bridge) */
-    {3, 0, "Mk VP Pi St", {2, 1, 3, 0}, 4},  /* E23 Black Death: show_or(1 mk, -2) */
-    {3, 0, "St Wd Mk M1", {3, 1, 2, 0}, 9},  /* E24 hospital */
-    {3, 0, "Pi Lo St Wo", {2, 0, 1, 3}, 2},  /* E25 flagellants: lose_all(piety, 1) */
+    {3, 0, "Mk VP Pi Gr", {1, 2, 3, 0}, 4},  /* E23 Black Death: show_or(1 mk, -2) */
+    {3, 0, "Pi Wd Mk M1", {3, 0, 2, 1}, 9},  /* E24 hospital */
+    {3, 0, "Pi Lo St Gr", {1, 0, 2, 3}, 2},  /* E25 flagellants: lose_all(piety, 1) */
     {3, 1, "Wd M2 Gr Lo", {2, 3, 0, 1}, 11}, /* E26 wage demands: cost(house +1) */
-    {3, 1, "Mk Pi Wo St", {3, 1, 0, 2}, 6},  /* E27 nuns: bonus(care +1 VP) */
-    {3, 0, "Gr St M1 VP", {3, 0, 1, 2}, 1},  /* E28 deserted farms: trade(2 money -> grain) */
+    {3, 1, "Mk Pi Gr St", {3, 2, 0, 1}, 6},  /* E27 nuns: bonus(care +1 VP) */
+    {3, 0, "Gr Pi M1 VP", {3, 0, 1, 2}, 1},  /* E28 deserted farms: trade(2 money -> grain) */
     {3, 0, "M2 Wo Lo Pi", {1, 0, 3, 2}, 8},  /* E29 inheritances: gain_all(money, 1) */
     {3, 0, "Wo Gr Wd Mk", {1, 2, 0, 3}, 3},  /* E30 quarantine: cover(market cloth) */
     {3, 1, "Pi M1 VP Lo", {1, 0, 2, 3}, 10}, /* E31 prayers: bonus(piety +1 VP) */
     {3, 0, "Lo St M2 Wd", {3, 1, 2, 0}, 5},  /* E32 earl dies: cover(favour earl) */
     {3, 0, "M1 VP Gr Wo", {1, 2, 3, 0}, 7},  /* E33 book: gain_all(knowledge, 1) */
-    {4, 0, "St VP Wd Lo", {0, 1, 3, 2}, 7},  /* E34 tower rises: fill(tower) */
+    {4, 0, "Gr VP Wd Lo", {1, 0, 3, 2}, 7},  /* E34 tower rises: fill(tower) */
     {4, 0, "Gr Pi M1 VP", {3, 0, 1, 2}, 1},  /* E35 crop failure: lose_all(grain, 1) */
-    {4, 0, "M2 St Wo Lo", {1, 0, 3, 2}, 10}, /* E36 borough charter: per_house(+1) */
+    {4, 0, "M2 Pi Gr Lo", {3, 0, 1, 2}, 10}, /* E36 borough charter: per_house(+1) */
     {4, 0, "Lo Mk Pi St", {3, 1, 2, 0}, 3},  /* E37 king's visit: most(loyalty, +3) */
-    {4, 1, "Wo M1 Gr VP", {3, 1, 2, 0}, 5},  /* E38 new looms: price(cloth 6) */
+    {4, 1, "Pi M1 Gr VP", {3, 0, 2, 1}, 5},  /* E38 new looms: price(cloth 6) */
     {4, 1, "Pi Wo Lo M2", {0, 1, 3, 2}, 11}, /* E39 peace: bonus(favour +1 VP) */
     {4, 1, "Mk Gr St VP", {3, 1, 0, 2}, 8},  /* E40 rent dispute: ban(rent) */
     {4, 0, "Pi Wd Mk M1", {3, 0, 2, 1}, 2},  /* E41 thanksgiving: trade(piety -> 3 VP) */
