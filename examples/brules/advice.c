@@ -8,7 +8,9 @@
  * spends everything and pays at the end. So for that game the bot also
  * weighs how much of the coming dues it could not pay now, more the nearer
  * the chapter end is: it keeps grain, piety and money back and pays its
- * dues when it can.
+ * dues when it can. Goods count a little too (GOOD_VALUE points a unit):
+ * they turn into points later (building, selling, houses, caring), so a
+ * card that brings one beats laying it unused.
  *
  * The position is read through the observation (public JSON,
  * doc/games/tore-der-welt.md), so the bot sees nothing a player could not.
@@ -21,6 +23,11 @@
 #include <jansson.h>
 
 enum { TAX_EXPECTED_TENTHS = 35 };
+
+static const double GOOD_VALUE = 0.3;
+static const char *const GOODS[] = {
+    "stone", "wood", "grain", "piety", "wool", "cloth", "money", "loyalty", "knowledge",
+};
 
 static int goods_of(const json_t *goods, const char *name)
 {
@@ -40,16 +47,20 @@ static double tore_der_welt_dues(const br_state *position, int seat)
     char *text = seat_text(position, br_state_observe, seat, "greedy bot: observation");
     json_t *root = text ? json_loads(text, 0, NULL) : NULL;
     free(text);
-    const json_t *players = json_object_get(root, "players");
+    const json_t *view = json_object_get(root, "view"); /* the seat's view of the state */
+    const json_t *players = json_object_get(view, "players");
     const json_t *goods = json_object_get(json_array_get(players, (size_t)seat), "goods");
-    const json_t *round = json_object_get(root, "round");
+    const json_t *round = json_object_get(view, "round");
     double value = 0;
     if (json_is_object(goods) && json_is_integer(round)) {
         double loss = 3 * shortfall(goods_of(goods, "piety"), 2)
                       + 2 * shortfall(goods_of(goods, "grain"), 2)
                       + shortfall(goods_of(goods, "money") * 10, TAX_EXPECTED_TENTHS) / 10;
         double weight = 0.5 + 0.5 * (double)json_integer_value(round) / 6;
-        value = -weight * loss;
+        int units = 0;
+        for (size_t g = 0; g < sizeof GOODS / sizeof GOODS[0]; g++)
+            units += goods_of(goods, GOODS[g]);
+        value = -weight * loss + GOOD_VALUE * units;
     }
     json_decref(root);
     return value;
