@@ -685,7 +685,9 @@ static void deal_goods(tdw *s, int seat, br_rng *rng)
 
 /* A deal must leave the seat to move a real decision: the engine asks a
  * seat only when it has two or more legal moves (C22), and a seat in the
- * middle of an action has a follow-up. */
+ * middle of an action has a follow-up. That another seat is asked is public,
+ * so the deal is drawn again (at most DEAL_TRIES times, then the goods stay
+ * as they are) until it agrees with that; the loader checks the same. */
 static bool deal_fits(const tdw *s, size_t moves_before)
 {
     br_move moves[TDW_MAX_LEGAL];
