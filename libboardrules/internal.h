@@ -65,6 +65,10 @@ bool br_text_fits(const br_text *t);
  * returns false: the one shape of every check_move reason and snapshot
  * error ("return br_fail(err, \"state.x: ...\", ...)"). */
 bool br_fail(br_text *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* snprintf into buf (size > 0) without truncation warnings: the text is cut
+ * at the buffer's end (which only shortens a message or a path). Returns the
+ * length written. */
+int br_format(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------ */
 /* Parsed options: the common keys are taken out by the dispatch layer;

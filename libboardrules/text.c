@@ -84,3 +84,13 @@ bool br_fail(br_text *out, const char *fmt, ...)
     }
     return false;
 }
+
+int br_format(char *buf, size_t size, const char *fmt, ...)
+{
+    br_text t = br_text_over(buf, size);
+    va_list ap;
+    va_start(ap, fmt);
+    br_text_vprintf(&t, fmt, ap);
+    va_end(ap);
+    return (int)(t.len < size ? t.len : size - 1);
+}

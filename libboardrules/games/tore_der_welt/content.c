@@ -357,3 +357,8 @@ const tdw_event_info tdw_events[TDW_EVENTS] = {
 #undef M1
 #undef M2
 #undef VP
+
+const char *const tdw_phase_names[TDW_PHASES] = {
+    "penance", "event", "plague", "choice", "orient", "action",
+    "follow", "care", "discard", "tax", "redeem", "over",
+};

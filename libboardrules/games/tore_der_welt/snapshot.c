@@ -74,23 +74,6 @@
 
 enum { VIEW_FULL = -2, PATH_SIZE = 96, ITEM_SIZE = PATH_SIZE + 32 };
 
-/* snprintf without the compiler's truncation warnings: paths and words are
- * cut at the buffer's end, which only shortens a message. */
-static int fmt(char *buf, size_t size, const char *f, ...) __attribute__((format(printf, 3, 4)));
-
-static int fmt(char *buf, size_t size, const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    int n = vsnprintf(buf, size, f, ap);
-    va_end(ap);
-    return n < 0 ? 0 : n < (int)size ? n : (int)size - 1;
-}
-
-static const char *const phase_names[TDW_PHASES] = {
-    "penance", "event", "plague", "choice", "orient", "action",
-    "follow", "care", "discard", "tax", "redeem", "over",
-};
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
 static const char *const slot_names[3] = {"council", "field1", "field2"};
@@ -115,54 +98,31 @@ static void put_target(br_text *t, int target)
 /* ------------------------------------------------------------------ */
 /* Writing */
 
-typedef struct builder {
-    bool ok;
-} builder;
-
-static json_t *add(builder *b, json_t *v)
-{
-    if (!v)
-        b->ok = false;
-    return v;
-}
-
-static void set(builder *b, json_t *obj, const char *key, json_t *v)
-{
-    if (!obj || !v || json_object_set_new(obj, key, v) != 0)
-        b->ok = false;
-}
-
-static void append(builder *b, json_t *arr, json_t *v)
-{
-    if (!arr || !v || json_array_append_new(arr, v) != 0)
-        b->ok = false;
-}
-
-static json_t *jint(builder *b, long long v) { return add(b, json_integer(v)); }
-static json_t *jstr(builder *b, const char *v) { return add(b, json_string(v)); }
-static json_t *jbool(builder *b, bool v) { return add(b, json_boolean(v)); }
+static json_t *jint(br_json_builder *b, long long v) { return br_jb_add(b, json_integer(v)); }
+static json_t *jstr(br_json_builder *b, const char *v) { return br_jb_add(b, json_string(v)); }
+static json_t *jbool(br_json_builder *b, bool v) { return br_jb_add(b, json_boolean(v)); }
 
 /* An index or TDW_NONE as a printed number (index + offset) or null. */
-static json_t *jopt(builder *b, int v, int offset)
+static json_t *jopt(br_json_builder *b, int v, int offset)
 {
     return v == TDW_NONE ? json_null() : jint(b, v + offset);
 }
 
-static json_t *names_json(builder *b, unsigned mask, const char *const *names, int count)
+static json_t *names_json(br_json_builder *b, unsigned mask, const char *const *names, int count)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int i = 0; i < count; i++)
         if (mask >> i & 1)
-            append(b, arr, jstr(b, names[i]));
+            br_jb_append(b, arr, jstr(b, names[i]));
     return arr;
 }
 
-static json_t *seats_json(builder *b, unsigned mask, int n)
+static json_t *seats_json(br_json_builder *b, unsigned mask, int n)
 {
-    json_t *arr = add(b, json_array());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
-            append(b, arr, jint(b, p));
+            br_jb_append(b, arr, jint(b, p));
     return arr;
 }
 
@@ -182,137 +142,137 @@ static int houses_of(const tdw *s, int seat)
     return n;
 }
 
-static json_t *board_json(builder *b, const tdw *s, json_t *o)
+static json_t *board_json(br_json_builder *b, const tdw *s, json_t *o)
 {
-    json_t *drawn = add(b, json_array());
+    json_t *drawn = br_jb_add(b, json_array());
     for (int c = 0; c < TDW_CHAPTERS; c++) {
-        json_t *list = add(b, json_array());
+        json_t *list = br_jb_add(b, json_array());
         for (int i = 0; i < s->drawn_len[c]; i++)
-            append(b, list, jint(b, s->drawn[c][i] + 1));
-        append(b, drawn, list);
+            br_jb_append(b, list, jint(b, s->drawn[c][i] + 1));
+        br_jb_append(b, drawn, list);
     }
-    set(b, o, "drawn", drawn);
-    set(b, o, "event", jopt(b, s->event, 1));
-    set(b, o, "orientation", jopt(b, s->orientation, 0));
-    json_t *display = add(b, json_array());
+    br_jb_set(b, o, "drawn", drawn);
+    br_jb_set(b, o, "event", jopt(b, s->event, 1));
+    br_jb_set(b, o, "orientation", jopt(b, s->orientation, 0));
+    json_t *display = br_jb_add(b, json_array());
     for (int f = 0; f < 2; f++)
-        append(b, display, jopt(b, s->display[f], 1));
-    set(b, o, "display", display);
-    set(b, o, "display_older", jopt(b, s->display_older, 1));
-    set(b, o, "favour", jint(b, s->favour));
-    json_t *covers = add(b, json_array());
+        br_jb_append(b, display, jopt(b, s->display[f], 1));
+    br_jb_set(b, o, "display", display);
+    br_jb_set(b, o, "display_older", jopt(b, s->display_older, 1));
+    br_jb_set(b, o, "favour", jint(b, s->favour));
+    json_t *covers = br_jb_add(b, json_array());
     for (int t = 0; t < TDW_TARGETS; t++) {
         if (!(s->covers >> t & 1))
             continue;
         char buf[40];
         br_text txt = br_text_over(buf, sizeof buf);
         put_target(&txt, t);
-        append(b, covers, jstr(b, buf));
+        br_jb_append(b, covers, jstr(b, buf));
     }
-    set(b, o, "covers", covers);
-    json_t *projects = add(b, json_array());
+    br_jb_set(b, o, "covers", covers);
+    json_t *projects = br_jb_add(b, json_array());
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
-        json_t *po = add(b, json_object());
-        set(b, po, "in_play", jbool(b, ps->in_play));
-        set(b, po, "stone", jint(b, ps->stone));
-        set(b, po, "wood", jint(b, ps->wood));
-        set(b, po, "metal", jint(b, ps->metal));
-        set(b, po, "seals", seats_json(b, seal_owners(s, p), s->num_players));
-        set(b, po, "done", jbool(b, ps->done));
-        append(b, projects, po);
+        json_t *po = br_jb_add(b, json_object());
+        br_jb_set(b, po, "in_play", jbool(b, ps->in_play));
+        br_jb_set(b, po, "stone", jint(b, ps->stone));
+        br_jb_set(b, po, "wood", jint(b, ps->wood));
+        br_jb_set(b, po, "metal", jint(b, ps->metal));
+        br_jb_set(b, po, "seals", seats_json(b, seal_owners(s, p), s->num_players));
+        br_jb_set(b, po, "done", jbool(b, ps->done));
+        br_jb_append(b, projects, po);
     }
-    set(b, o, "projects", projects);
-    json_t *plots = add(b, json_array());
+    br_jb_set(b, o, "projects", projects);
+    json_t *plots = br_jb_add(b, json_array());
     for (int q = 0; q < TDW_PLOTS; q++)
-        append(b, plots, jopt(b, s->plots[q], 0));
-    set(b, o, "plots", plots);
-    json_t *places = add(b, json_array());
+        br_jb_append(b, plots, jopt(b, s->plots[q], 0));
+    br_jb_set(b, o, "plots", plots);
+    json_t *places = br_jb_add(b, json_array());
     for (int x = 0; x < TDW_PLACES; x++) {
-        json_t *po = add(b, json_object());
-        set(b, po, "state", jstr(b, place_state_names[s->place_state[x]]));
-        set(b, po, "value", s->place_value[x] ? jint(b, s->place_value[x]) : json_null());
-        append(b, places, po);
+        json_t *po = br_jb_add(b, json_object());
+        br_jb_set(b, po, "state", jstr(b, place_state_names[s->place_state[x]]));
+        br_jb_set(b, po, "value", s->place_value[x] ? jint(b, s->place_value[x]) : json_null());
+        br_jb_append(b, places, po);
     }
-    set(b, o, "places", places);
+    br_jb_set(b, o, "places", places);
     return o;
 }
 
-static json_t *pair_json(builder *b, int grain, int piety)
+static json_t *pair_json(br_json_builder *b, int grain, int piety)
 {
-    json_t *o = add(b, json_object());
-    set(b, o, "grain", jint(b, grain));
-    set(b, o, "piety", jint(b, piety));
+    json_t *o = br_jb_add(b, json_object());
+    br_jb_set(b, o, "grain", jint(b, grain));
+    br_jb_set(b, o, "piety", jint(b, piety));
     return o;
 }
 
-static json_t *supply_json(builder *b, const tdw *s)
+static json_t *supply_json(br_json_builder *b, const tdw *s)
 {
-    json_t *o = add(b, json_object());
+    json_t *o = br_jb_add(b, json_object());
     for (size_t i = 0; i < sizeof supply_goods; i++)
-        set(b, o, tdw_good_names[supply_goods[i]], jint(b, s->supply[supply_goods[i]]));
-    set(b, o, "metal", jint(b, s->supply_metal));
-    set(b, o, "covers", jint(b, TDW_COVER_TILES - tdw_popcount(s->covers)));
+        br_jb_set(b, o, tdw_good_names[supply_goods[i]], jint(b, s->supply[supply_goods[i]]));
+    br_jb_set(b, o, "metal", jint(b, s->supply_metal));
+    br_jb_set(b, o, "covers", jint(b, TDW_COVER_TILES - tdw_popcount(s->covers)));
     return o;
 }
 
-static json_t *player_json(builder *b, const tdw *s, int p, int viewer)
+static json_t *player_json(br_json_builder *b, const tdw *s, int p, int viewer)
 {
     const tdw_player *pl = &s->players[p];
     bool own = viewer == VIEW_FULL || viewer == p;
-    json_t *o = add(b, json_object());
-    set(b, o, "vp", jint(b, pl->vp));
+    json_t *o = br_jb_add(b, json_object());
+    br_jb_set(b, o, "vp", jint(b, pl->vp));
     if (own || s->screens_open) {
-        json_t *goods = add(b, json_object());
+        json_t *goods = br_jb_add(b, json_object());
         for (int g = 0; g < TDW_GOODS; g++)
-            set(b, goods, tdw_good_names[g], jint(b, pl->goods[g]));
-        set(b, o, "goods", goods);
+            br_jb_set(b, goods, tdw_good_names[g], jint(b, pl->goods[g]));
+        br_jb_set(b, o, "goods", goods);
     } else {
-        set(b, o, "goods", json_null());
+        br_jb_set(b, o, "goods", json_null());
     }
-    set(b, o, "houses", jint(b, TDW_HOUSES - houses_of(s, p)));
-    set(b, o, "seals", jint(b, TDW_SEALS - tdw_popcount(pl->seals)));
-    set(b, o, "hand", own ? names_json(b, pl->hand, tdw_card_names, TDW_CARDS)
+    br_jb_set(b, o, "houses", jint(b, TDW_HOUSES - houses_of(s, p)));
+    br_jb_set(b, o, "seals", jint(b, TDW_SEALS - tdw_popcount(pl->seals)));
+    br_jb_set(b, o, "hand", own ? names_json(b, pl->hand, tdw_card_names, TDW_CARDS)
                           : jint(b, tdw_popcount(pl->hand)));
-    json_t *pile = add(b, json_array());
+    json_t *pile = br_jb_add(b, json_array());
     for (int i = 0; i < pl->pile_len; i++) {
-        json_t *e = add(b, json_object());
-        set(b, e, "card", jstr(b, tdw_card_names[pl->pile[i]]));
-        set(b, e, "used", jbool(b, pl->pile_used >> i & 1));
-        append(b, pile, e);
+        json_t *e = br_jb_add(b, json_object());
+        br_jb_set(b, e, "card", jstr(b, tdw_card_names[pl->pile[i]]));
+        br_jb_set(b, e, "used", jbool(b, pl->pile_used >> i & 1));
+        br_jb_append(b, pile, e);
     }
-    set(b, o, "pile", pile);
-    set(b, o, "discards", own ? names_json(b, pl->discards, tdw_card_names, TDW_CARDS)
+    br_jb_set(b, o, "pile", pile);
+    br_jb_set(b, o, "discards", own ? names_json(b, pl->discards, tdw_card_names, TDW_CARDS)
                               : jint(b, tdw_popcount(pl->discards)));
-    json_t *pen = add(b, json_object());
+    json_t *pen = br_jb_add(b, json_object());
     for (int k = 0; k < 3; k++)
-        set(b, pen, penalty_names[k], jbool(b, pl->penalties >> k & 1));
-    set(b, o, "penalties", pen);
-    set(b, o, "forfeit", jbool(b, pl->forfeit));
-    set(b, o, "traded", names_json(b, pl->traded, slot_names, 3));
-    set(b, o, "acted", jbool(b, pl->acted));
+        br_jb_set(b, pen, penalty_names[k], jbool(b, pl->penalties >> k & 1));
+    br_jb_set(b, o, "penalties", pen);
+    br_jb_set(b, o, "forfeit", jbool(b, pl->forfeit));
+    br_jb_set(b, o, "traded", names_json(b, pl->traded, slot_names, 3));
+    br_jb_set(b, o, "acted", jbool(b, pl->acted));
     return o;
 }
 
-static json_t *pending_json(builder *b, const tdw *s)
+static json_t *pending_json(br_json_builder *b, const tdw *s)
 {
     const tdw_pending *pd = &s->pending;
-    json_t *o = add(b, json_object());
-    set(b, o, "seat", jopt(b, pd->seat, 0));
-    json_t *queue = add(b, json_array());
+    json_t *o = br_jb_add(b, json_object());
+    br_jb_set(b, o, "seat", jopt(b, pd->seat, 0));
+    json_t *queue = br_jb_add(b, json_array());
     int start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
     for (int k = 0; k < s->num_players; k++) {
         int p = (start + k) % s->num_players;
         if (pd->queue >> p & 1)
-            append(b, queue, jint(b, p));
+            br_jb_append(b, queue, jint(b, p));
     }
-    set(b, o, "queue", queue);
-    set(b, o, "card", pd->card == TDW_NONE ? json_null() : jstr(b, tdw_card_names[pd->card]));
-    set(b, o, "via_privilege", jbool(b, pd->via_privilege));
-    set(b, o, "rented", names_json(b, pd->rented, plot_names, TDW_PLOTS));
-    set(b, o, "cared", jint(b, pd->cared));
-    set(b, o, "resume", jstr(b, resume_names[pd->resume]));
-    set(b, o, "fill_next", pd->fill_next >= TDW_PROJECTS
+    br_jb_set(b, o, "queue", queue);
+    br_jb_set(b, o, "card", pd->card == TDW_NONE ? json_null() : jstr(b, tdw_card_names[pd->card]));
+    br_jb_set(b, o, "via_privilege", jbool(b, pd->via_privilege));
+    br_jb_set(b, o, "rented", names_json(b, pd->rented, plot_names, TDW_PLOTS));
+    br_jb_set(b, o, "cared", jint(b, pd->cared));
+    br_jb_set(b, o, "resume", jstr(b, resume_names[pd->resume]));
+    br_jb_set(b, o, "fill_next", pd->fill_next >= TDW_PROJECTS
                                ? json_null() : jstr(b, tdw_projects[pd->fill_next].text));
     return o;
 }
@@ -326,72 +286,72 @@ static bool dues_empty(const tdw *s)
     return s->tax == 0;
 }
 
-static json_t *dues_json(builder *b, const tdw *s)
+static json_t *dues_json(br_json_builder *b, const tdw *s)
 {
     if (dues_empty(s))
         return json_null();
-    json_t *o = add(b, json_object());
-    set(b, o, "tax", s->tax ? jint(b, s->tax) : json_null());
-    json_t *arr = add(b, json_array());
+    json_t *o = br_jb_add(b, json_object());
+    br_jb_set(b, o, "tax", s->tax ? jint(b, s->tax) : json_null());
+    json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; p < s->num_players; p++) {
-        json_t *e = add(b, json_object());
+        json_t *e = br_jb_add(b, json_object());
         for (int d = 0; d < TDW_DUES; d++)
-            set(b, e, tdw_due_names[d], jint(b, s->shortfall[p][d]));
-        append(b, arr, e);
+            br_jb_set(b, e, tdw_due_names[d], jint(b, s->shortfall[p][d]));
+        br_jb_append(b, arr, e);
     }
-    set(b, o, "shortfall", arr);
+    br_jb_set(b, o, "shortfall", arr);
     return o;
 }
 
-static json_t *result_json(builder *b, const tdw *s)
+static json_t *result_json(br_json_builder *b, const tdw *s)
 {
     if (s->phase != TDW_PH_OVER)
         return json_null();
-    json_t *o = add(b, json_object());
-    json_t *vp = add(b, json_array());
+    json_t *o = br_jb_add(b, json_object());
+    json_t *vp = br_jb_add(b, json_array());
     for (int p = 0; p < s->num_players; p++)
-        append(b, vp, jint(b, s->players[p].vp));
-    set(b, o, "vp", vp);
-    set(b, o, "winners", seats_json(b, s->winners, s->num_players));
+        br_jb_append(b, vp, jint(b, s->players[p].vp));
+    br_jb_set(b, o, "vp", vp);
+    br_jb_set(b, o, "winners", seats_json(b, s->winners, s->num_players));
     return o;
 }
 
 static json_t *state_json(const tdw *s, int viewer)
 {
-    builder b = {true};
+    br_json_builder b = {true};
     json_t *o = json_object();
     if (!o)
         return NULL;
-    set(&b, o, "phase", jstr(&b, phase_names[s->phase]));
-    set(&b, o, "chapter", jint(&b, s->chapter + 1));
-    set(&b, o, "round", jint(&b, s->round + 1));
-    set(&b, o, "crest", jint(&b, s->crest));
-    set(&b, o, "turn", jopt(&b, s->turn, 0));
+    br_jb_set(&b, o, "phase", jstr(&b, tdw_phase_names[s->phase]));
+    br_jb_set(&b, o, "chapter", jint(&b, s->chapter + 1));
+    br_jb_set(&b, o, "round", jint(&b, s->round + 1));
+    br_jb_set(&b, o, "crest", jint(&b, s->crest));
+    br_jb_set(&b, o, "turn", jopt(&b, s->turn, 0));
     board_json(&b, s, o);
-    json_t *pool = add(&b, json_array());
+    json_t *pool = br_jb_add(&b, json_array());
     int face_down = 0;
     for (int v = 0; v < TDW_PLAGUE_VALUES; v++) {
-        append(&b, pool, jint(&b, s->plague_pool[v]));
+        br_jb_append(&b, pool, jint(&b, s->plague_pool[v]));
         face_down += s->plague_pool[v];
     }
     if (viewer == VIEW_FULL) {
-        set(&b, o, "plague_pool", pool);
+        br_jb_set(&b, o, "plague_pool", pool);
     } else {
         json_decref(pool);
-        set(&b, o, "plague_pool", jint(&b, face_down));
+        br_jb_set(&b, o, "plague_pool", jint(&b, face_down));
     }
-    set(&b, o, "stock", pair_json(&b, s->stock_grain, s->stock_piety));
-    set(&b, o, "box", pair_json(&b, s->box_grain, s->box_piety));
-    set(&b, o, "supply", supply_json(&b, s));
-    json_t *players = add(&b, json_array());
+    br_jb_set(&b, o, "stock", pair_json(&b, s->stock_grain, s->stock_piety));
+    br_jb_set(&b, o, "box", pair_json(&b, s->box_grain, s->box_piety));
+    br_jb_set(&b, o, "supply", supply_json(&b, s));
+    json_t *players = br_jb_add(&b, json_array());
     for (int p = 0; p < s->num_players; p++)
-        append(&b, players, player_json(&b, s, p, viewer));
-    set(&b, o, "players", players);
-    set(&b, o, "pending", pending_json(&b, s));
-    set(&b, o, "dues", dues_json(&b, s));
-    set(&b, o, "result", result_json(&b, s));
+        br_jb_append(&b, players, player_json(&b, s, p, viewer));
+    br_jb_set(&b, o, "players", players);
+    br_jb_set(&b, o, "pending", pending_json(&b, s));
+    br_jb_set(&b, o, "dues", dues_json(&b, s));
+    br_jb_set(&b, o, "result", result_json(&b, s));
     if (viewer != VIEW_FULL)
-        set(&b, o, "seat", jint(&b, viewer));
+        br_jb_set(&b, o, "seat", jint(&b, viewer));
     if (!b.ok) {
         json_decref(o);
         return NULL;
@@ -412,25 +372,14 @@ json_t *tdw_observe(const void *st, int seat)
 /* ------------------------------------------------------------------ */
 /* Reading: every member, then the invariants between them */
 
-static bool fail(br_text *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool fail(br_text *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    br_text_vprintf(err, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 /* Member `key` of `o` (whose path is `base`); its path goes into `path`. */
 static const json_t *member(const json_t *o, const char *base, const char *key, char *path,
                             br_text *err)
 {
-    fmt(path, PATH_SIZE, "%s.%s", base, key);
+    br_format(path, PATH_SIZE, "%s.%s", base, key);
     const json_t *v = json_object_get(o, key);
     if (!v)
-        fail(err, "%s: missing", path);
+        br_fail(err, "%s: missing", path);
     return v;
 }
 
@@ -438,10 +387,10 @@ static bool as_int(const json_t *v, long long lo, long long hi, int *out, const 
                    br_text *err)
 {
     if (!json_is_integer(v))
-        return fail(err, "%s: not an integer", path);
+        return br_fail(err, "%s: not an integer", path);
     long long x = json_integer_value(v);
     if (x < lo || x > hi)
-        return fail(err, "%s: %lld is not in %lld..%lld", path, x, lo, hi);
+        return br_fail(err, "%s: %lld is not in %lld..%lld", path, x, lo, hi);
     *out = (int)x;
     return true;
 }
@@ -455,7 +404,7 @@ static bool as_opt_int(const json_t *v, long long lo, long long hi, int *out, co
         return true;
     }
     if (!json_is_integer(v))
-        return fail(err, "%s: not an integer or null", path);
+        return br_fail(err, "%s: not an integer or null", path);
     return as_int(v, lo, hi, out, path, err);
 }
 
@@ -463,14 +412,14 @@ static bool as_name(const json_t *v, const char *const *names, int count, int *o
                     const char *path, br_text *err)
 {
     if (!json_is_string(v))
-        return fail(err, "%s: not a string", path);
+        return br_fail(err, "%s: not a string", path);
     for (int i = 0; i < count; i++) {
         if (strcmp(json_string_value(v), names[i]) == 0) {
             *out = i;
             return true;
         }
     }
-    return fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
+    return br_fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
 }
 
 /* An object with no members but `keys`. */
@@ -478,19 +427,19 @@ static bool as_object(const json_t *v, const char *const *keys, size_t n, const 
                       br_text *err)
 {
     if (!json_is_object(v))
-        return fail(err, "%s: not an object", path);
+        return br_fail(err, "%s: not an object", path);
     const char *unknown = br_json_unknown_key(v, keys, n);
     if (unknown)
-        return fail(err, "%s.%s: not a member of this version's snapshot", path, unknown);
+        return br_fail(err, "%s.%s: not a member of this version's snapshot", path, unknown);
     return true;
 }
 
 static bool as_array(const json_t *v, size_t min, size_t max, const char *path, br_text *err)
 {
     if (!json_is_array(v))
-        return fail(err, "%s: not an array", path);
+        return br_fail(err, "%s: not an array", path);
     if (json_array_size(v) < min || json_array_size(v) > max)
-        return fail(err, "%s: has %zu entries, expected %zu..%zu", path, json_array_size(v), min,
+        return br_fail(err, "%s: has %zu entries, expected %zu..%zu", path, json_array_size(v), min,
                     max);
     return true;
 }
@@ -529,7 +478,7 @@ static bool m_bool(const json_t *o, const char *base, const char *key, uint8_t *
     if (!v)
         return false;
     if (!json_is_boolean(v))
-        return fail(err, "%s: not true or false", path);
+        return br_fail(err, "%s: not true or false", path);
     *out = json_is_true(v);
     return true;
 }
@@ -557,11 +506,11 @@ static bool m_names(const json_t *o, const char *base, const char *key, const ch
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         int x = 0;
-        fmt(item, sizeof item, "%s[%zu]", path, i);
+        br_format(item, sizeof item, "%s[%zu]", path, i);
         if (!as_name(json_array_get(v, i), names, count, &x, item, err))
             return false;
         if (*mask >> x & 1)
-            return fail(err, "%s: '%s' listed twice", item, names[x]);
+            return br_fail(err, "%s: '%s' listed twice", item, names[x]);
         *mask |= 1u << x;
     }
     return true;
@@ -578,11 +527,11 @@ static bool m_seats(const json_t *o, const char *base, const char *key, int n, u
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         int p = 0;
-        fmt(item, sizeof item, "%s[%zu]", path, i);
+        br_format(item, sizeof item, "%s[%zu]", path, i);
         if (!as_int(json_array_get(v, i), 0, n - 1, &p, item, err))
             return false;
         if (*mask >> p & 1)
-            return fail(err, "%s: seat %d listed twice", item, p);
+            return br_fail(err, "%s: seat %d listed twice", item, p);
         *mask |= 1u << p;
     }
     return true;
@@ -604,13 +553,13 @@ static bool read_drawn(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int c = 0; c < TDW_CHAPTERS; c++) {
         const json_t *list = json_array_get(v, (size_t)c);
-        fmt(item, sizeof item, "state.drawn[%d]", c);
+        br_format(item, sizeof item, "state.drawn[%d]", c);
         if (!as_array(list, 0, TDW_ROUNDS, item, err))
             return false;
         s->drawn_len[c] = (uint8_t)json_array_size(list);
         for (int i = 0; i < s->drawn_len[c]; i++) {
             int id = 0;
-            fmt(item, sizeof item, "state.drawn[%d][%d]", c, i);
+            br_format(item, sizeof item, "state.drawn[%d][%d]", c, i);
             if (!as_int(json_array_get(list, (size_t)i), 1, TDW_EVENTS, &id, item, err))
                 return false;
             s->drawn[c][i] = (uint8_t)(id - 1);
@@ -630,7 +579,7 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int f = 0; f < 2; f++) {
         int id = 0;
-        fmt(item, sizeof item, "state.display[%d]", f);
+        br_format(item, sizeof item, "state.display[%d]", f);
         if (!as_opt_int(json_array_get(v, (size_t)f), 1, TDW_EVENTS, &id, item, err))
             return false;
         s->display[f] = id < 0 ? TDW_NONE : (uint8_t)(id - 1);
@@ -644,9 +593,9 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
     s->covers = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
-        fmt(item, sizeof item, "state.covers[%zu]", i);
+        br_format(item, sizeof item, "state.covers[%zu]", i);
         if (!json_is_string(e))
-            return fail(err, "%s: not a string", item);
+            return br_fail(err, "%s: not a string", item);
         int t = 0;
         for (; t < TDW_TARGETS; t++) {
             char buf[40];
@@ -656,10 +605,10 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
                 break;
         }
         if (t == TDW_TARGETS)
-            return fail(err, "%s: '%s' is not a cover target (e.g. 'favour earl', 'market "
+            return br_fail(err, "%s: '%s' is not a cover target (e.g. 'favour earl', 'market "
                         "wool', 'project bridge')", item, json_string_value(e));
         if (s->covers >> t & 1)
-            return fail(err, "%s: '%s' listed twice", item, json_string_value(e));
+            return br_fail(err, "%s: '%s' listed twice", item, json_string_value(e));
         s->covers |= 1u << t;
     }
     return true;
@@ -683,7 +632,7 @@ static bool read_projects(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS]
     for (int p = 0; p < TDW_PROJECTS; p++) {
         tdw_project_state *ps = &s->projects[p];
         const json_t *po = json_array_get(v, (size_t)p);
-        fmt(base, sizeof base, "state.projects[%d]", p);
+        br_format(base, sizeof base, "state.projects[%d]", p);
         if (!as_object(po, keys, 6, base, err) || !m_bool(po, base, "in_play", &ps->in_play, err)
             || !m_u8(po, base, "stone", 0, tdw_projects[p].stone, &ps->stone, err)
             || !m_u8(po, base, "wood", 0, tdw_projects[p].wood, &ps->wood, err)
@@ -704,7 +653,7 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int q = 0; q < TDW_PLOTS; q++) {
         int seat = 0;
-        fmt(item, sizeof item, "state.plots[%d]", q);
+        br_format(item, sizeof item, "state.plots[%d]", q);
         if (!as_opt_int(json_array_get(v, (size_t)q), 0, s->num_players - 1, &seat, item, err))
             return false;
         s->plots[q] = seat < 0 ? TDW_NONE : (uint8_t)seat;
@@ -715,7 +664,7 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
     for (int x = 0; x < TDW_PLACES; x++) {
         const json_t *e = json_array_get(v, (size_t)x);
         uint8_t value = 0;
-        fmt(item, sizeof item, "state.places[%d]", x);
+        br_format(item, sizeof item, "state.places[%d]", x);
         if (!as_object(e, place_keys, 2, item, err)
             || !m_name(e, item, "state", place_state_names, 4, &s->place_state[x], err)
             || !m_opt(e, item, "value", 1, TDW_PLAGUE_VALUES, 0, &value, err))
@@ -727,7 +676,7 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int k = 0; k < TDW_PLAGUE_VALUES; k++) {
         int n = 0;
-        fmt(item, sizeof item, "state.plague_pool[%d]", k);
+        br_format(item, sizeof item, "state.plague_pool[%d]", k);
         if (!as_int(json_array_get(v, (size_t)k), 0, tdw_plague_tiles[k], &n, item, err))
             return false;
         s->plague_pool[k] = (uint8_t)n;
@@ -777,7 +726,7 @@ static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text
     for (int i = 0; i < pl->pile_len; i++) {
         const json_t *e = json_array_get(v, (size_t)i);
         uint8_t used = 0;
-        fmt(item, sizeof item, "%s[%d]", path, i);
+        br_format(item, sizeof item, "%s[%d]", path, i);
         if (!as_object(e, keys, 2, item, err)
             || !m_name(e, item, "card", tdw_card_names, TDW_CARDS, &pl->pile[i], err)
             || !m_bool(e, item, "used", &used, err))
@@ -793,7 +742,7 @@ static bool read_player(tdw *s, int p, const json_t *o, derived *d, br_text *err
                                        "discards", "penalties", "forfeit", "traded", "acted"};
     tdw_player *pl = &s->players[p];
     char base[PATH_SIZE], path[PATH_SIZE];
-    fmt(base, sizeof base, "state.players[%d]", p);
+    br_format(base, sizeof base, "state.players[%d]", p);
     if (!as_object(o, keys, sizeof keys / sizeof keys[0], base, err))
         return false;
     int vp = 0;
@@ -882,9 +831,9 @@ static bool read_pending(tdw *s, const json_t *o, br_text *err)
         int p = (int)json_integer_value(json_array_get(q, i));
         int dist = (p - start + 2 * s->num_players) % s->num_players;
         if (p == pd->seat)
-            return fail(err, "%s.queue[%zu]: seat %d is the deciding seat itself", base, i, p);
+            return br_fail(err, "%s.queue[%zu]: seat %d is the deciding seat itself", base, i, p);
         if (dist <= prev)
-            return fail(err, "%s.queue[%zu]: not in clockwise order from pending.seat", base, i);
+            return br_fail(err, "%s.queue[%zu]: not in clockwise order from pending.seat", base, i);
         prev = dist;
     }
     pd->queue = (uint8_t)queue;
@@ -912,7 +861,7 @@ static bool read_dues(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int p = 0; p < s->num_players; p++) {
         const json_t *e = json_array_get(arr, (size_t)p);
-        fmt(item, sizeof item, "state.dues.shortfall[%d]", p);
+        br_format(item, sizeof item, "state.dues.shortfall[%d]", p);
         if (!as_object(e, tdw_due_names, TDW_DUES, item, err))
             return false;
         for (int d = 0; d < TDW_DUES; d++)
@@ -920,7 +869,7 @@ static bool read_dues(tdw *s, const json_t *o, br_text *err)
                 return false;
     }
     if (dues_empty(s))
-        return fail(err, "state.dues: no roll and no shortfall: write null");
+        return br_fail(err, "state.dues: no roll and no shortfall: write null");
     return true;
 }
 
@@ -935,11 +884,11 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
     s->winners = 0;
     if (json_is_null(v)) {
         if (over)
-            return fail(err, "state.result: null, but the game is over");
+            return br_fail(err, "state.result: null, but the game is over");
         return true;
     }
     if (!over)
-        return fail(err, "state.result: set before the end of the game");
+        return br_fail(err, "state.result: set before the end of the game");
     if (!as_object(v, keys, 2, path, err))
         return false;
     const json_t *vp = member(v, path, "vp", item, err);
@@ -949,11 +898,11 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
     for (int p = 0; p < s->num_players; p++) {
         int x = 0;
         char e[PATH_SIZE];
-        fmt(e, sizeof e, "state.result.vp[%d]", p);
+        br_format(e, sizeof e, "state.result.vp[%d]", p);
         if (!as_int(json_array_get(vp, (size_t)p), 0, UINT16_MAX, &x, e, err))
             return false;
         if (x != s->players[p].vp)
-            return fail(err, "%s: %d, but seat %d has %d VP", e, x, p, s->players[p].vp);
+            return br_fail(err, "%s: %d, but seat %d has %d VP", e, x, p, s->players[p].vp);
         best = x > best ? x : best;
     }
     unsigned winners, want = 0;
@@ -962,7 +911,7 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
     for (int p = 0; p < s->num_players; p++)
         want |= (unsigned)(s->players[p].vp == best) << p;
     if (winners != want)
-        return fail(err, "state.result.winners: not the seats with the most VP");
+        return br_fail(err, "state.result.winners: not the seats with the most VP");
     s->winners = (uint8_t)winners;
     return true;
 }
@@ -977,7 +926,7 @@ static bool read_state(tdw *s, const json_t *o, derived *d, br_text *err)
     if (!as_object(o, keys, sizeof keys / sizeof keys[0], "state", err))
         return false;
     uint8_t chapter, round;
-    if (!m_name(o, "state", "phase", phase_names, TDW_PHASES, &s->phase, err)
+    if (!m_name(o, "state", "phase", tdw_phase_names, TDW_PHASES, &s->phase, err)
         || !m_u8(o, "state", "chapter", 1, TDW_CHAPTERS, &chapter, err)
         || !m_u8(o, "state", "round", 1, TDW_ROUNDS, &round, err)
         || !m_u8(o, "state", "crest", 0, s->num_players - 1, &s->crest, err)
@@ -1022,19 +971,19 @@ static bool check_goods(const tdw *s, int supply_covers, br_text *err)
             total += g == TDW_STONE ? s->projects[p].stone
                      : g == TDW_WOOD ? s->projects[p].wood : 0;
         if (total != tdw_component[g])
-            return fail(err, "state.supply: %d units of %s with the seats, on the board and in "
+            return br_fail(err, "state.supply: %d units of %s with the seats, on the board and in "
                         "the supply and box; the game has %d", total, tdw_good_names[g],
                         tdw_component[g]);
     }
     if (s->supply_metal + s->projects[TDW_P_TOWER].metal != 1)
-        return fail(err, "state.supply.metal: the one metal is %s",
+        return br_fail(err, "state.supply.metal: the one metal is %s",
                     s->supply_metal ? "both in the supply and on the tower" : "nowhere");
     int placed = tdw_popcount(s->covers);
     if (placed > TDW_COVER_TILES)
-        return fail(err, "state.covers: %d cover tiles placed, the game has %d", placed,
+        return br_fail(err, "state.covers: %d cover tiles placed, the game has %d", placed,
                     TDW_COVER_TILES);
     if (supply_covers + placed != TDW_COVER_TILES)
-        return fail(err, "state.supply.covers: %d, but %d of the %d tiles lie on the board",
+        return br_fail(err, "state.supply.covers: %d, but %d of the %d tiles lie on the board",
                     supply_covers, placed, TDW_COVER_TILES);
     return true;
 }
@@ -1047,16 +996,16 @@ static bool check_cards(const tdw *s, br_text *err)
         unsigned pile = 0;
         for (int i = 0; i < pl->pile_len; i++) {
             if (pile >> pl->pile[i] & 1)
-                return fail(err, "state.players[%d].pile[%d]: %s lies on the pile twice", p, i,
+                return br_fail(err, "state.players[%d].pile[%d]: %s lies on the pile twice", p, i,
                             tdw_card_names[pl->pile[i]]);
             pile |= 1u << pl->pile[i];
         }
         if (pl->hand & pile)
-            return fail(err, "state.players[%d].hand: holds a card of the face-up pile", p);
+            return br_fail(err, "state.players[%d].hand: holds a card of the face-up pile", p);
         if (pl->discards & (pl->hand | pile))
-            return fail(err, "state.players[%d].discards: holds a card of the hand or the pile", p);
+            return br_fail(err, "state.players[%d].discards: holds a card of the hand or the pile", p);
         if ((pl->hand | pile | pl->discards) != all)
-            return fail(err, "state.players[%d].hand: hand, pile and discards are not the %d "
+            return br_fail(err, "state.players[%d].hand: hand, pile and discards are not the %d "
                         "action cards of chapter %d", p, tdw_popcount(all), s->chapter + 1);
     }
     return true;
@@ -1070,30 +1019,30 @@ static bool check_events(const tdw *s, br_text *err)
         for (int i = 0; i < s->drawn_len[c]; i++) {
             int e = s->drawn[c][i];
             if (tdw_events[e].chapter != c)
-                return fail(err, "state.drawn[%d][%d]: event %d belongs to chapter %d", c, i,
+                return br_fail(err, "state.drawn[%d][%d]: event %d belongs to chapter %d", c, i,
                             e + 1, tdw_events[e].chapter + 1);
             if (seen >> e & 1)
-                return fail(err, "state.drawn[%d][%d]: event %d drawn twice", c, i, e + 1);
+                return br_fail(err, "state.drawn[%d][%d]: event %d drawn twice", c, i, e + 1);
             seen |= (uint64_t)1 << e;
             lasting += tdw_events[e].lasting;
         }
         if (lasting > 3)
-            return fail(err, "state.drawn[%d]: %d lasting events, at most 3 per chapter", c,
+            return br_fail(err, "state.drawn[%d]: %d lasting events, at most 3 per chapter", c,
                         lasting);
         int want = c < s->chapter ? TDW_ROUNDS : c > s->chapter ? 0 : -1;
         if (want >= 0 && s->drawn_len[c] != want)
-            return fail(err, "state.drawn[%d]: %d events drawn in chapter %d, expected %d", c,
+            return br_fail(err, "state.drawn[%d]: %d events drawn in chapter %d, expected %d", c,
                         s->drawn_len[c], c + 1, want);
     }
     int len = s->drawn_len[s->chapter], r = s->round;
     bool before = s->phase == TDW_PH_PENANCE || s->phase == TDW_PH_EVENT;
     if (len != (before ? r : r + 1))
-        return fail(err, "state.drawn[%d]: %d events drawn in round %d %s its event", s->chapter,
+        return br_fail(err, "state.drawn[%d]: %d events drawn in round %d %s its event", s->chapter,
                     len, r + 1, before ? "before" : "after");
     if (before ? s->event != TDW_NONE : s->event != TDW_NONE && s->event != s->drawn[s->chapter][r])
-        return fail(err, "state.event: not this round's card");
+        return br_fail(err, "state.event: not this round's card");
     if (s->orientation != TDW_NONE && s->event == TDW_NONE)
-        return fail(err, "state.orientation: set without an event on the council field");
+        return br_fail(err, "state.orientation: set without an event on the council field");
     for (int f = 0; f < 2; f++) {
         int e = s->display[f];
         if (e == TDW_NONE)
@@ -1102,13 +1051,13 @@ static bool check_events(const tdw *s, br_text *err)
         for (int i = 0; i < len; i++)
             drawn |= s->drawn[s->chapter][i] == e;
         if (!tdw_events[e].lasting || !drawn || e == s->event || e == s->display[1 - f])
-            return fail(err, "state.display[%d]: event %d is not a lasting card of this chapter "
+            return br_fail(err, "state.display[%d]: event %d is not a lasting card of this chapter "
                         "drawn before this round", f, e + 1);
     }
     bool shown = s->display[0] != TDW_NONE || s->display[1] != TDW_NONE;
     if (shown != (s->display_older != TDW_NONE)
         || (shown && s->display[s->display_older] == TDW_NONE))
-        return fail(err, "state.display_older: not a field holding a card (null when the "
+        return br_fail(err, "state.display_older: not a field holding a card (null when the "
                     "display is empty)");
     return true;
 }
@@ -1144,7 +1093,7 @@ static bool check_projects(const tdw *s, const derived *d, br_text *err)
         const tdw_project_state *ps = &s->projects[p];
         const char *name = tdw_projects[p].text;
         if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || owners[p]))
-            return fail(err, "state.projects[%d].in_play (%s): false, but it has cubes, seals "
+            return br_fail(err, "state.projects[%d].in_play (%s): false, but it has cubes, seals "
                         "or is done", p, name);
         /* the bridge from the start, the tower from chapter III, the others
          * when their event is resolved (the current card: either) */
@@ -1152,28 +1101,28 @@ static bool check_projects(const tdw *s, const derived *d, br_text *err)
         bool due = p == TDW_P_BRIDGE || (p == TDW_P_TOWER ? s->chapter >= 2 : event_drawn(s, e));
         bool open = e >= 0 && e == s->event;
         if (ps->in_play != due && !open)
-            return fail(err, "state.projects[%d].in_play (%s): %s", p, name,
+            return br_fail(err, "state.projects[%d].in_play (%s): %s", p, name,
                         ps->in_play ? "the project has not come into play"
                                     : "the project is in play by now");
         if (ps->metal && !project_full(s, p))
-            return fail(err, "state.projects[%d].metal (%s): the spire before the 8 fields are "
+            return br_fail(err, "state.projects[%d].metal (%s): the spire before the 8 fields are "
                         "full", p, name);
         if (ps->done != project_full(s, p) || (p == TDW_P_TOWER && ps->metal != ps->done))
-            return fail(err, "state.projects[%d].done (%s): %s", p, name, ps->done
+            return br_fail(err, "state.projects[%d].done (%s): %s", p, name, ps->done
                         ? "its fields are not all filled (or the tower's spire is missing)"
                         : "its fields are full (and so it is completed)");
         if (ps->done && owners[p])
-            return fail(err, "state.projects[%d].seals (%s): the seals go back on completion",
+            return br_fail(err, "state.projects[%d].seals (%s): the seals go back on completion",
                         p, name);
         if (s->covers >> (TDW_T_PROJECT + p) & 1 && !ps->in_play)
-            return fail(err, "state.covers: a cover on the %s, which is not in play", name);
+            return br_fail(err, "state.covers: a cover on the %s, which is not in play", name);
     }
     for (int p = 0; p < s->num_players; p++) {
         int placed = tdw_popcount(s->players[p].seals);
         if (placed > TDW_SEALS)
-            return fail(err, "state.projects: seat %d has more than %d seals placed", p, TDW_SEALS);
+            return br_fail(err, "state.projects: seat %d has more than %d seals placed", p, TDW_SEALS);
         if (d->seals[p] != TDW_SEALS - placed)
-            return fail(err, "state.players[%d].seals: %d free, but %d of the seat's %d seals "
+            return br_fail(err, "state.players[%d].seals: %d free, but %d of the seat's %d seals "
                         "lie on projects", p, d->seals[p], placed, TDW_SEALS);
     }
     return true;
@@ -1187,14 +1136,14 @@ static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text 
             if (s->plots[q] != p)
                 continue;
             if (groups >> tdw_plots[q].yield & 1)
-                return fail(err, "state.plots[%d]: seat %d has a house on another plot of the "
+                return br_fail(err, "state.plots[%d]: seat %d has a house on another plot of the "
                             "same yield (%s)", q, p, plot_names[q]);
             groups |= 1u << tdw_plots[q].yield;
         }
         if (houses_of(s, p) > TDW_HOUSES)
-            return fail(err, "state.plots: seat %d has more than %d houses", p, TDW_HOUSES);
+            return br_fail(err, "state.plots: seat %d has more than %d houses", p, TDW_HOUSES);
         if (houses[p] != TDW_HOUSES - houses_of(s, p))
-            return fail(err, "state.players[%d].houses: %d left, but the seat has %d of its %d "
+            return br_fail(err, "state.players[%d].houses: %d left, but the seat has %d of its %d "
                         "houses on the plots", p, houses[p], houses_of(s, p), TDW_HOUSES);
     }
     return true;
@@ -1208,7 +1157,7 @@ static bool check_plague(const tdw *s, br_text *err)
         int st = s->place_state[x], v = s->place_value[x];
         bool revealed = st == TDW_PLACE_SICK || st == TDW_PLACE_CURED;
         if (revealed != (v != 0))
-            return fail(err, "state.places[%d].value: %s", x, revealed ? "missing for a revealed "
+            return br_fail(err, "state.places[%d].value: %s", x, revealed ? "missing for a revealed "
                         "tile" : "set for a tile that is not revealed");
         hidden += st == TDW_PLACE_HIDDEN;
         none += st == TDW_PLACE_NONE;
@@ -1219,23 +1168,23 @@ static bool check_plague(const tdw *s, br_text *err)
             for (int i = 0; i < s->drawn_len[c]; i++)
                 shown |= tdw_events[s->drawn[c][i]].place == x;
         if (revealed && !shown)
-            return fail(err, "state.places[%d].state: revealed, but no card drawn shows place %d",
+            return br_fail(err, "state.places[%d].state: revealed, but no card drawn shows place %d",
                         x, x + 1);
     }
     for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
         pool += s->plague_pool[v];
     bool out = s->chapter >= 2;
     if (none != (out ? 0 : TDW_PLACES))
-        return fail(err, "state.places: the plague tiles lie on the places %s",
+        return br_fail(err, "state.places: the plague tiles lie on the places %s",
                     out ? "from chapter III on, not all do" : "only from chapter III on");
     if (!out)
-        return pool == 0 || fail(err, "state.plague_pool: tiles before chapter III");
+        return pool == 0 || br_fail(err, "state.plague_pool: tiles before chapter III");
     if (pool != hidden)
-        return fail(err, "state.plague_pool: %d tiles face down, but %d places hidden", pool,
+        return br_fail(err, "state.plague_pool: %d tiles face down, but %d places hidden", pool,
                     hidden);
     for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
         if (count[v] + s->plague_pool[v] != tdw_plague_tiles[v])
-            return fail(err, "state.plague_pool[%d]: the tiles of value %d do not add up to %d",
+            return br_fail(err, "state.plague_pool[%d]: the tiles of value %d do not add up to %d",
                         v, v + 1, tdw_plague_tiles[v]);
     return true;
 }
@@ -1265,17 +1214,17 @@ static bool check_piles(const tdw *s, br_text *err)
         int piles = pl->pile_len, discards = tdw_popcount(pl->discards);
         int want = s->round + (pl->acted || mid_turn(s, p));
         if (pl->acted && gap)
-            return fail(err, "state.players[%d].acted: the seat acted before seat %d, which "
+            return br_fail(err, "state.players[%d].acted: the seat acted before seat %d, which "
                         "comes first this round", p, (p + s->num_players - 1) % s->num_players);
         gap |= !pl->acted;
         if (piles != want)
-            return fail(err, "state.players[%d].pile: %d cards face up in round %d, expected %d",
+            return br_fail(err, "state.players[%d].pile: %d cards face up in round %d, expected %d",
                         p, piles, s->round + 1, want);
         bool even = s->chapter == 0 ? discards == 0
                     : discards == piles || (discards == piles - 1 && mid_turn(s, p))
                       || (s->round == 0 && piles == 0 && discards == 1);
         if (!even)
-            return fail(err, "state.players[%d].discards: %d face down beside %d face up; the "
+            return br_fail(err, "state.players[%d].discards: %d face down beside %d face up; the "
                         "piles grow evenly", p, discards, piles);
     }
     return true;
@@ -1294,26 +1243,26 @@ static bool check_pending(const tdw *s, br_text *err)
     const tdw_pending *pd = &s->pending;
     bool follow = s->phase == TDW_PH_FOLLOW, care = s->phase == TDW_PH_CARE;
     if (pd->queue && pd->seat == TDW_NONE)
-        return fail(err, "state.pending.queue: seats queued without a deciding seat");
+        return br_fail(err, "state.pending.queue: seats queued without a deciding seat");
     if (!follow && (pd->via_privilege || pd->rented || pd->cared))
-        return fail(err, "state.pending: via_privilege, rented or cared outside an action");
+        return br_fail(err, "state.pending: via_privilege, rented or cared outside an action");
     if (pd->rented && pd->card != TDW_C_RENT)
-        return fail(err, "state.pending.rented: set while carrying out another card than rent");
+        return br_fail(err, "state.pending.rented: set while carrying out another card than rent");
     if (pd->cared && pd->card != TDW_C_MEDICINE)
-        return fail(err, "state.pending.cared: set while carrying out another card than medicine");
+        return br_fail(err, "state.pending.cared: set while carrying out another card than medicine");
     for (int q = 0; q < TDW_PLOTS; q++)
         if (pd->rented >> q & 1 && s->plots[q] != s->turn)
-            return fail(err, "state.pending.rented: %s holds no house of seat %d", plot_names[q],
+            return br_fail(err, "state.pending.rented: %s holds no house of seat %d", plot_names[q],
                         s->turn);
     if (care != (pd->resume != TDW_R_NONE)
         || (pd->fill_next != TDW_PROJECTS && pd->resume != TDW_R_CHAPTER_FILL))
-        return fail(err, "state.pending.resume: %s", care ? "missing for a hospital care"
+        return br_fail(err, "state.pending.resume: %s", care ? "missing for a hospital care"
                     : "set outside a hospital care (or fill_next without the chapter end)");
     if (care && !s->projects[TDW_P_HOSPITAL].done)
-        return fail(err, "state.phase: care, but the hospital is not completed");
+        return br_fail(err, "state.phase: care, but the hospital is not completed");
     if (follow != (pd->card != TDW_NONE))
-        return fail(err, "state.pending.card: %s in phase %s", follow ? "missing" : "set",
-                    phase_names[s->phase]);
+        return br_fail(err, "state.pending.card: %s in phase %s", follow ? "missing" : "set",
+                    tdw_phase_names[s->phase]);
     if (follow) {
         const tdw_player *pl = &s->players[s->turn];
         int n = pl->pile_len, top = n ? pl->pile[n - 1] : -1;
@@ -1321,7 +1270,7 @@ static bool check_pending(const tdw *s, br_text *err)
                       ? top == TDW_C_PRIVILEGE && n >= 2 && pl->pile[n - 2] == pd->card
                       : top == pd->card;
         if (!ok || !(pl->pile_used >> (n - 1) & 1))
-            return fail(err, "state.pending.card: %s is not the card seat %d has just played%s",
+            return br_fail(err, "state.pending.card: %s is not the card seat %d has just played%s",
                         tdw_card_names[pd->card], s->turn,
                         pd->via_privilege ? " (through privilege)" : "");
     }
@@ -1336,80 +1285,80 @@ static bool check_phase(const tdw *s, br_text *err)
                 || ph == TDW_PH_REDEEM;
     bool acting = ph == TDW_PH_ACTION || ph == TDW_PH_FOLLOW || ph == TDW_PH_DISCARD;
     if (asks != (pd->seat != TDW_NONE))
-        return fail(err, "state.pending.seat: %s in phase %s", asks ? "missing" : "set",
-                    phase_names[ph]);
+        return br_fail(err, "state.pending.seat: %s in phase %s", asks ? "missing" : "set",
+                    tdw_phase_names[ph]);
     if (asks && s->turn != pd->seat)
-        return fail(err, "state.turn: not pending.seat, who decides now");
+        return br_fail(err, "state.turn: not pending.seat, who decides now");
     if ((ph == TDW_PH_ORIENT || ph == TDW_PH_EVENT) && s->turn != s->crest)
-        return fail(err, "state.turn: the active player (the crest) %s", ph == TDW_PH_EVENT
+        return br_fail(err, "state.turn: the active player (the crest) %s", ph == TDW_PH_EVENT
                     ? "draws the event" : "orients the card");
     if (acting) {
         int first = s->crest;
         for (int k = 0; k < s->num_players && s->players[first].acted; k++)
             first = (first + 1) % s->num_players;
         if (s->turn != first || s->players[first].acted)
-            return fail(err, "state.turn: seat %d, but it is seat %d's action turn", s->turn,
+            return br_fail(err, "state.turn: seat %d, but it is seat %d's action turn", s->turn,
                         first);
     }
     bool oriented = acting || (ph == TDW_PH_CARE && pd->resume == TDW_R_END_ACTION);
     bool before = ph == TDW_PH_PENANCE || ph == TDW_PH_EVENT || ph == TDW_PH_PLAGUE
                   || ph == TDW_PH_CHOICE || ph == TDW_PH_ORIENT;
     if ((oriented && s->orientation == TDW_NONE) || (before && s->orientation != TDW_NONE))
-        return fail(err, "state.orientation: %s in phase %s", oriented ? "missing" : "set",
-                    phase_names[ph]);
+        return br_fail(err, "state.orientation: %s in phase %s", oriented ? "missing" : "set",
+                    tdw_phase_names[ph]);
     if ((before && ph > TDW_PH_EVENT) && s->event == TDW_NONE)
-        return fail(err, "state.event: missing in phase %s", phase_names[ph]);
+        return br_fail(err, "state.event: missing in phase %s", tdw_phase_names[ph]);
     if (ph == TDW_PH_PENANCE) {
         const tdw_player *pl = &s->players[pd->seat];
         if (s->round != 0 || s->chapter == 0 || !(pl->penalties & TDW_PEN_PENANCE) || pl->discards)
-            return fail(err, "state.phase: penance, but seat %d is not due a penance draw now",
+            return br_fail(err, "state.phase: penance, but seat %d is not due a penance draw now",
                         pd->seat);
     }
     if (ph == TDW_PH_PLAGUE && (tdw_events[s->event].place == TDW_NONE
                                 || s->place_state[tdw_events[s->event].place] != TDW_PLACE_HIDDEN))
-        return fail(err, "state.phase: plague, but the card's place holds no face-down tile");
+        return br_fail(err, "state.phase: plague, but the card's place holds no face-down tile");
     if (ph == TDW_PH_OVER && (s->chapter != TDW_CHAPTERS - 1 || s->round != TDW_ROUNDS - 1))
-        return fail(err, "state.phase: over before the end of chapter IV");
+        return br_fail(err, "state.phase: over before the end of chapter IV");
     bool cleared = s->display[0] == TDW_NONE && s->display[1] == TDW_NONE; /* step 3 */
     if (is_chapter_end(s) && (s->round != TDW_ROUNDS - 1 || s->event != TDW_NONE
                               || (ph != TDW_PH_CARE && !cleared)))
-        return fail(err, "state.phase: %s, but the chapter is not at its end", phase_names[ph]);
+        return br_fail(err, "state.phase: %s, but the chapter is not at its end", tdw_phase_names[ph]);
     if (ph == TDW_PH_TAX && s->tax)
-        return fail(err, "state.dues.tax: rolled before the roll");
+        return br_fail(err, "state.dues.tax: rolled before the roll");
     if (ph == TDW_PH_REDEEM && !s->tax)
-        return fail(err, "state.dues.tax: missing when penalties are redeemed");
+        return br_fail(err, "state.dues.tax: missing when penalties are redeemed");
     for (int p = 0; p < s->num_players; p++) {
         int pen = s->players[p].penalties;
         bool dues = ph == TDW_PH_TAX || ph == TDW_PH_REDEEM;
         for (int d = 0; d < TDW_DUES && dues; d++)
             if (pen >> d & 1 && !s->shortfall[p][d])
-                return fail(err, "state.players[%d].penalties.%s: set without a shortfall", p,
+                return br_fail(err, "state.players[%d].penalties.%s: set without a shortfall", p,
                             penalty_names[d]);
         if (pen && !dues && (s->round != 0 || s->chapter == 0 || is_chapter_end(s)))
-            return fail(err, "state.players[%d].penalties: in force only in round 1 of the "
+            return br_fail(err, "state.players[%d].penalties: in force only in round 1 of the "
                         "next chapter", p);
         /* this round's war and lasting trades (kept until the next round starts) */
         bool war = s->event != TDW_NONE && tdw_events[s->event].effect.kind == TDW_E_WAR;
         if (s->players[p].forfeit && !war && !is_chapter_end(s))
-            return fail(err, "state.players[%d].forfeit: set without the war this round", p);
+            return br_fail(err, "state.players[%d].forfeit: set without the war this round", p);
         for (int t = 0; t < 3 && !is_chapter_end(s); t++) {
             int e = t == 0 ? (s->event != TDW_NONE && tdw_events[s->event].lasting ? s->event
                                                                                    : TDW_NONE)
                            : s->display[t - 1];
             if (s->players[p].traded >> t & 1
                 && (e == TDW_NONE || tdw_events[e].effect.kind != TDW_E_TRADE_ROUND))
-                return fail(err, "state.players[%d].traded: no lasting trade lies on %s", p,
+                return br_fail(err, "state.players[%d].traded: no lasting trade lies on %s", p,
                             slot_names[t]);
         }
     }
     if (!dues_empty(s) && !is_chapter_end(s))
-        return fail(err, "state.dues: set outside the chapter end");
+        return br_fail(err, "state.dues: set outside the chapter end");
     if (ph != TDW_PH_OVER) {
         br_move moves[TDW_MAX_LEGAL];
         size_t n = tdw_legal_moves(s, moves);
         bool chance = tdw_current_player(s) == BR_PLAYER_CHANCE;
         if (n < (chance ? 1u : 2u))
-            return fail(err, "state.phase: %s, but %s", phase_names[ph], n == 0
+            return br_fail(err, "state.phase: %s, but %s", tdw_phase_names[ph], n == 0
                         ? "nobody can move" : "the seat to move has a single legal move, which "
                         "is carried out without asking");
     }
@@ -1422,13 +1371,13 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
     derived d;
     memset(&d, 0, sizeof d);
     if (!json_is_object(state)) {
-        fail(err, "state: not an object");
+        br_fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
     int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
     bool ok = read_state(s, state, &d, err)
               && (s->box_grain == box_grain && s->box_piety == box_piety
-                  ? true : fail(err, "state.box: grain %d and piety %d stay in the box with %d "
+                  ? true : br_fail(err, "state.box: grain %d and piety %d stay in the box with %d "
                                 "players", box_grain, box_piety, s->num_players))
               && check_goods(s, d.covers, err) && check_cards(s, err)
               && check_events(s, err) && check_projects(s, &d, err)

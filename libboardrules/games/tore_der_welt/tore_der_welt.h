@@ -181,6 +181,8 @@ enum tdw_phase {
     TDW_PHASES
 };
 
+extern const char *const tdw_phase_names[TDW_PHASES]; /* content.c: "penance" .. "over" */
+
 /* Penalty bits (players[].penalties): in force in round 1 of the chapter
  * they were incurred for; in the REDEEM phase of the last chapter end the
  * same bits mark the dues whose loss is still to be doubled. */

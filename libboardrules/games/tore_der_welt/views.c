@@ -17,23 +17,6 @@
 
 enum { VIEW_FULL = -2, LINE_WIDTH = 78, WRAP_INDENT = 4 };
 
-/* snprintf without the compiler's truncation warnings: paths and words are
- * cut at the buffer's end, which only shortens a message. */
-static int fmt(char *buf, size_t size, const char *f, ...) __attribute__((format(printf, 3, 4)));
-
-static int fmt(char *buf, size_t size, const char *f, ...)
-{
-    va_list ap;
-    va_start(ap, f);
-    int n = vsnprintf(buf, size, f, ap);
-    va_end(ap);
-    return n < 0 ? 0 : n < (int)size ? n : (int)size - 1;
-}
-
-static const char *const phase_names[TDW_PHASES] = {
-    "penance", "event", "plague", "choice", "orient", "action",
-    "follow", "care", "discard", "tax", "redeem", "over",
-};
 static const char *const chapter_names[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
 static const char *const good_codes[TDW_GOODS] = {"st", "wd", "gr", "pi", "wo",
                                                   "cl", "$",  "lo", "mk"};
@@ -125,11 +108,11 @@ static void put_ascii(char *buf, size_t size, const char *utf8)
 static void put_target(char *buf, size_t size, int target)
 {
     if (target < TDW_SPACES)
-        fmt(buf, size, "favour %s", tdw_track[target].text);
+        br_format(buf, size, "favour %s", tdw_track[target].text);
     else if (target < TDW_T_PROJECT)
-        fmt(buf, size, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
+        br_format(buf, size, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
     else
-        fmt(buf, size, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
+        br_format(buf, size, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
 }
 
 static const char *good_name(int g)
@@ -142,70 +125,70 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
 {
     char target[40], vp[16] = "";
     if (e->vp)
-        fmt(vp, sizeof vp, " +%d VP", e->vp);
+        br_format(vp, sizeof vp, " +%d VP", e->vp);
     switch (e->kind) {
     case TDW_E_GAIN_ALL:
-        fmt(buf, size, "each seat gains %d %s", e->n, good_name(e->good));
+        br_format(buf, size, "each seat gains %d %s", e->n, good_name(e->good));
         break;
     case TDW_E_LOSE_ALL:
-        fmt(buf, size, "each seat gives back %d %s", e->n, good_name(e->good));
+        br_format(buf, size, "each seat gives back %d %s", e->n, good_name(e->good));
         break;
     case TDW_E_MOST:
-        fmt(buf, size, "most %s: +%d VP", good_name(e->good), e->vp);
+        br_format(buf, size, "most %s: +%d VP", good_name(e->good), e->vp);
         break;
     case TDW_E_PER_HOUSE:
-        fmt(buf, size, "+%d VP per own house", e->vp);
+        br_format(buf, size, "+%d VP per own house", e->vp);
         break;
     case TDW_E_SHOW_OR:
-        fmt(buf, size, "show %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
+        br_format(buf, size, "show %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
         break;
     case TDW_E_PAY_OR:
-        fmt(buf, size, "pay %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
+        br_format(buf, size, "pay %d %s or lose %d VP", e->n, good_name(e->good), e->vp);
         break;
     case TDW_E_TRADE:
     case TDW_E_TRADE_ROUND:
         if (e->get_good == TDW_NONE)
-            fmt(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
+            br_format(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
                 : "trade each round", e->n, good_name(e->good), vp);
         else
-            fmt(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
+            br_format(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
                 : "trade each round", e->n, good_name(e->good), e->get_n,
                 good_name(e->get_good), vp);
         break;
     case TDW_E_WAR:
-        fmt(buf, size, "war: give 1 loyalty or forfeit the action");
+        br_format(buf, size, "war: give 1 loyalty or forfeit the action");
         break;
     case TDW_E_COVER:
         put_target(target, sizeof target, e->target);
-        fmt(buf, size, "cover %s", target);
+        br_format(buf, size, "cover %s", target);
         break;
     case TDW_E_PROJECT:
-        fmt(buf, size, "project %s comes into play", tdw_projects[e->target].text);
+        br_format(buf, size, "project %s comes into play", tdw_projects[e->target].text);
         break;
     case TDW_E_FILL:
-        fmt(buf, size, "1 cube onto the %s", tdw_projects[e->target].text);
+        br_format(buf, size, "1 cube onto the %s", tdw_projects[e->target].text);
         break;
     case TDW_E_BAN:
-        fmt(buf, size, "%s banned", tdw_card_names[e->card]);
+        br_format(buf, size, "%s banned", tdw_card_names[e->card]);
         break;
     case TDW_E_BONUS:
         if (e->get_good == TDW_NONE)
-            fmt(buf, size, "%s%s:%s", tdw_card_names[e->card],
+            br_format(buf, size, "%s%s:%s", tdw_card_names[e->card],
                 e->half == TDW_HALF_MONEY ? " (money)" : e->half == TDW_HALF_CARE
                 ? " (per patient)" : "", vp);
         else
-            fmt(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
+            br_format(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
                 e->half == TDW_HALF_MONEY ? " (money)" : "", e->get_n,
                 good_name(e->get_good), vp);
         break;
     case TDW_E_COST:
-        fmt(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
+        br_format(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
         break;
     case TDW_E_PRICE:
-        fmt(buf, size, "%s price %d", good_name(e->good), e->n);
+        br_format(buf, size, "%s price %d", good_name(e->good), e->n);
         break;
     default:
-        fmt(buf, size, "?");
+        br_format(buf, size, "?");
     }
 }
 
@@ -213,7 +196,7 @@ static void put_event(char *buf, size_t size, int e)
 {
     char name[80];
     put_ascii(name, sizeof name, tdw_events[e].name_de);
-    fmt(buf, size, "E%02d %s", e + 1, name);
+    br_format(buf, size, "E%02d %s", e + 1, name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -222,7 +205,7 @@ static void put_event(char *buf, size_t size, int e)
 static void render_header(const tdw *s, br_text *out)
 {
     br_text_printf(out, "Tore der Welt  chapter %s round %d  crest: seat %d  phase: %s",
-                   chapter_names[s->chapter], s->round + 1, s->crest, phase_names[s->phase]);
+                   chapter_names[s->chapter], s->round + 1, s->crest, tdw_phase_names[s->phase]);
     switch (s->phase) {
     case TDW_PH_PENANCE:
         br_text_printf(out, " (chance, s%d)\n", s->pending.seat);
@@ -293,11 +276,11 @@ static void render_display(const tdw *s, br_text *out)
     for (int f = 0; f < 2; f++) {
         char name[100];
         if (s->display[f] == TDW_NONE)
-            fmt(name, sizeof name, "[%d] -", f + 1);
+            br_format(name, sizeof name, "[%d] -", f + 1);
         else {
             char ev[90];
             put_event(ev, sizeof ev, s->display[f]);
-            fmt(name, sizeof name, "[%d] %s%s", f + 1, ev,
+            br_format(name, sizeof name, "[%d] %s%s", f + 1, ev,
                 s->display_older == f && s->display[1 - f] != TDW_NONE ? " (older)" : "");
         }
         line_put(&l, f ? 2 : 1, name);
@@ -345,11 +328,11 @@ static void render_market(const tdw *s, br_text *out)
     line_put(&l, 4, "Market:");
     for (int k = 0; k < 2; k++) {
         char word[40];
-        int len = fmt(word, sizeof word, "%s %d", k ? "cloth" : "wool", price[k]);
+        int len = br_format(word, sizeof word, "%s %d", k ? "cloth" : "wool", price[k]);
         if (from[k] >= 0)
-            fmt(word + len, sizeof word - (size_t)len, " (E%02d)", from[k] + 1);
+            br_format(word + len, sizeof word - (size_t)len, " (E%02d)", from[k] + 1);
         if (s->covers >> (TDW_T_MARKET_WOOL + k) & 1)
-            fmt(word + len, sizeof word - (size_t)len, " covered");
+            br_format(word + len, sizeof word - (size_t)len, " covered");
         line_put(&l, k ? 2 : 1, word);
     }
     line_end(&l);
@@ -364,18 +347,18 @@ static void render_projects(const tdw *s, br_text *out)
         if (!ps->in_play)
             continue;
         char word[80];
-        int len = fmt(word, sizeof word, "%s S%d/%d W%d/%d", tdw_projects[p].text, ps->stone,
+        int len = br_format(word, sizeof word, "%s S%d/%d W%d/%d", tdw_projects[p].text, ps->stone,
                       tdw_projects[p].stone, ps->wood, tdw_projects[p].wood);
         if (p == TDW_P_TOWER)
-            len += fmt(word + len, sizeof word - (size_t)len, " spire %s",
+            len += br_format(word + len, sizeof word - (size_t)len, " spire %s",
                        ps->metal ? "set" : "-");
         if (ps->done)
-            len += fmt(word + len, sizeof word - (size_t)len, " done");
+            len += br_format(word + len, sizeof word - (size_t)len, " done");
         bool any = false;
         for (int q = 0; q < s->num_players; q++) {
             if (!(s->players[q].seals >> p & 1))
                 continue;
-            len += fmt(word + len, sizeof word - (size_t)len, "%s%d", any ? " " : " seals ", q);
+            len += br_format(word + len, sizeof word - (size_t)len, "%s%d", any ? " " : " seals ", q);
             any = true;
         }
         line_put(&l, shown++ ? 3 : 1, word);
@@ -461,7 +444,7 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
         int houses = TDW_HOUSES;
         for (int q = 0; q < TDW_PLOTS; q++)
             houses -= s->plots[q] == p;
-        fmt(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
+        br_format(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
             p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
             TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
             tdw_popcount(pl->discards), pen);
@@ -506,7 +489,7 @@ static void render_private(const tdw *s, int viewer, br_text *out)
     for (int p = 0; p < s->num_players; p++) {
         char head[40];
         if (sees_goods(s, viewer, p)) {
-            fmt(head, sizeof head, p == viewer ? "Your screen:" : "Seat %d screen:", p);
+            br_format(head, sizeof head, p == viewer ? "Your screen:" : "Seat %d screen:", p);
             line l = line_start(out, head);
             for (int g = 0; g < TDW_GOODS; g++)
                 line_printf(&l, 1, "%s %d", good_codes[g], s->players[p].goods[g]);
@@ -514,12 +497,12 @@ static void render_private(const tdw *s, int viewer, br_text *out)
         }
         if (!sees(viewer, p))
             continue;
-        fmt(head, sizeof head, p == viewer ? "Your hand:" : "Seat %d hand:", p);
+        br_format(head, sizeof head, p == viewer ? "Your hand:" : "Seat %d hand:", p);
         line l = line_start(out, head);
         render_cards(&l, s->players[p].hand);
         line_end(&l);
         if (s->players[p].discards) {
-            fmt(head, sizeof head, p == viewer ? "Your discards:" : "Seat %d discards:", p);
+            br_format(head, sizeof head, p == viewer ? "Your discards:" : "Seat %d discards:", p);
             l = line_start(out, head);
             render_cards(&l, s->players[p].discards);
             line_end(&l);
