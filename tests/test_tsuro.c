@@ -1804,6 +1804,19 @@ START_TEST(test_rule_live_seat_without_tiles_is_skipped)
 }
 END_TEST
 
+/* 16 (doc): "Scores" — Tsuro has no points; a seat scores 1 while it is in
+ * the game and 0 once its marker is out. A seat whose marker is not placed
+ * yet is in the game: before the first placement every seat scores 1. */
+START_TEST(test_rule_scores_before_first_placement)
+{
+    br_state *s = new_state("players=3,seed=4,chance=explicit");
+    ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE); /* the deal */
+    static const double in_game[3] = {1, 1, 1};
+    assert_scores(s, in_game, 3);
+    br_state_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* The dragon tile                                                     */
 
@@ -2495,6 +2508,7 @@ static Suite *tsuro_suite(void)
     tcase_add_test(end, test_rule_last_markers_out_in_the_same_turn_share_the_win);
     tcase_add_test(end, test_rule_game_ends_when_all_tiles_are_placed);
     tcase_add_test(end, test_rule_live_seat_without_tiles_is_skipped);
+    tcase_add_test(end, test_rule_scores_before_first_placement);
     tcase_set_timeout(end, 30);
     suite_add_tcase(suite, end);
 
