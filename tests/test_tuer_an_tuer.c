@@ -1254,6 +1254,26 @@ START_TEST(test_rule_elevator_example_two_red_doors_four_then_three_six)
 }
 END_TEST
 
+/* "Auch Schritte aus einem Katzenbonus werden sofort umgesetzt": the steps of
+ * the cats elevator card (one per door showing a cat on its floor, "für jede
+ * ausliegende Katzenkarte einen Schritt") are walked at once, like every
+ * other step. Floor 2 shows two cat doors (R3, Y7) and one without (G5):
+ * playing the cats card there moves the figure 2 cells at once. */
+START_TEST(test_rule_cat_bonus_steps_walked_at_once)
+{
+    layout l = {.board = {[A2] = "R3", [B2] = "G5", [D2] = "Y7"},
+                .figures = {"e4", "start"},
+                .hands = {{"Y9"}, {"R5"}},
+                .elevator_hands = {{"cats"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "cats@e2");
+    ck_assert_str_eq(field(s, "elevators", E2), "cats");
+    expect_figure(s, 0, "a3:2"); /* 2 steps into the empty door field a3 */
+    expect_phase(s, "door");
+    br_state_free(s);
+}
+END_TEST
+
 /* "Immer wenn ein Spieler eine weitere Türkarte auf dieser Etage auslegt ...
  * wird der Effekt erneut ausgelöst. Die dadurch gewonnenen Schritte erhält
  * jeweils der Spieler, der die Veränderung vorgenommen hat." / "Die Effekte
@@ -1816,6 +1836,7 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "elevator", test_rule_elevator_card_only_from_elevator_field);
     add(s, "elevator", test_rule_elevator_card_on_any_free_elevator_field);
     add(s, "elevator", test_rule_elevator_example_two_red_doors_four_then_three_six);
+    add(s, "elevator", test_rule_cat_bonus_steps_walked_at_once);
     add(s, "elevator", test_rule_elevator_fires_for_whoever_changes_the_floor);
     add_loop(s, "elevator", test_rule_elevator_effects_as_designed, NUM_ELEVATOR_TYPES);
     add(s, "elevator", test_rule_elevator_exchange_only_when_all_four_hold_a_card);
