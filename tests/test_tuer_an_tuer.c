@@ -1734,6 +1734,14 @@ START_TEST(test_spec_notation_examples)
         ck_assert_str_eq(text, examples[i].text);
     }
     ck_assert_int_eq(parse_move(s, "r5@b3"), 357);
+    /* Every move word is read in any case and with any blanks between the
+     * words, as "DONE" always was (issue 10: "Exchange R5" was refused). */
+    ck_assert_int_eq(parse_move(s, "DONE"), 612);
+    ck_assert_int_eq(parse_move(s, "Exchange R5"), 598);
+    ck_assert_int_eq(parse_move(s, "EXCHANGE  r5"), 598);
+    ck_assert_int_eq(parse_move(s, "Drop Red"), 657);
+    ck_assert_int_eq(parse_move(s, "DRAW pairs"), 710);
+    ck_assert_int_eq(parse_move(s, "Draw y1"), 665);
     br_state_free(s);
 }
 END_TEST

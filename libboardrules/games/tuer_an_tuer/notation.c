@@ -122,6 +122,17 @@ static bool equal_nocase(const char *a, const char *b)
     return *a == *b;
 }
 
+/* Whether the first `len` characters of `text` are `word`, in any case. */
+static bool word_nocase(const char *text, size_t len, const char *word)
+{
+    if (strlen(word) != len)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (lower(text[i]) != word[i])
+            return false;
+    return true;
+}
+
 /* A card text such as "R5" (either case); -1 when it is none. */
 int tat_parse_card(const char *t)
 {
@@ -214,17 +225,20 @@ br_status tat_move_from_text(const void *st, const char *text, br_move *out,
     }
     size_t wlen = (size_t)(space - text);
     const char *arg = space + 1;
+    while (*arg == ' ' || *arg == '\t') /* one or more blanks between the words */
+        arg++;
     int card = tat_parse_card(arg);
     int type = parse_etype(arg);
-    if (wlen == 8 && strncmp(text, "exchange", 8) == 0 && card >= 0) {
+    /* every move word in any case, as "done", "jump" and "walk" */
+    if (word_nocase(text, wlen, "exchange") && card >= 0) {
         *out = MV_EXCHANGE + card;
         return BR_OK;
     }
-    if (wlen == 4 && strncmp(text, "drop", 4) == 0 && type >= 0) {
+    if (word_nocase(text, wlen, "drop") && type >= 0) {
         *out = MV_DROP + type;
         return BR_OK;
     }
-    if (wlen == 4 && strncmp(text, "draw", 4) == 0 && (card >= 0 || type >= 0)) {
+    if (word_nocase(text, wlen, "draw") && (card >= 0 || type >= 0)) {
         *out = card >= 0 ? MV_DRAW_DOOR + card : MV_DRAW_ELEVATOR + type;
         return BR_OK;
     }
