@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <check.h>
+#include <jansson.h>
 
 /* Check's ck_assert*() records every passing assertion through a file, which
  * costs more than most library calls; these helpers run millions of times in
@@ -238,4 +239,33 @@ char *brt_format(const char *fmt, ...)
 bool brt_contains(const char *text, const char *needle)
 {
     return strstr(text, needle) != NULL;
+}
+
+void brt_json_value_text(const json_t *v, char *out, size_t size)
+{
+    if (v == NULL) {
+        snprintf(out, size, "(missing)");
+    } else if (json_is_string(v)) {
+        snprintf(out, size, "%s", json_string_value(v));
+    } else if (json_is_integer(v)) {
+        snprintf(out, size, "%lld", (long long)json_integer_value(v));
+    } else if (json_is_boolean(v)) {
+        snprintf(out, size, "%s", json_is_true(v) ? "true" : "false");
+    } else if (json_is_null(v)) {
+        snprintf(out, size, "null");
+    } else if (json_is_array(v)) {
+        size_t used = 0;
+        out[0] = '\0';
+        for (size_t i = 0; i < json_array_size(v) && used + 1 < size; i++) {
+            if (i > 0)
+                used += (size_t)snprintf(out + used, size - used, ",");
+            if (used + 1 < size)
+                brt_json_value_text(json_array_get(v, i), out + used, size - used);
+            used = strlen(out);
+        }
+    } else {
+        char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+        snprintf(out, size, "%s", dump ? dump : "?");
+        free(dump);
+    }
 }

@@ -59,4 +59,11 @@ char *brt_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* True when `text` contains `needle` (both non-NULL). */
 bool brt_contains(const char *text, const char *needle);
 
+/* A JSON value as text into out: strings as they are, integers in decimal,
+ * booleans true/false, null "null", NULL (a missing member) "(missing)",
+ * arrays as their elements' texts joined by commas, objects as compact
+ * JSON with sorted keys. */
+struct json_t;
+void brt_json_value_text(const struct json_t *v, char *out, size_t size);
+
 #endif /* BRT_UTIL_H */

@@ -160,35 +160,6 @@ static json_t *snapshot_json(const br_state *s)
  * booleans true/false, null "null", a missing member "(missing)", arrays as
  * their elements' texts joined by commas, objects as compact JSON. */
 
-static void value_text(const json_t *v, char *out, size_t size)
-{
-    if (v == NULL) {
-        snprintf(out, size, "(missing)");
-    } else if (json_is_string(v)) {
-        snprintf(out, size, "%s", json_string_value(v));
-    } else if (json_is_integer(v)) {
-        snprintf(out, size, "%lld", (long long)json_integer_value(v));
-    } else if (json_is_boolean(v)) {
-        snprintf(out, size, "%s", json_is_true(v) ? "true" : "false");
-    } else if (json_is_null(v)) {
-        snprintf(out, size, "null");
-    } else if (json_is_array(v)) {
-        size_t used = 0;
-        out[0] = '\0';
-        for (size_t i = 0; i < json_array_size(v) && used + 1 < size; i++) {
-            if (i > 0)
-                used += (size_t)snprintf(out + used, size - used, ",");
-            if (used + 1 < size)
-                value_text(json_array_get(v, i), out + used, size - used);
-            used = strlen(out);
-        }
-    } else {
-        char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
-        snprintf(out, size, "%s", dump ? dump : "?");
-        free(dump);
-    }
-}
-
 /* The member at `path` ("crews[0].square", "last_vote.yes") under `v`. */
 static json_t *json_at(json_t *v, const char *path)
 {
@@ -217,7 +188,7 @@ static const char *text_at(json_t *root, const char *path)
     static char buffers[8][TEXT_SIZE];
     static int next;
     char *out = buffers[next++ % 8];
-    value_text(json_at(root, path), out, TEXT_SIZE);
+    brt_json_value_text(json_at(root, path), out, TEXT_SIZE);
     return out;
 }
 
