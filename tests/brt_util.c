@@ -269,3 +269,41 @@ void brt_json_value_text(const json_t *v, char *out, size_t size)
         free(dump);
     }
 }
+
+json_t *brt_parse_json(const char *text)
+{
+    json_error_t error;
+    json_t *root = json_loads(text, JSON_DECODE_ANY, &error);
+    ck_assert_msg(root != NULL, "bad JSON: %s", error.text);
+    return root;
+}
+
+json_t *brt_snapshot_json(const br_state *s)
+{
+    char *text = brt_snapshot(s);
+    json_t *root = brt_parse_json(text);
+    free(text);
+    return root;
+}
+
+json_t *brt_json_at(json_t *v, const char *path)
+{
+    const char *p = path;
+    while (v != NULL && *p != '\0') {
+        if (*p == '.') {
+            p++;
+        } else if (*p == '[') {
+            char *end = NULL;
+            long i = strtol(p + 1, &end, 10);
+            v = json_array_get(v, (size_t)i);
+            p = end + (*end == ']');
+        } else {
+            size_t n = strcspn(p, ".[");
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)n, p);
+            v = json_object_get(v, key);
+            p += n;
+        }
+    }
+    return v;
+}

@@ -65,5 +65,12 @@ bool brt_contains(const char *text, const char *needle);
  * JSON with sorted keys. */
 struct json_t;
 void brt_json_value_text(const struct json_t *v, char *out, size_t size);
+/* Parses JSON text (any value); fails the test on bad JSON. Free with json_decref. */
+struct json_t *brt_parse_json(const char *text);
+/* The snapshot of `s` as a JSON tree (free with json_decref). */
+struct json_t *brt_snapshot_json(const br_state *s);
+/* The member at `path` under `v` ("players[0].goods.money", "crews[0].square"),
+ * or NULL when there is none; borrowed from `v`. */
+struct json_t *brt_json_at(struct json_t *v, const char *path);
 
 #endif /* BRT_UTIL_H */

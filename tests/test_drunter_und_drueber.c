@@ -139,63 +139,25 @@ static const char *legal_text(br_state *s)
     return out;
 }
 
-static json_t *parse_json(const char *text)
-{
-    json_error_t error;
-    json_t *root = json_loads(text, JSON_DECODE_ANY, &error);
-    ck_assert_msg(root != NULL, "bad JSON: %s", error.text);
-    return root;
-}
-
-static json_t *snapshot_json(const br_state *s)
-{
-    char *text = brt_snapshot(s);
-    json_t *root = parse_json(text);
-    free(text);
-    return root;
-}
-
 /* ------------------------------------------------------------------ */
-/* Reading snapshot members as text: strings as they are, integers in decimal,
- * booleans true/false, null "null", a missing member "(missing)", arrays as
- * their elements' texts joined by commas, objects as compact JSON. */
-
-/* The member at `path` ("crews[0].square", "last_vote.yes") under `v`. */
-static json_t *json_at(json_t *v, const char *path)
-{
-    const char *p = path;
-    while (v != NULL && *p != '\0') {
-        if (*p == '.') {
-            p++;
-        } else if (*p == '[') {
-            char *end = NULL;
-            long i = strtol(p + 1, &end, 10);
-            v = json_array_get(v, (size_t)i);
-            p = end + (*end == ']');
-        } else {
-            size_t n = strcspn(p, ".[");
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)n, p);
-            v = json_object_get(v, key);
-            p += n;
-        }
-    }
-    return v;
-}
-
+/* Reading snapshot members as text (brt_json_value_text): strings as they
+ * are, integers in decimal, booleans true/false, null "null", a missing member
+ * "(missing)", arrays as their elements' texts joined by commas, objects as
+ * compact JSON. The member at `path` under `root`, in one of eight rotating
+ * buffers. */
 static const char *text_at(json_t *root, const char *path)
 {
     static char buffers[8][TEXT_SIZE];
     static int next;
     char *out = buffers[next++ % 8];
-    brt_json_value_text(json_at(root, path), out, TEXT_SIZE);
+    brt_json_value_text(brt_json_at(root, path), out, TEXT_SIZE);
     return out;
 }
 
 /* The text of snapshot member state.<path>. */
 static const char *field(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     const char *out = text_at(json_object_get(root, "state"), path);
     json_decref(root);
     return out;
@@ -205,7 +167,7 @@ static const char *field(const br_state *s, const char *path)
 static const char *observed(const br_state *s, int seat, const char *path)
 {
     char *text = brt_observation(s, seat);
-    json_t *root = parse_json(text);
+    json_t *root = brt_parse_json(text);
     free(text);
     const char *out = text_at(json_object_get(root, "view"), path);
     json_decref(root);
@@ -228,8 +190,8 @@ static void expect_observed(const br_state *s, int seat, const char *path, const
 /* How many elements of the array state.<path> are the string `item`. */
 static int count_in(const br_state *s, const char *path, const char *item)
 {
-    json_t *root = snapshot_json(s);
-    json_t *a = json_at(json_object_get(root, "state"), path);
+    json_t *root = brt_snapshot_json(s);
+    json_t *a = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
     int n = 0;
     for (size_t i = 0; i < json_array_size(a); i++)
@@ -241,8 +203,8 @@ static int count_in(const br_state *s, const char *path, const char *item)
 
 static int array_size_at(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
-    json_t *a = json_at(json_object_get(root, "state"), path);
+    json_t *root = brt_snapshot_json(s);
+    json_t *a = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
     int n = (int)json_array_size(a);
     json_decref(root);
@@ -384,7 +346,7 @@ static br_state *load_position(const position *p)
     snprintf(options, sizeof options, "players=%d,seed=1%s", p->players,
              p->pro ? ",variant=pro" : "");
     br_state *template_state = new_state(options);
-    json_t *root = snapshot_json(template_state);
+    json_t *root = brt_snapshot_json(template_state);
     br_state_free(template_state);
     json_t *st = json_object_get(root, "state");
     ck_assert_str_eq(text_at(st, "phase"), "lay");
@@ -807,8 +769,8 @@ START_TEST(test_rule_deal_equal_shares_by_length)
     br_state *s = new_state(options);
     expect_field(s, "phase", "lay");
     ck_assert_int_eq(array_size_at(s, "pool"), 0);
-    json_t *root = snapshot_json(s);
-    json_t *hands = json_at(json_object_get(root, "state"), "hands");
+    json_t *root = brt_snapshot_json(s);
+    json_t *hands = brt_json_at(json_object_get(root, "state"), "hands");
     ck_assert_uint_eq(json_array_size(hands), (size_t)players);
     for (int seat = 0; seat < players; seat++) {
         int by_length[4] = {0};
@@ -2165,8 +2127,8 @@ START_TEST(test_hidden_resample_during_deal)
     char *other = brt_strdup(field(s, "hands[0]"));
     int want_length[4] = {0};
     {
-        json_t *root = snapshot_json(s);
-        json_t *h = json_at(json_object_get(root, "state"), "hands[0]");
+        json_t *root = brt_snapshot_json(s);
+        json_t *h = brt_json_at(json_object_get(root, "state"), "hands[0]");
         for (size_t i = 0; i < json_array_size(h); i++)
             want_length[tile_length(json_string_value(json_array_get(h, i)))]++;
         json_decref(root);
@@ -2180,8 +2142,8 @@ START_TEST(test_hidden_resample_during_deal)
         ck_assert_str_eq(now, seen);
         free(now);
         ck_assert_str_eq(field(dst, "hands[1]"), own);
-        json_t *root = snapshot_json(dst);
-        json_t *h = json_at(json_object_get(root, "state"), "hands[0]");
+        json_t *root = brt_snapshot_json(dst);
+        json_t *h = brt_json_at(json_object_get(root, "state"), "hands[0]");
         int by_length[4] = {0};
         for (size_t i = 0; i < json_array_size(h); i++)
             by_length[tile_length(json_string_value(json_array_get(h, i)))]++;
@@ -2419,13 +2381,13 @@ static br_state *base_state(snapshot_base base)
  * building card; the last tile dealt to seat 0 moves to seat 1. */
 static void building_dealt_twice(json_t *state)
 {
-    json_array_set(json_object_get(state, "buildings"), 1, json_at(state, "buildings[0]"));
+    json_array_set(json_object_get(state, "buildings"), 1, brt_json_at(state, "buildings[0]"));
 }
 
 static void deal_out_of_order(json_t *state)
 {
-    json_t *h0 = json_at(state, "hands[0]");
-    json_t *h1 = json_at(state, "hands[1]");
+    json_t *h0 = brt_json_at(state, "hands[0]");
+    json_t *h1 = brt_json_at(state, "hands[1]");
     size_t last = json_array_size(h0) - 1;
     json_array_append(h1, json_array_get(h0, last));
     json_array_remove(h0, last);
@@ -2477,7 +2439,7 @@ static void set_member(json_t *state, const char *path, json_t *value)
     if (plen > 0)
         plen -= 1; /* the '.' or '[' */
     snprintf(parent, sizeof parent, "%.*s", (int)plen, path);
-    json_t *obj = plen > 0 ? json_at(state, parent) : state;
+    json_t *obj = plen > 0 ? brt_json_at(state, parent) : state;
     ck_assert_msg(obj != NULL, "test bug: no member '%s'", parent);
     if (json_is_array(obj))
         ck_assert_int_eq(json_array_set(obj, (size_t)atoi(last), value), 0);
@@ -2488,13 +2450,13 @@ static void set_member(json_t *state, const char *path, json_t *value)
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)
 {
     br_state *s = base_state(REJECTIONS[_i].base);
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     br_state_free(s);
     json_t *st = json_object_get(root, "state");
     if (REJECTIONS[_i].edit != NULL) {
         REJECTIONS[_i].edit(st);
     } else {
-        json_t *value = parse_json(REJECTIONS[_i].value);
+        json_t *value = brt_parse_json(REJECTIONS[_i].value);
         set_member(st, REJECTIONS[_i].path, value);
         json_decref(value);
     }

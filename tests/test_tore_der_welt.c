@@ -329,45 +329,6 @@ static const char *outcomes_text(const br_state *s)
 /* ------------------------------------------------------------------ */
 /* Snapshot members */
 
-static json_t *parse_json(const char *text)
-{
-    json_error_t error;
-    json_t *root = json_loads(text, JSON_DECODE_ANY, &error);
-    ck_assert_msg(root != NULL, "bad JSON: %s", error.text);
-    return root;
-}
-
-static json_t *snapshot_json(const br_state *s)
-{
-    char *text = brt_snapshot(s);
-    json_t *root = parse_json(text);
-    free(text);
-    return root;
-}
-
-/* The member at `path` ("players[0].goods.money") under `v`. */
-static json_t *json_at(json_t *v, const char *path)
-{
-    const char *p = path;
-    while (v != NULL && *p != '\0') {
-        if (*p == '.') {
-            p++;
-        } else if (*p == '[') {
-            char *end = NULL;
-            long i = strtol(p + 1, &end, 10);
-            v = json_array_get(v, (size_t)i);
-            p = end + (*end == ']');
-        } else {
-            size_t n = strcspn(p, ".[");
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)n, p);
-            v = json_object_get(v, key);
-            p += n;
-        }
-    }
-    return v;
-}
-
 /* Values as text: strings as they are, integers in decimal, booleans,
  * null "null", a missing member "(missing)", arrays joined by commas,
  * objects as compact JSON. */
@@ -376,14 +337,14 @@ static const char *text_at(json_t *root, const char *path)
     static char buffers[8][TEXT_SIZE];
     static int next;
     char *out = buffers[next++ % 8];
-    brt_json_value_text(json_at(root, path), out, TEXT_SIZE);
+    brt_json_value_text(brt_json_at(root, path), out, TEXT_SIZE);
     return out;
 }
 
 /* The text of snapshot member state.<path>. */
 static const char *field(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     const char *out = text_at(json_object_get(root, "state"), path);
     json_decref(root);
     return out;
@@ -403,7 +364,7 @@ static const char *fieldf(const br_state *s, const char *fmt, ...)
 
 static int int_at(json_t *st, const char *path)
 {
-    json_t *v = json_at(st, path);
+    json_t *v = brt_json_at(st, path);
     ck_assert_msg(json_is_integer(v), "state.%s is not an integer: %s", path,
                   text_at(st, path));
     return (int)json_integer_value(v);
@@ -412,7 +373,7 @@ static int int_at(json_t *st, const char *path)
 /* The integer snapshot member state.<path>. */
 static int field_int(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     int v = int_at(json_object_get(root, "state"), path);
     json_decref(root);
     return v;
@@ -456,7 +417,7 @@ static void expect_phase(const br_state *s, const char *want)
 static json_t *observation_json(const br_state *s, int seat)
 {
     char *text = brt_observation(s, seat);
-    json_t *root = parse_json(text);
+    json_t *root = brt_parse_json(text);
     free(text);
     return root;
 }
@@ -485,8 +446,8 @@ static int event_id(const json_t *v)
 
 static int field_event(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
-    int id = event_id(json_at(json_object_get(root, "state"), path));
+    json_t *root = brt_snapshot_json(s);
+    int id = event_id(brt_json_at(json_object_get(root, "state"), path));
     json_decref(root);
     return id;
 }
@@ -495,8 +456,8 @@ static int field_event(const br_state *s, const char *path)
 static const char *display_text(const br_state *s)
 {
     static char out[32];
-    json_t *root = snapshot_json(s);
-    json_t *d = json_at(json_object_get(root, "state"), "display");
+    json_t *root = brt_snapshot_json(s);
+    json_t *d = brt_json_at(json_object_get(root, "state"), "display");
     ck_assert_msg(json_is_array(d) && json_array_size(d) == 2, "state.display: %s",
                   text_at(json_object_get(root, "state"), "display"));
     int a = event_id(json_array_get(d, 0)), b = event_id(json_array_get(d, 1));
@@ -515,8 +476,8 @@ static const char *display_text(const br_state *s)
 /* Whether event e lies on one of the two display fields. */
 static int display_has(const br_state *s, int e)
 {
-    json_t *root = snapshot_json(s);
-    json_t *d = json_at(json_object_get(root, "state"), "display");
+    json_t *root = brt_snapshot_json(s);
+    json_t *d = brt_json_at(json_object_get(root, "state"), "display");
     int found = event_id(json_array_get(d, 0)) == e || event_id(json_array_get(d, 1)) == e;
     json_decref(root);
     return found;
@@ -526,10 +487,10 @@ static int display_has(const br_state *s, int e)
 static const char *drawn_text(const br_state *s, int ch)
 {
     static char out[64];
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     char path[32];
     snprintf(path, sizeof path, "drawn[%d]", ch - 1);
-    json_t *a = json_at(json_object_get(root, "state"), path);
+    json_t *a = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
     out[0] = '\0';
     for (size_t i = 0; i < json_array_size(a); i++)
@@ -581,16 +542,16 @@ static const char *cards_text_json(json_t *a)
 
 static const char *cards_text(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
-    const char *out = cards_text_json(json_at(json_object_get(root, "state"), path));
+    json_t *root = brt_snapshot_json(s);
+    const char *out = cards_text_json(brt_json_at(json_object_get(root, "state"), path));
     json_decref(root);
     return out;
 }
 
 static int cards_count(const br_state *s, const char *path)
 {
-    json_t *root = snapshot_json(s);
-    json_t *a = json_at(json_object_get(root, "state"), path);
+    json_t *root = brt_snapshot_json(s);
+    json_t *a = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
     int n = (int)json_array_size(a);
     json_decref(root);
@@ -613,10 +574,10 @@ static int discards_size(const br_state *s, int seat)
 
 static int in_hand(const br_state *s, int seat, int card)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     char path[32];
     snprintf(path, sizeof path, "players[%d].hand", seat);
-    json_t *a = json_at(json_object_get(root, "state"), path);
+    json_t *a = brt_json_at(json_object_get(root, "state"), path);
     int found = 0;
     for (size_t i = 0; i < json_array_size(a); i++)
         found |= card_of(json_array_get(a, i)) == card;
@@ -628,10 +589,10 @@ static int in_hand(const br_state *s, int seat, int card)
 static const char *pile_text(const br_state *s, int seat)
 {
     static char out[256];
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     char path[32];
     snprintf(path, sizeof path, "players[%d].pile", seat);
-    json_t *a = json_at(json_object_get(root, "state"), path);
+    json_t *a = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
     out[0] = '\0';
     for (size_t i = 0; i < json_array_size(a); i++) {
@@ -648,10 +609,10 @@ static const char *pile_text(const br_state *s, int seat)
 /* Whether a seat carries a penalty (boolean or count). */
 static int penalty(const br_state *s, int seat, const char *which)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     char path[64];
     snprintf(path, sizeof path, "players[%d].penalties.%s", seat, which);
-    json_t *v = json_at(json_object_get(root, "state"), path);
+    json_t *v = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_boolean(v) || json_is_integer(v), "state.%s: %s", path,
                   text_at(json_object_get(root, "state"), path));
     int on = json_is_boolean(v) ? json_is_true(v) : json_integer_value(v) > 0;
@@ -669,7 +630,7 @@ static const char *seals_text(const br_state *s, int p)
  * start) or the placed ones; the seals on the projects tell which. */
 static int free_seals(const br_state *s, int seat)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     json_t *st = json_object_get(root, "state");
     char path[32];
     snprintf(path, sizeof path, "players[%d].seals", seat);
@@ -740,7 +701,7 @@ static int space_index(const char *name)
 
 static json_t *member(json_t *st, const char *path)
 {
-    json_t *v = json_at(st, path);
+    json_t *v = brt_json_at(st, path);
     ck_assert_msg(v != NULL, "test bug or missing member: state.%s", path);
     return v;
 }
@@ -823,7 +784,7 @@ static void set_project(json_t *st, int p, int stone_cubes, int wood_cubes)
  */
 static void edit_state(br_state **s, const char *script)
 {
-    json_t *root = snapshot_json(*s);
+    json_t *root = brt_snapshot_json(*s);
     json_t *st = json_object_get(root, "state");
     char word[64];
     for (const char *p = script; *p != '\0';) {
@@ -905,7 +866,7 @@ static table read_table(const br_state *s)
 {
     table t;
     memset(&t, 0, sizeof t);
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     json_t *st = json_object_get(root, "state");
     t.n = br_state_num_players(s);
     t.active = int_at(st, "crest");
@@ -1145,7 +1106,7 @@ static void run_to(br_state **s, int chapter, int round, const char *want_phase,
                       want_phase);
         ck_assert_msg(!br_state_is_terminal(*s), "run_to(%d, %d, %s): the game ended", chapter,
                       round, want_phase);
-        json_t *root = snapshot_json(*s);
+        json_t *root = brt_snapshot_json(*s);
         json_t *st = json_object_get(root, "state");
         int ch = int_at(st, "chapter"), rd = int_at(st, "round");
         int at = strcmp(text_at(st, "phase"), want_phase) == 0;
@@ -1240,7 +1201,7 @@ static void to_next_round(br_state *s)
  * and the cover tiles. */
 static void check_conservation(const br_state *s)
 {
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     json_t *st = json_object_get(root, "state");
     int n = br_state_num_players(s);
     char path[64];
@@ -1915,7 +1876,7 @@ START_TEST(test_rule_event_card_is_public)
     play(s, "event 5");
     for (int seat = -1; seat < 3; seat++) {
         json_t *root = observation_json(s, seat);
-        ck_assert_int_eq(event_id(json_at(json_object_get(root, "view"), "event")), 5);
+        ck_assert_int_eq(event_id(brt_json_at(json_object_get(root, "view"), "event")), 5);
         json_decref(root);
     }
     br_state_free(s);
@@ -5007,7 +4968,7 @@ static void random_game(int players, uint64_t seed, const char *what)
             for (int seat = 0; seat < players; seat++)
                 ck_assert_int_ge(vp(s, seat), 0);
         } else {
-            json_t *root = snapshot_json(s);
+            json_t *root = brt_snapshot_json(s);
             json_t *st = json_object_get(root, "state");
             int ch = int_at(st, "chapter"), rd = int_at(st, "round");
             int at_event = strcmp(text_at(st, "phase"), "event") == 0;
@@ -5114,20 +5075,20 @@ START_TEST(test_rule_hands_and_discards_hidden)
     play(s, "discard favour");
     json_t *root = observation_json(s, 1);
     json_t *view = json_object_get(root, "view");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].hand")), "#10");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].discards")), "#1");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[1].discards")), "");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[0].hand")), "#10");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[0].discards")), "#1");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[1].discards")), "");
     json_decref(root);
     root = observation_json(s, 0);
     view = json_object_get(root, "view");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].discards")), "favour");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[1].hand")), "#12");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[0].discards")), "favour");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[1].hand")), "#12");
     json_decref(root);
     root = observation_json(s, -1);
     view = json_object_get(root, "view");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].hand")), "#10");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[1].hand")), "#12");
-    ck_assert_str_eq(cards_text_json(json_at(view, "players[0].discards")), "#1");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[0].hand")), "#10");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[1].hand")), "#12");
+    ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[0].discards")), "#1");
     json_decref(root);
     br_state_free(s);
 
@@ -5256,7 +5217,7 @@ static void set_member(json_t *state, const char *path, json_t *value)
     if (plen > 0)
         plen -= 1;
     snprintf(parent, sizeof parent, "%.*s", (int)plen, path);
-    json_t *obj = plen > 0 ? json_at(state, parent) : state;
+    json_t *obj = plen > 0 ? brt_json_at(state, parent) : state;
     ck_assert_msg(obj != NULL, "test bug: no member '%s'", parent);
     if (json_is_array(obj))
         ck_assert_int_eq(json_array_set(obj, (size_t)atoi(last), value), 0);
@@ -5288,10 +5249,10 @@ static const struct {
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)
 {
     br_state *s = ch1_action(2, 1, "");
-    json_t *root = snapshot_json(s);
+    json_t *root = brt_snapshot_json(s);
     br_state_free(s);
     json_t *st = json_object_get(root, "state");
-    json_t *value = parse_json(REJECTIONS[_i].value);
+    json_t *value = brt_parse_json(REJECTIONS[_i].value);
     set_member(st, REJECTIONS[_i].path, value);
     json_decref(value);
     char *text = json_dumps(root, JSON_COMPACT);
