@@ -582,14 +582,37 @@ static enum fate fate_of_mover(const model *m, int mover, spot at, int t, int r)
     return fate[mover];
 }
 
-/* Whether the "no suicide" rule forbids a placement with fate f when some
- * placement keeps the marker on the board, under the spec's `selfkill` option
- * (edge: leaving the board; any: also colliding; none: nothing). */
-static bool is_forbidden_self_elimination(enum fate f, bool selfkill_any, bool selfkill_none)
+/* The spec's `selfkill` values. */
+enum selfkill { SELFKILL_EDGE, SELFKILL_ANY, SELFKILL_NONE, SELFKILL_LITERAL };
+
+static enum selfkill selfkill_of(const char *options)
 {
-    if (selfkill_none)
+    if (strstr(options, "selfkill=any"))
+        return SELFKILL_ANY;
+    if (strstr(options, "selfkill=none"))
+        return SELFKILL_NONE;
+    return strstr(options, "selfkill=literal") ? SELFKILL_LITERAL : SELFKILL_EDGE;
+}
+
+/* Whether the "no suicide" rule forbids a placement with fate f when an
+ * alternative exists, under the spec's `selfkill` option (edge, literal:
+ * leaving the board; any: also colliding; none: nothing). */
+static bool is_forbidden_self_elimination(enum fate f, enum selfkill selfkill)
+{
+    if (selfkill == SELFKILL_NONE)
         return false;
-    return f == FATE_LEFT_BOARD || (selfkill_any && f == FATE_COLLIDED);
+    return f == FATE_LEFT_BOARD || (selfkill == SELFKILL_ANY && f == FATE_COLLIDED);
+}
+
+/* Whether a placement with fate f is an alternative that keeps the forbidden
+ * ones illegal. Spec, clarification 6: edge and any count any elimination in
+ * the exception ("unless every placement would also eliminate you"), so only
+ * a placement that stays is one; literal (issue 10: "allowed only when every
+ * tile in your hand, in every rotation, would send it off the board") counts
+ * only leaving the board, so a placement that collides is one too. */
+static bool is_alternative(enum fate f, enum selfkill selfkill)
+{
+    return f == FATE_STAYS || (selfkill == SELFKILL_LITERAL && f == FATE_COLLIDED);
 }
 
 /* ------------------------------------------------------------------ */
@@ -600,8 +623,7 @@ typedef struct table {
     model board;
     int width;
     bool classic;      /* classic: one of each tile, so the pile is known */
-    bool selfkill_any;
-    bool selfkill_none;
+    enum selfkill selfkill;
     int hand[MAX_SEATS][HAND_SIZE];
     int hand_size[MAX_SEATS];
     bool in_pile[NUM_TILES];
@@ -618,8 +640,7 @@ static void tb_open(table *tb, int seats, const char *extra_options)
     tb->width = board_width(tb->state);
     tb->classic = strstr(extra_options, "edition=") == NULL ||
                   strstr(extra_options, "edition=classic") != NULL;
-    tb->selfkill_any = strstr(extra_options, "selfkill=any") != NULL;
-    tb->selfkill_none = strstr(extra_options, "selfkill=none") != NULL;
+    tb->selfkill = selfkill_of(extra_options);
     model_init(&tb->board, tb->width, seats);
     for (int t = 0; t < NUM_TILES; t++)
         tb->in_pile[t] = true;
@@ -729,15 +750,15 @@ static bool first_turn_choice(const table *tb, int seat)
 
 /* The placements the rules allow `seat` (moves 0..279): each tile of the
  * hand in each rotation (kosmos first turn: along either point of the side),
- * minus the self-eliminations `selfkill` forbids, unless every placement
- * eliminates the player's own marker. Spec, clarification 6: that exception
- * "counts any elimination (leaving or collision) in both modes", so under
- * `edge` a placement that collides is allowed but does not count as safe. */
+ * minus the self-eliminations `selfkill` forbids, unless no placement is an
+ * alternative (is_alternative()). Spec, clarification 6: under `edge` the
+ * exception "counts any elimination (leaving or collision)", so a placement
+ * that collides is allowed but is no alternative; under `literal` it is. */
 static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
 {
     bool forbidden[MARKER_BASE] = {false};
     bool offered[MARKER_BASE] = {false};
-    bool any_stays = false;
+    bool any_alternative = false;
     int paths = first_turn_choice(tb, seat) ? 2 : 1;
     for (int i = 0; i < tb->hand_size[seat]; i++)
         for (int r = 0; r < 4; r++)
@@ -749,12 +770,11 @@ static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
                     at.point = (at.point & ~1) | k;
                 enum fate fate = fate_of_mover(&tb->board, seat, at, t, r);
                 offered[move] = true;
-                forbidden[move] =
-                    is_forbidden_self_elimination(fate, tb->selfkill_any, tb->selfkill_none);
-                any_stays = any_stays || fate == FATE_STAYS;
+                forbidden[move] = is_forbidden_self_elimination(fate, tb->selfkill);
+                any_alternative = any_alternative || is_alternative(fate, tb->selfkill);
             }
     for (int move = 0; move < MARKER_BASE; move++)
-        legal[move] = offered[move] && (!any_stays || !forbidden[move]);
+        legal[move] = offered[move] && (!any_alternative || !forbidden[move]);
 }
 
 static void assert_legal_matches_model(const table *tb, int seat)
@@ -1632,6 +1652,156 @@ START_TEST(test_rule_leaving_allowed_when_the_only_alternatives_collide)
 }
 END_TEST
 
+/* Issue 10, `selfkill=literal` (spec, clarification 6): "a placement that
+ * sends your own marker off the board is allowed only when every tile in your
+ * hand, in every rotation, would send it off the board". In the corner trap
+ * with 20 in the hand, 20r1 keeps seat 0 on the board, so 31 and 34 (off the
+ * board in every rotation) are refused, with a reason that says so. */
+START_TEST(test_rule_selfkill_literal_forbids_leaving_while_a_placement_stays)
+{
+    table tb;
+    corner_trap(&tb, "selfkill=literal", 20);
+    assert_legal_matches_model(&tb, 0);
+    for (int r = 0; r < 4; r++) {
+        assert_rejected(tb.state, placement_move(31, r));
+        assert_rejected(tb.state, placement_move(34, r));
+    }
+    char reason[TEXT_SIZE] = "";
+    ck_assert_int_eq(br_state_check_move(tb.state, placement_move(31, 0), reason, sizeof reason),
+                     BR_ERR_ILLEGAL_MOVE);
+    ck_assert_msg(strstr(reason, "off the board") != NULL, "reason: %s", reason);
+    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    tb_close(&tb);
+}
+END_TEST
+
+/* `selfkill=literal`, the exception: with 30, 31 and 34 every tile of the
+ * hand leads off the board in every rotation, so every placement is legal,
+ * and seat 0 is out after one. */
+START_TEST(test_rule_selfkill_literal_allows_leaving_when_every_placement_leaves)
+{
+    table tb;
+    corner_trap(&tb, "selfkill=literal", 30);
+    static const int hand[3] = {30, 31, 34};
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < 4; r++) {
+            ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], hand[i], r),
+                             FATE_LEFT_BOARD);
+            ck_assert(is_legal(tb.state, placement_move(hand[i], r)));
+        }
+    assert_legal_matches_model(&tb, 0);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 31, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+    expect_turn(tb.state, 1);
+    tb_close(&tb);
+}
+END_TEST
+
+/* `selfkill=literal`: "placements that only end in a head-on meeting do not
+ * count as 'off the board' for that exception" (issue 10). From a1's point
+ * 2, tile 27 meets seat 1 head-on in every rotation, 31 and 34 leave the
+ * board: not every placement leaves, so 31 and 34 are refused; 27 (a
+ * collision, which literal never forbids) is legal and puts seats 0 and 1
+ * out. */
+START_TEST(test_rule_selfkill_literal_head_on_meeting_is_not_leaving_the_board)
+{
+    table tb;
+    collide_or_leave_position(&tb, "selfkill=literal");
+    assert_legal_matches_model(&tb, 0);
+    for (int r = 0; r < 4; r++) {
+        ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], 27, r),
+                         FATE_COLLIDED);
+        ck_assert(is_legal(tb.state, placement_move(27, r)));
+        assert_rejected(tb.state, placement_move(31, r));
+        assert_rejected(tb.state, placement_move(34, r));
+    }
+    static const int only_27[1] = {27};
+    assert_legal_tiles_are(tb.state, only_27, 1);
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 27, 0, fate);
+    ck_assert_int_eq(fate[0], FATE_COLLIDED);
+    ck_assert_int_eq(fate[1], FATE_COLLIDED);
+    tb_close(&tb);
+}
+END_TEST
+
+/* Spec, clarification 6: the four `selfkill` values side by side on the two
+ * collision positions. Self-collision (tile 0 meets seat 1 head-on while 20
+ * has placements that stay): edge, none and literal allow it, any refuses
+ * it. Collide-or-leave (27 collides, 31 and 34 leave, nothing stays): edge
+ * and any allow all three tiles (the exception counts every elimination),
+ * none allows all, literal only 27. */
+START_TEST(test_rule_selfkill_values_compared_on_collisions)
+{
+    static const char *const options[4] = {"selfkill=edge", "selfkill=any", "selfkill=none",
+                                           "selfkill=literal"};
+    static const bool self_collision_legal[4] = {true, false, true, true};
+    static const int all_three[3] = {27, 31, 34};
+    for (int i = 0; i < 4; i++) {
+        table tb;
+        self_collision_position(&tb, options[i]);
+        assert_legal_matches_model(&tb, 0);
+        ck_assert_msg(is_legal(tb.state, placement_move(0, 0)) == self_collision_legal[i],
+                      "%s: self-collision 0r0 is %s", options[i],
+                      self_collision_legal[i] ? "refused" : "allowed");
+        tb_close(&tb);
+        collide_or_leave_position(&tb, options[i]);
+        assert_legal_matches_model(&tb, 0);
+        assert_legal_tiles_are(tb.state, all_three, i == 3 ? 1 : 3);
+        tb_close(&tb);
+    }
+}
+END_TEST
+
+/* The option travels with the state (DESIGN.md: the snapshot is the exact
+ * full state; "An unknown key or bad value is an error that names the key"):
+ * `selfkill=literal` appears in br_state_options() and in the snapshot, the
+ * loaded snapshot is the same state with the same legal moves and the same
+ * observation, and a snapshot whose options carry a bad selfkill value is
+ * refused with a message naming the key. */
+START_TEST(test_selfkill_literal_round_trips_through_snapshot_and_options)
+{
+    table tb;
+    collide_or_leave_position(&tb, "selfkill=literal");
+    char options[TEXT_SIZE];
+    ck_assert_int_eq(br_state_options(tb.state, options, sizeof options, NULL), BR_OK);
+    ck_assert_msg(strstr(options, "selfkill=literal") != NULL, "options: %s", options);
+    char *snapshot = snapshot_of(tb.state);
+    ck_assert_msg(strstr(snapshot, "selfkill=literal") != NULL, "%s", snapshot);
+    char err[TEXT_SIZE] = "";
+    br_state *loaded = NULL;
+    ck_assert_int_eq(br_state_from_json(snapshot, &loaded, err, sizeof err), BR_OK);
+    char *again = snapshot_of(loaded);
+    ck_assert_str_eq(snapshot, again);
+    char *seen = observation_of(tb.state, 0), *seen_again = observation_of(loaded, 0);
+    ck_assert_str_eq(seen, seen_again);
+    ck_assert_msg(strstr(seen, "\"selfkill\":\"literal\"") != NULL, "%s", seen);
+    br_move a[MOVE_BUFFER], b[MOVE_BUFFER];
+    size_t na = legal_moves(tb.state, a), nb = legal_moves(loaded, b);
+    ck_assert_uint_eq(na, nb);
+    ck_assert_mem_eq(a, b, na * sizeof a[0]);
+    br_state *fresh = new_state(options); /* the option string is accepted as it is */
+    br_state_free(fresh);
+
+    char *bad = with_field(snapshot, "options", "\"players=3,seed=7,chance=explicit,"
+                           "edition=classic,board=6,selfkill=literally\"");
+    br_state *refused = NULL;
+    err[0] = '\0';
+    ck_assert_int_ne(br_state_from_json(bad, &refused, err, sizeof err), BR_OK);
+    ck_assert_ptr_null(refused);
+    ck_assert_msg(strstr(err, "selfkill") != NULL, "the message '%s' does not name selfkill",
+                  err);
+    free(bad);
+    free(seen);
+    free(seen_again);
+    free(again);
+    free(snapshot);
+    br_state_free(loaded);
+    tb_close(&tb);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* End of the game                                                     */
 
@@ -2398,10 +2568,12 @@ START_TEST(test_options_errors_name_the_key)
     assert_option_rejected("colour=red", "colour");
     assert_option_rejected("edition=deluxe", "edition");
     assert_option_rejected("selfkill=never", "selfkill");
+    assert_option_rejected("selfkill=Literal", "selfkill");
     assert_option_rejected("board=six", "board");
     assert_option_rejected("chance=sometimes", "chance");
     assert_option_rejected("players=two", "players");
     br_state_free(new_state("edition=classic,selfkill=any,board=6,chance=auto,seed=3"));
+    br_state_free(new_state("edition=kosmos,selfkill=literal"));
 }
 END_TEST
 
@@ -2501,6 +2673,11 @@ static Suite *tsuro_suite(void)
     tcase_add_test(selfkill, test_rule_self_collision_allowed_by_default);
     tcase_add_test(selfkill, test_rule_selfkill_any_forbids_self_collision);
     tcase_add_test(selfkill, test_rule_leaving_allowed_when_the_only_alternatives_collide);
+    tcase_add_test(selfkill, test_rule_selfkill_literal_forbids_leaving_while_a_placement_stays);
+    tcase_add_test(selfkill, test_rule_selfkill_literal_allows_leaving_when_every_placement_leaves);
+    tcase_add_test(selfkill, test_rule_selfkill_literal_head_on_meeting_is_not_leaving_the_board);
+    tcase_add_test(selfkill, test_rule_selfkill_values_compared_on_collisions);
+    tcase_add_test(selfkill, test_selfkill_literal_round_trips_through_snapshot_and_options);
     suite_add_tcase(suite, selfkill);
 
     TCase *end = tcase_create("end");

@@ -22,10 +22,10 @@ static br_status read_option(const br_option *o, int *edition, int *width, int *
         }
         br_text_printf(err, "option 'board': '%s' is not 6 or 7", o->value);
     } else if (strcmp(o->key, "selfkill") == 0) {
-        if (parse_choice(o->value, SELFKILL_NAMES, 3, selfkill))
+        if (parse_choice(o->value, SELFKILL_NAMES, SK_COUNT, selfkill))
             return BR_OK;
-        br_text_printf(err, "option 'selfkill': '%s' is not 'edge', 'any' or 'none'",
-                       o->value);
+        br_text_printf(err, "option 'selfkill': '%s' is not 'edge', 'any', 'none' or "
+                       "'literal'", o->value);
     } else {
         br_text_printf(err, "option '%s': unknown key (tsuro knows players, seed, chance, "
                        "edition, board, selfkill)", o->key);
@@ -87,9 +87,11 @@ const struct br_game br_game_tsuro = {
         "edition=classic|kosmos|tactile  tile set, hands and start positions (default classic)\n"
         "board=6|7  board side (default: classic 6; kosmos/tactile 6 for up to 4 players, "
         "else 7)\n"
-        "selfkill=edge|any|none  a placement that eliminates your own marker by leaving the "
-        "board (edge) or in any way (any) is illegal unless every placement would; none: "
-        "no such rule, as in the rule text (default edge)\n",
+        "selfkill=edge|any|none|literal  a placement that eliminates your own marker by "
+        "leaving the board (edge) or in any way (any) is illegal unless every placement "
+        "would; literal: leaving the board is illegal unless every placement would leave "
+        "it (a collision does not count); none: no such rule, as in the rule text "
+        "(default edge)\n",
     .min_players = 2,
     .max_players = 8,
     .default_players = 2,

@@ -155,17 +155,31 @@ static inline void walk_exit(const ts_state *s, struct mover_view *v, int leave)
 }
 
 /* FORBIDDEN[selfkill][fate]: the self-eliminations the "no suicide" rule forbids. */
-static const uint8_t FORBIDDEN[3][3] = {
+static const uint8_t FORBIDDEN[SK_COUNT][3] = {
     [SK_EDGE] = { [FATE_LEAVES] = 1 },
     [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
     [SK_NONE] = { 0 }, /* the rule text's own reading: no such restriction */
+    [SK_LITERAL] = { [FATE_LEAVES] = 1 },
+};
+
+/* ALTERNATIVE[selfkill][fate]: the fates of a placement whose existence keeps
+ * the forbidden ones illegal. The exception reads "unless every placement
+ * would eliminate you" under edge and any (a placement that keeps the marker
+ * on is the only alternative), but "unless every tile, in every rotation,
+ * would send it off the board" under literal, where a placement that only
+ * collides is no such placement and so is an alternative too. */
+static const uint8_t ALTERNATIVE[SK_COUNT][3] = {
+    [SK_EDGE] = { [FATE_SAFE] = 1 },
+    [SK_ANY] = { [FATE_SAFE] = 1 },
+    [SK_NONE] = { [FATE_SAFE] = 1 }, /* nothing is forbidden: never read */
+    [SK_LITERAL] = { [FATE_SAFE] = 1, [FATE_COLLIDES] = 1 },
 };
 
 /* Points of the new square in sets, by what leaving there means. */
 struct exit_sets {
-    unsigned forbidden;  /* a self-elimination the selfkill option forbids */
-    unsigned safe;       /* the marker stays on the board */
-    unsigned reentering; /* the trail comes back into the new tile */
+    unsigned forbidden;   /* a self-elimination the selfkill option forbids */
+    unsigned alternative; /* an alternative to it (ALTERNATIVE) */
+    unsigned reentering;  /* the trail comes back into the new tile */
 };
 
 /* Walks the points in the set `exits` not known yet and sorts them all into
@@ -174,8 +188,8 @@ struct exit_sets {
 static __attribute__((noinline)) void walk_exits(const ts_state *s, struct mover_view *v,
                                                  unsigned exits, struct exit_sets *sets)
 {
-    const uint8_t *forbids = FORBIDDEN[s->selfkill];
-    unsigned forbidden = 0, safe = 0, reentering = 0;
+    const uint8_t *forbids = FORBIDDEN[s->selfkill], *alternatives = ALTERNATIVE[s->selfkill];
+    unsigned forbidden = 0, alternative = 0, reentering = 0;
     for (; exits; exits &= exits - 1) {
         int leave = __builtin_ctz(exits);
         if (v->exit[leave] == EXIT_UNKNOWN)
@@ -184,10 +198,10 @@ static __attribute__((noinline)) void walk_exits(const ts_state *s, struct mover
         bool reenters = f >= EXIT_REENTERS;
         reentering |= (unsigned)reenters << leave;
         forbidden |= (unsigned)(!reenters && forbids[f & 7]) << leave;
-        safe |= (unsigned)(f == FATE_SAFE) << leave;
+        alternative |= (unsigned)(!reenters && alternatives[f & 7]) << leave;
     }
     sets->forbidden = forbidden;
-    sets->safe = safe;
+    sets->alternative = alternative;
     sets->reentering = reentering;
 }
 
@@ -238,18 +252,19 @@ struct placements {
         br_move base;           /* the move of tile 0, rotation 0, entering there */
         struct exit_sets sets;  /* the exits these placements use, sorted */
     } entry[2];
-    bool any_safe;              /* some placement keeps the marker on the board */
+    bool any_alternative;       /* some placement is an alternative (ALTERNATIVE) */
 };
 
 /* True when some placement of `e` whose trail comes back into the new tile
- * keeps the marker on the board. */
-static bool safe_reentering(const ts_state *s, struct mover_view *v,
-                            const struct placements *p, const struct entry *e)
+ * is an alternative to a forbidden self-elimination. */
+static bool alternative_reentering(const ts_state *s, struct mover_view *v,
+                                   const struct placements *p, const struct entry *e)
 {
+    const uint8_t *alternatives = ALTERNATIVE[s->selfkill];
     for (int i = 0; i < p->num_tiles; i++)
         for (int code = p->tiles[i] * 4; code < p->tiles[i] * 4 + 4; code++)
             if ((e->sets.reentering >> tsuro_tile_map[code][e->point] & 1u) &&
-                placement_fate(s, v, code, e->point) == FATE_SAFE)
+                alternatives[placement_fate(s, v, code, e->point)])
                 return true;
     return false;
 }
@@ -261,7 +276,7 @@ static void judge_placements(const ts_state *s, struct mover_view *v, struct pla
 {
     p->num_tiles = distinct_tiles(s, p->tiles);
     p->num_entries = v->may_choose ? 2 : 1;
-    p->any_safe = false;
+    p->any_alternative = false;
     for (int c = 0; c < p->num_entries; c++) {
         struct entry *e = &p->entry[c];
         e->point = v->point + c;
@@ -270,8 +285,8 @@ static void judge_placements(const ts_state *s, struct mover_view *v, struct pla
         for (int i = 0; i < p->num_tiles; i++)
             exits |= rotation_exits(p->tiles[i], e->point);
         walk_exits(s, v, exits, &e->sets);
-        p->any_safe = p->any_safe || e->sets.safe != 0 ||
-                      (e->sets.reentering != 0 && safe_reentering(s, v, p, e));
+        p->any_alternative = p->any_alternative || e->sets.alternative != 0 ||
+                             (e->sets.reentering != 0 && alternative_reentering(s, v, p, e));
     }
 }
 
@@ -285,7 +300,7 @@ static __attribute__((noinline)) bool forbidden_reentering(const ts_state *s, st
 }
 
 /* The legal placements, in increasing move order: a forbidden
- * self-elimination is legal only when no placement is safe. Whether a
+ * self-elimination is legal only when no placement is an alternative to it. Whether a
  * placement is dropped is a coin toss for the branch predictor, so each is
  * written and the count decides whether the next one overwrites it. */
 static size_t list_placements(const ts_state *s, struct mover_view *v,
@@ -294,8 +309,8 @@ static size_t list_placements(const ts_state *s, struct mover_view *v,
     size_t n = 0;
     for (int c = 0; c < p->num_entries; c++) {
         const struct entry *e = &p->entry[c];
-        unsigned dropped = p->any_safe ? e->sets.forbidden : 0;
-        unsigned reentering = p->any_safe ? e->sets.reentering : 0;
+        unsigned dropped = p->any_alternative ? e->sets.forbidden : 0;
+        unsigned reentering = p->any_alternative ? e->sets.reentering : 0;
         for (int i = 0; i < p->num_tiles; i++) {
             const uint8_t(*rotations)[8] = &tsuro_tile_map[p->tiles[i] * 4];
             for (int r = 0; r < 4; r++) {
@@ -311,12 +326,12 @@ static size_t list_placements(const ts_state *s, struct mover_view *v,
     return n;
 }
 
-/* True when some placement keeps the mover's marker on the board. */
-static bool any_safe_placement(const ts_state *s, struct mover_view *v)
+/* True when some placement is an alternative to a forbidden self-elimination. */
+static bool any_alternative_placement(const ts_state *s, struct mover_view *v)
 {
     struct placements all;
     judge_placements(s, v, &all);
-    return all.any_safe;
+    return all.any_alternative;
 }
 
 /* ------------------------------------------------------------------ */
@@ -567,7 +582,8 @@ static size_t list_draws(const ts_state *s, br_move *out, uint32_t *weights)
     return n;
 }
 
-/* A forbidden self-elimination is legal only when no placement is safe. */
+/* A forbidden self-elimination is legal only when no placement is an
+ * alternative to it. */
 static size_t list_legal_placements(const ts_state *s, br_move *out)
 {
     struct mover_view v;
@@ -683,8 +699,12 @@ static bool check_placement(const ts_state *s, br_move move, br_text *reason)
                       : "the second entry point (/1) exists only in the kosmos and "
                         "tactile editions");
     enum fate f = placement_fate(s, &v, code, v.point + choice);
-    if (!FORBIDDEN[s->selfkill][f] || !any_safe_placement(s, &v))
+    if (!FORBIDDEN[s->selfkill][f] || !any_alternative_placement(s, &v))
         return true;
+    if (s->selfkill == SK_LITERAL)
+        return br_fail(reason, "this placement sends your marker off the board while "
+                      "another placement does not (selfkill=literal: a collision is not "
+                      "leaving the board)");
     return br_fail(reason, f == FATE_LEAVES
                   ? "this placement sends your marker off the board while another "
                     "placement keeps it on"

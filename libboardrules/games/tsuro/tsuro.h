@@ -52,11 +52,12 @@ enum {
 };
 
 enum edition { ED_CLASSIC, ED_KOSMOS, ED_TACTILE };
-enum selfkill { SK_EDGE, SK_ANY, SK_NONE };
+/* Values are appended (SK_LITERAL came last): the option names are the interface. */
+enum selfkill { SK_EDGE, SK_ANY, SK_NONE, SK_LITERAL, SK_COUNT };
 enum phase { PH_DEAL, PH_SETUP, PH_PLAY, PH_DRAW, PH_OVER };
 
 static const char *const EDITION_NAMES[] = { "classic", "kosmos", "tactile" };
-static const char *const SELFKILL_NAMES[] = { "edge", "any", "none" };
+static const char *const SELFKILL_NAMES[SK_COUNT] = { "edge", "any", "none", "literal" };
 static const char *const PHASE_NAMES[] = { "deal", "setup", "play", "draw", "over" };
 static const char *const SIDE_NAMES[] = { "top", "right", "bottom", "left" };
 
