@@ -9,6 +9,7 @@
  * - boardrules/game.h    — the registry of games
  * - boardrules/state.h   — positions: moves, chance, notation, snapshots
  * - boardrules/record.h  — game records and batch playouts
+ * - boardrules/memory.h  — the allocator the library uses
  *
  * @mainpage libboardrules
  *
@@ -45,5 +46,6 @@
 #include "boardrules/game.h"
 #include "boardrules/state.h"
 #include "boardrules/record.h"
+#include "boardrules/memory.h"
 
 #endif /* BOARDRULES_H */

@@ -6,4 +6,5 @@ boardrulesinclude_HEADERS = \
 	include/boardrules/version.h \
 	include/boardrules/game.h \
 	include/boardrules/state.h \
-	include/boardrules/record.h
+	include/boardrules/record.h \
+	include/boardrules/memory.h

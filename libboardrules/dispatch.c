@@ -12,9 +12,35 @@
 /* ------------------------------------------------------------------ */
 /* Errors */
 
+/* Read-only calls (those taking a const br_state *) never write the state,
+ * so that any number of threads may read one state at once. Their failure
+ * reason goes to a per-thread slot naming the state by its identity (an
+ * address may be reused after br_state_free(); an identity never is). */
+typedef struct failure_slot {
+    uint64_t state_id; /* 0: empty */
+    char text[BR_ERROR_SIZE];
+} failure_slot;
+
+static _Thread_local failure_slot thread_failure;
+static _Atomic uint64_t next_state_id = 1;
+
+void br_state_set_identity(br_state *s)
+{
+    s->id = next_state_id++;
+}
+
+/* Forgets this thread's read-only failure on `s`: a later call that changes
+ * the state has the newer word. */
+static void forget_thread_failure(const br_state *s)
+{
+    if (thread_failure.state_id == s->id)
+        thread_failure.state_id = 0;
+}
+
 static void clear_error(br_state *s)
 {
     s->error[0] = '\0';
+    forget_thread_failure(s);
 }
 
 br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
@@ -23,12 +49,21 @@ br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(s->error, sizeof s->error, fmt, ap);
     va_end(ap);
+    forget_thread_failure(s);
     return status;
 }
 
-/* The error text is the one part of a state that read-only calls write too
- * (a state is never shared between threads without the caller's lock). */
-#define FAIL(state, status, ...) br_state_fail((br_state *)(state), (status), __VA_ARGS__)
+br_status br_state_fail_const(const br_state *s, br_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(thread_failure.text, sizeof thread_failure.text, fmt, ap);
+    va_end(ap);
+    thread_failure.state_id = s->id;
+    return status;
+}
+
+#define FAIL(state, status, ...) br_state_fail_const((state), (status), __VA_ARGS__)
 
 /* Checks a caller's text buffer pair. */
 #define CHECK_BUFFER(state, buf, size)                                              \
@@ -57,7 +92,9 @@ static br_status text_result_on(const br_state *state, const br_text *t, size_t 
 
 const char *br_state_last_error(const br_state *state)
 {
-    return state ? state->error : "";
+    if (!state)
+        return "";
+    return thread_failure.state_id == state->id ? thread_failure.text : state->error;
 }
 
 /* ------------------------------------------------------------------ */
@@ -72,19 +109,20 @@ br_status br_state_create_unsettled(const struct br_game *game, const char *opti
                                    br_state **out, br_text *err)
 {
     *out = NULL;
-    br_state *s = calloc(1, br_state_alloc_size(game));
+    br_state *s = br_mem_zalloc(br_state_alloc_size(game));
     if (!s) {
         br_text_puts(err, "out of memory");
         return BR_ERR_NO_MEMORY;
     }
     s->game = game;
+    br_state_set_identity(s);
     br_option opts[BR_MAX_OPTIONS];
     size_t num_opts;
     br_status st = br_options_parse(game, options, s, opts, &num_opts, err);
     if (st == BR_OK)
         st = game->init(s->data, s->num_players, opts, num_opts, err);
     if (st != BR_OK) {
-        free(s);
+        br_mem_free(s);
         return st;
     }
     br_rng_seed(&s->rng, s->seed);
@@ -123,10 +161,11 @@ br_status br_state_clone(const br_state *state, br_state **out)
     if (!out)
         return FAIL(state, BR_ERR_ARGUMENT, "out is NULL");
     size_t size = br_state_alloc_size(state->game);
-    br_state *s = malloc(size);
+    br_state *s = br_mem_alloc(size);
     if (!s)
         return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
     memcpy(s, state, size);
+    br_state_set_identity(s);
     *out = s;
     return BR_OK;
 }
@@ -134,21 +173,27 @@ br_status br_state_clone(const br_state *state, br_state **out)
 br_status br_state_copy(br_state *dst, const br_state *src)
 {
     if (!dst || !src)
-        return dst ? FAIL(dst, BR_ERR_ARGUMENT, "src is NULL") : BR_ERR_ARGUMENT;
+        return dst ? br_state_fail(dst, BR_ERR_ARGUMENT, "src is NULL") : BR_ERR_ARGUMENT;
     if (dst->game != src->game || dst->num_players != src->num_players)
         return br_state_fail(dst, BR_ERR_GAME_MISMATCH,
                              "cannot copy a %s state with %d players into a %s state "
                              "with %d players",
                              src->game->name, (int)src->num_players, dst->game->name,
                              (int)dst->num_players);
-    if (dst != src)
+    if (dst != src) {
+        uint64_t id = dst->id;
         memcpy(dst, src, br_state_alloc_size(src->game));
+        dst->id = id;
+        forget_thread_failure(dst);
+    }
     return BR_OK;
 }
 
 void br_state_free(br_state *state)
 {
-    free(state);
+    if (state)
+        forget_thread_failure(state);
+    br_mem_free(state);
 }
 
 const br_game *br_state_game(const br_state *state)
@@ -310,6 +355,7 @@ br_status br_state_apply(br_state *state, br_move move)
     if (!state)
         return BR_ERR_ARGUMENT;
     br_text r = br_text_over(state->error, sizeof state->error);
+    forget_thread_failure(state);
     if (!state->game->check_move(state->data, move, &r))
         return BR_ERR_ILLEGAL_MOVE;
     clear_error(state);
@@ -354,26 +400,13 @@ br_status br_state_move_from_text(const br_state *state, const char *text, br_mo
         *out = BR_MOVE_NONE;
     if (!state || !text || !out)
         return BR_ERR_ARGUMENT;
-    br_state *s = (br_state *)state; /* only the error text is written */
-    while (*text == ' ' || *text == '\t')
-        text++;
-    char trimmed[128];
-    size_t n = strlen(text);
-    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n' ||
-                     text[n - 1] == '\r'))
-        n--;
-    if (n == 0)
-        return br_state_fail(s, BR_ERR_PARSE, "empty move text");
-    if (n >= sizeof trimmed)
-        return br_state_fail(s, BR_ERR_PARSE, "move text longer than %zu characters",
-                             sizeof trimmed - 1);
-    memcpy(trimmed, text, n);
-    trimmed[n] = '\0';
+    char normal[BR_MOVE_TEXT_MAX + 1];
     char why[BR_ERROR_SIZE];
     br_text r = br_text_over(why, sizeof why);
-    if (state->game->move_from_text(state->data, trimmed, out, &r) != BR_OK) {
+    if (br_move_text_normalize(text, strlen(text), normal, &r) != BR_OK ||
+        state->game->move_from_text(state->data, normal, out, &r) != BR_OK) {
         *out = BR_MOVE_NONE;
-        return br_state_fail(s, BR_ERR_PARSE, "%s", why);
+        return FAIL(state, BR_ERR_PARSE, "%s", why);
     }
     return BR_OK;
 }
@@ -543,7 +576,9 @@ br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t s
         }
         memcpy(buf, full, size - 1);
         buf[size - 1] = '\0';
-        free(full);
+        json_free_t json_free;
+        json_get_alloc_funcs(NULL, &json_free);
+        json_free(full);
     }
     json_decref(value);
     return text_result_on(state, &t, len);

@@ -46,6 +46,11 @@ void br_rng_shuffle_bytes(br_rng *rng, uint8_t *v, int n);
  * always NUL-terminates when size > 0, and counts the full length so that
  * the caller can report the size needed. */
 
+/* The library's own memory, from the host's allocator (boardrules/memory.h). */
+void *br_mem_alloc(size_t size);
+void *br_mem_zalloc(size_t size);
+void br_mem_free(void *ptr);
+
 typedef struct br_text {
     char *buf;
     size_t size;
@@ -135,7 +140,8 @@ struct br_game {
 
     /* Text form of any move in 0..move_space()-1 (not necessarily legal). */
     void (*move_to_text)(const void *st, br_move move, br_text *out);
-    /* Parses a move text (already trimmed). On error: return BR_ERR_PARSE and
+    /* Parses a move text (trimmed, each run of blanks folded into one space;
+     * see br_move_text_normalize()). On error: return BR_ERR_PARSE and
      * write the reason. */
     br_status (*move_from_text)(const void *st, const char *text, br_move *out,
                                 br_text *err);
@@ -217,5 +223,9 @@ void br_jb_append(br_json_builder *b, json_t *arr, json_t *v);
 /* The first member of `obj` whose key is not among the `n` `keys`, or NULL:
  * a snapshot with a member this version does not write is not one of ours. */
 const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size_t n);
+
+/* Whether `text` is a well-formed JSON document (one object or array,
+ * RFC 8259, as json_loads() accepts by default), checked without allocating. */
+bool br_json_text_is_valid(const char *text);
 
 #endif /* BR_INTERNAL_H */

@@ -12,6 +12,7 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/status.c \
 	libboardrules/text.c \
 	libboardrules/jsonutil.c \
+	libboardrules/memory.c \
 	libboardrules/games/tsuro/tsuro.h \
 	libboardrules/games/tsuro/game.c \
 	libboardrules/games/tsuro/rules.c \

@@ -57,17 +57,20 @@ br_status br_record_write(const br_game *game, const char *options, const br_mov
 /* ------------------------------------------------------------------ */
 /* Replaying */
 
+/* The longest 'game' or 'options' line (trimmed) a record may hold. */
+#define HEADER_LINE_MAX 255
+
 typedef struct line_reader {
     const char *next;
     size_t number;     /* 1-based number of the line last read */
-    char line[256];
+    const char *start; /* the line last read, trimmed; not NUL-terminated */
+    size_t len;
 } line_reader;
 
 /* Reads the next line that is neither blank nor a comment, trimmed.
- * Returns false at the end; sets *too_long for an overlong line. */
-static bool next_line(line_reader *r, bool *too_long)
+ * Returns false at the end. */
+static bool next_line(line_reader *r)
 {
-    *too_long = false;
     while (*r->next) {
         const char *start = r->next;
         const char *end = strchr(start, '\n');
@@ -82,96 +85,104 @@ static bool next_line(line_reader *r, bool *too_long)
         }
         if (n == 0 || *start == '#')
             continue;
-        if (n >= sizeof r->line) {
-            *too_long = true;
-            return true;
-        }
-        memcpy(r->line, start, n);
-        r->line[n] = '\0';
+        r->start = start;
+        r->len = n;
         return true;
     }
     return false;
 }
 
-/* Reads "keyword rest"; returns rest or NULL. */
-static const char *keyword_value(const char *line, const char *keyword)
+/* Reads the header line "keyword value" into line (HEADER_LINE_MAX + 1
+ * bytes) and returns the value, or NULL with the reason in err. */
+static const char *header_value(const line_reader *r, const char *keyword, const char *expected,
+                                char *line, br_text *err)
 {
+    if (r->len > HEADER_LINE_MAX) {
+        br_text_printf(err, "line %zu: '%s' line too long (%zu characters, at most %d)",
+                       r->number, keyword, r->len, HEADER_LINE_MAX);
+        return NULL;
+    }
+    memcpy(line, r->start, r->len);
+    line[r->len] = '\0';
     size_t k = strlen(keyword);
-    if (strncmp(line, keyword, k) != 0)
+    if (strncmp(line, keyword, k) != 0 || (line[k] != '\0' && line[k] != ' ' && line[k] != '\t')) {
+        br_text_printf(err, "line %zu: expected '%s', got '%s'", r->number, expected, line);
         return NULL;
-    if (line[k] == '\0')
-        return line + k;
-    if (line[k] != ' ' && line[k] != '\t')
-        return NULL;
-    line += k;
-    while (*line == ' ' || *line == '\t')
-        line++;
-    return line;
+    }
+    const char *value = line + k;
+    while (*value == ' ' || *value == '\t')
+        value++;
+    return value;
 }
 
 static br_status read_header(line_reader *r, br_state **s, size_t *bad_line, br_text *err)
 {
-    bool too_long;
-    if (!next_line(r, &too_long) || too_long) {
+    char line[HEADER_LINE_MAX + 1];
+    if (!next_line(r)) {
         *bad_line = r->number ? r->number : 1;
         br_text_printf(err, "line %zu: expected 'game <name>'", *bad_line);
         return BR_ERR_RECORD;
     }
-    const char *name = keyword_value(r->line, "game");
-    if (!name) {
-        *bad_line = r->number;
-        br_text_printf(err, "line %zu: expected 'game <name>', got '%s'", r->number, r->line);
+    *bad_line = r->number;
+    const char *name = header_value(r, "game", "game <name>", line, err);
+    if (!name)
         return BR_ERR_RECORD;
-    }
     const br_game *game = br_game_find(name);
     if (!game) {
-        *bad_line = r->number;
         br_text_printf(err, "line %zu: no game named '%s'", r->number, name);
         return BR_ERR_UNKNOWN_GAME;
     }
-    if (!next_line(r, &too_long) || too_long || !keyword_value(r->line, "options")) {
-        *bad_line = r->number;
-        br_text_printf(err, "line %zu: expected 'options <key=value,...>'", r->number);
+    if (!next_line(r)) {
+        *bad_line = r->number + 1;
+        br_text_printf(err, "line %zu: expected 'options <key=value,...>'", *bad_line);
         return BR_ERR_RECORD;
     }
+    *bad_line = r->number;
+    const char *options = header_value(r, "options", "options <key=value,...>", line, err);
+    if (!options)
+        return BR_ERR_RECORD;
     char msg[BR_ERROR_SIZE];
     br_text m = br_text_over(msg, sizeof msg);
-    br_status st = br_state_create(game, keyword_value(r->line, "options"), s, &m);
-    if (st != BR_OK) {
-        *bad_line = r->number;
+    br_status st = br_state_create(game, options, s, &m);
+    if (st != BR_OK)
         br_text_printf(err, "line %zu: %s", r->number, msg);
-    }
     return st;
 }
 
 static br_status replay_moves(line_reader *r, br_state *s, size_t *bad_line, br_text *err)
 {
-    bool too_long;
-    while (next_line(r, &too_long)) {
+    while (next_line(r)) {
         *bad_line = r->number;
-        if (too_long) {
-            br_text_printf(err, "line %zu: line too long", r->number);
+        char text[BR_MOVE_TEXT_MAX + 1];
+        char reason[BR_ERROR_SIZE];
+        br_text why = br_text_over(reason, sizeof reason);
+        if (br_move_text_normalize(r->start, r->len, text, &why) != BR_OK) {
+            br_text_printf(err, "line %zu: %s", r->number, reason);
             return BR_ERR_RECORD;
         }
         if (s->game->current_player(s->data) == BR_PLAYER_TERMINAL) {
-            br_text_printf(err, "line %zu: '%s': the game is already over", r->number, r->line);
+            br_text_printf(err, "line %zu: '%s': the game is already over", r->number, text);
             return BR_ERR_RECORD;
         }
         br_move move;
-        char reason[BR_ERROR_SIZE];
-        br_text why = br_text_over(reason, sizeof reason);
-        if (s->game->move_from_text(s->data, r->line, &move, &why) != BR_OK) {
+        if (s->game->move_from_text(s->data, text, &move, &why) != BR_OK) {
             br_text_printf(err, "line %zu: %s", r->number, reason);
             return BR_ERR_RECORD;
         }
         if (!s->game->check_move(s->data, move, &why)) {
-            br_text_printf(err, "line %zu: '%s': %s", r->number, r->line, reason);
+            br_text_printf(err, "line %zu: '%s': %s", r->number, text, reason);
             return BR_ERR_RECORD;
         }
         br_state_apply_checked(s, move);
     }
     *bad_line = 0;
     return BR_OK;
+}
+
+/* A UTF-8 byte-order mark, which some editors put at the start of a file. */
+static const char *skip_byte_order_mark(const char *record)
+{
+    return strncmp(record, "\xEF\xBB\xBF", 3) == 0 ? record + 3 : record;
 }
 
 br_status br_record_replay(const char *record, br_state **out, size_t *bad_line, char *err,
@@ -188,7 +199,7 @@ br_status br_record_replay(const char *record, br_state **out, size_t *bad_line,
         br_text_puts(&e, "record is NULL");
         return BR_ERR_ARGUMENT;
     }
-    line_reader r = { .next = record, .number = 0 };
+    line_reader r = { .next = skip_byte_order_mark(record), .number = 0 };
     br_state *s = NULL;
     br_status st = read_header(&r, &s, bad_line, &e);
     if (st == BR_OK)
@@ -229,7 +240,7 @@ br_status br_playout_random(const br_state *state, uint64_t seed, size_t num_gam
     br_status st = br_state_clone(state, &work);
     if (st != BR_OK)
         return st;
-    br_move *moves = malloc(sizeof *moves * (state->game->legal_moves_bound + 1));
+    br_move *moves = br_mem_alloc(sizeof *moves * (state->game->legal_moves_bound + 1));
     if (!moves) {
         br_state_free(work);
         return BR_ERR_NO_MEMORY;
@@ -248,7 +259,7 @@ br_status br_playout_random(const br_state *state, uint64_t seed, size_t num_gam
         for (int p = 0; wins && p < work->num_players; p++)
             wins[p] += winner[p] != 0;
     }
-    free(moves);
+    br_mem_free(moves);
     br_state_free(work);
     if (total_moves)
         *total_moves = total;

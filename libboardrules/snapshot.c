@@ -31,14 +31,14 @@ br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t
     if (!state)
         return BR_ERR_ARGUMENT;
     if (!buf && size > 0)
-        return br_state_fail((br_state *)state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu",
+        return br_state_fail_const(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu",
                              size);
     char options[512];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(state, &o);
     json_t *game_state = state->game->to_json(state->data);
     if (!game_state)
-        return br_state_fail((br_state *)state, BR_ERR_NO_MEMORY, "out of memory");
+        return br_state_fail_const(state, BR_ERR_NO_MEMORY, "out of memory");
     json_t *snap = json_pack("{s:s, s:i, s:s, s:s, s:I, s:o, s:o}", "format", SNAPSHOT_FORMAT,
                              "version", SNAPSHOT_VERSION, "game", state->game->name,
                              "options", options, "move_number",
@@ -140,7 +140,12 @@ static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
     }
     char opt_msg[200];
     br_text opt_err = br_text_over(opt_msg, sizeof opt_msg);
-    if (br_state_create_unsettled(game, options, out, &opt_err) != BR_OK) {
+    br_status created = br_state_create_unsettled(game, options, out, &opt_err);
+    if (created == BR_ERR_NO_MEMORY) {
+        br_text_puts(err, opt_msg);
+        return created;
+    }
+    if (created != BR_OK) {
         br_text_printf(err, "options: %s", opt_msg);
         return BR_ERR_SNAPSHOT;
     }
@@ -166,6 +171,27 @@ static br_status load_game_state(br_state *s, const json_t *game_state, br_text 
     return BR_OK;
 }
 
+/* Whether jansson failed on `json` for want of memory. jansson 2.14 says so
+ * only sometimes: its lexer reports a failed allocation as a syntax error,
+ * or gives up with an empty message. A syntax error in text that is
+ * well-formed JSON can only be such a failure. */
+static bool parse_ran_out_of_memory(const char *json, const json_error_t *jerr)
+{
+    if (jerr->text[0] == '\0')
+        return true; /* no message (nor code) set: it failed before reading */
+    switch (json_error_code(jerr)) {
+    case json_error_out_of_memory:
+        return true;
+    case json_error_unknown:
+    case json_error_invalid_syntax:
+    case json_error_premature_end_of_input:
+    case json_error_end_of_input_expected:
+        return br_json_text_is_valid(json);
+    default:
+        return false;
+    }
+}
+
 br_status br_state_from_json(const char *json, br_state **out, char *err, size_t err_size)
 {
     br_text e = br_text_over(err, err_size);
@@ -178,6 +204,10 @@ br_status br_state_from_json(const char *json, br_state **out, char *err, size_t
     json_error_t jerr;
     json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
+        if (parse_ran_out_of_memory(json, &jerr)) {
+            br_text_puts(&e, "out of memory");
+            return BR_ERR_NO_MEMORY;
+        }
         br_text_printf(&e, "line %d column %d: %s", jerr.line, jerr.column, jerr.text);
         return BR_ERR_SNAPSHOT;
     }

@@ -18,6 +18,8 @@ struct br_state {
     uint32_t move_number;    /* moves applied so far, chance outcomes included */
     int32_t num_players;
     int32_t chance_mode;     /* enum br_chance_mode */
+    uint64_t id;             /* unique per allocated state, never copied: names the
+                              * state in a thread's failure slot (see dispatch.c) */
     char error[BR_ERROR_SIZE];
     _Alignas(16) unsigned char data[]; /* the game's state, game->state_size bytes */
 };
@@ -34,9 +36,19 @@ br_status br_state_create_unsettled(const struct br_game *game, const char *opti
 br_status br_state_create(const struct br_game *game, const char *options,
                           br_state **out, br_text *err);
 
-/* Records a failure reason in the state (printf-style) and returns `status`. */
+/* Records a failure reason in the state (printf-style) and returns `status`.
+ * For calls that change the state. */
 br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Records the failure reason of a read-only call: in the calling thread's
+ * failure slot, never in the state, so that threads may share a state for
+ * reading. br_state_last_error() on this thread returns it. */
+br_status br_state_fail_const(const br_state *s, br_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Gives a newly allocated state its identity. */
+void br_state_set_identity(br_state *s);
 
 /* Resolves chance nodes from the state's generator while the state is in
  * auto mode and at a chance node. */
@@ -59,6 +71,17 @@ void br_options_write(const br_state *s, br_text *out);
  * the state's error text. */
 br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t size,
                        size_t *len);
+
+/* The longest move text, after trimming and folding blanks, that any call
+ * accepts (br_state_move_from_text() and record lines alike). */
+#define BR_MOVE_TEXT_MAX 255
+
+/* The one move-text reader: trims blanks (spaces, tabs, CR, LF) at both ends
+ * and folds every run of spaces and tabs inside into one space, writing the
+ * result into out (BR_MOVE_TEXT_MAX + 1 bytes). Returns BR_OK, or
+ * BR_ERR_PARSE with the reason in err (empty, or too long). */
+br_status br_move_text_normalize(const char *text, size_t n,
+                                 char out[BR_MOVE_TEXT_MAX + 1], br_text *err);
 
 /* Copies a buffer-convention result: returns BR_OK when it fit, else BR_ERR_BUFFER. */
 br_status br_text_result(const br_text *t, size_t *len);

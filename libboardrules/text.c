@@ -94,3 +94,35 @@ int br_format(char *buf, size_t size, const char *fmt, ...)
     va_end(ap);
     return (int)(t.len < size ? t.len : size - 1);
 }
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+br_status br_move_text_normalize(const char *text, size_t n,
+                                 char out[BR_MOVE_TEXT_MAX + 1], br_text *err)
+{
+    size_t len = 0;
+    bool pending_blank = false;
+    for (size_t i = 0; i < n; i++) {
+        if (is_blank(text[i])) {
+            pending_blank = len > 0;
+            continue;
+        }
+        if (len + pending_blank >= BR_MOVE_TEXT_MAX + 1) {
+            br_text_printf(err, "move text longer than %d characters", BR_MOVE_TEXT_MAX);
+            return BR_ERR_PARSE;
+        }
+        if (pending_blank)
+            out[len++] = ' ';
+        pending_blank = false;
+        out[len++] = text[i];
+    }
+    out[len] = '\0';
+    if (len == 0) {
+        br_text_puts(err, "empty move text");
+        return BR_ERR_PARSE;
+    }
+    return BR_OK;
+}

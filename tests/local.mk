@@ -27,8 +27,12 @@ if HAVE_CHECK
 BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 
-check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden
-TESTS += tests/test_api tests/test_conformance tests/test_golden
+check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening
+TESTS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening
+
+tests_test_hardening_SOURCES = tests/test_hardening.c tests/brt_util.c tests/brt_util.h
+tests_test_hardening_CFLAGS = $(BRT_CFLAGS) -pthread
+tests_test_hardening_LDADD = $(BRT_LDADD) -lpthread
 
 tests_test_api_SOURCES = tests/test_api.c tests/brt_util.c tests/brt_util.h
 tests_test_api_CFLAGS = $(BRT_CFLAGS)

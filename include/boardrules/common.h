@@ -17,12 +17,20 @@
  * - **Handles.** ::br_game handles are static and owned by the library; they are
  *   valid for the life of the process and never freed. ::br_state handles are
  *   owned by the caller.
- * - **Threads.** The library has no global mutable state. Different states may
- *   be used from different threads at once; one state must not be used from two
- *   threads at once without the caller's own lock.
+ * - **Threads.** The library's only global setting is its allocator
+ *   (boardrules/memory.h), set once before use. Different states may be used
+ *   from different threads at once. Calls that take a `const br_state *` never
+ *   write the state: any number of threads may make them on one state at once,
+ *   as long as no thread changes it meanwhile (br_state_apply(),
+ *   br_state_resolve_chance(), br_state_copy() into it, br_state_free()) -
+ *   search workers sharing a root, a server answering observations. A state
+ *   being changed must not be used from another thread without the caller's
+ *   own lock.
  * - **Errors.** No function aborts, exits or prints. Functions return a
  *   ::br_status; a failing call on a state also keeps a human-readable reason,
- *   available from br_state_last_error().
+ *   available from br_state_last_error() on the same thread: a call that
+ *   changes the state keeps it in the state, a read-only call in the calling
+ *   thread's own slot.
  */
 #ifndef BOARDRULES_COMMON_H
 #define BOARDRULES_COMMON_H

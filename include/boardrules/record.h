@@ -14,6 +14,11 @@
  * lines); every following non-blank, non-comment line is one move in the
  * game's text notation, chance outcomes included when `chance=explicit`.
  * With `chance=auto` the chance outcomes follow from the seed and are not written.
+ *
+ * A UTF-8 byte-order mark at the very start is skipped. Lines end with LF
+ * or CR LF. The `game` and `options` lines may be at most 255 characters
+ * long (trimmed); a move line is read exactly as br_state_move_from_text()
+ * reads a move text (blank runs folded, at most 255 characters).
  */
 #ifndef BOARDRULES_RECORD_H
 #define BOARDRULES_RECORD_H

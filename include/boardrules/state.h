@@ -103,14 +103,25 @@ BR_API br_status br_state_options(const br_state *state, char *buf, size_t size,
 /**
  * @brief The reason of the most recent failed call on this state.
  *
- * Every call that takes the state and fails records its reason here (a call
- * that takes two states records it in the one it would change), so that it
- * can be read after other calls. A successful br_state_apply() or
- * br_state_resolve_chance() clears it.
+ * Every call that takes the state and fails records its reason (a call
+ * that takes two states records it for the one it would change), so that it
+ * can be read after other calls. Where it is kept depends on the call:
+ * - a call that changes the state (br_state_apply(), br_state_resolve_chance(),
+ *   br_state_copy() into it, br_state_resample() into it) keeps it in the
+ *   state; a successful br_state_apply() or br_state_resolve_chance() clears it;
+ * - a read-only call (one taking a `const br_state *`) never writes the state,
+ *   so that threads may share it for reading: it keeps the reason in the
+ *   calling thread's slot, which names this state until the thread's next
+ *   failing read-only call on any state, or the next call that changes this
+ *   state.
+ *
+ * This function returns the calling thread's slot when it names @p state,
+ * else the state's own reason.
  * @param state borrowed, or NULL.
- * @return a string owned by the state, valid until the next call that takes
- *         the state; "" when nothing failed since it was last cleared, and
- *         when @p state is NULL.
+ * @return a string owned by the library (the state or the calling thread),
+ *         valid until the next call on this thread that takes a state; ""
+ *         when nothing failed since it was last cleared, and when @p state
+ *         is NULL.
  */
 BR_API const char *br_state_last_error(const br_state *state);
 
@@ -247,8 +258,12 @@ BR_API br_status br_state_move_to_text_view(const br_state *state, br_move move,
 
 /**
  * @brief Parses the text form of a move.
- * @param state borrowed; on failure its last error holds the reason.
- * @param text borrowed, NUL-terminated; surrounding blanks are ignored.
+ * The same reader serves record lines (br_record_replay()), so a text
+ * parses the same in both: blanks (spaces, tabs, line ends) around it are
+ * ignored, every run of spaces and tabs inside counts as one space, and the
+ * text so folded may be at most 255 characters long.
+ * @param state borrowed; on failure br_state_last_error() holds the reason.
+ * @param text borrowed, NUL-terminated.
  * @param out receives the move; must not be NULL.
  * @return ::BR_OK, ::BR_ERR_PARSE (with the reason in br_state_last_error())
  *         or ::BR_ERR_ARGUMENT. Parsing does not check legality.

@@ -1,0 +1,466 @@
+/*
+ * Regression tests for what outside fuzzing and checking found (issue 11):
+ * parsers that disagree on limits, header lines reported wrongly, read-only
+ * calls that wrote the state, out-of-memory reported as a corrupt snapshot,
+ * and a byte-order mark that stopped a record.
+ *
+ * Each test names the finding it keeps fixed.
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <jansson.h>
+
+#include <boardrules.h>
+
+#include "brt_util.h"
+
+static void assert_same_snapshot(const br_state *a, const br_state *b)
+{
+    char *sa = brt_snapshot(a), *sb = brt_snapshot(b);
+    ck_assert_str_eq(sa, sb);
+    free(sa);
+    free(sb);
+}
+
+/* ------------------------------------------------------------------ */
+/* Finding: record lines and br_state_move_from_text() had different limits. */
+
+/* A Tsuro record with chance=explicit whose first line is a draw. */
+static br_state *tsuro_at_first_draw(void)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1,chance=explicit");
+    ck_assert(br_state_is_chance_node(s));
+    return s;
+}
+
+static char *first_outcome_text(const br_state *s)
+{
+    br_move outcome[256];
+    double p[256];
+    size_t n;
+    ck_assert_int_eq(br_state_chance_outcomes(s, outcome, p, 256, &n), BR_OK);
+    return brt_move_text(s, outcome[0]);
+}
+
+/* "draw<130 blanks>14": the same text is a move line and a move text. */
+static char *spread_out(const char *move_text, int blanks)
+{
+    const char *space = strchr(move_text, ' ');
+    ck_assert_ptr_nonnull(space);
+    size_t head = (size_t)(space - move_text);
+    char *out = malloc(strlen(move_text) + (size_t)blanks + 1);
+    memcpy(out, move_text, head);
+    memset(out + head, ' ', (size_t)blanks);
+    strcpy(out + head + (size_t)blanks, space + 1);
+    return out;
+}
+
+START_TEST(test_move_text_limit_same_for_record_and_parser)
+{
+    br_state *s = tsuro_at_first_draw();
+    char *text = first_outcome_text(s);
+    char *wide = spread_out(text, 130);
+    br_move parsed;
+    ck_assert_int_eq(br_state_move_from_text(s, wide, &parsed), BR_OK);
+    char *record = brt_format("game tsuro\noptions players=2,seed=1,chance=explicit\n%s\n", wide);
+    br_state *replayed = NULL;
+    size_t bad = 99;
+    char err[256];
+    ck_assert_int_eq(br_record_replay(record, &replayed, &bad, err, sizeof err), BR_OK);
+    ck_assert_uint_eq(bad, 0);
+    ck_assert_int_eq(br_state_apply(s, parsed), BR_OK);
+    assert_same_snapshot(s, replayed);
+    br_state_free(replayed);
+    br_state_free(s);
+    free(record);
+    free(wide);
+    free(text);
+}
+END_TEST
+
+START_TEST(test_overlong_move_text_refused_alike)
+{
+    br_state *s = tsuro_at_first_draw();
+    char word[300];
+    memset(word, 'x', sizeof word - 1);
+    word[sizeof word - 1] = '\0';
+    br_move parsed;
+    ck_assert_int_eq(br_state_move_from_text(s, word, &parsed), BR_ERR_PARSE);
+    ck_assert(brt_contains(br_state_last_error(s), "longer than 255 characters"));
+    char *record = brt_format("game tsuro\noptions players=2,seed=1,chance=explicit\n%s\n", word);
+    size_t bad = 0;
+    char err[256];
+    ck_assert_int_eq(br_record_replay(record, NULL, &bad, err, sizeof err), BR_ERR_RECORD);
+    ck_assert_uint_eq(bad, 3);
+    ck_assert_msg(brt_contains(err, "line 3: move text longer than 255 characters"), "%s", err);
+    free(record);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_tabs_and_blank_runs_fold_in_both_parsers)
+{
+    br_state *s = tsuro_at_first_draw();
+    char *text = first_outcome_text(s);
+    char *tabbed = brt_strdup(text);
+    *strchr(tabbed, ' ') = '\t';
+    br_move a, b;
+    ck_assert_int_eq(br_state_move_from_text(s, text, &a), BR_OK);
+    ck_assert_int_eq(br_state_move_from_text(s, tabbed, &b), BR_OK);
+    ck_assert_int_eq(a, b);
+    free(tabbed);
+    free(text);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Finding: an overlong 'game' or 'options' line was reported as missing. */
+
+START_TEST(test_overlong_options_line_says_too_long)
+{
+    char opts[400];
+    strcpy(opts, "players=2,seed=1");
+    size_t n = strlen(opts);
+    memset(opts + n, ' ', 300);
+    opts[n + 300] = 'x';
+    opts[n + 301] = '\0';
+    char *record = brt_format("game tsuro\noptions %s\n", opts);
+    size_t bad = 0;
+    char err[256];
+    ck_assert_int_eq(br_record_replay(record, NULL, &bad, err, sizeof err), BR_ERR_RECORD);
+    ck_assert_uint_eq(bad, 2);
+    ck_assert_msg(brt_contains(err, "line 2: 'options' line too long"), "%s", err);
+    free(record);
+}
+END_TEST
+
+START_TEST(test_overlong_game_line_says_too_long)
+{
+    char name[300];
+    memset(name, 'g', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    char *record = brt_format("# comment\ngame %s\noptions seed=1\n", name);
+    size_t bad = 0;
+    char err[256];
+    ck_assert_int_eq(br_record_replay(record, NULL, &bad, err, sizeof err), BR_ERR_RECORD);
+    ck_assert_uint_eq(bad, 2);
+    ck_assert_msg(brt_contains(err, "line 2: 'game' line too long"), "%s", err);
+    free(record);
+}
+END_TEST
+
+START_TEST(test_wrong_options_keyword_names_the_line)
+{
+    size_t bad = 0;
+    char err[256];
+    ck_assert_int_eq(br_record_replay("game tsuro\noptionz seed=1\n", NULL, &bad, err, sizeof err),
+                     BR_ERR_RECORD);
+    ck_assert_uint_eq(bad, 2);
+    ck_assert_msg(brt_contains(err, "expected 'options <key=value,...>', got 'optionz seed=1'"),
+                  "%s", err);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Finding: a UTF-8 byte-order mark stopped a record. */
+
+START_TEST(test_record_with_byte_order_mark_replays)
+{
+    const char *plain = "game tsuro\noptions players=2,seed=4\n";
+    char *marked = brt_format("\xEF\xBB\xBF%s", plain);
+    br_state *a = NULL, *b = NULL;
+    char err[256];
+    ck_assert_int_eq(br_record_replay(plain, &a, NULL, err, sizeof err), BR_OK);
+    ck_assert_int_eq(br_record_replay(marked, &b, NULL, err, sizeof err), BR_OK);
+    assert_same_snapshot(a, b);
+    br_state_free(a);
+    br_state_free(b);
+    free(marked);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Finding: calls taking a const br_state * wrote its error text, so two
+ * threads reading one state raced. The reason of a read-only call is now
+ * the calling thread's; the state's own text belongs to changing calls. */
+
+typedef struct reader_job {
+    const br_state *state;
+    const char *seen_before;   /* br_state_last_error() on the reader thread */
+    char seen_after_fail[256]; /* ... after a read-only call failed there */
+    br_status status;
+} reader_job;
+
+static void *read_in_other_thread(void *arg)
+{
+    reader_job *job = arg;
+    job->seen_before = br_state_last_error(job->state);
+    job->status = br_state_check_move(job->state, -5, NULL, 0);
+    snprintf(job->seen_after_fail, sizeof job->seen_after_fail, "%s",
+             br_state_last_error(job->state));
+    return NULL;
+}
+
+START_TEST(test_read_only_failure_is_per_thread)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
+    char *before = brt_snapshot(s);
+    ck_assert_int_eq(br_state_apply(s, -1), BR_ERR_ILLEGAL_MOVE);
+    char *apply_reason = brt_strdup(br_state_last_error(s));
+    ck_assert_str_ne(apply_reason, "");
+
+    reader_job job = { .state = s };
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, read_in_other_thread, &job), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    /* The other thread sees the state's text, and its own failure. */
+    ck_assert_str_eq(job.seen_before, apply_reason);
+    ck_assert_int_eq(job.status, BR_ERR_ILLEGAL_MOVE);
+    ck_assert_str_ne(job.seen_after_fail, apply_reason);
+    ck_assert_str_ne(job.seen_after_fail, "");
+    /* ... and none of it reached this thread or the state. */
+    ck_assert_str_eq(br_state_last_error(s), apply_reason);
+    char *after = brt_snapshot(s);
+    ck_assert_str_eq(after, before);
+    free(after);
+
+    /* On this thread, the newest failure speaks: read-only, then changing. */
+    char small[2];
+    ck_assert_int_eq(br_state_options(s, small, sizeof small, NULL), BR_ERR_BUFFER);
+    ck_assert(brt_contains(br_state_last_error(s), "too small"));
+    ck_assert_int_eq(br_state_apply(s, -2), BR_ERR_ILLEGAL_MOVE);
+    ck_assert(!brt_contains(br_state_last_error(s), "too small"));
+    free(apply_reason);
+    free(before);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_read_only_failure_not_seen_by_other_states)
+{
+    const br_game *g = br_game_find("tsuro");
+    br_state *a = brt_new_state(g, "players=2,seed=1");
+    br_state *b = NULL;
+    ck_assert_int_eq(br_state_clone(a, &b), BR_OK);
+    ck_assert_int_eq(br_state_check_move(a, -5, NULL, 0), BR_ERR_ILLEGAL_MOVE);
+    ck_assert_str_ne(br_state_last_error(a), "");
+    ck_assert_str_eq(br_state_last_error(b), "");
+    /* A copy into `a` is a change of `a`: the old read-only reason is gone. */
+    ck_assert_int_eq(br_state_copy(a, b), BR_OK);
+    ck_assert_str_eq(br_state_last_error(a), "");
+    br_state_free(a);
+    br_state_free(b);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Finding: running out of memory in br_state_from_json() was reported as a
+ * corrupt snapshot. Every allocation (the library's and jansson's) is made
+ * to fail in turn; each call must then fail cleanly with BR_ERR_NO_MEMORY,
+ * or succeed, and leave nothing allocated. */
+
+static long allocations_left = -1; /* -1: never fail */
+static long live_blocks;
+static bool failed_once;
+
+static void *failing_malloc(size_t size)
+{
+    if (allocations_left == 0) {
+        failed_once = true;
+        return NULL;
+    }
+    if (allocations_left > 0)
+        allocations_left--;
+    void *p = malloc(size);
+    if (p)
+        live_blocks++;
+    return p;
+}
+
+static void counting_free(void *p)
+{
+    if (p)
+        live_blocks--;
+    free(p);
+}
+
+static void use_failing_allocator(void)
+{
+    br_set_alloc_funcs(failing_malloc, counting_free);
+    json_set_alloc_funcs(failing_malloc, counting_free);
+}
+
+static void use_default_allocator(void)
+{
+    br_set_alloc_funcs(NULL, NULL);
+    json_set_alloc_funcs(malloc, free);
+}
+
+typedef br_status (*allocating_call)(const void *input, char *why, size_t why_size);
+
+/* Runs `call` with the k-th allocation failing, for k = 0, 1, ... until a
+ * run meets no failure. Returns how many failure points there were. */
+static int fail_each_allocation(const char *what, allocating_call call, const void *input)
+{
+    int points = 0;
+    for (long k = 0;; k++) {
+        char why[256] = "";
+        use_failing_allocator();
+        live_blocks = 0;
+        failed_once = false;
+        allocations_left = k;
+        br_status st = call(input, why, sizeof why);
+        allocations_left = -1;
+        long leaked = live_blocks;
+        use_default_allocator();
+        ck_assert_msg(leaked == 0, "%s, allocation %ld failing: %ld blocks leaked", what, k,
+                      leaked);
+        if (!failed_once) {
+            ck_assert_msg(st == BR_OK, "%s with no failure: %s (%s)", what, br_status_string(st),
+                          why);
+            return points;
+        }
+        points++;
+        ck_assert_msg(st == BR_ERR_NO_MEMORY, "%s, allocation %ld failing: %s (%s)", what, k,
+                      br_status_string(st), why);
+        ck_assert_msg(brt_contains(why, "out of memory"), "%s, allocation %ld: '%s'", what, k,
+                      why);
+    }
+}
+
+static br_status load_snapshot(const void *input, char *why, size_t why_size)
+{
+    br_state *s = NULL;
+    br_status st = br_state_from_json(input, &s, why, why_size);
+    br_state_free(s);
+    return st;
+}
+
+static br_status create_state(const void *input, char *why, size_t why_size)
+{
+    const char *const *args = input;
+    br_state *s = NULL;
+    br_status st = br_state_new(br_game_find(args[0]), args[1], &s, why, why_size);
+    br_state_free(s);
+    return st;
+}
+
+static br_status replay_record(const void *input, char *why, size_t why_size)
+{
+    br_state *s = NULL;
+    br_status st = br_record_replay(input, &s, NULL, why, why_size);
+    br_state_free(s);
+    return st;
+}
+
+/* Read-only calls that allocate: their reason is the thread's. */
+static br_status with_state_reason(const br_state *s, br_status st, char *why, size_t why_size)
+{
+    snprintf(why, why_size, "%s", st == BR_OK ? "" : br_state_last_error(s));
+    return st;
+}
+
+static br_status save_snapshot(const void *input, char *why, size_t why_size)
+{
+    static char buf[1 << 16];
+    return with_state_reason(input, br_state_to_json(input, buf, sizeof buf, NULL), why,
+                             why_size);
+}
+
+static br_status observe_seat_0(const void *input, char *why, size_t why_size)
+{
+    static char buf[1 << 16];
+    return with_state_reason(input, br_state_observe(input, 0, buf, sizeof buf, NULL), why,
+                             why_size);
+}
+
+static br_status clone_state(const void *input, char *why, size_t why_size)
+{
+    br_state *c = NULL;
+    br_status st = with_state_reason(input, br_state_clone(input, &c), why, why_size);
+    br_state_free(c);
+    return st;
+}
+
+/* A state of game `index` some random moves into a game. */
+static br_state *state_in_play(int index)
+{
+    br_state *s = brt_new_state(br_game_at((size_t)index), "seed=3");
+    uint64_t rng = 17;
+    brt_play_random(s, &rng, 25);
+    return s;
+}
+
+START_TEST(test_out_of_memory_at_every_allocation)
+{
+    br_state *s = state_in_play(_i);
+    const char *name = br_game_name(br_state_game(s));
+    char *snapshot = brt_snapshot(s);
+    int points = fail_each_allocation("br_state_from_json", load_snapshot, snapshot);
+    ck_assert_msg(points > 10, "%s: only %d allocations in a snapshot load", name, points);
+    const char *create_args[] = { name, "seed=3" };
+    fail_each_allocation("br_state_new", create_state, create_args);
+    char *record = brt_format("game %s\noptions seed=3\n", name);
+    fail_each_allocation("br_record_replay", replay_record, record);
+    fail_each_allocation("br_state_to_json", save_snapshot, s);
+    fail_each_allocation("br_state_observe", observe_seat_0, s);
+    fail_each_allocation("br_state_clone", clone_state, s);
+    /* The state itself came through it all unchanged. */
+    char *after = brt_snapshot(s);
+    ck_assert_str_eq(after, snapshot);
+    free(after);
+    free(record);
+    free(snapshot);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_alloc_funcs_default_and_reset)
+{
+    br_malloc_fn m = NULL;
+    br_free_fn f = NULL;
+    br_get_alloc_funcs(&m, &f);
+    ck_assert_ptr_eq(m, malloc);
+    ck_assert_ptr_eq(f, free);
+    br_set_alloc_funcs(failing_malloc, NULL); /* half a pair: the defaults */
+    br_get_alloc_funcs(&m, &f);
+    ck_assert_ptr_eq(m, malloc);
+    ck_assert_ptr_eq(f, free);
+    br_get_alloc_funcs(NULL, NULL);
+}
+END_TEST
+
+static Suite *hardening_suite(void)
+{
+    Suite *suite = suite_create("hardening");
+    TCase *tc = tcase_create("findings");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_move_text_limit_same_for_record_and_parser);
+    tcase_add_test(tc, test_overlong_move_text_refused_alike);
+    tcase_add_test(tc, test_tabs_and_blank_runs_fold_in_both_parsers);
+    tcase_add_test(tc, test_overlong_options_line_says_too_long);
+    tcase_add_test(tc, test_overlong_game_line_says_too_long);
+    tcase_add_test(tc, test_wrong_options_keyword_names_the_line);
+    tcase_add_test(tc, test_record_with_byte_order_mark_replays);
+    tcase_add_test(tc, test_read_only_failure_is_per_thread);
+    tcase_add_test(tc, test_read_only_failure_not_seen_by_other_states);
+    tcase_add_test(tc, test_alloc_funcs_default_and_reset);
+    tcase_add_loop_test(tc, test_out_of_memory_at_every_allocation, 0, (int)br_game_count());
+    suite_add_tcase(suite, tc);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(hardening_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
