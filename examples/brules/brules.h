@@ -143,7 +143,8 @@ bool print_view(FILE *out, const br_state *state, int seat);
 int count_winners(const br_state *state, int *is_winner);
 
 /* Prints who won a finished game ("seat 1 wins", "seats 0 and 2 share the
- * win", every seat sharing the win or nobody winning) and the scores. */
+ * win", every seat sharing the win or nobody winning) and the scores
+ * under their game's label (game_score_label). */
 void print_result(FILE *out, const br_state *state);
 
 /* Reads a whole file ("-" is stdin) into memory to free(); NULL on failure
@@ -160,6 +161,39 @@ double now_seconds(void);
 /* A seed that differs from run to run (time and clock), for games that
  * should not repeat. */
 uint64_t fresh_seed(void);
+
+/* ------------------------------------------------------------------ */
+/* What brules tells a person about a game (info.c): its help, notes at the
+ * prompt and after each move. The game facts come from the public API (the
+ * seat's observation, move texts); only texts and the tables the game's
+ * documentation publishes live in brules. */
+
+/* Prints the game's own help for the play prompt and `brules info`
+ * (notation, what the cards and the words mean); false when brules has none
+ * for the game. */
+bool print_game_help(FILE *out, const br_game *game);
+
+/* What br_state_scores() counts in the game, for the result line, e.g.
+ * "points" or "path positions (0 = start, 21 = exit)". */
+const char *game_score_label(const br_game *game);
+
+/* Notes under the legal moves at the prompt of `seat`, from its view only
+ * (Tür an Tür: what each elevator card does and would give now). */
+void print_prompt_notes(FILE *out, const br_state *state, int seat);
+
+/* A move just made, as the notes after its announcement need it. */
+typedef struct move_seen {
+    const br_state *before; /* the position before the move */
+    const br_state *after;  /* after it (and the chance events resolved with it) */
+    br_move move;
+    int mover;              /* the seat that moved, or BR_PLAYER_CHANCE */
+    int viewer;             /* whose view the screen shows; -1: a spectator's */
+    bool tell_draws;        /* the viewer is the only person: say what they drew */
+} move_seen;
+
+/* Prints what a move did that its text does not say (Tür an Tür: the steps
+ * it gave and where the figure went; the cards the viewer drew). */
+void print_move_notes(FILE *out, const move_seen *m);
 
 /* ------------------------------------------------------------------ */
 /* The host's random generator (bots.c): splitmix64, small and fast. It is

@@ -479,7 +479,7 @@ void print_result(FILE *out, const br_state *state)
         if (winners >= 0)
             print_winners(out, is_winner, n, winners);
         br_state_scores(state, scores, (size_t)n);
-        fputs("scores:", out);
+        fprintf(out, "%s:", game_score_label(br_state_game(state)));
         for (int p = 0; p < n; p++)
             fprintf(out, " seat %d: %g%s", p, scores[p], p + 1 < n ? "," : "\n");
     }

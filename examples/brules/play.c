@@ -4,10 +4,14 @@
  *
  * A person sees what their seat may see (br_state_render_view: other seats'
  * hidden cards are not shown) and the numbered legal moves before each of
- * their moves, and types a move's text or its number. A bad entry is
- * answered with the library's reason and the question is asked again. End
- * of input at the prompt quits the game. The whole position, hidden cards
- * included, is shown when the game is over.
+ * their moves, and types a move's text or its number in the list. A bad
+ * entry is answered with the library's reason and the question is asked
+ * again. End of input at the prompt quits the game. The whole position,
+ * hidden cards included, is shown when the game is over.
+ *
+ * After each move and under the moves at a prompt, info.c adds what the
+ * game's notation does not say (Tür an Tür: the steps a card gave, where the
+ * figure went, the cards the person drew, what each elevator card does).
  *
  * Every move is announced as the seat whose view the screen shows may see it
  * (br_state_move_to_text_view: a card discarded face down reads "?"); see
@@ -276,11 +280,15 @@ static int viewing_seat(const table *t, int player)
 /* ------------------------------------------------------------------ */
 /* A person's turn */
 
-static void print_prompt_help(void)
+static void print_prompt_help(const table *t)
 {
-    puts("Enter a move as the list shows it, or its number in the list.\n"
+    puts("Enter a move as the list shows it, or its number in the list. A number\n"
+         "alone always means the list's entry; everything else is read as a move.\n"
+         "(A move whose text is itself a number is entered as =TEXT.)\n"
          "Commands: moves (list the legal moves), board (show what you may see),\n"
          "          help (this text), quit (end the game; end of input too).");
+    putchar('\n');
+    print_game_help(stdout, t->game);
 }
 
 /* Lists the legal moves in numbered columns. */
@@ -311,10 +319,28 @@ static bool list_table_moves(table *t, const br_state *state)
     return list_legal_moves(state, t->moves, t->capacity, &t->count);
 }
 
-/* Understands the person's entry as a move: its text, or else its number in
- * the list. Explains what is wrong otherwise. */
+static bool is_plain_number(const char *text)
+{
+    return *text && strspn(text, "0123456789") == strlen(text);
+}
+
+/* Understands the person's entry as a move. A plain number is the move's
+ * number in the list and nothing else, so that "3" cannot mean one move to
+ * the person and another to a game whose notation reads numbers; "=TEXT"
+ * is always a move's text. Explains what is wrong otherwise. */
 static bool understand_move(table *t, const char *entry, br_move *out)
 {
+    if (is_plain_number(entry)) {
+        long number;
+        if (parse_long_in(entry, 1, (long)t->count, &number)) {
+            *out = t->moves[number - 1];
+            return true;
+        }
+        printf("no move %s in the list: the list has 1..%zu\n", entry, t->count);
+        return false;
+    }
+    if (*entry == '=')
+        entry++;
     br_move move;
     if (br_state_move_from_text(t->state, entry, &move) == BR_OK) {
         char reason[512] = "";
@@ -325,13 +351,7 @@ static bool understand_move(table *t, const char *entry, br_move *out)
         printf("illegal move '%s': %s\n", entry, reason);
         return false;
     }
-    char parse_error[512];
-    snprintf(parse_error, sizeof parse_error, "%s", br_state_last_error(t->state));
-    long number;
-    if (parse_long_in(entry, 1, (long)t->count, &number)) {
-        *out = t->moves[number - 1];
-        return true;
-    }
+    const char *parse_error = br_state_last_error(t->state);
     printf("not a move: %s\n(type 'moves' for the legal moves, 'help' for help)\n",
            parse_error[0] ? parse_error : "cannot read it");
     return false;
@@ -358,6 +378,7 @@ static turn_result human_turn(table *t, int player, br_move *out)
     if (!print_view(stdout, t->state, seat))
         return TURN_FAILED;
     print_moves(t);
+    print_prompt_notes(stdout, t->state, seat);
     for (;;) {
         if (player == BR_PLAYER_CHANCE)
             printf("chance outcome> ");
@@ -375,14 +396,16 @@ static turn_result human_turn(table *t, int player, br_move *out)
             continue;
         if (strcmp(entry, "quit") == 0 || strcmp(entry, "q") == 0)
             return TURN_QUIT;
-        if (strcmp(entry, "help") == 0 || strcmp(entry, "?") == 0)
-            print_prompt_help();
-        else if (strcmp(entry, "moves") == 0)
+        if (strcmp(entry, "help") == 0 || strcmp(entry, "?") == 0) {
+            print_prompt_help(t);
+        } else if (strcmp(entry, "moves") == 0) {
             print_moves(t);
-        else if (strcmp(entry, "board") == 0)
+        } else if (strcmp(entry, "board") == 0) {
             print_view(stdout, t->state, seat);
-        else if (understand_move(t, entry, out))
+            print_prompt_notes(stdout, t->state, seat);
+        } else if (understand_move(t, entry, out)) {
             return TURN_MOVED;
+        }
     }
 }
 
@@ -410,12 +433,28 @@ static void announce(const table *t, int player, const char *text)
         printf("seat %d (%s): %s\n", player, seat_role(t, player), text);
 }
 
+/* What the move did beyond its text, as the screen's seat may see it; the
+ * cards drawn only when one person is at the table (with several, the next
+ * person to look would read them). */
+static void note_move(const table *t, int player, br_move move)
+{
+    move_seen seen = { t->before, t->state, move, player, t->shown_seat,
+                       t->num_humans == 1 && t->shown_seat >= 0 };
+    print_move_notes(stdout, &seen);
+}
+
 static turn_result next_turn(table *t)
 {
     int player = br_state_current_player(t->state);
     bool chance = player == BR_PLAYER_CHANCE;
     br_move move;
     char text[128];
+    /* The move is made on t->state; its text and the notes need the
+     * position before it too. */
+    if (br_state_copy(t->before, t->state) != BR_OK) {
+        brules_error("copy: %s", br_state_last_error(t->before));
+        return TURN_FAILED;
+    }
     /* With chance=explicit and people at the table, a person enters what
      * happened at the real table; otherwise the state's own generator
      * decides. */
@@ -430,13 +469,7 @@ static turn_result next_turn(table *t)
             return TURN_FAILED;
         }
     } else {
-        /* The bot (or the state's generator) moves on t->state; the text is
-         * made from the copy of the position before. */
         char full_text[128];
-        if (br_state_copy(t->before, t->state) != BR_OK) {
-            brules_error("copy: %s", br_state_last_error(t->before));
-            return TURN_FAILED;
-        }
         if (!bot_take_turn(&t->bot, t->state, &move, full_text, sizeof full_text))
             return TURN_FAILED;
         announced_text(t, t->before, move, text, sizeof text);
@@ -444,6 +477,7 @@ static turn_result next_turn(table *t)
     if (!log_push(&t->log, move))
         return TURN_FAILED;
     announce(t, player, text);
+    note_move(t, player, move);
     return TURN_MOVED;
 }
 

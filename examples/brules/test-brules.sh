@@ -401,6 +401,166 @@ checks=$((checks + 2))
 [ $(($(count_out ': drop [^?]') + $(count_out ': exchange [^?]'))) -eq 0 ] \
     || fail "the spectator sees the card of a face-down discard"
 
+# ---------------------------------------------------------------- Tür an Tür at the table
+
+# tat_notes_check: every announced door card is followed at once by its
+# score, every elevator card laid by the steps it gave, every jump and walk
+# by the figure's way; every card the person is told they drew is in their
+# hand at the next view (so it is theirs, not the bot's); every jump goes
+# where the cat prompt said. Prints the first problem, else "ok" and the
+# counts "placements elevators jumps draws".
+tat_notes_check() {
+    awk '
+        function bad(what) { print NR ": " what ": " $0; failed = 1; exit }
+        expect != "" {
+            if ($0 !~ expect) bad("no note after the move")
+            expect = ""
+            if (jumping && $0 !~ ("-> " target "$")) bad("the jump does not go to " target)
+            jumping = 0
+            next
+        }
+        /^seat [01] \([a-z]*\): [RGBY][1-9]@[a-d][1-4]$/ {
+            expect = "^  [0-9]+ steps?([ ;,(]|$)"; placements++; next
+        }
+        /^seat [01] \([a-z]*\): [a-z]+@e[1-4]$/ {
+            expect = "^  [0-9]+ steps? \\([a-z]+ on floor [1-4]\\); figure "; elevators++; next
+        }
+        /^seat [01] \([a-z]*\): (jump|walk)$/ {
+            expect = "^  figure "; jumping = $NF == "jump" && target != ""; jumps += jumping
+            next
+        }
+        /jump to [a-d][1-4], or walk on\)$/ {
+            match($0, /jump to [a-d][1-4]/); target = substr($0, RSTART + 8, 2); next
+        }
+        /^  you drew the elevator card [a-z]+$/ { want[++n] = $NF; draws++; next }
+        /^  you drew / {
+            cards = substr($0, 12); gsub(/\*/, "", cards)
+            k = split(cards, drawn, ", ")
+            for (i = 1; i <= k; i++) want[++n] = drawn[i]
+            draws++; next
+        }
+        /^seat 0 at / {
+            for (i = 1; i <= n; i++)
+                if (index($0 " ", " " want[i] " ") == 0 && index($0, " " want[i] "*") == 0)
+                    bad("drawn card " want[i] " is not in the hand")
+            n = 0
+        }
+        END { if (!failed) print "ok", placements + 0, elevators + 0, jumps + 0, draws + 0 }
+    ' "$work/out"
+}
+
+# add_counts A B: adds two "placements elevators jumps draws" lines.
+add_counts() {
+    echo "$1 $2" | awk '{ print $1 + $5, $2 + $6, $3 + $7, $4 + $8 }'
+}
+
+# A person plays whole games by list numbers: the score of each of their
+# door cards is shown at once, before the bot's move; the cards they draw
+# are named; a cat jump goes where the prompt said; the final line names
+# positions, not points. Several seeds, so that the rarer events (a cat
+# jump, an elevator card on the board) occur.
+totals="0 0 0 0"
+for seed in 1 2 3 5; do
+    run_from "$work/ones" play tuer-an-tuer --seed "$seed"
+    expect_status 0 "tuer-an-tuer seed $seed by numbers"
+    expect_no_err "tuer-an-tuer seed $seed: brules' elevator table agrees with the library"
+    counts=$(tat_notes_check)
+    checks=$((checks + 1))
+    case $counts in
+    ok*) totals=$(add_counts "$totals" "${counts#ok }") ;;
+    *) fail "tuer-an-tuer seed $seed: $counts" ;;
+    esac
+    expect_out '^path positions (0 = start, 21 = exit): seat 0: [0-9]*, seat 1: [0-9]*$' \
+        "tuer-an-tuer: the final line names positions"
+    checks=$((checks + 1))
+    [ "$(count_out '^scores:')" -eq 0 ] || fail "tuer-an-tuer: positions labelled as scores"
+    [ "$seed" -eq 1 ] && cp "$work/out" "$work/tat-seed1.play"
+done
+set -- $totals
+checks=$((checks + 1))
+[ "$1" -gt 20 ] && [ "$3" -gt 0 ] && [ "$4" -gt 20 ] \
+    || fail "tuer-an-tuer games by numbers: $1 door cards, $3 cat jumps, $4 draws noted"
+cp "$work/tat-seed1.play" "$work/out"
+expect_out '^figures (under each floor): 0, 1 = ' "tuer-an-tuer legend explains the figures"
+expect_out '^0:2 = seat 0 on cell 2\|field; 0:2 = seat 0 on cell 2' \
+    "tuer-an-tuer legend explains the cell markers"
+expect_out '^  0 steps; figure stays at start$' "a door card without steps says so"
+expect_out '^  you drew [RGBY][1-9]' "the person is told the door card they drew"
+expect_out '^  you drew the elevator card [a-z]*$' "the person is told the elevator card they drew"
+expect_out '^your elevator cards (steps each gives now on e4, e3, e2, e1):$' \
+    "the prompt explains the person's elevator cards"
+expect_out '^  [a-z]*: [12] steps\{0,1\} per .*; now [0-9]*, [0-9]*, [0-9]*, [0-9]*$' \
+    "each elevator card in hand: its effect and what it gives now on each floor"
+expect_out '^elevator cards on the board (each fires for whoever places a door on its floor):$' \
+    "the prompt explains the elevator cards on the board"
+expect_out '^  e[1-4] [a-z]*: [12] steps\{0,1\} per .*; now [0-9]*$' \
+    "each elevator card on the board: its effect and what it gives now"
+expect_out '^  the board is full: final scoring' "the final scoring is announced"
+expect_out '^last door card: [0-9]* steps\{0,1\}\( (.*)\)\{0,1\}$' "the last score, no zero parts"
+checks=$((checks + 1))
+[ "$(count_out '^last door card: .* 0[,)]')" -eq 0 ] || fail "the last score lists zero parts"
+
+# Bots only: the spectator reads every elevator card's steps and every
+# figure's way, but no card anybody drew.
+totals="0 0 0 0"
+for seed in 1 2 3; do
+    run play tuer-an-tuer --bots --seed "$seed"
+    expect_status 0 "tuer-an-tuer bots seed $seed"
+    expect_no_err "tuer-an-tuer bots seed $seed: brules' elevator table agrees with the library"
+    counts=$(tat_notes_check)
+    checks=$((checks + 2))
+    case $counts in
+    ok*) totals=$(add_counts "$totals" "${counts#ok }") ;;
+    *) fail "tuer-an-tuer bots seed $seed: $counts" ;;
+    esac
+    [ "$(count_out 'you drew')" -eq 0 ] || fail "the spectator is told what a seat drew"
+done
+set -- $totals
+checks=$((checks + 1))
+[ "$1" -gt 20 ] && [ "$2" -gt 0 ] && [ "$4" -eq 0 ] \
+    || fail "tuer-an-tuer bot games: $1 door cards, $2 elevator cards noted, $4 draws told"
+
+# Two people at one keyboard: the next person would read "drew" lines, so
+# none are shown (each seat sees its cards in its own view). Seat 0
+# exchanges one card (move 1) and ends its exchange (move 5: done).
+run_with '1\n5\nquit\n' play tuer-an-tuer --seed 3 --seat 0 --seat 1
+expect_status 0 "two people exchange at tuer-an-tuer"
+checks=$((checks + 1))
+[ "$(count_out 'you drew')" -eq 0 ] || fail "with two people, drawn cards are announced"
+
+# A number alone is a list entry, never a move text; '=TEXT' is always a
+# move text; a number beyond the list is refused with the list's range.
+run_with '99\n0\n=1\n=done\nquit\n' play tuer-an-tuer --seed 3
+expect_status 0 "tuer-an-tuer: numbers at the prompt"
+expect_out '^no move 99 in the list: the list has 1\.\.6$' "a number beyond the list"
+expect_out '^no move 0 in the list: the list has 1\.\.6$' "the number 0"
+expect_out '^not a move: ' "'=1' is read as a move text, not as the list entry"
+expect_out '^seat 0 (you): done$' "'=done' is the move done"
+
+# help at the prompt: the number rule, and the game's own help (here every
+# elevator card's effect); 'brules info' shows the same game help.
+run_with 'help\nquit\n' play tuer-an-tuer --seed 3
+expect_out '^alone always means the list.s entry' "help states the number rule"
+for card in yellow green red blue cats doors low high colours pairs; do
+    expect_out "^  $card  *[12] steps\{0,1\} per " "help explains the elevator card $card"
+done
+run info tuer-an-tuer
+expect_status 0 "info tuer-an-tuer"
+expect_out "^at the table ('brules play tuer-an-tuer'" "info shows the game's help"
+expect_out '^  pairs  *2 steps per ' "info explains the elevator cards"
+
+run_with 'help\nquit\n' play drunter-und-drueber --seed 3
+expect_out '^A tile over a toilet (WC) needs a vote\.' "help explains the vote"
+expect_out "^counts 2 for the side its owner declares afterwards ('jein yes', 'jein" \
+    "help explains jein"
+run_with 'help\nquit\n' play tore-der-welt --seed 3
+for word in 'play CARD' 'lay CARD' 'discard CARD' 'trade SLOT' grain material build \
+    wool-sale privilege house rent donate weave medicine favour; do
+    expect_out "^  $word " "help explains the action word $word"
+done
+run_with 'help\nquit\n' play tsuro --seed 3
+expect_out '^  17r2  ' "help explains a tsuro placement"
+
 # ---------------------------------------------------------------- a person plays
 
 # In classic Tsuro the hands are hidden: the person (seat 0) sees the bot's

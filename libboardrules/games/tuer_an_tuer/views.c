@@ -120,14 +120,45 @@ static void render_hands(const tat *s, int viewer, br_text *out)
     }
 }
 
+/* The non-zero parts of the last door card's score, e.g. "same colour 3,
+ * run 5": a row of zeros hides the one part that counted. */
+static void render_last_score(const tat *s, br_text *out)
+{
+    static const char *const labels[SC_TOTAL] = {
+        "same colour", "same number", "ascending", "run", "different colours",
+        "elevator card",
+    };
+    br_text_printf(out, "last door card: %d step%s", s->last[SC_TOTAL],
+                   s->last[SC_TOTAL] == 1 ? "" : "s");
+    const char *sep = " (";
+    for (int i = 0; i < SC_TOTAL; i++) {
+        if (s->last[i] == 0)
+            continue;
+        br_text_printf(out, "%s%s %d", sep, labels[i], s->last[i]);
+        sep = ", ";
+    }
+    br_text_puts(out, sep[0] == ',' ? ")\n" : "\n");
+}
+
+/* The cat decision names the jump's target: a person cannot be expected to
+ * search the path for the next door of the cat's colour. */
+static void render_cat_choice(const tat *s, br_text *out)
+{
+    int seg = s->seg[s->turn];
+    int target = tat_cat_target(s, seg, card_colour(s->board[segment_door(seg)]));
+    br_text_printf(out, " (%d step%s left: jump to ", s->steps, s->steps == 1 ? "" : "s");
+    if (target >= 0)
+        tat_put_door_field(out, segment_door(target));
+    else
+        br_text_putc(out, '?'); /* the phase is entered only with a target */
+    br_text_puts(out, ", or walk on)");
+}
+
 static void render_status(const tat *s, br_text *out)
 {
     br_text_printf(out, "piles: %d door cards, %d elevator cards\n", popcount64(s->pile),
                    epile_size(s));
-    br_text_printf(out, "last door card: %d steps (colour %d, number %d, ascending %d, run %d, "
-                   "different %d, elevator %d)\n", s->last[SC_TOTAL], s->last[SC_COLOUR],
-                   s->last[SC_NUMBER], s->last[SC_ASCENDING], s->last[SC_RUN],
-                   s->last[SC_DIFFERENT], s->last[SC_ELEVATOR]);
+    render_last_score(s, out);
     if (s->has_final)
         br_text_printf(out, "final scoring: %d steps each; steps needed %d and %d\n",
                        s->final_steps, s->final_needed[0], s->final_needed[1]);
@@ -143,7 +174,7 @@ static void render_status(const tat *s, br_text *out)
     } else {
         br_text_printf(out, "phase %s: seat %d to move", phase_names[s->phase], s->turn);
         if (s->phase == PH_CAT)
-            br_text_printf(out, " (%d steps left: jump or walk)", s->steps);
+            render_cat_choice(s, out);
         br_text_putc(out, '\n');
     }
 }
@@ -151,6 +182,10 @@ static void render_status(const tat *s, br_text *out)
 static void render_as(const tat *s, int viewer, br_text *out)
 {
     br_text_printf(out, "Tür an Tür (run4=%d)   * = cat   S = start   X = exit\n", s->run4);
+    /* The figure markers are digits under the board; without a word they
+     * read as numbers of something. */
+    br_text_puts(out, "figures (under each floor): 0, 1 = seat 0's, seat 1's figure below its\n"
+                      "field; 0:2 = seat 0 on cell 2 of the 3 cells of an empty door [ . .]\n");
     char header[LINE];
     memset(header, ' ', sizeof header);
     for (int k = 0; k < COLUMNS; k++)
