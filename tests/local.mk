@@ -18,6 +18,11 @@ AM_TESTS_ENVIRONMENT += \
 TESTS += tests/check-symbols.sh
 EXTRA_DIST += tests/check-symbols.sh
 
+# check-headers.sh: the public headers compile as C99, C11, C17 and C++.
+TESTS += tests/check-headers.sh
+EXTRA_DIST += tests/check-headers.sh tests/valgrind.sh
+AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
+
 # ------------------------------------------------------------------
 # The generic Check suites: argument validation (test_api), conformance of
 # every registered game (test_conformance), golden records (test_golden).
@@ -27,12 +32,18 @@ if HAVE_CHECK
 BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 
-check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening
-TESTS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening
+check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
+	tests/test_threads
+TESTS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
+	tests/test_threads
 
 tests_test_hardening_SOURCES = tests/test_hardening.c tests/brt_util.c tests/brt_util.h
 tests_test_hardening_CFLAGS = $(BRT_CFLAGS) -pthread
 tests_test_hardening_LDADD = $(BRT_LDADD) -lpthread
+
+tests_test_threads_SOURCES = tests/test_threads.c tests/brt_util.c tests/brt_util.h
+tests_test_threads_CFLAGS = $(BRT_CFLAGS) -pthread
+tests_test_threads_LDADD = $(BRT_LDADD) -lpthread
 
 tests_test_api_SOURCES = tests/test_api.c tests/brt_util.c tests/brt_util.h
 tests_test_api_CFLAGS = $(BRT_CFLAGS)
