@@ -89,17 +89,23 @@ typedef br_status (*fz_text_fn)(const br_state *, char *, size_t, size_t *);
 
 static inline char *fz_text(const br_state *s, fz_text_fn fn)
 {
-    size_t len = 0;
-    br_status st = fn(s, NULL, 0, &len);
-    FZ_CHECK(st == BR_OK || st == BR_ERR_BUFFER, "length query failed: %s",
-             br_status_string(st));
-    char *buf = malloc(len + 1);
+    /* One call into a big buffer, which fits nearly always; the length
+     * query and a second call only when it did not. */
+    size_t cap = 16384, len = 0;
+    char *buf = malloc(cap);
     FZ_CHECK(buf, "out of memory");
-    size_t len2 = 0;
-    st = fn(s, buf, len + 1, &len2);
-    FZ_CHECK(st == BR_OK && len2 == len && strlen(buf) == len,
-             "text call failed (%s) or changed length %zu -> %zu", br_status_string(st), len,
-             len2);
+    br_status st = fn(s, buf, cap, &len);
+    if (st == BR_ERR_BUFFER) {
+        FZ_CHECK(len >= cap, "BR_ERR_BUFFER with length %zu < %zu", len, cap);
+        free(buf);
+        buf = malloc(len + 1);
+        FZ_CHECK(buf, "out of memory");
+        size_t len2 = 0;
+        st = fn(s, buf, len + 1, &len2);
+        FZ_CHECK(len2 == len, "text changed length %zu -> %zu", len, len2);
+    }
+    FZ_CHECK(st == BR_OK && strlen(buf) == len, "text call failed (%s) or wrong length %zu",
+             br_status_string(st), len);
     return buf;
 }
 

@@ -14,7 +14,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define MAX_OPS 64
+#define MAX_OPS 32
 #define MAX_HISTORY 2048
 
 typedef struct slot {
@@ -101,7 +101,7 @@ static void try_move(slot *x, br_move m)
     br_status c = br_state_check_move(x->s, m, why, sizeof why);
     FZ_CHECK(c == BR_OK || c == BR_ERR_ILLEGAL_MOVE, "check_move(%d): %s", (int)m,
              br_status_string(c));
-    char *before = fz_snapshot(x->s);
+    char *before = c == BR_OK ? NULL : fz_snapshot(x->s);
     uint32_t number = br_state_move_number(x->s);
     br_status a = br_state_apply(x->s, m);
     if (c == BR_OK) {
