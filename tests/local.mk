@@ -161,3 +161,20 @@ tests_test_tore_der_welt_SOURCES = tests/test_tore_der_welt.c tests/brt_util.c \
 tests_test_tore_der_welt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_tore_der_welt_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
+
+# ------------------------------------------------------------------
+# make soak: the conformance playouts (every invariant and round trip at
+# every step) for SOAK_GAMES random games per game and option set; not part of
+# make check or CI. SOAK_GAME=<name> runs one game; SOAK_FIRST_SEED moves the
+# seeds so that runs on several machines or cores cover different games.
+
+SOAK_GAMES = 1000000
+SOAK_FIRST_SEED = 1000
+SOAK_GAME =
+
+soak: tests/test_conformance$(EXEEXT)
+	BRT_PLAYOUTS=$(SOAK_GAMES) BRT_FIRST_SEED=$(SOAK_FIRST_SEED) BRT_ONLY_GAME='$(SOAK_GAME)' \
+	BRT_REPORT=1 CK_FORK=no CK_RUN_CASE=playouts \
+	./libtool --mode=execute $(builddir)/tests/test_conformance
+
+.PHONY: soak

@@ -24,7 +24,10 @@
  * value of the game's own keys that br_game_options_help() lists as
  * `key=a|b|c` or `key=lo..hi`. A game not in the table still runs with the rest.
  *
- * Environment: BRT_PLAYOUTS (default 20) sets the playouts per option set.
+ * Environment: BRT_PLAYOUTS (default 20) sets the playouts per option set;
+ * for soak runs (make soak) BRT_FIRST_SEED (default 1) the first seed,
+ * BRT_ONLY_GAME one game's option sets only, and BRT_REPORT=1 prints games,
+ * moves and time per option set on stdout.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -32,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <check.h>
 #include <jansson.h>
@@ -78,6 +82,8 @@ struct option_set {
 static struct option_set *option_sets;
 static size_t num_option_sets;
 static size_t playouts_per_set = DEFAULT_PLAYOUTS;
+static uint64_t first_seed = 1;
+static bool report_sets;
 
 /* ------------------------------------------------------------------ */
 /* Building the option sets */
@@ -774,11 +780,23 @@ static void run_playout(const struct option_set *set, uint64_t seed, bool with_r
     playout_end(&p);
 }
 
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 START_TEST(test_random_playouts)
 {
     const struct option_set *set = &option_sets[_i];
+    double start = seconds_now();
     for (size_t k = 0; k < playouts_per_set; k++)
-        run_playout(set, k + 1, k < RECORDED_PLAYOUTS);
+        run_playout(set, first_seed + k, k < RECORDED_PLAYOUTS);
+    if (report_sets)
+        printf("soak: %-20s %-60s %zu games from seed %" PRIu64 ", all checks passed, %.1f s\n",
+               br_game_name(set->game), set->options, playouts_per_set, first_seed,
+               seconds_now() - start);
 }
 END_TEST
 
@@ -897,6 +915,18 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
+/* Drops every option set of other games than `name` (NULL or "": keep all). */
+static void keep_only_game(const char *name)
+{
+    if (!name || !*name)
+        return;
+    size_t kept = 0;
+    for (size_t i = 0; i < num_option_sets; i++)
+        if (strcmp(br_game_name(option_sets[i].game), name) == 0)
+            option_sets[kept++] = option_sets[i];
+    num_option_sets = kept;
+}
+
 static Suite *conformance_suite(void)
 {
     Suite *suite = suite_create("conformance");
@@ -921,7 +951,13 @@ int main(void)
     const char *env = getenv("BRT_PLAYOUTS");
     if (env && *env)
         playouts_per_set = (size_t)strtoul(env, NULL, 10);
+    env = getenv("BRT_FIRST_SEED");
+    if (env && *env)
+        first_seed = strtoull(env, NULL, 10);
+    env = getenv("BRT_REPORT");
+    report_sets = env && strcmp(env, "1") == 0;
     build_option_sets();
+    keep_only_game(getenv("BRT_ONLY_GAME"));
     fprintf(stderr, "conformance: %zu games, %zu option sets, %zu playouts each\n",
             br_game_count(), num_option_sets, playouts_per_set);
     SRunner *runner = srunner_create(conformance_suite());
