@@ -699,12 +699,40 @@ static void assert_draw_outcomes(const table *tb, int t)
     }
 }
 
-/* The chance node deals/draws tile t; `seat` is the player who gets it. */
+/* Issue 10: the chance node says who gets the tile, in the move text
+ * ("draw 14 to seat 2") and in every seat's observation (`draw_to`). The
+ * text of another seat's classic draw hides the tile, not the seat. */
+static void assert_draw_names_recipient(const table *tb, int seat, int t)
+{
+    char want[64], got[64], field[32];
+    snprintf(want, sizeof want, "draw %d to seat %d", t, seat);
+    move_text(tb->state, draw_move(tb->width, t), got, sizeof got);
+    ck_assert_str_eq(got, want);
+    ck_assert_int_eq(parse_move(tb->state, want), draw_move(tb->width, t));
+    snprintf(field, sizeof field, "\"draw_to\":%d", seat);
+    for (int viewer = -1; viewer < tb->board.seats; viewer++) {
+        char *seen = observation_of(tb->state, viewer);
+        ck_assert_msg(strstr(seen, field) != NULL, "seat %d's observation lacks %s: %s", viewer,
+                      field, seen);
+        free(seen);
+        if (tb->classic && viewer != seat)
+            snprintf(want, sizeof want, "draw ? to seat %d", seat);
+        else
+            snprintf(want, sizeof want, "draw %d to seat %d", t, seat);
+        ck_assert_int_eq(br_state_move_to_text_view(tb->state, draw_move(tb->width, t), viewer,
+                                                    got, sizeof got, NULL), BR_OK);
+        ck_assert_str_eq(got, want);
+    }
+}
+
+/* The chance node deals/draws tile t; `seat` is the player who gets it. The
+ * draw is entered in the older text form ("draw 14"), which still parses. */
 static void tb_draw(table *tb, int seat, int t)
 {
     char text[32];
     expect_chance(tb->state);
     assert_draw_outcomes(tb, t);
+    assert_draw_names_recipient(tb, seat, t);
     snprintf(text, sizeof text, "draw %d", t);
     br_move move = parse_move(tb->state, text);
     ck_assert_int_eq(move, draw_move(tb->width, t));
@@ -2550,15 +2578,118 @@ START_TEST(test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are)
     br_state *s = new_state("players=3,chance=explicit");
     br_move draw5;
     ck_assert_int_eq(br_state_move_from_text(s, "draw 5", &draw5), BR_OK);
-    assert_view(s, draw5, 0, "draw 5"); /* seat 0 receives the first tile */
-    assert_view(s, draw5, 1, "draw ?");
-    assert_view(s, draw5, -1, "draw ?");
+    assert_view(s, draw5, 0, "draw 5 to seat 0"); /* seat 0 receives the first tile */
+    assert_view(s, draw5, 1, "draw ? to seat 0");
+    assert_view(s, draw5, -1, "draw ? to seat 0");
     assert_view(s, 17 * 4 + 2, 1, "17r2");
     br_state_free(s);
     s = new_state("edition=kosmos,players=3,chance=explicit");
     ck_assert_int_eq(br_state_move_from_text(s, "draw 5", &draw5), BR_OK);
-    assert_view(s, draw5, 1, "draw 5");
-    assert_view(s, draw5, -1, "draw 5");
+    assert_view(s, draw5, 1, "draw 5 to seat 0");
+    assert_view(s, draw5, -1, "draw 5 to seat 0");
+    br_state_free(s);
+}
+END_TEST
+
+/* br_state_move_from_text() that must fail with BR_ERR_PARSE and a reason
+ * containing `part`. */
+static void assert_parse_refused(const br_state *s, const char *text, const char *part)
+{
+    br_move move = BR_MOVE_NONE;
+    ck_assert_msg(br_state_move_from_text(s, text, &move) == BR_ERR_PARSE,
+                  "\"%s\" parses as %d", text, (int)move);
+    ck_assert_msg(strstr(br_state_last_error(s), part) != NULL,
+                  "\"%s\": the reason \"%s\" lacks \"%s\"", text, br_state_last_error(s), part);
+}
+
+/* Issue 10: "A draw's chance node does not say which seat receives the tile
+ * (the dragon holder or the placer); say it in the observation and the move
+ * text." Spec, "Drawing and the dragon": after a placement the placer draws,
+ * but when tiles come back the dragon holder draws first. Every draw of this
+ * file checks the text and the observations (tb_draw); here the forms
+ * themselves: the recipient in the text, written in any case and with any
+ * blanks, must be the seat that gets the tile; the older "draw 5" still
+ * parses, so records written before replay; away from a chance node no seat
+ * is named and the observation says null. */
+START_TEST(test_rule_draw_names_the_receiving_seat)
+{
+    br_state *s = new_state("players=3,chance=explicit");
+    char text[64];
+    move_text(s, draw_move(6, 5), text, sizeof text);
+    ck_assert_str_eq(text, "draw 5 to seat 0");
+    ck_assert_int_eq(parse_move(s, "draw 5"), draw_move(6, 5));
+    ck_assert_int_eq(parse_move(s, "DRAW  5\tTo  SEAT 0"), draw_move(6, 5));
+    assert_parse_refused(s, "draw 5 to seat 1", "seat 0");
+    assert_parse_refused(s, "draw 5 to seat 3", "not a seat");
+    assert_parse_refused(s, "draw 5 to 0", "to seat");
+    assert_parse_refused(s, "draw 5 toseat 0", "to seat");
+    assert_parse_refused(s, "draw 5 to seat", "seat number");
+    assert_parse_refused(s, "draw 5 to seat 0 now", "at the end");
+    assert_parse_refused(s, "draw ? to seat 0", "tile number");
+    ck_assert_int_eq(br_state_apply(s, parse_move(s, "draw 5 to seat 0")), BR_OK);
+    move_text(s, draw_move(6, 6), text, sizeof text);
+    ck_assert_str_eq(text, "draw 6 to seat 1");
+    for (int t = 6; t < 14; t++) {
+        snprintf(text, sizeof text, "draw %d to seat %d", t, (t - 5) % 3);
+        ck_assert_int_eq(br_state_apply(s, parse_move(s, text)), BR_OK);
+    }
+    ck_assert_int_eq(br_state_current_player(s), 0); /* setup: no tile is due */
+    move_text(s, draw_move(6, 20), text, sizeof text);
+    ck_assert_str_eq(text, "draw 20");
+    char *seen = observation_of(s, 0);
+    ck_assert_msg(strstr(seen, "\"draw_to\":null") != NULL, "%s", seen);
+    free(seen);
+    br_state_free(s);
+}
+END_TEST
+
+/* The older draw text ("draw 14", before issue 10) still replays: a record
+ * of an explicit-chance game, written now with the recipients, replays to
+ * the same state with every " to seat N" taken out. */
+START_TEST(test_records_with_the_older_draw_text_still_replay)
+{
+    br_state *s = new_state("players=4,seed=9,chance=explicit");
+    br_move moves[MOVE_BUFFER], played[400];
+    size_t count = 0;
+    for (uint64_t pick = 5; !br_state_is_terminal(s) && count < 400; count++) {
+        size_t n = legal_moves(s, moves);
+        pick = pick * 6364136223846793005u + 1442695040888963407u;
+        played[count] = moves[(pick >> 33) % n];
+        ck_assert_int_eq(br_state_apply(s, played[count]), BR_OK);
+    }
+    char options[TEXT_SIZE];
+    ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
+    size_t len = 0;
+    char err[TEXT_SIZE] = "";
+    br_record_write(tsuro(), options, played, count, NULL, 0, &len, err, sizeof err);
+    char *record = malloc(len + 1);
+    ck_assert_ptr_nonnull(record);
+    ck_assert_int_eq(br_record_write(tsuro(), options, played, count, record, len + 1, NULL,
+                                     err, sizeof err), BR_OK);
+    ck_assert_msg(strstr(record, " to seat ") != NULL, "%s", record);
+    char *old = malloc(len + 1), *w = old;
+    ck_assert_ptr_nonnull(old);
+    for (const char *r = record; *r;) {
+        if (strncmp(r, " to seat ", 9) == 0) {
+            for (r += 9; *r >= '0' && *r <= '9'; r++)
+                continue;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = '\0';
+    ck_assert_msg(strstr(old, "\ndraw ") != NULL && strstr(old, " to seat ") == NULL, "%s", old);
+    br_state *replayed = NULL;
+    size_t bad_line = 0;
+    ck_assert_msg(br_record_replay(old, &replayed, &bad_line, err, sizeof err) == BR_OK,
+                  "line %zu: %s", bad_line, err);
+    char *want = snapshot_of(s), *got = snapshot_of(replayed);
+    ck_assert_str_eq(want, got);
+    free(want);
+    free(got);
+    free(old);
+    free(record);
+    br_state_free(replayed);
     br_state_free(s);
 }
 END_TEST
@@ -2714,6 +2845,8 @@ static Suite *tsuro_suite(void)
     tcase_add_test(api, test_options_errors_name_the_key);
     tcase_add_test(api, test_illegal_move_leaves_state_unchanged);
     tcase_add_test(api, test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are);
+    tcase_add_test(api, test_rule_draw_names_the_receiving_seat);
+    tcase_add_test(api, test_records_with_the_older_draw_text_still_replay);
     tcase_add_test(api, test_same_seed_same_game_in_auto_mode);
     tcase_set_timeout(api, 30);
     suite_add_tcase(suite, api);

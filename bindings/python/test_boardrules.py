@@ -164,9 +164,9 @@ class MovesTest(unittest.TestCase):
     def test_move_to_text_view_hides_other_seats_draws(self):
         s = new_state(chance="explicit", players=3)
         draw = s.move_from_text("draw 5")
-        self.assertEqual(s.move_to_text_view(draw, 0), "draw 5")
-        self.assertEqual(s.move_to_text_view("draw 5", 1), "draw ?")
-        self.assertEqual(s.move_to_text_view(draw, -1), "draw ?")
+        self.assertEqual(s.move_to_text_view(draw, 0), "draw 5 to seat 0")
+        self.assertEqual(s.move_to_text_view("draw 5", 1), "draw ? to seat 0")
+        self.assertEqual(s.move_to_text_view(draw, -1), "draw ? to seat 0")
         with self.assertRaises(boardrules.ArgumentError):
             s.move_to_text_view(draw, 3)
         with self.assertRaises(boardrules.ArgumentError):

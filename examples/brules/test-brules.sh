@@ -622,7 +622,7 @@ expect_out '^(end of input)$' "end of input quits"
 run_with '1\ndraw 0\nquit\n' play tsuro --seed 2 -o chance=explicit
 expect_status 0 "play with explicit chance"
 expect_out '^chance outcome> 1$' "the person is asked for the draw"
-expect_out '^chance: draw 0$' "the draw is played"
+expect_out '^chance: draw 0 to seat 0$' "the draw is played"
 expect_out "^illegal move 'draw 0': ." "a tile cannot be drawn twice"
 
 # A whole game by move numbers (always the first listed move), recorded.

@@ -28,6 +28,15 @@ void tsuro_put_start(const ts_state *s, br_text *out, int m)
 /* ------------------------------------------------------------------ */
 /* Move to text */
 
+/* " to seat 2" at a deal or draw: the chance node itself does not say who
+ * gets the tile (the placer or the dragon holder), so its text does. */
+static void put_recipient(const ts_state *s, br_text *out)
+{
+    int to = chance_recipient(s);
+    if (to != NO_SEAT)
+        br_text_printf(out, " to seat %d", to);
+}
+
 void tsuro_move_to_text(const void *st, br_move move, br_text *out)
 {
     const ts_state *s = st;
@@ -38,18 +47,23 @@ void tsuro_move_to_text(const void *st, br_move move, br_text *out)
     else if (move < draw_base(s)) {
         br_text_putc(out, '@');
         tsuro_put_start(s, out, move - MOVE_SETUP_BASE);
-    } else
+    } else {
         br_text_printf(out, "draw %d", move - draw_base(s));
+        put_recipient(s, out);
+    }
 }
 
-/* Classic hands are hidden: a tile drawn by another seat shows as "draw ?". */
+/* Classic hands are hidden: a tile drawn by another seat shows as
+ * "draw ? to seat 2" (who gets it is public, the tile is not). */
 void tsuro_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
 {
     const ts_state *s = st;
-    if (move >= draw_base(s) && !is_kosmos(s) && seat != draw_recipient(s))
+    if (move >= draw_base(s) && !is_kosmos(s) && seat != draw_recipient(s)) {
         br_text_puts(out, "draw ?");
-    else
+        put_recipient(s, out);
+    } else {
         tsuro_move_to_text(st, move, out);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -124,6 +138,15 @@ static bool take_tile(struct cursor *c, int *tile)
 static bool at_end(struct cursor *c)
 {
     return *c->p == '\0' || parse_fail(c, "unexpected '%s' at the end", c->p);
+}
+
+/* Skips blanks (spaces, tabs) between words; false when there are none. */
+static bool take_blanks(struct cursor *c)
+{
+    const char *start = c->p;
+    while (*c->p == ' ' || *c->p == '\t')
+        c->p++;
+    return c->p != start;
 }
 
 /* "17r2", "17r2/0", "17r2/1" */
@@ -210,15 +233,36 @@ static bool parse_setup(const ts_state *s, struct cursor *c, br_move *out)
     return true;
 }
 
-/* "draw 17" */
+/* "to seat 2" after a drawn tile: the seat must be the one that gets the
+ * tile here (the move number does not carry it, so a record that names
+ * another seat is out of step with the game). */
+static bool parse_recipient(const ts_state *s, struct cursor *c)
+{
+    int seat, to = chance_recipient(s);
+    if (!take_word(c, "to") || !take_blanks(c) || !take_word(c, "seat"))
+        return parse_fail(c, "expected 'to seat <seat>' after the tile number, e.g. "
+                          "draw 17 to seat 0");
+    if (!take_blanks(c))
+        return parse_fail(c, "expected a blank and a seat number after 'seat'");
+    if (!take_number(c, "a seat number", &seat) || !at_end(c))
+        return false;
+    if (seat >= s->num_seats)
+        return parse_fail(c, "seat %d is not a seat (0..%d)", seat, s->num_seats - 1);
+    if (to != NO_SEAT && seat != to)
+        return parse_fail(c, "the tile drawn now goes to seat %d, not to seat %d", to, seat);
+    return true;
+}
+
+/* "draw 17 to seat 2", or the older "draw 17" (records written before the
+ * recipient was named still replay). */
 static bool parse_draw(const ts_state *s, struct cursor *c, br_move *out)
 {
-    if (*c->p != ' ' && *c->p != '\t')
+    if (!take_blanks(c))
         return parse_fail(c, "expected a space and a tile number after 'draw'");
-    while (*c->p == ' ' || *c->p == '\t')
-        c->p++;
     int tile;
-    if (!take_tile(c, &tile) || !at_end(c))
+    if (!take_tile(c, &tile))
+        return false;
+    if (take_blanks(c) ? !parse_recipient(s, c) : !at_end(c))
         return false;
     *out = draw_base(s) + tile;
     return true;
@@ -239,6 +283,6 @@ br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
         ok = parse_draw(s, &c, out);
     else
         ok = parse_fail(&c, "'%s' is not a Tsuro move (expected e.g. 17r2, 17r2/1, @a1:%s "
-                        "or draw 17)", text, is_kosmos(s) ? "top" : "0");
+                        "or draw 17 to seat 0)", text, is_kosmos(s) ? "top" : "0");
     return ok ? BR_OK : BR_ERR_PARSE;
 }

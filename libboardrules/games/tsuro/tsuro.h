@@ -346,6 +346,14 @@ static inline int draw_recipient(const ts_state *s)
     return s->dragon != NO_SEAT ? s->dragon : s->turn;
 }
 
+/* The seat that gets the tile of the pending deal or draw, or NO_SEAT when
+ * no tile is due (not a chance node). Public: it follows from the turn and
+ * the dragon, which every seat sees. */
+static inline int chance_recipient(const ts_state *s)
+{
+    return s->phase == PH_DEAL || s->phase == PH_DRAW ? draw_recipient(s) : NO_SEAT;
+}
+
 static inline int hands_total(const ts_state *s)
 {
     int n = 0;

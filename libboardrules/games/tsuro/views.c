@@ -62,6 +62,7 @@ json_t *tsuro_observe(const void *st, int seat)
               put(o, "pile_size", json_integer(s->pile_total)) &&
               put(o, "unseen", tsuro_tile_counts_json(unseen)) &&
               put(o, "dragon", seat_or_null(s->dragon)) &&
+              put(o, "draw_to", seat_or_null(chance_recipient(s))) &&
               put(o, "last_out", tsuro_seats_json(s, s->last_out)) &&
               put(o, "winners", tsuro_seats_json(s, winners));
     if (!ok) {
