@@ -304,12 +304,18 @@ enum { TAT_FLOORS = 4, TAT_COLUMNS = 4 };
 static json_t *observe_view(const br_state *state, int seat, json_t **root)
 {
     char *text = seat_text(state, br_state_observe, seat, "observation");
-    *root = text ? json_loads(text, 0, NULL) : NULL;
+    if (!text) {
+        *root = NULL;
+        return NULL;
+    }
+    *root = json_loads(text, 0, NULL);
     free(text);
     json_t *view = json_object_get(*root, "view");
-    if (text && !json_is_object(view))
+    if (!json_is_object(view)) {
         brules_error("observation: no view object");
-    return json_is_object(view) ? view : NULL;
+        return NULL;
+    }
+    return view;
 }
 
 static const char *json_text(const json_t *object, const char *key)
