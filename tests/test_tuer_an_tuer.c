@@ -1162,6 +1162,84 @@ START_TEST(test_rule_different_colours_four_scores_five)
 }
 END_TEST
 
+/* "Die Karten dürfen waagerecht, senkrecht oder L-förmig angeordnet sein."
+ * For four cards the default reads this literally (different4=line-or-l):
+ * a line or an L scores 5; a T, an S/Z or the square does not, and the new
+ * card scores 3 for a line or an L of three inside it. different4=connected
+ * reads "zusammenhängend" as any connected group: every one of them scores 5.
+ * Numbers fall from left to right, so that no other category scores. */
+typedef struct four_shape {
+    const char *name;
+    layout l;
+    const char *move;
+    int literal, connected; /* steps of "different colours" per reading */
+} four_shape;
+
+static const four_shape four_shapes[] = {
+    {"line", {.board = {[A1] = "Y9", [B1] = "G8", [C1] = "R7"}, .hands = {{"B1"}}}, "B1@d1",
+     5, 5},
+    {"L", {.board = {[A2] = "Y9", [A1] = "G8", [B1] = "R7"}, .hands = {{"B1"}}}, "B1@c1", 5, 5},
+    {"T", {.board = {[A2] = "Y9", [B2] = "G8", [C2] = "R7"}, .hands = {{"B1"}}}, "B1@b1", 3, 5},
+    {"S", {.board = {[B2] = "Y9", [C2] = "G8", [B1] = "R7"}, .hands = {{"B1"}}}, "B1@a1", 3, 5},
+    {"Z upright", {.board = {[B3] = "Y9", [A2] = "G8", [B2] = "R7"}, .hands = {{"B1"}}},
+     "B1@a1", 3, 5},
+    {"square", {.board = {[A2] = "Y9", [B2] = "G8", [A1] = "R7"}, .hands = {{"B1"}}}, "B1@b1",
+     3, 5},
+};
+
+START_TEST(test_rule_different_colours_four_in_a_line_or_l_or_connected)
+{
+    const four_shape *f = &four_shapes[_i];
+    for (int connected = 0; connected < 2; connected++) {
+        br_state *s = load_layout(&f->l, connected ? "different4=connected" : "");
+        play(s, f->move);
+        int want = connected ? f->connected : f->literal;
+        ck_assert_msg(score_part(s, "different") == want && score_part(s, "total") == want,
+                      "%s, different4=%s: different colours %d (total %d), want %d", f->name,
+                      connected ? "connected" : "line-or-l", score_part(s, "different"),
+                      score_part(s, "total"), want);
+        br_state_free(s);
+    }
+}
+END_TEST
+
+/* The option's values are checked, and it survives the options string and
+ * a snapshot: a square scores 5 after loading one taken with
+ * different4=connected. */
+START_TEST(test_rule_different_colours_option_checked_and_kept)
+{
+    char err[256] = "";
+    br_state *bad = NULL;
+    ck_assert_int_eq(br_state_new(br_game_find(GAME_NAME), "different4=square", &bad, err,
+                                  sizeof err),
+                     BR_ERR_OPTION);
+    ck_assert_ptr_null(bad);
+    ck_assert_msg(strstr(err, "different4") != NULL && strstr(err, "connected") != NULL,
+                  "error: %s", err);
+
+    br_state *plain = new_state("");
+    char options[256];
+    ck_assert_int_eq(br_state_options(plain, options, sizeof options, NULL), BR_OK);
+    ck_assert_ptr_nonnull(strstr(options, "different4=line-or-l"));
+    br_state_free(plain);
+
+    const four_shape *square = &four_shapes[5];
+    br_state *s = load_layout(&square->l, "different4=connected");
+    ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
+    ck_assert_ptr_nonnull(strstr(options, "different4=connected"));
+    char *text = to_json_text(s);
+    br_state *loaded = NULL;
+    ck_assert_int_eq(br_state_from_json(text, &loaded, err, sizeof err), BR_OK);
+    free(text);
+    ck_assert_int_eq(br_state_options(loaded, options, sizeof options, NULL), BR_OK);
+    ck_assert_ptr_nonnull(strstr(options, "different4=connected"));
+    play(loaded, square->move);
+    ck_assert_int_eq(score_part(loaded, "different"), 5);
+    br_state_free(loaded);
+    br_state_free(s);
+}
+END_TEST
+
 /* "Erfüllt eine neu ausgelegte Türkarte mehrere Bedingungen, werden sämtliche
  * gewonnenen Schritte addiert." Each category once per card: R2@b2 lies in
  * three different-colour shapes of three (a2-b2-c2, a2-b2-b1, b2-c2-b1) and
@@ -1532,6 +1610,135 @@ START_TEST(test_rule_cat_cards_stay_for_both_players)
 }
 END_TEST
 
+/* "Landet die Spielfigur auf einer weiteren Katzenkarte, kann deren
+ * Geheimgang erst genutzt werden, wenn die Figur sie in einem späteren
+ * Spielzug durch normale Bewegung erneut erreicht." A forward path never
+ * leads back to the card, so the figure reaches it again when it sets out
+ * from it by steps in a later turn: the offer comes before the first step.
+ * Issue 10's reproduction: seat 0 follows the blue cat B3 on a4 and lands on
+ * the blue cat B7 on b3; next turn R6@c1 gives 13 steps (same colour 3,
+ * ascending 5, run 5), and the jump to the blue door B9 on d1 is offered. */
+static layout landed_on_cat_layout(void)
+{
+    return (layout){.board = {[A4] = "B3", [B3] = "B7", [A1] = "R4", [D1] = "B9"},
+                    .hands = {{"R5", "R6"}, {"Y9"}}};
+}
+
+static br_state *land_on_cat_by_jump(void)
+{
+    layout l = landed_on_cat_layout();
+    br_state *s = load_layout(&l, "");
+    play(s, "R5@b1"); /* run of two: the first step enters a4 */
+    expect_phase(s, "cat");
+    play(s, "jump");
+    expect_figure(s, 0, "b3");
+    ck_assert_str_eq(field(s, "cat_wait", 0), "later");
+    play(s, "draw B8");
+    ck_assert_str_eq(field(s, "cat_wait", 0), "ready");
+    play(s, "Y9@d4");
+    expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
+    play(s, "draw B6");
+    play(s, "R6@c1");
+    expect_score(s, (score){3, 0, 5, 5, 0, 0, 13});
+    return s;
+}
+
+START_TEST(test_rule_cat_landed_on_by_jump_usable_in_later_turn)
+{
+    br_state *s = land_on_cat_by_jump();
+    expect_phase(s, "cat");
+    expect_figure(s, 0, "b3");
+    ck_assert_str_eq(field(s, "steps", -1), "13");
+    ck_assert_str_eq(field(s, "cat_wait", 0), "none");
+    ck_assert(is_legal(s, "jump") && is_legal(s, "walk"));
+    play(s, "jump");
+    expect_figure(s, 0, "d1");
+    expect_phase(s, "door-draw");
+    br_state_free(s);
+
+    /* Walking on instead: the offer was the one reaching; c3 and d3 are
+     * empty (3 cells each), so the 7th step enters e3 and stops there. */
+    s = land_on_cat_by_jump();
+    play(s, "walk");
+    expect_figure(s, 0, "e3");
+    expect_phase(s, "elevator-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* "... in einem späteren Spielzug": not in the turn of the jump. An elevator
+ * card's steps reach the blue cat B3 on a3, the jump lands on the blue cat B7
+ * on c3; the door card of the same turn walks the figure on without an
+ * offer, though the blue door B9 lies ahead. */
+START_TEST(test_rule_cat_landed_on_by_jump_not_usable_in_same_turn)
+{
+    layout l = {.board = {[A3] = "B3", [C3] = "B7", [A1] = "R4", [D1] = "B9"},
+                .figures = {"e4", "start"},
+                .hands = {{"R5"}},
+                .elevator_hands = {{"doors"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "doors@e3"); /* two doors on floor 3: 2 steps */
+    expect_phase(s, "cat");
+    play(s, "jump");
+    expect_figure(s, 0, "c3");
+    expect_phase(s, "door");
+    ck_assert_str_eq(field(s, "cat_wait", 0), "later");
+    play(s, "R5@b1");
+    expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
+    expect_figure(s, 0, "d3:2");
+    expect_phase(s, "door-draw");
+    ck_assert_str_eq(field(s, "cat_wait", 0), "none");
+    br_state_free(s);
+}
+END_TEST
+
+/* The same for a figure that stands in an empty door field when a cat card is
+ * laid there (design: it came onto the cat without a step, like a jump's
+ * landing): seat 1's figure on b3:2 gets B7 laid under it by seat 0 and may
+ * follow that cat when it next moves on, in its own turn. */
+START_TEST(test_rule_cat_laid_under_figure_usable_in_later_turn)
+{
+    layout l = {.board = {[A1] = "R4", [D1] = "B9"},
+                .figures = {"start", "b3:2"},
+                .hands = {{"B7"}, {"R5"}}};
+    br_state *s = load_layout(&l, "");
+    play(s, "B7@b3");
+    expect_figure(s, 1, "b3");
+    ck_assert_str_eq(field(s, "cat_wait", 1), "later");
+    play(s, "draw B8");
+    ck_assert_str_eq(field(s, "cat_wait", 1), "ready");
+    play(s, "R5@b1");
+    expect_phase(s, "cat");
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    ck_assert_str_eq(field(s, "steps", -1), "2");
+    play(s, "jump");
+    expect_figure(s, 1, "d1");
+    br_state_free(s);
+}
+END_TEST
+
+/* The snapshot keeps the waiting cat; one that is not under the figure is
+ * refused, naming the field. */
+START_TEST(test_rule_cat_wait_checked_in_snapshot)
+{
+    layout l = landed_on_cat_layout();
+    br_state *s = load_layout(&l, "");
+    char *text = to_json_text(s);
+    json_t *root = parse_json(text);
+    free(text);
+    json_t *waits = json_object_get(json_object_get(root, "state"), "cat_wait");
+    json_array_set_new(waits, 0, json_string("ready")); /* figure 0 is on the start field */
+    text = json_dumps(root, JSON_COMPACT);
+    char err[256] = "";
+    br_state *bad = NULL;
+    ck_assert_int_eq(br_state_from_json(text, &bad, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(strstr(err, "state.cat_wait[0]") != NULL, "error: %s", err);
+    free(text);
+    json_decref(root);
+    br_state_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* End of the game. Fifteen doors hold cards (floors 1-3 only yellow and
  * green, so the last card G9@d1 scores nothing); elevator cards doors on e4
@@ -1839,6 +2046,9 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "scoring", test_rule_run_earlier_scores_not_taken_back);
     add(s, "scoring", test_rule_different_colours_three_scores_three);
     add(s, "scoring", test_rule_different_colours_four_scores_five);
+    add_loop(s, "scoring", test_rule_different_colours_four_in_a_line_or_l_or_connected,
+             (int)(sizeof four_shapes / sizeof four_shapes[0]));
+    add(s, "scoring", test_rule_different_colours_option_checked_and_kept);
     add(s, "scoring", test_rule_categories_add_up_each_once);
     add(s, "scoring", test_rule_only_new_card_scores);
     add(s, "elevator", test_rule_elevator_card_only_from_elevator_field);
@@ -1855,6 +2065,10 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "cats", test_rule_cat_jump_needs_same_colour_door_ahead);
     add(s, "cats", test_rule_cat_jump_does_not_chain);
     add(s, "cats", test_rule_cat_cards_stay_for_both_players);
+    add(s, "cats", test_rule_cat_landed_on_by_jump_usable_in_later_turn);
+    add(s, "cats", test_rule_cat_landed_on_by_jump_not_usable_in_same_turn);
+    add(s, "cats", test_rule_cat_laid_under_figure_usable_in_later_turn);
+    add(s, "cats", test_rule_cat_wait_checked_in_snapshot);
     add(s, "end", test_rule_full_board_final_scoring_elevators_fire_for_both);
     add(s, "end", test_rule_final_scoring_only_one_out_wins);
     add(s, "end", test_rule_final_scoring_both_out_fewer_steps_wins);

@@ -9,15 +9,24 @@
 
 /* The shapes the "different colours" rule allows, as bit masks on the 4x4
  * grid of door fields (bit = 4*row + column) anchored at the top-left of
- * their bounding box: straight lines and L shapes only ("waagerecht,
- * senkrecht oder L-förmig"). Shapes of four first, so the first match of a
- * four-shape decides. */
-const shape tat_shapes[] = {
-    {0x000F, 4, 1}, {0x1111, 1, 4},                           /* I4 */
-    {0x0017, 3, 2}, {0x0047, 3, 2}, {0x0071, 3, 2}, {0x0074, 3, 2}, /* L4 flat */
-    {0x0113, 2, 3}, {0x0311, 2, 3}, {0x0223, 2, 3}, {0x0322, 2, 3}, /* L4 upright */
-    {0x0007, 3, 1}, {0x0111, 1, 3},                           /* I3 */
-    {0x0032, 2, 2}, {0x0031, 2, 2}, {0x0023, 2, 2}, {0x0013, 2, 2}, /* L3 */
+ * their bounding box. The text names straight lines and L shapes
+ * ("waagerecht, senkrecht oder L-förmig"); of three cards those are all
+ * connected shapes, of four they are not, so the other connected shapes of
+ * four (T, S/Z, square) count only with different4=connected. Shapes of four
+ * first, so the first match of a four-shape decides. */
+const shape tat_shapes[TAT_SHAPES] = {
+    {0x000F, 4, 1, 4, 0}, {0x1111, 1, 4, 4, 0},                     /* I4 */
+    {0x0017, 3, 2, 4, 0}, {0x0047, 3, 2, 4, 0}, {0x0071, 3, 2, 4, 0}, {0x0074, 3, 2, 4, 0},
+    {0x0113, 2, 3, 4, 0}, {0x0311, 2, 3, 4, 0}, {0x0223, 2, 3, 4, 0}, {0x0322, 2, 3, 4, 0},
+                                                                    /* L4, flat, upright */
+    {0x0027, 3, 2, 4, 1}, {0x0072, 3, 2, 4, 1}, {0x0131, 2, 3, 4, 1}, {0x0232, 2, 3, 4, 1},
+                                                                    /* T4 */
+    {0x0036, 3, 2, 4, 1}, {0x0063, 3, 2, 4, 1}, {0x0231, 2, 3, 4, 1}, {0x0132, 2, 3, 4, 1},
+                                                                    /* S4, Z4 */
+    {0x0033, 2, 2, 4, 1},                                           /* O4, the square */
+    {0x0007, 3, 1, 3, 0}, {0x0111, 1, 3, 3, 0},                     /* I3 */
+    {0x0032, 2, 2, 3, 0}, {0x0031, 2, 2, 3, 0}, {0x0023, 2, 2, 3, 0}, {0x0013, 2, 2, 3, 0},
+                                                                    /* L3 */
 };
 
 /* Steps an elevator card of `type` gives on floor index `floor`. */

@@ -3,6 +3,7 @@
  * and options. The rules are in rules.c; tuer_an_tuer.h says where the rest
  * is.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "tuer_an_tuer.h"
@@ -25,7 +26,44 @@ static const char options_help[] =
     "seed=N  seed of the state's random generator (default 0)\n"
     "chance=auto|explicit  resolve deals and draws from the seed, or stop at each (default auto)\n"
     "run4=9|10  steps for a same-colour run of four consecutive numbers: 9 as in the "
-    "rule text's table (default) or 10 as in its example\n";
+    "rule text's table (default) or 10 as in its example\n"
+    "different4=line-or-l|connected  which four doors of different colours score 5: "
+    "a straight line or an L as the rule text names them (default), or any connected "
+    "group (also T, S/Z and the square)\n";
+
+/* The game's option keys: each has two values, the first the default, and
+ * the number each stands for in the state. */
+static const struct {
+    const char *key;
+    const char *values[2];
+    uint8_t stored[2];
+    size_t offset;
+} option_keys[] = {
+    {"run4", {"9", "10"}, {9, 10}, offsetof(tat, run4)},
+    {"different4", {"line-or-l", "connected"}, {0, 1}, offsetof(tat, different4)},
+};
+
+enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
+
+static br_status set_option(tat *s, const br_option *opt, br_text *err)
+{
+    for (int k = 0; k < NUM_KEYS; k++) {
+        if (strcmp(opt->key, option_keys[k].key) != 0)
+            continue;
+        for (int v = 0; v < 2; v++) {
+            if (strcmp(opt->value, option_keys[k].values[v]) == 0) {
+                *((uint8_t *)s + option_keys[k].offset) = option_keys[k].stored[v];
+                return BR_OK;
+            }
+        }
+        br_text_printf(err, "option '%s': '%s' is not %s or %s", opt->key, opt->value,
+                       option_keys[k].values[0], option_keys[k].values[1]);
+        return BR_ERR_OPTION;
+    }
+    br_text_printf(err, "option '%s': unknown for tuer-an-tuer (known: players, seed, chance, "
+                   "run4, different4)", opt->key);
+    return BR_ERR_OPTION;
+}
 
 static br_status tat_init(void *st, int num_players, const br_option *opts,
                           size_t num_opts, br_text *err)
@@ -33,21 +71,12 @@ static br_status tat_init(void *st, int num_players, const br_option *opts,
     tat *s = st;
     (void)num_players; /* the dispatch layer allows exactly 2 */
     memset(s, 0, sizeof *s);
-    s->run4 = 9;
+    for (int k = 0; k < NUM_KEYS; k++)
+        *((uint8_t *)s + option_keys[k].offset) = option_keys[k].stored[0];
     for (size_t i = 0; i < num_opts; i++) {
-        if (strcmp(opts[i].key, "run4") != 0) {
-            br_text_printf(err, "option '%s': unknown for tuer-an-tuer (known: players, seed, "
-                           "chance, run4)", opts[i].key);
-            return BR_ERR_OPTION;
-        }
-        if (strcmp(opts[i].value, "9") == 0) {
-            s->run4 = 9;
-        } else if (strcmp(opts[i].value, "10") == 0) {
-            s->run4 = 10;
-        } else {
-            br_text_printf(err, "option 'run4': '%s' is not 9 or 10", opts[i].value);
-            return BR_ERR_OPTION;
-        }
+        br_status st_opt = set_option(s, &opts[i], err);
+        if (st_opt != BR_OK)
+            return st_opt;
     }
     tat_clear_to_start(s);
     return BR_OK;
@@ -55,8 +84,11 @@ static br_status tat_init(void *st, int num_players, const br_option *opts,
 
 static void tat_options_string(const void *st, br_text *out)
 {
-    const tat *s = st;
-    br_text_printf(out, "run4=%d", s->run4);
+    for (int k = 0; k < NUM_KEYS; k++) {
+        uint8_t v = *((const uint8_t *)st + option_keys[k].offset);
+        br_text_printf(out, "%s%s=%s", k ? "," : "", option_keys[k].key,
+                       option_keys[k].values[v == option_keys[k].stored[1]]);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -90,13 +90,15 @@ static int different_colours_score(const tat *s, int x)
     int row = x / COLUMNS, col = x % COLUMNS;
     if (!has_occupied_neighbour(occ, x))
         return 0; /* every allowed shape is connected */
-    for (size_t i = 0; i < sizeof tat_shapes / sizeof tat_shapes[0]; i++) {
+    for (size_t i = 0; i < TAT_SHAPES; i++) {
+        if (tat_shapes[i].connected_only && !s->different4)
+            continue;
         int h = tat_shapes[i].height, w = tat_shapes[i].width;
         for (int dr = max_int(0, row - h + 1); dr <= min_int(row, FLOORS - h); dr++) {
             for (int dc = max_int(0, col - w + 1); dc <= min_int(col, COLUMNS - w); dc++) {
                 uint16_t m = (uint16_t)(tat_shapes[i].mask << (COLUMNS * dr + dc));
                 if ((m & self) && (m & occ) == m && colours_distinct(colour_masks, m))
-                    return i < FIRST_THREE_SHAPE ? 5 : 3;
+                    return tat_shapes[i].cards == 4 ? 5 : 3;
             }
         }
     }
@@ -136,6 +138,12 @@ static int score_placement(tat *s, int x)
 
 static void end_turn(tat *s)
 {
+    /* The turn in which a figure came onto a cat card without a step is over:
+     * its next movement by steps may use the cat ("in einem späteren
+     * Spielzug"). */
+    for (int p = 0; p < SEATS; p++)
+        if (s->cat_wait[p] == CAT_LATER)
+            s->cat_wait[p] = CAT_READY;
     s->turn ^= 1;
     s->stopped = 0;
     s->source = SRC_DOOR;
@@ -170,6 +178,7 @@ static void final_scoring(tat *s)
         out[p] = total >= need;
         s->seg[p] = (uint8_t)(out[p] ? SEG_EXIT : s->seg[p] + total);
         s->cell[p] = 0;
+        s->cat_wait[p] = CAT_NONE; /* no later turn follows */
     }
     for (int p = 0; p < SEATS; p++) {
         int q = p ^ 1;
@@ -213,12 +222,32 @@ int tat_cat_target(const tat *s, int seg, int colour)
 
 static void advance_one_cell(tat *s, int p)
 {
+    s->cat_wait[p] = CAT_NONE; /* the figure leaves the field it stood on */
     if (s->cell[p] + 1 < segment_cells(s, s->seg[p])) {
         s->cell[p]++;
     } else {
         s->seg[p]++;
         s->cell[p] = 0;
     }
+}
+
+/* A figure standing on a cat card it came onto without a step (a jump, a
+ * card laid on its field) reaches that card again when it sets out from it
+ * by steps in a later turn: a forward path never leads back to it, so this
+ * is the only "erneut erreicht" there is. The offer comes before the first
+ * step, once; true when the decision is now pending. */
+static bool offer_waiting_cat(tat *s, int steps)
+{
+    int p = s->turn;
+    if (s->cat_wait[p] != CAT_READY || steps == 0)
+        return false;
+    s->cat_wait[p] = CAT_NONE;
+    int seg = s->seg[p];
+    if (tat_cat_target(s, seg, card_colour(s->board[segment_door(seg)])) < 0)
+        return false;
+    s->steps = (uint8_t)steps;
+    s->phase = PH_CAT;
+    return true;
 }
 
 /* Walks the mover's figure `steps` cells, stopping for the exit, an
@@ -228,6 +257,8 @@ static void walk(tat *s, int steps)
     int p = s->turn;
     if (s->stopped)
         steps = 0; /* stopped on an elevator field earlier in this turn */
+    if (offer_waiting_cat(s, steps))
+        return;
     while (steps > 0) {
         advance_one_cell(s, p);
         steps--;
@@ -309,7 +340,8 @@ static bool elevator_draw_phase(int phase)
 /* ------------------------------------------------------------------ */
 /* Setup */
 
-/* The position before the deal, for the options already in *s (run4):
+/* The position before the deal, for the options already in *s (run4,
+ * different4):
  * every card in its pile, both figures on the start field. */
 void tat_clear_to_start(tat *s)
 {
@@ -612,10 +644,14 @@ static void apply_placement(tat *s, int c, int x)
     int p = s->turn;
     s->hand[p] &= ~(UINT64_C(1) << c);
     s->board[x] = (uint8_t)c;
-    /* The door's three cells become one field: figures inside stand on it. */
-    for (int q = 0; q < SEATS; q++)
-        if (s->seg[q] == door_segment(x))
+    /* The door's three cells become one field: figures inside stand on it,
+     * on a cat card without having stepped onto it. */
+    for (int q = 0; q < SEATS; q++) {
+        if (s->seg[q] == door_segment(x)) {
             s->cell[q] = 0;
+            s->cat_wait[q] = card_has_cat(c) ? CAT_LATER : CAT_NONE;
+        }
+    }
     s->source = SRC_DOOR;
     walk(s, score_placement(s, x));
 }
@@ -697,6 +733,9 @@ static void apply_cat_jump(tat *s)
     int x = segment_door(s->seg[p]);
     s->seg[p] = (uint8_t)tat_cat_target(s, s->seg[p], card_colour(s->board[x]));
     s->cell[p] = 0;
+    /* "Ein Katzensprung darf keine weiteren Katzensprünge auslösen": a cat
+     * at the target waits for a later turn. */
+    s->cat_wait[p] = card_has_cat(s->board[segment_door(s->seg[p])]) ? CAT_LATER : CAT_NONE;
     movement_over(s);
 }
 

@@ -135,6 +135,10 @@ json_t *tat_state_json(const tat *s, int viewer)
     br_jb_set(&b, o, "steps", br_jb_add(&b, json_integer(s->steps)));
     br_jb_set(&b, o, "source", br_jb_add(&b, json_string(s->source == SRC_ELEVATOR ? "elevator" : "door")));
     br_jb_set(&b, o, "stopped", br_jb_add(&b, json_boolean(s->stopped)));
+    json_t *waits = br_jb_add(&b, json_array());
+    for (int p = 0; waits && p < SEATS; p++)
+        br_jb_append(&b, waits, br_jb_add(&b, json_string(cat_wait_names[s->cat_wait[p]])));
+    br_jb_set(&b, o, "cat_wait", waits);
     br_jb_set(&b, o, "last_score", last_score_json(&b, s));
     br_jb_set(&b, o, "final", final_json(&b, s));
     json_t *w = br_jb_add(&b, json_array());
@@ -448,6 +452,28 @@ static bool read_final(tat *s, const json_t *obj, br_text *err)
     return true;
 }
 
+/* A waiting cat needs the figure on a door field holding a cat card. */
+static bool read_cat_waits(tat *s, const json_t *obj, br_text *err)
+{
+    const json_t *v = read_pair(obj, "cat_wait", err);
+    if (!v)
+        return false;
+    for (int p = 0; p < SEATS; p++) {
+        char path[32];
+        snprintf(path, sizeof path, "state.cat_wait[%d]", p);
+        int w;
+        if (!br_json_name(json_array_get(v, (size_t)p), cat_wait_names, CAT_WAITS, &w, path,
+                          err))
+            return false;
+        s->cat_wait[p] = (uint8_t)w;
+        int x = segment_door(s->seg[p]);
+        if (w != CAT_NONE && (x < 0 || s->board[x] == NONE || !card_has_cat(s->board[x])))
+            return br_fail(err, "%s: '%s', but figure %d does not stand on a cat card", path,
+                           cat_wait_names[w], p);
+    }
+    return true;
+}
+
 static bool read_winners(tat *s, const json_t *obj, br_text *err)
 {
     const json_t *v = read_pair(obj, "winners", err);
@@ -465,7 +491,7 @@ static bool read_winners(tat *s, const json_t *obj, br_text *err)
 static const char *const state_keys[] = {
     "phase", "turn", "dealt", "board", "elevators", "figures", "hands", "elevator_hands",
     "exchanged", "exchange_draws", "door_pile", "elevator_pile", "dropped", "replaced",
-    "steps", "source", "stopped", "last_score", "final", "winners",
+    "steps", "source", "stopped", "cat_wait", "last_score", "final", "winners",
 };
 
 /* A snapshot with a key this version does not write is not one of ours. */
@@ -516,7 +542,8 @@ static bool read_fields(tat *s, const json_t *o, br_text *err)
         !br_json_name(v, source_names, 2, &source, "state.source", err))
         return false;
     s->source = (uint8_t)source;
-    if (!read_flag(o, "stopped", &s->stopped, err) || !read_last_score(s, o, err) ||
+    if (!read_flag(o, "stopped", &s->stopped, err) || !read_cat_waits(s, o, err) ||
+        !read_last_score(s, o, err) ||
         !read_final(s, o, err) || !read_winners(s, o, err))
         return false;
     for (int c = 0; c < CARDS; c++) {
@@ -649,6 +676,8 @@ static bool check_play_phase(const tat *s, br_text *err)
         return br_fail(err, "state.steps: pending steps only in phase 'cat'");
     if (s->phase == PH_TURN && (s->stopped || s->source != SRC_DOOR))
         return br_fail(err, "state.stopped: a turn starts with stopped false and source 'door'");
+    if (s->phase == PH_TURN && (s->cat_wait[0] == CAT_LATER || s->cat_wait[1] == CAT_LATER))
+        return br_fail(err, "state.cat_wait: 'later' ends with the turn it was set in");
     if (s->phase == PH_DOOR && s->source != SRC_ELEVATOR)
         return br_fail(err, "state.source: phase 'door' follows an elevator card");
     if (s->phase == PH_DOOR_DRAW && s->source != SRC_DOOR)
@@ -717,10 +746,10 @@ static bool check_end(const tat *s, br_text *err)
 br_status tat_from_json(void *st, const json_t *state, br_text *err)
 {
     tat *s = st;
-    uint8_t run4 = s->run4; /* from the options, already set by init() */
     tat loaded;
     memset(&loaded, 0, sizeof loaded);
-    loaded.run4 = run4;
+    loaded.run4 = s->run4; /* the options, already set by init() */
+    loaded.different4 = s->different4;
     if (!read_fields(&loaded, state, err) || !check_elevator_census(&loaded, err))
         return BR_ERR_SNAPSHOT;
     bool ok = setup_phase(loaded.phase)

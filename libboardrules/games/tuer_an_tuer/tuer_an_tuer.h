@@ -90,6 +90,13 @@ static const char *const phase_names[PHASES] = {
 
 enum source { SRC_DOOR = 0, SRC_ELEVATOR = 1 };
 
+/* A cat card a figure came to stand on without a step of its own (a jump, or
+ * a card laid on its field) waits for the figure's next movement by steps in
+ * a later turn (doc: "Cats"). */
+enum cat_wait { CAT_NONE, CAT_LATER, CAT_READY, CAT_WAITS };
+
+static const char *const cat_wait_names[CAT_WAITS] = {"none", "later", "ready"};
+
 enum etype {
     E_YELLOW, E_GREEN, E_RED, E_BLUE, E_CATS, E_DOORS, E_LOW, E_HIGH, E_COLOURS, E_PAIRS
 };
@@ -127,7 +134,9 @@ typedef struct tat {
     uint8_t steps;               /* steps left while a cat decision is pending */
     uint8_t source;              /* what gave the current movement */
     uint8_t stopped;             /* the mover reached an elevator field this turn */
+    uint8_t cat_wait[SEATS];     /* enum cat_wait, per figure */
     uint8_t run4;                /* steps for a run of four: 9 or 10 */
+    uint8_t different4;          /* 1: any connected four of different colours */
     uint8_t last[SC_FIELDS];
     uint8_t has_final;
     uint8_t final_steps;
@@ -306,15 +315,17 @@ void tat_resample(const void *st, int seat, br_rng *rng, void *out);
 
 /* A shape of the "different colours" rule: a bit mask on the 4x4 grid of
  * door fields (bit = 4*row + column) anchored at the top-left of its bounding
- * box. */
+ * box, its number of cards, and whether it counts only in the connected
+ * reading (option different4=connected). */
 typedef struct shape {
     uint16_t mask;
     uint8_t width, height;
+    uint8_t cards;
+    uint8_t connected_only;
 } shape;
 
-/* The shapes that rule allows, those of four (the first FIRST_THREE_SHAPE)
- * first. */
-enum { TAT_SHAPES = 16, FIRST_THREE_SHAPE = 10 };
+/* The shapes of that rule, those of four cards first. */
+enum { TAT_SHAPES = 25 };
 extern const shape tat_shapes[TAT_SHAPES];
 
 /* Steps an elevator card of `type` gives on floor index `floor`. */
