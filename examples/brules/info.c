@@ -10,6 +10,7 @@
  */
 #include "brules.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -442,22 +443,47 @@ static bool tat_is_elevator_field(const char *position)
     return position[0] == 'e' && tat_floor_of(position) >= 0;
 }
 
-/* Where seat p's figure went: "figure b4 -> c3" or "figure stays at b4",
- * and why it stopped where that is not plain. */
-static void tat_print_walk(FILE *out, const json_t *before, const json_t *after, int p)
+enum { NOTE_SIZE = 160, NOTE_WIDTH = 78 };
+
+/* Appends to the text in buf (of NOTE_SIZE bytes); cut short if too long. */
+static void note_add(char *buf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note_add(char *buf, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, NOTE_SIZE - len, fmt, ap);
+    va_end(ap);
+}
+
+/* Prints the note "  HEAD; WALK", with the walk on a line of its own when
+ * both do not fit in a terminal's line. */
+static void tat_print_note(FILE *out, const char *head, const char *walk)
+{
+    if (!walk[0])
+        fprintf(out, "  %s\n", head);
+    else if (2 + strlen(head) + 2 + strlen(walk) <= NOTE_WIDTH)
+        fprintf(out, "  %s; %s\n", head, walk);
+    else
+        fprintf(out, "  %s;\n  %s\n", head, walk);
+}
+
+/* Where seat p's figure went, into walk: "figure b4 -> c3" or "figure stays
+ * at b4", and why it stopped where that is not plain. */
+static void tat_walk_text(char *walk, const json_t *before, const json_t *after, int p)
 {
     const char *from = tat_figure(before, p), *to = tat_figure(after, p);
     if (strcmp(from, to) == 0) {
-        fprintf(out, "figure stays at %s", to);
+        note_add(walk, "figure stays at %s", to);
         return;
     }
-    fprintf(out, "figure %s -> %s", from, to);
+    note_add(walk, "figure %s -> %s", from, to);
     if (strcmp(to, "exit") == 0)
-        fputs(" (out of the house)", out);
+        note_add(walk, " (out of the house)");
     else if (tat_is_elevator_field(to))
-        fputs(" (an elevator field stops it)", out);
+        note_add(walk, " (an elevator field stops it)");
     else if (strcmp(json_text(after, "phase"), "cat") == 0 && json_int(after, "turn") == p)
-        fputs(" (a cat card: jump or walk)", out);
+        note_add(walk, " (a cat card: jump or walk)");
 }
 
 /* The final scoring, when the move filled the board. */
@@ -465,7 +491,7 @@ static void tat_print_final(FILE *out, const json_t *after)
 {
     const json_t *final = json_object_get(after, "final");
     const json_t *needed = json_object_get(final, "needed");
-    fprintf(out, "  the board is full: final scoring, every elevator card gives its steps to "
+    fprintf(out, "  board full, final scoring: every elevator card gives its steps to "
                  "both:\n  %d steps each; seat 0 needed %d, seat 1 needed %d; figures at %s "
                  "and %s\n", json_int(final, "steps"),
             (int)json_integer_value(json_array_get(needed, 0)),
@@ -491,23 +517,22 @@ static void tat_placement_note(FILE *out, const json_t *before, const json_t *af
     };
     const json_t *score = json_object_get(after, "last_score");
     int total = json_int(score, "total");
-    fprintf(out, "  %d step%s", total, total == 1 ? "" : "s");
+    char head[NOTE_SIZE] = "", walk[NOTE_SIZE] = "";
+    note_add(head, "%d step%s", total, total == 1 ? "" : "s");
     const char *sep = " (";
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         int steps = json_int(score, parts[i].key);
         if (steps) {
-            fprintf(out, "%s%s %d", sep, parts[i].label, steps);
+            note_add(head, "%s%s %d", sep, parts[i].label, steps);
             sep = ", ";
         }
     }
-    fputs(sep[0] == ',' ? ")" : "", out);
+    note_add(head, "%s", sep[0] == ',' ? ")" : "");
     if (total > 0 && json_is_true(json_object_get(before, "stopped")))
-        fputs(", lost: the figure stopped at an elevator field this turn", out);
-    else if (!tat_ends_in_final(before, after)) { /* the final note says where */
-        fputs("; ", out);
-        tat_print_walk(out, before, after, p);
-    }
-    fputc('\n', out);
+        note_add(head, ", lost: stopped at an elevator field this turn");
+    else if (!tat_ends_in_final(before, after)) /* else the final note says where */
+        tat_walk_text(walk, before, after, p);
+    tat_print_note(out, head, walk);
     tat_check_elevator(after, tat_floor_of(field));
 }
 
@@ -522,9 +547,10 @@ static void tat_elevator_note(FILE *out, const json_t *before, const json_t *aft
     if (type < 0 || floor < 0)
         return;
     int steps = tat_elevator_steps(json_object_get(after, "board"), type, floor);
-    fprintf(out, "  %d step%s (%s on floor %c); ", steps, steps == 1 ? "" : "s", name, field[1]);
-    tat_print_walk(out, before, after, p);
-    fputc('\n', out);
+    char head[NOTE_SIZE] = "", walk[NOTE_SIZE] = "";
+    note_add(head, "%d step%s (%s on floor %c)", steps, steps == 1 ? "" : "s", name, field[1]);
+    tat_walk_text(walk, before, after, p);
+    tat_print_note(out, head, walk);
 }
 
 /* What a public move of seat p did (the text as the viewer sees it). */
@@ -537,9 +563,9 @@ static void tat_describe_move(FILE *out, const json_t *before, const json_t *aft
     } else if (at) {
         tat_placement_note(out, before, after, p, at + 1);
     } else if (strcmp(text, "jump") == 0 || strcmp(text, "walk") == 0) {
-        fputs("  ", out);
-        tat_print_walk(out, before, after, p);
-        fputc('\n', out);
+        char walk[NOTE_SIZE] = "";
+        tat_walk_text(walk, before, after, p);
+        tat_print_note(out, walk, "");
     }
     /* The board fills with a door card, but the scoring waits for the
      * movement's end: it may follow a cat decision or a dropped card. */

@@ -423,7 +423,8 @@ tat_notes_check() {
             expect = "^  [0-9]+ steps?([ ;,(]|$)"; placements++; next
         }
         /^seat [01] \([a-z]*\): [a-z]+@e[1-4]$/ {
-            expect = "^  [0-9]+ steps? \\([a-z]+ on floor [1-4]\\); figure "; elevators++; next
+            expect = "^  [0-9]+ steps? \\([a-z]+ on floor [1-4]\\);( figure |$)"; elevators++
+            next
         }
         /^seat [01] \([a-z]*\): (jump|walk)$/ {
             expect = "^  figure "; jumping = $NF == "jump" && target != ""; jumps += jumping
@@ -495,7 +496,8 @@ expect_out '^elevator cards on the board (each fires for whoever places a door o
     "the prompt explains the elevator cards on the board"
 expect_out '^  e[1-4] [a-z]*: [12] steps\{0,1\} per .*; now [0-9]*$' \
     "each elevator card on the board: its effect and what it gives now"
-expect_out '^  the board is full: final scoring' "the final scoring is announced"
+expect_out '^  board full, final scoring: every elevator card gives its steps to both:$' \
+    "the final scoring is announced"
 expect_out '^last door card: [0-9]* steps\{0,1\}\( (.*)\)\{0,1\}$' "the last score, no zero parts"
 checks=$((checks + 1))
 [ "$(count_out '^last door card: .* 0[,)]')" -eq 0 ] || fail "the last score lists zero parts"
