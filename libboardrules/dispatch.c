@@ -584,6 +584,23 @@ br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t s
     return text_result_on(state, &t, len);
 }
 
+/* The observation written straight into the caller's buffer. */
+static br_status write_observation_text(const br_state *state, int seat, char *buf, size_t size,
+                                        size_t *len)
+{
+    br_text out = br_text_over(buf, size);
+    br_jw w;
+    br_jw_init(&w, &out);
+    br_jw_begin_object(&w);
+    br_jw_key_string(&w, "game", state->game->name);
+    br_jw_key_int(&w, "seat", seat);
+    br_jw_key_int(&w, "move_number", (long long)state->move_number);
+    br_jw_key(&w, "view");
+    state->game->write_observation(state->data, seat, &w);
+    br_jw_end_object(&w);
+    return text_result_on(state, &out, len);
+}
+
 br_status br_state_observe(const br_state *state, int seat, char *buf, size_t size,
                            size_t *len)
 {
@@ -591,6 +608,8 @@ br_status br_state_observe(const br_state *state, int seat, char *buf, size_t si
         return BR_ERR_ARGUMENT;
     CHECK_BUFFER(state, buf, size);
     CHECK_VIEW_SEAT(state, seat);
+    if (state->game->write_observation)
+        return write_observation_text(state, seat, buf, size, len);
     json_t *obs = state->game->observe(state->data, seat);
     if (!obs)
         return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");

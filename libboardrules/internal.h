@@ -59,6 +59,8 @@ typedef struct br_text {
 
 br_text br_text_over(char *buf, size_t size);
 void br_text_puts(br_text *t, const char *s);
+/* Appends n bytes of s (which need not be NUL-terminated). */
+void br_text_write(br_text *t, const char *s, size_t n);
 void br_text_putc(br_text *t, char c);
 void br_text_printf(br_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -94,6 +96,11 @@ typedef struct br_option {
 /* The vtable. `st` always points at the game's own state of state_size
  * bytes (aligned to 16), which must be plain data: copying its bytes copies
  * the position. */
+
+/* The writers and reader of snapshots, defined below. */
+typedef struct br_jw br_jw;
+typedef struct br_bytes_writer br_bytes_writer;
+typedef struct br_bytes_reader br_bytes_reader;
 
 struct br_game {
     const char *name;        /* short name, e.g. "tsuro" */
@@ -148,6 +155,18 @@ struct br_game {
 
     /* Snapshot of the game's state (the "state" member of the envelope). */
     json_t *(*to_json)(const void *st);
+    /* Optional, preferred when set: the same snapshot written as text, one
+     * JSON value, without building a tree. */
+    void (*write_json)(const void *st, br_jw *w);
+    /* Optional, preferred when set: observe() written as text. */
+    void (*write_observation)(const void *st, int seat, br_jw *w);
+    /* Optional pair (NULL: the binary snapshot carries the JSON snapshot
+     * text, loaded with from_json): the game's state as bytes, and back.
+     * from_bytes() gets `st` set up by init() from the snapshot's options,
+     * and must check every field and invariant as from_json() does, failing
+     * with BR_ERR_SNAPSHOT and a reason naming the field. */
+    void (*to_bytes)(const void *st, br_bytes_writer *w);
+    br_status (*from_bytes)(void *st, br_bytes_reader *r, br_text *err);
     /* Loads a snapshot into `st`, which init() has already set up from the
      * snapshot's options. Must check every field and invariant; on error
      * return BR_ERR_SNAPSHOT with a reason naming the field (e.g.
@@ -227,5 +246,74 @@ const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size
 /* Whether `text` is a well-formed JSON document (one object or array,
  * RFC 8259, as json_loads() accepts by default), checked without allocating. */
 bool br_json_text_is_valid(const char *text);
+
+/* ------------------------------------------------------------------ */
+/* Writing JSON text without a tree (jsonwrite.c): snapshots and
+ * observations straight into the caller's buffer. A writer emits the members
+ * in the order the format lists them; the text equals jansson's compact dump
+ * of the same tree. */
+
+enum { BR_JW_MAX_DEPTH = 64 };
+
+struct br_jw {
+    br_text *out;
+    uint64_t has_items; /* bit d: the container at depth d has an item */
+    uint8_t depth;
+    bool after_key;     /* the next value belongs to the key just written */
+};
+
+void br_jw_init(br_jw *w, br_text *out);
+void br_jw_begin_object(br_jw *w);
+void br_jw_end_object(br_jw *w);
+void br_jw_begin_array(br_jw *w);
+void br_jw_end_array(br_jw *w);
+void br_jw_key(br_jw *w, const char *key);
+void br_jw_string(br_jw *w, const char *s);
+void br_jw_string_n(br_jw *w, const char *s, size_t n);
+void br_jw_int(br_jw *w, long long v);
+void br_jw_real(br_jw *w, double v);
+void br_jw_bool(br_jw *w, bool v);
+void br_jw_null(br_jw *w);
+void br_jw_key_int(br_jw *w, const char *key, long long v);
+void br_jw_key_string(br_jw *w, const char *key, const char *s);
+void br_jw_key_bool(br_jw *w, const char *key, bool v);
+
+/* ------------------------------------------------------------------ */
+/* Binary snapshots (binary.c): fixed widths, little-endian, the same on
+ * every platform. A game writes its fields with br_bw_*, and reads them
+ * back with br_br_*, which check the bounds: on a short or bad read the
+ * reader fails once, with the field's name, and later reads return 0. */
+
+struct br_bytes_writer {
+    uint8_t *buf;  /* may be NULL when size is 0 */
+    size_t size;
+    size_t len;    /* bytes written, or that would have been */
+};
+
+void br_bw_u8(br_bytes_writer *w, unsigned v);
+void br_bw_u16(br_bytes_writer *w, unsigned v);
+void br_bw_u32(br_bytes_writer *w, uint32_t v);
+void br_bw_u64(br_bytes_writer *w, uint64_t v);
+void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n);
+
+struct br_bytes_reader {
+    const uint8_t *p;
+    size_t left;
+    bool failed;
+    br_text *err;
+};
+
+/* Each reads a value of its width; `field` names it in the error. */
+uint8_t br_br_u8(br_bytes_reader *r, const char *field);
+uint16_t br_br_u16(br_bytes_reader *r, const char *field);
+uint32_t br_br_u32(br_bytes_reader *r, const char *field);
+uint64_t br_br_u64(br_bytes_reader *r, const char *field);
+/* Reads n bytes into out. */
+bool br_br_bytes(br_bytes_reader *r, void *out, size_t n, const char *field);
+/* Reads a u8 that must lie in min..max (else fails naming the field). */
+bool br_br_u8_in(br_bytes_reader *r, unsigned min, unsigned max, uint8_t *out,
+                 const char *field);
+/* Fails the reader with a reason (printf-style); returns false. */
+bool br_br_fail(br_bytes_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif /* BR_INTERNAL_H */

@@ -12,6 +12,8 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/status.c \
 	libboardrules/text.c \
 	libboardrules/jsonutil.c \
+	libboardrules/jsonwrite.c \
+	libboardrules/binary.c \
 	libboardrules/memory.c \
 	libboardrules/games/tsuro/tsuro.h \
 	libboardrules/games/tsuro/game.c \

@@ -26,6 +26,38 @@ static json_t *rng_to_json(const br_rng *rng)
     return arr;
 }
 
+/* The snapshot written straight into the caller's buffer, members in the
+ * order the tree path writes them. */
+static br_status write_snapshot_text(const br_state *state, const char *options, char *buf,
+                                     size_t size, size_t *len)
+{
+    br_text out = br_text_over(buf, size);
+    br_jw w;
+    br_jw_init(&w, &out);
+    br_jw_begin_object(&w);
+    br_jw_key_string(&w, "format", SNAPSHOT_FORMAT);
+    br_jw_key_int(&w, "version", SNAPSHOT_VERSION);
+    br_jw_key_string(&w, "game", state->game->name);
+    br_jw_key_string(&w, "options", options);
+    br_jw_key_int(&w, "move_number", (long long)state->move_number);
+    br_jw_key(&w, "rng");
+    br_jw_begin_array(&w);
+    for (int i = 0; i < 4; i++) {
+        char hex[17];
+        snprintf(hex, sizeof hex, "%016" PRIx64, state->rng.s[i]);
+        br_jw_string(&w, hex);
+    }
+    br_jw_end_array(&w);
+    br_jw_key(&w, "state");
+    state->game->write_json(state->data, &w);
+    br_jw_end_object(&w);
+    br_status st = br_text_result(&out, len);
+    if (st == BR_ERR_BUFFER)
+        return br_state_fail_const(state, st, "buffer of %zu bytes too small: %zu needed", size,
+                                   out.len + 1);
+    return st;
+}
+
 br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t *len)
 {
     if (!state)
@@ -36,6 +68,8 @@ br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t
     char options[512];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(state, &o);
+    if (state->game->write_json)
+        return write_snapshot_text(state, options, buf, size, len);
     json_t *game_state = state->game->to_json(state->data);
     if (!game_state)
         return br_state_fail_const(state, BR_ERR_NO_MEMORY, "out of memory");
@@ -155,7 +189,7 @@ static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
     return BR_OK;
 }
 
-static br_status load_game_state(br_state *s, const json_t *game_state, br_text *err)
+br_status br_snapshot_load_game_state(br_state *s, const json_t *game_state, br_text *err)
 {
     if (!json_is_object(game_state)) {
         br_text_printf(err, "state: %s", game_state ? "not an object" : "missing");
@@ -163,6 +197,11 @@ static br_status load_game_state(br_state *s, const json_t *game_state, br_text 
     }
     if (s->game->from_json(s->data, game_state, err) != BR_OK)
         return BR_ERR_SNAPSHOT;
+    return br_snapshot_check_loaded(s, err);
+}
+
+br_status br_snapshot_check_loaded(br_state *s, br_text *err)
+{
     if (s->chance_mode == BR_CHANCE_AUTO &&
         s->game->current_player(s->data) == BR_PLAYER_CHANCE) {
         br_text_puts(err, "state: at a chance node, but the options say chance=auto");
@@ -214,7 +253,7 @@ br_status br_state_from_json(const char *json, br_state **out, char *err, size_t
     br_state *s = NULL;
     br_status st = load_envelope(root, &s, &e);
     if (st == BR_OK)
-        st = load_game_state(s, json_object_get(root, "state"), &e);
+        st = br_snapshot_load_game_state(s, json_object_get(root, "state"), &e);
     json_decref(root);
     if (st != BR_OK) {
         br_state_free(s);

@@ -83,6 +83,13 @@ br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t s
 br_status br_move_text_normalize(const char *text, size_t n,
                                  char out[BR_MOVE_TEXT_MAX + 1], br_text *err);
 
+/* Loads the "state" member of a snapshot into `s` (set up from the
+ * snapshot's options) and checks the whole (snapshot.c). */
+br_status br_snapshot_load_game_state(br_state *s, const json_t *game_state, br_text *err);
+
+/* The same check for a state whose game part was loaded another way. */
+br_status br_snapshot_check_loaded(br_state *s, br_text *err);
+
 /* Copies a buffer-convention result: returns BR_OK when it fit, else BR_ERR_BUFFER. */
 br_status br_text_result(const br_text *t, size_t *len);
 

@@ -24,6 +24,11 @@ static void append(br_text *t, const char *s, size_t n)
     t->len += n;
 }
 
+void br_text_write(br_text *t, const char *s, size_t n)
+{
+    append(t, s, n);
+}
+
 void br_text_puts(br_text *t, const char *s)
 {
     append(t, s, strlen(s));

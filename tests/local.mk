@@ -33,9 +33,9 @@ BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 
 check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
-	tests/test_threads
+	tests/test_threads tests/test_binary
 TESTS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
-	tests/test_threads
+	tests/test_threads tests/test_binary
 
 tests_test_hardening_SOURCES = tests/test_hardening.c tests/brt_util.c tests/brt_util.h
 tests_test_hardening_CFLAGS = $(BRT_CFLAGS) -pthread
@@ -44,6 +44,10 @@ tests_test_hardening_LDADD = $(BRT_LDADD) -lpthread
 tests_test_threads_SOURCES = tests/test_threads.c tests/brt_util.c tests/brt_util.h
 tests_test_threads_CFLAGS = $(BRT_CFLAGS) -pthread
 tests_test_threads_LDADD = $(BRT_LDADD) -lpthread
+
+tests_test_binary_SOURCES = tests/test_binary.c tests/brt_util.c tests/brt_util.h
+tests_test_binary_CFLAGS = $(BRT_CFLAGS)
+tests_test_binary_LDADD = $(BRT_LDADD)
 
 tests_test_api_SOURCES = tests/test_api.c tests/brt_util.c tests/brt_util.h
 tests_test_api_CFLAGS = $(BRT_CFLAGS)

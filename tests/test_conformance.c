@@ -329,6 +329,38 @@ static void check_chance(const struct playout *p, size_t n)
     EXPECT(p, fabs(sum - 1.0) <= 1e-9, "chance probabilities add up to %.17g", sum);
 }
 
+
+/* The binary snapshot: the size query answers the size, the bytes load to
+ * the same state (its JSON snapshot equal to `snap`) and save to the same
+ * bytes again; a cut copy is refused. */
+static void check_binary_round_trip(const struct playout *p, const br_state *s, const char *snap)
+{
+    size_t len = 0;
+    br_status st = br_state_to_bytes(s, NULL, 0, &len);
+    EXPECT(p, st == BR_ERR_BUFFER && len > 0, "to_bytes size query: status %d, %zu bytes",
+           (int)st, len);
+    unsigned char *bytes = malloc(len), *again = malloc(len);
+    size_t len2 = 0;
+    EXPECT(p, br_state_to_bytes(s, bytes, len, &len2) == BR_OK && len2 == len,
+           "to_bytes into %zu bytes gave %zu", len, len2);
+    br_state *loaded = NULL;
+    char err[256] = "";
+    st = br_state_from_bytes(bytes, len, &loaded, err, sizeof err);
+    EXPECT(p, st == BR_OK, "own binary snapshot rejected: %s", err);
+    char *json = brt_snapshot(loaded);
+    EXPECT(p, strcmp(snap, json) == 0, "binary round trip differs:\n%.700s\n%.700s", snap, json);
+    EXPECT(p, br_state_to_bytes(loaded, again, len, &len2) == BR_OK && len2 == len &&
+                  memcmp(bytes, again, len) == 0,
+           "a loaded binary snapshot saves to other bytes");
+    br_state *cut = NULL;
+    st = br_state_from_bytes(bytes, len - 1, &cut, err, sizeof err);
+    EXPECT(p, st == BR_ERR_SNAPSHOT && cut == NULL, "a binary snapshot one byte short loads");
+    free(json);
+    free(bytes);
+    free(again);
+    br_state_free(loaded);
+}
+
 /* Saving, loading and saving again gives the same text; the loaded state
  * has the same legal moves. */
 static void check_round_trip(const struct playout *p, const br_state *s, const char *snap)
@@ -346,6 +378,7 @@ static void check_round_trip(const struct playout *p, const br_state *s, const c
            "loaded state has other legal moves (%zu, %zu)", n1, n2);
     free(again);
     br_state_free(loaded);
+    check_binary_round_trip(p, s, snap);
 }
 
 /* The clone taken before the last move was moved the same way: it must equal

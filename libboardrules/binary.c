@@ -1,0 +1,381 @@
+/* Binary snapshots: the exact full state as compact bytes, the same on every
+ * platform (fixed widths, little-endian).
+ *
+ * Format version 1:
+ *   offset  size  field
+ *   0       4     magic "BRSB"
+ *   4       1     format version (1)
+ *   5       1     n: length of the game's name (1..255)
+ *   6       n     the game's name
+ *   ...     2     m: length of the canonical options string
+ *   ...     m     the options string (as br_state_options() writes it)
+ *   ...     4     move number
+ *   ...     32    generator state: four 64-bit words
+ *   ...     1     payload kind: 0 = the game's JSON snapshot text ("state"
+ *                 member), 1 = the game's own binary fields
+ *   ...     4     L: payload length
+ *   ...     L     payload; nothing may follow it
+ *
+ * A game without its own binary fields is written as kind 0; loading takes
+ * either kind for every game, so a snapshot stays loadable when a game gains
+ * its own fields.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state_impl.h"
+
+#define BINARY_MAGIC "BRSB"
+#define BINARY_VERSION 1
+enum { PAYLOAD_JSON = 0, PAYLOAD_NATIVE = 1 };
+enum { OPTIONS_MAX = 511 };
+
+/* ------------------------------------------------------------------ */
+/* Writer */
+
+static void put(br_bytes_writer *w, const uint8_t *bytes, size_t n)
+{
+    if (w->len + n <= w->size)
+        memcpy(w->buf + w->len, bytes, n);
+    w->len += n;
+}
+
+void br_bw_u8(br_bytes_writer *w, unsigned v)
+{
+    uint8_t b = (uint8_t)v;
+    put(w, &b, 1);
+}
+
+void br_bw_u16(br_bytes_writer *w, unsigned v)
+{
+    uint8_t b[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+    put(w, b, 2);
+}
+
+void br_bw_u32(br_bytes_writer *w, uint32_t v)
+{
+    uint8_t b[4];
+    for (int i = 0; i < 4; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+    put(w, b, 4);
+}
+
+void br_bw_u64(br_bytes_writer *w, uint64_t v)
+{
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+    put(w, b, 8);
+}
+
+void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n)
+{
+    put(w, data, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reader */
+
+bool br_br_fail(br_bytes_reader *r, const char *fmt, ...)
+{
+    if (!r->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        br_text_vprintf(r->err, fmt, ap);
+        va_end(ap);
+    }
+    r->failed = true;
+    r->left = 0;
+    return false;
+}
+
+static const uint8_t *take(br_bytes_reader *r, size_t n, const char *field)
+{
+    if (r->failed)
+        return NULL;
+    if (r->left < n) {
+        br_br_fail(r, "%s: the data ends %zu bytes early", field, n - r->left);
+        return NULL;
+    }
+    const uint8_t *p = r->p;
+    r->p += n;
+    r->left -= n;
+    return p;
+}
+
+uint8_t br_br_u8(br_bytes_reader *r, const char *field)
+{
+    const uint8_t *p = take(r, 1, field);
+    return p ? p[0] : 0;
+}
+
+uint16_t br_br_u16(br_bytes_reader *r, const char *field)
+{
+    const uint8_t *p = take(r, 2, field);
+    return p ? (uint16_t)(p[0] | p[1] << 8) : 0;
+}
+
+uint32_t br_br_u32(br_bytes_reader *r, const char *field)
+{
+    const uint8_t *p = take(r, 4, field);
+    uint32_t v = 0;
+    for (int i = 0; p && i < 4; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+
+uint64_t br_br_u64(br_bytes_reader *r, const char *field)
+{
+    const uint8_t *p = take(r, 8, field);
+    uint64_t v = 0;
+    for (int i = 0; p && i < 8; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+bool br_br_bytes(br_bytes_reader *r, void *out, size_t n, const char *field)
+{
+    const uint8_t *p = take(r, n, field);
+    if (p)
+        memcpy(out, p, n);
+    return p != NULL;
+}
+
+bool br_br_u8_in(br_bytes_reader *r, unsigned min, unsigned max, uint8_t *out, const char *field)
+{
+    uint8_t v = br_br_u8(r, field);
+    if (r->failed)
+        return false;
+    if (v < min || v > max)
+        return br_br_fail(r, "%s: %u is not in %u..%u", field, v, min, max);
+    *out = v;
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving */
+
+/* The game's part: its own fields, or its JSON snapshot text. */
+static br_status write_payload(const br_state *state, br_bytes_writer *w)
+{
+    const struct br_game *g = state->game;
+    if (g->to_bytes) {
+        br_bw_u8(w, PAYLOAD_NATIVE);
+        size_t at = w->len;
+        br_bw_u32(w, 0); /* the length, filled in below */
+        g->to_bytes(state->data, w);
+        uint32_t n = (uint32_t)(w->len - at - 4);
+        if (at + 4 <= w->size)
+            for (int i = 0; i < 4; i++)
+                w->buf[at + (size_t)i] = (uint8_t)(n >> (8 * i));
+        return BR_OK;
+    }
+    if (g->write_json) {
+        /* Written twice: once to learn its length, then in place. */
+        br_text count = br_text_over(NULL, 0);
+        br_jw jw;
+        br_jw_init(&jw, &count);
+        g->write_json(state->data, &jw);
+        br_bw_u8(w, PAYLOAD_JSON);
+        br_bw_u32(w, (uint32_t)count.len);
+        char *text = br_mem_alloc(count.len + 1);
+        if (!text)
+            return BR_ERR_NO_MEMORY;
+        br_text t = br_text_over(text, count.len + 1);
+        br_jw_init(&jw, &t);
+        g->write_json(state->data, &jw);
+        br_bw_bytes(w, text, count.len);
+        br_mem_free(text);
+        return BR_OK;
+    }
+    json_t *game_state = g->to_json(state->data);
+    char *text = game_state ? json_dumps(game_state, JSON_COMPACT) : NULL;
+    json_decref(game_state);
+    if (!text)
+        return BR_ERR_NO_MEMORY;
+    size_t n = strlen(text);
+    br_bw_u8(w, PAYLOAD_JSON);
+    br_bw_u32(w, (uint32_t)n);
+    br_bw_bytes(w, text, n);
+    json_free_t json_free;
+    json_get_alloc_funcs(NULL, &json_free);
+    json_free(text);
+    return BR_OK;
+}
+
+br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_t *len)
+{
+    if (len)
+        *len = 0;
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    if (!buf && size > 0)
+        return br_state_fail_const(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu",
+                                   size);
+    char options[OPTIONS_MAX + 1];
+    br_text o = br_text_over(options, sizeof options);
+    br_options_write(state, &o);
+    br_bytes_writer w = { buf, size, 0 };
+    br_bw_bytes(&w, BINARY_MAGIC, 4);
+    br_bw_u8(&w, BINARY_VERSION);
+    size_t name_len = strlen(state->game->name);
+    br_bw_u8(&w, (unsigned)name_len);
+    br_bw_bytes(&w, state->game->name, name_len);
+    br_bw_u16(&w, (unsigned)o.len);
+    br_bw_bytes(&w, options, o.len);
+    br_bw_u32(&w, state->move_number);
+    for (int i = 0; i < 4; i++)
+        br_bw_u64(&w, state->rng.s[i]);
+    if (write_payload(state, &w) != BR_OK)
+        return br_state_fail_const(state, BR_ERR_NO_MEMORY, "out of memory");
+    if (len)
+        *len = w.len;
+    if (w.len > size)
+        return br_state_fail_const(state, BR_ERR_BUFFER,
+                                   "buffer of %zu bytes too small: %zu needed", size, w.len);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading */
+
+/* Reads the envelope up to the payload; on success *out is the state made
+ * from the options, with move number and generator set. */
+static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
+{
+    char magic[4];
+    if (!br_br_bytes(r, magic, 4, "magic"))
+        return BR_ERR_SNAPSHOT;
+    if (memcmp(magic, BINARY_MAGIC, 4) != 0) {
+        br_text_puts(err, "magic: not a binary libboardrules snapshot (expected \"BRSB\")");
+        return BR_ERR_SNAPSHOT;
+    }
+    uint8_t version = br_br_u8(r, "version");
+    if (!r->failed && version != BINARY_VERSION) {
+        br_text_printf(err, "version: %u is not %d", version, BINARY_VERSION);
+        return BR_ERR_SNAPSHOT;
+    }
+    char name[256];
+    uint8_t name_len = br_br_u8(r, "game");
+    if (!br_br_bytes(r, name, name_len, "game"))
+        return BR_ERR_SNAPSHOT;
+    name[name_len] = '\0';
+    const br_game *game = br_game_find(name);
+    if (!game) {
+        br_text_printf(err, "game: no game named '%s'", name);
+        return BR_ERR_UNKNOWN_GAME;
+    }
+    char options[OPTIONS_MAX + 1];
+    uint16_t options_len = br_br_u16(r, "options");
+    if (!r->failed && options_len > OPTIONS_MAX) {
+        br_text_printf(err, "options: %u bytes, more than %d", options_len, OPTIONS_MAX);
+        return BR_ERR_SNAPSHOT;
+    }
+    if (!br_br_bytes(r, options, options_len, "options"))
+        return BR_ERR_SNAPSHOT;
+    options[options_len] = '\0';
+    if (memchr(options, '\0', options_len)) {
+        br_text_puts(err, "options: contains a NUL byte");
+        return BR_ERR_SNAPSHOT;
+    }
+    uint32_t move_number = br_br_u32(r, "move_number");
+    br_rng rng;
+    for (int i = 0; i < 4; i++)
+        rng.s[i] = br_br_u64(r, "rng");
+    if (r->failed)
+        return BR_ERR_SNAPSHOT;
+    if ((rng.s[0] | rng.s[1] | rng.s[2] | rng.s[3]) == 0) {
+        br_text_puts(err, "rng: all-zero generator state is invalid");
+        return BR_ERR_SNAPSHOT;
+    }
+    char msg[BR_ERROR_SIZE];
+    br_text m = br_text_over(msg, sizeof msg);
+    br_status created = br_state_create_unsettled(game, options, out, &m);
+    if (created != BR_OK) {
+        if (created == BR_ERR_NO_MEMORY)
+            br_text_puts(err, msg);
+        else
+            br_text_printf(err, "options: %s", msg);
+        return created == BR_ERR_NO_MEMORY ? created : BR_ERR_SNAPSHOT;
+    }
+    (*out)->move_number = move_number;
+    (*out)->rng = rng;
+    return BR_OK;
+}
+
+/* A kind-0 payload: the game's JSON snapshot text. */
+static br_status load_json_payload(br_state *s, const uint8_t *text, size_t n, br_text *err)
+{
+    json_error_t jerr;
+    json_t *game_state = json_loadb((const char *)text, n, JSON_REJECT_DUPLICATES, &jerr);
+    if (!game_state) {
+        if (jerr.text[0] == '\0' || json_error_code(&jerr) == json_error_out_of_memory) {
+            br_text_puts(err, "out of memory");
+            return BR_ERR_NO_MEMORY;
+        }
+        br_text_printf(err, "state: column %d: %s", jerr.column, jerr.text);
+        return BR_ERR_SNAPSHOT;
+    }
+    br_status st = br_snapshot_load_game_state(s, game_state, err);
+    json_decref(game_state);
+    return st;
+}
+
+static br_status load_native_payload(br_state *s, const uint8_t *data, size_t n, br_text *err)
+{
+    if (!s->game->from_bytes) {
+        br_text_printf(err, "payload: kind 1 (own fields), but %s has none", s->game->name);
+        return BR_ERR_SNAPSHOT;
+    }
+    br_bytes_reader r = { data, n, false, err };
+    if (s->game->from_bytes(s->data, &r, err) != BR_OK || r.failed)
+        return BR_ERR_SNAPSHOT;
+    if (r.left > 0) {
+        br_text_printf(err, "state: %zu bytes left over after the last field", r.left);
+        return BR_ERR_SNAPSHOT;
+    }
+    return br_snapshot_check_loaded(s, err);
+}
+
+static br_status read_payload(br_bytes_reader *r, br_state *s, br_text *err)
+{
+    uint8_t kind = br_br_u8(r, "payload kind");
+    uint32_t n = br_br_u32(r, "payload length");
+    if (r->failed)
+        return BR_ERR_SNAPSHOT;
+    if (kind != PAYLOAD_JSON && kind != PAYLOAD_NATIVE) {
+        br_text_printf(err, "payload kind: %u is not 0 (JSON) or 1 (own fields)", kind);
+        return BR_ERR_SNAPSHOT;
+    }
+    if (n != r->left) {
+        br_text_printf(err, "payload length: %" PRIu32 " bytes, but %zu follow", n, r->left);
+        return BR_ERR_SNAPSHOT;
+    }
+    return kind == PAYLOAD_JSON ? load_json_payload(s, r->p, n, err)
+                                : load_native_payload(s, r->p, n, err);
+}
+
+br_status br_state_from_bytes(const void *data, size_t size, br_state **out, char *err,
+                              size_t err_size)
+{
+    br_text e = br_text_over(err, err_size);
+    if (out)
+        *out = NULL;
+    if (!out || (!data && size > 0)) {
+        br_text_puts(&e, out ? "data is NULL but size is not 0" : "out is NULL");
+        return BR_ERR_ARGUMENT;
+    }
+    br_bytes_reader r = { data, size, false, &e };
+    br_state *s = NULL;
+    br_status st = read_envelope(&r, &s, &e);
+    if (st == BR_OK)
+        st = read_payload(&r, s, &e);
+    if (st != BR_OK) {
+        br_state_free(s);
+        return st;
+    }
+    *out = s;
+    return BR_OK;
+}

@@ -1,0 +1,152 @@
+/* Writing JSON text straight into a br_text, without building a tree: the
+ * snapshot and observation writers of the games (issue 12). The output is
+ * what jansson's json_dumps(JSON_COMPACT) writes for the same members in the
+ * same order: no blanks, strings escaped the same way, UTF-8 kept as is. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+void br_jw_init(br_jw *w, br_text *out)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+}
+
+/* Writes the comma that separates this item from the one before it, unless
+ * the item is the value of a key just written. */
+static void separate(br_jw *w)
+{
+    if (w->after_key) {
+        w->after_key = false;
+        return;
+    }
+    uint64_t bit = (uint64_t)1 << w->depth;
+    if (w->has_items & bit)
+        br_text_putc(w->out, ',');
+    w->has_items |= bit;
+}
+
+static void open_container(br_jw *w, char c)
+{
+    separate(w);
+    br_text_putc(w->out, c);
+    /* Deeper than the bit set can follow is a bug of a writer, not of input:
+     * the nesting of every game's JSON is fixed and shallow. */
+    if (w->depth < BR_JW_MAX_DEPTH - 1)
+        w->depth++;
+    w->has_items &= ~((uint64_t)1 << w->depth);
+}
+
+static void close_container(br_jw *w, char c)
+{
+    br_text_putc(w->out, c);
+    if (w->depth > 0)
+        w->depth--;
+}
+
+void br_jw_begin_object(br_jw *w) { open_container(w, '{'); }
+void br_jw_end_object(br_jw *w) { close_container(w, '}'); }
+void br_jw_begin_array(br_jw *w) { open_container(w, '['); }
+void br_jw_end_array(br_jw *w) { close_container(w, ']'); }
+
+static void put_escaped(br_text *out, const char *s, size_t n)
+{
+    br_text_putc(out, '"');
+    size_t run = 0; /* characters copied as they are, written in one go */
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            run++;
+            continue;
+        }
+        if (run)
+            br_text_write(out, s + i - run, run);
+        run = 0;
+        switch (c) {
+        case '"': br_text_puts(out, "\\\""); break;
+        case '\\': br_text_puts(out, "\\\\"); break;
+        case '\b': br_text_puts(out, "\\b"); break;
+        case '\f': br_text_puts(out, "\\f"); break;
+        case '\n': br_text_puts(out, "\\n"); break;
+        case '\r': br_text_puts(out, "\\r"); break;
+        case '\t': br_text_puts(out, "\\t"); break;
+        default: br_text_printf(out, "\\u%04X", c); break;
+        }
+    }
+    if (run)
+        br_text_write(out, s + n - run, run);
+    br_text_putc(out, '"');
+}
+
+void br_jw_key(br_jw *w, const char *key)
+{
+    separate(w);
+    put_escaped(w->out, key, strlen(key));
+    br_text_putc(w->out, ':');
+    w->after_key = true;
+}
+
+void br_jw_string(br_jw *w, const char *s)
+{
+    br_jw_string_n(w, s, strlen(s));
+}
+
+void br_jw_string_n(br_jw *w, const char *s, size_t n)
+{
+    separate(w);
+    put_escaped(w->out, s, n);
+}
+
+void br_jw_int(br_jw *w, long long v)
+{
+    separate(w);
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%lld", v);
+    br_text_write(w->out, digits, (size_t)n);
+}
+
+void br_jw_real(br_jw *w, double v)
+{
+    separate(w);
+    /* jansson's form: %.17g, with ".0" added to integral values so that
+     * they read back as reals. */
+    char digits[40];
+    int n = snprintf(digits, sizeof digits, "%.17g", v);
+    if (!strpbrk(digits, ".eE") && n + 2 < (int)sizeof digits) {
+        memcpy(digits + n, ".0", 3);
+        n += 2;
+    }
+    br_text_write(w->out, digits, (size_t)n);
+}
+
+void br_jw_bool(br_jw *w, bool v)
+{
+    separate(w);
+    br_text_puts(w->out, v ? "true" : "false");
+}
+
+void br_jw_null(br_jw *w)
+{
+    separate(w);
+    br_text_puts(w->out, "null");
+}
+
+void br_jw_key_int(br_jw *w, const char *key, long long v)
+{
+    br_jw_key(w, key);
+    br_jw_int(w, v);
+}
+
+void br_jw_key_string(br_jw *w, const char *key, const char *s)
+{
+    br_jw_key(w, key);
+    br_jw_string(w, s);
+}
+
+void br_jw_key_bool(br_jw *w, const char *key, bool v)
+{
+    br_jw_key(w, key);
+    br_jw_bool(w, v);
+}

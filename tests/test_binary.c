@@ -1,0 +1,268 @@
+/*
+ * Binary snapshots (br_state_to_bytes, br_state_from_bytes): arguments, the
+ * documented layout of the envelope (doc/snapshots.md), and refusal of every
+ * malformed input with a reason - never a crash. The conformance suite
+ * round-trips every state of its playouts through the binary form too.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include <boardrules.h>
+
+#include "brt_util.h"
+
+typedef struct blob {
+    unsigned char *bytes;
+    size_t len;
+} blob;
+
+static blob save(const br_state *s)
+{
+    blob b = { NULL, 0 };
+    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, &b.len), BR_ERR_BUFFER);
+    b.bytes = malloc(b.len);
+    size_t len = 0;
+    ck_assert_int_eq(br_state_to_bytes(s, b.bytes, b.len, &len), BR_OK);
+    ck_assert_uint_eq(len, b.len);
+    return b;
+}
+
+/* A state of game `index` some random moves into a game (chance=explicit so
+ * that chance nodes are saved too). */
+static br_state *state_in_play(int index, size_t moves)
+{
+    br_state *s = brt_new_state(br_game_at((size_t)index), "seed=6,chance=explicit");
+    uint64_t rng = 23;
+    brt_play_random(s, &rng, moves);
+    return s;
+}
+
+static br_status load(const unsigned char *bytes, size_t len, char *err, size_t err_size)
+{
+    br_state *s = NULL;
+    br_status st = br_state_from_bytes(bytes, len, &s, err, err_size);
+    ck_assert(st == BR_OK ? s != NULL : s == NULL);
+    br_state_free(s);
+    return st;
+}
+
+static uint32_t read_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Offset of the payload kind byte: after magic, version, name, options,
+ * move number and generator. */
+static size_t payload_offset(const blob *b)
+{
+    size_t at = 5;
+    at += 1 + b->bytes[at];
+    size_t options = (size_t)b->bytes[at] | (size_t)b->bytes[at + 1] << 8;
+    return at + 2 + options + 4 + 32;
+}
+
+START_TEST(test_arguments)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
+    size_t len = 99;
+    ck_assert_int_eq(br_state_to_bytes(NULL, NULL, 0, &len), BR_ERR_ARGUMENT);
+    ck_assert_uint_eq(len, 0);
+    ck_assert_int_eq(br_state_to_bytes(s, NULL, 10, &len), BR_ERR_ARGUMENT);
+    ck_assert(brt_contains(br_state_last_error(s), "buf is NULL"));
+    unsigned char small[8];
+    ck_assert_int_eq(br_state_to_bytes(s, small, sizeof small, &len), BR_ERR_BUFFER);
+    ck_assert_uint_gt(len, sizeof small);
+    ck_assert(brt_contains(br_state_last_error(s), "too small"));
+    br_state *out = (br_state *)s;
+    char err[128];
+    ck_assert_int_eq(br_state_from_bytes(small, sizeof small, NULL, err, sizeof err),
+                     BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_from_bytes(NULL, 5, &out, err, sizeof err), BR_ERR_ARGUMENT);
+    ck_assert_ptr_null(out);
+    ck_assert_int_eq(br_state_from_bytes(NULL, 0, &out, NULL, 0), BR_ERR_SNAPSHOT);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_envelope_layout)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
+    blob b = save(s);
+    ck_assert_mem_eq(b.bytes, "BRSB\x01\x05tsuro", 11);
+    char *options = brt_options(s);
+    size_t n = strlen(options);
+    ck_assert_uint_eq(b.bytes[11] | b.bytes[12] << 8, n);
+    ck_assert_mem_eq(b.bytes + 13, options, n);
+    ck_assert_uint_eq(read_u32(b.bytes + 13 + n), br_state_move_number(s));
+    size_t kind = payload_offset(&b);
+    ck_assert_uint_eq(kind, 13 + n + 4 + 32);
+    ck_assert(b.bytes[kind] == 0 || b.bytes[kind] == 1);
+    ck_assert_uint_eq(read_u32(b.bytes + kind + 1), b.len - kind - 5);
+    free(options);
+    free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_every_cut_refused)
+{
+    br_state *s = state_in_play(_i, 17);
+    blob b = save(s);
+    for (size_t len = 0; len < b.len; len++) {
+        char err[256] = "";
+        ck_assert_msg(load(b.bytes, len, err, sizeof err) == BR_ERR_SNAPSHOT,
+                      "%s: the first %zu of %zu bytes loaded", br_game_name(br_state_game(s)),
+                      len, b.len);
+        ck_assert_msg(err[0] != '\0', "cut at %zu: no reason", len);
+    }
+    free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_trailing_byte_refused)
+{
+    br_state *s = state_in_play(_i, 9);
+    blob b = save(s);
+    unsigned char *longer = malloc(b.len + 1);
+    memcpy(longer, b.bytes, b.len);
+    longer[b.len] = 0;
+    char err[256];
+    ck_assert_int_eq(load(longer, b.len + 1, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "payload length"), "%s", err);
+    free(longer);
+    free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
+/* Changes one byte of a saved Tsuro state and loads it. */
+static br_status load_changed(size_t at, unsigned char value, char *err, size_t err_size)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
+    blob b = save(s);
+    b.bytes[at] = value;
+    br_status st = load(b.bytes, b.len, err, err_size);
+    free(b.bytes);
+    br_state_free(s);
+    return st;
+}
+
+START_TEST(test_envelope_fields_named)
+{
+    char err[256];
+    ck_assert_int_eq(load_changed(0, 'X', err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "magic"), "%s", err);
+    ck_assert_int_eq(load_changed(4, 2, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "version: 2 is not 1"), "%s", err);
+    ck_assert_int_eq(load_changed(6, 'x', err, sizeof err), BR_ERR_UNKNOWN_GAME);
+    ck_assert_msg(brt_contains(err, "no game named 'xsuro'"), "%s", err);
+    ck_assert_int_eq(load_changed(13, '!', err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "options:"), "%s", err);
+}
+END_TEST
+
+START_TEST(test_payload_kind_and_generator_checked)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
+    blob b = save(s);
+    size_t kind = payload_offset(&b);
+    char err[256];
+    b.bytes[kind] = 7;
+    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "payload kind: 7"), "%s", err);
+    blob z = save(s);
+    memset(z.bytes + kind - 32, 0, 32);
+    ck_assert_int_eq(load(z.bytes, z.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "rng: all-zero"), "%s", err);
+    free(z.bytes);
+    free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
+/* Any byte changed anywhere: refused with a reason, or a state whose own
+ * snapshot round-trips (a change can make another valid state). */
+START_TEST(test_every_byte_changed)
+{
+    br_state *s = state_in_play(_i, 23);
+    blob b = save(s);
+    static const unsigned char values[] = { 0x00, 0x01, 0x7f, 0x80, 0xff };
+    for (size_t at = 0; at < b.len; at++) {
+        for (size_t v = 0; v < sizeof values; v++) {
+            unsigned char was = b.bytes[at];
+            if (values[v] == was)
+                continue;
+            b.bytes[at] = values[v];
+            br_state *loaded = NULL;
+            char err[256] = "";
+            br_status st = br_state_from_bytes(b.bytes, b.len, &loaded, err, sizeof err);
+            if (st == BR_OK) {
+                blob again = save(loaded);
+                br_state *twice = NULL;
+                ck_assert_int_eq(br_state_from_bytes(again.bytes, again.len, &twice, err,
+                                                     sizeof err), BR_OK);
+                br_state_free(twice);
+                free(again.bytes);
+            } else {
+                ck_assert_msg(err[0] != '\0', "byte %zu = %u: status %d without a reason", at,
+                              values[v], (int)st);
+            }
+            br_state_free(loaded);
+            b.bytes[at] = was;
+        }
+    }
+    free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_same_state_from_json_and_bytes)
+{
+    br_state *s = state_in_play(_i, 41);
+    blob b = save(s);
+    br_state *from_bytes = NULL;
+    char err[256];
+    ck_assert_int_eq(br_state_from_bytes(b.bytes, b.len, &from_bytes, err, sizeof err), BR_OK);
+    char *json = brt_snapshot(s);
+    br_state *from_json = brt_load(json);
+    blob c = save(from_json);
+    ck_assert_uint_eq(b.len, c.len);
+    ck_assert_mem_eq(b.bytes, c.bytes, b.len);
+    char *json2 = brt_snapshot(from_bytes);
+    ck_assert_str_eq(json, json2);
+    free(json);
+    free(json2);
+    free(b.bytes);
+    free(c.bytes);
+    br_state_free(s);
+    br_state_free(from_bytes);
+    br_state_free(from_json);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("binary");
+    TCase *tc = tcase_create("binary");
+    tcase_set_timeout(tc, 600);
+    int games = (int)br_game_count();
+    tcase_add_test(tc, test_arguments);
+    tcase_add_test(tc, test_envelope_layout);
+    tcase_add_test(tc, test_envelope_fields_named);
+    tcase_add_test(tc, test_payload_kind_and_generator_checked);
+    tcase_add_loop_test(tc, test_every_cut_refused, 0, games);
+    tcase_add_loop_test(tc, test_trailing_byte_refused, 0, games);
+    tcase_add_loop_test(tc, test_every_byte_changed, 0, games);
+    tcase_add_loop_test(tc, test_same_state_from_json_and_bytes, 0, games);
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
