@@ -31,6 +31,9 @@ typedef struct bench {
     br_move sample_moves[SAMPLE_POSITIONS]; /* one legal move of each sample */
     char *snapshots[SAMPLE_POSITIONS];      /* br_state_to_json of each sample */
     size_t snapshot_bytes;                  /* their total length */
+    unsigned char *binaries[SAMPLE_POSITIONS]; /* br_state_to_bytes of each sample */
+    size_t binary_lens[SAMPLE_POSITIONS];
+    size_t binary_bytes;                    /* their total length */
     br_state *scratch;
     br_move *moves;
     size_t capacity;
@@ -157,6 +160,25 @@ static bool make_starts(bench *b, const br_game *game, const char *options, int 
     return true;
 }
 
+/* The binary snapshot of sample i, kept for the load benchmark. */
+static bool save_binary(bench *b, size_t i)
+{
+    size_t len = 0;
+    br_state_to_bytes(b->samples[i], NULL, 0, &len);
+    b->binaries[i] = malloc(len ? len : 1);
+    if (!b->binaries[i]) {
+        brules_error("out of memory");
+        return false;
+    }
+    br_status st = br_state_to_bytes(b->samples[i], b->binaries[i], len, &b->binary_lens[i]);
+    if (st != BR_OK) {
+        note_failure(b, "binary save", b->samples[i], st);
+        return false;
+    }
+    b->binary_bytes += len;
+    return true;
+}
+
 static bool make_samples(bench *b)
 {
     uint64_t moves = 0;
@@ -172,6 +194,8 @@ static bool make_samples(bench *b)
         b->snapshot_bytes += len;
         if (len + 1 > b->text_size)
             b->text_size = len + 1;
+        if (!save_binary(b, i))
+            return false;
     }
     /* Observations are smaller than snapshots; leave room all the same. */
     b->text_size *= 2;
@@ -212,6 +236,7 @@ static void bench_free(bench *b)
     for (size_t i = 0; i < SAMPLE_POSITIONS; i++) {
         br_state_free(b->samples[i]);
         free(b->snapshots[i]);
+        free(b->binaries[i]);
     }
     br_state_free(b->scratch);
     free(b->moves);
@@ -307,6 +332,23 @@ static br_status op_load_free(bench *b, size_t i)
     return BR_OK;
 }
 
+static br_status op_save_binary(bench *b, size_t i)
+{
+    br_status st = br_state_to_bytes(b->samples[i], b->text, b->text_size, NULL);
+    return st == BR_OK ? st : note_failure(b, "binary save", b->samples[i], st);
+}
+
+static br_status op_load_binary(bench *b, size_t i)
+{
+    br_state *loaded;
+    br_status st = br_state_from_bytes(b->binaries[i], b->binary_lens[i], &loaded,
+                                       b->load_error, sizeof b->load_error);
+    if (st != BR_OK)
+        return note_failure(b, "binary load", NULL, st);
+    br_state_free(loaded);
+    return BR_OK;
+}
+
 static br_status op_observe(bench *b, size_t i)
 {
     br_status st = br_state_observe(b->samples[i], 0, b->text, b->text_size, NULL);
@@ -329,6 +371,8 @@ static const op_row op_rows[] = {
     { "snapshot save (br_state_to_json)", op_save },
     { "snapshot load (from_json + free)", op_load_free },
     { "observation (seat 0)", op_observe },
+    { "binary save (br_state_to_bytes)", op_save_binary },
+    { "binary load (from_bytes + free)", op_load_binary },
 };
 
 #define NUM_OPS (sizeof op_rows / sizeof op_rows[0])
@@ -370,6 +414,8 @@ static bool print_operations(bench *b, double budget)
     }
     printf("  %-36s %12.0f\n", "snapshot size, bytes (average)",
            (double)b->snapshot_bytes / (double)b->num_samples);
+    printf("  %-36s %12.0f\n", "binary snapshot, bytes (average)",
+           (double)b->binary_bytes / (double)b->num_samples);
     printf("  %-36s %12s\n", "state size", "n/a (not in the API)");
     return true;
 }
