@@ -66,6 +66,11 @@
  * gets (status, text, needed length); it retries with length + 1 on BR_ERR_BUFFER. */
 %apply (char *TEXT, size_t TEXT_SIZE, size_t *TEXT_LEN) { (char *buf, size_t size, size_t *len) };
 
+/* Binary snapshots: bytes out in the same convention (status, bytes, needed
+ * length), and bytes in from any bytes-like object (Python) or string (Lua). */
+%apply (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN) { (void *buf, size_t size, size_t *len) };
+%apply (const void *BYTES_IN, size_t BYTES_IN_LEN) { (const void *data, size_t size) };
+
 /* Move lists: the script passes the capacity and gets the moves. */
 %apply (br_move *MOVES, size_t CAPACITY, size_t *COUNT) {
     (br_move *moves, size_t capacity, size_t *count)

@@ -29,6 +29,7 @@ M.MOVE_NONE = c.BR_MOVE_NONE
 local OK = c.BR_OK
 local ERR_BUFFER = c.BR_ERR_BUFFER
 local TEXT_SIZE = 256
+local BYTES_SIZE = 1024 -- first buffer for binary snapshots; retried at the size needed
 local MOVE_MIN, MOVE_MAX = -2 ^ 31, 2 ^ 31 - 1
 
 --------------------------------------------------------------------------
@@ -437,6 +438,27 @@ function M.from_json(text)
     return wrap_state(h)
 end
 State.from_json = M.from_json
+
+--- The exact full state as a compact binary snapshot (a Lua string of bytes),
+--- the same on every platform.
+function State:to_bytes()
+    local h = handle(self)
+    local status, data, len = c.br_state_to_bytes(h, BYTES_SIZE)
+    if status == ERR_BUFFER then
+        status, data = c.br_state_to_bytes(h, len)
+    end
+    if status ~= OK then fail(status, c.br_state_last_error(h), "to_bytes") end
+    return data
+end
+
+--- Loads a binary snapshot written by to_bytes(); SnapshotError names the bad field.
+function M.from_bytes(data)
+    if type(data) ~= "string" then bad_argument("a binary snapshot is a string", data) end
+    local status, h, err = c.br_state_from_bytes(data)
+    if status ~= OK then fail(status, err) end
+    return wrap_state(h)
+end
+State.from_bytes = M.from_bytes
 
 --- What `seat` may see as JSON text; -1 (the default) for a spectator.
 function State:observe(seat)

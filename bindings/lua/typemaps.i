@@ -143,6 +143,32 @@ static void brx_lua_push_counts(lua_State *L, const uint64_t *values, size_t cou
         free($1);
 }
 
+/* ---- (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN): bytes out, as a
+ * Lua string (Lua strings hold any bytes) ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN)
+             (char stack[BRX_STACK_ENTRIES], size_t bytes_len = 0) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = brx_lua_scratch(stack, sizeof stack, $2, 1);
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    $3 = &bytes_len;
+}
+%typemap(argout) (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN) {
+    lua_pushlstring(L, (const char *)$1, *$3 <= $2 ? *$3 : 0);
+    lua_pushinteger(L, (lua_Integer)*$3);
+    SWIG_arg += 2;
+}
+%typemap(freearg) (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (const void *BYTES_IN, size_t BYTES_IN_LEN): a Lua string of bytes ---- */
+%typemap(in, checkfn="lua_isstring") (const void *BYTES_IN, size_t BYTES_IN_LEN) {
+    size_t bytes_in_len = 0;
+    $1 = ($1_ltype)lua_tolstring(L, $input, &bytes_in_len);
+    $2 = bytes_in_len;
+}
+
 /* ---- (br_move *MOVES, size_t CAPACITY, size_t *COUNT): move list out ---- */
 %typemap(in, checkfn="brx_lua_isinteger") (br_move *MOVES, size_t CAPACITY, size_t *COUNT)
              (br_move stack[BRX_STACK_ENTRIES], size_t count = 0) {

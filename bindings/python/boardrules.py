@@ -48,6 +48,7 @@ _OK = _c.BR_OK
 _BUFFER = _c.BR_ERR_BUFFER
 _MOVE_MIN, _MOVE_MAX = -2 ** 31, 2 ** 31 - 1
 _TEXT_SIZE = 256           # first buffer size for texts; retried at the size needed
+_BYTES_SIZE = 1024         # first buffer size for binary snapshots; retried likewise
 _REPR_TEXT = 40
 
 
@@ -577,6 +578,27 @@ class State:
             raise _error(status, err)
         return cls._wrap(handle)
 
+    @_c_doc("br_state_to_bytes")
+    def to_bytes(self):
+        """The exact full state as a compact binary snapshot (bytes), the same
+        on every platform; pickling and copying use it."""
+        status, data, length = _c.br_state_to_bytes(self._s, _BYTES_SIZE)
+        if status == _BUFFER:
+            status, data, length = _c.br_state_to_bytes(self._s, length)
+        if status != _OK:
+            raise self._failure(status, "to_bytes")
+        return data
+
+    @classmethod
+    @_c_doc("br_state_from_bytes")
+    def from_bytes(cls, data):
+        """Loads a binary snapshot written by to_bytes() (any bytes-like
+        object); SnapshotError names the bad field."""
+        status, handle, err = _c.br_state_from_bytes(data)
+        if status != _OK:
+            raise _error(status, err)
+        return cls._wrap(handle)
+
     @_c_doc("br_state_observe")
     def observe(self, seat=-1):
         """What ``seat`` may see, as JSON text (json.loads() it); -1: a spectator."""
@@ -616,10 +638,15 @@ class State:
     __hash__ = None     # mutable
 
     def __reduce__(self):
-        return (_state_from_json, (self.to_json(),))
+        return (_state_from_bytes, (self.to_bytes(),))
+
+
+def _state_from_bytes(data):
+    return State.from_bytes(data)
 
 
 def _state_from_json(text):
+    """Loads pickles made before the binary form (they carry JSON text)."""
     return State.from_json(text)
 
 

@@ -371,6 +371,32 @@ class SnapshotTest(unittest.TestCase):
         play_random(t, rng2)
         self.assertEqual(s, t)
 
+    def test_binary_round_trip(self):
+        s = new_state()
+        play_random(s, random.Random(2), max_moves=9)
+        data = s.to_bytes()
+        self.assertIsInstance(data, bytes)
+        self.assertEqual(data[:4], b"BRSB")
+        t = boardrules.State.from_bytes(data)
+        self.assertEqual(t, s)
+        self.assertEqual(t.to_bytes(), data)
+        self.assertEqual(t.to_json(), s.to_json())
+        self.assertEqual(boardrules.State.from_bytes(bytearray(data)), s)
+        self.assertEqual(boardrules.State.from_bytes(memoryview(data)), s)
+
+    def test_bad_binary_snapshots(self):
+        data = new_state().to_bytes()
+        for bad in (b"", data[:-1], b"XXXX" + data[4:], data + b"\0"):
+            with self.assertRaises(boardrules.SnapshotError) as cm:
+                boardrules.State.from_bytes(bad)
+            self.assertTrue(cm.exception.reason)
+        with self.assertRaises(TypeError):
+            boardrules.State.from_bytes("not bytes")
+
+    def test_old_json_pickles_still_load(self):
+        s = new_state()
+        self.assertEqual(boardrules._state_from_json(s.to_json()), s)
+
     def test_bad_snapshots(self):
         s = new_state()
         good = json.loads(s.to_json())

@@ -137,6 +137,43 @@ static PyObject *brx_py_counts(const uint64_t *values, size_t count)
         free($1);
 }
 
+/* ---- (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN): bytes out ---- */
+%typemap(in) (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN)
+             (char stack[BRX_STACK_ENTRIES], size_t bytes_len = 0) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = brx_py_scratch(stack, sizeof stack, $2, 1);
+    if (!$1)
+        SWIG_fail;
+    $3 = &bytes_len;
+}
+%typemap(argout) (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN) {
+    size_t shown = *$3 <= $2 ? *$3 : 0; /* nothing useful when it did not fit */
+    BRX_PY_APPEND(PyBytes_FromStringAndSize((const char *)$1, (Py_ssize_t)shown));
+    BRX_PY_APPEND(PyLong_FromSize_t(*$3));
+}
+%typemap(freearg) (void *BYTES, size_t BYTES_SIZE, size_t *BYTES_LEN) {
+    if ($1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (const void *BYTES_IN, size_t BYTES_IN_LEN): any bytes-like object ---- */
+%typemap(in) (const void *BYTES_IN, size_t BYTES_IN_LEN) (Py_buffer view, int have_view = 0) {
+    if (PyObject_GetBuffer($input, &view, PyBUF_SIMPLE) != 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "expected bytes, bytearray or memoryview, not %s",
+                     Py_TYPE($input)->tp_name);
+        SWIG_fail;
+    }
+    have_view = 1;
+    $1 = view.buf;
+    $2 = (size_t)view.len;
+}
+%typemap(freearg) (const void *BYTES_IN, size_t BYTES_IN_LEN) {
+    if (have_view$argnum)
+        PyBuffer_Release(&view$argnum);
+}
+
 /* ---- (br_move *MOVES, size_t CAPACITY, size_t *COUNT): move list out ---- */
 %typemap(in) (br_move *MOVES, size_t CAPACITY, size_t *COUNT)
              (br_move stack[BRX_STACK_ENTRIES], size_t count = 0) {
