@@ -3,7 +3,10 @@ EXTRA_DIST += \
 	doc/Doxyfile.in \
 	doc/adding-a-game.md \
 	doc/api.md \
+	doc/brules.md \
 	doc/performance.md \
+	doc/snapshots.md \
+	doc/testing.md \
 	doc/games/tsuro.md \
 	doc/games/tuer-an-tuer.md \
 	doc/games/drunter-und-drueber.md \
