@@ -1913,6 +1913,21 @@ END_TEST
 /* ================================================================== */
 /* Pro variant */
 
+/* Spec, options: `variant` is basic (the default) or pro; any other value is
+ * refused as an option error naming the value (coverage, issue 11). */
+START_TEST(test_pro_variant_option_basic_or_pro_only)
+{
+    br_state *s = new_state("variant=pro");
+    br_state_free(s);
+    s = NULL;
+    char err[256] = "";
+    ck_assert_int_eq(br_state_new(br_game_find(GAME_NAME), "variant=expert", &s, err, sizeof err),
+                     BR_ERR_OPTION);
+    ck_assert_ptr_null(s);
+    ck_assert_msg(strstr(err, "expert") != NULL, "message: %s", err);
+}
+END_TEST
+
 /* "In diesem Stapel gibt es dann 10 Karten (6 Gebäude und 4 Spezialziele).
  * Jeder Spieler erhält zwei Karten und legt diese vor sich aus." Spec: seat
  * 0's first and second card, then seat 1's; open to everybody. */
@@ -2421,6 +2436,7 @@ static const struct {
     {"ballot outside a vote", BASE_LAY, "ballots[0]", "[\"yes1\"]", "ballots", NULL},
     {"unknown member", BASE_LAY, "colour", "1", "colour", NULL},
     {"pending lay covers no toilet", BASE_VOTE, "pending", "\"road 1 e\"", "pending", NULL},
+    {"pending lay off the board", BASE_VOTE, "pending", "\"road 1 n\"", "pending", NULL},
     {"ballot out of voting order", BASE_VOTE, "ballots[2]", "[\"no1\"]", "ballots", NULL},
     {"jein declared before the reveal", BASE_VOTE, "jein[0]", "\"yes\"", "jein", NULL},
     {"last vote totals wrong", BASE_LAST_VOTE, "last_vote.yes", "7", "last_vote", NULL},
@@ -2654,6 +2670,7 @@ static Suite *drunter_und_drueber_suite(void)
     add(s, "end", test_rule_tie_broken_by_most_vote_cards_left);
     add_loop(s, "end", test_rule_still_tied_share_the_win, 2);
     add(s, "end", test_rule_building_cards_revealed_at_end);
+    add(s, "pro", test_pro_variant_option_basic_or_pro_only);
     add(s, "pro", test_pro_two_open_task_cards_each);
     add(s, "pro", test_pro_choice_when_first_crew_leaves);
     add(s, "pro", test_pro_choice_at_end_if_no_crew_left);

@@ -3051,6 +3051,23 @@ START_TEST(test_rule_house_costs_matching_cube_and_money)
 }
 END_TEST
 
+/* Design, components: four houses per seat. A seat whose four houses stand
+ * on plots cannot play Hausbau any more, though it holds a stone, a wood and
+ * a coin and free plots of other yields are left (coverage, issue 11). */
+START_TEST(test_rule_house_four_per_seat)
+{
+    br_state *s = action_with(2, 2, 13,
+                              "house=0:1 house=0:4 house=0:7 0.stone=1 0.wood=1 0.money=1");
+    ASSERT_LEGAL(s, "play house");
+    br_state_free(s);
+    s = action_with(2, 2, 13,
+                    "house=0:1 house=0:4 house=0:7 house=0:9 0.stone=1 0.wood=1 0.money=1");
+    expect_field(s, "players[0].houses", "0");
+    ASSERT_ILLEGAL(s, "play house");
+    br_state_free(s);
+}
+END_TEST
+
 /* "Das Symbol im Bauplatz gibt Stein oder Holz vor": with a wood, the wood
  * plots. */
 START_TEST(test_rule_house_material_matches_plot)
@@ -3255,6 +3272,26 @@ START_TEST(test_rule_weave_one_or_two)
     ck_assert_int_eq(goods(s, 0, CLOTH), 1);
     br_state_free(s);
     s = action_with(2, 2, 13, "0.wool=0");
+    ASSERT_ILLEGAL(s, "play weave");
+    br_state_free(s);
+}
+END_TEST
+
+/* "Tuchherstellung: 1 oder 2 Wolle in die gleiche Menge Tuch umwandeln":
+ * the cloth comes from the supply, so a seat weaves no more cloth than the
+ * supply holds (coverage, issue 11). With one cloth left, "weave 1" is the
+ * only follow-up and is carried out at once; with none, the card cannot be
+ * played. */
+START_TEST(test_rule_weave_limited_by_cloth_supply)
+{
+    br_state *s = action_with(2, 2, 13, "0.wool=3 0.cloth=0 stock.cloth=1:1");
+    play(s, "play weave");
+    expect_phase(s, "discard");
+    ck_assert_int_eq(goods(s, 0, WOOL), 2);
+    ck_assert_int_eq(goods(s, 0, CLOTH), 1);
+    expect_int(s, "supply.cloth", 0);
+    br_state_free(s);
+    s = action_with(2, 2, 13, "0.wool=3 0.cloth=0 stock.cloth=0:1");
     ASSERT_ILLEGAL(s, "play weave");
     br_state_free(s);
 }
@@ -5043,6 +5080,25 @@ START_TEST(test_rule_goods_hidden_behind_screen)
 END_TEST
 
 /* Option `screens=open`: everybody sees every screen. */
+/* The four clarification options take exactly their two designed values
+ * (lasting two/three, privilege used/any, crest once/twice, screens
+ * closed/open); any other value is refused as an option error (coverage,
+ * issue 11). */
+START_TEST(test_rule_options_take_only_their_two_values)
+{
+    static const char *const bad[] = {"lasting=four", "privilege=none", "crest=thrice",
+                                      "screens=maybe"};
+    const br_game *game = br_game_find(GAME_NAME);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        br_state *s = NULL;
+        char err[256] = "";
+        ck_assert_int_eq(br_state_new(game, bad[i], &s, err, sizeof err), BR_ERR_OPTION);
+        ck_assert_ptr_null(s);
+        ck_assert_msg(strstr(err, strchr(bad[i], '=') + 1) != NULL, "%s: %s", bad[i], err);
+    }
+}
+END_TEST
+
 START_TEST(test_rule_screens_open_option)
 {
     br_state *s = reach(3, 1, "screens=open");
@@ -5535,6 +5591,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "chapter2", test_rule_given_up_action_still_lays_two_cards);
     add(s, "chapter2", test_rule_six_face_up_cards_per_chapter);
     add(s, "chapter2", test_rule_house_costs_matching_cube_and_money);
+    add(s, "chapter2", test_rule_house_four_per_seat);
     add(s, "chapter2", test_rule_house_material_matches_plot);
     add(s, "chapter2", test_rule_house_not_two_plots_of_same_yield);
     add(s, "chapter2", test_content_fourteen_plots);
@@ -5545,6 +5602,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "chapter2", test_rule_donate_only_unfinished);
     add(s, "chapter2", test_rule_donate_once_per_seat_per_project);
     add(s, "chapter2", test_rule_weave_one_or_two);
+    add(s, "chapter2", test_rule_weave_limited_by_cloth_supply);
     add(s, "chapter2", test_rule_medicine_money_and_point);
     add(s, "chapter2", test_rule_favour_card_one_step_benefit_to_player);
     add(s, "chapter2", test_rule_favour_card_to_outlaws_needs_money);
@@ -5626,6 +5684,7 @@ static Suite *tore_der_welt_suite(void)
     /* Hidden information */
     add(s, "hidden", test_rule_goods_hidden_behind_screen);
     add(s, "hidden", test_rule_screens_open_option);
+    add(s, "frame", test_rule_options_take_only_their_two_values);
     add(s, "hidden", test_rule_hands_and_discards_hidden);
     add(s, "hidden", test_rule_resample_keeps_observation);
     /* Snapshots and notation */
