@@ -165,14 +165,16 @@ static const char tuer_an_tuer_help[] =
     "              field; once all four hold a card, it replaces the one there.\n"
     "  exchange R5 at the start: discard up to 3 door cards ('done' ends it),\n"
     "              then draw as many.\n"
-    "  jump, walk  your figure stepped onto a cat card: jump to the next door\n"
-    "              of the cat's colour on your path (the steps left are lost),\n"
-    "              or walk on.\n"
+    "  jump, walk  your figure steps onto a cat card (or, in a later turn, sets\n"
+    "              out from one it came onto by a jump or that was laid under\n"
+    "              it): jump to the next door of the cat's colour on your path\n"
+    "              (the steps left are lost), or walk on.\n"
     "  drop red    you hold 3 elevator cards: drop one, the new one or an old.\n"
     "A new door card scores with its neighbours on its floor, for 3 / 4 cards:\n"
     "one colour 3 / 5, one number 3 / 5, ascending numbers 3 / 5, different\n"
-    "colours (in a line or an L, also across floors) 3 / 5; one colour with\n"
-    "consecutive numbers (a run) 2 / 5 / 9 for 2 / 3 / 4 cards (run4=10: 10).\n"
+    "colours (in a line or an L, also across floors; different4=connected: any\n"
+    "connected four) 3 / 5; one colour with consecutive numbers (a run) 2 / 5 /\n"
+    "9 for 2 / 3 / 4 cards (run4=10: 10).\n"
     "Walking: an empty door costs 3 steps (its 3 cells [ . .]), a door with a\n"
     "card 1, an elevator field 1. An elevator field stops the figure (the\n"
     "turn's other steps are lost) and gives an elevator card (you keep 2).\n"
@@ -469,18 +471,19 @@ static void tat_print_note(FILE *out, const char *head, const char *walk)
 }
 
 /* Where seat p's figure went, into walk: "figure b4 -> c3" or "figure stays
- * at b4", and why it stopped where that is not plain. */
+ * at b4", and why it stopped where that is not plain. A figure that sets
+ * out from a cat card it came onto without a step stays, with the choice. */
 static void tat_walk_text(char *walk, const json_t *before, const json_t *after, int p)
 {
     const char *from = tat_figure(before, p), *to = tat_figure(after, p);
-    if (strcmp(from, to) == 0) {
+    bool moved = strcmp(from, to) != 0;
+    if (moved)
+        note_add(walk, "figure %s -> %s", from, to);
+    else
         note_add(walk, "figure stays at %s", to);
-        return;
-    }
-    note_add(walk, "figure %s -> %s", from, to);
-    if (strcmp(to, "exit") == 0)
+    if (moved && strcmp(to, "exit") == 0)
         note_add(walk, " (out of the house)");
-    else if (tat_is_elevator_field(to))
+    else if (moved && tat_is_elevator_field(to))
         note_add(walk, " (an elevator field stops it)");
     else if (strcmp(json_text(after, "phase"), "cat") == 0 && json_int(after, "turn") == p)
         note_add(walk, " (a cat card: jump or walk)");
