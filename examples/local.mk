@@ -10,6 +10,7 @@ examples_brules_brules_SOURCES = \
 	examples/brules/main.c \
 	examples/brules/cli.c \
 	examples/brules/info.c \
+	examples/brules/guide.c \
 	examples/brules/play.c \
 	examples/brules/selfplay.c \
 	examples/brules/ballots.c \
