@@ -20,7 +20,7 @@ EXTRA_DIST += tests/check-symbols.sh
 
 # check-headers.sh: the public headers compile as C99, C11, C17 and C++.
 TESTS += tests/check-headers.sh
-EXTRA_DIST += tests/check-headers.sh tests/valgrind.sh
+EXTRA_DIST += tests/check-headers.sh tests/valgrind.sh tests/coverage.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
 # ------------------------------------------------------------------
