@@ -96,34 +96,34 @@ static void put_target(br_text *t, int target)
 }
 
 /* ------------------------------------------------------------------ */
-/* Writing */
-
-static json_t *jint(br_json_builder *b, long long v) { return br_jb_add(b, json_integer(v)); }
-static json_t *jstr(br_json_builder *b, const char *v) { return br_jb_add(b, json_string(v)); }
-static json_t *jbool(br_json_builder *b, bool v) { return br_jb_add(b, json_boolean(v)); }
+/* Writing: the text straight into the caller's buffer (br_jw), members in
+ * the order listed at the top of this file */
 
 /* An index or TDW_NONE as a printed number (index + offset) or null. */
-static json_t *jopt(br_json_builder *b, int v, int offset)
+static void w_opt(br_jw *w, int v, int offset)
 {
-    return v == TDW_NONE ? json_null() : jint(b, v + offset);
+    if (v == TDW_NONE)
+        br_jw_null(w);
+    else
+        br_jw_int(w, v + offset);
 }
 
-static json_t *names_json(br_json_builder *b, unsigned mask, const char *const *names, int count)
+static void w_names(br_jw *w, unsigned mask, const char *const *names, int count)
 {
-    json_t *arr = br_jb_add(b, json_array());
+    br_jw_begin_array(w);
     for (int i = 0; i < count; i++)
         if (mask >> i & 1)
-            br_jb_append(b, arr, jstr(b, names[i]));
-    return arr;
+            br_jw_string(w, names[i]);
+    br_jw_end_array(w);
 }
 
-static json_t *seats_json(br_json_builder *b, unsigned mask, int n)
+static void w_seats(br_jw *w, unsigned mask, int n)
 {
-    json_t *arr = br_jb_add(b, json_array());
+    br_jw_begin_array(w);
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
-            br_jb_append(b, arr, jint(b, p));
-    return arr;
+            br_jw_int(w, p);
+    br_jw_end_array(w);
 }
 
 static unsigned seal_owners(const tdw *s, int project)
@@ -142,139 +142,216 @@ static int houses_of(const tdw *s, int seat)
     return n;
 }
 
-static json_t *board_json(br_json_builder *b, const tdw *s, json_t *o)
+static void w_events(br_jw *w, const tdw *s)
 {
-    json_t *drawn = br_jb_add(b, json_array());
+    br_jw_key(w, "drawn");
+    br_jw_begin_array(w);
     for (int c = 0; c < TDW_CHAPTERS; c++) {
-        json_t *list = br_jb_add(b, json_array());
+        br_jw_begin_array(w);
         for (int i = 0; i < s->drawn_len[c]; i++)
-            br_jb_append(b, list, jint(b, s->drawn[c][i] + 1));
-        br_jb_append(b, drawn, list);
+            br_jw_int(w, s->drawn[c][i] + 1);
+        br_jw_end_array(w);
     }
-    br_jb_set(b, o, "drawn", drawn);
-    br_jb_set(b, o, "event", jopt(b, s->event, 1));
-    br_jb_set(b, o, "orientation", jopt(b, s->orientation, 0));
-    json_t *display = br_jb_add(b, json_array());
+    br_jw_end_array(w);
+    br_jw_key(w, "event");
+    w_opt(w, s->event, 1);
+    br_jw_key(w, "orientation");
+    w_opt(w, s->orientation, 0);
+    br_jw_key(w, "display");
+    br_jw_begin_array(w);
     for (int f = 0; f < 2; f++)
-        br_jb_append(b, display, jopt(b, s->display[f], 1));
-    br_jb_set(b, o, "display", display);
-    br_jb_set(b, o, "display_older", jopt(b, s->display_older, 1));
-    br_jb_set(b, o, "favour", jint(b, s->favour));
-    json_t *covers = br_jb_add(b, json_array());
+        w_opt(w, s->display[f], 1);
+    br_jw_end_array(w);
+    br_jw_key(w, "display_older");
+    w_opt(w, s->display_older, 1);
+}
+
+static void w_covers(br_jw *w, const tdw *s)
+{
+    br_jw_key(w, "covers");
+    br_jw_begin_array(w);
     for (int t = 0; t < TDW_TARGETS; t++) {
         if (!(s->covers >> t & 1))
             continue;
         char buf[40];
         br_text txt = br_text_over(buf, sizeof buf);
         put_target(&txt, t);
-        br_jb_append(b, covers, jstr(b, buf));
+        br_jw_string_n(w, buf, txt.len);
     }
-    br_jb_set(b, o, "covers", covers);
-    json_t *projects = br_jb_add(b, json_array());
+    br_jw_end_array(w);
+}
+
+static void w_projects(br_jw *w, const tdw *s)
+{
+    br_jw_key(w, "projects");
+    br_jw_begin_array(w);
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
-        json_t *po = br_jb_add(b, json_object());
-        br_jb_set(b, po, "in_play", jbool(b, ps->in_play));
-        br_jb_set(b, po, "stone", jint(b, ps->stone));
-        br_jb_set(b, po, "wood", jint(b, ps->wood));
-        br_jb_set(b, po, "metal", jint(b, ps->metal));
-        br_jb_set(b, po, "seals", seats_json(b, seal_owners(s, p), s->num_players));
-        br_jb_set(b, po, "done", jbool(b, ps->done));
-        br_jb_append(b, projects, po);
+        br_jw_begin_object(w);
+        br_jw_key_bool(w, "in_play", ps->in_play);
+        br_jw_key_int(w, "stone", ps->stone);
+        br_jw_key_int(w, "wood", ps->wood);
+        br_jw_key_int(w, "metal", ps->metal);
+        br_jw_key(w, "seals");
+        w_seats(w, seal_owners(s, p), s->num_players);
+        br_jw_key_bool(w, "done", ps->done);
+        br_jw_end_object(w);
     }
-    br_jb_set(b, o, "projects", projects);
-    json_t *plots = br_jb_add(b, json_array());
+    br_jw_end_array(w);
+}
+
+static void w_plots_places(br_jw *w, const tdw *s)
+{
+    br_jw_key(w, "plots");
+    br_jw_begin_array(w);
     for (int q = 0; q < TDW_PLOTS; q++)
-        br_jb_append(b, plots, jopt(b, s->plots[q], 0));
-    br_jb_set(b, o, "plots", plots);
-    json_t *places = br_jb_add(b, json_array());
+        w_opt(w, s->plots[q], 0);
+    br_jw_end_array(w);
+    br_jw_key(w, "places");
+    br_jw_begin_array(w);
     for (int x = 0; x < TDW_PLACES; x++) {
-        json_t *po = br_jb_add(b, json_object());
-        br_jb_set(b, po, "state", jstr(b, place_state_names[s->place_state[x]]));
-        br_jb_set(b, po, "value", s->place_value[x] ? jint(b, s->place_value[x]) : json_null());
-        br_jb_append(b, places, po);
+        br_jw_begin_object(w);
+        br_jw_key_string(w, "state", place_state_names[s->place_state[x]]);
+        br_jw_key(w, "value");
+        if (s->place_value[x])
+            br_jw_int(w, s->place_value[x]);
+        else
+            br_jw_null(w);
+        br_jw_end_object(w);
     }
-    br_jb_set(b, o, "places", places);
-    return o;
+    br_jw_end_array(w);
 }
 
-static json_t *pair_json(br_json_builder *b, int grain, int piety)
+/* The plague pool: the face-down tiles of each value, or (a view) their
+ * number. */
+static void w_pool(br_jw *w, const tdw *s, int viewer)
 {
-    json_t *o = br_jb_add(b, json_object());
-    br_jb_set(b, o, "grain", jint(b, grain));
-    br_jb_set(b, o, "piety", jint(b, piety));
-    return o;
+    br_jw_key(w, "plague_pool");
+    int face_down = 0;
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        face_down += s->plague_pool[v];
+    if (viewer != VIEW_FULL) {
+        br_jw_int(w, face_down);
+        return;
+    }
+    br_jw_begin_array(w);
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        br_jw_int(w, s->plague_pool[v]);
+    br_jw_end_array(w);
 }
 
-static json_t *supply_json(br_json_builder *b, const tdw *s)
+static void w_pair(br_jw *w, const char *key, int grain, int piety)
 {
-    json_t *o = br_jb_add(b, json_object());
+    br_jw_key(w, key);
+    br_jw_begin_object(w);
+    br_jw_key_int(w, "grain", grain);
+    br_jw_key_int(w, "piety", piety);
+    br_jw_end_object(w);
+}
+
+static void w_supply(br_jw *w, const tdw *s)
+{
+    br_jw_key(w, "supply");
+    br_jw_begin_object(w);
     for (size_t i = 0; i < sizeof supply_goods; i++)
-        br_jb_set(b, o, tdw_good_names[supply_goods[i]], jint(b, s->supply[supply_goods[i]]));
-    br_jb_set(b, o, "metal", jint(b, s->supply_metal));
-    br_jb_set(b, o, "covers", jint(b, TDW_COVER_TILES - tdw_popcount(s->covers)));
-    return o;
+        br_jw_key_int(w, tdw_good_names[supply_goods[i]], s->supply[supply_goods[i]]);
+    br_jw_key_int(w, "metal", s->supply_metal);
+    br_jw_key_int(w, "covers", TDW_COVER_TILES - tdw_popcount(s->covers));
+    br_jw_end_object(w);
 }
 
-static json_t *player_json(br_json_builder *b, const tdw *s, int p, int viewer)
+/* A seat's cards as `viewer` sees them: names, or (another seat's) a count. */
+static void w_cards(br_jw *w, const char *key, unsigned mask, bool own)
+{
+    br_jw_key(w, key);
+    if (own)
+        w_names(w, mask, tdw_card_names, TDW_CARDS);
+    else
+        br_jw_int(w, tdw_popcount(mask));
+}
+
+static void w_goods(br_jw *w, const tdw_player *pl, bool shown)
+{
+    br_jw_key(w, "goods");
+    if (!shown) {
+        br_jw_null(w);
+        return;
+    }
+    br_jw_begin_object(w);
+    for (int g = 0; g < TDW_GOODS; g++)
+        br_jw_key_int(w, tdw_good_names[g], pl->goods[g]);
+    br_jw_end_object(w);
+}
+
+static void w_pile(br_jw *w, const tdw_player *pl)
+{
+    br_jw_key(w, "pile");
+    br_jw_begin_array(w);
+    for (int i = 0; i < pl->pile_len; i++) {
+        br_jw_begin_object(w);
+        br_jw_key_string(w, "card", tdw_card_names[pl->pile[i]]);
+        br_jw_key_bool(w, "used", pl->pile_used >> i & 1);
+        br_jw_end_object(w);
+    }
+    br_jw_end_array(w);
+}
+
+static void w_player(br_jw *w, const tdw *s, int p, int viewer)
 {
     const tdw_player *pl = &s->players[p];
     bool own = viewer == VIEW_FULL || viewer == p;
-    json_t *o = br_jb_add(b, json_object());
-    br_jb_set(b, o, "vp", jint(b, pl->vp));
-    if (own || s->screens_open) {
-        json_t *goods = br_jb_add(b, json_object());
-        for (int g = 0; g < TDW_GOODS; g++)
-            br_jb_set(b, goods, tdw_good_names[g], jint(b, pl->goods[g]));
-        br_jb_set(b, o, "goods", goods);
-    } else {
-        br_jb_set(b, o, "goods", json_null());
-    }
-    br_jb_set(b, o, "houses", jint(b, TDW_HOUSES - houses_of(s, p)));
-    br_jb_set(b, o, "seals", jint(b, TDW_SEALS - tdw_popcount(pl->seals)));
-    br_jb_set(b, o, "hand", own ? names_json(b, pl->hand, tdw_card_names, TDW_CARDS)
-                          : jint(b, tdw_popcount(pl->hand)));
-    json_t *pile = br_jb_add(b, json_array());
-    for (int i = 0; i < pl->pile_len; i++) {
-        json_t *e = br_jb_add(b, json_object());
-        br_jb_set(b, e, "card", jstr(b, tdw_card_names[pl->pile[i]]));
-        br_jb_set(b, e, "used", jbool(b, pl->pile_used >> i & 1));
-        br_jb_append(b, pile, e);
-    }
-    br_jb_set(b, o, "pile", pile);
-    br_jb_set(b, o, "discards", own ? names_json(b, pl->discards, tdw_card_names, TDW_CARDS)
-                              : jint(b, tdw_popcount(pl->discards)));
-    json_t *pen = br_jb_add(b, json_object());
+    br_jw_begin_object(w);
+    br_jw_key_int(w, "vp", pl->vp);
+    w_goods(w, pl, own || s->screens_open);
+    br_jw_key_int(w, "houses", TDW_HOUSES - houses_of(s, p));
+    br_jw_key_int(w, "seals", TDW_SEALS - tdw_popcount(pl->seals));
+    w_cards(w, "hand", pl->hand, own);
+    w_pile(w, pl);
+    w_cards(w, "discards", pl->discards, own);
+    br_jw_key(w, "penalties");
+    br_jw_begin_object(w);
     for (int k = 0; k < 3; k++)
-        br_jb_set(b, pen, penalty_names[k], jbool(b, pl->penalties >> k & 1));
-    br_jb_set(b, o, "penalties", pen);
-    br_jb_set(b, o, "forfeit", jbool(b, pl->forfeit));
-    br_jb_set(b, o, "traded", names_json(b, pl->traded, slot_names, 3));
-    br_jb_set(b, o, "acted", jbool(b, pl->acted));
-    return o;
+        br_jw_key_bool(w, penalty_names[k], pl->penalties >> k & 1);
+    br_jw_end_object(w);
+    br_jw_key_bool(w, "forfeit", pl->forfeit);
+    br_jw_key(w, "traded");
+    w_names(w, pl->traded, slot_names, 3);
+    br_jw_key_bool(w, "acted", pl->acted);
+    br_jw_end_object(w);
 }
 
-static json_t *pending_json(br_json_builder *b, const tdw *s)
+static void w_pending(br_jw *w, const tdw *s)
 {
     const tdw_pending *pd = &s->pending;
-    json_t *o = br_jb_add(b, json_object());
-    br_jb_set(b, o, "seat", jopt(b, pd->seat, 0));
-    json_t *queue = br_jb_add(b, json_array());
+    br_jw_key(w, "pending");
+    br_jw_begin_object(w);
+    br_jw_key(w, "seat");
+    w_opt(w, pd->seat, 0);
+    br_jw_key(w, "queue");
+    br_jw_begin_array(w);
     int start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
     for (int k = 0; k < s->num_players; k++) {
         int p = (start + k) % s->num_players;
         if (pd->queue >> p & 1)
-            br_jb_append(b, queue, jint(b, p));
+            br_jw_int(w, p);
     }
-    br_jb_set(b, o, "queue", queue);
-    br_jb_set(b, o, "card", pd->card == TDW_NONE ? json_null() : jstr(b, tdw_card_names[pd->card]));
-    br_jb_set(b, o, "via_privilege", jbool(b, pd->via_privilege));
-    br_jb_set(b, o, "rented", names_json(b, pd->rented, plot_names, TDW_PLOTS));
-    br_jb_set(b, o, "cared", jint(b, pd->cared));
-    br_jb_set(b, o, "resume", jstr(b, resume_names[pd->resume]));
-    br_jb_set(b, o, "fill_next", pd->fill_next >= TDW_PROJECTS
-                               ? json_null() : jstr(b, tdw_projects[pd->fill_next].text));
-    return o;
+    br_jw_end_array(w);
+    br_jw_key(w, "card");
+    if (pd->card == TDW_NONE)
+        br_jw_null(w);
+    else
+        br_jw_string(w, tdw_card_names[pd->card]);
+    br_jw_key_bool(w, "via_privilege", pd->via_privilege);
+    br_jw_key(w, "rented");
+    w_names(w, pd->rented, plot_names, TDW_PLOTS);
+    br_jw_key_int(w, "cared", pd->cared);
+    br_jw_key_string(w, "resume", resume_names[pd->resume]);
+    br_jw_key(w, "fill_next");
+    if (pd->fill_next >= TDW_PROJECTS)
+        br_jw_null(w);
+    else
+        br_jw_string(w, tdw_projects[pd->fill_next].text);
+    br_jw_end_object(w);
 }
 
 static bool dues_empty(const tdw *s)
@@ -286,87 +363,90 @@ static bool dues_empty(const tdw *s)
     return s->tax == 0;
 }
 
-static json_t *dues_json(br_json_builder *b, const tdw *s)
+static void w_dues(br_jw *w, const tdw *s)
 {
-    if (dues_empty(s))
-        return json_null();
-    json_t *o = br_jb_add(b, json_object());
-    br_jb_set(b, o, "tax", s->tax ? jint(b, s->tax) : json_null());
-    json_t *arr = br_jb_add(b, json_array());
+    br_jw_key(w, "dues");
+    if (dues_empty(s)) {
+        br_jw_null(w);
+        return;
+    }
+    br_jw_begin_object(w);
+    br_jw_key(w, "tax");
+    if (s->tax)
+        br_jw_int(w, s->tax);
+    else
+        br_jw_null(w);
+    br_jw_key(w, "shortfall");
+    br_jw_begin_array(w);
     for (int p = 0; p < s->num_players; p++) {
-        json_t *e = br_jb_add(b, json_object());
+        br_jw_begin_object(w);
         for (int d = 0; d < TDW_DUES; d++)
-            br_jb_set(b, e, tdw_due_names[d], jint(b, s->shortfall[p][d]));
-        br_jb_append(b, arr, e);
+            br_jw_key_int(w, tdw_due_names[d], s->shortfall[p][d]);
+        br_jw_end_object(w);
     }
-    br_jb_set(b, o, "shortfall", arr);
-    return o;
+    br_jw_end_array(w);
+    br_jw_end_object(w);
 }
 
-static json_t *result_json(br_json_builder *b, const tdw *s)
+static void w_result(br_jw *w, const tdw *s)
 {
-    if (s->phase != TDW_PH_OVER)
-        return json_null();
-    json_t *o = br_jb_add(b, json_object());
-    json_t *vp = br_jb_add(b, json_array());
+    br_jw_key(w, "result");
+    if (s->phase != TDW_PH_OVER) {
+        br_jw_null(w);
+        return;
+    }
+    br_jw_begin_object(w);
+    br_jw_key(w, "vp");
+    br_jw_begin_array(w);
     for (int p = 0; p < s->num_players; p++)
-        br_jb_append(b, vp, jint(b, s->players[p].vp));
-    br_jb_set(b, o, "vp", vp);
-    br_jb_set(b, o, "winners", seats_json(b, s->winners, s->num_players));
-    return o;
+        br_jw_int(w, s->players[p].vp);
+    br_jw_end_array(w);
+    br_jw_key(w, "winners");
+    w_seats(w, s->winners, s->num_players);
+    br_jw_end_object(w);
 }
 
-static json_t *state_json(const tdw *s, int viewer)
+/* The snapshot (viewer VIEW_FULL) or what seat `viewer` (-1: a spectator)
+ * may see. */
+static void w_state(br_jw *w, const tdw *s, int viewer)
 {
-    br_json_builder b = {true};
-    json_t *o = json_object();
-    if (!o)
-        return NULL;
-    br_jb_set(&b, o, "phase", jstr(&b, tdw_phase_names[s->phase]));
-    br_jb_set(&b, o, "chapter", jint(&b, s->chapter + 1));
-    br_jb_set(&b, o, "round", jint(&b, s->round + 1));
-    br_jb_set(&b, o, "crest", jint(&b, s->crest));
-    br_jb_set(&b, o, "turn", jopt(&b, s->turn, 0));
-    board_json(&b, s, o);
-    json_t *pool = br_jb_add(&b, json_array());
-    int face_down = 0;
-    for (int v = 0; v < TDW_PLAGUE_VALUES; v++) {
-        br_jb_append(&b, pool, jint(&b, s->plague_pool[v]));
-        face_down += s->plague_pool[v];
-    }
-    if (viewer == VIEW_FULL) {
-        br_jb_set(&b, o, "plague_pool", pool);
-    } else {
-        json_decref(pool);
-        br_jb_set(&b, o, "plague_pool", jint(&b, face_down));
-    }
-    br_jb_set(&b, o, "stock", pair_json(&b, s->stock_grain, s->stock_piety));
-    br_jb_set(&b, o, "box", pair_json(&b, s->box_grain, s->box_piety));
-    br_jb_set(&b, o, "supply", supply_json(&b, s));
-    json_t *players = br_jb_add(&b, json_array());
+    br_jw_begin_object(w);
+    br_jw_key_string(w, "phase", tdw_phase_names[s->phase]);
+    br_jw_key_int(w, "chapter", s->chapter + 1);
+    br_jw_key_int(w, "round", s->round + 1);
+    br_jw_key_int(w, "crest", s->crest);
+    br_jw_key(w, "turn");
+    w_opt(w, s->turn, 0);
+    w_events(w, s);
+    br_jw_key_int(w, "favour", s->favour);
+    w_covers(w, s);
+    w_projects(w, s);
+    w_plots_places(w, s);
+    w_pool(w, s, viewer);
+    w_pair(w, "stock", s->stock_grain, s->stock_piety);
+    w_pair(w, "box", s->box_grain, s->box_piety);
+    w_supply(w, s);
+    br_jw_key(w, "players");
+    br_jw_begin_array(w);
     for (int p = 0; p < s->num_players; p++)
-        br_jb_append(&b, players, player_json(&b, s, p, viewer));
-    br_jb_set(&b, o, "players", players);
-    br_jb_set(&b, o, "pending", pending_json(&b, s));
-    br_jb_set(&b, o, "dues", dues_json(&b, s));
-    br_jb_set(&b, o, "result", result_json(&b, s));
+        w_player(w, s, p, viewer);
+    br_jw_end_array(w);
+    w_pending(w, s);
+    w_dues(w, s);
+    w_result(w, s);
     if (viewer != VIEW_FULL)
-        br_jb_set(&b, o, "seat", jint(&b, viewer));
-    if (!b.ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+        br_jw_key_int(w, "seat", viewer);
+    br_jw_end_object(w);
 }
 
-json_t *tdw_to_json(const void *st)
+void tdw_write_json(const void *st, br_jw *w)
 {
-    return state_json(st, VIEW_FULL);
+    w_state(w, st, VIEW_FULL);
 }
 
-json_t *tdw_observe(const void *st, int seat)
+void tdw_write_observation(const void *st, int seat, br_jw *w)
 {
-    return state_json(st, seat < 0 ? -1 : seat);
+    w_state(w, st, seat < 0 ? -1 : seat);
 }
 
 /* ------------------------------------------------------------------ */
