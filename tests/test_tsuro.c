@@ -782,27 +782,86 @@ static bool first_turn_choice(const table *tb, int seat)
  * alternative (is_alternative()). Spec, clarification 6: under `edge` the
  * exception "counts any elimination (leaving or collision)", so a placement
  * that collides is allowed but is no alternative; under `literal` it is. */
+/* Two positions of the model are the same when the same markers are on the
+ * board, on the same points, and every square holds the same paths (a tile
+ * in two rotations that look the same is the same tile on the board). */
+static bool same_position(const model *a, const model *b)
+{
+    for (int i = 0; i < a->seats; i++)
+        if (a->on_board[i] != b->on_board[i] ||
+            (a->on_board[i] && (a->marker[i].square != b->marker[i].square ||
+                                a->marker[i].point != b->marker[i].point)))
+            return false;
+    for (int sq = 0; sq < a->width * a->width; sq++) {
+        if ((a->tile[sq] == NO_TILE) != (b->tile[sq] == NO_TILE))
+            return false;
+        for (int p = 0; a->tile[sq] != NO_TILE && p < 8; p++)
+            if (tile_exit(a->tile[sq], a->rotation[sq], p) !=
+                tile_exit(b->tile[sq], b->rotation[sq], p))
+                return false;
+    }
+    return true;
+}
+
+/* One placement open to the mover, with the position after it. */
+typedef struct option {
+    br_move move;
+    enum fate fate;
+    model after;
+} option;
+
+/* The placements open to `seat`, in increasing move order: each tile of the
+ * hand in each of the 4 rotations (kosmos first turn: along either point of
+ * the side, /1 moves last). */
+static int open_placements(const table *tb, int seat, option out[2 * HAND_SIZE * 4])
+{
+    bool in_hand[NUM_TILES] = {false};
+    for (int i = 0; i < tb->hand_size[seat]; i++)
+        in_hand[tb->hand[seat][i]] = true;
+    int count = 0, paths = first_turn_choice(tb, seat) ? 2 : 1;
+    for (int move = 0; move < paths * PLACEMENT_MOVES; move++) {
+        int t = (move % PLACEMENT_MOVES) / 4, r = move % 4, k = move >= SECOND_PATH_BASE;
+        if (!in_hand[t])
+            continue;
+        spot at = tb->board.marker[seat];
+        if (paths == 2) /* k = 0: the side's even point, k = 1: its odd one */
+            at.point = (at.point & ~1) | k;
+        option *o = &out[count++];
+        enum fate fate[MAX_SEATS];
+        o->move = move;
+        o->after = tb->board;
+        o->after.marker[seat] = at;
+        model_place(&o->after, seat, t, r, fate);
+        o->fate = fate[seat];
+    }
+    return count;
+}
+
+/* The moves the rules list for `seat`: the placements open to it, minus the
+ * self-eliminations `selfkill` forbids, unless no placement is an
+ * alternative (is_alternative()), and then each distinct placement once
+ * (issue 10): a placement that gives the same position as a lower listed
+ * one is not listed (rotations that look the same; in a kosmos first turn,
+ * the two points of the side when the marker goes out either way and takes
+ * nobody along on only one of them). Spec, clarification 6: under `edge`
+ * the exception "counts any elimination (leaving or collision)", so a
+ * placement that collides is allowed but is no alternative; under `literal`
+ * it is. */
 static void expected_legal(const table *tb, int seat, bool legal[MARKER_BASE])
 {
-    bool forbidden[MARKER_BASE] = {false};
-    bool offered[MARKER_BASE] = {false};
+    static option open[2 * HAND_SIZE * 4];
+    int count = open_placements(tb, seat, open);
     bool any_alternative = false;
-    int paths = first_turn_choice(tb, seat) ? 2 : 1;
-    for (int i = 0; i < tb->hand_size[seat]; i++)
-        for (int r = 0; r < 4; r++)
-            for (int k = 0; k < paths; k++) {
-                int t = tb->hand[seat][i];
-                br_move move = k ? second_path_move(t, r) : placement_move(t, r);
-                spot at = tb->board.marker[seat];
-                if (paths == 2) /* k = 0: the side's even point, k = 1: its odd one */
-                    at.point = (at.point & ~1) | k;
-                enum fate fate = fate_of_mover(&tb->board, seat, at, t, r);
-                offered[move] = true;
-                forbidden[move] = is_forbidden_self_elimination(fate, tb->selfkill);
-                any_alternative = any_alternative || is_alternative(fate, tb->selfkill);
-            }
-    for (int move = 0; move < MARKER_BASE; move++)
-        legal[move] = offered[move] && (!any_alternative || !forbidden[move]);
+    for (int i = 0; i < count; i++)
+        any_alternative = any_alternative || is_alternative(open[i].fate, tb->selfkill);
+    memset(legal, 0, MARKER_BASE * sizeof legal[0]);
+    for (int i = 0; i < count; i++) {
+        bool allowed = !any_alternative ||
+                       !is_forbidden_self_elimination(open[i].fate, tb->selfkill);
+        for (int j = 0; allowed && j < i; j++)
+            allowed = !legal[open[j].move] || !same_position(&open[i].after, &open[j].after);
+        legal[open[i].move] = allowed;
+    }
 }
 
 static void assert_legal_matches_model(const table *tb, int seat)
@@ -837,11 +896,47 @@ static void remove_from_hand(table *tb, int seat, int t)
     ck_abort_msg("tile %d is not in the hand of seat %d", t, seat);
 }
 
+/* `move` repeats the listed move `listed` (the same position after it;
+ * issue 10): it is refused with a reason that names `listed`, and its text
+ * parses to `listed`. */
+static void assert_repeat_refused(br_state *s, br_move move, br_move listed)
+{
+    char reason[TEXT_SIZE] = "", text[32], want[40];
+    assert_rejected(s, move);
+    ck_assert_int_eq(br_state_check_move(s, move, reason, sizeof reason), BR_ERR_ILLEGAL_MOVE);
+    want[0] = ' ';
+    move_text(s, listed, want + 1, sizeof want - 1);
+    ck_assert_msg(strstr(reason, want) != NULL, "the reason \"%s\" does not name%s", reason,
+                  want);
+    move_text(s, move, text, sizeof text);
+    ck_assert_int_eq(parse_move(s, text), listed);
+}
+
+/* Tile t in rotation r is a legal placement. Issue 10: each distinct
+ * placement is listed once, as the lowest rotation that looks the same (the
+ * model's own count of orientations); a higher rotation that looks the same
+ * repeats it. */
+static void assert_placement_legal(br_state *s, int t, int r)
+{
+    int low = r % tile_orientations(t);
+    ck_assert_msg(is_legal(s, placement_move(t, low)), "%dr%d is refused", t, low);
+    if (low != r)
+        assert_repeat_refused(s, placement_move(t, r), placement_move(t, low));
+}
+
+/* The scenarios name a tile in any rotation it was found in; the move played
+ * is the listed one, the lowest rotation that looks the same, after the
+ * higher one is checked to repeat it. */
 static void place_common(table *tb, int seat, int t, int r, bool second_path,
                          enum fate fate[MAX_SEATS])
 {
     assert_legal_matches_model(tb, seat);
-    br_move move = second_path ? second_path_move(t, r) : placement_move(t, r);
+    br_move base = second_path ? SECOND_PATH_BASE : 0;
+    int low = r % tile_orientations(t);
+    if (low != r)
+        assert_repeat_refused(tb->state, base + placement_move(t, r), base + placement_move(t, low));
+    r = low;
+    br_move move = base + placement_move(t, r);
     ck_assert_msg(br_state_apply(tb->state, move) == BR_OK, "seat %d, %dr%d%s: %s", seat, t,
                   r, second_path ? "/1" : "", br_state_last_error(tb->state));
     if (first_turn_choice(tb, seat))
@@ -1527,7 +1622,7 @@ START_TEST(test_rule_self_elimination_allowed_when_every_placement_eliminates)
         for (int r = 0; r < 4; r++) {
             ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], hand[i], r),
                              FATE_LEFT_BOARD);
-            ck_assert(is_legal(tb.state, placement_move(hand[i], r)));
+            assert_placement_legal(tb.state, hand[i], r);
         }
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, 31, 0, fate);
@@ -1557,8 +1652,8 @@ START_TEST(test_rule_selfkill_none_allows_leaving_the_board)
     table tb;
     corner_trap(&tb, "selfkill=none", 20);
     for (int r = 0; r < 4; r++) {
-        ck_assert(is_legal(tb.state, placement_move(31, r)));
-        ck_assert(is_legal(tb.state, placement_move(34, r)));
+        assert_placement_legal(tb.state, 31, r);
+        assert_placement_legal(tb.state, 34, r);
     }
     ck_assert(is_legal(tb.state, placement_move(20, 1)));
     enum fate fate[MAX_SEATS];
@@ -1589,7 +1684,7 @@ START_TEST(test_rule_self_collision_allowed_by_default)
     self_collision_position(&tb, "");
     assert_legal_matches_model(&tb, 0);
     for (int r = 0; r < 4; r++)
-        ck_assert(is_legal(tb.state, placement_move(0, r)));
+        assert_placement_legal(tb.state, 0, r);
     tb_close(&tb);
 }
 END_TEST
@@ -1668,8 +1763,7 @@ START_TEST(test_rule_leaving_allowed_when_the_only_alternatives_collide)
                 enum fate want = hand[k] == 27 ? FATE_COLLIDED : FATE_LEFT_BOARD;
                 ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], hand[k], r),
                                  want);
-                ck_assert_msg(is_legal(tb.state, placement_move(hand[k], r)),
-                              "options \"%s\": %dr%d is refused", options[i], hand[k], r);
+                assert_placement_legal(tb.state, hand[k], r);
             }
         assert_legal_matches_model(&tb, 0);
         enum fate fate[MAX_SEATS];
@@ -1715,7 +1809,7 @@ START_TEST(test_rule_selfkill_literal_allows_leaving_when_every_placement_leaves
         for (int r = 0; r < 4; r++) {
             ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], hand[i], r),
                              FATE_LEFT_BOARD);
-            ck_assert(is_legal(tb.state, placement_move(hand[i], r)));
+            assert_placement_legal(tb.state, hand[i], r);
         }
     assert_legal_matches_model(&tb, 0);
     enum fate fate[MAX_SEATS];
@@ -1740,7 +1834,7 @@ START_TEST(test_rule_selfkill_literal_head_on_meeting_is_not_leaving_the_board)
     for (int r = 0; r < 4; r++) {
         ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], 27, r),
                          FATE_COLLIDED);
-        ck_assert(is_legal(tb.state, placement_move(27, r)));
+        assert_placement_legal(tb.state, 27, r);
         assert_rejected(tb.state, placement_move(31, r));
         assert_rejected(tb.state, placement_move(34, r));
     }
@@ -1827,6 +1921,186 @@ START_TEST(test_selfkill_literal_round_trips_through_snapshot_and_options)
     free(snapshot);
     br_state_free(loaded);
     tb_close(&tb);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Each distinct placement once (issue 10)                             */
+
+/* Issue 10: "Symmetric tiles give up to four legal move numbers with the
+ * same result; a search or a learning agent then weighs one placement four
+ * times. List each distinct placement once (and let the text of an
+ * equivalent rotation parse to it)." Spec, "Move numbers in use": a tile is
+ * listed in its rotations 0..looks-1. Seat 0 holds tiles 0 (1 look), 9 (2)
+ * and 17 (4) under selfkill=none, so that every placement is legal: 7 moves.
+ * Every other rotation repeats one of them: refused with a reason naming it,
+ * its text parses to it, and played by its text it gives the same position.
+ * A snapshot that writes a higher rotation that looks the same (as snapshots
+ * could before) loads as the listed one. */
+START_TEST(test_rule_each_distinct_placement_is_listed_once)
+{
+    int deal[2][3] = {{0, 9, 17}, {-1, -1, -1}};
+    complete_deal(2, deal);
+    static const char *const marks[2] = {"@c1:0", "@d6:4"};
+    table tb;
+    tb_open(&tb, 2, "selfkill=none");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    ck_assert_int_eq(tile_orientations(0), 1);
+    ck_assert_int_eq(tile_orientations(9), 2);
+    ck_assert_int_eq(tile_orientations(17), 4);
+    assert_legal_matches_model(&tb, 0);
+    static const br_move want[7] = {0 * 4 + 0, 9 * 4 + 0, 9 * 4 + 1, 17 * 4 + 0,
+                                    17 * 4 + 1, 17 * 4 + 2, 17 * 4 + 3};
+    br_move moves[MOVE_BUFFER];
+    ck_assert_uint_eq(legal_moves(tb.state, moves), 7);
+    ck_assert_mem_eq(moves, want, sizeof want);
+    static const int hand[3] = {0, 9, 17};
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < 4; r++)
+            assert_placement_legal(tb.state, hand[i], r);
+
+    char *before = snapshot_of(tb.state), err[TEXT_SIZE] = "";
+    br_state *listed = NULL;
+    ck_assert_int_eq(br_state_from_json(before, &listed, err, sizeof err), BR_OK);
+    ck_assert_int_eq(br_state_apply(tb.state, parse_move(tb.state, "9R3")), BR_OK);
+    ck_assert_int_eq(br_state_apply(listed, placement_move(9, 1)), BR_OK);
+    char *by_text = snapshot_of(tb.state), *by_number = snapshot_of(listed);
+    ck_assert_str_eq(by_text, by_number);
+    char *at = strstr(by_number, "9r1");
+    ck_assert_ptr_nonnull(at);
+    at[2] = '3'; /* the board as a snapshot could write it before */
+    br_state *old = NULL;
+    ck_assert_msg(br_state_from_json(by_number, &old, err, sizeof err) == BR_OK, "%s", err);
+    char *loaded = snapshot_of(old);
+    ck_assert_str_eq(loaded, by_text);
+    free(loaded);
+    free(by_text);
+    free(by_number);
+    free(before);
+    br_state_free(old);
+    br_state_free(listed);
+    tb_close(&tb);
+}
+END_TEST
+
+/* The same for the kosmos first turn (spec, clarification 14): the two
+ * points of the start side are two placements, but when the marker goes out
+ * either way (off the board, or meeting a marker head-on) and takes nobody
+ * along on only one of them, the position after them is the same, and the
+ * odd one (/1) is not listed. Seat 0 stands on a1's top side with tile 0
+ * (a U-turn on every side): 0r0 leads off the board from either point, so
+ * 0r0/1 repeats 0r0 (selfkill=none, where both are legal); tile 17's paths
+ * from the two points end in different places, so both are listed. The
+ * model of this file finds the same list by comparing positions. */
+START_TEST(test_rule_kosmos_first_turn_path_with_the_same_result_is_listed_once)
+{
+    int deal[2][3] = {{0, 17, -1}, {-1, -1, -1}};
+    complete_deal(2, deal);
+    static const char *const marks[2] = {"@a1:top", "@f6:bottom"};
+    table tb;
+    tb_open(&tb, 2, "edition=kosmos,selfkill=none");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    assert_legal_matches_model(&tb, 0);
+    spot odd = tb.board.marker[0];
+    odd.point = 1;
+    ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], 0, 0), FATE_LEFT_BOARD);
+    ck_assert_int_eq(fate_of_mover(&tb.board, 0, odd, 0, 0), FATE_LEFT_BOARD);
+    ck_assert(is_legal(tb.state, placement_move(0, 0)));
+    assert_repeat_refused(tb.state, second_path_move(0, 0), placement_move(0, 0));
+    assert_repeat_refused(tb.state, second_path_move(0, 3), placement_move(0, 0));
+    for (int r = 0; r < 4; r++)
+        if (fate_of_mover(&tb.board, 0, odd, 17, r) == FATE_STAYS)
+            ck_assert(is_legal(tb.state, second_path_move(17, r)));
+    enum fate fate[MAX_SEATS];
+    tb_place(&tb, 0, 0, 0, fate); /* seat 0 goes out: the game is over */
+    ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
+    ck_assert(br_state_is_terminal(tb.state));
+    tb_close(&tb);
+}
+END_TEST
+
+/* The positions after the listed moves of `s` are pairwise different. */
+static void assert_listed_positions_differ(const br_state *s, const br_move *moves, size_t n)
+{
+    char *after[2 * HAND_SIZE * 4];
+    ck_assert_uint_le(n, 2 * HAND_SIZE * 4);
+    for (size_t i = 0; i < n; i++) {
+        br_state *copy = NULL;
+        ck_assert_int_eq(br_state_clone(s, &copy), BR_OK);
+        ck_assert_int_eq(br_state_apply(copy, moves[i]), BR_OK);
+        after[i] = snapshot_of(copy);
+        br_state_free(copy);
+        for (size_t j = 0; j < i; j++)
+            ck_assert_msg(strcmp(after[i], after[j]) != 0,
+                          "moves %d and %d are listed and give the same position",
+                          (int)moves[j], (int)moves[i]);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(after[i]);
+}
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x = *x * 6364136223846793005u + 1442695040888963407u;
+    return *x >> 33;
+}
+
+/* One random game through the table: the deal and the draws through
+ * tb_draw(), whose seat is read from the draw's text ("draw 5 to seat 1"),
+ * the markers through tb_mark(), the placements through place_common(),
+ * which compares the legal moves with the model's first. */
+static void play_random_table_game(const char *options, int seats, uint64_t seed)
+{
+    table tb;
+    tb_open(&tb, seats, options);
+    br_move moves[MOVE_BUFFER];
+    char text[64];
+    while (!br_state_is_terminal(tb.state)) {
+        size_t n = legal_moves(tb.state, moves);
+        br_move pick = moves[next_random(&seed) % n];
+        move_text(tb.state, pick, text, sizeof text);
+        int seat = br_state_current_player(tb.state), tile;
+        if (br_state_is_chance_node(tb.state)) {
+            ck_assert_int_eq(sscanf(text, "draw %d to seat %d", &tile, &seat), 2);
+            tb_draw(&tb, seat, tile);
+        } else if (pick >= MARKER_BASE) {
+            tb_mark(&tb, seat, text);
+        } else {
+            assert_listed_positions_differ(tb.state, moves, n);
+            enum fate fate[MAX_SEATS];
+            place_common(&tb, seat, (int)(pick % PLACEMENT_MOVES) / 4, (int)pick % 4,
+                         pick >= SECOND_PATH_BASE, fate);
+        }
+    }
+    tb_close(&tb);
+}
+
+/* Issue 10, points 1 and 2 together, in random games of every edition under
+ * every selfkill value: before each placement the library lists exactly the
+ * moves the rules and the model give (the selfkill value, each distinct
+ * placement once), and the listed moves lead to pairwise different
+ * positions. */
+START_TEST(test_rule_random_games_list_each_distinct_placement_once)
+{
+    static const struct {
+        const char *options;
+        int seats;
+    } sets[] = {
+        {"", 2},
+        {"selfkill=any", 3},
+        {"selfkill=none", 4},
+        {"selfkill=literal", 3},
+        {"selfkill=literal,board=7", 8},
+        {"edition=kosmos", 5},
+        {"edition=kosmos,selfkill=none", 3},
+        {"edition=kosmos,selfkill=literal", 4},
+        {"edition=tactile,selfkill=any", 2},
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        for (uint64_t game = 0; game < 8; game++)
+            play_random_table_game(sets[i].options, sets[i].seats, 1000 * i + game);
 }
 END_TEST
 
@@ -2643,46 +2917,69 @@ START_TEST(test_rule_draw_names_the_receiving_seat)
 }
 END_TEST
 
-/* The older draw text ("draw 14", before issue 10) still replays: a record
- * of an explicit-chance game, written now with the recipients, replays to
- * the same state with every " to seat N" taken out. */
-START_TEST(test_records_with_the_older_draw_text_still_replay)
+/* Rewrites a record line by line as records were written before issue 10:
+ * draws without " to seat N", and a placement of a tile with fewer than 4
+ * looks in a higher rotation that looks the same ("9r1" as "9r3"). */
+static char *as_written_before_issue_10(const char *record, int *turned)
 {
-    br_state *s = new_state("players=4,seed=9,chance=explicit");
-    br_move moves[MOVE_BUFFER], played[400];
-    size_t count = 0;
-    for (uint64_t pick = 5; !br_state_is_terminal(s) && count < 400; count++) {
-        size_t n = legal_moves(s, moves);
-        pick = pick * 6364136223846793005u + 1442695040888963407u;
-        played[count] = moves[(pick >> 33) % n];
-        ck_assert_int_eq(br_state_apply(s, played[count]), BR_OK);
-    }
-    char options[TEXT_SIZE];
-    ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
-    size_t len = 0;
-    char err[TEXT_SIZE] = "";
-    br_record_write(tsuro(), options, played, count, NULL, 0, &len, err, sizeof err);
-    char *record = malloc(len + 1);
-    ck_assert_ptr_nonnull(record);
-    ck_assert_int_eq(br_record_write(tsuro(), options, played, count, record, len + 1, NULL,
-                                     err, sizeof err), BR_OK);
-    ck_assert_msg(strstr(record, " to seat ") != NULL, "%s", record);
-    char *old = malloc(len + 1), *w = old;
-    ck_assert_ptr_nonnull(old);
-    for (const char *r = record; *r;) {
-        if (strncmp(r, " to seat ", 9) == 0) {
-            for (r += 9; *r >= '0' && *r <= '9'; r++)
-                continue;
+    char *out = malloc(strlen(record) + 1), *w = out;
+    ck_assert_ptr_nonnull(out);
+    for (const char *line = record; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
+        const char *seat = strstr(line, " to seat ");
+        int t, r, used = 0;
+        if (seat && seat < line + n) {
+            memcpy(w, line, (size_t)(seat - line));
+            w += seat - line;
+            *w++ = '\n';
         } else {
-            *w++ = *r++;
+            memcpy(w, line, n);
+            if (sscanf(line, "%dr%d%n", &t, &r, &used) == 2 && line[used] != '\0' &&
+                r + tile_orientations(t) < 4) {
+                w[used - 1] = (char)('0' + r + tile_orientations(t));
+                ++*turned;
+            }
+            w += n;
         }
+        line += n;
     }
     *w = '\0';
+    return out;
+}
+
+/* Records written before issue 10 still replay (spec: "Who gets a drawn
+ * tile", "Move numbers in use"): the older draw text ("draw 14") and
+ * placements in a rotation that looks the same as the listed one ("9r3")
+ * parse to the moves played now. A record of an explicit-chance game,
+ * written now, replays to the same state when rewritten in the older way. */
+/* Plays a random explicit-chance game, writes its record now, rewrites it
+ * in the older way and replays that: the same final state. */
+static void replay_as_written_before(const char *options, uint64_t pick, int *turned)
+{
+    br_state *s = new_state(options);
+    br_move moves[MOVE_BUFFER], played[400];
+    size_t count = 0;
+    for (; !br_state_is_terminal(s) && count < 400; count++) {
+        size_t n = legal_moves(s, moves);
+        played[count] = moves[next_random(&pick) % n];
+        ck_assert_int_eq(br_state_apply(s, played[count]), BR_OK);
+    }
+    char written[TEXT_SIZE], err[TEXT_SIZE] = "";
+    ck_assert_int_eq(br_state_options(s, written, sizeof written, NULL), BR_OK);
+    size_t len = 0;
+    br_record_write(tsuro(), written, played, count, NULL, 0, &len, err, sizeof err);
+    char *record = malloc(len + 1);
+    ck_assert_ptr_nonnull(record);
+    ck_assert_int_eq(br_record_write(tsuro(), written, played, count, record, len + 1, NULL,
+                                     err, sizeof err), BR_OK);
+    ck_assert_msg(strstr(record, " to seat ") != NULL, "%s", record);
+    char *old = as_written_before_issue_10(record, turned);
     ck_assert_msg(strstr(old, "\ndraw ") != NULL && strstr(old, " to seat ") == NULL, "%s", old);
     br_state *replayed = NULL;
     size_t bad_line = 0;
     ck_assert_msg(br_record_replay(old, &replayed, &bad_line, err, sizeof err) == BR_OK,
-                  "line %zu: %s", bad_line, err);
+                  "line %zu: %s\n%s", bad_line, err, old);
     char *want = snapshot_of(s), *got = snapshot_of(replayed);
     ck_assert_str_eq(want, got);
     free(want);
@@ -2691,6 +2988,25 @@ START_TEST(test_records_with_the_older_draw_text_still_replay)
     free(record);
     br_state_free(replayed);
     br_state_free(s);
+}
+
+/* Records written before issue 10 still replay (spec: "Who gets a drawn
+ * tile", "Move numbers in use"): the older draw text ("draw 14") and
+ * placements in a rotation that looks the same as the listed one ("9r3")
+ * parse to the moves played now. Records of explicit-chance games, written
+ * now and rewritten in the older way, replay to the same states. */
+START_TEST(test_records_written_before_issue_10_still_replay)
+{
+    static const char *const options[3] = {
+        "players=2,seed=9,chance=explicit",
+        "players=4,seed=10,chance=explicit,selfkill=none",
+        "edition=kosmos,players=3,seed=11,chance=explicit,selfkill=none",
+    };
+    int turned = 0;
+    for (uint64_t game = 0; game < 4; game++)
+        for (int i = 0; i < 3; i++)
+            replay_as_written_before(options[i], 100 * game + (uint64_t)i, &turned);
+    ck_assert_msg(turned > 0, "no placement was written in another rotation");
 }
 END_TEST
 
@@ -2811,6 +3127,13 @@ static Suite *tsuro_suite(void)
     tcase_add_test(selfkill, test_selfkill_literal_round_trips_through_snapshot_and_options);
     suite_add_tcase(suite, selfkill);
 
+    TCase *once = tcase_create("each_placement_once");
+    tcase_add_test(once, test_rule_each_distinct_placement_is_listed_once);
+    tcase_add_test(once, test_rule_kosmos_first_turn_path_with_the_same_result_is_listed_once);
+    tcase_add_test(once, test_rule_random_games_list_each_distinct_placement_once);
+    tcase_set_timeout(once, 120); /* 72 random games with the model beside them */
+    suite_add_tcase(suite, once);
+
     TCase *end = tcase_create("end");
     tcase_add_test(end, test_rule_game_ends_when_one_marker_is_left);
     tcase_add_test(end, test_rule_last_markers_out_in_the_same_turn_share_the_win);
@@ -2846,7 +3169,7 @@ static Suite *tsuro_suite(void)
     tcase_add_test(api, test_illegal_move_leaves_state_unchanged);
     tcase_add_test(api, test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are);
     tcase_add_test(api, test_rule_draw_names_the_receiving_seat);
-    tcase_add_test(api, test_records_with_the_older_draw_text_still_replay);
+    tcase_add_test(api, test_records_written_before_issue_10_still_replay);
     tcase_add_test(api, test_same_seed_same_game_in_auto_mode);
     tcase_set_timeout(api, 30);
     suite_add_tcase(suite, api);

@@ -52,6 +52,17 @@
 const uint8_t tsuro_tile_map[TS_CODES][8] = { TILE_ROWS(TILE_MAP_ROW) };
 #undef TILE_MAP_ROW
 
+/* The number of distinct orientations ("looks") of each tile: rotation r
+ * looks the same as rotation r + looks, so r % looks is the lowest rotation
+ * that looks the same (doc/games/tsuro.md, "Tiles"). Read from the rows
+ * above (rows r and r % looks of a tile are equal) and checked by the tests
+ * against their own derivation of the tiles; kept as data so that listing
+ * the moves costs no comparison of rows. */
+const uint8_t tsuro_tile_looks[TS_TILES] = {
+    1, 4, 4, 4, 4, 4, 4, 4, 4, 2, 4, 4, 2, 2, 4, 4, 4, 4,
+    2, 4, 4, 4, 2, 2, 4, 4, 2, 1, 4, 2, 2, 1, 2, 1, 1,
+};
+
 /* The project's design of the 64-tile kosmos/tactile set (doc/games/tsuro.md):
  * every tile twice, except the 5 tiles that look the same in every rotation
  * and tile 9, which appear once. */

@@ -274,9 +274,14 @@ br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
     const ts_state *s = st;
     struct cursor c = { text, err };
     bool ok;
-    if (is_digit(*c.p))
+    if (is_digit(*c.p)) {
+        /* A text that names another move for the same placement (a rotation
+         * that looks the same, a first-turn path with the same result) is
+         * read as the listed move. */
         ok = parse_placement(&c, out);
-    else if (*c.p == '@') {
+        if (ok)
+            *out = tsuro_listed_move(s, *out);
+    } else if (*c.p == '@') {
         c.p++;
         ok = parse_setup(s, &c, out);
     } else if (take_word(&c, "draw"))

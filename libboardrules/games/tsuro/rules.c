@@ -96,8 +96,11 @@ static bool marker_stands_at(const ts_state *s, unsigned seats, int cell, int po
     return false;
 }
 
-/* What a placement does to the mover's own marker. */
-enum fate { FATE_SAFE, FATE_COLLIDES, FATE_LEAVES };
+/* What a placement does to the mover's own marker: it stays, meets a marker
+ * of the same square head-on, ends on the point of a marker standing
+ * elsewhere (both collisions), or leaves the board. Meeting and hitting are
+ * told apart only for the first-turn repeats (odd_entry_repeats()). */
+enum fate { FATE_SAFE, FATE_MEETS, FATE_HITS, FATE_LEAVES, FATES };
 
 /* What happens to the mover's trail where it leaves the new square at a
  * point: a fate, or EXIT_REENTERS + the point where it comes back in. */
@@ -129,7 +132,7 @@ static void view_mover(const ts_state *s, struct mover_view *v)
         int p = first_seat(m), cell = s->marker_cell[p], point = s->marker_point[p];
         if (cell == v->cell) {
             /* Leaving where a marker facing the same square stands meets it head-on. */
-            v->exit[point] = FATE_COLLIDES;
+            v->exit[point] = FATE_MEETS;
         } else {
             bystanders |= seat_bit(p);
         }
@@ -149,15 +152,15 @@ static inline void walk_exit(const ts_state *s, struct mover_view *v, int leave)
                      : reenters           ? (uint8_t)(EXIT_REENTERS + w.point)
                                           : FATE_SAFE;
     if (stops && marker_stands_at(s, v->bystanders, w.cell, w.point))
-        v->exit[leave] = FATE_COLLIDES;
+        v->exit[leave] = FATE_HITS;
     if (reenters && v->exit[w.point] == EXIT_UNKNOWN)
         v->exit[w.point] = (uint8_t)(EXIT_REENTERS + leave);
 }
 
 /* FORBIDDEN[selfkill][fate]: the self-eliminations the "no suicide" rule forbids. */
-static const uint8_t FORBIDDEN[SK_COUNT][3] = {
+static const uint8_t FORBIDDEN[SK_COUNT][FATES] = {
     [SK_EDGE] = { [FATE_LEAVES] = 1 },
-    [SK_ANY] = { [FATE_COLLIDES] = 1, [FATE_LEAVES] = 1 },
+    [SK_ANY] = { [FATE_MEETS] = 1, [FATE_HITS] = 1, [FATE_LEAVES] = 1 },
     [SK_NONE] = { 0 }, /* the rule text's own reading: no such restriction */
     [SK_LITERAL] = { [FATE_LEAVES] = 1 },
 };
@@ -168,11 +171,11 @@ static const uint8_t FORBIDDEN[SK_COUNT][3] = {
  * on is the only alternative), but "unless every tile, in every rotation,
  * would send it off the board" under literal, where a placement that only
  * collides is no such placement and so is an alternative too. */
-static const uint8_t ALTERNATIVE[SK_COUNT][3] = {
+static const uint8_t ALTERNATIVE[SK_COUNT][FATES] = {
     [SK_EDGE] = { [FATE_SAFE] = 1 },
     [SK_ANY] = { [FATE_SAFE] = 1 },
     [SK_NONE] = { [FATE_SAFE] = 1 }, /* nothing is forbidden: never read */
-    [SK_LITERAL] = { [FATE_SAFE] = 1, [FATE_COLLIDES] = 1 },
+    [SK_LITERAL] = { [FATE_SAFE] = 1, [FATE_MEETS] = 1, [FATE_HITS] = 1 },
 };
 
 /* Points of the new square in sets, by what leaving there means. */
@@ -261,11 +264,13 @@ static bool alternative_reentering(const ts_state *s, struct mover_view *v,
                                    const struct placements *p, const struct entry *e)
 {
     const uint8_t *alternatives = ALTERNATIVE[s->selfkill];
-    for (int i = 0; i < p->num_tiles; i++)
-        for (int code = p->tiles[i] * 4; code < p->tiles[i] * 4 + 4; code++)
+    for (int i = 0; i < p->num_tiles; i++) {
+        int first = p->tiles[i] * 4, end = first + tsuro_tile_looks[p->tiles[i]];
+        for (int code = first; code < end; code++)
             if ((e->sets.reentering >> tsuro_tile_map[code][e->point] & 1u) &&
                 alternatives[placement_fate(s, v, code, e->point)])
                 return true;
+    }
     return false;
 }
 
@@ -299,31 +304,45 @@ static __attribute__((noinline)) bool forbidden_reentering(const ts_state *s, st
     return FORBIDDEN[s->selfkill][placement_fate(s, v, code, e->point)];
 }
 
-/* The legal placements, in increasing move order: a forbidden
- * self-elimination is legal only when no placement is an alternative to it. Whether a
- * placement is dropped is a coin toss for the branch predictor, so each is
- * written and the count decides whether the next one overwrites it. */
-static size_t list_placements(const ts_state *s, struct mover_view *v,
-                              const struct placements *p, br_move *out)
+/* The legal placements of one entry point, in increasing move order: each
+ * tile in each rotation that looks different (the lowest of those that look
+ * the same), a forbidden self-elimination only when no placement is an
+ * alternative to it. Whether a placement is dropped is a coin toss for the
+ * branch predictor, so each is written and the count decides whether the
+ * next one overwrites it. */
+static inline __attribute__((always_inline)) size_t
+list_entry(const ts_state *s, struct mover_view *v, const struct placements *p,
+           const struct entry *e, br_move *out)
 {
     size_t n = 0;
-    for (int c = 0; c < p->num_entries; c++) {
-        const struct entry *e = &p->entry[c];
-        unsigned dropped = p->any_alternative ? e->sets.forbidden : 0;
-        unsigned reentering = p->any_alternative ? e->sets.reentering : 0;
-        for (int i = 0; i < p->num_tiles; i++) {
-            const uint8_t(*rotations)[8] = &tsuro_tile_map[p->tiles[i] * 4];
-            for (int r = 0; r < 4; r++) {
-                int leave = rotations[r][e->point], code = p->tiles[i] * 4 + r;
-                bool drop = dropped >> leave & 1u;
-                if (reentering >> leave & 1u) /* rare */
-                    drop = forbidden_reentering(s, v, e, code);
-                out[n] = e->base + code;
-                n += !drop;
-            }
+    unsigned dropped = p->any_alternative ? e->sets.forbidden : 0;
+    unsigned reentering = p->any_alternative ? e->sets.reentering : 0;
+    for (int i = 0; i < p->num_tiles; i++) {
+        int tile = p->tiles[i], looks = tsuro_tile_looks[tile];
+        const uint8_t(*rotations)[8] = &tsuro_tile_map[tile * 4];
+        for (int r = 0; r < looks; r++) {
+            int leave = rotations[r][e->point], code = tile * 4 + r;
+            bool drop = dropped >> leave & 1u;
+            if (reentering >> leave & 1u) /* rare */
+                drop = forbidden_reentering(s, v, e, code);
+            out[n] = e->base + code;
+            n += !drop;
         }
     }
     return n;
+}
+
+/* True when the mover's marker goes out in the same way whichever point of
+ * its start side it follows: it leaves the board or meets a marker of the
+ * same square head-on. A marker met head-on along one point runs along the
+ * other point off the board over the mover's start side, so it is out either
+ * way. A marker hit where the trail ends (FATE_HITS) would be out along one
+ * point only; that does not arise in positions play reaches or snapshots
+ * load (a standing marker ends a chain that starts at the edge, so no trail
+ * from the board ends on it), and is kept apart so as not to depend on it. */
+static inline bool out_alone(enum fate f)
+{
+    return f == FATE_LEAVES || f == FATE_MEETS;
 }
 
 /* True when some placement is an alternative to a forbidden self-elimination. */
@@ -332,6 +351,60 @@ static bool any_alternative_placement(const ts_state *s, struct mover_view *v)
     struct placements all;
     judge_placements(s, v, &all);
     return all.any_alternative;
+}
+
+/* Kosmos first turn: true when tile `code` entered at the odd point gives
+ * the same position as entered at the even point and that placement is
+ * listed (legal), so that the odd one only repeats it: the mover is out
+ * alone either way (out_alone()), and the board, the hands and every other
+ * marker end the same. */
+static bool odd_entry_repeats(const ts_state *s, struct mover_view *v,
+                              const struct placements *p, int code)
+{
+    if (!out_alone(placement_fate(s, v, code, v->point + 1)))
+        return false;
+    enum fate even = placement_fate(s, v, code, v->point);
+    if (!out_alone(even) || !FORBIDDEN[s->selfkill][even])
+        return out_alone(even);
+    /* The even placement is a forbidden self-elimination: listed only when
+     * no placement is an alternative (p: judged already; NULL: judge now). */
+    return !(p ? p->any_alternative : any_alternative_placement(s, v));
+}
+
+/* Kosmos first turn, the odd entry point: as list_entry(), without the
+ * placements that repeat an even-point one. The exits of both entry points
+ * are walked by now, so the fates are read from v->exit (a trail that comes
+ * back into the new tile is traced). Out of line: first turns only. */
+static __attribute__((noinline)) size_t list_odd_entry(const ts_state *s,
+                                                       struct mover_view *v,
+                                                       const struct placements *p,
+                                                       br_move *out)
+{
+    const uint8_t *forbids = FORBIDDEN[s->selfkill];
+    size_t n = list_entry(s, v, p, &p->entry[1], out), kept = 0;
+    for (size_t k = 0; k < n; k++) {
+        int code = (int)(out[k] - MOVE_CHOICE_BASE);
+        int odd = v->exit[tsuro_tile_map[code][v->point + 1]];
+        int even = v->exit[tsuro_tile_map[code][v->point]];
+        bool repeats = out_alone(odd) && out_alone(even) &&
+                       !(p->any_alternative && forbids[even]);
+        if (odd >= EXIT_REENTERS || even >= EXIT_REENTERS) /* rare */
+            repeats = odd_entry_repeats(s, v, p, code);
+        out[kept] = out[k];
+        kept += !repeats;
+    }
+    return kept;
+}
+
+/* The legal placements, in increasing move order: each distinct placement
+ * (distinct position after it) once. */
+static size_t list_placements(const ts_state *s, struct mover_view *v,
+                              const struct placements *p, br_move *out)
+{
+    size_t n = list_entry(s, v, p, &p->entry[0], out);
+    if (p->num_entries == 2)
+        n += list_odd_entry(s, v, p, out + n);
+    return n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -682,24 +755,40 @@ static bool check_setup(const ts_state *s, br_move move, br_text *reason)
     return true;
 }
 
-static bool check_placement(const ts_state *s, br_move move, br_text *reason)
+/* The listed move that placement `move` (a tile of the mover's hand) stands
+ * for: the same tile in the lowest rotation that looks the same, and in a
+ * kosmos first turn the even-point placement that an odd-point one repeats
+ * (odd_entry_repeats()). A listed move stands for itself. */
+static inline br_move listed_equivalent(const ts_state *s, struct mover_view *v, br_move move)
 {
-    if (move >= MOVE_SETUP_BASE)
-        return br_fail(reason, "not a move of the play phase (seat %d places a tile, "
-                      "e.g. 17r2)", s->turn);
-    int code = move % TS_CODES, tile = code / 4, choice = move >= MOVE_CHOICE_BASE;
-    if (!hand_has(s, s->turn, tile))
-        return br_fail(reason, "tile %d is not in your hand", tile);
+    int code = canonical_code(move % TS_CODES);
+    if (move < MOVE_CHOICE_BASE || !v->may_choose)
+        return (move < MOVE_CHOICE_BASE ? 0 : MOVE_CHOICE_BASE) + code;
+    return odd_entry_repeats(s, v, NULL, code) ? code : MOVE_CHOICE_BASE + code;
+}
+
+/* For the notation: the move a placement's text stands for (see
+ * listed_equivalent(); away from the mover's turn, only the rotation). */
+br_move tsuro_listed_move(const ts_state *s, br_move move)
+{
+    if (move < 0 || move >= MOVE_SETUP_BASE)
+        return move;
+    if (s->phase != PH_PLAY || !hand_has(s, s->turn, move % TS_CODES / 4)) {
+        int code = canonical_code(move % TS_CODES);
+        return (move < MOVE_CHOICE_BASE ? 0 : MOVE_CHOICE_BASE) + code;
+    }
     struct mover_view v;
     view_mover(s, &v);
-    if (choice && !v.may_choose)
-        return br_fail(reason, is_kosmos(s)
-                      ? "the second entry point (/1) can be chosen only in your first "
-                        "turn, while your marker stands on its start side"
-                      : "the second entry point (/1) exists only in the kosmos and "
-                        "tactile editions");
-    enum fate f = placement_fate(s, &v, code, v.point + choice);
-    if (!FORBIDDEN[s->selfkill][f] || !any_alternative_placement(s, &v))
+    return listed_equivalent(s, &v, move);
+}
+
+/* The no-suicide rule for a listed placement (option selfkill). */
+static inline bool check_fate(const ts_state *s, struct mover_view *v, br_move move,
+                              br_text *reason)
+{
+    int code = move % TS_CODES, choice = move >= MOVE_CHOICE_BASE;
+    enum fate f = placement_fate(s, v, code, v->point + choice);
+    if (!FORBIDDEN[s->selfkill][f] || !any_alternative_placement(s, v))
         return true;
     if (s->selfkill == SK_LITERAL)
         return br_fail(reason, "this placement sends your marker off the board while "
@@ -710,6 +799,50 @@ static bool check_placement(const ts_state *s, br_move move, br_text *reason)
                     "placement keeps it on"
                   : "this placement makes your marker collide while another placement "
                     "keeps it on the board");
+}
+
+/* A move that repeats a listed one (the same position after it) is not
+ * legal itself, so that "legal" means "listed" and a search weighs each
+ * placement once. The reason names the listed move, or gives that move's
+ * own reason when it is illegal too. */
+static __attribute__((noinline, cold)) bool refuse_repeat(const ts_state *s,
+                                                           struct mover_view *v, br_move move,
+                                                           br_move listed, br_text *reason)
+{
+    if (!check_fate(s, v, listed, NULL))
+        return check_fate(s, v, listed, reason);
+    if (!reason)
+        return false;
+    bool same_point = (move >= MOVE_CHOICE_BASE) == (listed >= MOVE_CHOICE_BASE);
+    tsuro_move_to_text(s, move, reason);
+    br_text_puts(reason, same_point ? " looks the same as " : " gives the same position as ");
+    tsuro_move_to_text(s, listed, reason);
+    br_text_puts(reason, same_point ? ", the move listed for this placement"
+                                    : " (your marker goes out along either point of its "
+                                      "side), the move listed for this placement");
+    return false;
+}
+
+static bool check_placement(const ts_state *s, br_move move, br_text *reason)
+{
+    if (move >= MOVE_SETUP_BASE)
+        return br_fail(reason, "not a move of the play phase (seat %d places a tile, "
+                      "e.g. 17r2)", s->turn);
+    int tile = move % TS_CODES / 4, choice = move >= MOVE_CHOICE_BASE;
+    if (!hand_has(s, s->turn, tile))
+        return br_fail(reason, "tile %d is not in your hand", tile);
+    struct mover_view v;
+    view_mover(s, &v);
+    if (choice && !v.may_choose)
+        return br_fail(reason, is_kosmos(s)
+                      ? "the second entry point (/1) can be chosen only in your first "
+                        "turn, while your marker stands on its start side"
+                      : "the second entry point (/1) exists only in the kosmos and "
+                        "tactile editions");
+    br_move listed = listed_equivalent(s, &v, move);
+    if (listed != move)
+        return refuse_repeat(s, &v, move, listed, reason);
+    return check_fate(s, &v, move, reason);
 }
 
 bool tsuro_check_move(const void *st, br_move move, br_text *reason)

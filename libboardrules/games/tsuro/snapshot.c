@@ -204,7 +204,10 @@ static int read_board_token(const char **p)
         c[1] < '0' || c[1] > '3')
         return -1;
     *p = c + 2;
-    return tile * 4 + (c[1] - '0');
+    /* A rotation that looks the same as a lower one (written before each
+     * placement had one move number) is read as the lowest, as play writes
+     * it now, so that equal positions stay equal byte for byte. */
+    return canonical_code(tile * 4 + (c[1] - '0'));
 }
 
 static bool read_board_row(ts_state *s, int r, const char *row, br_text *err)

@@ -93,6 +93,16 @@ extern const uint8_t tsuro_tile_map[TS_CODES][8];
 extern const struct tile_step tsuro_tile_step[TS_CODES][8];
 /* Copies of each tile in the 64-tile kosmos/tactile set (project design). */
 extern const uint8_t tsuro_kosmos_copies[TS_TILES];
+/* Distinct orientations of each tile: 1, 2 or 4. */
+extern const uint8_t tsuro_tile_looks[TS_TILES];
+
+/* The code (tile*4 + rotation) of the same tile in the lowest rotation that
+ * looks the same: each distinct placement has one move number (looks is a
+ * power of two, so the mask is r % looks). */
+static inline int canonical_code(int code)
+{
+    return (code & ~3) | (code & (tsuro_tile_looks[code >> 2] - 1));
+}
 
 /* ------------------------------------------------------------------ */
 /* The state: plain bytes, every unused byte kept at a canonical value so that
@@ -402,6 +412,7 @@ static inline bool hand_visible(const ts_state *s, int hand_of, int seat)
 
 /* rules.c */
 void tsuro_clear_to_start(ts_state *s);
+br_move tsuro_listed_move(const ts_state *s, br_move move);
 size_t tsuro_move_space(const void *st);
 size_t tsuro_max_legal_moves(const void *st);
 int tsuro_current_player(const void *st);
