@@ -2492,6 +2492,106 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
 }
 END_TEST
 
+/* The binary snapshot's own fields (spec, "Binary snapshot"), in the
+ * documented order; the offset of a field within the payload for n seats. */
+typedef enum {
+    F_PHASE, F_TURN, F_LAID_COUNT, F_LAID, F_HANDS, F_POOL, F_CARDS, F_VOTES, F_VOTED,
+    F_BALLOTS, F_JEIN_DONE, F_JEIN_YES, F_PENDING, F_HELD, F_LAST_TOTALS, F_LAST_BALLOTS,
+    F_LAST_JEIN, F_REJECTED, F_TALLIES, F_FIELDS
+} bin_field;
+
+static size_t bin_field_offset(const unsigned char *payload, size_t n, bool pro, bin_field f)
+{
+    const size_t size[F_FIELDS] = {1, 1, 1, payload[2], n * 15, 15, n * (pro ? 3 : 1), n, 1,
+                                   n, 1, 1, 1, 1, 3, n, 1, 10, 3};
+    size_t at = 0;
+    for (int i = 0; i < (int)f; i++)
+        at += size[i];
+    return at;
+}
+
+/* The payload of a binary snapshot: after the envelope (magic, version,
+ * name, options, move number, generator), the kind byte and the length. */
+static size_t bin_payload_offset(const unsigned char *b)
+{
+    size_t at = 5;
+    at += 1 + b[at];
+    size_t options = (size_t)b[at] | (size_t)b[at + 1] << 8;
+    return at + 2 + options + 4 + 32 + 1 + 4;
+}
+
+enum { BIN_ADD_ONE = -1 };
+
+/* The binary loader checks every field and the invariants the JSON loader
+ * checks, naming the field the same way. Each case changes one byte of a real
+ * binary snapshot (field, index within it, new value) and expects
+ * BR_ERR_SNAPSHOT with a message that contains `needle`. */
+static const struct {
+    const char *what;
+    snapshot_base base;
+    bin_field field;
+    int index;
+    int value;
+    const char *needle;
+} BINARY_REJECTIONS[] = {
+    {"phase out of range", BASE_LAY, F_PHASE, 0, 7, "state.phase"},
+    {"turn out of range", BASE_LAY, F_TURN, 0, 3, "state.turn"},
+    {"more tiles laid than the set", BASE_LAY, F_LAID_COUNT, 0, 61, "state.laid"},
+    {"lay number out of range", BASE_LAY, F_LAID, 0, 90, "state.laid[0]"},
+    {"laid tile off the board", BASE_LAY, F_LAID, 0, 16, "state.laid[0]"},
+    {"one tile too many", BASE_LAY, F_HANDS, 2 * 15, BIN_ADD_ONE, "road3"},
+    {"more tiles of a kind than the set", BASE_LAY, F_HANDS, 15 + 4, 200, "state.hands[1][4]"},
+    {"building card out of range", BASE_LAY, F_CARDS, 1, 6, "state.buildings[1]"},
+    {"building card taken back in play", BASE_LAY, F_CARDS, 1, 255, "dealt"},
+    {"ballot of a seat that has not voted", BASE_LAY, F_BALLOTS, 0, 1, "state.ballots[0]"},
+    {"vote of a seat beyond the last", BASE_LAY, F_VOTED, 0, 8, "state.ballots"},
+    {"ballot outside a vote", BASE_LAY, F_VOTED, 0, 1, "state.ballots"},
+    {"ballot of a card not held", BASE_VOTE, F_VOTES, 0, 0, "state.ballots[0]"},
+    {"jein yes without a declaration", BASE_VOTE, F_JEIN_YES, 0, 1, "state.jein"},
+    {"pending lay outside a vote", BASE_LAY, F_PENDING, 0, 17, "state.pending"},
+    {"pending lay covers no toilet", BASE_VOTE, F_PENDING, 0, 17, "state.pending"},
+    {"no pending lay during a vote", BASE_VOTE, F_PENDING, 0, 255, "state.pending"},
+    {"last vote totals wrong", BASE_LAST_VOTE, F_LAST_TOTALS, 0, 7, "state.last_vote"},
+    {"last vote values without a vote", BASE_LAST_VOTE, F_HELD, 0, 0, "state.last_vote"},
+    {"last vote card still held", BASE_LAST_VOTE, F_LAST_BALLOTS, 2, 1,
+     "state.last_vote.ballots[2]"},
+    {"rejected lay that was not voted down", BASE_LAY, F_REJECTED, 0, 1, "state.rejected"},
+    {"bridges passed that were not", BASE_LAY, F_TALLIES, 2, 2, "state.tallies.bridges"},
+    {"more votes passed than held", BASE_LAY, F_TALLIES, 1, 3, "state.tallies.passed"},
+    {"pro choice before a path ended", BASE_PRO, F_CARDS, 2, 0, "choices"},
+    {"task card out of range", BASE_PRO, F_CARDS, 0, 10, "state.tasks[0][0]"},
+};
+
+START_TEST(test_binary_loader_rejects_inconsistent_fields)
+{
+    snapshot_base base = BINARY_REJECTIONS[_i].base;
+    br_state *s = base_state(base);
+    size_t len = 0;
+    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, &len), BR_ERR_BUFFER);
+    unsigned char *bytes = malloc(len);
+    ck_assert_int_eq(br_state_to_bytes(s, bytes, len, &len), BR_OK);
+    br_state_free(s);
+    size_t payload = bin_payload_offset(bytes);
+    ck_assert_uint_eq(bytes[payload - 5], 1); /* the game's own fields */
+    size_t at = payload + bin_field_offset(bytes + payload, base == BASE_DEAL ? 2 : 3,
+                                           base == BASE_PRO, BINARY_REJECTIONS[_i].field)
+                + (size_t)BINARY_REJECTIONS[_i].index;
+    ck_assert_uint_lt(at, len);
+    int value = BINARY_REJECTIONS[_i].value;
+    bytes[at] = (unsigned char)(value == BIN_ADD_ONE ? bytes[at] + 1 : value);
+    char err[512] = "";
+    br_state *out = NULL;
+    br_status status = br_state_from_bytes(bytes, len, &out, err, sizeof err);
+    free(bytes);
+    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", BINARY_REJECTIONS[_i].what,
+                  br_status_string(status), err);
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(err, BINARY_REJECTIONS[_i].needle) != NULL,
+                  "%s: message '%s' does not name '%s'", BINARY_REJECTIONS[_i].what, err,
+                  BINARY_REJECTIONS[_i].needle);
+}
+END_TEST
+
 /* ================================================================== */
 /* Notation */
 
@@ -2685,6 +2785,8 @@ static Suite *drunter_und_drueber_suite(void)
     add(s, "snapshot", test_snapshot_round_trip_every_phase);
     add_loop(s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
              (int)(sizeof REJECTIONS / sizeof REJECTIONS[0]));
+    add_loop(s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
+             (int)(sizeof BINARY_REJECTIONS / sizeof BINARY_REJECTIONS[0]));
     add(s, "notation", test_notation_move_numbers);
     add(s, "notation", test_notation_round_trip_every_move);
     add(s, "notation", test_notation_case_and_blanks);

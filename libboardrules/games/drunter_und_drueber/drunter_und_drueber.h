@@ -246,10 +246,11 @@ int dud_parse_vote_card(const char *text);
 /* ------------------------------------------------------------------ */
 /* Snapshot (snapshot.c) and views (views.c) */
 
-json_t *dud_state_json(const dud *s, int viewer);
-json_t *dud_to_json(const void *st);
-json_t *dud_observe(const void *st, int seat);
+void dud_write_json(const void *st, br_jw *w);
+void dud_write_observation(const void *st, int seat, br_jw *w);
 br_status dud_from_json(void *st, const json_t *state, br_text *err);
+void dud_to_bytes(const void *st, br_bytes_writer *w);
+br_status dud_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 void dud_render(const void *st, br_text *out);
 void dud_render_view(const void *st, int seat, br_text *out);
 void dud_resample(const void *st, int seat, br_rng *rng, void *out);

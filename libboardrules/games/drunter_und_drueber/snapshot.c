@@ -1,31 +1,23 @@
 /*
  * Drunter & Drüber: the state as JSON (snapshot and, with hidden parts
- * masked, observation) and the loader that checks every field and invariant.
+ * masked, observation) written straight into the caller's buffer, the same
+ * state as compact bytes, and the two loaders, which read their own format
+ * into the struct and then share one check of every invariant.
  *
  * The board is not stored: "laid" lists the tiles in the order they were
- * laid, and the loader lays them again, which checks that each one fitted
+ * laid, and the loaders lay them again, which checks that each one fitted
  * and that its crew was still on the board, and rebuilds the crews.
+ *
+ * Over 1,000 lines because the folder's files are fixed by the build
+ * (libboardrules/local.mk) and the two formats share the checks below; the
+ * sections are: writing JSON, the shared checks, reading JSON, bytes.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "drunter_und_drueber.h"
 
-enum { VIEW_FULL = -2, ALL_CREWS = (1 << DUD_PATHS) - 1 };
-
-/* ------------------------------------------------------------------ */
-/* Writing */
-
-static json_t *text_json(br_json_builder *b, void (*put)(br_text *, int), int value)
-{
-    char buf[32];
-    br_text t = br_text_over(buf, sizeof buf);
-    put(&t, value);
-    return br_jb_add(b, json_string(buf));
-}
-
-static void put_tile_name(br_text *t, int type) { dud_put_tile(t, type); }
-static void put_square_name(br_text *t, int sq) { dud_put_square(t, sq); }
+enum { VIEW_FULL = -2, ALL_CREWS = (1 << DUD_PATHS) - 1, NO_LAY = DUD_NONE };
 
 static dud_lay lay_of_move(br_move m)
 {
@@ -33,191 +25,9 @@ static dud_lay lay_of_move(br_move m)
                      (uint8_t)(m % DUD_DIRS)};
 }
 
-static json_t *lay_json(br_json_builder *b, dud_lay lay)
+static unsigned move_of_lay(dud_lay l)
 {
-    char buf[32];
-    br_text t = br_text_over(buf, sizeof buf);
-    dud_put_lay(&t, lay);
-    return br_jb_add(b, json_string(buf));
-}
-
-static json_t *tiles_json(br_json_builder *b, const uint8_t *counts)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int t = 0; t < DUD_TILE_TYPES; t++)
-        for (int i = 0; i < counts[t]; i++)
-            br_jb_append(b, arr, text_json(b, put_tile_name, t));
-    return arr;
-}
-
-static json_t *votes_json(br_json_builder *b, unsigned cards)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int c = 0; c < DUD_VOTE_CARDS; c++)
-        if (cards >> c & 1)
-            br_jb_append(b, arr, br_jb_add(b, json_string(dud_vote_names[c])));
-    return arr;
-}
-
-static bool sees(int viewer, int owner)
-{
-    return viewer == VIEW_FULL || viewer == owner;
-}
-
-static json_t *hidden(br_json_builder *b)
-{
-    return br_jb_add(b, json_string("hidden"));
-}
-
-static json_t *hands_json(br_json_builder *b, const dud *s, int viewer)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    bool face_down = s->phase == DUD_PH_DEAL_TILES;
-    for (int p = 0; p < s->num_players; p++)
-        br_jb_append(b, arr, !face_down || sees(viewer, p) ? tiles_json(b, s->hand[p])
-                                                       : br_jb_add(b, json_integer(dud_hand_size(s, p))));
-    return arr;
-}
-
-static json_t *cards_json(br_json_builder *b, const dud *s, int viewer)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    bool over = s->phase == DUD_PH_OVER;
-    for (int p = 0; p < s->num_players; p++) {
-        if (s->pro) {
-            json_t *pair = br_jb_add(b, json_array());
-            for (int i = 0; i < 2; i++)
-                br_jb_append(b, pair, s->task[p][i] == DUD_NONE ? json_null()
-                                : br_jb_add(b, json_string(dud_task_names[s->task[p][i]])));
-            br_jb_append(b, arr, pair);
-        } else if (s->building[p] == DUD_NONE) {
-            br_jb_append(b, arr, json_null());
-        } else {
-            br_jb_append(b, arr, over || sees(viewer, p)
-                               ? br_jb_add(b, json_string(dud_building_names[s->building[p]]))
-                               : hidden(b));
-        }
-    }
-    return arr;
-}
-
-static json_t *choices_json(br_json_builder *b, const dud *s, int viewer)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; p < s->num_players; p++) {
-        if (s->choice[p] == DUD_NONE)
-            br_jb_append(b, arr, json_null());
-        else if (s->phase == DUD_PH_OVER || sees(viewer, p))
-            br_jb_append(b, arr, br_jb_add(b, json_integer(s->choice[p] + 1)));
-        else
-            br_jb_append(b, arr, hidden(b));
-    }
-    return arr;
-}
-
-static json_t *ballots_json(br_json_builder *b, const dud *s, int viewer)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    bool revealed = s->phase == DUD_PH_JEIN;
-    for (int p = 0; p < s->num_players; p++) {
-        if (!(s->voted >> p & 1))
-            br_jb_append(b, arr, json_null());
-        else if (revealed || sees(viewer, p))
-            br_jb_append(b, arr, votes_json(b, s->ballot[p]));
-        else
-            br_jb_append(b, arr, hidden(b));
-    }
-    return arr;
-}
-
-static json_t *jein_json(br_json_builder *b, const dud *s)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; p < s->num_players; p++)
-        br_jb_append(b, arr, !(s->jein_done >> p & 1) ? json_null()
-                       : br_jb_add(b, json_string(s->jein_yes >> p & 1 ? "yes" : "no")));
-    return arr;
-}
-
-static json_t *seat_list_json(br_json_builder *b, unsigned mask, int n)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; p < n; p++)
-        if (mask >> p & 1)
-            br_jb_append(b, arr, br_jb_add(b, json_integer(p)));
-    return arr;
-}
-
-static json_t *last_vote_json(br_json_builder *b, const dud *s)
-{
-    const dud_vote_result *v = &s->last_vote;
-    if (!v->held)
-        return json_null();
-    json_t *o = br_jb_add(b, json_object());
-    br_jb_set(b, o, "yes", br_jb_add(b, json_integer(v->yes)));
-    br_jb_set(b, o, "no", br_jb_add(b, json_integer(v->no)));
-    br_jb_set(b, o, "passed", br_jb_add(b, json_boolean(v->passed)));
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; p < s->num_players; p++)
-        br_jb_append(b, arr, votes_json(b, v->ballots[p]));
-    br_jb_set(b, o, "ballots", arr);
-    br_jb_set(b, o, "jein_yes", seat_list_json(b, v->jein_yes, s->num_players));
-    return o;
-}
-
-static json_t *crews_json(br_json_builder *b, const dud *s)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; p < DUD_PATHS; p++) {
-        json_t *o = br_jb_add(b, json_object());
-        br_jb_set(b, o, "path", br_jb_add(b, json_string(dud_path_names[p])));
-        br_jb_set(b, o, "square", text_json(b, put_square_name, s->crew[p]));
-        br_jb_set(b, o, "in", br_jb_add(b, json_boolean(s->crew_in >> p & 1)));
-        br_jb_append(b, arr, o);
-    }
-    return arr;
-}
-
-static json_t *result_json(br_json_builder *b, const dud *s)
-{
-    if (s->phase != DUD_PH_OVER)
-        return json_null();
-    json_t *o = br_jb_add(b, json_object());
-    json_t *points = br_jb_add(b, json_array()), *second = br_jb_add(b, json_array());
-    json_t *left = br_jb_add(b, json_array());
-    for (int p = 0; p < s->num_players; p++) {
-        br_jb_append(b, points, br_jb_add(b, json_integer(dud_card_points(s, dud_scoring_card(s, p)))));
-        if (s->pro)
-            br_jb_append(b, second, br_jb_add(b, json_integer(
-                                  dud_card_points(s, s->task[p][1 - s->choice[p]]))));
-        br_jb_append(b, left, br_jb_add(b, json_integer(dud_popcount(s->votes[p]))));
-    }
-    br_jb_set(b, o, "points", points);
-    if (s->pro)
-        br_jb_set(b, o, "second_points", second);
-    else
-        json_decref(second);
-    br_jb_set(b, o, "cards_left", left);
-    br_jb_set(b, o, "winners", seat_list_json(b, s->winner_mask, s->num_players));
-    return o;
-}
-
-/* The board as rows of text for observers: '.' free, the path's digit for a
- * piece, and its letter (A..D) for a bridge square. */
-static json_t *board_rows_json(br_json_builder *b, const dud *s)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int y = 0; y < DUD_SIDE; y++) {
-        char row[DUD_SIDE + 1];
-        for (int x = 0; x < DUD_SIDE; x++) {
-            uint8_t piece = s->board[y * DUD_SIDE + x];
-            int path = (piece & DUD_PIECE_PATH) - 1;
-            row[x] = (char)(!piece ? '.' : piece & DUD_PIECE_BRIDGE ? 'A' + path : '0' + path);
-        }
-        row[DUD_SIDE] = '\0';
-        br_jb_append(b, arr, br_jb_add(b, json_string(row)));
-    }
-    return arr;
+    return (unsigned)DUD_MV_LAY + ((unsigned)l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
 }
 
 static int pool_size(const dud *s)
@@ -228,68 +38,594 @@ static int pool_size(const dud *s)
     return n;
 }
 
-json_t *dud_state_json(const dud *s, int viewer)
+static bool voting(const dud *s)
 {
-    br_json_builder b = {true};
-    json_t *o = json_object();
-    if (!o)
-        return NULL;
-    bool full = viewer == VIEW_FULL;
-    br_jb_set(&b, o, "phase", br_jb_add(&b, json_string(dud_phase_names[s->phase])));
-    br_jb_set(&b, o, "turn", br_jb_add(&b, json_integer(s->turn)));
-    json_t *laid = br_jb_add(&b, json_array());
-    for (int i = 0; i < s->tiles_laid; i++)
-        br_jb_append(&b, laid, lay_json(&b, s->laid[i]));
-    br_jb_set(&b, o, "laid", laid);
-    br_jb_set(&b, o, "crews", crews_json(&b, s));
-    br_jb_set(&b, o, "hands", hands_json(&b, s, viewer));
-    br_jb_set(&b, o, "pool", full ? tiles_json(&b, s->pool) : br_jb_add(&b, json_integer(pool_size(s))));
-    br_jb_set(&b, o, s->pro ? "tasks" : "buildings", cards_json(&b, s, viewer));
-    if (s->pro)
-        br_jb_set(&b, o, "choices", choices_json(&b, s, viewer));
-    br_jb_set(&b, o, "votes", br_jb_add(&b, json_array()));
-    for (int p = 0; p < s->num_players; p++)
-        br_jb_append(&b, json_object_get(o, "votes"), votes_json(&b, s->votes[p]));
-    br_jb_set(&b, o, "ballots", ballots_json(&b, s, viewer));
-    br_jb_set(&b, o, "jein", jein_json(&b, s));
-    bool pending = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
-    br_jb_set(&b, o, "pending", pending ? lay_json(&b, s->pending) : json_null());
-    br_jb_set(&b, o, "last_vote", last_vote_json(&b, s));
-    json_t *rejected = br_jb_add(&b, json_array());
-    for (br_move m = 0; m < DUD_MV_VOTE; m++)
-        if (dud_rejected(s, m))
-            br_jb_append(&b, rejected, lay_json(&b, lay_of_move(m)));
-    br_jb_set(&b, o, "rejected", rejected);
-    json_t *tallies = br_jb_add(&b, json_object());
-    br_jb_set(&b, tallies, "votes", br_jb_add(&b, json_integer(s->votes_held)));
-    br_jb_set(&b, tallies, "passed", br_jb_add(&b, json_integer(s->votes_passed)));
-    br_jb_set(&b, tallies, "bridges", br_jb_add(&b, json_integer(s->bridges_passed)));
-    br_jb_set(&b, o, "tallies", tallies);
-    br_jb_set(&b, o, "result", result_json(&b, s));
-    if (!full) {
-        br_jb_set(&b, o, "board", board_rows_json(&b, s));
-        br_jb_set(&b, o, "seat", br_jb_add(&b, json_integer(viewer)));
-    }
-    if (!b.ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-json_t *dud_to_json(const void *st)
-{
-    return dud_state_json(st, VIEW_FULL);
-}
-
-json_t *dud_observe(const void *st, int seat)
-{
-    return dud_state_json(st, seat < 0 ? -1 : seat);
+    return s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
 }
 
 /* ------------------------------------------------------------------ */
-/* Reading: every field, then the invariants between them */
+/* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
+ * put together with memcpy, not printf. */
 
+static size_t append(char *buf, size_t at, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(buf + at, s, n);
+    return at + n;
+}
+
+static void write_lay(br_jw *w, dud_lay lay)
+{
+    char buf[24];
+    size_t n = append(buf, 0, dud_path_names[lay.path]);
+    buf[n++] = ' ';
+    n = append(buf, n, dud_shape_names[lay.shape]);
+    buf[n++] = ' ';
+    n = append(buf, n, dud_dir_names[lay.dir]);
+    br_jw_string_n(w, buf, n);
+}
+
+static void write_square(br_jw *w, int sq)
+{
+    char buf[4];
+    int row = DUD_SIDE - sq / DUD_SIDE;
+    size_t n = 0;
+    buf[n++] = (char)('a' + sq % DUD_SIDE);
+    if (row >= 10)
+        buf[n++] = (char)('0' + row / 10);
+    buf[n++] = (char)('0' + row % 10);
+    br_jw_string_n(w, buf, n);
+}
+
+static void write_tiles(br_jw *w, const uint8_t *counts)
+{
+    br_jw_begin_array(w);
+    for (int t = 0; t < DUD_TILE_TYPES; t++) {
+        if (!counts[t])
+            continue;
+        char name[16];
+        size_t n = append(name, 0, dud_kind_names[dud_tile_kind(t)]);
+        n = append(name, n, dud_shape_names[dud_tile_shape(t)]);
+        for (int i = 0; i < counts[t]; i++)
+            br_jw_string_n(w, name, n);
+    }
+    br_jw_end_array(w);
+}
+
+static void write_votes(br_jw *w, unsigned cards)
+{
+    br_jw_begin_array(w);
+    for (int c = 0; c < DUD_VOTE_CARDS; c++)
+        if (cards >> c & 1)
+            br_jw_string(w, dud_vote_names[c]);
+    br_jw_end_array(w);
+}
+
+static void write_seat_list(br_jw *w, unsigned mask, int n)
+{
+    br_jw_begin_array(w);
+    for (int p = 0; p < n; p++)
+        if (mask >> p & 1)
+            br_jw_int(w, p);
+    br_jw_end_array(w);
+}
+
+static bool sees(int viewer, int owner)
+{
+    return viewer == VIEW_FULL || viewer == owner;
+}
+
+static void write_laid(br_jw *w, const dud *s)
+{
+    br_jw_key(w, "laid");
+    br_jw_begin_array(w);
+    for (int i = 0; i < s->tiles_laid; i++)
+        write_lay(w, s->laid[i]);
+    br_jw_end_array(w);
+}
+
+static void write_crews(br_jw *w, const dud *s)
+{
+    br_jw_key(w, "crews");
+    br_jw_begin_array(w);
+    for (int p = 0; p < DUD_PATHS; p++) {
+        br_jw_begin_object(w);
+        br_jw_key_string(w, "path", dud_path_names[p]);
+        br_jw_key(w, "square");
+        write_square(w, s->crew[p]);
+        br_jw_key_bool(w, "in", s->crew_in >> p & 1);
+        br_jw_end_object(w);
+    }
+    br_jw_end_array(w);
+}
+
+/* Hands (face down during the deal: their sizes only) and the pool. */
+static void write_tile_holders(br_jw *w, const dud *s, int viewer)
+{
+    bool face_down = s->phase == DUD_PH_DEAL_TILES;
+    br_jw_key(w, "hands");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++) {
+        if (!face_down || sees(viewer, p))
+            write_tiles(w, s->hand[p]);
+        else
+            br_jw_int(w, dud_hand_size(s, p));
+    }
+    br_jw_end_array(w);
+    br_jw_key(w, "pool");
+    if (viewer == VIEW_FULL)
+        write_tiles(w, s->pool);
+    else
+        br_jw_int(w, pool_size(s));
+}
+
+static void write_card(br_jw *w, int card)
+{
+    if (card == DUD_NONE)
+        br_jw_null(w);
+    else
+        br_jw_string(w, dud_task_names[card]);
+}
+
+/* Pro: the open task cards and the secret choices; basic: the secret
+ * building cards, shown at the end. */
+static void write_cards(br_jw *w, const dud *s, int viewer)
+{
+    bool over = s->phase == DUD_PH_OVER;
+    br_jw_key(w, s->pro ? "tasks" : "buildings");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++) {
+        if (s->pro) {
+            br_jw_begin_array(w);
+            write_card(w, s->task[p][0]);
+            write_card(w, s->task[p][1]);
+            br_jw_end_array(w);
+        } else if (s->building[p] == DUD_NONE || over || sees(viewer, p)) {
+            write_card(w, s->building[p]);
+        } else {
+            br_jw_string(w, "hidden");
+        }
+    }
+    br_jw_end_array(w);
+    if (!s->pro)
+        return;
+    br_jw_key(w, "choices");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++) {
+        if (s->choice[p] == DUD_NONE)
+            br_jw_null(w);
+        else if (over || sees(viewer, p))
+            br_jw_int(w, s->choice[p] + 1);
+        else
+            br_jw_string(w, "hidden");
+    }
+    br_jw_end_array(w);
+}
+
+/* Vote cards held, the running vote's ballots (secret until the reveal),
+ * the jein declarations and the tile under vote. */
+static void write_running_vote(br_jw *w, const dud *s, int viewer)
+{
+    br_jw_key(w, "votes");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++)
+        write_votes(w, s->votes[p]);
+    br_jw_end_array(w);
+    bool revealed = s->phase == DUD_PH_JEIN;
+    br_jw_key(w, "ballots");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++) {
+        if (!(s->voted >> p & 1))
+            br_jw_null(w);
+        else if (revealed || sees(viewer, p))
+            write_votes(w, s->ballot[p]);
+        else
+            br_jw_string(w, "hidden");
+    }
+    br_jw_end_array(w);
+    br_jw_key(w, "jein");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++) {
+        if (!(s->jein_done >> p & 1))
+            br_jw_null(w);
+        else
+            br_jw_string(w, s->jein_yes >> p & 1 ? "yes" : "no");
+    }
+    br_jw_end_array(w);
+    br_jw_key(w, "pending");
+    if (voting(s))
+        write_lay(w, s->pending);
+    else
+        br_jw_null(w);
+}
+
+static void write_last_vote(br_jw *w, const dud *s)
+{
+    const dud_vote_result *v = &s->last_vote;
+    br_jw_key(w, "last_vote");
+    if (!v->held) {
+        br_jw_null(w);
+        return;
+    }
+    br_jw_begin_object(w);
+    br_jw_key_int(w, "yes", v->yes);
+    br_jw_key_int(w, "no", v->no);
+    br_jw_key_bool(w, "passed", v->passed);
+    br_jw_key(w, "ballots");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++)
+        write_votes(w, v->ballots[p]);
+    br_jw_end_array(w);
+    br_jw_key(w, "jein_yes");
+    write_seat_list(w, v->jein_yes, s->num_players);
+    br_jw_end_object(w);
+}
+
+static void write_rejected(br_jw *w, const dud *s)
+{
+    br_jw_key(w, "rejected");
+    br_jw_begin_array(w);
+    for (br_move m = 0; m < DUD_MV_VOTE; m++)
+        if (dud_rejected(s, m))
+            write_lay(w, lay_of_move(m));
+    br_jw_end_array(w);
+}
+
+static void write_tallies(br_jw *w, const dud *s)
+{
+    br_jw_key(w, "tallies");
+    br_jw_begin_object(w);
+    br_jw_key_int(w, "votes", s->votes_held);
+    br_jw_key_int(w, "passed", s->votes_passed);
+    br_jw_key_int(w, "bridges", s->bridges_passed);
+    br_jw_end_object(w);
+}
+
+/* The result at the end (null before): also what the JSON loader compares
+ * the snapshot's result with. */
+static void write_result_value(br_jw *w, const dud *s)
+{
+    if (s->phase != DUD_PH_OVER) {
+        br_jw_null(w);
+        return;
+    }
+    br_jw_begin_object(w);
+    br_jw_key(w, "points");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++)
+        br_jw_int(w, dud_card_points(s, dud_scoring_card(s, p)));
+    br_jw_end_array(w);
+    if (s->pro) {
+        br_jw_key(w, "second_points");
+        br_jw_begin_array(w);
+        for (int p = 0; p < s->num_players; p++)
+            br_jw_int(w, dud_card_points(s, s->task[p][1 - s->choice[p]]));
+        br_jw_end_array(w);
+    }
+    br_jw_key(w, "cards_left");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_players; p++)
+        br_jw_int(w, dud_popcount(s->votes[p]));
+    br_jw_end_array(w);
+    br_jw_key(w, "winners");
+    write_seat_list(w, s->winner_mask, s->num_players);
+    br_jw_end_object(w);
+}
+
+/* The board as rows of text for observers: '.' free, the path's digit for a
+ * piece, and its letter (A..D) for a bridge square. */
+static void write_board_rows(br_jw *w, const dud *s)
+{
+    br_jw_key(w, "board");
+    br_jw_begin_array(w);
+    for (int y = 0; y < DUD_SIDE; y++) {
+        char row[DUD_SIDE];
+        for (int x = 0; x < DUD_SIDE; x++) {
+            uint8_t piece = s->board[y * DUD_SIDE + x];
+            int path = (piece & DUD_PIECE_PATH) - 1;
+            row[x] = (char)(!piece ? '.' : piece & DUD_PIECE_BRIDGE ? 'A' + path : '0' + path);
+        }
+        br_jw_string_n(w, row, DUD_SIDE);
+    }
+    br_jw_end_array(w);
+}
+
+/* The snapshot (viewer VIEW_FULL) or what seat `viewer` (-1: a spectator)
+ * may see, members in the order of the format. */
+static void write_state(br_jw *w, const dud *s, int viewer)
+{
+    br_jw_begin_object(w);
+    br_jw_key_string(w, "phase", dud_phase_names[s->phase]);
+    br_jw_key_int(w, "turn", s->turn);
+    write_laid(w, s);
+    write_crews(w, s);
+    write_tile_holders(w, s, viewer);
+    write_cards(w, s, viewer);
+    write_running_vote(w, s, viewer);
+    write_last_vote(w, s);
+    write_rejected(w, s);
+    write_tallies(w, s);
+    br_jw_key(w, "result");
+    write_result_value(w, s);
+    if (viewer != VIEW_FULL) {
+        write_board_rows(w, s);
+        br_jw_key_int(w, "seat", viewer);
+    }
+    br_jw_end_object(w);
+}
+
+void dud_write_json(const void *st, br_jw *w)
+{
+    write_state(w, st, VIEW_FULL);
+}
+
+void dud_write_observation(const void *st, int seat, br_jw *w)
+{
+    write_state(w, st, seat < 0 ? -1 : seat);
+}
+
+/* ------------------------------------------------------------------ */
+/* The checks both loaders share. A loader fills the struct's own fields
+ * (every one in its range) and the claims below; check_loaded() lays the
+ * tiles again and checks every invariant, naming the field as the JSON
+ * snapshot does ("state.<member>"). */
+
+typedef struct claims {
+    dud_lay laid[DUD_TILES]; /* the tiles laid, in order */
+    int laid_count;
+    int bridges;             /* tallies.bridges */
+} claims;
+
+static bool replay_laid(dud *s, const claims *c, br_text *err)
+{
+    for (int i = 0; i < c->laid_count; i++) {
+        dud_lay lay = c->laid[i];
+        int first, step;
+        if (!(s->crew_in >> lay.path & 1))
+            return br_fail(err, "state.laid[%d]: the crew of the %s path had left the game", i,
+                           dud_path_names[lay.path]);
+        if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step))
+            return br_fail(err, "state.laid[%d]: the tile does not fit there", i);
+        dud_place(s, lay);
+        dud_update_crews(s);
+    }
+    return true;
+}
+
+/* The tallies: votes held and passed (not checkable beyond their order), and
+ * the bridges passed, which the replay of the laid tiles has counted. */
+static bool check_tallies(const dud *s, const claims *c, br_text *err)
+{
+    if (s->votes_passed > s->votes_held)
+        return br_fail(err, "state.tallies.passed: %d, more than the %d votes held",
+                       s->votes_passed, s->votes_held);
+    if (c->bridges != s->bridges_passed)
+        return br_fail(err, "state.tallies.bridges: %d, but the laid tiles pass %d bridges",
+                       c->bridges, s->bridges_passed);
+    if (s->last_vote.held && s->votes_held == 0)
+        return br_fail(err, "state.tallies.votes: 0, but there was a last vote");
+    return true;
+}
+
+static bool check_last_vote(const dud *s, br_text *err)
+{
+    const dud_vote_result *r = &s->last_vote;
+    for (int p = 0; p < s->num_players; p++) {
+        if (s->voted >> p & 1 && s->ballot[p] & ~s->votes[p])
+            return br_fail(err, "state.ballots[%d]: plays a card the seat does not hold", p);
+        if (r->ballots[p] & s->votes[p])
+            return br_fail(err, "state.last_vote.ballots[%d]: a card played there is still in "
+                           "the seat's hand", p);
+    }
+    if (!r->held)
+        return true;
+    int want_yes = 0, want_no = 0;
+    for (int p = 0, listed = 0; p < s->num_players; p++) {
+        bool jein_yes = r->jein_yes >> p & 1;
+        if (jein_yes && !(r->ballots[p] & DUD_JEIN_BIT))
+            return br_fail(err, "state.last_vote.jein_yes[%d]: seat %d played no jein", listed, p);
+        listed += jein_yes;
+        for (int c = 0; c < DUD_VOTE_CARDS; c++) {
+            if (!(r->ballots[p] >> c & 1))
+                continue;
+            bool is_yes = c <= DUD_YES3 || (c == DUD_JEIN && jein_yes);
+            bool is_no = (c >= DUD_NO1 && c <= DUD_NO3) || (c == DUD_JEIN && !jein_yes);
+            want_yes += is_yes ? dud_vote_value[c] : 0;
+            want_no += is_no ? dud_vote_value[c] : 0;
+        }
+    }
+    if (r->yes != want_yes || r->no != want_no || r->passed != (r->yes > r->no))
+        return br_fail(err, "state.last_vote: the totals do not follow from the ballots (%d yes, "
+                       "%d no)", want_yes, want_no);
+    return true;
+}
+
+/* Lays voted down since the last tile: each still fits (nothing was laid
+ * since) and covers a toilet, and a vote was held. */
+static bool check_rejected(const dud *s, br_text *err)
+{
+    for (br_move m = 0, i = 0; m < DUD_MV_VOTE; m++) {
+        if (!dud_rejected(s, m))
+            continue;
+        dud_lay l = lay_of_move(m);
+        if (!(s->crew_in >> l.path & 1) || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0
+            || !s->last_vote.held || s->last_vote.passed)
+            return br_fail(err, "state.rejected[%d]: not a lay over a toilet that the last votes "
+                           "turned down", (int)i);
+        i++;
+    }
+    return true;
+}
+
+static bool check_tile_census(const dud *s, br_text *err)
+{
+    int count[DUD_TILE_TYPES];
+    for (int t = 0; t < DUD_TILE_TYPES; t++) {
+        count[t] = s->pool[t];
+        for (int p = 0; p < s->num_players; p++)
+            count[t] += s->hand[p][t];
+    }
+    for (int i = 0; i < s->tiles_laid; i++)
+        count[dud_tile_type(dud_path_kind[s->laid[i].path], s->laid[i].shape)]++;
+    for (int t = 0; t < DUD_TILE_TYPES; t++) {
+        if (count[t] != dud_tile_count[t]) {
+            char name[16];
+            br_text n = br_text_over(name, sizeof name);
+            dud_put_tile(&n, t);
+            return br_fail(err, "state: %d %s tiles in hands, pool and on the board; the set has %d",
+                           count[t], name, dud_tile_count[t]);
+        }
+    }
+    return true;
+}
+
+/* During the deal: each seat holds what the deal order has given it so far. */
+static bool check_deal_progress(const dud *s, br_text *err)
+{
+    int dealt = DUD_TILES - pool_size(s);
+    for (int c = 0; c < DUD_LENGTHS; c++) {
+        int per = dud_deal_count[s->num_players][c], block = per * s->num_players;
+        int in_block = dealt < 0 ? 0 : dealt > block ? block : dealt;
+        for (int p = 0; p < s->num_players; p++) {
+            int want = p < in_block / per ? per : p == in_block / per ? in_block % per : 0;
+            int have = 0;
+            for (int t = 0; t < DUD_TILE_TYPES; t++)
+                have += dud_shape_class(dud_tile_shape(t)) == c ? s->hand[p][t] : 0;
+            if (have != want)
+                return br_fail(err, "state.hands[%d]: %d tiles of length %d, the deal so far gives %d",
+                               p, have, 3 - c, want);
+        }
+        dealt -= block;
+    }
+    return true;
+}
+
+static bool check_pool(const dud *s, br_text *err)
+{
+    bool dealing = s->phase == DUD_PH_DEAL_TILES;
+    if (dealing != (pool_size(s) > 0))
+        return br_fail(err, "state.pool: %s", dealing ? "empty while tiles are dealt"
+                                                       : "tiles left after the deal");
+    return !dealing || check_deal_progress(s, err);
+}
+
+static bool check_cards(const dud *s, br_text *err)
+{
+    unsigned seen = 0;
+    int dealt = 0;
+    for (int p = 0; p < s->num_players; p++) {
+        for (int i = 0; i < (s->pro ? 2 : 1); i++) {
+            int card = s->pro ? s->task[p][i] : s->building[p];
+            if (card == DUD_NONE)
+                continue;
+            if (dealt != p * (s->pro ? 2 : 1) + i)
+                return br_fail(err, "state.%s[%d]: dealt out of order", s->pro ? "tasks" : "buildings", p);
+            if (seen >> card & 1)
+                return br_fail(err, "state.%s[%d]: card dealt twice", s->pro ? "tasks" : "buildings", p);
+            seen |= 1u << card;
+            dealt++;
+        }
+    }
+    bool all = dealt == s->num_players * (s->pro ? 2 : 1);
+    if (s->phase == DUD_PH_DEAL_TILES && dealt)
+        return br_fail(err, "state: cards dealt before the tiles");
+    if (s->phase > DUD_PH_DEAL_CARDS && !all)
+        return br_fail(err, "state: play has begun before every card was dealt");
+    if (s->phase == DUD_PH_DEAL_CARDS && all)
+        return br_fail(err, "state.phase: every card is dealt, the deal is over");
+    return true;
+}
+
+static bool choices_complete(const dud *s)
+{
+    for (int p = 0; p < s->num_players; p++)
+        if (s->choice[p] == DUD_NONE)
+            return false;
+    return true;
+}
+
+static bool check_choices(const dud *s, br_text *err)
+{
+    if (!s->pro)
+        return true;
+    bool some = false;
+    for (int p = 0; p < s->num_players; p++)
+        some |= s->choice[p] != DUD_NONE;
+    bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN;
+    if (s->phase < DUD_PH_LAY && some)
+        return br_fail(err, "state.choices: a task chosen during the deal");
+    if (playing && choices_complete(s) != (s->crew_in != ALL_CREWS))
+        return br_fail(err, "state.choices: the choice is made exactly when the first path has ended");
+    if (playing && some && !choices_complete(s))
+        return br_fail(err, "state.choices: only some seats have chosen outside the choice");
+    if (s->phase == DUD_PH_OVER && !choices_complete(s))
+        return br_fail(err, "state.choices: the game is over but not every seat has chosen");
+    if (s->phase == DUD_PH_CHOOSE) {
+        if (choices_complete(s))
+            return br_fail(err, "state.phase: every seat has chosen");
+        for (int k = 1; k < s->num_players; k++) /* the choosers so far follow the turn order */
+            if (s->choice[(s->turn + k) % s->num_players] != DUD_NONE
+                && s->choice[(s->turn + k - 1) % s->num_players] == DUD_NONE)
+                return br_fail(err, "state.choices: seats chose out of turn order");
+    }
+    return true;
+}
+
+/* The vote: ballots from the mover on in turn order (seats without cards
+ * skipped), then the jein declarations in the same order. */
+static bool check_vote(const dud *s, br_text *err)
+{
+    if (!voting(s) && (s->voted || s->jein_done))
+        return br_fail(err, "state.ballots: ballots outside a vote");
+    if (!voting(s))
+        return true;
+    const dud_lay *l = &s->pending;
+    if (!(s->crew_in >> l->path & 1)
+        || !s->hand[s->turn][dud_tile_type(dud_path_kind[l->path], l->shape)]
+        || dud_toilets_covered(s, l->path, l->shape, l->dir) == 0)
+        return br_fail(err, "state.pending: not a lay of the mover that covers a toilet");
+    bool gap = false;
+    for (int k = 0; k < s->num_players; k++) {
+        int q = (s->turn + k) % s->num_players;
+        bool has = s->votes[q] != 0, v = s->voted >> q & 1;
+        if ((v && (!has || gap)) || (s->phase == DUD_PH_JEIN && has && !v))
+            return br_fail(err, "state.ballots[%d]: out of the voting order", q);
+        gap |= has && !v;
+        bool jein = s->ballot[q] & DUD_JEIN_BIT, done = s->jein_done >> q & 1;
+        if (done && (!jein || s->phase != DUD_PH_JEIN))
+            return br_fail(err, "state.jein[%d]: declared without a revealed jein card", q);
+    }
+    if (dud_actor(s) < 0)
+        return br_fail(err, "state.phase: nobody is left to vote or declare");
+    return true;
+}
+
+static bool check_turn(const dud *s, br_text *err)
+{
+    if (s->phase < DUD_PH_LAY && (s->turn != 0 || s->tiles_laid || s->last_vote.held))
+        return br_fail(err, "state: tiles laid or votes held during the deal");
+    if (s->phase == DUD_PH_LAY) {
+        br_move moves[DUD_MAX_LEGAL];
+        if (dud_legal_moves(s, moves) == 0)
+            return br_fail(err, "state.turn: seat %d cannot lay any tile", s->turn);
+    }
+    return true;
+}
+
+static bool check_loaded(dud *s, const claims *c, br_text *err)
+{
+    bool ok = replay_laid(s, c, err) && check_tallies(s, c, err) && check_last_vote(s, err)
+              && check_rejected(s, err) && check_tile_census(s, err) && check_pool(s, err)
+              && check_cards(s, err) && check_choices(s, err) && check_vote(s, err)
+              && check_turn(s, err);
+    if (ok && s->phase == DUD_PH_OVER)
+        dud_decide_winners(s);
+    return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading JSON into the struct; then the shared checks, and the members the
+ * struct does not keep (crews, result) compared with what follows. */
 
 static const json_t *seat_array(const json_t *o, const char *key, int n, br_text *err)
 {
@@ -345,31 +681,24 @@ static bool read_votes(const json_t *v, uint8_t *cards, const char *path, br_tex
     return true;
 }
 
-static bool replay_laid(dud *s, const json_t *o, br_text *err)
+static bool read_laid(claims *c, const json_t *o, br_text *err)
 {
     const json_t *laid = br_json_member(o, "laid", "state", err);
     if (!laid)
         return false;
     if (!json_is_array(laid) || json_array_size(laid) > DUD_TILES)
         return br_fail(err, "state.laid: not an array of at most %d lays", DUD_TILES);
-    for (size_t i = 0; i < json_array_size(laid); i++) {
+    c->laid_count = (int)json_array_size(laid);
+    for (int i = 0; i < c->laid_count; i++) {
         char path[48];
-        snprintf(path, sizeof path, "state.laid[%zu]", i);
-        dud_lay lay;
-        int first, step;
-        if (!read_lay(json_array_get(laid, i), &lay, path, err))
+        snprintf(path, sizeof path, "state.laid[%d]", i);
+        if (!read_lay(json_array_get(laid, (size_t)i), &c->laid[i], path, err))
             return false;
-        if (!(s->crew_in >> lay.path & 1))
-            return br_fail(err, "%s: the crew of the %s path had left the game", path,
-                        dud_path_names[lay.path]);
-        if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step))
-            return br_fail(err, "%s: the tile does not fit there", path);
-        dud_place(s, lay);
-        dud_update_crews(s);
     }
     return true;
 }
 
+/* The crews, which the replay of the laid tiles has placed. */
 static bool check_crews(const dud *s, const json_t *o, br_text *err)
 {
     const json_t *crews = br_json_member(o, "crews", "state", err);
@@ -395,12 +724,12 @@ static bool check_crews(const dud *s, const json_t *o, br_text *err)
             return br_fail(err, "%s.path: not '%s'", path, dud_path_names[p]);
         if (!json_is_string(sq) || strcmp(json_string_value(sq), want) != 0)
             return br_fail(err, "%s.square: the laid tiles end the %s path at %s", path,
-                        dud_path_names[p], want);
+                           dud_path_names[p], want);
         if (!br_json_bool(c, "in", &in, path, err))
             return false;
         if (in != (s->crew_in >> p & 1))
             return br_fail(err, "%s.in: the %s crew is %s after the laid tiles", path,
-                        dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out");
+                           dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out");
     }
     return true;
 }
@@ -419,28 +748,6 @@ static bool read_hands(dud *s, const json_t *o, br_text *err)
     memset(s->pool, 0, sizeof s->pool);
     const json_t *pool = br_json_member(o, "pool", "state", err);
     return pool && read_tiles(pool, s->pool, "state.pool", err);
-}
-
-static bool check_tile_census(const dud *s, br_text *err)
-{
-    int count[DUD_TILE_TYPES];
-    for (int t = 0; t < DUD_TILE_TYPES; t++) {
-        count[t] = s->pool[t];
-        for (int p = 0; p < s->num_players; p++)
-            count[t] += s->hand[p][t];
-    }
-    for (int i = 0; i < s->tiles_laid; i++)
-        count[dud_tile_type(dud_path_kind[s->laid[i].path], s->laid[i].shape)]++;
-    for (int t = 0; t < DUD_TILE_TYPES; t++) {
-        if (count[t] != dud_tile_count[t]) {
-            char name[16];
-            br_text n = br_text_over(name, sizeof name);
-            dud_put_tile(&n, t);
-            return br_fail(err, "state: %d %s tiles in hands, pool and on the board; the set has %d",
-                        count[t], name, dud_tile_count[t]);
-        }
-    }
-    return true;
 }
 
 static bool read_buildings(dud *s, const json_t *o, br_text *err)
@@ -510,8 +817,6 @@ static bool read_ballots(dud *s, const json_t *o, br_text *err)
         if (!json_is_null(b)) {
             if (!read_votes(b, &s->ballot[p], path, err))
                 return false;
-            if (s->ballot[p] & ~s->votes[p])
-                return br_fail(err, "%s: plays a card the seat does not hold", path);
             s->voted |= (uint8_t)(1u << p);
         }
         const json_t *j = json_array_get(jein, (size_t)p);
@@ -547,42 +852,24 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
     if (json_object_size(v) != 5)
         return br_fail(err, "state.last_vote: has members this version does not write");
     r->held = 1;
+    r->yes = (uint8_t)yes;
+    r->no = (uint8_t)no;
+    r->passed = passed;
     for (int p = 0; p < s->num_players; p++) {
         char path[48];
         snprintf(path, sizeof path, "state.last_vote.ballots[%d]", p);
         if (!read_votes(json_array_get(ballots, (size_t)p), &r->ballots[p], path, err))
             return false;
-        if (r->ballots[p] & s->votes[p])
-            return br_fail(err, "%s: a card played there is still in the seat's hand", path);
     }
     for (size_t i = 0; i < json_array_size(jein); i++) {
         long long p;
         if (!br_json_array_int(jein, i, 0, s->num_players - 1, &p, "state.last_vote.jein_yes", err))
             return false;
-        if (!(r->ballots[p] & DUD_JEIN_BIT))
-            return br_fail(err, "state.last_vote.jein_yes[%zu]: seat %lld played no jein", i, p);
         r->jein_yes |= (uint8_t)(1u << p);
     }
-    int want_yes = 0, want_no = 0;
-    for (int p = 0; p < s->num_players; p++)
-        for (int c = 0; c < DUD_VOTE_CARDS; c++)
-            if (r->ballots[p] >> c & 1) {
-                bool is_yes = c <= DUD_YES3 || (c == DUD_JEIN && (r->jein_yes >> p & 1));
-                bool is_no = (c >= DUD_NO1 && c <= DUD_NO3) || (c == DUD_JEIN && !(r->jein_yes >> p & 1));
-                want_yes += is_yes ? dud_vote_value[c] : 0;
-                want_no += is_no ? dud_vote_value[c] : 0;
-            }
-    if (yes != want_yes || no != want_no || passed != (yes > no))
-        return br_fail(err, "state.last_vote: the totals do not follow from the ballots (%d yes, "
-                    "%d no)", want_yes, want_no);
-    r->yes = (uint8_t)yes;
-    r->no = (uint8_t)no;
-    r->passed = passed;
     return true;
 }
 
-/* Lays voted down since the last tile: each still fits (nothing was laid
- * since) and covers a toilet, and a vote was held. */
 static bool read_rejected(dud *s, const json_t *o, br_text *err)
 {
     const json_t *arr = br_json_member(o, "rejected", "state", err);
@@ -596,20 +883,15 @@ static bool read_rejected(dud *s, const json_t *o, br_text *err)
         dud_lay l;
         if (!read_lay(json_array_get(arr, i), &l, path, err))
             return false;
-        br_move m = DUD_MV_LAY + (l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
+        br_move m = move_of_lay(l);
         if (dud_rejected(s, m))
             return br_fail(err, "%s: listed twice", path);
-        if (!(s->crew_in >> l.path & 1) || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0
-            || !s->last_vote.held || s->last_vote.passed)
-            return br_fail(err, "%s: not a lay over a toilet that the last votes turned down", path);
         s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
     }
     return true;
 }
 
-/* The tallies: votes held and passed (not checkable beyond their order), and
- * the bridges passed, which the replay of the laid tiles has counted. */
-static bool read_tallies(dud *s, const json_t *o, br_text *err)
+static bool read_tallies(dud *s, claims *c, const json_t *o, br_text *err)
 {
     const json_t *t = br_json_member(o, "tallies", "state", err);
     long long votes, passed, bridges;
@@ -619,144 +901,24 @@ static bool read_tallies(dud *s, const json_t *o, br_text *err)
         return false;
     if (json_object_size(t) != 3)
         return br_fail(err, "state.tallies: has members this version does not write");
-    if (bridges != s->bridges_passed)
-        return br_fail(err, "state.tallies.bridges: %lld, but the laid tiles pass %d bridges",
-                    bridges, s->bridges_passed);
-    if (s->last_vote.held && votes == 0)
-        return br_fail(err, "state.tallies.votes: 0, but there was a last vote");
     s->votes_held = (uint8_t)votes;
     s->votes_passed = (uint8_t)passed;
+    c->bridges = (int)bridges;
     return true;
 }
 
-/* During the deal: each seat holds what the deal order has given it so far. */
-static bool check_deal_progress(const dud *s, br_text *err)
+static bool read_pending(dud *s, const json_t *o, br_text *err)
 {
-    int dealt = DUD_TILES - pool_size(s);
-    for (int c = 0; c < DUD_LENGTHS; c++) {
-        int per = dud_deal_count[s->num_players][c], block = per * s->num_players;
-        int in_block = dealt < 0 ? 0 : dealt > block ? block : dealt;
-        for (int p = 0; p < s->num_players; p++) {
-            int want = p < in_block / per ? per : p == in_block / per ? in_block % per : 0;
-            int have = 0;
-            for (int t = 0; t < DUD_TILE_TYPES; t++)
-                have += dud_shape_class(dud_tile_shape(t)) == c ? s->hand[p][t] : 0;
-            if (have != want)
-                return br_fail(err, "state.hands[%d]: %d tiles of length %d, the deal so far gives %d",
-                            p, have, 3 - c, want);
-        }
-        dealt -= block;
-    }
-    return true;
+    const json_t *pending = br_json_member(o, "pending", "state", err);
+    if (!pending)
+        return false;
+    if (json_is_null(pending) == voting(s))
+        return br_fail(err, "state.pending: %s", voting(s) ? "missing during a vote"
+                                                           : "set outside a vote");
+    return voting(s) ? read_lay(pending, &s->pending, "state.pending", err) : true;
 }
 
-static bool check_cards(const dud *s, br_text *err)
-{
-    unsigned seen = 0;
-    int dealt = 0;
-    for (int p = 0; p < s->num_players; p++) {
-        for (int i = 0; i < (s->pro ? 2 : 1); i++) {
-            int card = s->pro ? s->task[p][i] : s->building[p];
-            if (card == DUD_NONE)
-                continue;
-            if (dealt != p * (s->pro ? 2 : 1) + i)
-                return br_fail(err, "state.%s[%d]: dealt out of order", s->pro ? "tasks" : "buildings", p);
-            if (seen >> card & 1)
-                return br_fail(err, "state.%s[%d]: card dealt twice", s->pro ? "tasks" : "buildings", p);
-            seen |= 1u << card;
-            dealt++;
-        }
-    }
-    bool all = dealt == s->num_players * (s->pro ? 2 : 1);
-    if (s->phase == DUD_PH_DEAL_TILES && dealt)
-        return br_fail(err, "state: cards dealt before the tiles");
-    if (s->phase > DUD_PH_DEAL_CARDS && !all)
-        return br_fail(err, "state: play has begun before every card was dealt");
-    if (s->phase == DUD_PH_DEAL_CARDS && all)
-        return br_fail(err, "state.phase: every card is dealt, the deal is over");
-    return true;
-}
-
-static bool choices_complete(const dud *s)
-{
-    for (int p = 0; p < s->num_players; p++)
-        if (s->choice[p] == DUD_NONE)
-            return false;
-    return true;
-}
-
-static bool check_choices(const dud *s, br_text *err)
-{
-    if (!s->pro)
-        return true;
-    bool some = false;
-    for (int p = 0; p < s->num_players; p++)
-        some |= s->choice[p] != DUD_NONE;
-    bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN;
-    if (s->phase < DUD_PH_LAY && some)
-        return br_fail(err, "state.choices: a task chosen during the deal");
-    if (playing && choices_complete(s) != (s->crew_in != ALL_CREWS))
-        return br_fail(err, "state.choices: the choice is made exactly when the first path has ended");
-    if (playing && some && !choices_complete(s))
-        return br_fail(err, "state.choices: only some seats have chosen outside the choice");
-    if (s->phase == DUD_PH_OVER && !choices_complete(s))
-        return br_fail(err, "state.choices: the game is over but not every seat has chosen");
-    if (s->phase == DUD_PH_CHOOSE) {
-        if (choices_complete(s))
-            return br_fail(err, "state.phase: every seat has chosen");
-        for (int k = 1; k < s->num_players; k++) /* the choosers so far follow the turn order */
-            if (s->choice[(s->turn + k) % s->num_players] != DUD_NONE
-                && s->choice[(s->turn + k - 1) % s->num_players] == DUD_NONE)
-                return br_fail(err, "state.choices: seats chose out of turn order");
-    }
-    return true;
-}
-
-/* The vote: ballots from the mover on in turn order (seats without cards
- * skipped), then the jein declarations in the same order. */
-static bool check_vote(const dud *s, br_text *err)
-{
-    bool voting = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
-    if (!voting && (s->voted || s->jein_done))
-        return br_fail(err, "state.ballots: ballots outside a vote");
-    if (!voting)
-        return true;
-    const dud_lay *l = &s->pending;
-    if (!(s->crew_in >> l->path & 1)
-        || !s->hand[s->turn][dud_tile_type(dud_path_kind[l->path], l->shape)]
-        || dud_toilets_covered(s, l->path, l->shape, l->dir) == 0)
-        return br_fail(err, "state.pending: not a lay of the mover that covers a toilet");
-    bool gap = false;
-    for (int k = 0; k < s->num_players; k++) {
-        int q = (s->turn + k) % s->num_players;
-        bool has = s->votes[q] != 0, v = s->voted >> q & 1;
-        if ((v && (!has || gap)) || (s->phase == DUD_PH_JEIN && has && !v))
-            return br_fail(err, "state.ballots[%d]: out of the voting order", q);
-        gap |= has && !v;
-        bool jein = s->ballot[q] & DUD_JEIN_BIT, done = s->jein_done >> q & 1;
-        if (done && (!jein || s->phase != DUD_PH_JEIN))
-            return br_fail(err, "state.jein[%d]: declared without a revealed jein card", q);
-    }
-    if (dud_actor(s) < 0)
-        return br_fail(err, "state.phase: nobody is left to vote or declare");
-    return true;
-}
-
-static bool check_turn(const dud *s, br_text *err)
-{
-    int n = s->num_players;
-    (void)n;
-    if (s->phase < DUD_PH_LAY && (s->turn != 0 || s->tiles_laid || s->last_vote.held))
-        return br_fail(err, "state: tiles laid or votes held during the deal");
-    if (s->phase == DUD_PH_LAY) {
-        br_move moves[DUD_MAX_LEGAL];
-        if (dud_legal_moves(s, moves) == 0)
-            return br_fail(err, "state.turn: seat %d cannot lay any tile", s->turn);
-    }
-    return true;
-}
-
-static bool read_fields(dud *s, const json_t *o, br_text *err)
+static bool read_members(dud *s, claims *c, const json_t *o, br_text *err)
 {
     static const char *const keys[] = {
         "phase", "turn", "laid", "crews", "hands", "pool", "buildings", "tasks", "choices",
@@ -767,7 +929,7 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
         return br_fail(err, "state.%s: not a member of this version's snapshot", unknown);
     if (json_object_get(o, s->pro ? "buildings" : "tasks"))
         return br_fail(err, "state.%s: not used in the %s variant", s->pro ? "buildings" : "tasks",
-                    s->pro ? "pro" : "basic");
+                       s->pro ? "pro" : "basic");
     int phase;
     long long turn;
     const json_t *ph = br_json_member(o, "phase", "state", err);
@@ -776,22 +938,13 @@ static bool read_fields(dud *s, const json_t *o, br_text *err)
         return false;
     s->phase = (uint8_t)phase;
     s->turn = (uint8_t)turn;
-    if (!replay_laid(s, o, err) || !check_crews(s, o, err) || !read_hands(s, o, err)
-        || !(s->pro ? read_tasks(s, o, err) : read_buildings(s, o, err))
-        || !read_ballots(s, o, err) || !read_last_vote(s, o, err))
-        return false;
-    if (!read_tallies(s, o, err) || !read_rejected(s, o, err))
-        return false;
-    const json_t *pending = br_json_member(o, "pending", "state", err);
-    if (!pending)
-        return false;
-    bool voting = s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
-    if (json_is_null(pending) == voting)
-        return br_fail(err, "state.pending: %s", voting ? "missing during a vote" : "set outside a vote");
-    return voting ? read_lay(pending, &s->pending, "state.pending", err) : true;
+    return read_laid(c, o, err) && read_hands(s, o, err)
+           && (s->pro ? read_tasks(s, o, err) : read_buildings(s, o, err))
+           && read_ballots(s, o, err) && read_last_vote(s, o, err)
+           && read_tallies(s, c, o, err) && read_rejected(s, o, err) && read_pending(s, o, err);
 }
 
-static bool check_result(dud *s, const json_t *state, br_text *err)
+static bool check_result(const dud *s, const json_t *state, br_text *err)
 {
     const json_t *result = json_object_get(state, "result");
     bool over = s->phase == DUD_PH_OVER;
@@ -801,13 +954,14 @@ static bool check_result(dud *s, const json_t *state, br_text *err)
         return true;
     if (!json_is_object(result))
         return br_fail(err, "state.result: not an object");
-    dud_decide_winners(s);
-    br_json_builder b = {true};
-    json_t *want = result_json(&b, s);
-    if (!b.ok) {
-        json_decref(want);
+    char text[512];
+    br_text t = br_text_over(text, sizeof text);
+    br_jw w;
+    br_jw_init(&w, &t);
+    write_result_value(&w, s);
+    json_t *want = br_text_fits(&t) ? json_loads(text, 0, NULL) : NULL;
+    if (!want)
         return br_fail(err, "state.result: out of memory while checking it");
-    }
     bool same = true;
     const char *key;
     json_t *value;
@@ -825,24 +979,230 @@ static bool check_result(dud *s, const json_t *state, br_text *err)
     return same;
 }
 
-static bool check_pool(const dud *s, br_text *err)
-{
-    bool dealing = s->phase == DUD_PH_DEAL_TILES;
-    if (dealing != (pool_size(s) > 0))
-        return br_fail(err, "state.pool: %s", dealing ? "empty while tiles are dealt"
-                                                    : "tiles left after the deal");
-    return !dealing || check_deal_progress(s, err);
-}
-
 br_status dud_from_json(void *st, const json_t *state, br_text *err)
 {
     dud *s = st;
+    claims c;
     if (!json_is_object(state)) {
         br_fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
-    bool ok = read_fields(s, state, err) && check_tile_census(s, err) && check_pool(s, err)
-              && check_cards(s, err) && check_choices(s, err) && check_vote(s, err)
-              && check_turn(s, err) && check_result(s, state, err);
+    bool ok = read_members(s, &c, state, err) && check_loaded(s, &c, err)
+              && check_crews(s, state, err) && check_result(s, state, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bytes (doc/games/drunter-und-drueber.md, "Binary snapshot"): one byte per
+ * field, seats 0..n-1 only; derived fields (board, crews, result) are not
+ * written. Values that the JSON form cannot express (a ballot of a seat that
+ * has not voted, a last vote's values when none was held) are written as 0
+ * and refused otherwise, so that every loaded state has one form. */
+
+enum { PAYLOAD_MAX = 256 }; /* 184 at most: 4 pro seats, 60 tiles laid */
+
+void dud_to_bytes(const void *st, br_bytes_writer *w)
+{
+    const dud *s = st;
+    uint8_t b[PAYLOAD_MAX];
+    size_t n = 0;
+    int seats = s->num_players;
+    b[n++] = s->phase;
+    b[n++] = s->turn;
+    b[n++] = s->tiles_laid;
+    for (int i = 0; i < s->tiles_laid; i++)
+        b[n++] = (uint8_t)move_of_lay(s->laid[i]);
+    for (int p = 0; p < seats; p++, n += DUD_TILE_TYPES)
+        memcpy(b + n, s->hand[p], DUD_TILE_TYPES);
+    memcpy(b + n, s->pool, DUD_TILE_TYPES);
+    n += DUD_TILE_TYPES;
+    for (int p = 0; p < seats && !s->pro; p++)
+        b[n++] = s->building[p];
+    for (int p = 0; p < seats && s->pro; p++) {
+        b[n++] = s->task[p][0];
+        b[n++] = s->task[p][1];
+        b[n++] = s->choice[p];
+    }
+    for (int p = 0; p < seats; p++)
+        b[n++] = s->votes[p];
+    b[n++] = s->voted;
+    for (int p = 0; p < seats; p++)
+        b[n++] = s->voted >> p & 1 ? s->ballot[p] : 0;
+    b[n++] = s->jein_done;
+    b[n++] = s->jein_yes & s->jein_done;
+    b[n++] = voting(s) ? (uint8_t)move_of_lay(s->pending) : NO_LAY;
+    const dud_vote_result *v = &s->last_vote;
+    b[n++] = v->held;
+    b[n++] = v->held ? v->yes : 0;
+    b[n++] = v->held ? v->no : 0;
+    b[n++] = v->held ? v->passed : 0;
+    for (int p = 0; p < seats; p++)
+        b[n++] = v->held ? v->ballots[p] : 0;
+    b[n++] = v->held ? v->jein_yes : 0;
+    memcpy(b + n, s->rejected, sizeof s->rejected);
+    n += sizeof s->rejected;
+    b[n++] = s->votes_held;
+    b[n++] = s->votes_passed;
+    b[n++] = s->bridges_passed;
+    br_bw_bytes(w, b, n);
+}
+
+/* A mask of seats: no bit beyond the last seat. */
+static bool read_seat_mask(br_bytes_reader *r, const dud *s, uint8_t *out, const char *field)
+{
+    uint8_t v = br_br_u8(r, field);
+    if (!r->failed && v >> s->num_players)
+        return br_br_fail(r, "%s: 0x%02x names a seat beyond seat %d", field, v,
+                          s->num_players - 1);
+    *out = v;
+    return !r->failed;
+}
+
+/* A lay number 0..79. */
+static bool read_lay_byte(br_bytes_reader *r, dud_lay *out, const char *field)
+{
+    uint8_t v = br_br_u8(r, field);
+    if (!r->failed && v >= DUD_MV_VOTE)
+        return br_br_fail(r, "%s: %u is not a lay number (0..%d)", field, v, DUD_MV_VOTE - 1);
+    *out = lay_of_move(v);
+    return !r->failed;
+}
+
+static bool bytes_laid(br_bytes_reader *r, dud *s, claims *c)
+{
+    if (!br_br_u8_in(r, 0, DUD_PHASES - 1, &s->phase, "state.phase")
+        || !br_br_u8_in(r, 0, (unsigned)s->num_players - 1, &s->turn, "state.turn"))
+        return false;
+    uint8_t count;
+    if (!br_br_u8_in(r, 0, DUD_TILES, &count, "state.laid"))
+        return false;
+    c->laid_count = count;
+    for (int i = 0; i < count; i++) {
+        char field[24];
+        snprintf(field, sizeof field, "state.laid[%d]", i);
+        if (!read_lay_byte(r, &c->laid[i], field))
+            return false;
+    }
+    return true;
+}
+
+static bool bytes_tiles(br_bytes_reader *r, dud *s)
+{
+    for (int p = 0; p < s->num_players; p++)
+        br_br_bytes(r, s->hand[p], DUD_TILE_TYPES, "state.hands");
+    br_br_bytes(r, s->pool, DUD_TILE_TYPES, "state.pool");
+    for (int p = 0; p <= s->num_players && !r->failed; p++) {
+        const uint8_t *counts = p < s->num_players ? s->hand[p] : s->pool;
+        for (int t = 0; t < DUD_TILE_TYPES; t++) {
+            if (counts[t] <= dud_tile_count[t])
+                continue;
+            if (p < s->num_players)
+                return br_br_fail(r, "state.hands[%d][%d]: %u tiles, the set has %u of the kind",
+                                  p, t, counts[t], dud_tile_count[t]);
+            return br_br_fail(r, "state.pool[%d]: %u tiles, the set has %u of the kind", t,
+                              counts[t], dud_tile_count[t]);
+        }
+    }
+    return !r->failed;
+}
+
+/* A card number below `count`, or DUD_NONE: state.<member>[p] (and [i]
+ * when i >= 0). */
+static bool read_card(br_bytes_reader *r, int count, uint8_t *out, const char *member, int p,
+                      int i)
+{
+    uint8_t v = br_br_u8(r, "state.cards");
+    if (!r->failed && v != DUD_NONE && v >= count) {
+        char field[32];
+        if (i < 0)
+            snprintf(field, sizeof field, "state.%s[%d]", member, p);
+        else
+            snprintf(field, sizeof field, "state.%s[%d][%d]", member, p, i);
+        return br_br_fail(r, "%s: %u is not a card (0..%d, or 255: none)", field, v, count - 1);
+    }
+    *out = v;
+    return !r->failed;
+}
+
+static bool bytes_cards(br_bytes_reader *r, dud *s)
+{
+    for (int p = 0; p < s->num_players && !s->pro; p++)
+        if (!read_card(r, DUD_BUILDING_TYPES, &s->building[p], "buildings", p, -1))
+            return false;
+    for (int p = 0; p < s->num_players && s->pro; p++)
+        if (!read_card(r, DUD_TASKS, &s->task[p][0], "tasks", p, 0)
+            || !read_card(r, DUD_TASKS, &s->task[p][1], "tasks", p, 1)
+            || !read_card(r, 2, &s->choice[p], "choices", p, -1))
+            return false;
+    return true;
+}
+
+static bool bytes_running_vote(br_bytes_reader *r, dud *s)
+{
+    br_br_bytes(r, s->votes, (size_t)s->num_players, "state.votes");
+    if (!read_seat_mask(r, s, &s->voted, "state.ballots (who voted)"))
+        return false;
+    br_br_bytes(r, s->ballot, (size_t)s->num_players, "state.ballots");
+    for (int p = 0; p < s->num_players && !r->failed; p++)
+        if (!(s->voted >> p & 1) && s->ballot[p])
+            return br_br_fail(r, "state.ballots[%d]: cards, but the seat has not voted", p);
+    if (!read_seat_mask(r, s, &s->jein_done, "state.jein (declared)")
+        || !read_seat_mask(r, s, &s->jein_yes, "state.jein (yes)"))
+        return false;
+    if (s->jein_yes & ~s->jein_done)
+        return br_br_fail(r, "state.jein: yes from a seat that has not declared");
+    uint8_t pending = br_br_u8(r, "state.pending");
+    if (r->failed)
+        return false;
+    if ((pending == NO_LAY) == voting(s))
+        return br_br_fail(r, "state.pending: %s", voting(s) ? "missing during a vote"
+                                                            : "set outside a vote");
+    if (pending != NO_LAY && pending >= DUD_MV_VOTE)
+        return br_br_fail(r, "state.pending: %u is not a lay number (0..%d, or 255: none)",
+                          pending, DUD_MV_VOTE - 1);
+    if (pending != NO_LAY)
+        s->pending = lay_of_move(pending);
+    return true;
+}
+
+static bool bytes_last_vote(br_bytes_reader *r, dud *s)
+{
+    dud_vote_result *v = &s->last_vote;
+    if (!br_br_u8_in(r, 0, 1, &v->held, "state.last_vote (held)"))
+        return false;
+    v->yes = br_br_u8(r, "state.last_vote.yes");
+    v->no = br_br_u8(r, "state.last_vote.no");
+    if (!br_br_u8_in(r, 0, 1, &v->passed, "state.last_vote.passed"))
+        return false;
+    br_br_bytes(r, v->ballots, (size_t)s->num_players, "state.last_vote.ballots");
+    if (!read_seat_mask(r, s, &v->jein_yes, "state.last_vote.jein_yes"))
+        return false;
+    bool any = v->yes || v->no || v->passed || v->jein_yes;
+    for (int p = 0; p < s->num_players; p++)
+        any |= v->ballots[p] != 0;
+    if (!v->held && any)
+        return br_br_fail(r, "state.last_vote: values, but no vote was held");
+    return true;
+}
+
+static bool bytes_tallies(br_bytes_reader *r, dud *s, claims *c)
+{
+    br_br_bytes(r, s->rejected, sizeof s->rejected, "state.rejected");
+    s->votes_held = br_br_u8(r, "state.tallies.votes");
+    s->votes_passed = br_br_u8(r, "state.tallies.passed");
+    c->bridges = br_br_u8(r, "state.tallies.bridges");
+    return !r->failed;
+}
+
+br_status dud_from_bytes(void *st, br_bytes_reader *r, br_text *err)
+{
+    dud *s = st;
+    claims c;
+    bool ok = bytes_laid(r, s, &c) && bytes_tiles(r, s) && bytes_cards(r, s)
+              && bytes_running_vote(r, s) && bytes_last_vote(r, s) && bytes_tallies(r, s, &c);
+    if (ok && r->left > 0) {
+        br_br_fail(r, "state: %zu bytes left over after the last field", r->left);
+        ok = false;
+    }
+    return ok && check_loaded(s, &c, err) ? BR_OK : BR_ERR_SNAPSHOT;
 }
