@@ -17,6 +17,7 @@ FUZZ_LIBS = fuzz/libboardrules-fuzz.a $(JANSSON_LIBS) -lm
 
 FUZZ_TARGETS = \
 	fuzz/fuzz_snapshot \
+	fuzz/fuzz_bytes \
 	fuzz/fuzz_record \
 	fuzz/fuzz_move_text \
 	fuzz/fuzz_options \
@@ -25,6 +26,7 @@ FUZZ_TARGETS = \
 FUZZ_HARNESS_FILES = \
 	fuzz/fuzz_common.h \
 	fuzz/fuzz_snapshot.c \
+	fuzz/fuzz_bytes.c \
 	fuzz/fuzz_record.c \
 	fuzz/fuzz_move_text.c \
 	fuzz/fuzz_options.c \
@@ -32,7 +34,7 @@ FUZZ_HARNESS_FILES = \
 	fuzz/make_corpus.c
 
 EXTRA_DIST += $(FUZZ_HARNESS_FILES) fuzz/README.md fuzz/run-ci.sh fuzz/make-corpus.sh \
-	fuzz/dict/json.dict fuzz/dict/record.dict fuzz/dict/options.dict fuzz/dict/move_text.dict \
+	fuzz/dict/json.dict fuzz/dict/bytes.dict fuzz/dict/record.dict fuzz/dict/options.dict fuzz/dict/move_text.dict \
 	fuzz/regressions
 
 fuzz: $(FUZZ_TARGETS) fuzz/make_corpus
@@ -53,6 +55,9 @@ fuzz/libboardrules-fuzz.a: $(libboardrules_libboardrules_la_SOURCES) $(nobase_in
 fuzz/fuzz_snapshot: fuzz/fuzz_snapshot.c fuzz/fuzz_common.h fuzz/libboardrules-fuzz.a
 	$(FUZZ_CC) $(FUZZ_INCLUDES) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
 	  $(srcdir)/fuzz/fuzz_snapshot.c $(FUZZ_LIBS) -o $@
+fuzz/fuzz_bytes: fuzz/fuzz_bytes.c fuzz/fuzz_common.h fuzz/libboardrules-fuzz.a
+	$(FUZZ_CC) $(FUZZ_INCLUDES) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+	  $(srcdir)/fuzz/fuzz_bytes.c $(FUZZ_LIBS) -o $@
 fuzz/fuzz_record: fuzz/fuzz_record.c fuzz/fuzz_common.h fuzz/libboardrules-fuzz.a
 	$(FUZZ_CC) $(FUZZ_INCLUDES) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
 	  $(srcdir)/fuzz/fuzz_record.c $(FUZZ_LIBS) -o $@

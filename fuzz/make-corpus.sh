@@ -11,6 +11,6 @@ gen=$1 src=$2 out=$3
 rm -rf "$out"
 mkdir -p "$out"
 ASAN_OPTIONS=detect_leaks=0 "$gen" "$src" "$out"
-for t in snapshot record move_text options operations; do
+for t in snapshot bytes record move_text options operations; do
     printf '%-12s %5d seeds\n' "$t" "$(ls "$out/$t" | wc -l)"
 done

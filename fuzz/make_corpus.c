@@ -1,6 +1,6 @@
 /* Seed corpora for the fuzz targets (run by fuzz/make-corpus.sh).
  * Usage: make_corpus SRCDIR OUTDIR
- * Writes OUTDIR/{snapshot,record,move_text,options,operations}/ from the
+ * Writes OUTDIR/{snapshot,bytes,record,move_text,options,operations}/ from the
  * golden records and snapshots in SRCDIR/tests/golden and from random play
  * of every game and variant (fuzz_common.h decodes the headers it writes). */
 #define _DEFAULT_SOURCE
@@ -23,6 +23,17 @@ static void put(const char *target, const void *data, size_t size)
 }
 
 static void put_text(const char *target, const char *text) { put(target, text, strlen(text)); }
+
+/* The binary snapshot of `s`, for the bytes target. */
+static void put_bytes(const br_state *s)
+{
+    size_t len = 0;
+    br_state_to_bytes(s, NULL, 0, &len);
+    uint8_t *buf = malloc(len);
+    FZ_CHECK(br_state_to_bytes(s, buf, len, &len) == BR_OK, "to_bytes");
+    put("bytes", buf, len);
+    free(buf);
+}
 
 static void put_with_header(const char *target, const fz_header *h, const void *rest, size_t n)
 {
@@ -142,6 +153,7 @@ static void random_play(void)
                 char *json = fz_snapshot(s);
                 put_text("snapshot", json);
                 free(json);
+                put_bytes(s);
                 br_state_free(s);
 
                 /* Positions along the way: snapshots, move texts, operations. */
@@ -155,6 +167,7 @@ static void random_play(void)
                         put_text("snapshot", json);
                         free(json);
                     }
+                    put_bytes(t);
                     size_t cap = br_state_max_legal_moves(t), m = 0;
                     br_move *moves = malloc(sizeof *moves * (cap + 1));
                     br_state_legal_moves(t, moves, cap, &m);
@@ -198,6 +211,7 @@ int main(int argc, char **argv)
     out_dir = argv[2];
     FZ_CHECK(mkdir(out_dir, 0777) == 0 || errno == EEXIST, "cannot make %s", out_dir);
     make_dir("snapshot");
+    make_dir("bytes");
     make_dir("record");
     make_dir("move_text");
     make_dir("options");

@@ -4,7 +4,7 @@
 #   BUILD_DIR  a configured build folder of this source tree (built if needed:
 #              `make fuzz`, then the seed corpora with `make fuzz-corpus`)
 #   SECONDS    time per target (libFuzzer -max_total_time), one worker each
-#   TARGET     optional subset: snapshot record move_text options operations
+#   TARGET     optional subset: snapshot bytes record move_text options operations
 # Fails (exit 1) when any target crashes, leaks, times out or breaks an
 # invariant; the crashing input is kept in BUILD_DIR/fuzz/artifacts/.
 # Prints the executions, exec/s and coverage (cov/ft) per target.
@@ -16,7 +16,7 @@ build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
 src=$(cd "$(dirname "$0")/.." && pwd)
-targets=${*:-snapshot record move_text options operations}
+targets=${*:-snapshot bytes record move_text options operations}
 jobs=${FUZZ_JOBS:-2}
 [ -f "$build/Makefile" ] || { echo "$0: $build is not a configured build folder" >&2; exit 2; }
 
@@ -26,6 +26,7 @@ make -C "$build" fuzz-corpus >/dev/null
 dict_of() {
     case $1 in
     snapshot) echo json ;;
+    bytes) echo bytes ;;
     record | operations) echo record ;;
     *) echo "$1" ;;
     esac
