@@ -270,6 +270,17 @@ static size_t count_lines(const char *text)
     return n;
 }
 
+/* Whether the text of `move` parses back to `move` itself: a number that
+ * repeats a listed move (a Tsuro rotation that looks the same as a lower
+ * one) has a text that names the listed move, which would make a legal line. */
+static bool text_names_itself(const br_state *s, br_move move)
+{
+    char text[128];
+    br_move back = BR_MOVE_NONE;
+    return br_state_move_to_text(s, move, text, sizeof text, NULL) == BR_OK &&
+           br_state_move_from_text(s, text, &back) == BR_OK && back == move;
+}
+
 /* Plays (at most `limit` moves) and writes the record, the final snapshot,
  * and with `bad` an illegal move after the last one plus its line number. */
 static int generate(const char *dir, const char *name, const char *game_name,
@@ -312,7 +323,8 @@ static int generate(const char *dir, const char *name, const char *game_name,
         size_t space = br_state_move_space(s);
         br_move illegal = BR_MOVE_NONE;
         for (size_t m = 0; m < space && illegal == BR_MOVE_NONE; m++)
-            if (br_state_check_move(s, (br_move)m, NULL, 0) == BR_ERR_ILLEGAL_MOVE)
+            if (br_state_check_move(s, (br_move)m, NULL, 0) == BR_ERR_ILLEGAL_MOVE &&
+                text_names_itself(s, (br_move)m))
                 illegal = (br_move)m;
         char text[128], reason[256];
         br_state_move_to_text(s, illegal, text, sizeof text, NULL);
