@@ -45,7 +45,47 @@ static bool voting(const dud *s)
 
 /* ------------------------------------------------------------------ */
 /* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
- * put together with memcpy, not printf. */
+ * put together with memcpy, not printf. The arrays of names and small
+ * numbers go to the buffer one item per write, comma and quotes included
+ * (br_jw_string_n() scans its text a character at a time and br_jw_int()
+ * formats with snprintf): between br_jw_begin_array() and br_jw_end_array()
+ * of an array that holds nothing else, which is what the writer would have
+ * written. */
+
+typedef struct items {
+    br_text *out;
+    bool any;
+} items;
+
+static items items_begin(br_jw *w)
+{
+    br_jw_begin_array(w);
+    return (items){w->out, false};
+}
+
+/* One item: `text` (no character that needs escaping) in quotes, or as it is. */
+static void item(items *it, const char *text, size_t n, bool quoted)
+{
+    char buf[40];
+    size_t len = 0;
+    if (it->any)
+        buf[len++] = ',';
+    if (quoted)
+        buf[len++] = '"';
+    memcpy(buf + len, text, n);
+    len += n;
+    if (quoted)
+        buf[len++] = '"';
+    it->any = true;
+    br_text_write(it->out, buf, len);
+}
+
+/* A number 0..99. */
+static void item_int(items *it, int v)
+{
+    char d[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
+    item(it, v >= 10 ? d : d + 1, v >= 10 ? 2 : 1, false);
+}
 
 static size_t append(char *buf, size_t at, const char *s)
 {
@@ -54,32 +94,30 @@ static size_t append(char *buf, size_t at, const char *s)
     return at + n;
 }
 
-static void write_lay(br_jw *w, dud_lay lay)
+static size_t lay_text(char *buf, dud_lay lay)
 {
-    char buf[24];
     size_t n = append(buf, 0, dud_path_names[lay.path]);
     buf[n++] = ' ';
     n = append(buf, n, dud_shape_names[lay.shape]);
     buf[n++] = ' ';
-    n = append(buf, n, dud_dir_names[lay.dir]);
-    br_jw_string_n(w, buf, n);
+    return append(buf, n, dud_dir_names[lay.dir]);
 }
 
-static void write_square(br_jw *w, int sq)
+static void write_lay(br_jw *w, dud_lay lay)
 {
-    char buf[4];
-    int row = DUD_SIDE - sq / DUD_SIDE;
-    size_t n = 0;
-    buf[n++] = (char)('a' + sq % DUD_SIDE);
-    if (row >= 10)
-        buf[n++] = (char)('0' + row / 10);
-    buf[n++] = (char)('0' + row % 10);
-    br_jw_string_n(w, buf, n);
+    char buf[24];
+    br_jw_string_n(w, buf, lay_text(buf, lay));
+}
+
+static void item_lay(items *it, dud_lay lay)
+{
+    char buf[24];
+    item(it, buf, lay_text(buf, lay), true);
 }
 
 static void write_tiles(br_jw *w, const uint8_t *counts)
 {
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         if (!counts[t])
             continue;
@@ -87,26 +125,26 @@ static void write_tiles(br_jw *w, const uint8_t *counts)
         size_t n = append(name, 0, dud_kind_names[dud_tile_kind(t)]);
         n = append(name, n, dud_shape_names[dud_tile_shape(t)]);
         for (int i = 0; i < counts[t]; i++)
-            br_jw_string_n(w, name, n);
+            item(&it, name, n, true);
     }
     br_jw_end_array(w);
 }
 
 static void write_votes(br_jw *w, unsigned cards)
 {
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (int c = 0; c < DUD_VOTE_CARDS; c++)
         if (cards >> c & 1)
-            br_jw_string(w, dud_vote_names[c]);
+            item(&it, dud_vote_names[c], strlen(dud_vote_names[c]), true);
     br_jw_end_array(w);
 }
 
 static void write_seat_list(br_jw *w, unsigned mask, int n)
 {
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
-            br_jw_int(w, p);
+            item_int(&it, p);
     br_jw_end_array(w);
 }
 
@@ -118,23 +156,29 @@ static bool sees(int viewer, int owner)
 static void write_laid(br_jw *w, const dud *s)
 {
     br_jw_key(w, "laid");
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (int i = 0; i < s->tiles_laid; i++)
-        write_lay(w, s->laid[i]);
+        item_lay(&it, s->laid[i]);
     br_jw_end_array(w);
 }
 
+/* Each crew an object of fixed keys, put together here as one item. */
 static void write_crews(br_jw *w, const dud *s)
 {
     br_jw_key(w, "crews");
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (int p = 0; p < DUD_PATHS; p++) {
-        br_jw_begin_object(w);
-        br_jw_key_string(w, "path", dud_path_names[p]);
-        br_jw_key(w, "square");
-        write_square(w, s->crew[p]);
-        br_jw_key_bool(w, "in", s->crew_in >> p & 1);
-        br_jw_end_object(w);
+        char buf[48];
+        size_t n = append(buf, 0, "{\"path\":\"");
+        n = append(buf, n, dud_path_names[p]);
+        n = append(buf, n, "\",\"square\":\"");
+        int sq = s->crew[p], row = DUD_SIDE - sq / DUD_SIDE;
+        buf[n++] = (char)('a' + sq % DUD_SIDE);
+        if (row >= 10)
+            buf[n++] = (char)('0' + row / 10);
+        buf[n++] = (char)('0' + row % 10);
+        n = append(buf, n, s->crew_in >> p & 1 ? "\",\"in\":true}" : "\",\"in\":false}");
+        item(&it, buf, n, false);
     }
     br_jw_end_array(w);
 }
@@ -264,20 +308,22 @@ static void write_last_vote(br_jw *w, const dud *s)
 static void write_rejected(br_jw *w, const dud *s)
 {
     br_jw_key(w, "rejected");
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (br_move m = 0; m < DUD_MV_VOTE; m++)
         if (dud_rejected(s, m))
-            write_lay(w, lay_of_move(m));
+            item_lay(&it, lay_of_move(m));
     br_jw_end_array(w);
 }
 
+/* The object's members put together here (numbers 0..255). */
 static void write_tallies(br_jw *w, const dud *s)
 {
+    char buf[64];
     br_jw_key(w, "tallies");
     br_jw_begin_object(w);
-    br_jw_key_int(w, "votes", s->votes_held);
-    br_jw_key_int(w, "passed", s->votes_passed);
-    br_jw_key_int(w, "bridges", s->bridges_passed);
+    int n = snprintf(buf, sizeof buf, "\"votes\":%u,\"passed\":%u,\"bridges\":%u",
+                     s->votes_held, s->votes_passed, s->bridges_passed);
+    br_text_write(w->out, buf, (size_t)n);
     br_jw_end_object(w);
 }
 
@@ -317,7 +363,7 @@ static void write_result_value(br_jw *w, const dud *s)
 static void write_board_rows(br_jw *w, const dud *s)
 {
     br_jw_key(w, "board");
-    br_jw_begin_array(w);
+    items it = items_begin(w);
     for (int y = 0; y < DUD_SIDE; y++) {
         char row[DUD_SIDE];
         for (int x = 0; x < DUD_SIDE; x++) {
@@ -325,7 +371,7 @@ static void write_board_rows(br_jw *w, const dud *s)
             int path = (piece & DUD_PIECE_PATH) - 1;
             row[x] = (char)(!piece ? '.' : piece & DUD_PIECE_BRIDGE ? 'A' + path : '0' + path);
         }
-        br_jw_string_n(w, row, DUD_SIDE);
+        item(&it, row, DUD_SIDE, true);
     }
     br_jw_end_array(w);
 }
@@ -376,19 +422,34 @@ typedef struct claims {
     int bridges;             /* tallies.bridges */
 } claims;
 
+/* Whether the crew of `path` can take a step (a one-square tile fits). */
+static bool crew_can_move(const dud *s, int path)
+{
+    int first, step;
+    for (int d = 0; d < DUD_DIRS; d++)
+        if (dud_lay_squares(s, path, DUD_SHAPES - 1, d, &first, &step))
+            return true;
+    return false;
+}
+
+/* The crews are looked at once, after the last tile, not after each one as
+ * in play: that gives the same, because a lay that fits has a first square
+ * that a one-square tile would fit, so its crew was still in; and a crew
+ * that cannot move stays so (pieces are never taken away). */
 static bool replay_laid(dud *s, const claims *c, br_text *err)
 {
     for (int i = 0; i < c->laid_count; i++) {
         dud_lay lay = c->laid[i];
         int first, step;
-        if (!(s->crew_in >> lay.path & 1))
-            return br_fail(err, "state.laid[%d]: the crew of the %s path had left the game", i,
-                           dud_path_names[lay.path]);
-        if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step))
+        if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step)) {
+            if (!crew_can_move(s, lay.path))
+                return br_fail(err, "state.laid[%d]: the crew of the %s path had left the game",
+                               i, dud_path_names[lay.path]);
             return br_fail(err, "state.laid[%d]: the tile does not fit there", i);
+        }
         dud_place(s, lay);
-        dud_update_crews(s);
     }
+    dud_update_crews(s);
     return true;
 }
 
@@ -627,6 +688,38 @@ static bool check_loaded(dud *s, const claims *c, br_text *err)
 /* Reading JSON into the struct; then the shared checks, and the members the
  * struct does not keep (crews, result) compared with what follows. */
 
+/* Where a value sits: "state.<member>[i][j]" (an index below 0 left out),
+ * written out only when a reason needs it. */
+typedef struct where {
+    const char *member;
+    int i, j;
+} where;
+
+static const char *where_text(where at, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "state.%s", at.member);
+    if (at.i >= 0 && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, "[%d]", at.i);
+    if (at.j >= 0 && n >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, "[%d]", at.j);
+    return buf;
+}
+
+#define PATH(at) where_text((at), (char[64]){0}, 64)
+
+/* A string among `names`: its index into *out (br_json_name() says why not). */
+static bool read_name(const json_t *v, const char *const *names, int count, int *out, where at,
+                      br_text *err)
+{
+    const char *text = json_string_value(v);
+    for (int i = 0; text && i < count; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    return br_json_name(v, names, count, out, PATH(at), err);
+}
+
 static const json_t *seat_array(const json_t *o, const char *key, int n, br_text *err)
 {
     const json_t *v = br_json_member(o, key, "state", err);
@@ -637,45 +730,72 @@ static const json_t *seat_array(const json_t *o, const char *key, int n, br_text
     return v;
 }
 
-static bool read_lay(const json_t *v, dud_lay *out, const char *path, br_text *err)
+/* A lay text in the form the writer puts it ("road 3b e"), read without the
+ * general notation parser; -1 when the text is in another form. */
+static int canonical_lay(const char *text)
+{
+    for (int p = 0; p < DUD_PATHS; p++) {
+        size_t n = strlen(dud_path_names[p]);
+        if (strncmp(text, dud_path_names[p], n) != 0 || text[n] != ' ')
+            continue;
+        const char *rest = text + n + 1;
+        for (int sh = 0; sh < DUD_SHAPES; sh++) {
+            size_t m = strlen(dud_shape_names[sh]);
+            if (strncmp(rest, dud_shape_names[sh], m) != 0 || rest[m] != ' ')
+                continue;
+            for (int d = 0; d < DUD_DIRS; d++)
+                if (strcmp(rest + m + 1, dud_dir_names[d]) == 0)
+                    return (int)move_of_lay((dud_lay){(uint8_t)p, (uint8_t)sh, (uint8_t)d});
+        }
+    }
+    return -1;
+}
+
+static bool read_lay(const json_t *v, dud_lay *out, where at, br_text *err)
 {
     br_move m;
     char reason[160];
     br_text r = br_text_over(reason, sizeof reason);
     if (!json_is_string(v))
-        return br_fail(err, "%s: not a lay text", path);
+        return br_fail(err, "%s: not a lay text", PATH(at));
+    int fast = canonical_lay(json_string_value(v));
+    if (fast >= 0) {
+        *out = lay_of_move((br_move)fast);
+        return true;
+    }
     if (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK || m >= DUD_MV_VOTE)
-        return br_fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", path, json_string_value(v));
+        return br_fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", PATH(at),
+                       json_string_value(v));
     *out = lay_of_move(m);
     return true;
 }
 
-static bool read_tiles(const json_t *v, uint8_t *counts, const char *path, br_text *err)
+static bool read_tiles(const json_t *v, uint8_t *counts, where at, br_text *err)
 {
     if (!json_is_array(v) || json_array_size(v) > DUD_TILES)
-        return br_fail(err, "%s: not an array of tile names", path);
+        return br_fail(err, "%s: not an array of tile names", PATH(at));
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
         int t = json_is_string(e) ? dud_parse_tile(json_string_value(e)) : -1;
         if (t < 0)
-            return br_fail(err, "%s[%zu]: not a tile name (e.g. 'road3b')", path, i);
+            return br_fail(err, "%s[%zu]: not a tile name (e.g. 'road3b')", PATH(at), i);
         counts[t]++;
     }
     return true;
 }
 
-static bool read_votes(const json_t *v, uint8_t *cards, const char *path, br_text *err)
+static bool read_votes(const json_t *v, uint8_t *cards, where at, br_text *err)
 {
     if (!json_is_array(v) || json_array_size(v) > DUD_VOTE_CARDS)
-        return br_fail(err, "%s: not an array of vote cards", path);
+        return br_fail(err, "%s: not an array of vote cards", PATH(at));
     *cards = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
         int c = json_is_string(e) ? dud_parse_vote_card(json_string_value(e)) : -1;
         if (c < 0)
-            return br_fail(err, "%s[%zu]: not a vote card", path, i);
+            return br_fail(err, "%s[%zu]: not a vote card", PATH(at), i);
         if (*cards >> c & 1)
-            return br_fail(err, "%s[%zu]: '%s' appears twice", path, i, dud_vote_names[c]);
+            return br_fail(err, "%s[%zu]: '%s' appears twice", PATH(at), i, dud_vote_names[c]);
         *cards |= (uint8_t)(1u << c);
     }
     return true;
@@ -690,9 +810,7 @@ static bool read_laid(claims *c, const json_t *o, br_text *err)
         return br_fail(err, "state.laid: not an array of at most %d lays", DUD_TILES);
     c->laid_count = (int)json_array_size(laid);
     for (int i = 0; i < c->laid_count; i++) {
-        char path[48];
-        snprintf(path, sizeof path, "state.laid[%d]", i);
-        if (!read_lay(json_array_get(laid, (size_t)i), &c->laid[i], path, err))
+        if (!read_lay(json_array_get(laid, (size_t)i), &c->laid[i], (where){"laid", i, -1}, err))
             return false;
     }
     return true;
@@ -709,26 +827,33 @@ static bool check_crews(const dud *s, const json_t *o, br_text *err)
     static const char *const keys[] = {"path", "square", "in"};
     for (int p = 0; p < DUD_PATHS; p++) {
         const json_t *c = json_array_get(crews, (size_t)p);
-        char path[48], want[8];
-        snprintf(path, sizeof path, "state.crews[%d]", p);
-        br_text t = br_text_over(want, sizeof want);
-        dud_put_square(&t, s->crew[p]);
+        where at = {"crews", p, -1};
+        char want[4];
+        int csq = s->crew[p], row = DUD_SIDE - csq / DUD_SIDE;
+        size_t w = 0;
+        want[w++] = (char)('a' + csq % DUD_SIDE);
+        if (row >= 10)
+            want[w++] = (char)('0' + row / 10);
+        want[w++] = (char)('0' + row % 10);
+        want[w] = '\0';
         if (!json_is_object(c))
-            return br_fail(err, "%s: not an object", path);
+            return br_fail(err, "%s: not an object", PATH(at));
         const char *unknown = br_json_unknown_key(c, keys, 3);
         if (unknown)
-            return br_fail(err, "%s.%s: not a member of a crew", path, unknown);
+            return br_fail(err, "%s.%s: not a member of a crew", PATH(at), unknown);
         const json_t *name = json_object_get(c, "path"), *sq = json_object_get(c, "square");
         bool in;
         if (!json_is_string(name) || strcmp(json_string_value(name), dud_path_names[p]) != 0)
-            return br_fail(err, "%s.path: not '%s'", path, dud_path_names[p]);
+            return br_fail(err, "%s.path: not '%s'", PATH(at), dud_path_names[p]);
         if (!json_is_string(sq) || strcmp(json_string_value(sq), want) != 0)
-            return br_fail(err, "%s.square: the laid tiles end the %s path at %s", path,
+            return br_fail(err, "%s.square: the laid tiles end the %s path at %s", PATH(at),
                            dud_path_names[p], want);
-        if (!br_json_bool(c, "in", &in, path, err))
-            return false;
+        const json_t *in_value = json_object_get(c, "in");
+        if (!json_is_boolean(in_value))
+            return br_json_bool(c, "in", &in, PATH(at), err);
+        in = json_is_true(in_value);
         if (in != (s->crew_in >> p & 1))
-            return br_fail(err, "%s.in: the %s crew is %s after the laid tiles", path,
+            return br_fail(err, "%s.in: the %s crew is %s after the laid tiles", PATH(at),
                            dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out");
     }
     return true;
@@ -740,14 +865,12 @@ static bool read_hands(dud *s, const json_t *o, br_text *err)
     if (!hands)
         return false;
     for (int p = 0; p < s->num_players; p++) {
-        char path[48];
-        snprintf(path, sizeof path, "state.hands[%d]", p);
-        if (!read_tiles(json_array_get(hands, (size_t)p), s->hand[p], path, err))
+        if (!read_tiles(json_array_get(hands, (size_t)p), s->hand[p], (where){"hands", p, -1}, err))
             return false;
     }
     memset(s->pool, 0, sizeof s->pool);
     const json_t *pool = br_json_member(o, "pool", "state", err);
-    return pool && read_tiles(pool, s->pool, "state.pool", err);
+    return pool && read_tiles(pool, s->pool, (where){"pool", -1, -1}, err);
 }
 
 static bool read_buildings(dud *s, const json_t *o, br_text *err)
@@ -756,13 +879,12 @@ static bool read_buildings(dud *s, const json_t *o, br_text *err)
     if (!arr)
         return false;
     for (int p = 0; p < s->num_players; p++) {
-        char path[48];
-        snprintf(path, sizeof path, "state.buildings[%d]", p);
         const json_t *v = json_array_get(arr, (size_t)p);
         int b;
         if (json_is_null(v))
             continue;
-        if (!br_json_name(v, dud_building_names, DUD_BUILDING_TYPES, &b, path, err))
+        if (!read_name(v, dud_building_names, DUD_BUILDING_TYPES, &b, (where){"buildings", p, -1},
+                       err))
             return false;
         s->building[p] = (uint8_t)b;
     }
@@ -776,17 +898,15 @@ static bool read_tasks(dud *s, const json_t *o, br_text *err)
     if (!choices)
         return false;
     for (int p = 0; p < s->num_players; p++) {
-        char path[48];
         const json_t *pair = json_array_get(arr, (size_t)p);
         if (!json_is_array(pair) || json_array_size(pair) != 2)
             return br_fail(err, "state.tasks[%d]: not a pair of task cards", p);
         for (int i = 0; i < 2; i++) {
-            snprintf(path, sizeof path, "state.tasks[%d][%d]", p, i);
             const json_t *v = json_array_get(pair, (size_t)i);
             int t;
             if (json_is_null(v))
                 continue;
-            if (!br_json_name(v, dud_task_names, DUD_TASKS, &t, path, err))
+            if (!read_name(v, dud_task_names, DUD_TASKS, &t, (where){"tasks", p, i}, err))
                 return false;
             s->task[p][i] = (uint8_t)t;
         }
@@ -808,14 +928,12 @@ static bool read_ballots(dud *s, const json_t *o, br_text *err)
     if (!jein)
         return false;
     for (int p = 0; p < s->num_players; p++) {
-        char path[48];
-        snprintf(path, sizeof path, "state.votes[%d]", p);
-        if (!read_votes(json_array_get(votes, (size_t)p), &s->votes[p], path, err))
+        if (!read_votes(json_array_get(votes, (size_t)p), &s->votes[p], (where){"votes", p, -1},
+                        err))
             return false;
         const json_t *b = json_array_get(ballots, (size_t)p);
-        snprintf(path, sizeof path, "state.ballots[%d]", p);
         if (!json_is_null(b)) {
-            if (!read_votes(b, &s->ballot[p], path, err))
+            if (!read_votes(b, &s->ballot[p], (where){"ballots", p, -1}, err))
                 return false;
             s->voted |= (uint8_t)(1u << p);
         }
@@ -823,8 +941,7 @@ static bool read_ballots(dud *s, const json_t *o, br_text *err)
         if (json_is_null(j))
             continue;
         int yes;
-        snprintf(path, sizeof path, "state.jein[%d]", p);
-        if (!br_json_name(j, (const char *const[]){"no", "yes"}, 2, &yes, path, err))
+        if (!read_name(j, (const char *const[]){"no", "yes"}, 2, &yes, (where){"jein", p, -1}, err))
             return false;
         s->jein_done |= (uint8_t)(1u << p);
         s->jein_yes |= (uint8_t)(yes << p);
@@ -856,9 +973,8 @@ static bool read_last_vote(dud *s, const json_t *o, br_text *err)
     r->no = (uint8_t)no;
     r->passed = passed;
     for (int p = 0; p < s->num_players; p++) {
-        char path[48];
-        snprintf(path, sizeof path, "state.last_vote.ballots[%d]", p);
-        if (!read_votes(json_array_get(ballots, (size_t)p), &r->ballots[p], path, err))
+        if (!read_votes(json_array_get(ballots, (size_t)p), &r->ballots[p],
+                        (where){"last_vote.ballots", p, -1}, err))
             return false;
     }
     for (size_t i = 0; i < json_array_size(jein); i++) {
@@ -878,14 +994,12 @@ static bool read_rejected(dud *s, const json_t *o, br_text *err)
     if (!json_is_array(arr) || json_array_size(arr) > DUD_MV_VOTE)
         return br_fail(err, "state.rejected: not an array of lays");
     for (size_t i = 0; i < json_array_size(arr); i++) {
-        char path[48];
-        snprintf(path, sizeof path, "state.rejected[%zu]", i);
         dud_lay l;
-        if (!read_lay(json_array_get(arr, i), &l, path, err))
+        if (!read_lay(json_array_get(arr, i), &l, (where){"rejected", (int)i, -1}, err))
             return false;
         br_move m = move_of_lay(l);
         if (dud_rejected(s, m))
-            return br_fail(err, "%s: listed twice", path);
+            return br_fail(err, "state.rejected[%zu]: listed twice", i);
         s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
     }
     return true;
@@ -915,7 +1029,7 @@ static bool read_pending(dud *s, const json_t *o, br_text *err)
     if (json_is_null(pending) == voting(s))
         return br_fail(err, "state.pending: %s", voting(s) ? "missing during a vote"
                                                            : "set outside a vote");
-    return voting(s) ? read_lay(pending, &s->pending, "state.pending", err) : true;
+    return voting(s) ? read_lay(pending, &s->pending, (where){"pending", -1, -1}, err) : true;
 }
 
 static bool read_members(dud *s, claims *c, const json_t *o, br_text *err)
@@ -933,7 +1047,7 @@ static bool read_members(dud *s, claims *c, const json_t *o, br_text *err)
     int phase;
     long long turn;
     const json_t *ph = br_json_member(o, "phase", "state", err);
-    if (!ph || !br_json_name(ph, dud_phase_names, DUD_PHASES, &phase, "state.phase", err)
+    if (!ph || !read_name(ph, dud_phase_names, DUD_PHASES, &phase, (where){"phase", -1, -1}, err)
         || !br_json_int(o, "turn", 0, s->num_players - 1, &turn, "state", err))
         return false;
     s->phase = (uint8_t)phase;
@@ -1058,30 +1172,20 @@ static bool read_seat_mask(br_bytes_reader *r, const dud *s, uint8_t *out, const
     return !r->failed;
 }
 
-/* A lay number 0..79. */
-static bool read_lay_byte(br_bytes_reader *r, dud_lay *out, const char *field)
-{
-    uint8_t v = br_br_u8(r, field);
-    if (!r->failed && v >= DUD_MV_VOTE)
-        return br_br_fail(r, "%s: %u is not a lay number (0..%d)", field, v, DUD_MV_VOTE - 1);
-    *out = lay_of_move(v);
-    return !r->failed;
-}
-
 static bool bytes_laid(br_bytes_reader *r, dud *s, claims *c)
 {
+    uint8_t count, lays[DUD_TILES];
     if (!br_br_u8_in(r, 0, DUD_PHASES - 1, &s->phase, "state.phase")
-        || !br_br_u8_in(r, 0, (unsigned)s->num_players - 1, &s->turn, "state.turn"))
-        return false;
-    uint8_t count;
-    if (!br_br_u8_in(r, 0, DUD_TILES, &count, "state.laid"))
+        || !br_br_u8_in(r, 0, (unsigned)s->num_players - 1, &s->turn, "state.turn")
+        || !br_br_u8_in(r, 0, DUD_TILES, &count, "state.laid")
+        || !br_br_bytes(r, lays, count, "state.laid"))
         return false;
     c->laid_count = count;
     for (int i = 0; i < count; i++) {
-        char field[24];
-        snprintf(field, sizeof field, "state.laid[%d]", i);
-        if (!read_lay_byte(r, &c->laid[i], field))
-            return false;
+        if (lays[i] >= DUD_MV_VOTE)
+            return br_br_fail(r, "state.laid[%d]: %u is not a lay number (0..%d)", i, lays[i],
+                              DUD_MV_VOTE - 1);
+        c->laid[i] = lay_of_move(lays[i]);
     }
     return true;
 }
