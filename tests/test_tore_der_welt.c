@@ -5326,6 +5326,79 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
 }
 END_TEST
 
+/* The binary snapshot's loader checks the same fields and invariants as the
+ * JSON one, and names the field. Each case changes one byte of the payload
+ * of a real snapshot (action phase of round 1; layout: doc "Binary
+ * snapshot") and expects BR_ERR_SNAPSHOT with a message containing
+ * `needle`. Offsets: from the payload's start, from the end of the drawn
+ * lists, from the end of the board (the stock's first byte), from seat 0's
+ * first byte, from the end of seat 0's pile or from the payload's end; a
+ * `delta` is added to the byte, else `value` set. */
+enum { BIN_START, BIN_DRAWN_END, BIN_BOARD_END, BIN_PLAYER0, BIN_PILE0_END, BIN_END };
+static const struct {
+    const char *what;
+    int from, offset, delta, value;
+    const char *needle;
+} BINARY_REJECTIONS[] = {
+    {"unknown phase", BIN_START, 0, 0, 12, "state.phase: 12 is not in 0..11"},
+    {"crest of no seat", BIN_START, 3, 0, 7, "state.crest"},
+    {"favour marker off the track", BIN_DRAWN_END, 5, 0, 10, "state.favour"},
+    {"house of no seat", BIN_BOARD_END, -41, 0, 5, "state.plots[0]"},
+    {"place revealed before chapter III", BIN_BOARD_END, -27, 0, 2, "state.places[0]"},
+    {"grain from nowhere", BIN_BOARD_END, 0, 1, 0, "grain"},
+    {"the box refilled", BIN_BOARD_END, 2, 1, 0, "state.box"},
+    {"a coin from nowhere", BIN_PLAYER0, 2 + 6, 1, 0, "money"},
+    {"a thirteenth action card", BIN_PLAYER0, 12, 0, 0x10, "state.players[0].hand"},
+    {"a seal on no project", BIN_PILE0_END, 4, 0, 0x80, "state.players[0].seals"},
+    {"winners before the end", BIN_END, -1, 0, 1, "state.result"},
+};
+
+/* The payload of a binary snapshot: after the envelope's magic, version,
+ * name, options, move number, generator, kind and length. */
+static size_t binary_payload(const unsigned char *b)
+{
+    size_t at = 5;
+    at += 1 + b[at];
+    at += 2 + (size_t)(b[at] | b[at + 1] << 8);
+    return at + 4 + 32 + 1 + 4;
+}
+
+START_TEST(test_binary_loader_rejects_inconsistent_fields)
+{
+    br_state *s = ch1_action(2, 1, "");
+    size_t len = 0;
+    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, &len), BR_ERR_BUFFER);
+    unsigned char *b = malloc(len);
+    ck_assert_int_eq(br_state_to_bytes(s, b, len, &len), BR_OK);
+    br_state_free(s);
+    unsigned char *p = b + binary_payload(b);
+    size_t drawn_end = 5;
+    for (int c = 0; c < 4; c++)
+        drawn_end += 1 + p[drawn_end];
+    /* event .. favour 6, covers 4, projects 35, plots 14, places 22, pool 5 */
+    size_t board_end = drawn_end + 6 + 4 + 35 + 14 + 22 + 5;
+    size_t player0 = board_end + 4 + 8;
+    size_t pile0_end = player0 + 16 + p[player0 + 15], end = len - binary_payload(b);
+    size_t base[] = {0, drawn_end, board_end, player0, pile0_end, end};
+    size_t at = base[BINARY_REJECTIONS[_i].from] + (size_t)BINARY_REJECTIONS[_i].offset;
+    ck_assert_uint_lt(at, end);
+    if (BINARY_REJECTIONS[_i].delta)
+        p[at] = (unsigned char)(p[at] + BINARY_REJECTIONS[_i].delta);
+    else
+        p[at] = (unsigned char)BINARY_REJECTIONS[_i].value;
+    char err[512] = "";
+    br_state *out = NULL;
+    br_status status = br_state_from_bytes(b, len, &out, err, sizeof err);
+    free(b);
+    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", BINARY_REJECTIONS[_i].what,
+                  br_status_string(status), err);
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(err, BINARY_REJECTIONS[_i].needle) != NULL,
+                  "%s: message '%s' does not name '%s'", BINARY_REJECTIONS[_i].what, err,
+                  BINARY_REJECTIONS[_i].needle);
+}
+END_TEST
+
 /* "illegal moves refused with a reason, state unchanged". */
 START_TEST(test_rule_illegal_move_leaves_state_unchanged)
 {
@@ -5691,6 +5764,8 @@ static Suite *tore_der_welt_suite(void)
     add(s, "snapshot", test_snapshot_round_trip_every_phase);
     add_loop(s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
              (int)(sizeof REJECTIONS / sizeof REJECTIONS[0]));
+    add_loop(s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
+             (int)(sizeof BINARY_REJECTIONS / sizeof BINARY_REJECTIONS[0]));
     add(s, "snapshot", test_rule_illegal_move_leaves_state_unchanged);
     add(s, "notation", test_spec_notation_examples);
     add(s, "notation", test_spec_notation_round_trip_every_move);

@@ -1,14 +1,18 @@
 /*
  * Die Tore der Welt: the state as JSON (snapshot and, with hidden parts
- * masked, observation) and the loader that checks every member and the
- * invariants between them (doc: "Snapshot and observation").
+ * masked, observation: written straight into the caller's buffer with
+ * br_jw), the JSON loader, the binary snapshot (to_bytes, from_bytes) and
+ * the invariants between the fields, which both loaders share (doc:
+ * "Snapshot and observation", "Binary snapshot").
  *
  * Why this file passes 1,000 lines: the state has 23 members with about 70
  * members inside them, each read with its type and range checked and a
- * message naming it, and the loader checks the doc's invariants (goods,
+ * message naming it, and the loaders check the doc's invariants (goods,
  * cards and piles, events and display, projects and seals, houses, plague
- * tiles, pending decisions, phase); the writer and the loader share the
- * names and helpers, so they stay in one file.
+ * tiles, pending decisions, phase); the writers and the loaders share the
+ * names and helpers. The binary form would rather be a file of its own
+ * (bytes.c), but the build lists the game's files in libboardrules/local.mk,
+ * which is not this folder's to change; until it lists one, it is here.
  *
  * Members of the snapshot's "state" object (every one is written and
  * required; numbers are printed numbers: chapter 1..4, round 1..6, event
@@ -452,11 +456,45 @@ void tdw_write_observation(const void *st, int seat, br_jw *w)
 /* ------------------------------------------------------------------ */
 /* Reading: every member, then the invariants between them */
 
+/* The path of a member, `base` + "." + `key`, into path[PATH_SIZE], and of
+ * an entry, `base` + "[i]": built by hand, since the loader names every
+ * value it reads and printf would cost it more than the parse. */
+static void path_join(char *out, size_t size, const char *base, const char *a, int i,
+                      const char *b)
+{
+    size_t n = 0;
+    for (const char *parts[2] = {base, a}, **p = parts; p < parts + 2; p++)
+        for (const char *c = *p; *c && n + 1 < size; c++)
+            out[n++] = *c;
+    if (i >= 0) {
+        char digits[12];
+        int k = 0;
+        do
+            digits[k++] = (char)('0' + i % 10);
+        while ((i /= 10) > 0);
+        while (k > 0 && n + 1 < size)
+            out[n++] = digits[--k];
+    }
+    for (const char *c = b; *c && n + 1 < size; c++)
+        out[n++] = *c;
+    out[n] = '\0';
+}
+
+static void path_key(char *path, const char *base, const char *key)
+{
+    path_join(path, PATH_SIZE, base, ".", -1, key);
+}
+
+static void path_index(char *out, size_t size, const char *base, int i)
+{
+    path_join(out, size, base, "[", i, "]");
+}
+
 /* Member `key` of `o` (whose path is `base`); its path goes into `path`. */
 static const json_t *member(const json_t *o, const char *base, const char *key, char *path,
                             br_text *err)
 {
-    br_format(path, PATH_SIZE, "%s.%s", base, key);
+    path_key(path, base, key);
     const json_t *v = json_object_get(o, key);
     if (!v)
         br_fail(err, "%s: missing", path);
@@ -508,6 +546,10 @@ static bool as_object(const json_t *v, const char *const *keys, size_t n, const 
 {
     if (!json_is_object(v))
         return br_fail(err, "%s: not an object", path);
+    /* Every member is required: with n members, an unknown one means a
+     * missing one, which its read reports. */
+    if (json_object_size(v) == n)
+        return true;
     const char *unknown = br_json_unknown_key(v, keys, n);
     if (unknown)
         return br_fail(err, "%s.%s: not a member of this version's snapshot", path, unknown);
@@ -524,15 +566,19 @@ static bool as_array(const json_t *v, size_t min, size_t max, const char *path, 
     return true;
 }
 
-/* Members of the kinds above, stored into bytes. */
+/* Members of the kinds above, stored into bytes. Each is read first without
+ * a reason (err NULL: nothing is formatted); only a member that fails is
+ * read again with its path, for the reason. */
 static bool m_u8(const json_t *o, const char *base, const char *key, int lo, int hi,
                  uint8_t *out, br_text *err)
 {
-    char path[PATH_SIZE];
-    const json_t *v = member(o, base, key, path, err);
+    const json_t *v = json_object_get(o, key);
     int x = 0;
-    if (!v || !as_int(v, lo, hi, &x, path, err))
-        return false;
+    if (!v || !as_int(v, lo, hi, &x, "", NULL)) {
+        char path[PATH_SIZE];
+        v = member(o, base, key, path, err);
+        return v && as_int(v, lo, hi, &x, path, err);
+    }
     *out = (uint8_t)x;
     return true;
 }
@@ -541,11 +587,13 @@ static bool m_u8(const json_t *o, const char *base, const char *key, int lo, int
 static bool m_opt(const json_t *o, const char *base, const char *key, int lo, int hi, int offset,
                   uint8_t *out, br_text *err)
 {
-    char path[PATH_SIZE];
-    const json_t *v = member(o, base, key, path, err);
+    const json_t *v = json_object_get(o, key);
     int x = 0;
-    if (!v || !as_opt_int(v, lo, hi, &x, path, err))
-        return false;
+    if (!v || !as_opt_int(v, lo, hi, &x, "", NULL)) {
+        char path[PATH_SIZE];
+        v = member(o, base, key, path, err);
+        return v && as_opt_int(v, lo, hi, &x, path, err);
+    }
     *out = x < 0 ? TDW_NONE : (uint8_t)(x - offset);
     return true;
 }
@@ -553,12 +601,12 @@ static bool m_opt(const json_t *o, const char *base, const char *key, int lo, in
 static bool m_bool(const json_t *o, const char *base, const char *key, uint8_t *out,
                    br_text *err)
 {
-    char path[PATH_SIZE];
-    const json_t *v = member(o, base, key, path, err);
-    if (!v)
-        return false;
-    if (!json_is_boolean(v))
-        return br_fail(err, "%s: not true or false", path);
+    const json_t *v = json_object_get(o, key);
+    if (!json_is_boolean(v)) {
+        char path[PATH_SIZE];
+        v = member(o, base, key, path, err);
+        return v && br_fail(err, "%s: not true or false", path);
+    }
     *out = json_is_true(v);
     return true;
 }
@@ -566,11 +614,13 @@ static bool m_bool(const json_t *o, const char *base, const char *key, uint8_t *
 static bool m_name(const json_t *o, const char *base, const char *key, const char *const *names,
                    int count, uint8_t *out, br_text *err)
 {
-    char path[PATH_SIZE];
-    const json_t *v = member(o, base, key, path, err);
+    const json_t *v = json_object_get(o, key);
     int x = 0;
-    if (!v || !as_name(v, names, count, &x, path, err))
-        return false;
+    if (!v || !as_name(v, names, count, &x, "", NULL)) {
+        char path[PATH_SIZE];
+        v = member(o, base, key, path, err);
+        return v && as_name(v, names, count, &x, path, err);
+    }
     *out = (uint8_t)x;
     return true;
 }
@@ -586,7 +636,7 @@ static bool m_names(const json_t *o, const char *base, const char *key, const ch
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         int x = 0;
-        br_format(item, sizeof item, "%s[%zu]", path, i);
+        path_index(item, sizeof item, path, (int)i);
         if (!as_name(json_array_get(v, i), names, count, &x, item, err))
             return false;
         if (*mask >> x & 1)
@@ -607,7 +657,7 @@ static bool m_seats(const json_t *o, const char *base, const char *key, int n, u
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         int p = 0;
-        br_format(item, sizeof item, "%s[%zu]", path, i);
+        path_index(item, sizeof item, path, (int)i);
         if (!as_int(json_array_get(v, i), 0, n - 1, &p, item, err))
             return false;
         if (*mask >> p & 1)
@@ -633,13 +683,13 @@ static bool read_drawn(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int c = 0; c < TDW_CHAPTERS; c++) {
         const json_t *list = json_array_get(v, (size_t)c);
-        br_format(item, sizeof item, "state.drawn[%d]", c);
-        if (!as_array(list, 0, TDW_ROUNDS, item, err))
+        path_index(path, sizeof path, "state.drawn", c);
+        if (!as_array(list, 0, TDW_ROUNDS, path, err))
             return false;
         s->drawn_len[c] = (uint8_t)json_array_size(list);
         for (int i = 0; i < s->drawn_len[c]; i++) {
             int id = 0;
-            br_format(item, sizeof item, "state.drawn[%d][%d]", c, i);
+            path_index(item, sizeof item, path, i);
             if (!as_int(json_array_get(list, (size_t)i), 1, TDW_EVENTS, &id, item, err))
                 return false;
             s->drawn[c][i] = (uint8_t)(id - 1);
@@ -659,7 +709,7 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int f = 0; f < 2; f++) {
         int id = 0;
-        br_format(item, sizeof item, "state.display[%d]", f);
+        path_index(item, sizeof item, "state.display", f);
         if (!as_opt_int(json_array_get(v, (size_t)f), 1, TDW_EVENTS, &id, item, err))
             return false;
         s->display[f] = id < 0 ? TDW_NONE : (uint8_t)(id - 1);
@@ -673,7 +723,7 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
     s->covers = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
-        br_format(item, sizeof item, "state.covers[%zu]", i);
+        path_index(item, sizeof item, "state.covers", (int)i);
         if (!json_is_string(e))
             return br_fail(err, "%s: not a string", item);
         int t = 0;
@@ -712,7 +762,7 @@ static bool read_projects(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS]
     for (int p = 0; p < TDW_PROJECTS; p++) {
         tdw_project_state *ps = &s->projects[p];
         const json_t *po = json_array_get(v, (size_t)p);
-        br_format(base, sizeof base, "state.projects[%d]", p);
+        path_index(base, sizeof base, "state.projects", p);
         if (!as_object(po, keys, 6, base, err) || !m_bool(po, base, "in_play", &ps->in_play, err)
             || !m_u8(po, base, "stone", 0, tdw_projects[p].stone, &ps->stone, err)
             || !m_u8(po, base, "wood", 0, tdw_projects[p].wood, &ps->wood, err)
@@ -733,7 +783,7 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int q = 0; q < TDW_PLOTS; q++) {
         int seat = 0;
-        br_format(item, sizeof item, "state.plots[%d]", q);
+        path_index(item, sizeof item, "state.plots", q);
         if (!as_opt_int(json_array_get(v, (size_t)q), 0, s->num_players - 1, &seat, item, err))
             return false;
         s->plots[q] = seat < 0 ? TDW_NONE : (uint8_t)seat;
@@ -744,7 +794,7 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
     for (int x = 0; x < TDW_PLACES; x++) {
         const json_t *e = json_array_get(v, (size_t)x);
         uint8_t value = 0;
-        br_format(item, sizeof item, "state.places[%d]", x);
+        path_index(item, sizeof item, "state.places", x);
         if (!as_object(e, place_keys, 2, item, err)
             || !m_name(e, item, "state", place_state_names, 4, &s->place_state[x], err)
             || !m_opt(e, item, "value", 1, TDW_PLAGUE_VALUES, 0, &value, err))
@@ -756,7 +806,7 @@ static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int k = 0; k < TDW_PLAGUE_VALUES; k++) {
         int n = 0;
-        br_format(item, sizeof item, "state.plague_pool[%d]", k);
+        path_index(item, sizeof item, "state.plague_pool", k);
         if (!as_int(json_array_get(v, (size_t)k), 0, tdw_plague_tiles[k], &n, item, err))
             return false;
         s->plague_pool[k] = (uint8_t)n;
@@ -806,7 +856,7 @@ static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text
     for (int i = 0; i < pl->pile_len; i++) {
         const json_t *e = json_array_get(v, (size_t)i);
         uint8_t used = 0;
-        br_format(item, sizeof item, "%s[%d]", path, i);
+        path_index(item, sizeof item, path, i);
         if (!as_object(e, keys, 2, item, err)
             || !m_name(e, item, "card", tdw_card_names, TDW_CARDS, &pl->pile[i], err)
             || !m_bool(e, item, "used", &used, err))
@@ -822,7 +872,7 @@ static bool read_player(tdw *s, int p, const json_t *o, derived *d, br_text *err
                                        "discards", "penalties", "forfeit", "traded", "acted"};
     tdw_player *pl = &s->players[p];
     char base[PATH_SIZE], path[PATH_SIZE];
-    br_format(base, sizeof base, "state.players[%d]", p);
+    path_index(base, sizeof base, "state.players", p);
     if (!as_object(o, keys, sizeof keys / sizeof keys[0], base, err))
         return false;
     int vp = 0;
@@ -941,7 +991,7 @@ static bool read_dues(tdw *s, const json_t *o, br_text *err)
         return false;
     for (int p = 0; p < s->num_players; p++) {
         const json_t *e = json_array_get(arr, (size_t)p);
-        br_format(item, sizeof item, "state.dues.shortfall[%d]", p);
+        path_index(item, sizeof item, "state.dues.shortfall", p);
         if (!as_object(e, tdw_due_names, TDW_DUES, item, err))
             return false;
         for (int d = 0; d < TDW_DUES; d++)
@@ -978,7 +1028,7 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
     for (int p = 0; p < s->num_players; p++) {
         int x = 0;
         char e[PATH_SIZE];
-        br_format(e, sizeof e, "state.result.vp[%d]", p);
+        path_index(e, sizeof e, "state.result.vp", p);
         if (!as_int(json_array_get(vp, (size_t)p), 0, UINT16_MAX, &x, e, err))
             return false;
         if (x != s->players[p].vp)
@@ -1324,6 +1374,8 @@ static bool check_pending(const tdw *s, br_text *err)
     bool follow = s->phase == TDW_PH_FOLLOW, care = s->phase == TDW_PH_CARE;
     if (pd->queue && pd->seat == TDW_NONE)
         return br_fail(err, "state.pending.queue: seats queued without a deciding seat");
+    if (pd->seat != TDW_NONE && pd->queue >> pd->seat & 1)
+        return br_fail(err, "state.pending.queue: seat %d is the deciding seat itself", pd->seat);
     if (!follow && (pd->via_privilege || pd->rented || pd->cared))
         return br_fail(err, "state.pending: via_privilege, rented or cared outside an action");
     if (pd->rented && pd->card != TDW_C_RENT)
@@ -1445,6 +1497,34 @@ static bool check_phase(const tdw *s, br_text *err)
     return true;
 }
 
+/* The result: the seats with the most VP, set when the game is over. */
+static bool check_result(const tdw *s, br_text *err)
+{
+    if (s->phase != TDW_PH_OVER)
+        return s->winners == 0 || br_fail(err, "state.result: set before the end of the game");
+    unsigned best = 0, want = 0;
+    for (int p = 0; p < s->num_players; p++)
+        best = s->players[p].vp > best ? s->players[p].vp : best;
+    for (int p = 0; p < s->num_players; p++)
+        want |= (unsigned)(s->players[p].vp == best) << p;
+    return s->winners == want
+           || br_fail(err, "state.result.winners: not the seats with the most VP");
+}
+
+/* Every invariant between the fields, for both loaders; `d` holds what the
+ * snapshot states twice, box_* what init() put in the box for this table. */
+static bool check_state(const tdw *s, const derived *d, int box_grain, int box_piety,
+                        br_text *err)
+{
+    if (s->box_grain != box_grain || s->box_piety != box_piety)
+        return br_fail(err, "state.box: grain %d and piety %d stay in the box with %d players",
+                       box_grain, box_piety, s->num_players);
+    return check_goods(s, d->covers, err) && check_cards(s, err) && check_events(s, err)
+           && check_projects(s, d, err) && check_houses(s, d->houses, err)
+           && check_plague(s, err) && check_piles(s, err) && check_pending(s, err)
+           && check_result(s, err) && check_phase(s, err);
+}
+
 br_status tdw_from_json(void *st, const json_t *state, br_text *err)
 {
     tdw *s = st;
@@ -1455,13 +1535,335 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
         return BR_ERR_SNAPSHOT;
     }
     int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
-    bool ok = read_state(s, state, &d, err)
-              && (s->box_grain == box_grain && s->box_piety == box_piety
-                  ? true : br_fail(err, "state.box: grain %d and piety %d stay in the box with %d "
-                                "players", box_grain, box_piety, s->num_players))
-              && check_goods(s, d.covers, err) && check_cards(s, err)
-              && check_events(s, err) && check_projects(s, &d, err)
-              && check_houses(s, d.houses, err) && check_plague(s, err) && check_piles(s, err)
-              && check_pending(s, err) && check_phase(s, err);
+    bool ok = read_state(s, state, &d, err) && check_state(s, &d, box_grain, box_piety, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
+}
+
+/* ------------------------------------------------------------------ */
+/* The binary snapshot: the same members as the JSON one in fixed widths,
+ * little-endian (doc: "Binary snapshot"); what JSON states twice (the free
+ * houses, seals and cover tiles, the result's VP) is written once */
+
+static void put_player(br_bytes_writer *w, const tdw_player *pl)
+{
+    br_bw_u16(w, pl->vp);
+    br_bw_bytes(w, pl->goods, TDW_GOODS);
+    br_bw_u16(w, pl->hand);
+    br_bw_u16(w, pl->discards);
+    br_bw_u8(w, pl->pile_len);
+    br_bw_bytes(w, pl->pile, pl->pile_len);
+    br_bw_u8(w, pl->pile_used & ((1u << pl->pile_len) - 1));
+    br_bw_u8(w, pl->penalties);
+    br_bw_u8(w, pl->forfeit);
+    br_bw_u8(w, pl->traded);
+    br_bw_u8(w, pl->seals);
+    br_bw_u8(w, pl->acted);
+}
+
+static void put_pending(br_bytes_writer *w, const tdw_pending *pd)
+{
+    br_bw_u8(w, pd->seat);
+    br_bw_u8(w, pd->queue);
+    br_bw_u8(w, pd->card);
+    br_bw_u8(w, pd->via_privilege);
+    br_bw_u16(w, pd->rented);
+    br_bw_u8(w, pd->cared);
+    br_bw_u8(w, pd->resume);
+    br_bw_u8(w, pd->fill_next);
+}
+
+static void put_board(br_bytes_writer *w, const tdw *s)
+{
+    for (int c = 0; c < TDW_CHAPTERS; c++) {
+        br_bw_u8(w, s->drawn_len[c]);
+        br_bw_bytes(w, s->drawn[c], s->drawn_len[c]);
+    }
+    br_bw_u8(w, s->event);
+    br_bw_u8(w, s->orientation);
+    br_bw_bytes(w, s->display, 2);
+    br_bw_u8(w, s->display_older);
+    br_bw_u8(w, s->favour);
+    br_bw_u32(w, s->covers);
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        const tdw_project_state *ps = &s->projects[p];
+        uint8_t fields[5] = {ps->in_play, ps->stone, ps->wood, ps->metal, ps->done};
+        br_bw_bytes(w, fields, sizeof fields);
+    }
+    br_bw_bytes(w, s->plots, TDW_PLOTS);
+    for (int x = 0; x < TDW_PLACES; x++) {
+        br_bw_u8(w, s->place_state[x]);
+        br_bw_u8(w, s->place_value[x]);
+    }
+    br_bw_bytes(w, s->plague_pool, TDW_PLAGUE_VALUES);
+}
+
+void tdw_to_bytes(const void *st, br_bytes_writer *w)
+{
+    const tdw *s = st;
+    uint8_t head[5] = {s->phase, s->chapter, s->round, s->crest, s->turn};
+    br_bw_bytes(w, head, sizeof head);
+    put_board(w, s);
+    uint8_t stocks[4] = {s->stock_grain, s->stock_piety, s->box_grain, s->box_piety};
+    br_bw_bytes(w, stocks, sizeof stocks);
+    for (size_t i = 0; i < sizeof supply_goods; i++)
+        br_bw_u8(w, s->supply[supply_goods[i]]);
+    br_bw_u8(w, s->supply_metal);
+    for (int p = 0; p < s->num_players; p++)
+        put_player(w, &s->players[p]);
+    put_pending(w, &s->pending);
+    br_bw_u8(w, s->tax);
+    for (int p = 0; p < s->num_players; p++)
+        br_bw_bytes(w, s->shortfall[p], TDW_DUES);
+    br_bw_u8(w, s->winners);
+}
+
+/* Reading a field: `kind` says what it may hold, `fmt` (printf-style) names
+ * it, formatted only for a reason. */
+enum field_kind {
+    F_RANGE, /* lo..hi */
+    F_OPT,   /* lo..hi, or TDW_NONE for null */
+    F_BITS   /* a bit mask within hi */
+};
+
+static bool field_fail(br_bytes_reader *r, const char *what, const char *fmt, va_list ap)
+{
+    char name[PATH_SIZE];
+    vsnprintf(name, sizeof name, fmt, ap);
+    return br_br_fail(r, "%s: %s", name, what);
+}
+
+static bool vfield(br_bytes_reader *r, size_t width, int kind, unsigned lo, unsigned hi,
+                   unsigned *out, const char *fmt, va_list ap)
+{
+    char what[64];
+    if (r->failed)
+        return false;
+    if (r->left < width) {
+        br_format(what, sizeof what, "the data ends %zu bytes early", width - r->left);
+        return field_fail(r, what, fmt, ap);
+    }
+    unsigned v = width == 1 ? br_br_u8(r, "") : width == 2 ? br_br_u16(r, "") : br_br_u32(r, "");
+    bool ok = kind == F_BITS ? (v & ~hi) == 0
+              : (v >= lo && v <= hi) || (kind == F_OPT && v == TDW_NONE);
+    if (ok) {
+        *out = v;
+        return true;
+    }
+    if (kind == F_BITS)
+        br_format(what, sizeof what, "0x%x has bits outside 0x%x", v, hi);
+    else
+        br_format(what, sizeof what, "%u is not in %u..%u%s", v, lo, hi,
+                  kind == F_OPT ? " or 255 (null)" : "");
+    return field_fail(r, what, fmt, ap);
+}
+
+static bool get_u8(br_bytes_reader *r, int kind, unsigned lo, unsigned hi, uint8_t *out,
+                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static bool get_u8(br_bytes_reader *r, int kind, unsigned lo, unsigned hi, uint8_t *out,
+                   const char *fmt, ...)
+{
+    if (!r->failed && r->left > 0) { /* the usual case, without va_start */
+        unsigned b = r->p[0];
+        bool ok = kind == F_BITS ? (b & ~hi) == 0
+                  : (b >= lo && b <= hi) || (kind == F_OPT && b == TDW_NONE);
+        if (ok) {
+            r->p++;
+            r->left--;
+            *out = (uint8_t)b;
+            return true;
+        }
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    unsigned v = 0;
+    bool ok = vfield(r, 1, kind, lo, hi, &v, fmt, ap);
+    va_end(ap);
+    *out = (uint8_t)v;
+    return ok;
+}
+
+static bool get_u16(br_bytes_reader *r, unsigned bits, uint16_t *out, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool get_u16(br_bytes_reader *r, unsigned bits, uint16_t *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    unsigned v = 0;
+    bool ok = vfield(r, 2, F_BITS, 0, bits, &v, fmt, ap);
+    va_end(ap);
+    *out = (uint16_t)v;
+    return ok;
+}
+
+static bool get_u32(br_bytes_reader *r, unsigned bits, uint32_t *out, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool get_u32(br_bytes_reader *r, unsigned bits, uint32_t *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    unsigned v = 0;
+    bool ok = vfield(r, 4, F_BITS, 0, bits, &v, fmt, ap);
+    va_end(ap);
+    *out = v;
+    return ok;
+}
+
+static bool get_events(br_bytes_reader *r, tdw *s)
+{
+    for (int c = 0; c < TDW_CHAPTERS; c++) {
+        if (!get_u8(r, F_RANGE, 0, TDW_ROUNDS, &s->drawn_len[c], "state.drawn[%d] (length)", c))
+            return false;
+        for (int i = 0; i < s->drawn_len[c]; i++)
+            if (!get_u8(r, F_RANGE, 0, TDW_EVENTS - 1, &s->drawn[c][i], "state.drawn[%d][%d]",
+                        c, i))
+                return false;
+    }
+    return get_u8(r, F_OPT, 0, TDW_EVENTS - 1, &s->event, "state.event")
+           && get_u8(r, F_OPT, 0, 3, &s->orientation, "state.orientation")
+           && get_u8(r, F_OPT, 0, TDW_EVENTS - 1, &s->display[0], "state.display[0]")
+           && get_u8(r, F_OPT, 0, TDW_EVENTS - 1, &s->display[1], "state.display[1]")
+           && get_u8(r, F_OPT, 0, 1, &s->display_older, "state.display_older");
+}
+
+static bool get_board(br_bytes_reader *r, tdw *s)
+{
+    if (!get_events(r, s)
+        || !get_u8(r, F_RANGE, 0, TDW_SPACES - 1, &s->favour, "state.favour")
+        || !get_u32(r, (1u << TDW_TARGETS) - 1, &s->covers, "state.covers"))
+        return false;
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        tdw_project_state *ps = &s->projects[p];
+        const char *name = tdw_projects[p].text;
+        if (!get_u8(r, F_RANGE, 0, 1, &ps->in_play, "state.projects[%d].in_play (%s)", p, name)
+            || !get_u8(r, F_RANGE, 0, tdw_projects[p].stone, &ps->stone,
+                       "state.projects[%d].stone (%s)", p, name)
+            || !get_u8(r, F_RANGE, 0, tdw_projects[p].wood, &ps->wood,
+                       "state.projects[%d].wood (%s)", p, name)
+            || !get_u8(r, F_RANGE, 0, p == TDW_P_TOWER, &ps->metal,
+                       "state.projects[%d].metal (%s)", p, name)
+            || !get_u8(r, F_RANGE, 0, 1, &ps->done, "state.projects[%d].done (%s)", p, name))
+            return false;
+    }
+    for (int q = 0; q < TDW_PLOTS; q++)
+        if (!get_u8(r, F_OPT, 0, s->num_players - 1u, &s->plots[q], "state.plots[%d]", q))
+            return false;
+    for (int x = 0; x < TDW_PLACES; x++)
+        if (!get_u8(r, F_RANGE, 0, 3, &s->place_state[x], "state.places[%d].state", x)
+            || !get_u8(r, F_RANGE, 0, TDW_PLAGUE_VALUES, &s->place_value[x],
+                       "state.places[%d].value", x))
+            return false;
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        if (!get_u8(r, F_RANGE, 0, tdw_plague_tiles[v], &s->plague_pool[v],
+                    "state.plague_pool[%d]", v))
+            return false;
+    return true;
+}
+
+static bool get_stocks(br_bytes_reader *r, tdw *s)
+{
+    if (!get_u8(r, F_RANGE, 0, tdw_component[TDW_GRAIN], &s->stock_grain, "state.stock.grain")
+        || !get_u8(r, F_RANGE, 0, tdw_component[TDW_PIETY], &s->stock_piety, "state.stock.piety")
+        || !get_u8(r, F_RANGE, 0, tdw_component[TDW_GRAIN], &s->box_grain, "state.box.grain")
+        || !get_u8(r, F_RANGE, 0, tdw_component[TDW_PIETY], &s->box_piety, "state.box.piety"))
+        return false;
+    for (size_t i = 0; i < sizeof supply_goods; i++) {
+        int g = supply_goods[i];
+        if (!get_u8(r, F_RANGE, 0, tdw_component[g], &s->supply[g], "state.supply.%s",
+                    tdw_good_names[g]))
+            return false;
+    }
+    return get_u8(r, F_RANGE, 0, 1, &s->supply_metal, "state.supply.metal");
+}
+
+static bool get_player(br_bytes_reader *r, tdw_player *pl, int p)
+{
+    const unsigned cards = (1u << TDW_CARDS) - 1;
+    if (!get_u16(r, UINT16_MAX, &pl->vp, "state.players[%d].vp", p))
+        return false;
+    for (int g = 0; g < TDW_GOODS; g++)
+        if (!get_u8(r, F_RANGE, 0, tdw_component[g], &pl->goods[g], "state.players[%d].goods.%s",
+                    p, tdw_good_names[g]))
+            return false;
+    if (!get_u16(r, cards, &pl->hand, "state.players[%d].hand", p)
+        || !get_u16(r, cards, &pl->discards, "state.players[%d].discards", p)
+        || !get_u8(r, F_RANGE, 0, TDW_ROUNDS, &pl->pile_len, "state.players[%d].pile (length)", p))
+        return false;
+    for (int i = 0; i < pl->pile_len; i++)
+        if (!get_u8(r, F_RANGE, 0, TDW_CARDS - 1, &pl->pile[i], "state.players[%d].pile[%d].card",
+                    p, i))
+            return false;
+    return get_u8(r, F_BITS, 0, (1u << pl->pile_len) - 1, &pl->pile_used,
+                  "state.players[%d].pile[].used", p)
+           && get_u8(r, F_BITS, 0, 7, &pl->penalties, "state.players[%d].penalties", p)
+           && get_u8(r, F_RANGE, 0, 1, &pl->forfeit, "state.players[%d].forfeit", p)
+           && get_u8(r, F_BITS, 0, 7, &pl->traded, "state.players[%d].traded", p)
+           && get_u8(r, F_BITS, 0, (1u << TDW_PROJECTS) - 1, &pl->seals,
+                     "state.players[%d].seals (projects)", p)
+           && get_u8(r, F_RANGE, 0, 1, &pl->acted, "state.players[%d].acted", p);
+}
+
+static bool get_pending(br_bytes_reader *r, tdw *s)
+{
+    tdw_pending *pd = &s->pending;
+    unsigned last = s->num_players - 1u;
+    return get_u8(r, F_OPT, 0, last, &pd->seat, "state.pending.seat")
+           && get_u8(r, F_BITS, 0, (1u << s->num_players) - 1, &pd->queue, "state.pending.queue")
+           && get_u8(r, F_OPT, 0, TDW_CARDS - 1, &pd->card, "state.pending.card")
+           && get_u8(r, F_RANGE, 0, 1, &pd->via_privilege, "state.pending.via_privilege")
+           && get_u16(r, (1u << TDW_PLOTS) - 1, &pd->rented, "state.pending.rented")
+           && get_u8(r, F_RANGE, 0, tdw_component[TDW_KNOWLEDGE], &pd->cared,
+                     "state.pending.cared")
+           && get_u8(r, F_RANGE, 0, 3, &pd->resume, "state.pending.resume")
+           && get_u8(r, F_RANGE, 0, TDW_PROJECTS, &pd->fill_next,
+                     "state.pending.fill_next (7: null)");
+}
+
+static bool get_dues_result(br_bytes_reader *r, tdw *s)
+{
+    memset(s->shortfall, 0, sizeof s->shortfall);
+    if (!get_u8(r, F_RANGE, 0, 5, &s->tax, "state.dues.tax (0: null)"))
+        return false;
+    if (s->tax == 1)
+        return br_br_fail(r, "state.dues.tax: 1 is not 0 (null) or 2..5");
+    for (int p = 0; p < s->num_players; p++)
+        for (int d = 0; d < TDW_DUES; d++)
+            if (!get_u8(r, F_RANGE, 0, d == 2 ? 5 : 2, &s->shortfall[p][d],
+                        "state.dues.shortfall[%d].%s", p, tdw_due_names[d]))
+                return false;
+    return get_u8(r, F_BITS, 0, (1u << s->num_players) - 1, &s->winners,
+                  "state.result.winners");
+}
+
+/* What JSON states twice, worked out from the fields (the checks then
+ * compare the state with itself there, and the other checks remain). */
+static void derive(const tdw *s, derived *d)
+{
+    memset(d, 0, sizeof *d);
+    for (int p = 0; p < s->num_players; p++) {
+        for (int q = 0; q < TDW_PROJECTS; q++)
+            d->owners[q] |= (unsigned)(s->players[p].seals >> q & 1) << p;
+        d->houses[p] = TDW_HOUSES - houses_of(s, p);
+        d->seals[p] = TDW_SEALS - tdw_popcount(s->players[p].seals);
+    }
+    d->covers = TDW_COVER_TILES - tdw_popcount(s->covers);
+}
+
+br_status tdw_from_bytes(void *st, br_bytes_reader *r, br_text *err)
+{
+    tdw *s = st;
+    int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
+    bool ok = get_u8(r, F_RANGE, 0, TDW_PHASES - 1, &s->phase, "state.phase")
+              && get_u8(r, F_RANGE, 0, TDW_CHAPTERS - 1, &s->chapter, "state.chapter (0: I)")
+              && get_u8(r, F_RANGE, 0, TDW_ROUNDS - 1, &s->round, "state.round (0: 1)")
+              && get_u8(r, F_RANGE, 0, s->num_players - 1u, &s->crest, "state.crest")
+              && get_u8(r, F_OPT, 0, s->num_players - 1u, &s->turn, "state.turn")
+              && get_board(r, s) && get_stocks(r, s);
+    for (int p = 0; ok && p < s->num_players; p++)
+        ok = get_player(r, &s->players[p], p);
+    ok = ok && get_pending(r, s) && get_dues_result(r, s);
+    if (!ok)
+        return BR_ERR_SNAPSHOT;
+    derived d;
+    derive(s, &d);
+    return check_state(s, &d, box_grain, box_piety, err) ? BR_OK : BR_ERR_SNAPSHOT;
 }

@@ -462,6 +462,8 @@ br_status tdw_move_from_text(const void *st, const char *text, br_move *out, br_
 void tdw_write_json(const void *st, br_jw *w);
 void tdw_write_observation(const void *st, int seat, br_jw *w);
 br_status tdw_from_json(void *st, const json_t *state, br_text *err);
+void tdw_to_bytes(const void *st, br_bytes_writer *w);
+br_status tdw_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 void tdw_render(const void *st, br_text *out);
 void tdw_render_view(const void *st, int seat, br_text *out);
 void tdw_resample(const void *st, int seat, br_rng *rng, void *out);
