@@ -1,42 +1,15 @@
 /*
- * Tsuro's snapshot: the state as JSON (doc/games/tsuro.md, "Snapshot") and
- * back, every field and invariant checked on the way in. The JSON pieces
- * that the observation (views.c) shows as well are written here.
+ * Tsuro's snapshot: the state as JSON text (doc/games/tsuro.md, "Snapshot"),
+ * written straight into the caller's buffer, and back from a jansson tree,
+ * every field and invariant checked on the way in. The JSON pieces that the
+ * observation (views.c) shows as well are written here.
  */
 #include <stdio.h>
 
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
-/* JSON: shared pieces of the snapshot and the observation */
-
-json_t *tsuro_seats_json(const ts_state *s, unsigned seats)
-{
-    json_t *arr = json_array();
-    for (int p = 0; arr && p < s->num_seats; p++)
-        if ((seats & seat_bit(p)) && !append(arr, json_integer(p))) {
-            json_decref(arr);
-            return NULL;
-        }
-    return arr;
-}
-
-static json_t *pile_json(const ts_state *s)
-{
-    uint8_t counts[TS_TILES];
-    pile_counts(s, counts);
-    return tsuro_tile_counts_json(counts);
-}
-
-/* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
- * one JSON value instead of 35 keeps snapshots fast to write and read. */
-json_t *tsuro_tile_counts_json(const uint8_t *counts)
-{
-    char digits[TS_TILES];
-    for (int t = 0; t < TS_TILES; t++)
-        digits[t] = (char)('0' + counts[t]);
-    return json_stringn(digits, TS_TILES);
-}
+/* JSON text: pieces of the snapshot that the observation shows as well */
 
 /* Appends a placed tile in the move notation ("20r3"). */
 static size_t write_tile_code(char *out, int code)
@@ -51,13 +24,32 @@ static size_t write_tile_code(char *out, int code)
     return n;
 }
 
+void tsuro_write_seats(br_jw *w, const ts_state *s, unsigned seats)
+{
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_seats; p++)
+        if (seats & seat_bit(p))
+            br_jw_int(w, p);
+    br_jw_end_array(w);
+}
+
+/* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
+ * one JSON value instead of 35 keeps snapshots fast to write and read. */
+void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts)
+{
+    char digits[TS_TILES];
+    for (int t = 0; t < TS_TILES; t++)
+        digits[t] = (char)('0' + counts[t]);
+    br_jw_string_n(w, digits, TS_TILES);
+}
+
 /* One string per row, top to bottom; in each, one token per square from left
  * to right, separated by single spaces: "." for an empty square, otherwise
  * the tile in the move notation ("20r3"). */
-json_t *tsuro_board_json(const ts_state *s)
+void tsuro_write_board(br_jw *w, const ts_state *s)
 {
-    json_t *rows = json_array();
-    for (int r = 0; rows && r < s->width; r++) {
+    br_jw_begin_array(w);
+    for (int r = 0; r < s->width; r++) {
         char row[TS_MAX_WIDTH * 5];
         size_t n = 0;
         for (int col = 0; col < s->width; col++) {
@@ -69,91 +61,84 @@ json_t *tsuro_board_json(const ts_state *s)
             else
                 n += write_tile_code(row + n, code);
         }
-        if (!append(rows, json_stringn(row, n))) {
-            json_decref(rows);
-            rows = NULL;
-        }
+        br_jw_string_n(w, row, n);
     }
-    return rows;
-}
-
-static json_t *hand_json(const ts_state *s, int seat)
-{
-    json_t *arr = json_array();
-    for (int i = 0; arr && i < s->hand_size[seat]; i++)
-        if (!append(arr, json_integer(s->hand[seat][i]))) {
-            json_decref(arr);
-            return NULL;
-        }
-    return arr;
+    br_jw_end_array(w);
 }
 
 /* Every hand (`all`), or the hands `seat` may see with null for the others. */
-json_t *tsuro_hands_json(const ts_state *s, int seat, bool all)
+void tsuro_write_hands(br_jw *w, const ts_state *s, int seat, bool all)
 {
-    json_t *arr = json_array();
-    for (int p = 0; arr && p < s->num_seats; p++) {
-        bool shown = all || hand_visible(s, p, seat);
-        if (!append(arr, shown ? hand_json(s, p) : json_null())) {
-            json_decref(arr);
-            return NULL;
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_seats; p++) {
+        if (!(all || hand_visible(s, p, seat))) {
+            br_jw_null(w);
+            continue;
         }
+        br_jw_begin_array(w);
+        for (int i = 0; i < s->hand_size[p]; i++)
+            br_jw_int(w, s->hand[p][i]);
+        br_jw_end_array(w);
     }
-    return arr;
+    br_jw_end_array(w);
 }
 
-static json_t *square_name_json(int cell)
+void tsuro_write_markers(br_jw *w, const ts_state *s)
 {
-    char name[4];
-    snprintf(name, sizeof name, "%c%d", 'a' + cell_col(cell), cell_row(cell) + 1);
-    return json_string(name);
-}
-
-static json_t *marker_json(const ts_state *s, int seat)
-{
-    if (!(s->placed & seat_bit(seat)))
-        return json_pack("{ss}", "status", "unplaced");
-    if (!(s->alive & seat_bit(seat)))
-        return json_pack("{ss}", "status", "out");
-    json_t *m = json_pack("{ss}", "status", "on");
-    if (m && put(m, "square", square_name_json(s->marker_cell[seat])) &&
-        put(m, "point", json_integer(s->marker_point[seat])) &&
-        put(m, "fresh", json_boolean(s->fresh & seat_bit(seat))))
-        return m;
-    json_decref(m);
-    return NULL;
-}
-
-json_t *tsuro_markers_json(const ts_state *s)
-{
-    json_t *arr = json_array();
-    for (int p = 0; arr && p < s->num_seats; p++)
-        if (!append(arr, marker_json(s, p))) {
-            json_decref(arr);
-            return NULL;
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_seats; p++) {
+        br_jw_begin_object(w);
+        if (!(s->placed & seat_bit(p))) {
+            br_jw_key_string(w, "status", "unplaced");
+        } else if (!(s->alive & seat_bit(p))) {
+            br_jw_key_string(w, "status", "out");
+        } else {
+            int cell = s->marker_cell[p];
+            char name[2] = { (char)('a' + cell_col(cell)), (char)('1' + cell_row(cell)) };
+            br_jw_key_string(w, "status", "on");
+            br_jw_key(w, "square");
+            br_jw_string_n(w, name, 2);
+            br_jw_key_int(w, "point", s->marker_point[p]);
+            br_jw_key_bool(w, "fresh", s->fresh & seat_bit(p));
         }
-    return arr;
+        br_jw_end_object(w);
+    }
+    br_jw_end_array(w);
+}
+
+void tsuro_write_seat_or_null(br_jw *w, int seat)
+{
+    if (seat == NO_SEAT)
+        br_jw_null(w);
+    else
+        br_jw_int(w, seat);
+}
+
+void tsuro_write_json(const void *st, br_jw *w)
+{
+    const ts_state *s = st;
+    uint8_t counts[TS_TILES];
+    pile_counts(s, counts);
+    br_jw_begin_object(w);
+    br_jw_key(w, "hands");
+    tsuro_write_hands(w, s, NO_SEAT, true);
+    br_jw_key_string(w, "phase", PHASE_NAMES[s->phase]);
+    br_jw_key_int(w, "turn", s->turn);
+    br_jw_key(w, "board");
+    tsuro_write_board(w, s);
+    br_jw_key(w, "pile");
+    tsuro_write_tile_counts(w, counts);
+    br_jw_key(w, "markers");
+    tsuro_write_markers(w, s);
+    br_jw_key(w, "dragon");
+    tsuro_write_seat_or_null(w, s->dragon);
+    br_jw_key(w, "last_out");
+    tsuro_write_seats(w, s, s->last_out);
+    br_jw_end_object(w);
 }
 
 /* ------------------------------------------------------------------ */
 /* Snapshot */
-
-json_t *tsuro_to_json(const void *st)
-{
-    const ts_state *s = st;
-    json_t *o = json_object();
-    bool ok = o && put(o, "hands", tsuro_hands_json(s, NO_SEAT, true)) &&
-         put(o, "phase", json_string(PHASE_NAMES[s->phase])) &&
-         put(o, "turn", json_integer(s->turn)) && put(o, "board", tsuro_board_json(s)) &&
-         put(o, "pile", pile_json(s)) && put(o, "markers", tsuro_markers_json(s)) &&
-         put(o, "dragon", seat_or_null(s->dragon)) &&
-         put(o, "last_out", tsuro_seats_json(s, s->last_out));
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
 
 /* from_json: every check writes "state.<field>: <problem>" and returns false. */
 

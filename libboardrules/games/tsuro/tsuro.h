@@ -384,22 +384,6 @@ static inline bool parse_choice(const char *value, const char *const *names, int
     return false;
 }
 
-/* Adds `value` under `key`; false (and `value` released) on failure. */
-static inline bool put(json_t *obj, const char *key, json_t *value)
-{
-    return value && json_object_set_new(obj, key, value) == 0;
-}
-
-static inline bool append(json_t *arr, json_t *value)
-{
-    return value && json_array_append_new(arr, value) == 0;
-}
-
-static inline json_t *seat_or_null(int seat)
-{
-    return seat == NO_SEAT ? json_null() : json_integer(seat);
-}
-
 /* Classic hands are hidden from the other seats; kosmos hands lie open. */
 static inline bool hand_visible(const ts_state *s, int hand_of, int seat)
 {
@@ -433,16 +417,17 @@ br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
                                br_text *err);
 
 /* snapshot.c: the snapshot, and the JSON pieces the observation shares */
-json_t *tsuro_to_json(const void *st);
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err);
-json_t *tsuro_seats_json(const ts_state *s, unsigned seats);
-json_t *tsuro_tile_counts_json(const uint8_t *counts);
-json_t *tsuro_board_json(const ts_state *s);
-json_t *tsuro_hands_json(const ts_state *s, int seat, bool all);
-json_t *tsuro_markers_json(const ts_state *s);
+void tsuro_write_json(const void *st, br_jw *w);
+void tsuro_write_seats(br_jw *w, const ts_state *s, unsigned seats);
+void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts);
+void tsuro_write_board(br_jw *w, const ts_state *s);
+void tsuro_write_hands(br_jw *w, const ts_state *s, int seat, bool all);
+void tsuro_write_markers(br_jw *w, const ts_state *s);
+void tsuro_write_seat_or_null(br_jw *w, int seat);
 
 /* views.c */
-json_t *tsuro_observe(const void *st, int seat);
+void tsuro_write_observation(const void *st, int seat, br_jw *w);
 void tsuro_render(const void *st, br_text *out);
 void tsuro_render_view(const void *st, int seat, br_text *out);
 void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);

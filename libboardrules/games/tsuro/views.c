@@ -9,27 +9,6 @@
 /* ------------------------------------------------------------------ */
 /* Observation */
 
-static json_t *to_move_json(const ts_state *s)
-{
-    int who = tsuro_current_player(s);
-    if (who == BR_PLAYER_CHANCE)
-        return json_string("chance");
-    if (who == BR_PLAYER_TERMINAL)
-        return json_null();
-    return json_integer(who);
-}
-
-static json_t *hand_sizes_json(const ts_state *s)
-{
-    json_t *arr = json_array();
-    for (int p = 0; arr && p < s->num_seats; p++)
-        if (!append(arr, json_integer(s->hand_size[p]))) {
-            json_decref(arr);
-            return NULL;
-        }
-    return arr;
-}
-
 /* Tiles `seat` cannot see: in the pile or in hands hidden from it. Public
  * knowledge (the set minus what is visible), given for convenience. */
 static void unseen_tiles(const ts_state *s, int seat, uint8_t *counts)
@@ -41,7 +20,7 @@ static void unseen_tiles(const ts_state *s, int seat, uint8_t *counts)
                 counts[s->hand[p][i]]++;
 }
 
-json_t *tsuro_observe(const void *st, int seat)
+void tsuro_write_observation(const void *st, int seat, br_jw *w)
 {
     const ts_state *s = st;
     uint8_t unseen[TS_TILES];
@@ -49,27 +28,43 @@ json_t *tsuro_observe(const void *st, int seat)
     unsigned winners = 0;
     if (s->phase == PH_OVER)
         winners = s->alive ? s->alive : s->last_out;
-    json_t *o = json_object();
-    bool ok = o && put(o, "edition", json_string(EDITION_NAMES[s->edition])) &&
-              put(o, "board_size", json_integer(s->width)) &&
-              put(o, "selfkill", json_string(SELFKILL_NAMES[s->selfkill])) &&
-              put(o, "phase", json_string(PHASE_NAMES[s->phase])) &&
-              put(o, "turn", json_integer(s->turn)) && put(o, "to_move", to_move_json(s)) &&
-              put(o, "board", tsuro_board_json(s)) &&
-              put(o, "markers", tsuro_markers_json(s)) &&
-              put(o, "hands", tsuro_hands_json(s, seat, false)) &&
-              put(o, "hand_sizes", hand_sizes_json(s)) &&
-              put(o, "pile_size", json_integer(s->pile_total)) &&
-              put(o, "unseen", tsuro_tile_counts_json(unseen)) &&
-              put(o, "dragon", seat_or_null(s->dragon)) &&
-              put(o, "draw_to", seat_or_null(chance_recipient(s))) &&
-              put(o, "last_out", tsuro_seats_json(s, s->last_out)) &&
-              put(o, "winners", tsuro_seats_json(s, winners));
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    br_jw_begin_object(w);
+    br_jw_key_string(w, "edition", EDITION_NAMES[s->edition]);
+    br_jw_key_int(w, "board_size", s->width);
+    br_jw_key_string(w, "selfkill", SELFKILL_NAMES[s->selfkill]);
+    br_jw_key_string(w, "phase", PHASE_NAMES[s->phase]);
+    br_jw_key_int(w, "turn", s->turn);
+    br_jw_key(w, "to_move");
+    int who = tsuro_current_player(s);
+    if (who == BR_PLAYER_CHANCE)
+        br_jw_string(w, "chance");
+    else if (who == BR_PLAYER_TERMINAL)
+        br_jw_null(w);
+    else
+        br_jw_int(w, who);
+    br_jw_key(w, "board");
+    tsuro_write_board(w, s);
+    br_jw_key(w, "markers");
+    tsuro_write_markers(w, s);
+    br_jw_key(w, "hands");
+    tsuro_write_hands(w, s, seat, false);
+    br_jw_key(w, "hand_sizes");
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_seats; p++)
+        br_jw_int(w, s->hand_size[p]);
+    br_jw_end_array(w);
+    br_jw_key_int(w, "pile_size", s->pile_total);
+    br_jw_key(w, "unseen");
+    tsuro_write_tile_counts(w, unseen);
+    br_jw_key(w, "dragon");
+    tsuro_write_seat_or_null(w, s->dragon);
+    br_jw_key(w, "draw_to");
+    tsuro_write_seat_or_null(w, chance_recipient(s));
+    br_jw_key(w, "last_out");
+    tsuro_write_seats(w, s, s->last_out);
+    br_jw_key(w, "winners");
+    tsuro_write_seats(w, s, winners);
+    br_jw_end_object(w);
 }
 
 /* ------------------------------------------------------------------ */
