@@ -55,29 +55,43 @@ static bool voting(const dud *s)
 typedef struct items {
     br_text *out;
     bool any;
+    size_t len;     /* text gathered in buf, not yet written */
+    char buf[256];
 } items;
 
-static items items_begin(br_jw *w)
+static void items_begin(items *it, br_jw *w)
 {
     br_jw_begin_array(w);
-    return (items){w->out, false};
+    it->out = w->out;
+    it->any = false;
+    it->len = 0;
 }
 
-/* One item: `text` (no character that needs escaping) in quotes, or as it is. */
+static void items_end(items *it, br_jw *w)
+{
+    br_text_write(it->out, it->buf, it->len);
+    br_jw_end_array(w);
+}
+
+/* One item: `text` (at most 32 characters, none that needs escaping) in
+ * quotes, or as it is. */
 static void item(items *it, const char *text, size_t n, bool quoted)
 {
-    char buf[40];
-    size_t len = 0;
+    if (it->len + n + 3 > sizeof it->buf) {
+        br_text_write(it->out, it->buf, it->len);
+        it->len = 0;
+    }
+    char *p = it->buf + it->len;
     if (it->any)
-        buf[len++] = ',';
+        *p++ = ',';
     if (quoted)
-        buf[len++] = '"';
-    memcpy(buf + len, text, n);
-    len += n;
+        *p++ = '"';
+    memcpy(p, text, n);
+    p += n;
     if (quoted)
-        buf[len++] = '"';
+        *p++ = '"';
     it->any = true;
-    br_text_write(it->out, buf, len);
+    it->len = (size_t)(p - it->buf);
 }
 
 /* A number 0..99. */
@@ -117,7 +131,8 @@ static void item_lay(items *it, dud_lay lay)
 
 static void write_tiles(br_jw *w, const uint8_t *counts)
 {
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         if (!counts[t])
             continue;
@@ -127,25 +142,27 @@ static void write_tiles(br_jw *w, const uint8_t *counts)
         for (int i = 0; i < counts[t]; i++)
             item(&it, name, n, true);
     }
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 static void write_votes(br_jw *w, unsigned cards)
 {
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (int c = 0; c < DUD_VOTE_CARDS; c++)
         if (cards >> c & 1)
             item(&it, dud_vote_names[c], strlen(dud_vote_names[c]), true);
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 static void write_seat_list(br_jw *w, unsigned mask, int n)
 {
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
             item_int(&it, p);
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 static bool sees(int viewer, int owner)
@@ -156,17 +173,19 @@ static bool sees(int viewer, int owner)
 static void write_laid(br_jw *w, const dud *s)
 {
     br_jw_key(w, "laid");
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (int i = 0; i < s->tiles_laid; i++)
         item_lay(&it, s->laid[i]);
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 /* Each crew an object of fixed keys, put together here as one item. */
 static void write_crews(br_jw *w, const dud *s)
 {
     br_jw_key(w, "crews");
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (int p = 0; p < DUD_PATHS; p++) {
         char buf[48];
         size_t n = append(buf, 0, "{\"path\":\"");
@@ -180,7 +199,7 @@ static void write_crews(br_jw *w, const dud *s)
         n = append(buf, n, s->crew_in >> p & 1 ? "\",\"in\":true}" : "\",\"in\":false}");
         item(&it, buf, n, false);
     }
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 /* Hands (face down during the deal: their sizes only) and the pool. */
@@ -308,11 +327,12 @@ static void write_last_vote(br_jw *w, const dud *s)
 static void write_rejected(br_jw *w, const dud *s)
 {
     br_jw_key(w, "rejected");
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (br_move m = 0; m < DUD_MV_VOTE; m++)
         if (dud_rejected(s, m))
             item_lay(&it, lay_of_move(m));
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 /* The object's members put together here (numbers 0..255). */
@@ -363,7 +383,8 @@ static void write_result_value(br_jw *w, const dud *s)
 static void write_board_rows(br_jw *w, const dud *s)
 {
     br_jw_key(w, "board");
-    items it = items_begin(w);
+    items it;
+    items_begin(&it, w);
     for (int y = 0; y < DUD_SIDE; y++) {
         char row[DUD_SIDE];
         for (int x = 0; x < DUD_SIDE; x++) {
@@ -373,7 +394,7 @@ static void write_board_rows(br_jw *w, const dud *s)
         }
         item(&it, row, DUD_SIDE, true);
     }
-    br_jw_end_array(w);
+    items_end(&it, w);
 }
 
 /* The snapshot (viewer VIEW_FULL) or what seat `viewer` (-1: a spectator)
@@ -382,7 +403,10 @@ static void write_state(br_jw *w, const dud *s, int viewer)
 {
     br_jw_begin_object(w);
     br_jw_key_string(w, "phase", dud_phase_names[s->phase]);
-    br_jw_key_int(w, "turn", s->turn);
+    /* A whole member after one the writer wrote: its comma comes first. */
+    char turn[16] = ",\"turn\":0";
+    turn[8] = (char)('0' + s->turn);
+    br_text_write(w->out, turn, 9);
     write_laid(w, s);
     write_crews(w, s);
     write_tile_holders(w, s, viewer);
