@@ -46,11 +46,11 @@ static bool voting(const dud *s)
 /* ------------------------------------------------------------------ */
 /* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
  * put together with memcpy, not printf. The arrays of names and small
- * numbers go to the buffer one item per write, comma and quotes included
- * (br_jw_string_n() scans its text a character at a time and br_jw_int()
- * formats with snprintf): between br_jw_begin_array() and br_jw_end_array()
- * of an array that holds nothing else, which is what the writer would have
- * written. */
+ * numbers are gathered here, commas and quotes included, and go to the
+ * buffer in one write (br_jw_string_n() scans its text a character at a
+ * time and br_jw_int() formats with snprintf): between br_jw_begin_array()
+ * and br_jw_end_array() of an array that holds nothing else, the text the
+ * writer would have written. */
 
 typedef struct items {
     br_text *out;
