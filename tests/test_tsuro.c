@@ -3088,6 +3088,163 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* Binary snapshot (doc/games/tsuro.md, "Binary snapshot"): one byte per
+ * field; for 2 seats on the 6x6 board the payload is phase, turn, dragon,
+ * last_out (0..3), the hands (4..11: size and three slots per seat), the
+ * markers (12..19: status, square, point, fresh per seat), the pile (20..54)
+ * and the board (55..90, row by row). */
+
+enum { BIN_HANDS = 4, BIN_MARKERS = 12, BIN_PILE = 20, BIN_BOARD = 55, BIN_SIZE = 91 };
+
+/* A classic 2-seat game in play: markers set, a few tiles placed. */
+static br_state *played_position(void)
+{
+    br_state *s = new_state("players=2,seed=7");
+    br_move moves[MOVE_BUFFER];
+    for (int i = 0; i < 6; i++) {
+        size_t n = legal_moves(s, moves);
+        ck_assert_uint_gt(n, 0);
+        /* The first move (from the middle of the list) that leaves the game going. */
+        bool done = false;
+        for (size_t k = 0; k < n && !done; k++) {
+            br_state *t = NULL;
+            ck_assert_int_eq(br_state_clone(s, &t), BR_OK);
+            ck_assert_int_eq(br_state_apply(t, moves[(n / 2 + k) % n]), BR_OK);
+            done = !br_state_is_terminal(t);
+            br_state_free(t);
+            if (done)
+                ck_assert_int_eq(br_state_apply(s, moves[(n / 2 + k) % n]), BR_OK);
+        }
+        ck_assert(done);
+    }
+    return s;
+}
+
+/* The state's binary snapshot; *payload: where the game's own fields begin
+ * (after the envelope: magic, version, name, options, move number,
+ * generator, payload kind and length). */
+static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
+{
+    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, len), BR_ERR_BUFFER);
+    unsigned char *bytes = malloc(*len);
+    ck_assert_ptr_nonnull(bytes);
+    ck_assert_int_eq(br_state_to_bytes(s, bytes, *len, len), BR_OK);
+    size_t at = 6 + bytes[5];
+    at += 2 + (size_t)(bytes[at] | bytes[at + 1] << 8);
+    at += 4 + 32;
+    ck_assert_uint_eq(bytes[at], 1); /* the game's own fields */
+    *payload = at + 5;
+    ck_assert_uint_eq(*len - *payload, BIN_SIZE);
+    return bytes;
+}
+
+/* Loads the binary snapshot of `s` with byte `at` of the payload set to
+ * `value`; expects a refusal whose reason contains `field`. */
+static void assert_binary_refused(const br_state *s, size_t at, unsigned value,
+                                  const char *field)
+{
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    bytes[payload + at] = (unsigned char)value;
+    char err[TEXT_SIZE] = "";
+    br_state *out = NULL;
+    br_status st = br_state_from_bytes(bytes, len, &out, err, sizeof err);
+    free(bytes);
+    ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
+                  br_status_string(st));
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
+                  value, err, field);
+}
+
+START_TEST(test_binary_snapshot_round_trips)
+{
+    br_state *s = played_position();
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    char err[TEXT_SIZE] = "";
+    br_state *t = NULL;
+    ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
+    char *a = snapshot_of(s), *b = snapshot_of(t);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    free(bytes);
+    br_state_free(t);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_binary_loader_refuses_bad_fields_naming_them)
+{
+    br_state *s = played_position();
+    assert_binary_refused(s, 0, 5, "state.phase");
+    assert_binary_refused(s, 1, 2, "state.turn");
+    assert_binary_refused(s, 2, 2, "state.dragon");
+    assert_binary_refused(s, 3, 4, "state.last_out");
+    assert_binary_refused(s, BIN_HANDS, 4, "state.hands[0]");
+    assert_binary_refused(s, BIN_HANDS + 4 + 2, 35, "state.hands[1][1]");
+    assert_binary_refused(s, BIN_MARKERS, 3, "state.markers[0].status");
+    assert_binary_refused(s, BIN_MARKERS + 4 + 1, 36, "state.markers[1].square");
+    assert_binary_refused(s, BIN_MARKERS + 2, 8, "state.markers[0].point");
+    assert_binary_refused(s, BIN_MARKERS + 4 + 3, 2, "state.markers[1].fresh");
+    assert_binary_refused(s, BIN_PILE + 12, 2, "state.pile[12]");
+    assert_binary_refused(s, BIN_BOARD + 12, 140, "state.board[12]");
+    br_state_free(s);
+}
+END_TEST
+
+/* Fields each in range, but together not a position: the JSON loader's
+ * checks of the invariants apply. */
+START_TEST(test_binary_loader_checks_the_invariants)
+{
+    br_state *s = played_position();
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    /* Tile 0 on an empty square: now once more than the set has. */
+    int empty = -1;
+    for (int i = 0; i < 36 && empty < 0; i++)
+        if (bytes[payload + BIN_BOARD + i] == 0xFF)
+            empty = i;
+    ck_assert_int_ge(empty, 0);
+    free(bytes);
+    assert_binary_refused(s, BIN_BOARD + (size_t)empty, 0, "state.pile[0]: tile 0 is");
+    /* A marker marked out (square, point, fresh cleared) leaves one on the
+     * board, while the phase says play goes on. */
+    size_t at = payload + BIN_MARKERS;
+    bytes = binary_of(s, &len, &payload);
+    bytes[at] = 1;
+    bytes[at + 1] = bytes[at + 2] = bytes[at + 3] = 0;
+    char err[TEXT_SIZE] = "";
+    br_state *out = NULL;
+    ck_assert_int_eq(br_state_from_bytes(bytes, len, &out, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(strstr(err, "state.phase: with 1 marker") != NULL, "%s", err);
+    free(bytes);
+    br_state_free(s);
+}
+END_TEST
+
+/* A short payload names the part where it ends. */
+START_TEST(test_binary_loader_refuses_short_payload)
+{
+    br_state *s = played_position();
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    /* Cut 10 bytes off the end, and the payload length with them. */
+    size_t cut = len - 10;
+    uint32_t n = (uint32_t)(cut - payload);
+    for (int i = 0; i < 4; i++)
+        bytes[payload - 4 + (size_t)i] = (unsigned char)(n >> (8 * i));
+    char err[TEXT_SIZE] = "";
+    br_state *out = NULL;
+    ck_assert_int_eq(br_state_from_bytes(bytes, cut, &out, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(strstr(err, "state.board") != NULL, "%s", err);
+    free(bytes);
+    br_state_free(s);
+}
+END_TEST
+
 static Suite *tsuro_suite(void)
 {
     Suite *suite = suite_create("tsuro");
@@ -3148,6 +3305,13 @@ static Suite *tsuro_suite(void)
     tcase_add_test(dragon, test_rule_dragon_passes_on_when_its_holder_is_out);
     tcase_set_timeout(dragon, 30);
     suite_add_tcase(suite, dragon);
+
+    TCase *binary = tcase_create("binary");
+    tcase_add_test(binary, test_binary_snapshot_round_trips);
+    tcase_add_test(binary, test_binary_loader_refuses_bad_fields_naming_them);
+    tcase_add_test(binary, test_binary_loader_checks_the_invariants);
+    tcase_add_test(binary, test_binary_loader_refuses_short_payload);
+    suite_add_tcase(suite, binary);
 
     TCase *editions = tcase_create("editions");
     tcase_add_test(editions, test_rule_kosmos_first_turn_choice_of_path);

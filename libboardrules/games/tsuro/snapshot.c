@@ -629,3 +629,175 @@ br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
     memcpy(st, &s, sizeof s);
     return BR_OK;
 }
+
+/* ------------------------------------------------------------------ */
+/* Binary snapshot (doc/games/tsuro.md, "Binary snapshot"): one byte per
+ * field, in this order: phase, turn, dragon, last_out, the hands (size and
+ * three slots per seat), the markers (status, square, point, fresh per
+ * seat), the pile (a count per tile), the board (a code per square, row by
+ * row). Read back with the same checks as the JSON, then check_invariants. */
+
+enum { BIN_NO_DRAGON = 0xFF, MARK_UNPLACED = 0, MARK_OUT = 1, MARK_ON = 2 };
+enum { BIN_MAX = 4 + TS_SEATS * (1 + TS_HAND) + TS_SEATS * 4 + TS_TILES +
+                 TS_MAX_WIDTH * TS_MAX_WIDTH };
+
+void tsuro_to_bytes(const void *st, br_bytes_writer *w)
+{
+    const ts_state *s = st;
+    uint8_t b[BIN_MAX];
+    size_t n = 0;
+    b[n++] = s->phase;
+    b[n++] = s->turn;
+    b[n++] = s->dragon == NO_SEAT ? BIN_NO_DRAGON : (uint8_t)s->dragon;
+    b[n++] = s->last_out;
+    for (int p = 0; p < s->num_seats; p++) {
+        b[n++] = s->hand_size[p];
+        for (int i = 0; i < TS_HAND; i++)
+            b[n++] = s->hand[p][i];
+    }
+    for (int p = 0; p < s->num_seats; p++) {
+        if (!(s->alive & seat_bit(p))) {
+            b[n++] = s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED;
+            b[n++] = 0;
+            b[n++] = 0;
+            b[n++] = 0;
+            continue;
+        }
+        int cell = s->marker_cell[p];
+        b[n++] = MARK_ON;
+        b[n++] = (uint8_t)(cell_row(cell) * s->width + cell_col(cell));
+        b[n++] = s->marker_point[p];
+        b[n++] = (s->fresh & seat_bit(p)) != 0;
+    }
+    for (int t = 0; t < TS_TILES; t++)
+        b[n++] = (uint8_t)pile_count(s, t);
+    for (int r = 0; r < s->width; r++) {
+        memcpy(b + n, &s->board[cell_of(r, 0)], s->width);
+        n += s->width;
+    }
+    br_bw_bytes(w, b, n);
+}
+
+static bool read_bin_head(ts_state *s, const uint8_t *b, unsigned *last_out, br_text *err)
+{
+    int n = s->num_seats;
+    if (b[0] > PH_OVER)
+        return br_fail(err, "state.phase: %u is not 0..4 (deal, setup, play, draw, over)",
+                       b[0]);
+    if (b[1] >= n)
+        return br_fail(err, "state.turn: %u is not a seat 0..%d", b[1], n - 1);
+    if (b[2] != BIN_NO_DRAGON && b[2] >= n)
+        return br_fail(err, "state.dragon: %u is not 255 (in the box) or a seat 0..%d", b[2],
+                       n - 1);
+    if (b[3] >> n)
+        return br_fail(err, "state.last_out: 0x%02x lists a seat beyond %d", b[3], n - 1);
+    s->phase = b[0];
+    s->turn = b[1];
+    s->dragon = b[2] == BIN_NO_DRAGON ? NO_SEAT : (int8_t)b[2];
+    *last_out = b[3];
+    return true;
+}
+
+static bool read_bin_hands(ts_state *s, const uint8_t *b, br_text *err)
+{
+    for (int p = 0; p < s->num_seats; p++, b += 1 + TS_HAND) {
+        if (b[0] > TS_HAND)
+            return br_fail(err, "state.hands[%d]: %u tiles, a hand holds at most %d", p, b[0],
+                           TS_HAND);
+        for (int i = 0; i < TS_HAND; i++) {
+            if (i < b[0] && b[1 + i] >= TS_TILES)
+                return br_fail(err, "state.hands[%d][%d]: %u is not in 0..%d", p, i, b[1 + i],
+                               TS_TILES - 1);
+            if (i >= b[0] && b[1 + i] != 0)
+                return br_fail(err, "state.hands[%d][%d]: %u in an unused slot (0 there)", p,
+                               i, b[1 + i]);
+            if (i < b[0])
+                hand_add(s, p, b[1 + i]);
+        }
+    }
+    return true;
+}
+
+static bool read_bin_markers(ts_state *s, const uint8_t *b, br_text *err)
+{
+    int w = s->width;
+    for (int p = 0; p < s->num_seats; p++, b += 4) {
+        if (b[0] > MARK_ON)
+            return br_fail(err, "state.markers[%d].status: %u is not 0 (unplaced), 1 (out) "
+                           "or 2 (on)", p, b[0]);
+        if (b[0] != MARK_ON) {
+            if (b[1] | b[2] | b[3])
+                return br_fail(err, "state.markers[%d]: a marker that is %s has square, "
+                               "point and fresh 0", p, b[0] ? "out" : "unplaced");
+            if (b[0] == MARK_OUT)
+                s->placed |= (uint8_t)seat_bit(p);
+            continue;
+        }
+        if (b[1] >= w * w)
+            return br_fail(err, "state.markers[%d].square: %u is not a square 0..%d of the "
+                           "%dx%d board", p, b[1], w * w - 1, w, w);
+        if (b[2] > 7)
+            return br_fail(err, "state.markers[%d].point: %u is not in 0..7", p, b[2]);
+        if (b[3] > 1)
+            return br_fail(err, "state.markers[%d].fresh: %u is not 0 or 1", p, b[3]);
+        s->marker_cell[p] = (uint8_t)cell_of(b[1] / w, b[1] % w);
+        s->marker_point[p] = b[2];
+        s->placed |= (uint8_t)seat_bit(p);
+        s->alive |= (uint8_t)seat_bit(p);
+        if (b[3])
+            s->fresh |= (uint8_t)seat_bit(p);
+    }
+    return true;
+}
+
+static bool read_bin_pile(ts_state *s, const uint8_t *b, br_text *err)
+{
+    for (int t = 0; t < TS_TILES; t++) {
+        if (b[t] > tile_copies(s, t))
+            return br_fail(err, "state.pile[%d]: %u is not a count of tile %d in 0..%d", t,
+                           b[t], t, tile_copies(s, t));
+        for (int k = 0; k < b[t]; k++)
+            put_in_pile(s, t);
+    }
+    return true;
+}
+
+static bool read_bin_board(ts_state *s, const uint8_t *b, br_text *err)
+{
+    int w = s->width;
+    for (int i = 0; i < w * w; i++) {
+        if (b[i] != CELL_EMPTY && b[i] >= TS_CODES)
+            return br_fail(err, "state.board[%d]: %u is not 255 (empty) or a tile code "
+                           "tile*4+rotation in 0..%d (square %c%d)", i, b[i], TS_CODES - 1,
+                           'a' + i % w, i / w + 1);
+        /* The lowest rotation that looks the same, as the JSON loader does. */
+        s->board[cell_of(i / w, i % w)] =
+            b[i] == CELL_EMPTY ? CELL_EMPTY : (uint8_t)canonical_code(b[i]);
+    }
+    return true;
+}
+
+br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err)
+{
+    ts_state s;
+    start_from_settings(&s, st);
+    int n = s.num_seats, w = s.width;
+    uint8_t head[4], hands[TS_SEATS * (1 + TS_HAND)], markers[TS_SEATS * 4],
+        pile[TS_TILES], board[TS_MAX_WIDTH * TS_MAX_WIDTH];
+    if (!br_br_bytes(r, head, sizeof head, "state.phase") ||
+        !br_br_bytes(r, hands, (size_t)n * (1 + TS_HAND), "state.hands") ||
+        !br_br_bytes(r, markers, (size_t)n * 4, "state.markers") ||
+        !br_br_bytes(r, pile, TS_TILES, "state.pile") ||
+        !br_br_bytes(r, board, (size_t)(w * w), "state.board"))
+        return BR_ERR_SNAPSHOT;
+    unsigned last_out = 0;
+    if (!read_bin_head(&s, head, &last_out, err) || !read_bin_hands(&s, hands, err) ||
+        !read_bin_markers(&s, markers, err) || !read_bin_pile(&s, pile, err) ||
+        !read_bin_board(&s, board, err))
+        return BR_ERR_SNAPSHOT;
+    s.last_out = (uint8_t)last_out;
+    if (!check_invariants(&s, err))
+        return BR_ERR_SNAPSHOT;
+    memcpy(st, &s, sizeof s);
+    return BR_OK;
+}

@@ -419,6 +419,8 @@ br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
 /* snapshot.c: the snapshot, and the JSON pieces the observation shares */
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err);
 void tsuro_write_json(const void *st, br_jw *w);
+void tsuro_to_bytes(const void *st, br_bytes_writer *w);
+br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 void tsuro_write_seats(br_jw *w, const ts_state *s, unsigned seats);
 void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts);
 void tsuro_write_board(br_jw *w, const ts_state *s);
