@@ -21,7 +21,8 @@
 #include <boardrules.h>
 
 #define GAME_NAME "tuer-an-tuer"
-#define NUM_DOOR_CARDS 36
+#define NUM_DOOR_CARDS 36 /* distinct door cards: 4 colours x numbers 1..9 */
+#define DOOR_COPIES 2     /* copies of each in the deck (72 cards) */
 #define NUM_ELEVATOR_TYPES 10
 #define MOVE_BUFFER 1024
 #define TEXT_BUFFER (1 << 16)
@@ -128,6 +129,19 @@ static size_t count_moves_in(const br_state *s, br_move first, br_move last)
     for (size_t i = 0; i < n; i++)
         count += moves[i] >= first && moves[i] <= last;
     return count;
+}
+
+/* How often `item` occurs in a comma-separated list of texts. */
+static int count_in_list(const char *list, const char *item)
+{
+    int n = 0;
+    size_t len = strlen(item);
+    for (const char *p = list; *p != '\0';) {
+        size_t k = strcspn(p, ",");
+        n += k == len && strncmp(p, item, len) == 0;
+        p += k + (p[k] == ',');
+    }
+    return n;
 }
 
 /* At a chance node: applies the first outcome (the test still chooses it). */
@@ -372,8 +386,8 @@ static json_t *layout_board(const layout *l, int *used)
             continue;
         }
         int c = card_index(l->board[x]);
-        ck_assert_msg(!used[c], "test bug: %s used twice", l->board[x]);
-        used[c] = 1;
+        ck_assert_msg(used[c] < DOOR_COPIES, "test bug: %s used 3 times", l->board[x]);
+        used[c]++;
         json_array_append_new(board, json_string(l->board[x]));
     }
     return board;
@@ -388,10 +402,11 @@ static json_t *layout_hands(const layout *l, int *used)
             if (l->hands[seat][i] == NULL)
                 continue;
             int c = card_index(l->hands[seat][i]);
-            ck_assert_msg(!used[c], "test bug: %s used twice", l->hands[seat][i]);
-            used[c] = 1;
+            ck_assert_msg(used[c] < DOOR_COPIES, "test bug: %s used 3 times", l->hands[seat][i]);
+            used[c]++;
             hand[seat][i] = c;
         }
+    /* The hands are filled up with cards the layout does not use at all. */
     json_t *hands = json_array();
     for (int seat = 0; seat < 2; seat++) {
         for (int i = 0, c = 0; i < 5; i++) {
@@ -410,10 +425,10 @@ static json_t *layout_hands(const layout *l, int *used)
 
 static json_t *layout_door_pile(const int *used)
 {
-    int pile[NUM_DOOR_CARDS];
+    int pile[NUM_DOOR_CARDS * DOOR_COPIES];
     size_t n = 0;
     for (int c = 0; c < NUM_DOOR_CARDS; c++)
-        if (!used[c])
+        for (int k = used[c]; k < DOOR_COPIES; k++)
             pile[n++] = c;
     return text_array(pile, n, 1);
 }
@@ -522,8 +537,9 @@ static br_state *load_layout(const layout *l, const char *extra_options)
 /* Deck and setup */
 
 /* "Die Türkarten gibt es in vier Farben: Gelb, Grün, Rot und Blau. Jede Tür
- * trägt eine Zahl von 1 bis 9." (Spec: 36 cards, one of each; drawn from a
- * shuffled pile, so each with equal probability.) */
+ * trägt eine Zahl von 1 bis 9." (Spec: 72 cards, two of each colour and
+ * number; drawn from a shuffled pile, so each card with a probability
+ * proportional to its copies there.) */
 START_TEST(test_rule_door_deck_four_colours_numbers_one_to_nine)
 {
     br_state *s = new_state("chance=explicit");
@@ -539,8 +555,20 @@ START_TEST(test_rule_door_deck_four_colours_numbers_one_to_nine)
         snprintf(want, sizeof want, "draw %s", card);
         ck_assert_int_eq(br_state_move_to_text(s, moves[i], text, sizeof text, NULL), BR_OK);
         ck_assert_str_eq(text, want);
-        ck_assert_double_eq_tol(p[i], 1.0 / NUM_DOOR_CARDS, 1e-12);
+        ck_assert_double_eq_tol(p[i], 2.0 / (NUM_DOOR_CARDS * DOOR_COPIES), 1e-12);
     }
+    /* Y1 twice: the second copy half as likely as any other card, then gone. */
+    play(s, "draw Y1");
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_DOOR_CARDS);
+    ck_assert_double_eq_tol(p[0], 1.0 / 71, 1e-12);
+    ck_assert_double_eq_tol(p[1], 2.0 / 71, 1e-12);
+    play(s, "draw Y1");
+    ck_assert_str_eq(field(s, "hands", 0), "Y1");
+    ck_assert_str_eq(field(s, "hands", 1), "Y1");
+    ck_assert(!is_legal(s, "draw Y1"));
+    ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
+    ck_assert_uint_eq(n, NUM_DOOR_CARDS - 1);
     br_state_free(s);
 }
 END_TEST
@@ -591,8 +619,9 @@ START_TEST(test_rule_exchange_zero_to_three_cards_once)
     for (int i = 0; i < k; i++) {
         ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
         ck_assert_str_eq(field(s, "turn", -1), "0");
-        /* the discarded cards are out of the game, not back in the pile */
-        ck_assert(!is_legal(s, "draw Y1"));
+        /* the discarded cards are out of the game, not back in the pile:
+         * of Y1 only its other copy is left there */
+        ck_assert_int_eq(count_in_list(field(s, "door_pile", -1), "Y1"), 1);
         play(s, replacement[i]);
     }
     ck_assert_str_eq(field(s, "hands", 0), hand_after[k]);
@@ -689,13 +718,16 @@ START_TEST(test_rule_draw_back_to_five_then_other_player)
     expect_phase(s, "door-draw");
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
     ck_assert_str_eq(field(s, "turn", -1), "0");
-    /* 36 cards - 2 on the board - 9 in hands */
+    /* 72 cards - 2 on the board - 9 in hands = 61 in the pile: every card
+     * still has a copy there; Y1 (one copy in a hand) is half as likely as B9
+     * (both copies in the pile). */
     br_move outcomes[MOVE_BUFFER];
     double p[MOVE_BUFFER];
     size_t n = 0;
     ck_assert_int_eq(br_state_chance_outcomes(s, outcomes, p, MOVE_BUFFER, &n), BR_OK);
-    ck_assert_uint_eq(n, 25);
-    ck_assert(!is_legal(s, "draw Y1")); /* in a hand, not in the pile */
+    ck_assert_uint_eq(n, NUM_DOOR_CARDS);
+    ck_assert_double_eq_tol(p[card_index("Y1")], 1.0 / 61, 1e-12);
+    ck_assert_double_eq_tol(p[card_index("B9")], 2.0 / 61, 1e-12);
     play(s, "draw B9");
     ck_assert_str_eq(field(s, "hands", 0), "Y1,Y4,Y5,Y6,B9");
     expect_phase(s, "turn");
@@ -983,8 +1015,8 @@ END_TEST
 
 /* "Gleiche Türnummern: Mindestens drei zusammenhängende Türkarten auf einer
  * Etage besitzen dieselbe Nummer. Ihre Farben spielen dabei keine Rolle.
- * 3 Türen mit gleicher Nummer: 3 Schritte" (three equal numbers are always
- * three different colours, so that category scores too). */
+ * 3 Türen mit gleicher Nummer: 3 Schritte" (here the three have different
+ * colours, so that category scores too). */
 START_TEST(test_rule_same_number_three_scores_three)
 {
     expect_placement_score((layout){.board = {[A1] = "Y4", [B1] = "G4"}, .hands = {{"R4"}}},
@@ -998,6 +1030,21 @@ START_TEST(test_rule_same_number_four_scores_five)
     expect_placement_score(
         (layout){.board = {[A1] = "Y4", [B1] = "G4", [C1] = "R4"}, .hands = {{"B4"}}}, "B4@d1",
         (score){0, 5, 0, 0, 5, 0, 10}, "");
+}
+END_TEST
+
+/* "Ihre Farben spielen dabei keine Rolle." With two copies of each card
+ * (design) equal numbers may repeat a colour: R4 G4 R4 scores same number 3
+ * and nothing for colours; a pair of one card (R4 R4) with the new G4 too. */
+START_TEST(test_rule_same_number_colours_play_no_role)
+{
+    expect_placement_score((layout){.board = {[A1] = "R4", [B1] = "G4"}, .hands = {{"R4"}}},
+                           "R4@c1", (score){0, 3, 0, 0, 0, 0, 3}, "");
+    expect_placement_score((layout){.board = {[A1] = "R4", [B1] = "R4"}, .hands = {{"G4"}}},
+                           "G4@c1", (score){0, 3, 0, 0, 0, 0, 3}, "");
+    /* both copies of one card side by side: one colour and one number */
+    expect_placement_score((layout){.board = {[A1] = "R4", [B1] = "R4"}, .hands = {{"R5"}}},
+                           "R5@c1", (score){3, 0, 0, 2, 0, 0, 5}, "");
 }
 END_TEST
 
@@ -1849,7 +1896,7 @@ START_TEST(test_rule_hidden_hands_not_observed_by_other_seat)
     ck_assert_ptr_null(strstr(a0, "\"B9\""));
     ck_assert_ptr_null(strstr(a0, "pairs"));
     ck_assert_str_eq(observed_field(sa, 0, "hands", 1), "5");
-    ck_assert_str_eq(observed_field(sa, 0, "door_pile", -1), "26");
+    ck_assert_str_eq(observed_field(sa, 0, "door_pile", -1), "62");
     free(a0), free(b0), free(a1), free(b1), free(aspec), free(bspec);
     br_state_free(sa);
     br_state_free(sb);
@@ -1901,7 +1948,9 @@ START_TEST(test_rule_illegal_move_leaves_state_unchanged)
 {
     static const char *const refused[] = {"R1@a1", "B9@b1", "red@e2", "jump", "walk",
                                           "drop red", "draw B9", "done", "exchange R1"};
-    layout l = {.board = {[A1] = "Y1"},
+    /* The other copies of R1 and R2 lie on the board: after R2@d4 neither
+     * is left in the pile. */
+    layout l = {.board = {[A1] = "Y1", [C1] = "R1", [D1] = "R2"},
                 .hands = {{"R1", "R2", "R4", "R5", "R6"}},
                 .elevator_hands = {{"red"}}};
     br_state *s = load_layout(&l, "");
@@ -2034,6 +2083,7 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "scoring", test_rule_same_colour_contiguous_on_one_floor);
     add(s, "scoring", test_rule_same_number_three_scores_three);
     add(s, "scoring", test_rule_same_number_four_scores_five);
+    add(s, "scoring", test_rule_same_number_colours_play_no_role);
     add(s, "scoring", test_rule_ascending_three_scores_three);
     add(s, "scoring", test_rule_ascending_four_scores_five);
     add(s, "scoring", test_rule_ascending_new_card_must_form_or_extend);

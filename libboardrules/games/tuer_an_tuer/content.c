@@ -1,9 +1,10 @@
 /*
  * Tür an Tür's content: the elevator cards the project designed
  * (doc/games/tuer-an-tuer.md, "Elevator cards") and the shapes the rule text
- * allows for "different colours". The door deck needs no table: one card of
- * each colour and number, decoded by arithmetic (card_colour(), card_number(),
- * card_has_cat() in tuer_an_tuer.h).
+ * allows for "different colours". The door deck needs no table: two copies
+ * (DOOR_COPIES) of each colour and number, 72 cards, the ones numbered 3 and 7
+ * showing a cat, decoded by arithmetic (card_colour(), card_number(),
+ * card_has_cat() in tuer_an_tuer.h; the copies are counted in a cardset).
  */
 #include "tuer_an_tuer.h"
 

@@ -192,7 +192,7 @@ static void after_door(tat *s)
 {
     if (board_full(s))
         final_scoring(s);
-    else if (popcount64(s->hand[s->turn]) < HAND && s->pile)
+    else if (cardset_size(&s->hand[s->turn]) < HAND && !cardset_empty(&s->pile))
         s->phase = PH_DOOR_DRAW;
     else
         end_turn(s);
@@ -345,7 +345,7 @@ static bool elevator_draw_phase(int phase)
  * every card in its pile, both figures on the start field. */
 void tat_clear_to_start(tat *s)
 {
-    s->pile = (UINT64_C(1) << CARDS) - 1;
+    s->pile.one = s->pile.two = (UINT64_C(1) << CARDS) - 1; /* DOOR_COPIES of each */
     memset(s->board, NONE, sizeof s->board);
     memset(s->elevators, NONE, sizeof s->elevators);
     for (int t = 0; t < ETYPES; t++)
@@ -396,7 +396,7 @@ static size_t list_placements(const tat *s, br_move *out)
         if (s->board[x] == NONE)
             free_fields[nfree++] = (uint8_t)x;
     size_t n = 0;
-    for (uint64_t h = s->hand[s->turn]; h; h &= h - 1) {
+    for (uint64_t h = s->hand[s->turn].one; h; h &= h - 1) {
         br_move base = MV_PLACE + DOORS * lowest_bit(h);
         for (int i = 0; i < nfree; i++)
             out[n++] = base + free_fields[i];
@@ -418,11 +418,15 @@ static size_t list_elevator_plays(const tat *s, br_move *out)
     return n;
 }
 
-static size_t list_door_draws(const tat *s, br_move *out)
+/* Each card in the pile once, weighted by its copies there. */
+static size_t list_door_draws(const tat *s, br_move *out, uint32_t *weights)
 {
     size_t n = 0;
-    for (uint64_t b = s->pile; b; b &= b - 1)
-        out[n++] = MV_DRAW_DOOR + lowest_bit(b);
+    for (uint64_t b = s->pile.one; b; b &= b - 1) {
+        int c = lowest_bit(b);
+        weights[n] = (uint32_t)cardset_count(&s->pile, c);
+        out[n++] = MV_DRAW_DOOR + c;
+    }
     return n;
 }
 
@@ -431,9 +435,7 @@ size_t tat_chance_outcomes(const void *st, br_move *out, uint32_t *weights)
     const tat *s = st;
     size_t n = 0;
     if (door_draw_phase(s->phase)) {
-        n = list_door_draws(s, out);
-        for (size_t i = 0; i < n; i++)
-            weights[i] = 1;
+        n = list_door_draws(s, out, weights);
     } else if (elevator_draw_phase(s->phase)) {
         for (int t = 0; t < ETYPES; t++) {
             if (s->epile[t]) {
@@ -458,7 +460,7 @@ size_t tat_legal_moves(const void *st, br_move *out)
     case PH_DOOR:
         return list_placements(s, out);
     case PH_EXCHANGE:
-        for (uint64_t h = s->hand[s->turn]; h; h &= h - 1)
+        for (uint64_t h = s->hand[s->turn].one; h; h &= h - 1)
             out[n++] = MV_EXCHANGE + lowest_bit(h);
         out[n++] = MV_DONE;
         return n;
@@ -490,7 +492,7 @@ static bool check_placement(const tat *s, decoded d, br_text *r)
                        phase_names[s->phase]);
         return false;
     }
-    if (!(s->hand[s->turn] & (UINT64_C(1) << d.a))) {
+    if (!cardset_has(&s->hand[s->turn], d.a)) {
         br_text_puts(r, "door card ");
         tat_put_card(r, d.a);
         br_text_printf(r, " is not in the hand of seat %d", s->turn);
@@ -546,7 +548,7 @@ static bool check_chance(const tat *s, decoded d, br_text *r)
                            "('draw <card>')", s->turn);
             return false;
         }
-        if (!(s->pile & (UINT64_C(1) << d.a))) {
+        if (!cardset_has(&s->pile, d.a)) {
             br_text_puts(r, "door card ");
             tat_put_card(r, d.a);
             br_text_puts(r, " is not in the pile");
@@ -579,7 +581,7 @@ static bool check_decision(const tat *s, decoded d, br_text *r)
             br_text_puts(r, "cards are exchanged only once, during the setup");
             return false;
         }
-        if (d.kind == K_EXCHANGE && !(s->hand[s->turn] & (UINT64_C(1) << d.a))) {
+        if (d.kind == K_EXCHANGE && !cardset_has(&s->hand[s->turn], d.a)) {
             br_text_puts(r, "door card ");
             tat_put_card(r, d.a);
             br_text_printf(r, " is not in the hand of seat %d", s->turn);
@@ -642,7 +644,7 @@ bool tat_check_move(const void *st, br_move move, br_text *reason)
 static void apply_placement(tat *s, int c, int x)
 {
     int p = s->turn;
-    s->hand[p] &= ~(UINT64_C(1) << c);
+    cardset_remove(&s->hand[p], c);
     s->board[x] = (uint8_t)c;
     /* The door's three cells become one field: figures inside stand on it,
      * on a cat card without having stepped onto it. */
@@ -683,14 +685,14 @@ static void next_exchange_step(tat *s)
 
 static void end_exchange(tat *s)
 {
-    s->exchange_draws = (uint8_t)popcount64(s->exchanged[s->turn]);
+    s->exchange_draws = (uint8_t)cardset_size(&s->exchanged[s->turn]);
     next_exchange_step(s);
 }
 
 static void apply_door_draw(tat *s, int c)
 {
-    s->pile &= ~(UINT64_C(1) << c);
-    s->hand[s->turn] |= UINT64_C(1) << c;
+    cardset_remove(&s->pile, c);
+    cardset_add(&s->hand[s->turn], c);
     switch (s->phase) {
     case PH_DEAL:
         s->dealt++;
@@ -751,9 +753,9 @@ void tat_apply_move(void *st, br_move move)
         apply_elevator_play(s, d.a, d.b);
         break;
     case K_EXCHANGE:
-        s->hand[s->turn] &= ~(UINT64_C(1) << d.a);
-        s->exchanged[s->turn] |= UINT64_C(1) << d.a;
-        if (popcount64(s->exchanged[s->turn]) == MAX_EXCHANGE)
+        cardset_remove(&s->hand[s->turn], d.a);
+        cardset_add(&s->exchanged[s->turn], d.a);
+        if (cardset_size(&s->exchanged[s->turn]) == MAX_EXCHANGE)
             end_exchange(s);
         break;
     case K_DONE:

@@ -19,11 +19,13 @@ static json_t *card_json(br_json_builder *b, int c)
     return br_jb_add(b, json_string(t));
 }
 
-static json_t *cards_json(br_json_builder *b, uint64_t set_bits)
+/* The cards of a set in card order, each copy once (R5 twice: "R5", "R5"). */
+static json_t *cards_json(br_json_builder *b, const cardset *set)
 {
     json_t *arr = br_jb_add(b, json_array());
-    for (uint64_t v = set_bits; arr && v; v &= v - 1)
-        br_jb_append(b, arr, card_json(b, lowest_bit(v)));
+    for (uint64_t v = set->one; arr && v; v &= v - 1)
+        for (int k = 0; k < cardset_count(set, lowest_bit(v)); k++)
+            br_jb_append(b, arr, card_json(b, lowest_bit(v)));
     return arr;
 }
 
@@ -36,12 +38,12 @@ static json_t *etypes_json(br_json_builder *b, const uint8_t *counts)
     return arr;
 }
 
-static json_t *per_seat_cards(br_json_builder *b, const uint64_t *sets, int viewer)
+static json_t *per_seat_cards(br_json_builder *b, const cardset *sets, int viewer)
 {
     json_t *arr = br_jb_add(b, json_array());
     for (int p = 0; arr && p < SEATS; p++)
-        br_jb_append(b, arr, sees(viewer, p) ? cards_json(b, sets[p])
-                                       : br_jb_add(b, json_integer(popcount64(sets[p]))));
+        br_jb_append(b, arr, sees(viewer, p) ? cards_json(b, &sets[p])
+                                       : br_jb_add(b, json_integer(cardset_size(&sets[p]))));
     return arr;
 }
 
@@ -126,8 +128,8 @@ json_t *tat_state_json(const tat *s, int viewer)
     br_jb_set(&b, o, "exchanged", per_seat_cards(&b, s->exchanged, viewer));
     br_jb_set(&b, o, "exchange_draws", br_jb_add(&b, json_integer(s->exchange_draws)));
     bool full = viewer < -1;
-    br_jb_set(&b, o, "door_pile", full ? cards_json(&b, s->pile)
-                                 : br_jb_add(&b, json_integer(popcount64(s->pile))));
+    br_jb_set(&b, o, "door_pile", full ? cards_json(&b, &s->pile)
+                                 : br_jb_add(&b, json_integer(cardset_size(&s->pile))));
     br_jb_set(&b, o, "elevator_pile", full ? etypes_json(&b, s->epile)
                                      : br_jb_add(&b, json_integer(epile_size(s))));
     br_jb_set(&b, o, "dropped", per_seat_etypes(&b, s->dropped, viewer));
@@ -189,8 +191,8 @@ static const json_t *read_array(const json_t *v, size_t max, const char *path, b
     return v;
 }
 
-/* Where each door card was found while loading; every card must be found
- * exactly once. */
+/* Where the copies of each door card were found while loading; every card
+ * must be found exactly DOOR_COPIES times. */
 enum place { AT_NOWHERE, AT_BOARD, AT_HAND0, AT_HAND1, AT_EXCHANGED0, AT_EXCHANGED1, AT_PILE };
 
 static const char *const place_names[] = {
@@ -198,26 +200,41 @@ static const char *const place_names[] = {
 };
 
 typedef struct card_census {
-    uint8_t where[CARDS]; /* enum place */
+    uint8_t found[CARDS];               /* copies found so far */
+    uint8_t where[CARDS][DOOR_COPIES];  /* enum place of each copy found */
 } card_census;
 
-static bool read_card_set(const json_t *v, size_t max, uint64_t *set_bits, card_census *census,
+/* Counts one more copy of card c, found at `path`; a third copy is an error
+ * that names where the other two are. */
+static bool census_add(card_census *census, int c, enum place place, const char *path,
+                       br_text *err)
+{
+    if (census->found[c] == DOOR_COPIES) {
+        char name[4];
+        br_text t = br_text_over(name, sizeof name);
+        tat_put_card(&t, c);
+        return br_fail(err, "%s: card %s: a third copy (there are 2 of each card; the others "
+                            "are in %s and %s)", path, name, place_names[census->where[c][0]],
+                        place_names[census->where[c][1]]);
+    }
+    census->where[c][census->found[c]++] = (uint8_t)place;
+    return true;
+}
+
+static bool read_card_set(const json_t *v, size_t max, cardset *set, card_census *census,
                           enum place place, const char *path, br_text *err)
 {
     if (!read_array(v, max, path, err))
         return false;
-    *set_bits = 0;
+    set->one = set->two = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         char item[64];
         snprintf(item, sizeof item, "%s[%zu]", path, i);
         int c;
-        if (!read_card(json_array_get(v, i), &c, item, err))
+        if (!read_card(json_array_get(v, i), &c, item, err) ||
+            !census_add(census, c, place, item, err))
             return false;
-        if (census->where[c] != AT_NOWHERE)
-            return br_fail(err, "%s: card %s is also in %s", item,
-                        json_string_value(json_array_get(v, i)), place_names[census->where[c]]);
-        census->where[c] = (uint8_t)place;
-        *set_bits |= UINT64_C(1) << c;
+        cardset_add(set, c);
     }
     return true;
 }
@@ -266,12 +283,8 @@ static bool read_board(tat *s, const json_t *obj, card_census *census, br_text *
         if (json_is_null(e))
             continue;
         int c;
-        if (!read_card(e, &c, path, err))
+        if (!read_card(e, &c, path, err) || !census_add(census, c, AT_BOARD, path, err))
             return false;
-        if (census->where[c] != AT_NOWHERE)
-            return br_fail(err, "%s: card %s appears twice on the board", path,
-                        json_string_value(e));
-        census->where[c] = AT_BOARD;
         s->board[x] = (uint8_t)c;
     }
     return true;
@@ -351,7 +364,7 @@ static bool read_figures(tat *s, const json_t *obj, br_text *err)
     return true;
 }
 
-static bool read_seat_cards(const json_t *obj, const char *key, size_t max, uint64_t *sets,
+static bool read_seat_cards(const json_t *obj, const char *key, size_t max, cardset *sets,
                             card_census *census, enum place first, br_text *err)
 {
     const json_t *v = read_pair(obj, key, err);
@@ -525,7 +538,8 @@ static bool read_fields(tat *s, const json_t *o, br_text *err)
         !read_small_int(o, "exchange_draws", MAX_EXCHANGE, &s->exchange_draws, err))
         return false;
     if (!(v = br_json_member(o, "door_pile", "state", err)) ||
-        !read_card_set(v, CARDS, &s->pile, &census, AT_PILE, "state.door_pile", err))
+        !read_card_set(v, CARDS * DOOR_COPIES, &s->pile, &census, AT_PILE, "state.door_pile",
+                       err))
         return false;
     if (!(v = br_json_member(o, "elevator_pile", "state", err)) ||
         !read_etype_list(v, ETYPES * ECOPIES, s->epile, "state.elevator_pile", err))
@@ -547,12 +561,12 @@ static bool read_fields(tat *s, const json_t *o, br_text *err)
         !read_final(s, o, err) || !read_winners(s, o, err))
         return false;
     for (int c = 0; c < CARDS; c++) {
-        if (census.where[c] == AT_NOWHERE) {
+        if (census.found[c] != DOOR_COPIES) {
             char name[4];
             br_text t = br_text_over(name, sizeof name);
             tat_put_card(&t, c);
-            return br_fail(err, "state.door_pile: card %s is nowhere (board, hands, exchanged "
-                             "or pile)", name);
+            return br_fail(err, "state.door_pile: card %s: %d of its 2 copies found (board, "
+                             "hands, exchanged and pile)", name, census.found[c]);
         }
     }
     return true;
@@ -592,8 +606,8 @@ static bool board_empty(const tat *s)
 /* Hand sizes during the setup follow from the phase and the seat. */
 static bool check_setup(const tat *s, br_text *err)
 {
-    int h0 = popcount64(s->hand[0]), h1 = popcount64(s->hand[1]);
-    int x0 = popcount64(s->exchanged[0]), x1 = popcount64(s->exchanged[1]);
+    int h0 = cardset_size(&s->hand[0]), h1 = cardset_size(&s->hand[1]);
+    int x0 = cardset_size(&s->exchanged[0]), x1 = cardset_size(&s->exchanged[1]);
     if (!board_empty(s))
         return br_fail(err, "state.board: cards on the board during the setup");
     if (s->seg[0] != SEG_START || s->seg[1] != SEG_START)
@@ -615,16 +629,16 @@ static bool check_setup(const tat *s, br_text *err)
         return br_fail(err, "state.elevator_hands: elevator cards are dealt after the exchange");
     if (s->phase == PH_EXCHANGE || s->phase == PH_EXCHANGE_DRAW) {
         int p = s->turn;
-        int missing = s->phase == PH_EXCHANGE ? popcount64(s->exchanged[p]) : s->exchange_draws;
-        int held = popcount64(s->hand[p]) + missing;
+        int missing = s->phase == PH_EXCHANGE ? cardset_size(&s->exchanged[p]) : s->exchange_draws;
+        int held = cardset_size(&s->hand[p]) + missing;
         if (held != HAND || (p == 1 && h0 != HAND) || (p == 0 && (h1 != HAND || x1)))
             return br_fail(err, "state.hands: sizes do not fit the exchange of seat %d", p);
-        if (s->phase == PH_EXCHANGE && popcount64(s->exchanged[p]) >= MAX_EXCHANGE)
+        if (s->phase == PH_EXCHANGE && cardset_size(&s->exchanged[p]) >= MAX_EXCHANGE)
             return br_fail(err, "state.exchanged[%d]: the exchange ends after 3 cards", p);
         if (s->phase == PH_EXCHANGE_DRAW &&
-            (s->exchange_draws == 0 || s->exchange_draws > popcount64(s->exchanged[p])))
+            (s->exchange_draws == 0 || s->exchange_draws > cardset_size(&s->exchanged[p])))
             return br_fail(err, "state.exchange_draws: %d does not fit %d exchanged cards",
-                        s->exchange_draws, popcount64(s->exchanged[p]));
+                        s->exchange_draws, cardset_size(&s->exchanged[p]));
     }
     if (s->phase == PH_ELEVATOR_DEAL) {
         if (h0 != HAND || h1 != HAND)
@@ -661,10 +675,10 @@ static bool check_play_phase(const tat *s, br_text *err)
     if (s->dealt != SEATS * HAND || s->exchange_draws)
         return br_fail(err, "state.dealt: the setup must be complete in phase '%s'",
                     phase_names[s->phase]);
-    if (popcount64(s->hand[o]) != HAND)
-        return br_fail(err, "state.hands[%d]: %d cards, expected 5", o, popcount64(s->hand[o]));
+    if (cardset_size(&s->hand[o]) != HAND)
+        return br_fail(err, "state.hands[%d]: %d cards, expected 5", o, cardset_size(&s->hand[o]));
     int mover = expected_mover_hand(s);
-    int held = popcount64(s->hand[p]);
+    int held = cardset_size(&s->hand[p]);
     if (s->phase == PH_OVER ? held < HAND - 1 : held != mover)
         return br_fail(err, "state.hands[%d]: %d cards do not fit phase '%s'", p, held,
                     phase_names[s->phase]);
@@ -704,7 +718,7 @@ static bool check_pending(const tat *s, br_text *err)
     if (s->phase == PH_ELEVATOR_DRAW && (!s->stopped || !epile_size(s)))
         return br_fail(err, "state.stopped: an elevator draw needs the figure stopped on an "
                          "elevator field and a card in the pile");
-    if (s->phase == PH_DOOR_DRAW && !s->pile)
+    if (s->phase == PH_DOOR_DRAW && cardset_empty(&s->pile))
         return br_fail(err, "state.door_pile: empty, but a door card is to be drawn");
     return true;
 }

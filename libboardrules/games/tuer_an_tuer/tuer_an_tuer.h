@@ -37,7 +37,8 @@
 enum {
     COLOURS = 4,
     NUMBERS = 9,
-    CARDS = COLOURS * NUMBERS, /* one door card of each colour and number */
+    CARDS = COLOURS * NUMBERS, /* door cards: one per colour and number */
+    DOOR_COPIES = 2,           /* copies of each door card in the deck */
     FLOORS = 4,
     COLUMNS = 4,
     DOORS = FLOORS * COLUMNS,
@@ -115,10 +116,18 @@ static const char *const score_names[SC_FIELDS] = {
     "colour", "number", "ascending", "run", "different", "elevator", "total",
 };
 
+/* A set of door cards holding up to DOOR_COPIES = 2 copies of each card:
+ * bit c of `one` says at least one copy of card c is in the set, bit c of
+ * `two` says both are (`two` is a subset of `one`). Two masks keep the sets
+ * plain data, and walking the distinct cards stays a loop over set bits. */
+typedef struct cardset {
+    uint64_t one, two;
+} cardset;
+
 typedef struct tat {
-    uint64_t pile;               /* bit c: door card c lies in the door pile */
-    uint64_t hand[SEATS];        /* bit c: door card c is in the seat's hand */
-    uint64_t exchanged[SEATS];   /* bit c: the seat discarded c in the exchange */
+    cardset pile;                /* the door pile */
+    cardset hand[SEATS];         /* each seat's door hand */
+    cardset exchanged[SEATS];    /* what each seat discarded in the exchange */
     uint8_t board[DOORS];        /* card on each door field, or NONE */
     uint8_t elevators[FLOORS];   /* elevator type on each floor, or NONE */
     uint8_t ehand[SEATS][ETYPES];   /* copies of each type in the elevator hand */
@@ -174,6 +183,39 @@ static inline int lowest_bit(uint64_t v)
     }
     return i;
 #endif
+}
+
+static inline int cardset_count(const cardset *set, int c)
+{
+    return (int)(set->one >> c & 1) + (int)(set->two >> c & 1);
+}
+
+static inline bool cardset_has(const cardset *set, int c) { return set->one >> c & 1; }
+static inline bool cardset_empty(const cardset *set) { return set->one == 0; }
+
+static inline int cardset_size(const cardset *set)
+{
+    return popcount64(set->one) + popcount64(set->two);
+}
+
+/* Adds a copy of card c; the set must hold fewer than DOOR_COPIES of it. */
+static inline void cardset_add(cardset *set, int c)
+{
+    uint64_t bit = UINT64_C(1) << c;
+    if (set->one & bit)
+        set->two |= bit;
+    else
+        set->one |= bit;
+}
+
+/* Takes a copy of card c out; the set must hold one. */
+static inline void cardset_remove(cardset *set, int c)
+{
+    uint64_t bit = UINT64_C(1) << c;
+    if (set->two & bit)
+        set->two &= ~bit;
+    else
+        set->one &= ~bit;
 }
 
 static inline int card_colour(int c) { return c / NUMBERS; }

@@ -102,14 +102,14 @@ static void render_hands(const tat *s, int viewer, br_text *out)
         tat_put_position(out, s, p);
         if (!sees(viewer, p)) {
             br_text_printf(out, "  doors: %d hidden  elevator: %d hidden\n",
-                           popcount64(s->hand[p]), ehand_size(s, p));
+                           cardset_size(&s->hand[p]), ehand_size(s, p));
             continue;
         }
         br_text_puts(out, "  doors:");
-        for (uint64_t h = s->hand[p]; h; h &= h - 1) {
+        for (cardset h = s->hand[p]; !cardset_empty(&h); cardset_remove(&h, lowest_bit(h.one))) {
             br_text_putc(out, ' ');
-            tat_put_card(out, lowest_bit(h));
-            if (card_has_cat(lowest_bit(h)))
+            tat_put_card(out, lowest_bit(h.one));
+            if (card_has_cat(lowest_bit(h.one)))
                 br_text_putc(out, '*');
         }
         br_text_puts(out, "  elevator:");
@@ -156,7 +156,7 @@ static void render_cat_choice(const tat *s, br_text *out)
 
 static void render_status(const tat *s, br_text *out)
 {
-    br_text_printf(out, "piles: %d door cards, %d elevator cards\n", popcount64(s->pile),
+    br_text_printf(out, "piles: %d door cards, %d elevator cards\n", cardset_size(&s->pile),
                    epile_size(s));
     render_last_score(s, out);
     if (s->has_final)
@@ -215,29 +215,30 @@ void tat_render_view(const void *st, int seat, br_text *out)
 /* Deals the door cards `seat` cannot see anew, keeping every count. */
 static void resample_doors(tat *s, int seat, br_rng *rng)
 {
-    uint8_t pool[CARDS];
+    uint8_t pool[CARDS * DOOR_COPIES];
     int n = 0;
-    uint64_t hidden = s->pile;
-    for (int p = 0; p < SEATS; p++)
-        if (p != seat)
-            hidden |= s->hand[p] | s->exchanged[p];
-    for (uint64_t v = hidden; v; v &= v - 1)
-        pool[n++] = (uint8_t)lowest_bit(v);
+    cardset *hidden[1 + 2 * SEATS];
+    int nsets = 0;
+    hidden[nsets++] = &s->pile;
+    for (int p = 0; p < SEATS; p++) {
+        if (p != seat) {
+            hidden[nsets++] = &s->hand[p];
+            hidden[nsets++] = &s->exchanged[p];
+        }
+    }
+    int sizes[1 + 2 * SEATS];
+    for (int i = 0; i < nsets; i++) {
+        sizes[i] = cardset_size(hidden[i]);
+        for (int c = 0; c < CARDS; c++)
+            for (int k = 0; k < cardset_count(hidden[i], c); k++)
+                pool[n++] = (uint8_t)c;
+        hidden[i]->one = hidden[i]->two = 0;
+    }
     br_rng_shuffle_bytes(rng, pool, n);
     int k = 0;
-    for (int p = 0; p < SEATS; p++) {
-        if (p == seat)
-            continue;
-        int nh = popcount64(s->hand[p]), nx = popcount64(s->exchanged[p]);
-        s->hand[p] = s->exchanged[p] = 0;
-        for (int i = 0; i < nh; i++)
-            s->hand[p] |= UINT64_C(1) << pool[k++];
-        for (int i = 0; i < nx; i++)
-            s->exchanged[p] |= UINT64_C(1) << pool[k++];
-    }
-    s->pile = 0;
-    while (k < n)
-        s->pile |= UINT64_C(1) << pool[k++];
+    for (int i = 0; i < nsets; i++)
+        for (int j = 0; j < sizes[i]; j++)
+            cardset_add(hidden[i], pool[k++]);
 }
 
 static void deal_counts(uint8_t *counts, int n, const uint8_t *pool, int *k)
