@@ -61,6 +61,11 @@ br_text br_text_over(char *buf, size_t size);
 void br_text_puts(br_text *t, const char *s);
 /* Appends n bytes of s (which need not be NUL-terminated). */
 void br_text_write(br_text *t, const char *s, size_t n);
+/* Numbers in decimal, and 64 bits as 16 lower-case hex digits: without
+ * printf, for the writers that run at every snapshot. */
+void br_text_put_uint(br_text *t, unsigned long long v);
+void br_text_put_int(br_text *t, long long v);
+void br_text_put_hex64(br_text *t, uint64_t v);
 void br_text_putc(br_text *t, char c);
 void br_text_printf(br_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -267,6 +272,7 @@ void br_jw_begin_object(br_jw *w);
 void br_jw_end_object(br_jw *w);
 void br_jw_begin_array(br_jw *w);
 void br_jw_end_array(br_jw *w);
+/* `key` is written as it is: plain text with no character JSON escapes. */
 void br_jw_key(br_jw *w, const char *key);
 void br_jw_string(br_jw *w, const char *s);
 void br_jw_string_n(br_jw *w, const char *s, size_t n);
@@ -274,6 +280,8 @@ void br_jw_int(br_jw *w, long long v);
 void br_jw_real(br_jw *w, double v);
 void br_jw_bool(br_jw *w, bool v);
 void br_jw_null(br_jw *w);
+/* A value the caller has already written as JSON text (n bytes). */
+void br_jw_raw(br_jw *w, const char *json, size_t n);
 void br_jw_key_int(br_jw *w, const char *key, long long v);
 void br_jw_key_string(br_jw *w, const char *key, const char *s);
 void br_jw_key_bool(br_jw *w, const char *key, bool v);

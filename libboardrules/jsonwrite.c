@@ -83,8 +83,10 @@ static void put_escaped(br_text *out, const char *s, size_t n)
 void br_jw_key(br_jw *w, const char *key)
 {
     separate(w);
-    put_escaped(w->out, key, strlen(key));
-    br_text_putc(w->out, ':');
+    /* Keys are the writers' own constants, never in need of escaping. */
+    br_text_putc(w->out, '"');
+    br_text_puts(w->out, key);
+    br_text_write(w->out, "\":", 2);
     w->after_key = true;
 }
 
@@ -102,9 +104,13 @@ void br_jw_string_n(br_jw *w, const char *s, size_t n)
 void br_jw_int(br_jw *w, long long v)
 {
     separate(w);
-    char digits[24];
-    int n = snprintf(digits, sizeof digits, "%lld", v);
-    br_text_write(w->out, digits, (size_t)n);
+    br_text_put_int(w->out, v);
+}
+
+void br_jw_raw(br_jw *w, const char *json, size_t n)
+{
+    separate(w);
+    br_text_write(w->out, json, n);
 }
 
 void br_jw_real(br_jw *w, double v)

@@ -165,9 +165,12 @@ br_status br_options_parse(const struct br_game *game, const char *options,
 
 void br_options_write(const br_state *s, br_text *out)
 {
-    br_text_printf(out, "players=%d,seed=%llu,chance=%s", (int)s->num_players,
-                   (unsigned long long)s->seed,
-                   s->chance_mode == BR_CHANCE_EXPLICIT ? "explicit" : "auto");
+    /* Written piece by piece, without printf: snapshots write it every time. */
+    br_text_puts(out, "players=");
+    br_text_put_uint(out, (unsigned long long)s->num_players);
+    br_text_puts(out, ",seed=");
+    br_text_put_uint(out, (unsigned long long)s->seed);
+    br_text_puts(out, s->chance_mode == BR_CHANCE_EXPLICIT ? ",chance=explicit" : ",chance=auto");
     char game_part[256];
     br_text g = br_text_over(game_part, sizeof game_part);
     s->game->options_string(s->data, &g);

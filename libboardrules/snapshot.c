@@ -43,9 +43,12 @@ static br_status write_snapshot_text(const br_state *state, const char *options,
     br_jw_key(&w, "rng");
     br_jw_begin_array(&w);
     for (int i = 0; i < 4; i++) {
-        char hex[17];
-        snprintf(hex, sizeof hex, "%016" PRIx64, state->rng.s[i]);
-        br_jw_string(&w, hex);
+        char hex[19]; /* quote, 16 digits, quote, NUL */
+        br_text h = br_text_over(hex, sizeof hex);
+        br_text_putc(&h, '"');
+        br_text_put_hex64(&h, state->rng.s[i]);
+        br_text_putc(&h, '"');
+        br_jw_raw(&w, hex, h.len);
     }
     br_jw_end_array(&w);
     br_jw_key(&w, "state");

@@ -29,6 +29,39 @@ void br_text_write(br_text *t, const char *s, size_t n)
     append(t, s, n);
 }
 
+void br_text_put_uint(br_text *t, unsigned long long v)
+{
+    char digits[20];
+    size_t n = sizeof digits;
+    do {
+        digits[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    append(t, digits + n, sizeof digits - n);
+}
+
+void br_text_put_int(br_text *t, long long v)
+{
+    if (v < 0) {
+        append(t, "-", 1);
+        /* The magnitude of the most negative value fits an unsigned. */
+        br_text_put_uint(t, 0ull - (unsigned long long)v);
+        return;
+    }
+    br_text_put_uint(t, (unsigned long long)v);
+}
+
+void br_text_put_hex64(br_text *t, uint64_t v)
+{
+    static const char hex[] = "0123456789abcdef";
+    char digits[16];
+    for (int i = 15; i >= 0; i--) {
+        digits[i] = hex[v & 15];
+        v >>= 4;
+    }
+    append(t, digits, sizeof digits);
+}
+
 void br_text_puts(br_text *t, const char *s)
 {
     append(t, s, strlen(s));
