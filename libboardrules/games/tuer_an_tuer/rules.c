@@ -341,8 +341,7 @@ static bool elevator_draw_phase(int phase)
 /* Setup */
 
 /* The position before the deal, for the options already in *s (run4,
- * different4):
- * every card in its pile, both figures on the start field. */
+ * different4): every card in its pile, both figures on the start field. */
 void tat_clear_to_start(tat *s)
 {
     s->pile.one = s->pile.two = (UINT64_C(1) << CARDS) - 1; /* DOOR_COPIES of each */
