@@ -12,6 +12,7 @@ EXTRA_DIST += \
 	doc/games/drunter-und-drueber.md \
 	doc/games/tore-der-welt.md \
 	doc/games/figures/drunter-und-drueber.py \
+	doc/games/figures/tuer-an-tuer.py \
 	doc/games/figures/tore-der-welt.py
 
 if HAVE_DOXYGEN
