@@ -1,7 +1,8 @@
 /*
- * Tür an Tür's snapshot: the state as JSON (doc/games/tuer-an-tuer.md,
- * "Snapshot and observation") and back, every field and invariant checked on
- * the way in. The observation (views.c) is the same JSON as one seat sees it.
+ * Tür an Tür's snapshot: the state as JSON text (doc/games/tuer-an-tuer.md,
+ * "Snapshot and observation"), written straight into the caller's buffer, and
+ * back from a jansson tree, every field and invariant checked on the way in.
+ * The observation (views.c) is the same JSON as one seat sees it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,156 +10,244 @@
 #include "tuer_an_tuer.h"
 
 /* ------------------------------------------------------------------ */
-/* JSON output (snapshot and observation) */
+/* JSON text (snapshot and observation), written without a tree: the whole
+ * value is put together in one local buffer and handed to the writer in one
+ * piece (br_jw_raw). The text is what json_dumps(JSON_COMPACT) wrote for the
+ * tree this replaced: the same members in the same order. */
 
-static json_t *card_json(br_json_builder *b, int c)
+/* Longest text: the door pile of 72 cards (5 bytes each), three lists of 20
+ * elevator cards (10 bytes each at most), hands, board and the rest. */
+enum { STATE_TEXT_MAX = 2048 };
+
+#define PUT_LIT(b, n, lit) (memcpy((b) + (n), lit, sizeof lit - 1), (n) += sizeof lit - 1)
+
+/* Quoted elevator type names and their lengths. */
+static const char *const etype_quoted[ETYPES] = {
+    "\"yellow\"", "\"green\"", "\"red\"", "\"blue\"", "\"cats\"", "\"doors\"", "\"low\"",
+    "\"high\"", "\"colours\"", "\"pairs\"",
+};
+static const uint8_t etype_quoted_len[ETYPES] = {8, 7, 5, 6, 6, 7, 5, 6, 9, 7};
+
+static size_t put_text(char *b, size_t n, const char *t)
 {
-    char t[4];
-    br_text out = br_text_over(t, sizeof t);
-    tat_put_card(&out, c);
-    return br_jb_add(b, json_string(t));
+    size_t k = strlen(t);
+    memcpy(b + n, t, k);
+    return n + k;
 }
 
-/* The cards of a set in card order, each copy once (R5 twice: "R5", "R5"). */
-static json_t *cards_json(br_json_builder *b, const cardset *set)
+/* 0..255 in decimal. */
+static size_t put_small(char *b, size_t n, unsigned v)
 {
-    json_t *arr = br_jb_add(b, json_array());
-    for (uint64_t v = set->one; arr && v; v &= v - 1)
-        for (int k = 0; k < cardset_count(set, lowest_bit(v)); k++)
-            br_jb_append(b, arr, card_json(b, lowest_bit(v)));
-    return arr;
+    if (v >= 100)
+        b[n++] = (char)('0' + v / 100);
+    if (v >= 10)
+        b[n++] = (char)('0' + v / 10 % 10);
+    b[n++] = (char)('0' + v % 10);
+    return n;
 }
 
-static json_t *etypes_json(br_json_builder *b, const uint8_t *counts)
+static size_t put_card_quoted(char *b, size_t n, int c)
 {
-    json_t *arr = br_jb_add(b, json_array());
-    for (int t = 0; arr && t < ETYPES; t++)
-        for (int k = 0; k < counts[t]; k++)
-            br_jb_append(b, arr, br_jb_add(b, json_string(etype_names[t])));
-    return arr;
+    b[n++] = '"';
+    b[n++] = colour_letters[card_colour(c)];
+    b[n++] = (char)('0' + card_number(c));
+    b[n++] = '"';
+    return n;
 }
 
-static json_t *per_seat_cards(br_json_builder *b, const cardset *sets, int viewer)
+/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"). */
+static size_t put_cards(char *b, size_t n, const cardset *set)
 {
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; arr && p < SEATS; p++)
-        br_jb_append(b, arr, sees(viewer, p) ? cards_json(b, &sets[p])
-                                       : br_jb_add(b, json_integer(cardset_size(&sets[p]))));
-    return arr;
-}
-
-static json_t *per_seat_etypes(br_json_builder *b, const uint8_t counts[SEATS][ETYPES], int viewer)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; arr && p < SEATS; p++)
-        br_jb_append(b, arr, sees(viewer, p) ? etypes_json(b, counts[p])
-                                       : br_jb_add(b, json_integer(count_etypes(counts[p]))));
-    return arr;
-}
-
-static json_t *board_json(br_json_builder *b, const tat *s)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int x = 0; arr && x < DOORS; x++)
-        br_jb_append(b, arr, s->board[x] == NONE ? br_jb_add(b, json_null()) : card_json(b, s->board[x]));
-    return arr;
-}
-
-static json_t *elevators_json(br_json_builder *b, const tat *s)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int f = 0; arr && f < FLOORS; f++)
-        br_jb_append(b, arr, br_jb_add(b, s->elevators[f] == NONE ? json_null()
-                                                      : json_string(etype_names[s->elevators[f]])));
-    return arr;
-}
-
-static json_t *figures_json(br_json_builder *b, const tat *s)
-{
-    json_t *arr = br_jb_add(b, json_array());
-    for (int p = 0; arr && p < SEATS; p++) {
-        char t[16];
-        br_text out = br_text_over(t, sizeof t);
-        tat_put_position(&out, s, p);
-        br_jb_append(b, arr, br_jb_add(b, json_string(t)));
+    b[n++] = '[';
+    bool first = true;
+    for (uint64_t v = set->one; v; v &= v - 1) {
+        int c = lowest_bit(v);
+        for (int k = cardset_count(set, c); k > 0; k--) {
+            if (!first)
+                b[n++] = ',';
+            first = false;
+            n = put_card_quoted(b, n, c);
+        }
     }
-    return arr;
+    b[n++] = ']';
+    return n;
 }
 
-static json_t *last_score_json(br_json_builder *b, const tat *s)
+static size_t put_etypes(char *b, size_t n, const uint8_t *counts)
 {
-    json_t *obj = br_jb_add(b, json_object());
-    for (int i = 0; obj && i < SC_FIELDS; i++)
-        br_jb_set(b, obj, score_names[i], br_jb_add(b, json_integer(s->last[i])));
-    return obj;
+    b[n++] = '[';
+    bool first = true;
+    for (int t = 0; t < ETYPES; t++)
+        for (int k = counts[t]; k > 0; k--) {
+            if (!first)
+                b[n++] = ',';
+            first = false;
+            memcpy(b + n, etype_quoted[t], etype_quoted_len[t]);
+            n += etype_quoted_len[t];
+        }
+    b[n++] = ']';
+    return n;
 }
 
-static json_t *final_json(br_json_builder *b, const tat *s)
+static size_t put_seat_cards(char *b, size_t n, const cardset *sets, int viewer)
 {
-    if (!s->has_final)
-        return br_jb_add(b, json_null());
-    json_t *obj = br_jb_add(b, json_object());
-    json_t *needed = br_jb_add(b, json_array());
-    if (!obj || !needed) {
-        json_decref(obj);
-        json_decref(needed);
-        return NULL;
+    b[n++] = '[';
+    for (int p = 0; p < SEATS; p++) {
+        if (p)
+            b[n++] = ',';
+        n = sees(viewer, p) ? put_cards(b, n, &sets[p])
+                            : put_small(b, n, (unsigned)cardset_size(&sets[p]));
     }
-    br_jb_set(b, obj, "steps", br_jb_add(b, json_integer(s->final_steps)));
-    for (int p = 0; p < SEATS; p++)
-        br_jb_append(b, needed, br_jb_add(b, json_integer(s->final_needed[p])));
-    br_jb_set(b, obj, "needed", needed);
-    return obj;
+    b[n++] = ']';
+    return n;
 }
 
-json_t *tat_state_json(const tat *s, int viewer)
+static size_t put_seat_etypes(char *b, size_t n, const uint8_t counts[SEATS][ETYPES], int viewer)
 {
-    br_json_builder b = {true};
-    json_t *o = json_object();
-    if (!o)
-        return NULL;
-    br_jb_set(&b, o, "phase", br_jb_add(&b, json_string(phase_names[s->phase])));
-    br_jb_set(&b, o, "turn", br_jb_add(&b, json_integer(s->turn)));
-    br_jb_set(&b, o, "dealt", br_jb_add(&b, json_integer(s->dealt)));
-    br_jb_set(&b, o, "board", board_json(&b, s));
-    br_jb_set(&b, o, "elevators", elevators_json(&b, s));
-    br_jb_set(&b, o, "figures", figures_json(&b, s));
-    br_jb_set(&b, o, "hands", per_seat_cards(&b, s->hand, viewer));
-    br_jb_set(&b, o, "elevator_hands", per_seat_etypes(&b, s->ehand, viewer));
-    br_jb_set(&b, o, "exchanged", per_seat_cards(&b, s->exchanged, viewer));
-    br_jb_set(&b, o, "exchange_draws", br_jb_add(&b, json_integer(s->exchange_draws)));
+    b[n++] = '[';
+    for (int p = 0; p < SEATS; p++) {
+        if (p)
+            b[n++] = ',';
+        n = sees(viewer, p) ? put_etypes(b, n, counts[p])
+                            : put_small(b, n, (unsigned)count_etypes(counts[p]));
+    }
+    b[n++] = ']';
+    return n;
+}
+
+/* A figure's position as tat_put_position() writes it, quoted. */
+static size_t put_position(char *b, size_t n, const tat *s, int p)
+{
+    int seg = s->seg[p];
+    int x = segment_door(seg);
+    b[n++] = '"';
+    if (seg == SEG_START) {
+        PUT_LIT(b, n, "start");
+    } else if (seg == SEG_EXIT) {
+        PUT_LIT(b, n, "exit");
+    } else if (x < 0) {
+        b[n++] = 'e';
+        b[n++] = (char)('0' + FLOORS - (seg - 1) / 5);
+    } else {
+        b[n++] = (char)('a' + x % COLUMNS);
+        b[n++] = (char)('0' + FLOORS - x / COLUMNS);
+        if (s->board[x] == NONE) {
+            b[n++] = ':';
+            b[n++] = (char)('1' + s->cell[p]);
+        }
+    }
+    b[n++] = '"';
+    return n;
+}
+
+void tat_write_state(const tat *s, int viewer, br_jw *w)
+{
+    char b[STATE_TEXT_MAX];
+    size_t n = 0;
     bool full = viewer < -1;
-    br_jb_set(&b, o, "door_pile", full ? cards_json(&b, &s->pile)
-                                 : br_jb_add(&b, json_integer(cardset_size(&s->pile))));
-    br_jb_set(&b, o, "elevator_pile", full ? etypes_json(&b, s->epile)
-                                     : br_jb_add(&b, json_integer(epile_size(s))));
-    br_jb_set(&b, o, "dropped", per_seat_etypes(&b, s->dropped, viewer));
-    br_jb_set(&b, o, "replaced", etypes_json(&b, s->replaced));
-    br_jb_set(&b, o, "steps", br_jb_add(&b, json_integer(s->steps)));
-    br_jb_set(&b, o, "source", br_jb_add(&b, json_string(s->source == SRC_ELEVATOR ? "elevator" : "door")));
-    br_jb_set(&b, o, "stopped", br_jb_add(&b, json_boolean(s->stopped)));
-    json_t *waits = br_jb_add(&b, json_array());
-    for (int p = 0; waits && p < SEATS; p++)
-        br_jb_append(&b, waits, br_jb_add(&b, json_string(cat_wait_names[s->cat_wait[p]])));
-    br_jb_set(&b, o, "cat_wait", waits);
-    br_jb_set(&b, o, "last_score", last_score_json(&b, s));
-    br_jb_set(&b, o, "final", final_json(&b, s));
-    json_t *w = br_jb_add(&b, json_array());
-    for (int p = 0; w && p < SEATS; p++)
-        br_jb_append(&b, w, br_jb_add(&b, json_boolean(s->winners[p])));
-    br_jb_set(&b, o, "winners", w);
-    if (!full)
-        br_jb_set(&b, o, "seat", br_jb_add(&b, json_integer(viewer)));
-    if (!b.ok) {
-        json_decref(o);
-        return NULL;
+    PUT_LIT(b, n, "{\"phase\":\"");
+    n = put_text(b, n, phase_names[s->phase]);
+    PUT_LIT(b, n, "\",\"turn\":");
+    n = put_small(b, n, s->turn);
+    PUT_LIT(b, n, ",\"dealt\":");
+    n = put_small(b, n, s->dealt);
+    PUT_LIT(b, n, ",\"board\":[");
+    for (int x = 0; x < DOORS; x++) {
+        if (x)
+            b[n++] = ',';
+        if (s->board[x] == NONE)
+            PUT_LIT(b, n, "null");
+        else
+            n = put_card_quoted(b, n, s->board[x]);
     }
-    return o;
+    PUT_LIT(b, n, "],\"elevators\":[");
+    for (int f = 0; f < FLOORS; f++) {
+        if (f)
+            b[n++] = ',';
+        if (s->elevators[f] == NONE) {
+            PUT_LIT(b, n, "null");
+        } else {
+            memcpy(b + n, etype_quoted[s->elevators[f]], etype_quoted_len[s->elevators[f]]);
+            n += etype_quoted_len[s->elevators[f]];
+        }
+    }
+    PUT_LIT(b, n, "],\"figures\":[");
+    n = put_position(b, n, s, 0);
+    b[n++] = ',';
+    n = put_position(b, n, s, 1);
+    PUT_LIT(b, n, "],\"hands\":");
+    n = put_seat_cards(b, n, s->hand, viewer);
+    PUT_LIT(b, n, ",\"elevator_hands\":");
+    n = put_seat_etypes(b, n, s->ehand, viewer);
+    PUT_LIT(b, n, ",\"exchanged\":");
+    n = put_seat_cards(b, n, s->exchanged, viewer);
+    PUT_LIT(b, n, ",\"exchange_draws\":");
+    n = put_small(b, n, s->exchange_draws);
+    PUT_LIT(b, n, ",\"door_pile\":");
+    n = full ? put_cards(b, n, &s->pile) : put_small(b, n, (unsigned)cardset_size(&s->pile));
+    PUT_LIT(b, n, ",\"elevator_pile\":");
+    n = full ? put_etypes(b, n, s->epile) : put_small(b, n, (unsigned)epile_size(s));
+    PUT_LIT(b, n, ",\"dropped\":");
+    n = put_seat_etypes(b, n, s->dropped, viewer);
+    PUT_LIT(b, n, ",\"replaced\":");
+    n = put_etypes(b, n, s->replaced);
+    PUT_LIT(b, n, ",\"steps\":");
+    n = put_small(b, n, s->steps);
+    if (s->source == SRC_ELEVATOR)
+        PUT_LIT(b, n, ",\"source\":\"elevator\"");
+    else
+        PUT_LIT(b, n, ",\"source\":\"door\"");
+    if (s->stopped)
+        PUT_LIT(b, n, ",\"stopped\":true,\"cat_wait\":[\"");
+    else
+        PUT_LIT(b, n, ",\"stopped\":false,\"cat_wait\":[\"");
+    n = put_text(b, n, cat_wait_names[s->cat_wait[0]]);
+    PUT_LIT(b, n, "\",\"");
+    n = put_text(b, n, cat_wait_names[s->cat_wait[1]]);
+    PUT_LIT(b, n, "\"],\"last_score\":{");
+    for (int i = 0; i < SC_FIELDS; i++) {
+        if (i)
+            b[n++] = ',';
+        b[n++] = '"';
+        n = put_text(b, n, score_names[i]);
+        b[n++] = '"';
+        b[n++] = ':';
+        n = put_small(b, n, s->last[i]);
+    }
+    if (s->has_final) {
+        PUT_LIT(b, n, "},\"final\":{\"steps\":");
+        n = put_small(b, n, s->final_steps);
+        PUT_LIT(b, n, ",\"needed\":[");
+        n = put_small(b, n, s->final_needed[0]);
+        b[n++] = ',';
+        n = put_small(b, n, s->final_needed[1]);
+        PUT_LIT(b, n, "]},\"winners\":[");
+    } else {
+        PUT_LIT(b, n, "},\"final\":null,\"winners\":[");
+    }
+    for (int p = 0; p < SEATS; p++) {
+        if (p)
+            b[n++] = ',';
+        if (s->winners[p])
+            PUT_LIT(b, n, "true");
+        else
+            PUT_LIT(b, n, "false");
+    }
+    b[n++] = ']';
+    if (!full) {
+        PUT_LIT(b, n, ",\"seat\":");
+        if (viewer < 0)
+            PUT_LIT(b, n, "-1");
+        else
+            n = put_small(b, n, (unsigned)viewer);
+    }
+    b[n++] = '}';
+    br_jw_raw(w, b, n);
 }
 
-json_t *tat_to_json(const void *st)
+void tat_write_json(const void *st, br_jw *w)
 {
-    return tat_state_json(st, VIEW_FULL);
+    tat_write_state(st, VIEW_FULL, w);
 }
 
 /* ------------------------------------------------------------------ */

@@ -342,13 +342,14 @@ void tat_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
 br_status tat_move_from_text(const void *st, const char *text, br_move *out,
                              br_text *err);
 
-/* snapshot.c: the snapshot; the observation is the same JSON for a viewer */
-json_t *tat_state_json(const tat *s, int viewer);
-json_t *tat_to_json(const void *st);
+/* snapshot.c: the snapshot; the observation is the same JSON for a viewer
+ * (`viewer` as for sees()) */
+void tat_write_state(const tat *s, int viewer, br_jw *w);
+void tat_write_json(const void *st, br_jw *w);
 br_status tat_from_json(void *st, const json_t *state, br_text *err);
 
 /* views.c */
-json_t *tat_observe(const void *st, int seat);
+void tat_write_observation(const void *st, int seat, br_jw *w);
 void tat_render(const void *st, br_text *out);
 void tat_render_view(const void *st, int seat, br_text *out);
 void tat_resample(const void *st, int seat, br_rng *rng, void *out);

@@ -11,9 +11,9 @@
 /* ------------------------------------------------------------------ */
 /* Observation */
 
-json_t *tat_observe(const void *st, int seat)
+void tat_write_observation(const void *st, int seat, br_jw *w)
 {
-    return tat_state_json(st, seat < 0 ? -1 : seat);
+    tat_write_state(st, seat < 0 ? -1 : seat, w);
 }
 
 /* ------------------------------------------------------------------ */
@@ -94,7 +94,7 @@ static void render_floor(const tat *s, br_text *out, int floor)
     render_figures(s, out, floor);
 }
 
-/* `viewer` as in tat_state_json(): other seats' hands show as counts. */
+/* `viewer` as in tat_write_state(): other seats' hands show as counts. */
 static void render_hands(const tat *s, int viewer, br_text *out)
 {
     for (int p = 0; p < SEATS; p++) {
