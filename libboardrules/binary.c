@@ -241,6 +241,69 @@ br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_
 /* ------------------------------------------------------------------ */
 /* Loading */
 
+/* The state the last binary load on this thread made from its options,
+ * before the payload: loading many snapshots of one game (a worker's queue,
+ * a transposition table) then copies it instead of parsing the options and
+ * setting up the game again, which costs as much as reading the payload. */
+enum { TEMPLATE_MAX = 8192 };
+
+typedef struct options_template {
+    const struct br_game *game; /* NULL: empty */
+    size_t options_len;
+    char options[OPTIONS_MAX + 1];
+    uint64_t seed;
+    int32_t num_players;
+    int32_t chance_mode;
+    _Alignas(16) unsigned char data[TEMPLATE_MAX];
+} options_template;
+
+static _Thread_local options_template last_template;
+
+static bool template_fits(const struct br_game *game, const char *options, size_t len)
+{
+    const options_template *t = &last_template;
+    return t->game == game && t->options_len == len && memcmp(t->options, options, len) == 0;
+}
+
+static void remember_template(const br_state *s, const char *options, size_t len)
+{
+    options_template *t = &last_template;
+    if (s->game->state_size > TEMPLATE_MAX)
+        return;
+    t->game = s->game;
+    t->options_len = len;
+    memcpy(t->options, options, len);
+    t->seed = s->seed;
+    t->num_players = s->num_players;
+    t->chance_mode = s->chance_mode;
+    memcpy(t->data, s->data, s->game->state_size);
+}
+
+static br_status create_from_options(const struct br_game *game, const char *options,
+                                     size_t len, br_state **out, br_text *err)
+{
+    if (!template_fits(game, options, len)) {
+        br_status st = br_state_create_unsettled(game, options, out, err);
+        if (st == BR_OK)
+            remember_template(*out, options, len);
+        return st;
+    }
+    br_state *s = br_mem_zalloc(br_state_alloc_size(game));
+    if (!s) {
+        br_text_puts(err, "out of memory");
+        return BR_ERR_NO_MEMORY;
+    }
+    const options_template *t = &last_template;
+    s->game = game;
+    br_state_set_identity(s);
+    s->seed = t->seed;
+    s->num_players = t->num_players;
+    s->chance_mode = t->chance_mode;
+    memcpy(s->data, t->data, game->state_size);
+    *out = s;
+    return BR_OK;
+}
+
 /* Reads the envelope up to the payload; on success *out is the state made
  * from the options, with move number and generator set. */
 static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
@@ -292,7 +355,7 @@ static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
     }
     char msg[BR_ERROR_SIZE];
     br_text m = br_text_over(msg, sizeof msg);
-    br_status created = br_state_create_unsettled(game, options, out, &m);
+    br_status created = create_from_options(game, options, options_len, out, &m);
     if (created != BR_OK) {
         if (created == BR_ERR_NO_MEMORY)
             br_text_puts(err, msg);
