@@ -1,18 +1,16 @@
 /*
  * Die Tore der Welt: the state as JSON (snapshot and, with hidden parts
  * masked, observation: written straight into the caller's buffer with
- * br_jw), the JSON loader, the binary snapshot (to_bytes, from_bytes) and
- * the invariants between the fields, which both loaders share (doc:
- * "Snapshot and observation", "Binary snapshot").
+ * br_jw), the JSON loader, and the invariants between the fields, which the
+ * binary loader (bytes.c) shares through snapshot.h (doc: "Snapshot and
+ * observation", "Binary snapshot").
  *
  * Why this file passes 1,000 lines: the state has 23 members with about 70
  * members inside them, each read with its type and range checked and a
  * message naming it, and the loaders check the doc's invariants (goods,
  * cards and piles, events and display, projects and seals, houses, plague
- * tiles, pending decisions, phase); the writers and the loaders share the
- * names and helpers. The binary form would rather be a file of its own
- * (bytes.c), but the build lists the game's files in libboardrules/local.mk,
- * which is not this folder's to change; until it lists one, it is here.
+ * tiles, pending decisions, phase); the writers and the loader share the
+ * names and helpers.
  *
  * Members of the snapshot's "state" object (every one is written and
  * required; numbers are printed numbers: chapter 1..4, round 1..6, event
@@ -74,9 +72,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tore_der_welt.h"
+#include "snapshot.h"
 
-enum { VIEW_FULL = -2, PATH_SIZE = 96, ITEM_SIZE = PATH_SIZE + 32 };
+enum { VIEW_FULL = -2, ITEM_SIZE = PATH_SIZE + 32 };
 
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
@@ -85,8 +83,7 @@ static const char *const penalty_names[3] = {"penance", "begging", "court"};
 static const char *const plot_names[TDW_PLOTS] = {
     "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13", "p14",
 };
-/* The goods of the "supply" member besides metal and covers. */
-static const uint8_t supply_goods[] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
+const uint8_t tdw_supply_goods[TDW_SUPPLY_GOODS] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
                                        TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
 
 static void put_target(br_text *t, int target)
@@ -225,7 +222,7 @@ static unsigned seal_owners(const tdw *s, int project)
     return mask;
 }
 
-static int houses_of(const tdw *s, int seat)
+int tdw_houses_of(const tdw *s, int seat)
 {
     int n = 0;
     for (int q = 0; q < TDW_PLOTS; q++)
@@ -344,8 +341,8 @@ static void w_supply(br_jw *w, const tdw *s)
 {
     br_jw_key(w, "supply");
     br_jw_begin_object(w);
-    for (size_t i = 0; i < sizeof supply_goods; i++)
-        w_key_int(w, tdw_good_names[supply_goods[i]], s->supply[supply_goods[i]]);
+    for (size_t i = 0; i < sizeof tdw_supply_goods; i++)
+        w_key_int(w, tdw_good_names[tdw_supply_goods[i]], s->supply[tdw_supply_goods[i]]);
     w_key_int(w, "metal", s->supply_metal);
     w_key_int(w, "covers", TDW_COVER_TILES - tdw_popcount(s->covers));
     br_jw_end_object(w);
@@ -394,7 +391,7 @@ static void w_player(br_jw *w, const tdw *s, int p, int viewer)
     br_jw_begin_object(w);
     w_key_int(w, "vp", pl->vp);
     w_goods(w, pl, own || s->screens_open);
-    w_key_int(w, "houses", TDW_HOUSES - houses_of(s, p));
+    w_key_int(w, "houses", TDW_HOUSES - tdw_houses_of(s, p));
     w_key_int(w, "seals", TDW_SEALS - tdw_popcount(pl->seals));
     w_cards(w, "hand", pl->hand, own);
     w_pile(w, pl);
@@ -831,14 +828,6 @@ static bool read_board(tdw *s, const json_t *o, br_text *err)
     return true;
 }
 
-/* What the snapshot states twice (counts beside the lists they follow from):
- * read first, compared with the state once it is read. */
-typedef struct derived {
-    unsigned owners[TDW_PROJECTS];                     /* projects[].seals */
-    int houses[TDW_MAX_SEATS], seals[TDW_MAX_SEATS];   /* players[]: left, free */
-    int covers;                                        /* supply.covers */
-} derived;
-
 static bool read_projects(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS], br_text *err)
 {
     static const char *const keys[] = {"in_play", "stone", "wood", "metal", "seals", "done"};
@@ -918,8 +907,8 @@ static bool read_stocks(tdw *s, const json_t *o, int *supply_covers, br_text *er
     v = m_object(o, "state", "supply", supply_keys, 9, path, err);
     if (!v)
         return false;
-    for (size_t i = 0; i < sizeof supply_goods; i++) {
-        int g = supply_goods[i];
+    for (size_t i = 0; i < sizeof tdw_supply_goods; i++) {
+        int g = tdw_supply_goods[i];
         if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &s->supply[g], err))
             return false;
     }
@@ -953,7 +942,7 @@ static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text
     return true;
 }
 
-static bool read_player(tdw *s, int p, const json_t *o, derived *d, br_text *err)
+static bool read_player(tdw *s, int p, const json_t *o, tdw_derived *d, br_text *err)
 {
     static const char *const keys[] = {"vp", "goods", "houses", "seals", "hand", "pile",
                                        "discards", "penalties", "forfeit", "traded", "acted"};
@@ -1133,7 +1122,7 @@ static bool read_result(tdw *s, const json_t *o, br_text *err)
     return true;
 }
 
-static bool read_state(tdw *s, const json_t *o, derived *d, br_text *err)
+static bool read_state(tdw *s, const json_t *o, tdw_derived *d, br_text *err)
 {
     static const char *const keys[] = {
         "phase", "chapter", "round", "crest", "turn", "drawn", "event", "orientation",
@@ -1303,7 +1292,7 @@ static bool event_drawn(const tdw *s, int e)
     return false;
 }
 
-static bool check_projects(const tdw *s, const derived *d, br_text *err)
+static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
 {
     const unsigned *owners = d->owners;
     for (int p = 0; p < TDW_PROJECTS; p++) {
@@ -1357,11 +1346,11 @@ static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text 
                             "same yield (%s)", q, p, plot_names[q]);
             groups |= 1u << tdw_plots[q].yield;
         }
-        if (houses_of(s, p) > TDW_HOUSES)
+        if (tdw_houses_of(s, p) > TDW_HOUSES)
             return br_fail(err, "state.plots: seat %d has more than %d houses", p, TDW_HOUSES);
-        if (houses[p] != TDW_HOUSES - houses_of(s, p))
+        if (houses[p] != TDW_HOUSES - tdw_houses_of(s, p))
             return br_fail(err, "state.players[%d].houses: %d left, but the seat has %d of its %d "
-                        "houses on the plots", p, houses[p], houses_of(s, p), TDW_HOUSES);
+                        "houses on the plots", p, houses[p], tdw_houses_of(s, p), TDW_HOUSES);
     }
     return true;
 }
@@ -1600,7 +1589,7 @@ static bool check_result(const tdw *s, br_text *err)
 
 /* Every invariant between the fields, for both loaders; `d` holds what the
  * snapshot states twice, box_* what init() put in the box for this table. */
-static bool check_state(const tdw *s, const derived *d, int box_grain, int box_piety,
+bool tdw_check_state(const tdw *s, const tdw_derived *d, int box_grain, int box_piety,
                         br_text *err)
 {
     if (s->box_grain != box_grain || s->box_piety != box_piety)
@@ -1615,342 +1604,13 @@ static bool check_state(const tdw *s, const derived *d, int box_grain, int box_p
 br_status tdw_from_json(void *st, const json_t *state, br_text *err)
 {
     tdw *s = st;
-    derived d;
+    tdw_derived d;
     memset(&d, 0, sizeof d);
     if (!json_is_object(state)) {
         br_fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
     int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
-    bool ok = read_state(s, state, &d, err) && check_state(s, &d, box_grain, box_piety, err);
+    bool ok = read_state(s, state, &d, err) && tdw_check_state(s, &d, box_grain, box_piety, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
-}
-
-/* ------------------------------------------------------------------ */
-/* The binary snapshot: the same members as the JSON one in fixed widths,
- * little-endian (doc: "Binary snapshot"); what JSON states twice (the free
- * houses, seals and cover tiles, the result's VP) is written once */
-
-static void put_player(br_bytes_writer *w, const tdw_player *pl)
-{
-    br_bw_u16(w, pl->vp);
-    br_bw_bytes(w, pl->goods, TDW_GOODS);
-    br_bw_u16(w, pl->hand);
-    br_bw_u16(w, pl->discards);
-    br_bw_u8(w, pl->pile_len);
-    br_bw_bytes(w, pl->pile, pl->pile_len);
-    br_bw_u8(w, pl->pile_used & ((1u << pl->pile_len) - 1));
-    br_bw_u8(w, pl->penalties);
-    br_bw_u8(w, pl->forfeit);
-    br_bw_u8(w, pl->traded);
-    br_bw_u8(w, pl->seals);
-    br_bw_u8(w, pl->acted);
-}
-
-static void put_pending(br_bytes_writer *w, const tdw_pending *pd)
-{
-    br_bw_u8(w, pd->seat);
-    br_bw_u8(w, pd->queue);
-    br_bw_u8(w, pd->card);
-    br_bw_u8(w, pd->via_privilege);
-    br_bw_u16(w, pd->rented);
-    br_bw_u8(w, pd->cared);
-    br_bw_u8(w, pd->resume);
-    br_bw_u8(w, pd->fill_next);
-}
-
-static void put_board(br_bytes_writer *w, const tdw *s)
-{
-    for (int c = 0; c < TDW_CHAPTERS; c++) {
-        br_bw_u8(w, s->drawn_len[c]);
-        br_bw_bytes(w, s->drawn[c], s->drawn_len[c]);
-    }
-    br_bw_u8(w, s->event);
-    br_bw_u8(w, s->orientation);
-    br_bw_bytes(w, s->display, 2);
-    br_bw_u8(w, s->display_older);
-    br_bw_u8(w, s->favour);
-    br_bw_u32(w, s->covers);
-    for (int p = 0; p < TDW_PROJECTS; p++) {
-        const tdw_project_state *ps = &s->projects[p];
-        uint8_t fields[5] = {ps->in_play, ps->stone, ps->wood, ps->metal, ps->done};
-        br_bw_bytes(w, fields, sizeof fields);
-    }
-    br_bw_bytes(w, s->plots, TDW_PLOTS);
-    for (int x = 0; x < TDW_PLACES; x++) {
-        br_bw_u8(w, s->place_state[x]);
-        br_bw_u8(w, s->place_value[x]);
-    }
-    br_bw_bytes(w, s->plague_pool, TDW_PLAGUE_VALUES);
-}
-
-void tdw_to_bytes(const void *st, br_bytes_writer *w)
-{
-    const tdw *s = st;
-    uint8_t head[5] = {s->phase, s->chapter, s->round, s->crest, s->turn};
-    br_bw_bytes(w, head, sizeof head);
-    put_board(w, s);
-    uint8_t stocks[4] = {s->stock_grain, s->stock_piety, s->box_grain, s->box_piety};
-    br_bw_bytes(w, stocks, sizeof stocks);
-    for (size_t i = 0; i < sizeof supply_goods; i++)
-        br_bw_u8(w, s->supply[supply_goods[i]]);
-    br_bw_u8(w, s->supply_metal);
-    for (int p = 0; p < s->num_players; p++)
-        put_player(w, &s->players[p]);
-    put_pending(w, &s->pending);
-    br_bw_u8(w, s->tax);
-    for (int p = 0; p < s->num_players; p++)
-        br_bw_bytes(w, s->shortfall[p], TDW_DUES);
-    br_bw_u8(w, s->winners);
-}
-
-/* Reading a field: `kind` says what it may hold, `fmt` (printf-style) names
- * it, formatted only for a reason. */
-enum field_kind {
-    F_RANGE, /* lo..hi */
-    F_OPT,   /* lo..hi, or TDW_NONE for null */
-    F_BITS   /* a bit mask within hi */
-};
-
-static bool field_fail(br_bytes_reader *r, const char *what, const char *fmt, va_list ap)
-{
-    char name[PATH_SIZE];
-    vsnprintf(name, sizeof name, fmt, ap);
-    return br_br_fail(r, "%s: %s", name, what);
-}
-
-static bool vfield(br_bytes_reader *r, size_t width, int kind, unsigned lo, unsigned hi,
-                   unsigned *out, const char *fmt, va_list ap)
-{
-    char what[64];
-    if (r->failed)
-        return false;
-    if (r->left < width) {
-        br_format(what, sizeof what, "the data ends %zu bytes early", width - r->left);
-        return field_fail(r, what, fmt, ap);
-    }
-    unsigned v = width == 1 ? br_br_u8(r, "") : width == 2 ? br_br_u16(r, "") : br_br_u32(r, "");
-    bool ok = kind == F_BITS ? (v & ~hi) == 0
-              : (v >= lo && v <= hi) || (kind == F_OPT && v == TDW_NONE);
-    if (ok) {
-        *out = v;
-        return true;
-    }
-    if (kind == F_BITS)
-        br_format(what, sizeof what, "0x%x has bits outside 0x%x", v, hi);
-    else
-        br_format(what, sizeof what, "%u is not in %u..%u%s", v, lo, hi,
-                  kind == F_OPT ? " or 255 (null)" : "");
-    return field_fail(r, what, fmt, ap);
-}
-
-static bool get_u8(br_bytes_reader *r, int kind, unsigned lo, unsigned hi, uint8_t *out,
-                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static bool get_u8(br_bytes_reader *r, int kind, unsigned lo, unsigned hi, uint8_t *out,
-                   const char *fmt, ...)
-{
-    if (!r->failed && r->left > 0) { /* the usual case, without va_start */
-        unsigned b = r->p[0];
-        bool ok = kind == F_BITS ? (b & ~hi) == 0
-                  : (b >= lo && b <= hi) || (kind == F_OPT && b == TDW_NONE);
-        if (ok) {
-            r->p++;
-            r->left--;
-            *out = (uint8_t)b;
-            return true;
-        }
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    unsigned v = 0;
-    bool ok = vfield(r, 1, kind, lo, hi, &v, fmt, ap);
-    va_end(ap);
-    *out = (uint8_t)v;
-    return ok;
-}
-
-static bool get_u16(br_bytes_reader *r, unsigned bits, uint16_t *out, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static bool get_u16(br_bytes_reader *r, unsigned bits, uint16_t *out, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    unsigned v = 0;
-    bool ok = vfield(r, 2, F_BITS, 0, bits, &v, fmt, ap);
-    va_end(ap);
-    *out = (uint16_t)v;
-    return ok;
-}
-
-static bool get_u32(br_bytes_reader *r, unsigned bits, uint32_t *out, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static bool get_u32(br_bytes_reader *r, unsigned bits, uint32_t *out, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    unsigned v = 0;
-    bool ok = vfield(r, 4, F_BITS, 0, bits, &v, fmt, ap);
-    va_end(ap);
-    *out = v;
-    return ok;
-}
-
-static bool get_events(br_bytes_reader *r, tdw *s)
-{
-    for (int c = 0; c < TDW_CHAPTERS; c++) {
-        if (!get_u8(r, F_RANGE, 0, TDW_ROUNDS, &s->drawn_len[c], "state.drawn[%d] (length)", c))
-            return false;
-        for (int i = 0; i < s->drawn_len[c]; i++)
-            if (!get_u8(r, F_RANGE, 0, TDW_EVENTS - 1, &s->drawn[c][i], "state.drawn[%d][%d]",
-                        c, i))
-                return false;
-    }
-    return get_u8(r, F_OPT, 0, TDW_EVENTS - 1, &s->event, "state.event")
-           && get_u8(r, F_OPT, 0, 3, &s->orientation, "state.orientation")
-           && get_u8(r, F_OPT, 0, TDW_EVENTS - 1, &s->display[0], "state.display[0]")
-           && get_u8(r, F_OPT, 0, TDW_EVENTS - 1, &s->display[1], "state.display[1]")
-           && get_u8(r, F_OPT, 0, 1, &s->display_older, "state.display_older");
-}
-
-static bool get_board(br_bytes_reader *r, tdw *s)
-{
-    if (!get_events(r, s)
-        || !get_u8(r, F_RANGE, 0, TDW_SPACES - 1, &s->favour, "state.favour")
-        || !get_u32(r, (1u << TDW_TARGETS) - 1, &s->covers, "state.covers"))
-        return false;
-    for (int p = 0; p < TDW_PROJECTS; p++) {
-        tdw_project_state *ps = &s->projects[p];
-        const char *name = tdw_projects[p].text;
-        if (!get_u8(r, F_RANGE, 0, 1, &ps->in_play, "state.projects[%d].in_play (%s)", p, name)
-            || !get_u8(r, F_RANGE, 0, tdw_projects[p].stone, &ps->stone,
-                       "state.projects[%d].stone (%s)", p, name)
-            || !get_u8(r, F_RANGE, 0, tdw_projects[p].wood, &ps->wood,
-                       "state.projects[%d].wood (%s)", p, name)
-            || !get_u8(r, F_RANGE, 0, p == TDW_P_TOWER, &ps->metal,
-                       "state.projects[%d].metal (%s)", p, name)
-            || !get_u8(r, F_RANGE, 0, 1, &ps->done, "state.projects[%d].done (%s)", p, name))
-            return false;
-    }
-    for (int q = 0; q < TDW_PLOTS; q++)
-        if (!get_u8(r, F_OPT, 0, s->num_players - 1u, &s->plots[q], "state.plots[%d]", q))
-            return false;
-    for (int x = 0; x < TDW_PLACES; x++)
-        if (!get_u8(r, F_RANGE, 0, 3, &s->place_state[x], "state.places[%d].state", x)
-            || !get_u8(r, F_RANGE, 0, TDW_PLAGUE_VALUES, &s->place_value[x],
-                       "state.places[%d].value", x))
-            return false;
-    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
-        if (!get_u8(r, F_RANGE, 0, tdw_plague_tiles[v], &s->plague_pool[v],
-                    "state.plague_pool[%d]", v))
-            return false;
-    return true;
-}
-
-static bool get_stocks(br_bytes_reader *r, tdw *s)
-{
-    if (!get_u8(r, F_RANGE, 0, tdw_component[TDW_GRAIN], &s->stock_grain, "state.stock.grain")
-        || !get_u8(r, F_RANGE, 0, tdw_component[TDW_PIETY], &s->stock_piety, "state.stock.piety")
-        || !get_u8(r, F_RANGE, 0, tdw_component[TDW_GRAIN], &s->box_grain, "state.box.grain")
-        || !get_u8(r, F_RANGE, 0, tdw_component[TDW_PIETY], &s->box_piety, "state.box.piety"))
-        return false;
-    for (size_t i = 0; i < sizeof supply_goods; i++) {
-        int g = supply_goods[i];
-        if (!get_u8(r, F_RANGE, 0, tdw_component[g], &s->supply[g], "state.supply.%s",
-                    tdw_good_names[g]))
-            return false;
-    }
-    return get_u8(r, F_RANGE, 0, 1, &s->supply_metal, "state.supply.metal");
-}
-
-static bool get_player(br_bytes_reader *r, tdw_player *pl, int p)
-{
-    const unsigned cards = (1u << TDW_CARDS) - 1;
-    if (!get_u16(r, UINT16_MAX, &pl->vp, "state.players[%d].vp", p))
-        return false;
-    for (int g = 0; g < TDW_GOODS; g++)
-        if (!get_u8(r, F_RANGE, 0, tdw_component[g], &pl->goods[g], "state.players[%d].goods.%s",
-                    p, tdw_good_names[g]))
-            return false;
-    if (!get_u16(r, cards, &pl->hand, "state.players[%d].hand", p)
-        || !get_u16(r, cards, &pl->discards, "state.players[%d].discards", p)
-        || !get_u8(r, F_RANGE, 0, TDW_ROUNDS, &pl->pile_len, "state.players[%d].pile (length)", p))
-        return false;
-    for (int i = 0; i < pl->pile_len; i++)
-        if (!get_u8(r, F_RANGE, 0, TDW_CARDS - 1, &pl->pile[i], "state.players[%d].pile[%d].card",
-                    p, i))
-            return false;
-    return get_u8(r, F_BITS, 0, (1u << pl->pile_len) - 1, &pl->pile_used,
-                  "state.players[%d].pile[].used", p)
-           && get_u8(r, F_BITS, 0, 7, &pl->penalties, "state.players[%d].penalties", p)
-           && get_u8(r, F_RANGE, 0, 1, &pl->forfeit, "state.players[%d].forfeit", p)
-           && get_u8(r, F_BITS, 0, 7, &pl->traded, "state.players[%d].traded", p)
-           && get_u8(r, F_BITS, 0, (1u << TDW_PROJECTS) - 1, &pl->seals,
-                     "state.players[%d].seals (projects)", p)
-           && get_u8(r, F_RANGE, 0, 1, &pl->acted, "state.players[%d].acted", p);
-}
-
-static bool get_pending(br_bytes_reader *r, tdw *s)
-{
-    tdw_pending *pd = &s->pending;
-    unsigned last = s->num_players - 1u;
-    return get_u8(r, F_OPT, 0, last, &pd->seat, "state.pending.seat")
-           && get_u8(r, F_BITS, 0, (1u << s->num_players) - 1, &pd->queue, "state.pending.queue")
-           && get_u8(r, F_OPT, 0, TDW_CARDS - 1, &pd->card, "state.pending.card")
-           && get_u8(r, F_RANGE, 0, 1, &pd->via_privilege, "state.pending.via_privilege")
-           && get_u16(r, (1u << TDW_PLOTS) - 1, &pd->rented, "state.pending.rented")
-           && get_u8(r, F_RANGE, 0, tdw_component[TDW_KNOWLEDGE], &pd->cared,
-                     "state.pending.cared")
-           && get_u8(r, F_RANGE, 0, 3, &pd->resume, "state.pending.resume")
-           && get_u8(r, F_RANGE, 0, TDW_PROJECTS, &pd->fill_next,
-                     "state.pending.fill_next (7: null)");
-}
-
-static bool get_dues_result(br_bytes_reader *r, tdw *s)
-{
-    memset(s->shortfall, 0, sizeof s->shortfall);
-    if (!get_u8(r, F_RANGE, 0, 5, &s->tax, "state.dues.tax (0: null)"))
-        return false;
-    if (s->tax == 1)
-        return br_br_fail(r, "state.dues.tax: 1 is not 0 (null) or 2..5");
-    for (int p = 0; p < s->num_players; p++)
-        for (int d = 0; d < TDW_DUES; d++)
-            if (!get_u8(r, F_RANGE, 0, d == 2 ? 5 : 2, &s->shortfall[p][d],
-                        "state.dues.shortfall[%d].%s", p, tdw_due_names[d]))
-                return false;
-    return get_u8(r, F_BITS, 0, (1u << s->num_players) - 1, &s->winners,
-                  "state.result.winners");
-}
-
-/* What JSON states twice, worked out from the fields (the checks then
- * compare the state with itself there, and the other checks remain). */
-static void derive(const tdw *s, derived *d)
-{
-    memset(d, 0, sizeof *d);
-    for (int p = 0; p < s->num_players; p++) {
-        for (int q = 0; q < TDW_PROJECTS; q++)
-            d->owners[q] |= (unsigned)(s->players[p].seals >> q & 1) << p;
-        d->houses[p] = TDW_HOUSES - houses_of(s, p);
-        d->seals[p] = TDW_SEALS - tdw_popcount(s->players[p].seals);
-    }
-    d->covers = TDW_COVER_TILES - tdw_popcount(s->covers);
-}
-
-br_status tdw_from_bytes(void *st, br_bytes_reader *r, br_text *err)
-{
-    tdw *s = st;
-    int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
-    bool ok = get_u8(r, F_RANGE, 0, TDW_PHASES - 1, &s->phase, "state.phase")
-              && get_u8(r, F_RANGE, 0, TDW_CHAPTERS - 1, &s->chapter, "state.chapter (0: I)")
-              && get_u8(r, F_RANGE, 0, TDW_ROUNDS - 1, &s->round, "state.round (0: 1)")
-              && get_u8(r, F_RANGE, 0, s->num_players - 1u, &s->crest, "state.crest")
-              && get_u8(r, F_OPT, 0, s->num_players - 1u, &s->turn, "state.turn")
-              && get_board(r, s) && get_stocks(r, s);
-    for (int p = 0; ok && p < s->num_players; p++)
-        ok = get_player(r, &s->players[p], p);
-    ok = ok && get_pending(r, s) && get_dues_result(r, s);
-    if (!ok)
-        return BR_ERR_SNAPSHOT;
-    derived d;
-    derive(s, &d);
-    return check_state(s, &d, box_grain, box_piety, err) ? BR_OK : BR_ERR_SNAPSHOT;
 }

@@ -1,0 +1,34 @@
+/*
+ * Die Tore der Welt: what the snapshot's two forms share (snapshot.c: JSON,
+ * bytes.c: binary): the names, the counts the JSON states twice, and the
+ * invariants both loaders check.
+ */
+#ifndef TDW_SNAPSHOT_H
+#define TDW_SNAPSHOT_H
+
+#include "tore_der_welt.h"
+
+/* Longest path of a member in a reason ("state.players[3].goods.money"). */
+enum { PATH_SIZE = 96 };
+
+/* The goods of the "supply" member besides metal and covers. */
+enum { TDW_SUPPLY_GOODS = 7 };
+extern const uint8_t tdw_supply_goods[TDW_SUPPLY_GOODS];
+
+/* What the snapshot states twice (counts beside the lists they follow from):
+ * read first, compared with the state once it is read. */
+typedef struct tdw_derived {
+    unsigned owners[TDW_PROJECTS];                     /* projects[].seals */
+    int houses[TDW_MAX_SEATS], seals[TDW_MAX_SEATS];   /* players[]: left, free */
+    int covers;                                        /* supply.covers */
+} tdw_derived;
+
+/* The houses seat `seat` has built. */
+int tdw_houses_of(const tdw *s, int seat);
+
+/* Every invariant between the fields, for both loaders; `d` holds what the
+ * snapshot states twice, box_* what init() put in the box for this table. */
+bool tdw_check_state(const tdw *s, const tdw_derived *d, int box_grain, int box_piety,
+                     br_text *err);
+
+#endif /* TDW_SNAPSHOT_H */
