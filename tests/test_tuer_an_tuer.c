@@ -1787,6 +1787,159 @@ START_TEST(test_rule_cat_wait_checked_in_snapshot)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Binary snapshot (doc: "Binary snapshot"): offsets into the payload. */
+
+enum {
+    BIN_PHASE = 0, BIN_TURN = 1, BIN_BOARD = 7, BIN_ELEVATORS = 23, BIN_FIGURES = 27,
+    BIN_PILE = 31, BIN_HAND0 = 47, BIN_EXCHANGED1 = 95, BIN_EHAND1 = 121, BIN_REPLACED = 151,
+    BIN_CAT_WAIT = 171, BIN_LAST = 173, BIN_FINAL = 180, BIN_WINNERS = 184, BIN_SIZE = 186
+};
+
+/* A position some way into a game: the first legal move each time. */
+static br_state *played_position(void)
+{
+    br_state *s = new_state("chance=auto,seed=7");
+    for (int i = 0; i < 14 && br_state_current_player(s) >= 0; i++) {
+        br_move moves[MOVE_BUFFER];
+        size_t n = legal_moves(s, moves);
+        ck_assert_uint_gt(n, 0);
+        ck_assert_int_eq(br_state_apply(s, moves[i % n]), BR_OK);
+    }
+    return s;
+}
+
+/* The state's binary snapshot; *payload: where the game's own fields begin. */
+static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
+{
+    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, len), BR_ERR_BUFFER);
+    unsigned char *bytes = malloc(*len);
+    ck_assert_ptr_nonnull(bytes);
+    ck_assert_int_eq(br_state_to_bytes(s, bytes, *len, len), BR_OK);
+    size_t at = 6 + bytes[5];
+    at += 2 + (size_t)(bytes[at] | bytes[at + 1] << 8);
+    at += 4 + 32;
+    ck_assert_uint_eq(bytes[at], 1); /* the game's own fields */
+    *payload = at + 5;
+    ck_assert_uint_eq(*len - *payload, BIN_SIZE);
+    return bytes;
+}
+
+/* Loads the binary snapshot of `s` with byte `at` of the payload set to
+ * `value`; expects a refusal whose reason contains `field`. */
+static void assert_binary_refused(const br_state *s, size_t at, unsigned value,
+                                  const char *field)
+{
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    bytes[payload + at] = (unsigned char)value;
+    char err[256] = "";
+    br_state *out = NULL;
+    br_status st = br_state_from_bytes(bytes, len, &out, err, sizeof err);
+    free(bytes);
+    ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
+                  br_status_string(st));
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
+                  value, err, field);
+}
+
+START_TEST(test_binary_snapshot_round_trips)
+{
+    br_state *s = played_position();
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    char err[256] = "";
+    br_state *t = NULL;
+    ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
+    char *a = to_json_text(s), *b = to_json_text(t);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    free(bytes);
+    br_state_free(t);
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_binary_loader_refuses_bad_fields_naming_them)
+{
+    br_state *s = played_position();
+    assert_binary_refused(s, BIN_PHASE, 11, "state.phase");
+    assert_binary_refused(s, BIN_TURN, 2, "state.turn");
+    assert_binary_refused(s, BIN_BOARD + 5, 36, "state.board[5]");
+    assert_binary_refused(s, BIN_ELEVATORS + 2, 10, "state.elevators[2]");
+    assert_binary_refused(s, BIN_FIGURES + 2, 22, "state.figures[1]");
+    assert_binary_refused(s, BIN_HAND0 + 7, 0x80, "state.hands[0]");
+    assert_binary_refused(s, BIN_PILE + 8 + 7, 0x10, "state.door_pile");
+    assert_binary_refused(s, BIN_EHAND1 + 3, 3, "state.elevator_hands[1]");
+    assert_binary_refused(s, BIN_REPLACED, 5, "state.replaced");
+    assert_binary_refused(s, BIN_CAT_WAIT + 1, 3, "state.cat_wait[1]");
+    assert_binary_refused(s, BIN_LAST, 11, "state.last_score.colour");
+    assert_binary_refused(s, BIN_LAST + 6, 200, "state.last_score.total");
+    assert_binary_refused(s, BIN_FINAL, 2, "state.final");
+    assert_binary_refused(s, BIN_WINNERS, 2, "state.winners[0]");
+    br_state_free(s);
+}
+END_TEST
+
+/* Fields each in range, but together not a position: the JSON loader's
+ * checks over the whole state apply. */
+START_TEST(test_binary_loader_checks_the_invariants)
+{
+    br_state *s = played_position();
+    /* A winner while the game goes on. */
+    assert_binary_refused(s, BIN_WINNERS + 1, 1, "state.winners[1]");
+    /* A second copy of a card in the exchanged set without the first. */
+    assert_binary_refused(s, BIN_EXCHANGED1 + 8, 1, "state.exchanged[1]");
+    /* A door card once more: the census names the third copy. */
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    int empty = -1;
+    for (int x = 0; x < 16 && empty < 0; x++)
+        if (bytes[payload + BIN_BOARD + x] == 0xFF)
+            empty = x;
+    int card = -1;
+    for (int x = 0; x < 16 && card < 0; x++)
+        if (bytes[payload + BIN_BOARD + x] != 0xFF)
+            card = bytes[payload + BIN_BOARD + x];
+    free(bytes);
+    ck_assert_int_ge(empty, 0);
+    ck_assert_int_ge(card, 0);
+    size_t at = BIN_BOARD + (size_t)empty;
+    bytes = binary_of(s, &len, &payload);
+    bytes[payload + at] = (unsigned char)card;
+    /* No figure may stand on a cell of the door field that now holds a card. */
+    for (int p = 0; p < 2; p++)
+        bytes[payload + BIN_FIGURES + 2 * p + 1] = 0;
+    char err[256] = "";
+    br_state *out = NULL;
+    ck_assert_int_eq(br_state_from_bytes(bytes, len, &out, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(strstr(err, "a third copy") != NULL, "%s", err);
+    free(bytes);
+    br_state_free(s);
+}
+END_TEST
+
+/* A short payload names the part where it ends. */
+START_TEST(test_binary_loader_refuses_short_payload)
+{
+    br_state *s = played_position();
+    size_t len, payload;
+    unsigned char *bytes = binary_of(s, &len, &payload);
+    size_t cut = len - 10;
+    uint32_t n = (uint32_t)(cut - payload);
+    for (int i = 0; i < 4; i++)
+        bytes[payload - 4 + (size_t)i] = (unsigned char)(n >> (8 * i));
+    char err[256] = "";
+    br_state *out = NULL;
+    ck_assert_int_eq(br_state_from_bytes(bytes, cut, &out, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(strstr(err, "state.cat_wait") != NULL, "%s", err);
+    free(bytes);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* End of the game. Fifteen doors hold cards (floors 1-3 only yellow and
  * green, so the last card G9@d1 scores nothing); elevator cards doors on e4
  * and e3 give 4 + 4 = 8 steps. Steps needed (one per field): a2 10, b2 9,
@@ -2129,6 +2282,10 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "hidden", test_rule_secret_moves_are_hidden_in_move_texts);
     add(s, "interface", test_rule_illegal_move_leaves_state_unchanged);
     add(s, "notation", test_spec_notation_examples);
+    add(s, "binary", test_binary_snapshot_round_trips);
+    add(s, "binary", test_binary_loader_refuses_bad_fields_naming_them);
+    add(s, "binary", test_binary_loader_checks_the_invariants);
+    add(s, "binary", test_binary_loader_refuses_short_payload);
     return s;
 }
 

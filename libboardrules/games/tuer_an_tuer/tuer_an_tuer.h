@@ -347,6 +347,8 @@ br_status tat_move_from_text(const void *st, const char *text, br_move *out,
 void tat_write_state(const tat *s, int viewer, br_jw *w);
 void tat_write_json(const void *st, br_jw *w);
 br_status tat_from_json(void *st, const json_t *state, br_text *err);
+void tat_to_bytes(const void *st, br_bytes_writer *w);
+br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 
 /* views.c */
 void tat_write_observation(const void *st, int seat, br_jw *w);
