@@ -8,24 +8,24 @@
  * laid, and the loaders lay them again, which checks that each one fitted
  * and that its crew was still on the board, and rebuilds the crews.
  *
- * Over 1,000 lines because the folder's files are fixed by the build
- * (libboardrules/local.mk) and the two formats share the checks below; the
- * sections are: writing JSON, the shared checks, reading JSON, bytes.
+ * The bytes are in bytes.c; what both loaders share is declared in
+ * snapshot.h. Over 1,000 lines because writing JSON, the shared checks and
+ * reading JSON belong together; those are the sections.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "drunter_und_drueber.h"
+#include "snapshot.h"
 
-enum { VIEW_FULL = -2, ALL_CREWS = (1 << DUD_PATHS) - 1, NO_LAY = DUD_NONE };
+enum { VIEW_FULL = -2, ALL_CREWS = (1 << DUD_PATHS) - 1 };
 
-static dud_lay lay_of_move(br_move m)
+dud_lay dud_snap_lay_of_move(br_move m)
 {
     return (dud_lay){(uint8_t)(m / (DUD_SHAPES * DUD_DIRS)), (uint8_t)(m / DUD_DIRS % DUD_SHAPES),
                      (uint8_t)(m % DUD_DIRS)};
 }
 
-static unsigned move_of_lay(dud_lay l)
+unsigned dud_snap_move_of_lay(dud_lay l)
 {
     return (unsigned)DUD_MV_LAY + ((unsigned)l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
 }
@@ -38,7 +38,7 @@ static int pool_size(const dud *s)
     return n;
 }
 
-static bool voting(const dud *s)
+bool dud_snap_voting(const dud *s)
 {
     return s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
 }
@@ -296,7 +296,7 @@ static void write_running_vote(br_jw *w, const dud *s, int viewer)
     }
     br_jw_end_array(w);
     br_jw_key(w, "pending");
-    if (voting(s))
+    if (dud_snap_voting(s))
         write_lay(w, s->pending);
     else
         br_jw_null(w);
@@ -331,7 +331,7 @@ static void write_rejected(br_jw *w, const dud *s)
     items_begin(&it, w);
     for (br_move m = 0; m < DUD_MV_VOTE; m++)
         if (dud_rejected(s, m))
-            item_lay(&it, lay_of_move(m));
+            item_lay(&it, dud_snap_lay_of_move(m));
     items_end(&it, w);
 }
 
@@ -436,15 +436,9 @@ void dud_write_observation(const void *st, int seat, br_jw *w)
 
 /* ------------------------------------------------------------------ */
 /* The checks both loaders share. A loader fills the struct's own fields
- * (every one in its range) and the claims below; check_loaded() lays the
+ * (every one in its range) and the claims (snapshot.h); dud_check_loaded() lays the
  * tiles again and checks every invariant, naming the field as the JSON
  * snapshot does ("state.<member>"). */
-
-typedef struct claims {
-    dud_lay laid[DUD_TILES]; /* the tiles laid, in order */
-    int laid_count;
-    int bridges;             /* tallies.bridges */
-} claims;
 
 /* Whether the crew of `path` can take a step (a one-square tile fits). */
 static bool crew_can_move(const dud *s, int path)
@@ -460,7 +454,7 @@ static bool crew_can_move(const dud *s, int path)
  * in play: that gives the same, because a lay that fits has a first square
  * that a one-square tile would fit, so its crew was still in; and a crew
  * that cannot move stays so (pieces are never taken away). */
-static bool replay_laid(dud *s, const claims *c, br_text *err)
+static bool replay_laid(dud *s, const dud_claims *c, br_text *err)
 {
     for (int i = 0; i < c->laid_count; i++) {
         dud_lay lay = c->laid[i];
@@ -479,7 +473,7 @@ static bool replay_laid(dud *s, const claims *c, br_text *err)
 
 /* The tallies: votes held and passed (not checkable beyond their order), and
  * the bridges passed, which the replay of the laid tiles has counted. */
-static bool check_tallies(const dud *s, const claims *c, br_text *err)
+static bool check_tallies(const dud *s, const dud_claims *c, br_text *err)
 {
     if (s->votes_passed > s->votes_held)
         return br_fail(err, "state.tallies.passed: %d, more than the %d votes held",
@@ -532,7 +526,7 @@ static bool check_rejected(const dud *s, br_text *err)
     for (br_move m = 0, i = 0; m < DUD_MV_VOTE; m++) {
         if (!dud_rejected(s, m))
             continue;
-        dud_lay l = lay_of_move(m);
+        dud_lay l = dud_snap_lay_of_move(m);
         if (!(s->crew_in >> l.path & 1) || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0
             || !s->last_vote.held || s->last_vote.passed)
             return br_fail(err, "state.rejected[%d]: not a lay over a toilet that the last votes "
@@ -660,9 +654,9 @@ static bool check_choices(const dud *s, br_text *err)
  * skipped), then the jein declarations in the same order. */
 static bool check_vote(const dud *s, br_text *err)
 {
-    if (!voting(s) && (s->voted || s->jein_done))
+    if (!dud_snap_voting(s) && (s->voted || s->jein_done))
         return br_fail(err, "state.ballots: ballots outside a vote");
-    if (!voting(s))
+    if (!dud_snap_voting(s))
         return true;
     const dud_lay *l = &s->pending;
     if (!(s->crew_in >> l->path & 1)
@@ -697,7 +691,7 @@ static bool check_turn(const dud *s, br_text *err)
     return true;
 }
 
-static bool check_loaded(dud *s, const claims *c, br_text *err)
+bool dud_check_loaded(dud *s, const dud_claims *c, br_text *err)
 {
     bool ok = replay_laid(s, c, err) && check_tallies(s, c, err) && check_last_vote(s, err)
               && check_rejected(s, err) && check_tile_census(s, err) && check_pool(s, err)
@@ -769,7 +763,7 @@ static int canonical_lay(const char *text)
                 continue;
             for (int d = 0; d < DUD_DIRS; d++)
                 if (strcmp(rest + m + 1, dud_dir_names[d]) == 0)
-                    return (int)move_of_lay((dud_lay){(uint8_t)p, (uint8_t)sh, (uint8_t)d});
+                    return (int)dud_snap_move_of_lay((dud_lay){(uint8_t)p, (uint8_t)sh, (uint8_t)d});
         }
     }
     return -1;
@@ -784,13 +778,13 @@ static bool read_lay(const json_t *v, dud_lay *out, where at, br_text *err)
         return br_fail(err, "%s: not a lay text", PATH(at));
     int fast = canonical_lay(json_string_value(v));
     if (fast >= 0) {
-        *out = lay_of_move((br_move)fast);
+        *out = dud_snap_lay_of_move((br_move)fast);
         return true;
     }
     if (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK || m >= DUD_MV_VOTE)
         return br_fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", PATH(at),
                        json_string_value(v));
-    *out = lay_of_move(m);
+    *out = dud_snap_lay_of_move(m);
     return true;
 }
 
@@ -825,7 +819,7 @@ static bool read_votes(const json_t *v, uint8_t *cards, where at, br_text *err)
     return true;
 }
 
-static bool read_laid(claims *c, const json_t *o, br_text *err)
+static bool read_laid(dud_claims *c, const json_t *o, br_text *err)
 {
     const json_t *laid = br_json_member(o, "laid", "state", err);
     if (!laid)
@@ -1021,7 +1015,7 @@ static bool read_rejected(dud *s, const json_t *o, br_text *err)
         dud_lay l;
         if (!read_lay(json_array_get(arr, i), &l, (where){"rejected", (int)i, -1}, err))
             return false;
-        br_move m = move_of_lay(l);
+        br_move m = dud_snap_move_of_lay(l);
         if (dud_rejected(s, m))
             return br_fail(err, "state.rejected[%zu]: listed twice", i);
         s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
@@ -1029,7 +1023,7 @@ static bool read_rejected(dud *s, const json_t *o, br_text *err)
     return true;
 }
 
-static bool read_tallies(dud *s, claims *c, const json_t *o, br_text *err)
+static bool read_tallies(dud *s, dud_claims *c, const json_t *o, br_text *err)
 {
     const json_t *t = br_json_member(o, "tallies", "state", err);
     long long votes, passed, bridges;
@@ -1050,13 +1044,13 @@ static bool read_pending(dud *s, const json_t *o, br_text *err)
     const json_t *pending = br_json_member(o, "pending", "state", err);
     if (!pending)
         return false;
-    if (json_is_null(pending) == voting(s))
-        return br_fail(err, "state.pending: %s", voting(s) ? "missing during a vote"
+    if (json_is_null(pending) == dud_snap_voting(s))
+        return br_fail(err, "state.pending: %s", dud_snap_voting(s) ? "missing during a vote"
                                                            : "set outside a vote");
-    return voting(s) ? read_lay(pending, &s->pending, (where){"pending", -1, -1}, err) : true;
+    return dud_snap_voting(s) ? read_lay(pending, &s->pending, (where){"pending", -1, -1}, err) : true;
 }
 
-static bool read_members(dud *s, claims *c, const json_t *o, br_text *err)
+static bool read_members(dud *s, dud_claims *c, const json_t *o, br_text *err)
 {
     static const char *const keys[] = {
         "phase", "turn", "laid", "crews", "hands", "pool", "buildings", "tasks", "choices",
@@ -1120,217 +1114,12 @@ static bool check_result(const dud *s, const json_t *state, br_text *err)
 br_status dud_from_json(void *st, const json_t *state, br_text *err)
 {
     dud *s = st;
-    claims c;
+    dud_claims c;
     if (!json_is_object(state)) {
         br_fail(err, "state: not an object");
         return BR_ERR_SNAPSHOT;
     }
-    bool ok = read_members(s, &c, state, err) && check_loaded(s, &c, err)
+    bool ok = read_members(s, &c, state, err) && dud_check_loaded(s, &c, err)
               && check_crews(s, state, err) && check_result(s, state, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
-}
-
-/* ------------------------------------------------------------------ */
-/* Bytes (doc/games/drunter-und-drueber.md, "Binary snapshot"): one byte per
- * field, seats 0..n-1 only; derived fields (board, crews, result) are not
- * written. Values that the JSON form cannot express (a ballot of a seat that
- * has not voted, a last vote's values when none was held) are written as 0
- * and refused otherwise, so that every loaded state has one form. */
-
-enum { PAYLOAD_MAX = 256 }; /* 184 at most: 4 pro seats, 60 tiles laid */
-
-void dud_to_bytes(const void *st, br_bytes_writer *w)
-{
-    const dud *s = st;
-    uint8_t b[PAYLOAD_MAX];
-    size_t n = 0;
-    int seats = s->num_players;
-    b[n++] = s->phase;
-    b[n++] = s->turn;
-    b[n++] = s->tiles_laid;
-    for (int i = 0; i < s->tiles_laid; i++)
-        b[n++] = (uint8_t)move_of_lay(s->laid[i]);
-    for (int p = 0; p < seats; p++, n += DUD_TILE_TYPES)
-        memcpy(b + n, s->hand[p], DUD_TILE_TYPES);
-    memcpy(b + n, s->pool, DUD_TILE_TYPES);
-    n += DUD_TILE_TYPES;
-    for (int p = 0; p < seats && !s->pro; p++)
-        b[n++] = s->building[p];
-    for (int p = 0; p < seats && s->pro; p++) {
-        b[n++] = s->task[p][0];
-        b[n++] = s->task[p][1];
-        b[n++] = s->choice[p];
-    }
-    for (int p = 0; p < seats; p++)
-        b[n++] = s->votes[p];
-    b[n++] = s->voted;
-    for (int p = 0; p < seats; p++)
-        b[n++] = s->voted >> p & 1 ? s->ballot[p] : 0;
-    b[n++] = s->jein_done;
-    b[n++] = s->jein_yes & s->jein_done;
-    b[n++] = voting(s) ? (uint8_t)move_of_lay(s->pending) : NO_LAY;
-    const dud_vote_result *v = &s->last_vote;
-    b[n++] = v->held;
-    b[n++] = v->held ? v->yes : 0;
-    b[n++] = v->held ? v->no : 0;
-    b[n++] = v->held ? v->passed : 0;
-    for (int p = 0; p < seats; p++)
-        b[n++] = v->held ? v->ballots[p] : 0;
-    b[n++] = v->held ? v->jein_yes : 0;
-    memcpy(b + n, s->rejected, sizeof s->rejected);
-    n += sizeof s->rejected;
-    b[n++] = s->votes_held;
-    b[n++] = s->votes_passed;
-    b[n++] = s->bridges_passed;
-    br_bw_bytes(w, b, n);
-}
-
-/* A mask of seats: no bit beyond the last seat. */
-static bool read_seat_mask(br_bytes_reader *r, const dud *s, uint8_t *out, const char *field)
-{
-    uint8_t v = br_br_u8(r, field);
-    if (!r->failed && v >> s->num_players)
-        return br_br_fail(r, "%s: 0x%02x names a seat beyond seat %d", field, v,
-                          s->num_players - 1);
-    *out = v;
-    return !r->failed;
-}
-
-static bool bytes_laid(br_bytes_reader *r, dud *s, claims *c)
-{
-    uint8_t count, lays[DUD_TILES];
-    if (!br_br_u8_in(r, 0, DUD_PHASES - 1, &s->phase, "state.phase")
-        || !br_br_u8_in(r, 0, (unsigned)s->num_players - 1, &s->turn, "state.turn")
-        || !br_br_u8_in(r, 0, DUD_TILES, &count, "state.laid")
-        || !br_br_bytes(r, lays, count, "state.laid"))
-        return false;
-    c->laid_count = count;
-    for (int i = 0; i < count; i++) {
-        if (lays[i] >= DUD_MV_VOTE)
-            return br_br_fail(r, "state.laid[%d]: %u is not a lay number (0..%d)", i, lays[i],
-                              DUD_MV_VOTE - 1);
-        c->laid[i] = lay_of_move(lays[i]);
-    }
-    return true;
-}
-
-static bool bytes_tiles(br_bytes_reader *r, dud *s)
-{
-    for (int p = 0; p < s->num_players; p++)
-        br_br_bytes(r, s->hand[p], DUD_TILE_TYPES, "state.hands");
-    br_br_bytes(r, s->pool, DUD_TILE_TYPES, "state.pool");
-    for (int p = 0; p <= s->num_players && !r->failed; p++) {
-        const uint8_t *counts = p < s->num_players ? s->hand[p] : s->pool;
-        for (int t = 0; t < DUD_TILE_TYPES; t++) {
-            if (counts[t] <= dud_tile_count[t])
-                continue;
-            if (p < s->num_players)
-                return br_br_fail(r, "state.hands[%d][%d]: %u tiles, the set has %u of the kind",
-                                  p, t, counts[t], dud_tile_count[t]);
-            return br_br_fail(r, "state.pool[%d]: %u tiles, the set has %u of the kind", t,
-                              counts[t], dud_tile_count[t]);
-        }
-    }
-    return !r->failed;
-}
-
-/* A card number below `count`, or DUD_NONE: state.<member>[p] (and [i]
- * when i >= 0). */
-static bool read_card(br_bytes_reader *r, int count, uint8_t *out, const char *member, int p,
-                      int i)
-{
-    uint8_t v = br_br_u8(r, "state.cards");
-    if (!r->failed && v != DUD_NONE && v >= count) {
-        char field[32];
-        if (i < 0)
-            snprintf(field, sizeof field, "state.%s[%d]", member, p);
-        else
-            snprintf(field, sizeof field, "state.%s[%d][%d]", member, p, i);
-        return br_br_fail(r, "%s: %u is not a card (0..%d, or 255: none)", field, v, count - 1);
-    }
-    *out = v;
-    return !r->failed;
-}
-
-static bool bytes_cards(br_bytes_reader *r, dud *s)
-{
-    for (int p = 0; p < s->num_players && !s->pro; p++)
-        if (!read_card(r, DUD_BUILDING_TYPES, &s->building[p], "buildings", p, -1))
-            return false;
-    for (int p = 0; p < s->num_players && s->pro; p++)
-        if (!read_card(r, DUD_TASKS, &s->task[p][0], "tasks", p, 0)
-            || !read_card(r, DUD_TASKS, &s->task[p][1], "tasks", p, 1)
-            || !read_card(r, 2, &s->choice[p], "choices", p, -1))
-            return false;
-    return true;
-}
-
-static bool bytes_running_vote(br_bytes_reader *r, dud *s)
-{
-    br_br_bytes(r, s->votes, (size_t)s->num_players, "state.votes");
-    if (!read_seat_mask(r, s, &s->voted, "state.ballots (who voted)"))
-        return false;
-    br_br_bytes(r, s->ballot, (size_t)s->num_players, "state.ballots");
-    for (int p = 0; p < s->num_players && !r->failed; p++)
-        if (!(s->voted >> p & 1) && s->ballot[p])
-            return br_br_fail(r, "state.ballots[%d]: cards, but the seat has not voted", p);
-    if (!read_seat_mask(r, s, &s->jein_done, "state.jein (declared)")
-        || !read_seat_mask(r, s, &s->jein_yes, "state.jein (yes)"))
-        return false;
-    if (s->jein_yes & ~s->jein_done)
-        return br_br_fail(r, "state.jein: yes from a seat that has not declared");
-    uint8_t pending = br_br_u8(r, "state.pending");
-    if (r->failed)
-        return false;
-    if ((pending == NO_LAY) == voting(s))
-        return br_br_fail(r, "state.pending: %s", voting(s) ? "missing during a vote"
-                                                            : "set outside a vote");
-    if (pending != NO_LAY && pending >= DUD_MV_VOTE)
-        return br_br_fail(r, "state.pending: %u is not a lay number (0..%d, or 255: none)",
-                          pending, DUD_MV_VOTE - 1);
-    if (pending != NO_LAY)
-        s->pending = lay_of_move(pending);
-    return true;
-}
-
-static bool bytes_last_vote(br_bytes_reader *r, dud *s)
-{
-    dud_vote_result *v = &s->last_vote;
-    if (!br_br_u8_in(r, 0, 1, &v->held, "state.last_vote (held)"))
-        return false;
-    v->yes = br_br_u8(r, "state.last_vote.yes");
-    v->no = br_br_u8(r, "state.last_vote.no");
-    if (!br_br_u8_in(r, 0, 1, &v->passed, "state.last_vote.passed"))
-        return false;
-    br_br_bytes(r, v->ballots, (size_t)s->num_players, "state.last_vote.ballots");
-    if (!read_seat_mask(r, s, &v->jein_yes, "state.last_vote.jein_yes"))
-        return false;
-    bool any = v->yes || v->no || v->passed || v->jein_yes;
-    for (int p = 0; p < s->num_players; p++)
-        any |= v->ballots[p] != 0;
-    if (!v->held && any)
-        return br_br_fail(r, "state.last_vote: values, but no vote was held");
-    return true;
-}
-
-static bool bytes_tallies(br_bytes_reader *r, dud *s, claims *c)
-{
-    br_br_bytes(r, s->rejected, sizeof s->rejected, "state.rejected");
-    s->votes_held = br_br_u8(r, "state.tallies.votes");
-    s->votes_passed = br_br_u8(r, "state.tallies.passed");
-    c->bridges = br_br_u8(r, "state.tallies.bridges");
-    return !r->failed;
-}
-
-br_status dud_from_bytes(void *st, br_bytes_reader *r, br_text *err)
-{
-    dud *s = st;
-    claims c;
-    bool ok = bytes_laid(r, s, &c) && bytes_tiles(r, s) && bytes_cards(r, s)
-              && bytes_running_vote(r, s) && bytes_last_vote(r, s) && bytes_tallies(r, s, &c);
-    if (ok && r->left > 0) {
-        br_br_fail(r, "state: %zu bytes left over after the last field", r->left);
-        ok = false;
-    }
-    return ok && check_loaded(s, &c, err) ? BR_OK : BR_ERR_SNAPSHOT;
 }
