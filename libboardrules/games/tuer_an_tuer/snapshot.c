@@ -1064,12 +1064,16 @@ static bool read_bin_sets(tat *s, const uint8_t *b, card_census *census, br_text
 {
     static const char *const paths[] = {"state.hands[0]", "state.hands[1]",
                                         "state.exchanged[0]", "state.exchanged[1]"};
-    for (int x = 0; x < DOORS; x++) {
-        char path[32];
-        snprintf(path, sizeof path, "state.board[%d]", x);
-        if (s->board[x] != NONE && !census_add(census, s->board[x], AT_BOARD, path, err))
+    static const char *const board_paths[DOORS] = {
+        "state.board[0]", "state.board[1]", "state.board[2]", "state.board[3]",
+        "state.board[4]", "state.board[5]", "state.board[6]", "state.board[7]",
+        "state.board[8]", "state.board[9]", "state.board[10]", "state.board[11]",
+        "state.board[12]", "state.board[13]", "state.board[14]", "state.board[15]",
+    };
+    for (int x = 0; x < DOORS; x++)
+        if (s->board[x] != NONE &&
+            !census_add(census, s->board[x], AT_BOARD, board_paths[x], err))
             return false;
-    }
     /* The census in the JSON loader's order: hands, exchanged, pile. */
     for (int p = 0; p < SEATS; p++)
         if (!read_bin_set(b + BIN_SET * (1 + p), HAND, &s->hand[p], census,
