@@ -1038,9 +1038,9 @@ static bool read_bin_figures(tat *s, const uint8_t *b, br_text *err)
 }
 
 /* A card set: two masks, `two` within `one`, no bit beyond the last card, at
- * most `max` cards; each copy counted in the census under `path`. */
-static bool read_bin_set(const uint8_t *b, size_t max, cardset *set, card_census *census,
-                         enum place place, const char *path, br_text *err)
+ * most `max` cards. */
+static bool read_bin_set(const uint8_t *b, size_t max, cardset *set, const char *path,
+                         br_text *err)
 {
     set->one = get_le64(b);
     set->two = get_le64(b + 8);
@@ -1051,41 +1051,92 @@ static bool read_bin_set(const uint8_t *b, size_t max, cardset *set, card_census
     if ((size_t)cardset_size(set) > max)
         return br_fail(err, "%s: has %d entries, at most %zu allowed", path, cardset_size(set),
                        max);
-    for (uint64_t v = set->one; v; v &= v - 1) {
-        int c = lowest_bit(v);
-        for (int k = cardset_count(set, c); k > 0; k--)
-            if (!census_add(census, c, place, path, err))
-                return false;
-    }
     return true;
 }
 
-static bool read_bin_sets(tat *s, const uint8_t *b, card_census *census, br_text *err)
+/* Adds mask m to a three-bit counter per card (bit c of c0, c1, c2). */
+static void count_mask(uint64_t *c0, uint64_t *c1, uint64_t *c2, uint64_t m)
 {
-    static const char *const paths[] = {"state.hands[0]", "state.hands[1]",
-                                        "state.exchanged[0]", "state.exchanged[1]"};
+    uint64_t carry = *c0 & m;
+    *c0 ^= m;
+    uint64_t carry2 = *c1 & carry;
+    *c1 ^= carry;
+    *c2 |= carry2;
+}
+
+/* Whether every door card is found exactly twice (board, hands, exchanged,
+ * pile), counted over the masks at once. */
+static bool census_is_complete(const tat *s)
+{
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    for (int x = 0; x < DOORS; x++) {
+        if (s->board[x] == NONE)
+            continue;
+        uint64_t bit = UINT64_C(1) << s->board[x];
+        count_mask(&c0, &c1, &c2, bit);
+    }
+    const cardset *sets[] = {&s->pile, &s->hand[0], &s->hand[1], &s->exchanged[0],
+                             &s->exchanged[1]};
+    for (int i = 0; i < 5; i++) {
+        count_mask(&c0, &c1, &c2, sets[i]->one);
+        count_mask(&c0, &c1, &c2, sets[i]->two);
+    }
+    uint64_t all = (UINT64_C(1) << CARDS) - 1;
+    return (~c0 & c1 & ~c2 & all) == all;
+}
+
+/* The JSON loader's census, one copy at a time: run only when the quick count
+ * finds a card not twice, for the reason naming where. */
+static bool census_of_sets(const tat *s, br_text *err)
+{
     static const char *const board_paths[DOORS] = {
         "state.board[0]", "state.board[1]", "state.board[2]", "state.board[3]",
         "state.board[4]", "state.board[5]", "state.board[6]", "state.board[7]",
         "state.board[8]", "state.board[9]", "state.board[10]", "state.board[11]",
         "state.board[12]", "state.board[13]", "state.board[14]", "state.board[15]",
     };
+    /* In the JSON loader's order: board, hands, exchanged, pile. */
+    const struct {
+        const cardset *set;
+        enum place place;
+        const char *path;
+    } sets[] = {
+        {&s->hand[0], AT_HAND0, "state.hands[0]"},
+        {&s->hand[1], AT_HAND1, "state.hands[1]"},
+        {&s->exchanged[0], AT_EXCHANGED0, "state.exchanged[0]"},
+        {&s->exchanged[1], AT_EXCHANGED1, "state.exchanged[1]"},
+        {&s->pile, AT_PILE, "state.door_pile"},
+    };
+    card_census census;
+    memset(&census, 0, sizeof census);
     for (int x = 0; x < DOORS; x++)
         if (s->board[x] != NONE &&
-            !census_add(census, s->board[x], AT_BOARD, board_paths[x], err))
+            !census_add(&census, s->board[x], AT_BOARD, board_paths[x], err))
             return false;
-    /* The census in the JSON loader's order: hands, exchanged, pile. */
+    for (int i = 0; i < 5; i++)
+        for (uint64_t v = sets[i].set->one; v; v &= v - 1) {
+            int c = lowest_bit(v);
+            for (int k = cardset_count(sets[i].set, c); k > 0; k--)
+                if (!census_add(&census, c, sets[i].place, sets[i].path, err))
+                    return false;
+        }
+    return check_census_complete(&census, err);
+}
+
+static bool read_bin_sets(tat *s, const uint8_t *b, br_text *err)
+{
+    static const char *const paths[] = {"state.hands[0]", "state.hands[1]",
+                                        "state.exchanged[0]", "state.exchanged[1]"};
     for (int p = 0; p < SEATS; p++)
-        if (!read_bin_set(b + BIN_SET * (1 + p), HAND, &s->hand[p], census,
-                          (enum place)(AT_HAND0 + p), paths[p], err))
+        if (!read_bin_set(b + BIN_SET * (1 + p), HAND, &s->hand[p], paths[p], err))
             return false;
     for (int p = 0; p < SEATS; p++)
-        if (!read_bin_set(b + BIN_SET * (3 + p), MAX_EXCHANGE, &s->exchanged[p], census,
-                          (enum place)(AT_EXCHANGED0 + p), paths[2 + p], err))
+        if (!read_bin_set(b + BIN_SET * (3 + p), MAX_EXCHANGE, &s->exchanged[p], paths[2 + p],
+                          err))
             return false;
-    return read_bin_set(b, CARDS * DOOR_COPIES, &s->pile, census, AT_PILE, "state.door_pile",
-                        err) &&
-           check_census_complete(census, err);
+    if (!read_bin_set(b, CARDS * DOOR_COPIES, &s->pile, "state.door_pile", err))
+        return false;
+    return census_is_complete(s) || census_of_sets(s, err);
 }
 
 static bool read_bin_etypes(const uint8_t *b, int max, uint8_t *counts, const char *path,
@@ -1178,11 +1229,8 @@ br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err)
         !br_br_bytes(r, etypes, sizeof etypes, "state.elevator_hands") ||
         !br_br_bytes(r, tail, sizeof tail, "state.cat_wait"))
         return BR_ERR_SNAPSHOT;
-    card_census census;
-    memset(&census, 0, sizeof census);
     if (!read_bin_head(&loaded, head, err) || !read_bin_board(&loaded, board, err) ||
-        !read_bin_figures(&loaded, figures, err) ||
-        !read_bin_sets(&loaded, sets, &census, err) ||
+        !read_bin_figures(&loaded, figures, err) || !read_bin_sets(&loaded, sets, err) ||
         !read_bin_all_etypes(&loaded, etypes, err) || !read_bin_tail(&loaded, tail, err) ||
         !check_invariants(&loaded, err))
         return BR_ERR_SNAPSHOT;
