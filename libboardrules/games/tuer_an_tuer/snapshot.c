@@ -46,29 +46,45 @@ static size_t put_small(char *b, size_t n, unsigned v)
     return n;
 }
 
+/* Each card as a list item: quoted, then a comma ("R5",). */
+static const char card_items[CARDS][5] = {
+    {'"', 'Y', '1', '"', ','}, {'"', 'Y', '2', '"', ','}, {'"', 'Y', '3', '"', ','},
+    {'"', 'Y', '4', '"', ','}, {'"', 'Y', '5', '"', ','}, {'"', 'Y', '6', '"', ','},
+    {'"', 'Y', '7', '"', ','}, {'"', 'Y', '8', '"', ','}, {'"', 'Y', '9', '"', ','},
+    {'"', 'G', '1', '"', ','}, {'"', 'G', '2', '"', ','}, {'"', 'G', '3', '"', ','},
+    {'"', 'G', '4', '"', ','}, {'"', 'G', '5', '"', ','}, {'"', 'G', '6', '"', ','},
+    {'"', 'G', '7', '"', ','}, {'"', 'G', '8', '"', ','}, {'"', 'G', '9', '"', ','},
+    {'"', 'R', '1', '"', ','}, {'"', 'R', '2', '"', ','}, {'"', 'R', '3', '"', ','},
+    {'"', 'R', '4', '"', ','}, {'"', 'R', '5', '"', ','}, {'"', 'R', '6', '"', ','},
+    {'"', 'R', '7', '"', ','}, {'"', 'R', '8', '"', ','}, {'"', 'R', '9', '"', ','},
+    {'"', 'B', '1', '"', ','}, {'"', 'B', '2', '"', ','}, {'"', 'B', '3', '"', ','},
+    {'"', 'B', '4', '"', ','}, {'"', 'B', '5', '"', ','}, {'"', 'B', '6', '"', ','},
+    {'"', 'B', '7', '"', ','}, {'"', 'B', '8', '"', ','}, {'"', 'B', '9', '"', ','},
+};
+
 static size_t put_card_quoted(char *b, size_t n, int c)
 {
-    b[n++] = '"';
-    b[n++] = colour_letters[card_colour(c)];
-    b[n++] = (char)('0' + card_number(c));
-    b[n++] = '"';
-    return n;
+    memcpy(b + n, card_items[c], 4);
+    return n + 4;
 }
 
-/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"). */
+/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"):
+ * each item with its comma, the last comma then taken back. */
 static size_t put_cards(char *b, size_t n, const cardset *set)
 {
     b[n++] = '[';
-    bool first = true;
+    size_t start = n;
     for (uint64_t v = set->one; v; v &= v - 1) {
         int c = lowest_bit(v);
-        for (int k = cardset_count(set, c); k > 0; k--) {
-            if (!first)
-                b[n++] = ',';
-            first = false;
-            n = put_card_quoted(b, n, c);
+        memcpy(b + n, card_items[c], 5);
+        n += 5;
+        if (set->two >> c & 1) {
+            memcpy(b + n, card_items[c], 5);
+            n += 5;
         }
     }
+    if (n > start)
+        n--;
     b[n++] = ']';
     return n;
 }
