@@ -57,7 +57,7 @@ br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_
 void dud_options_string(const void *st, br_text *out)
 {
     const dud *s = st;
-    br_text_printf(out, "variant=%s", s->pro ? "pro" : "basic");
+    br_text_puts(out, s->pro ? "variant=pro" : "variant=basic");
 }
 
 size_t dud_move_space(const void *st)

@@ -113,8 +113,12 @@ void tdw_options_string(const void *st, br_text *out)
     const tdw *s = st;
     for (int k = 0; k < NUM_KEYS; k++) {
         uint8_t v = *((const uint8_t *)s + option_keys[k].offset);
-        br_text_printf(out, "%s%s=%s", k ? "," : "", option_keys[k].key,
-                       v ? option_keys[k].on : option_keys[k].off);
+        /* Piece by piece, not printf: every snapshot writes this. */
+        if (k)
+            br_text_putc(out, ',');
+        br_text_puts(out, option_keys[k].key);
+        br_text_putc(out, '=');
+        br_text_puts(out, v ? option_keys[k].on : option_keys[k].off);
     }
 }
 

@@ -62,8 +62,13 @@ static br_status tsuro_init(void *st, int num_players, const br_option *opts,
 static void tsuro_options_string(const void *st, br_text *out)
 {
     const ts_state *s = st;
-    br_text_printf(out, "edition=%s,board=%d,selfkill=%s", EDITION_NAMES[s->edition],
-                   s->width, SELFKILL_NAMES[s->selfkill]);
+    /* Piece by piece, not printf: every snapshot writes this. */
+    br_text_puts(out, "edition=");
+    br_text_puts(out, EDITION_NAMES[s->edition]);
+    br_text_puts(out, ",board=");
+    br_text_put_uint(out, (unsigned)s->width);
+    br_text_puts(out, ",selfkill=");
+    br_text_puts(out, SELFKILL_NAMES[s->selfkill]);
 }
 
 /* ------------------------------------------------------------------ */

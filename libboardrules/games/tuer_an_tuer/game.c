@@ -86,8 +86,12 @@ static void tat_options_string(const void *st, br_text *out)
 {
     for (int k = 0; k < NUM_KEYS; k++) {
         uint8_t v = *((const uint8_t *)st + option_keys[k].offset);
-        br_text_printf(out, "%s%s=%s", k ? "," : "", option_keys[k].key,
-                       option_keys[k].values[v == option_keys[k].stored[1]]);
+        /* Piece by piece, not printf: every snapshot writes this. */
+        if (k)
+            br_text_putc(out, ',');
+        br_text_puts(out, option_keys[k].key);
+        br_text_putc(out, '=');
+        br_text_puts(out, option_keys[k].values[v == option_keys[k].stored[1]]);
     }
 }
 
