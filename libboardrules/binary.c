@@ -16,9 +16,9 @@
  *   ...     4     L: payload length
  *   ...     L     payload; nothing may follow it
  *
- * A game without its own binary fields is written as kind 0; loading takes
- * either kind for every game, so a snapshot stays loadable when a game gains
- * its own fields.
+ * Every game writes kind 1. Kind 0 is loaded for every game too: it lets a
+ * tool make a binary snapshot from a JSON one without knowing the game's
+ * fields.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -157,52 +157,17 @@ bool br_br_u8_in(br_bytes_reader *r, unsigned min, unsigned max, uint8_t *out, c
 /* ------------------------------------------------------------------ */
 /* Saving */
 
-/* The game's part: its own fields, or its JSON snapshot text. */
-static br_status write_payload(const br_state *state, br_bytes_writer *w)
+/* The game's part: its own fields, the length first. */
+static void write_payload(const br_state *state, br_bytes_writer *w)
 {
-    const struct br_game *g = state->game;
-    if (g->to_bytes) {
-        br_bw_u8(w, PAYLOAD_NATIVE);
-        size_t at = w->len;
-        br_bw_u32(w, 0); /* the length, filled in below */
-        g->to_bytes(state->data, w);
-        uint32_t n = (uint32_t)(w->len - at - 4);
-        if (at + 4 <= w->size)
-            for (int i = 0; i < 4; i++)
-                w->buf[at + (size_t)i] = (uint8_t)(n >> (8 * i));
-        return BR_OK;
-    }
-    if (g->write_json) {
-        /* Written twice: once to learn its length, then in place. */
-        br_text count = br_text_over(NULL, 0);
-        br_jw jw;
-        br_jw_init(&jw, &count);
-        g->write_json(state->data, &jw);
-        br_bw_u8(w, PAYLOAD_JSON);
-        br_bw_u32(w, (uint32_t)count.len);
-        char *text = br_mem_alloc(count.len + 1);
-        if (!text)
-            return BR_ERR_NO_MEMORY;
-        br_text t = br_text_over(text, count.len + 1);
-        br_jw_init(&jw, &t);
-        g->write_json(state->data, &jw);
-        br_bw_bytes(w, text, count.len);
-        br_mem_free(text);
-        return BR_OK;
-    }
-    json_t *game_state = g->to_json(state->data);
-    char *text = game_state ? json_dumps(game_state, JSON_COMPACT) : NULL;
-    json_decref(game_state);
-    if (!text)
-        return BR_ERR_NO_MEMORY;
-    size_t n = strlen(text);
-    br_bw_u8(w, PAYLOAD_JSON);
-    br_bw_u32(w, (uint32_t)n);
-    br_bw_bytes(w, text, n);
-    json_free_t json_free;
-    json_get_alloc_funcs(NULL, &json_free);
-    json_free(text);
-    return BR_OK;
+    br_bw_u8(w, PAYLOAD_NATIVE);
+    size_t at = w->len;
+    br_bw_u32(w, 0); /* the length, filled in below */
+    state->game->to_bytes(state->data, w);
+    uint32_t n = (uint32_t)(w->len - at - 4);
+    if (at + 4 <= w->size)
+        for (int i = 0; i < 4; i++)
+            w->buf[at + (size_t)i] = (uint8_t)(n >> (8 * i));
 }
 
 br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_t *len)
@@ -228,8 +193,7 @@ br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_
     br_bw_u32(&w, state->move_number);
     for (int i = 0; i < 4; i++)
         br_bw_u64(&w, state->rng.s[i]);
-    if (write_payload(state, &w) != BR_OK)
-        return br_state_fail_const(state, BR_ERR_NO_MEMORY, "out of memory");
+    write_payload(state, &w);
     if (len)
         *len = w.len;
     if (w.len > size)
@@ -388,10 +352,6 @@ static br_status load_json_payload(br_state *s, const uint8_t *text, size_t n, b
 
 static br_status load_native_payload(br_state *s, const uint8_t *data, size_t n, br_text *err)
 {
-    if (!s->game->from_bytes) {
-        br_text_printf(err, "payload: kind 1 (own fields), but %s has none", s->game->name);
-        return BR_ERR_SNAPSHOT;
-    }
     br_bytes_reader r = { data, n, false, err };
     if (s->game->from_bytes(s->data, &r, err) != BR_OK || r.failed)
         return BR_ERR_SNAPSHOT;

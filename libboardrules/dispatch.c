@@ -550,40 +550,6 @@ br_status br_state_scores(const br_state *state, double *out, size_t n)
 /* ------------------------------------------------------------------ */
 /* Observation and rendering */
 
-br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t size,
-                       size_t *len)
-{
-    if (!value)
-        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-    /* Keys keep their insertion order (jansson >= 2.8), which each game's
-     * to_json() fixes, so equal states give equal text. Dumping straight into
-     * the caller's buffer avoids a copy. */
-    size_t need = json_dumpb(value, buf, size, JSON_COMPACT);
-    if (need == 0) {
-        json_decref(value);
-        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-    }
-    br_text t = { buf, size, need };
-    if (need < size) {
-        buf[need] = '\0';
-    } else if (size > 0) {
-        /* json_dumpb() leaves only whole tokens in a short buffer: dump again
-         * in full to hand back a true prefix, as the convention promises. */
-        char *full = json_dumps(value, JSON_COMPACT);
-        if (!full) {
-            json_decref(value);
-            return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-        }
-        memcpy(buf, full, size - 1);
-        buf[size - 1] = '\0';
-        json_free_t json_free;
-        json_get_alloc_funcs(NULL, &json_free);
-        json_free(full);
-    }
-    json_decref(value);
-    return text_result_on(state, &t, len);
-}
-
 /* The observation written straight into the caller's buffer. */
 static br_status write_observation_text(const br_state *state, int seat, char *buf, size_t size,
                                         size_t *len)
@@ -608,14 +574,7 @@ br_status br_state_observe(const br_state *state, int seat, char *buf, size_t si
         return BR_ERR_ARGUMENT;
     CHECK_BUFFER(state, buf, size);
     CHECK_VIEW_SEAT(state, seat);
-    if (state->game->write_observation)
-        return write_observation_text(state, seat, buf, size, len);
-    json_t *obs = state->game->observe(state->data, seat);
-    if (!obs)
-        return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-    json_t *env = json_pack("{s:s, s:i, s:i, s:o}", "game", state->game->name, "seat", seat,
-                            "move_number", (json_int_t)state->move_number, "view", obs);
-    return br_dump_json(state, env, buf, size, len);
+    return write_observation_text(state, seat, buf, size, len);
 }
 
 br_status br_state_render(const br_state *state, char *buf, size_t size, size_t *len)

@@ -158,15 +158,12 @@ struct br_game {
     br_status (*move_from_text)(const void *st, const char *text, br_move *out,
                                 br_text *err);
 
-    /* Snapshot of the game's state (the "state" member of the envelope). */
-    json_t *(*to_json)(const void *st);
-    /* Optional, preferred when set: the same snapshot written as text, one
-     * JSON value, without building a tree. */
+    /* Snapshot of the game's state (the "state" member of the envelope),
+     * written as text, one JSON value, without building a tree. */
     void (*write_json)(const void *st, br_jw *w);
-    /* Optional, preferred when set: observe() written as text. */
+    /* What `seat` (or -1: a spectator) may see, written likewise. */
     void (*write_observation)(const void *st, int seat, br_jw *w);
-    /* Optional pair (NULL: the binary snapshot carries the JSON snapshot
-     * text, loaded with from_json): the game's state as bytes, and back.
+    /* The game's state as the binary snapshot's payload, and back.
      * from_bytes() gets `st` set up by init() from the snapshot's options,
      * and must check every field and invariant as from_json() does, failing
      * with BR_ERR_SNAPSHOT and a reason naming the field. */
@@ -177,8 +174,6 @@ struct br_game {
      * return BR_ERR_SNAPSHOT with a reason naming the field (e.g.
      * "hands[2][0]: 40 is not a tile number"). */
     br_status (*from_json)(void *st, const json_t *state, br_text *err);
-    /* What `seat` (or -1: a spectator) may see. */
-    json_t *(*observe)(const void *st, int seat);
     /* Text picture for people. */
     void (*render)(const void *st, br_text *out);
     /* Writes into `out` (same options) a state that `seat` cannot tell apart
@@ -232,17 +227,6 @@ const json_t *br_json_member(const json_t *obj, const char *key, const char *pat
  * writes "<path>: ..." and returns false. */
 bool br_json_name(const json_t *v, const char *const *names, int count, int *out,
                   const char *path, br_text *err);
-
-/* Building JSON without checking every call: each helper notes a failure
- * (out of memory) in b->ok and takes NULL in stride, so a writer checks
- * b->ok once at the end. set and append take over `v` either way. */
-typedef struct br_json_builder {
-    bool ok;
-} br_json_builder;
-
-json_t *br_jb_add(br_json_builder *b, json_t *v);
-void br_jb_set(br_json_builder *b, json_t *obj, const char *key, json_t *v);
-void br_jb_append(br_json_builder *b, json_t *arr, json_t *v);
 
 /* The first member of `obj` whose key is not among the `n` `keys`, or NULL:
  * a snapshot with a member this version does not write is not one of ours. */

@@ -114,26 +114,6 @@ bool br_json_name(const json_t *v, const char *const *names, int count, int *out
     return br_fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
 }
 
-json_t *br_jb_add(br_json_builder *b, json_t *v)
-{
-    if (!v)
-        b->ok = false;
-    return v;
-}
-
-void br_jb_set(br_json_builder *b, json_t *obj, const char *key, json_t *v)
-{
-    /* jansson releases `v` when it cannot take it (also for a NULL object) */
-    if (!obj || !v || json_object_set_new(obj, key, v) != 0)
-        b->ok = false;
-}
-
-void br_jb_append(br_json_builder *b, json_t *arr, json_t *v)
-{
-    if (!arr || !v || json_array_append_new(arr, v) != 0)
-        b->ok = false;
-}
-
 /* ------------------------------------------------------------------ */
 /* A syntax check of JSON text that allocates nothing (RFC 8259). Used to
  * tell a parse that failed for want of memory (jansson reports some of

@@ -15,17 +15,6 @@
 #define SNAPSHOT_FORMAT "libboardrules-snapshot"
 #define SNAPSHOT_VERSION 1
 
-static json_t *rng_to_json(const br_rng *rng)
-{
-    json_t *arr = json_array();
-    for (int i = 0; arr && i < 4; i++) {
-        char hex[17];
-        snprintf(hex, sizeof hex, "%016" PRIx64, rng->s[i]);
-        json_array_append_new(arr, json_string(hex));
-    }
-    return arr;
-}
-
 /* The snapshot written straight into the caller's buffer, members in the
  * order the tree path writes them. */
 static br_status write_snapshot_text(const br_state *state, const char *options, char *buf,
@@ -66,22 +55,11 @@ br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t
     if (!state)
         return BR_ERR_ARGUMENT;
     if (!buf && size > 0)
-        return br_state_fail_const(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu",
-                             size);
+        return br_state_fail_const(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu", size);
     char options[512];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(state, &o);
-    if (state->game->write_json)
-        return write_snapshot_text(state, options, buf, size, len);
-    json_t *game_state = state->game->to_json(state->data);
-    if (!game_state)
-        return br_state_fail_const(state, BR_ERR_NO_MEMORY, "out of memory");
-    json_t *snap = json_pack("{s:s, s:i, s:s, s:s, s:I, s:o, s:o}", "format", SNAPSHOT_FORMAT,
-                             "version", SNAPSHOT_VERSION, "game", state->game->name,
-                             "options", options, "move_number",
-                             (json_int_t)state->move_number, "rng", rng_to_json(&state->rng),
-                             "state", game_state);
-    return br_dump_json(state, snap, buf, size, len);
+    return write_snapshot_text(state, options, buf, size, len);
 }
 
 static bool parse_hex64(const char *s, uint64_t *out)

@@ -66,12 +66,6 @@ br_status br_options_parse(const struct br_game *game, const char *options,
 /* Writes the canonical options string of a state. */
 void br_options_write(const br_state *s, br_text *out);
 
-/* Dumps (and releases) a JSON value into a caller's buffer, compact with
- * sorted keys; NULL value means out of memory. Failures are recorded in
- * the state's error text. */
-br_status br_dump_json(const br_state *state, json_t *value, char *buf, size_t size,
-                       size_t *len);
-
 /* The longest move text, after trimming and folding blanks, that any call
  * accepts (br_state_move_from_text() and record lines alike). */
 #define BR_MOVE_TEXT_MAX 255

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <check.h>
+#include <jansson.h>
 
 #include <boardrules.h>
 
@@ -245,6 +246,52 @@ START_TEST(test_same_state_from_json_and_bytes)
 }
 END_TEST
 
+/* A kind-0 binary snapshot: the envelope of `b` with the JSON text `state`
+ * as the payload. */
+static blob with_json_payload(const blob *b, const char *state)
+{
+    size_t kind = payload_offset(b), n = strlen(state);
+    blob out = { malloc(kind + 5 + n), kind + 5 + n };
+    memcpy(out.bytes, b->bytes, kind);
+    out.bytes[kind] = 0;
+    for (int i = 0; i < 4; i++)
+        out.bytes[kind + 1 + (size_t)i] = (unsigned char)(n >> (8 * i));
+    memcpy(out.bytes + kind + 5, state, n);
+    return out;
+}
+
+START_TEST(test_json_payload_loads)
+{
+    br_state *s = state_in_play(_i, 13);
+    blob b = save(s);
+    json_t *snap = brt_snapshot_json(s);
+    char *state = json_dumps(json_object_get(snap, "state"), JSON_COMPACT);
+    blob k0 = with_json_payload(&b, state);
+    br_state *loaded = NULL;
+    char err[256] = "";
+    ck_assert_msg(br_state_from_bytes(k0.bytes, k0.len, &loaded, err, sizeof err) == BR_OK,
+                  "%s: kind-0 payload refused: %s", br_game_name(br_state_game(s)), err);
+    char *a = brt_snapshot(s), *c = brt_snapshot(loaded);
+    ck_assert_str_eq(a, c);
+    blob again = save(loaded); /* saved as the game's own fields */
+    ck_assert_uint_eq(again.len, b.len);
+    ck_assert_mem_eq(again.bytes, b.bytes, b.len);
+    blob bad = with_json_payload(&b, "{\"phase\":");
+    ck_assert_int_eq(load(bad.bytes, bad.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "state:"), "%s", err);
+    free(a);
+    free(c);
+    free(state);
+    json_decref(snap);
+    free(b.bytes);
+    free(k0.bytes);
+    free(again.bytes);
+    free(bad.bytes);
+    br_state_free(loaded);
+    br_state_free(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("binary");
@@ -259,6 +306,7 @@ int main(void)
     tcase_add_loop_test(tc, test_trailing_byte_refused, 0, games);
     tcase_add_loop_test(tc, test_every_byte_changed, 0, games);
     tcase_add_loop_test(tc, test_same_state_from_json_and_bytes, 0, games);
+    tcase_add_loop_test(tc, test_json_payload_loads, 0, games);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
