@@ -29,6 +29,7 @@
  * BRT_ONLY_GAME one game's option sets only, and BRT_REPORT=1 prints games,
  * moves and time per option set on stdout.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, for the soak report */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>

@@ -93,11 +93,18 @@ enum field_kind {
 };
 
 static bool field_fail(br_bytes_reader *r, const char *what, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+static bool field_fail(br_bytes_reader *r, const char *what, const char *fmt, va_list ap)
 {
     char name[PATH_SIZE];
     vsnprintf(name, sizeof name, fmt, ap);
     return br_br_fail(r, "%s: %s", name, what);
 }
+
+static bool vfield(br_bytes_reader *r, size_t width, int kind, unsigned lo, unsigned hi,
+                   unsigned *out, const char *fmt, va_list ap)
+    __attribute__((format(printf, 7, 0)));
 
 static bool vfield(br_bytes_reader *r, size_t width, int kind, unsigned lo, unsigned hi,
                    unsigned *out, const char *fmt, va_list ap)
