@@ -10,6 +10,7 @@
  * - boardrules/state.h   — positions: moves, chance, notation, snapshots
  * - boardrules/record.h  — game records and batch playouts
  * - boardrules/memory.h  — the allocator the library uses
+ * - boardrules/learn.h   — facts, option specs, tensors, masks, history
  *
  * @mainpage libboardrules
  *
@@ -47,5 +48,6 @@
 #include "boardrules/state.h"
 #include "boardrules/record.h"
 #include "boardrules/memory.h"
+#include "boardrules/learn.h"
 
 #endif /* BOARDRULES_H */

@@ -7,4 +7,5 @@ boardrulesinclude_HEADERS = \
 	include/boardrules/game.h \
 	include/boardrules/state.h \
 	include/boardrules/record.h \
-	include/boardrules/memory.h
+	include/boardrules/memory.h \
+	include/boardrules/learn.h

@@ -107,6 +107,15 @@ typedef struct br_jw br_jw;
 typedef struct br_bytes_writer br_bytes_writer;
 typedef struct br_bytes_reader br_bytes_reader;
 
+/* The facts of a game that depend on its option set, from the game. */
+typedef struct br_traits {
+    uint32_t max_game_length;  /* longest game in moves, chance outcomes included */
+    bool has_chance;
+    bool has_hidden_information;
+    size_t tensor_rank;        /* 1 .. BR_TENSOR_MAX_RANK */
+    size_t tensor_shape[BR_TENSOR_MAX_RANK];
+} br_traits;
+
 struct br_game {
     const char *name;        /* short name, e.g. "tsuro" */
     const char *title;       /* e.g. "Tsuro" */
@@ -193,6 +202,22 @@ struct br_game {
      * what the generic path takes: one br_rng_below(rng, sum of weights),
      * that number then walked through the outcomes in increasing order. */
     br_move (*sample_chance)(const void *st, br_rng *rng);
+
+    /* ---- Learning interface (learn.c; boardrules/learn.h) ---- */
+    /* Every key of the options string, the common keys (players, seed,
+     * chance) first, in the order br_state_options() writes them. */
+    const br_option_spec *option_specs;
+    size_t num_option_specs;
+    /* At least traits().max_game_length for every option set: the number of
+     * history entries every state of the game has room for. */
+    uint32_t history_capacity;
+    /* What depends on the option set (the dispatcher adds the rest). */
+    void (*traits)(const void *st, br_traits *out);
+    /* Writes the observation tensor of `seat` (or -1): exactly the product
+     * of traits().tensor_shape floats, every one of them (the buffer is not
+     * cleared first), from nothing `seat` could not see in
+     * write_observation(). */
+    void (*write_tensor)(const void *st, int seat, float *out);
 };
 
 /* The registry (registry.c). */

@@ -1,0 +1,247 @@
+/**
+ * @file boardrules/learn.h
+ * @brief The learning interface: game facts, option specs, observation
+ *        tensors, action masks and the history of a state.
+ *
+ * Everything here works for every registered game. A learning loop needs no
+ * JSON: br_game_facts() gives the sizes before any state exists,
+ * br_state_observation_tensor() writes what one seat sees as numbers,
+ * br_state_legal_mask() marks the legal moves, and br_state_history() tells
+ * which moves (chance outcomes included) led to a state.
+ *
+ * Pointers: every `const char *` and ::br_option_spec returned here is owned
+ * by the library and lives as long as the process; buffers passed in are the
+ * caller's and only written.
+ */
+#ifndef BOARDRULES_LEARN_H
+#define BOARDRULES_LEARN_H
+
+#include "common.h"
+#include "status.h"
+
+BR_BEGIN_DECLS
+
+/* ------------------------------------------------------------------ */
+/** @name Option specs */
+/** @{ */
+
+/** @brief ::br_option_spec kind: a whole number in `min .. max`. */
+#define BR_OPTION_INTEGER 0
+/** @brief ::br_option_spec kind: one word of `choices`. */
+#define BR_OPTION_CHOICE 1
+/** @brief ::br_option_spec kind: `true` or `false`. */
+#define BR_OPTION_FLAG 2
+
+/**
+ * @brief One key of a game's options string, described as data so that a
+ *        front end can build a form and a tool can check values.
+ *
+ * Instances are owned by the library (static) and are only ever read by the
+ * caller; later versions may add members at the end, never change these.
+ */
+typedef struct br_option_spec {
+    /** The key, e.g. "players". */
+    const char *key;
+    /** ::BR_OPTION_INTEGER, ::BR_OPTION_CHOICE or ::BR_OPTION_FLAG. */
+    int kind;
+    /** The default as it appears in an options string, e.g. "2"; NULL when
+     *  it depends on other options (the help line says how). */
+    const char *default_value;
+    /** ::BR_OPTION_INTEGER: smallest allowed value (0 otherwise). */
+    uint64_t min;
+    /** ::BR_OPTION_INTEGER: largest allowed value (0 otherwise). */
+    uint64_t max;
+    /** ::BR_OPTION_CHOICE: the allowed words, NULL-terminated (NULL otherwise). */
+    const char *const *choices;
+    /** One line of help for people (English, no trailing newline). */
+    const char *help;
+} br_option_spec;
+
+/**
+ * @brief Number of option keys of @p game, the common keys (players, seed,
+ *        chance) included.
+ * @param game a game from the registry, or NULL (then 0).
+ */
+BR_API size_t br_game_option_count(const br_game *game);
+
+/**
+ * @brief The option key at position @p index (0 .. br_game_option_count()-1),
+ *        in the order br_state_options() writes them.
+ * @return the spec (owned by the library), or NULL when @p game is NULL or
+ *         @p index is out of range.
+ */
+BR_API const br_option_spec *br_game_option(const br_game *game, size_t index);
+
+/**
+ * @brief Checks an options string for @p game without keeping a state.
+ *
+ * Accepts exactly what br_state_new() accepts (it runs the same parser and
+ * set-up, and so allocates one state for the duration of the call).
+ * @param game    a game from the registry; must not be NULL.
+ * @param options borrowed; NULL or "" means all defaults.
+ * @param err     caller's buffer for the reason (may be NULL when @p err_size is 0).
+ * @param err_size size of @p err.
+ * @return ::BR_OK, ::BR_ERR_OPTION (reason names the key), ::BR_ERR_ARGUMENT
+ *         or ::BR_ERR_NO_MEMORY.
+ */
+BR_API br_status br_game_check_options(const br_game *game, const char *options, char *err,
+                                       size_t err_size);
+
+/** @} */
+/* ------------------------------------------------------------------ */
+/** @name Game facts */
+/** @{ */
+
+/** @brief Most dimensions an observation tensor has. */
+#define BR_TENSOR_MAX_RANK 4
+
+/** @brief ::br_facts returns kind: the returns of every finished game sum to 0. */
+#define BR_RETURNS_ZERO_SUM 0
+/** @brief ::br_facts returns kind: no constraint on the sum of the returns. */
+#define BR_RETURNS_GENERAL 1
+
+/**
+ * @brief What a learning agent must know about a game and option set before
+ *        it plays: sizes, bounds and the nature of the game.
+ *
+ * Filled by br_game_facts() and br_state_facts(), which take the size of the
+ * caller's struct: a program built against an older, shorter version keeps
+ * working, and new members are only ever added at the end.
+ */
+typedef struct br_facts {
+    /** Number of seats. */
+    int num_players;
+    /** 1 when some state of this option set is a chance node. */
+    int has_chance;
+    /** 1 when some seat cannot see part of some state (cards in hands,
+     *  decks, secret votes). */
+    int has_hidden_information;
+    /** ::BR_RETURNS_ZERO_SUM or ::BR_RETURNS_GENERAL (see br_state_returns()). */
+    int returns_kind;
+    /** Size N of the move space (br_state_move_space()). */
+    size_t move_space;
+    /** Bound on the number of legal moves (br_state_max_legal_moves()). */
+    size_t max_legal_moves;
+    /** Longest possible game in moves, chance outcomes included: no state of
+     *  this option set has a larger br_state_move_number(). */
+    uint32_t max_game_length;
+    /** Number of dimensions of the observation tensor (1 .. ::BR_TENSOR_MAX_RANK). */
+    size_t tensor_rank;
+    /** The dimensions, outermost first; entries past tensor_rank are 0. */
+    size_t tensor_shape[BR_TENSOR_MAX_RANK];
+    /** Number of floats in the tensor: the product of the dimensions. */
+    size_t tensor_size;
+} br_facts;
+
+/**
+ * @brief The facts of @p game with @p options, without keeping a state.
+ *
+ * Most facts depend on the option set (the number of players changes the
+ * tensor's shape); the game's documentation says which.
+ * @param game       a game from the registry; must not be NULL.
+ * @param options    borrowed; NULL or "" means all defaults.
+ * @param facts      caller's struct, written (up to @p facts_size bytes).
+ * @param facts_size `sizeof(br_facts)` as the caller was compiled with.
+ * @param err        caller's buffer for the reason (may be NULL when @p err_size is 0).
+ * @param err_size   size of @p err.
+ * @return ::BR_OK, ::BR_ERR_OPTION, ::BR_ERR_ARGUMENT or ::BR_ERR_NO_MEMORY.
+ */
+BR_API br_status br_game_facts(const br_game *game, const char *options, br_facts *facts,
+                               size_t facts_size, char *err, size_t err_size);
+
+/**
+ * @brief The facts of the game and option set of @p state.
+ * @param state      borrowed.
+ * @param facts      caller's struct, written (up to @p facts_size bytes).
+ * @param facts_size `sizeof(br_facts)` as the caller was compiled with.
+ * @return ::BR_OK or ::BR_ERR_ARGUMENT.
+ */
+BR_API br_status br_state_facts(const br_state *state, br_facts *facts, size_t facts_size);
+
+/** @} */
+/* ------------------------------------------------------------------ */
+/** @name Tensors and masks */
+/** @{ */
+
+/**
+ * @brief Writes what seat @p seat sees now as a flat float32 tensor.
+ *
+ * The layout (br_facts::tensor_shape, row-major) is fixed per game and option
+ * set and documented plane by plane on the game's page. The tensor never
+ * holds more than br_state_observe() shows @p seat: two states the seat cannot
+ * tell apart give the same tensor. Does not allocate.
+ * @param state borrowed.
+ * @param seat  0 .. players-1, or -1 for a spectator.
+ * @param out   caller's array of @p n floats.
+ * @param n     entries in @p out; at least br_facts::tensor_size.
+ * @return ::BR_OK, ::BR_ERR_BUFFER when @p n is too small (nothing written),
+ *         or ::BR_ERR_ARGUMENT.
+ */
+BR_API br_status br_state_observation_tensor(const br_state *state, int seat, float *out,
+                                             size_t n);
+
+/**
+ * @brief Marks the legal moves: `mask[m]` is 1 when move @p m is legal (at a
+ *        chance node: a possible outcome), else 0, for every m in
+ *        0 .. move space - 1. A terminal state has an all-zero mask.
+ *
+ * Does not allocate.
+ * @param state borrowed.
+ * @param mask  caller's array of @p n bytes.
+ * @param n     entries in @p mask; at least br_state_move_space().
+ * @return ::BR_OK, ::BR_ERR_BUFFER when @p n is too small (nothing written),
+ *         or ::BR_ERR_ARGUMENT.
+ */
+BR_API br_status br_state_legal_mask(const br_state *state, uint8_t *mask, size_t n);
+
+/** @} */
+/* ------------------------------------------------------------------ */
+/** @name History */
+/** @{ */
+
+/** @brief One move of a state's history. */
+typedef struct br_history_entry {
+    /** The move (at a chance node: the outcome). */
+    br_move move;
+    /** The seat that made it, or ::BR_PLAYER_CHANCE for a chance outcome
+     *  (drawn by the library in `chance=auto` mode or given by the host). */
+    int32_t player;
+} br_history_entry;
+
+/**
+ * @brief The moves that led to @p state, oldest first, chance outcomes
+ *        included and marked.
+ *
+ * A state made by br_state_new() keeps every move from its initial state; a
+ * clone or copy keeps its source's history, and a snapshot carries it. The
+ * history lives inside the state (bounded by br_facts::max_game_length), so
+ * applying a move or copying a state never allocates. A state made by
+ * br_state_resample() has an empty history starting at its move number (its
+ * hidden part never happened); see br_state_history_start().
+ *
+ * Entry i is the move that took the state from move number
+ * br_state_history_start() + i to the next.
+ * @param state    borrowed.
+ * @param out      caller's array of @p capacity entries (may be NULL when 0).
+ * @param capacity entries available in @p out.
+ * @param count    receives the number of entries; must not be NULL.
+ * @return ::BR_OK; ::BR_ERR_BUFFER when @p capacity is smaller than the count
+ *         (the first @p capacity entries are written); ::BR_ERR_ARGUMENT.
+ */
+BR_API br_status br_state_history(const br_state *state, br_history_entry *out,
+                                  size_t capacity, size_t *count);
+
+/**
+ * @brief The move number at which the history of @p state begins: 0 for a
+ *        state that descends from br_state_new(), the move number at which a
+ *        resampled state was made, or at which a snapshot written without a
+ *        history (by version 0.1) was loaded.
+ * @param state borrowed, or NULL (then 0).
+ */
+BR_API uint32_t br_state_history_start(const br_state *state);
+
+/** @} */
+
+BR_END_DECLS
+
+#endif /* BOARDRULES_LEARN_H */
