@@ -1,16 +1,20 @@
 /* Binary snapshots: the exact full state as compact bytes, the same on every
  * platform (fixed widths, little-endian).
  *
- * Format version 1:
+ * Format version 2:
  *   offset  size  field
  *   0       4     magic "BRSB"
- *   4       1     format version (1)
+ *   4       1     format version (2)
  *   5       1     n: length of the game's name (1..255)
  *   6       n     the game's name
  *   ...     2     m: length of the canonical options string
  *   ...     m     the options string (as br_state_options() writes it)
- *   ...     4     move number
+ *   ...     4     move number N
  *   ...     32    generator state: four 64-bit words
+ *   ...     4     S: move number where the history starts (S <= N)
+ *   ...     k     N - S history entries, each: 1 byte player + 1 (0: a chance
+ *                 outcome), then the move in 2 bytes when the move space has
+ *                 at most 65536 moves, else in 4
  *   ...     1     payload kind: 0 = the game's JSON snapshot text ("state"
  *                 member), 1 = the game's own binary fields
  *   ...     4     L: payload length
@@ -18,7 +22,8 @@
  *
  * Every game writes kind 1. Kind 0 is loaded for every game too: it lets a
  * tool make a binary snapshot from a JSON one without knowing the game's
- * fields.
+ * fields. Version 1 (0.1.0) is version 2 without the history fields; it
+ * loads with an empty history starting at N.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,7 +33,8 @@
 #include "state_impl.h"
 
 #define BINARY_MAGIC "BRSB"
-#define BINARY_VERSION 1
+#define BINARY_VERSION 2
+#define BINARY_VERSION_NO_HISTORY 1
 enum { PAYLOAD_JSON = 0, PAYLOAD_NATIVE = 1 };
 enum { OPTIONS_MAX = 511 };
 
@@ -170,6 +176,27 @@ static void write_payload(const br_state *state, br_bytes_writer *w)
             w->buf[at + (size_t)i] = (uint8_t)(n >> (8 * i));
 }
 
+/* Moves of a space this small fit in two bytes. */
+static bool moves_fit_u16(const br_state *state)
+{
+    return state->game->move_space(state->data) <= 65536;
+}
+
+static void write_history(const br_state *state, br_bytes_writer *w)
+{
+    br_bw_u32(w, state->history_start);
+    const br_history_entry *h = br_state_history_entries_const(state);
+    uint32_t n = br_state_history_length(state);
+    bool narrow = moves_fit_u16(state);
+    for (uint32_t i = 0; i < n; i++) {
+        br_bw_u8(w, (unsigned)(h[i].player + 1));
+        if (narrow)
+            br_bw_u16(w, (unsigned)h[i].move);
+        else
+            br_bw_u32(w, (uint32_t)h[i].move);
+    }
+}
+
 br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_t *len)
 {
     if (len)
@@ -193,6 +220,7 @@ br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_
     br_bw_u32(&w, state->move_number);
     for (int i = 0; i < 4; i++)
         br_bw_u64(&w, state->rng.s[i]);
+    write_history(state, &w);
     write_payload(state, &w);
     if (len)
         *len = w.len;
@@ -268,6 +296,29 @@ static br_status create_from_options(const struct br_game *game, const char *opt
     return BR_OK;
 }
 
+static br_status read_history(br_bytes_reader *r, br_state *s, br_text *err)
+{
+    uint32_t start = br_br_u32(r, "history_start");
+    if (r->failed)
+        return BR_ERR_SNAPSHOT;
+    size_t count = start <= s->move_number ? s->move_number - start : 0;
+    size_t entry_size = moves_fit_u16(s) ? 3 : 5;
+    if (!br_history_begin(s, start, count, "history", err))
+        return BR_ERR_SNAPSHOT;
+    if (count * entry_size > r->left) {
+        br_text_printf(err, "history: %zu entries need %zu bytes, %zu left", count,
+                       count * entry_size, r->left);
+        return BR_ERR_SNAPSHOT;
+    }
+    for (size_t i = 0; i < count; i++) {
+        long long player = (long long)br_br_u8(r, "history") - 1;
+        long long move = entry_size == 3 ? br_br_u16(r, "history") : br_br_u32(r, "history");
+        if (!br_history_put(s, i, player, move, "history", err))
+            return BR_ERR_SNAPSHOT;
+    }
+    return BR_OK;
+}
+
 /* Reads the envelope up to the payload; on success *out is the state made
  * from the options, with move number and generator set. */
 static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
@@ -280,8 +331,9 @@ static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
         return BR_ERR_SNAPSHOT;
     }
     uint8_t version = br_br_u8(r, "version");
-    if (!r->failed && version != BINARY_VERSION) {
-        br_text_printf(err, "version: %u is not %d", version, BINARY_VERSION);
+    if (!r->failed && version != BINARY_VERSION && version != BINARY_VERSION_NO_HISTORY) {
+        br_text_printf(err, "version: %u is not %d or %d", version, BINARY_VERSION_NO_HISTORY,
+                       BINARY_VERSION);
         return BR_ERR_SNAPSHOT;
     }
     char name[256];
@@ -329,7 +381,11 @@ static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
     }
     (*out)->move_number = move_number;
     (*out)->rng = rng;
-    return BR_OK;
+    if (version == BINARY_VERSION_NO_HISTORY) {
+        (*out)->history_start = move_number;
+        return BR_OK;
+    }
+    return read_history(r, *out, err);
 }
 
 /* A kind-0 payload: the game's JSON snapshot text. */

@@ -100,9 +100,32 @@ const char *br_state_last_error(const br_state *state)
 /* ------------------------------------------------------------------ */
 /* Lifecycle */
 
+/* Where the history begins: after the game's data, aligned for its entries. */
+static inline size_t history_offset(const struct br_game *game)
+{
+    size_t end = sizeof(struct br_state) + game->state_size;
+    size_t align = _Alignof(br_history_entry);
+    return (end + align - 1) / align * align;
+}
+
 size_t br_state_alloc_size(const struct br_game *game)
 {
-    return sizeof(struct br_state) + game->state_size;
+    return history_offset(game) + game->history_capacity * sizeof(br_history_entry);
+}
+
+size_t br_state_used_size(const br_state *s)
+{
+    return history_offset(s->game) + br_state_history_length(s) * sizeof(br_history_entry);
+}
+
+br_history_entry *br_state_history_entries(br_state *s)
+{
+    return (br_history_entry *)((unsigned char *)s + history_offset(s->game));
+}
+
+const br_history_entry *br_state_history_entries_const(const br_state *s)
+{
+    return (const br_history_entry *)((const unsigned char *)s + history_offset(s->game));
 }
 
 br_status br_state_create_unsettled(const struct br_game *game, const char *options,
@@ -164,7 +187,7 @@ br_status br_state_clone(const br_state *state, br_state **out)
     br_state *s = br_mem_alloc(size);
     if (!s)
         return FAIL(state, BR_ERR_NO_MEMORY, "out of memory");
-    memcpy(s, state, size);
+    memcpy(s, state, br_state_used_size(state));
     br_state_set_identity(s);
     *out = s;
     return BR_OK;
@@ -182,7 +205,7 @@ br_status br_state_copy(br_state *dst, const br_state *src)
                              (int)dst->num_players);
     if (dst != src) {
         uint64_t id = dst->id;
-        memcpy(dst, src, br_state_alloc_size(src->game));
+        memcpy(dst, src, br_state_used_size(src));
         dst->id = id;
         forget_thread_failure(dst);
     }
@@ -332,21 +355,41 @@ static inline br_move sample_chance(br_state *s)
                             : sample_listed_chance(g, s->data, &s->rng);
 }
 
+/* Applies an accepted move of `player`, keeping it in the history. The
+ * games' bounds (traits().max_game_length <= history_capacity, checked by the
+ * conformance suite) leave room for every move; the test below only keeps a
+ * wrong bound from writing past the state. */
+static inline void apply_and_record(br_state *s, int player, br_move move)
+{
+    uint32_t used = br_state_history_length(s);
+    if (used < s->game->history_capacity) {
+        br_history_entry *e = &br_state_history_entries(s)[used];
+        e->move = move;
+        e->player = player;
+    } else {
+        s->history_start++; /* the oldest entry makes way */
+        br_history_entry *h = br_state_history_entries(s);
+        if (used > 0) {
+            memmove(h, h + 1, (used - 1) * sizeof *h);
+            h[used - 1] = (br_history_entry){ move, player };
+        }
+    }
+    s->game->apply_move(s->data, move);
+    s->move_number++;
+}
+
 void br_state_settle(br_state *s)
 {
     if (s->chance_mode != BR_CHANCE_AUTO)
         return;
     const struct br_game *g = s->game;
-    while (g->current_player(s->data) == BR_PLAYER_CHANCE) {
-        g->apply_move(s->data, sample_chance(s));
-        s->move_number++;
-    }
+    while (g->current_player(s->data) == BR_PLAYER_CHANCE)
+        apply_and_record(s, BR_PLAYER_CHANCE, sample_chance(s));
 }
 
 void br_state_apply_checked(br_state *s, br_move move)
 {
-    s->game->apply_move(s->data, move);
-    s->move_number++;
+    apply_and_record(s, s->game->current_player(s->data), move);
     br_state_settle(s);
 }
 
@@ -475,8 +518,10 @@ br_status br_state_resample(const br_state *state, int seat, uint64_t seed, br_s
         return br_state_fail(dst, BR_ERR_ARGUMENT, "resample needs a distinct destination");
     br_rng rng;
     br_rng_seed(&rng, seed);
-    memcpy(dst, state, br_state_alloc_size(state->game));
+    memcpy(dst, state, br_state_used_size(state));
     state->game->resample(state->data, seat, &rng, dst->data);
+    /* What led to the resampled state never happened: it has no history. */
+    dst->history_start = dst->move_number;
     /* The generator is hidden from every seat: draw a new one. */
     br_rng_seed(&dst->rng, br_rng_next(&rng));
     clear_error(dst);

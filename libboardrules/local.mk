@@ -4,6 +4,7 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/internal.h \
 	libboardrules/state_impl.h \
 	libboardrules/dispatch.c \
+	libboardrules/learn.c \
 	libboardrules/options.c \
 	libboardrules/snapshot.c \
 	libboardrules/record.c \

@@ -251,7 +251,7 @@ br_status br_playout_random(const br_state *state, uint64_t seed, size_t num_gam
     br_rng rng;
     br_rng_seed(&rng, seed);
     for (size_t i = 0; i < num_games; i++) {
-        memcpy(work, state, br_state_alloc_size(state->game));
+        memcpy(work, state, br_state_used_size(state));
         br_rng_seed(&work->rng, br_rng_next(&rng));
         play_one(work, &rng, moves, &total);
         uint8_t winner[BR_MAX_SEATS] = { 0 };

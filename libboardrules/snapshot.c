@@ -1,9 +1,15 @@
 /* Snapshots: the exact full state as versioned JSON.
  *
- * Envelope (format version 1):
- *   { "format": "libboardrules-snapshot", "version": 1, "game": "<name>",
+ * Envelope (format version 2):
+ *   { "format": "libboardrules-snapshot", "version": 2, "game": "<name>",
  *     "options": "<canonical options>", "move_number": N,
- *     "rng": ["<16 hex digits>" x 4], "state": { <the game's own fields> } }
+ *     "rng": ["<16 hex digits>" x 4],
+ *     "history_start": S, "history": [[player, move], ...],
+ *     "state": { <the game's own fields> } }
+ *
+ * The history holds the N - S moves from move number S on (player -1: a
+ * chance outcome). Version 1 (0.1.0) had no history: such a snapshot loads
+ * with an empty history starting at N.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,7 +19,29 @@
 #include "state_impl.h"
 
 #define SNAPSHOT_FORMAT "libboardrules-snapshot"
-#define SNAPSHOT_VERSION 1
+#define SNAPSHOT_VERSION 2
+/* The first version, without the history: still loaded. */
+#define SNAPSHOT_VERSION_NO_HISTORY 1
+
+static void write_history(const br_state *state, br_jw *w)
+{
+    br_jw_key_int(w, "history_start", (long long)state->history_start);
+    br_jw_key(w, "history");
+    br_jw_begin_array(w);
+    const br_history_entry *h = br_state_history_entries_const(state);
+    uint32_t n = br_state_history_length(state);
+    for (uint32_t i = 0; i < n; i++) {
+        char pair[32]; /* "[-1,2147483647]" */
+        br_text p = br_text_over(pair, sizeof pair);
+        br_text_putc(&p, '[');
+        br_text_put_int(&p, h[i].player);
+        br_text_putc(&p, ',');
+        br_text_put_int(&p, h[i].move);
+        br_text_putc(&p, ']');
+        br_jw_raw(w, pair, p.len);
+    }
+    br_jw_end_array(w);
+}
 
 /* The snapshot written straight into the caller's buffer, members in the
  * order the tree path writes them. */
@@ -40,6 +68,7 @@ static br_status write_snapshot_text(const br_state *state, const char *options,
         br_jw_raw(&w, hex, h.len);
     }
     br_jw_end_array(&w);
+    write_history(state, &w);
     br_jw_key(&w, "state");
     state->game->write_json(state->data, &w);
     br_jw_end_object(&w);
@@ -101,7 +130,8 @@ static bool rng_from_json(const json_t *arr, br_rng *rng, br_text *err)
 }
 
 static const char *const envelope_keys[] = {
-    "format", "version", "game", "options", "move_number", "rng", "state",
+    "format", "version", "game", "options", "move_number", "rng", "history_start", "history",
+    "state",
 };
 
 static bool check_envelope_keys(const json_t *root, br_text *err)
@@ -123,6 +153,45 @@ static const char *string_member(const json_t *root, const char *key, br_text *e
     return json_string_value(v);
 }
 
+static bool history_entry_from_json(const json_t *pair, size_t i, br_state *s, br_text *err)
+{
+    long long player, move;
+    if (!json_is_array(pair) || json_array_size(pair) != 2)
+        return br_fail(err, "history[%zu]: expected [player, move]", i);
+    char path[40];
+    br_format(path, sizeof path, "history[%zu]", i);
+    if (!br_json_array_int(pair, 0, BR_PLAYER_CHANCE, BR_MAX_SEATS, &player, path, err) ||
+        !br_json_array_int(pair, 1, 0, INT32_MAX, &move, path, err))
+        return false;
+    return br_history_put(s, i, player, move, "history", err);
+}
+
+/* The history members of a version 2 envelope (a version 1 one has none:
+ * its history is empty and starts at the move number). */
+static bool history_from_json(const json_t *root, long long version, br_state *s,
+                              br_text *err)
+{
+    bool has_start = json_object_get(root, "history_start") != NULL;
+    bool has_history = json_object_get(root, "history") != NULL;
+    if (version == SNAPSHOT_VERSION_NO_HISTORY) {
+        if (has_start || has_history)
+            return br_fail(err, "%s: not part of a version 1 snapshot",
+                           has_start ? "history_start" : "history");
+        s->history_start = s->move_number;
+        return true;
+    }
+    long long start;
+    if (!br_json_int(root, "history_start", 0, UINT32_MAX, &start, "snapshot", err))
+        return false;
+    const json_t *h = br_json_array(root, "history", -1, "snapshot", err);
+    if (!h || !br_history_begin(s, start, json_array_size(h), "history", err))
+        return false;
+    for (size_t i = 0; i < json_array_size(h); i++)
+        if (!history_entry_from_json(json_array_get(h, i), i, s, err))
+            return false;
+    return true;
+}
+
 /* Reads the envelope; on success *out holds the state made from the options. */
 static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
 {
@@ -140,7 +209,7 @@ static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
         return BR_ERR_SNAPSHOT;
     }
     long long version, move_number;
-    if (!br_json_int(root, "version", SNAPSHOT_VERSION, SNAPSHOT_VERSION, &version,
+    if (!br_json_int(root, "version", SNAPSHOT_VERSION_NO_HISTORY, SNAPSHOT_VERSION, &version,
                      "snapshot", err) ||
         !br_json_int(root, "move_number", 0, UINT32_MAX, &move_number, "snapshot", err))
         return BR_ERR_SNAPSHOT;
@@ -166,6 +235,8 @@ static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
     }
     (*out)->move_number = (uint32_t)move_number;
     if (!rng_from_json(json_object_get(root, "rng"), &(*out)->rng, err))
+        return BR_ERR_SNAPSHOT;
+    if (!history_from_json(root, version, *out, err))
         return BR_ERR_SNAPSHOT;
     return BR_OK;
 }

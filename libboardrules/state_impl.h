@@ -20,12 +20,42 @@ struct br_state {
     int32_t chance_mode;     /* enum br_chance_mode */
     uint64_t id;             /* unique per allocated state, never copied: names the
                               * state in a thread's failure slot (see dispatch.c) */
+    uint32_t history_start;  /* move number of the first history entry */
     char error[BR_ERROR_SIZE];
     _Alignas(16) unsigned char data[]; /* the game's state, game->state_size bytes */
 };
 
+/* The history (boardrules/learn.h) follows the game's data in the same
+ * allocation: game->history_capacity entries, of which the first
+ * move_number - history_start are in use. Copies take only those. */
+
 /* Bytes to allocate for a state of `game`. */
 size_t br_state_alloc_size(const struct br_game *game);
+
+/* Bytes of `s` in use: header, game data and the used history entries. A
+ * copy of these bytes is a complete copy of the state. */
+size_t br_state_used_size(const br_state *s);
+
+/* The state's history entries (game->history_capacity of them). */
+br_history_entry *br_state_history_entries(br_state *s);
+const br_history_entry *br_state_history_entries_const(const br_state *s);
+
+/* Number of history entries in use. */
+static inline uint32_t br_state_history_length(const br_state *s)
+{
+    return s->move_number - s->history_start;
+}
+
+/* Snapshot loading of the history, for `s` whose move number is set.
+ * br_history_begin() checks that `count` entries starting at move number
+ * `start` lead exactly to the move number and fit the state, and sets the
+ * start; br_history_put() checks and stores entry i (the player a seat or
+ * chance, the move in the move space). On failure both write the reason,
+ * naming `path`, and return false. */
+bool br_history_begin(br_state *s, long long start, size_t count, const char *path,
+                      br_text *err);
+bool br_history_put(br_state *s, size_t i, long long player, long long move,
+                    const char *path, br_text *err);
 
 /* Allocates a state and sets it up from an options string, without
  * resolving chance nodes (for loading snapshots). */

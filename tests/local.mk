@@ -53,7 +53,8 @@ tests_test_api_SOURCES = tests/test_api.c tests/brt_util.c tests/brt_util.h
 tests_test_api_CFLAGS = $(BRT_CFLAGS)
 tests_test_api_LDADD = $(BRT_LDADD)
 
-tests_test_conformance_SOURCES = tests/test_conformance.c tests/brt_util.c tests/brt_util.h
+tests_test_conformance_SOURCES = tests/test_conformance.c tests/conformance.h \
+	tests/conformance_learn.c tests/brt_util.c tests/brt_util.h
 tests_test_conformance_CFLAGS = $(BRT_CFLAGS)
 tests_test_conformance_LDADD = $(BRT_LDADD)
 

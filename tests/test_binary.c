@@ -56,14 +56,28 @@ static uint32_t read_u32(const unsigned char *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Offset of the payload kind byte: after magic, version, name, options,
- * move number and generator. */
-static size_t payload_offset(const blob *b)
+/* Offset of the move number: after magic, version, name and options. */
+static size_t move_number_offset(const blob *b)
 {
     size_t at = 5;
     at += 1 + b->bytes[at];
     size_t options = (size_t)b->bytes[at] | (size_t)b->bytes[at + 1] << 8;
-    return at + 2 + options + 4 + 32;
+    return at + 2 + options;
+}
+
+/* Offset of the history start: after the move number and the generator. */
+static size_t history_offset(const blob *b)
+{
+    return move_number_offset(b) + 4 + 32;
+}
+
+/* Offset of the payload kind byte: after the history, whose entries take 3
+ * bytes in every registered game (move spaces of at most 65536 moves). */
+static size_t payload_offset(const blob *b)
+{
+    size_t at = history_offset(b);
+    uint32_t entries = read_u32(b->bytes + move_number_offset(b)) - read_u32(b->bytes + at);
+    return at + 4 + 3 * (size_t)entries;
 }
 
 START_TEST(test_arguments)
@@ -93,14 +107,16 @@ START_TEST(test_envelope_layout)
 {
     br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
     blob b = save(s);
-    ck_assert_mem_eq(b.bytes, "BRSB\x01\x05tsuro", 11);
+    ck_assert_mem_eq(b.bytes, "BRSB\x02\x05tsuro", 11);
     char *options = brt_options(s);
     size_t n = strlen(options);
     ck_assert_uint_eq(b.bytes[11] | b.bytes[12] << 8, n);
     ck_assert_mem_eq(b.bytes + 13, options, n);
     ck_assert_uint_eq(read_u32(b.bytes + 13 + n), br_state_move_number(s));
     size_t kind = payload_offset(&b);
-    ck_assert_uint_eq(kind, 13 + n + 4 + 32);
+    size_t moves = br_state_move_number(s);
+    ck_assert_uint_eq(read_u32(b.bytes + 13 + n + 4 + 32), 0); /* history start */
+    ck_assert_uint_eq(kind, 13 + n + 4 + 32 + 4 + 3 * moves);
     ck_assert(b.bytes[kind] == 0 || b.bytes[kind] == 1);
     ck_assert_uint_eq(read_u32(b.bytes + kind + 1), b.len - kind - 5);
     free(options);
@@ -158,8 +174,8 @@ START_TEST(test_envelope_fields_named)
     char err[256];
     ck_assert_int_eq(load_changed(0, 'X', err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "magic"), "%s", err);
-    ck_assert_int_eq(load_changed(4, 2, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(brt_contains(err, "version: 2 is not 1"), "%s", err);
+    ck_assert_int_eq(load_changed(4, 3, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "version: 3 is not 1 or 2"), "%s", err);
     ck_assert_int_eq(load_changed(6, 'x', err, sizeof err), BR_ERR_UNKNOWN_GAME);
     ck_assert_msg(brt_contains(err, "no game named 'xsuro'"), "%s", err);
     ck_assert_int_eq(load_changed(13, '!', err, sizeof err), BR_ERR_SNAPSHOT);
@@ -177,7 +193,7 @@ START_TEST(test_payload_kind_and_generator_checked)
     ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "payload kind: 7"), "%s", err);
     blob z = save(s);
-    memset(z.bytes + kind - 32, 0, 32);
+    memset(z.bytes + history_offset(&z) - 32, 0, 32);
     ck_assert_int_eq(load(z.bytes, z.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "rng: all-zero"), "%s", err);
     free(z.bytes);
@@ -292,6 +308,62 @@ START_TEST(test_json_payload_loads)
 }
 END_TEST
 
+/* A binary snapshot of version 1 (0.1.0, no history fields) loads, with an
+ * empty history that starts at its move number. */
+START_TEST(test_version_1_loads_without_history)
+{
+    br_state *s = state_in_play(_i, 11);
+    blob b = save(s);
+    size_t at = history_offset(&b), kind = payload_offset(&b);
+    blob v1 = { malloc(b.len), b.len - (kind - at) };
+    memcpy(v1.bytes, b.bytes, at);
+    memcpy(v1.bytes + at, b.bytes + kind, b.len - kind);
+    v1.bytes[4] = 1;
+    br_state *loaded = NULL;
+    char err[256] = "";
+    ck_assert_msg(br_state_from_bytes(v1.bytes, v1.len, &loaded, err, sizeof err) == BR_OK,
+                  "%s: version 1 refused: %s", br_game_name(br_state_game(s)), err);
+    ck_assert_uint_eq(br_state_move_number(loaded), br_state_move_number(s));
+    ck_assert_uint_eq(br_state_history_start(loaded), br_state_move_number(s));
+    size_t count = 99;
+    ck_assert_int_eq(br_state_history(loaded, NULL, 0, &count), BR_OK);
+    ck_assert_uint_eq(count, 0);
+    free(v1.bytes);
+    free(b.bytes);
+    br_state_free(loaded);
+    br_state_free(s);
+}
+END_TEST
+
+/* The history's fields are checked, each failure named. */
+START_TEST(test_history_checked)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1,chance=explicit");
+    uint64_t rng = 5;
+    brt_play_random(s, &rng, 6);
+    blob b = save(s);
+    size_t at = history_offset(&b);
+    char err[256];
+    b.bytes[at] = 99; /* start after the move number */
+    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "history: history start 99"), "%s", err);
+    b.bytes[at] = 0;
+    b.bytes[at + 4] = 9; /* player 8 of 2 */
+    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "history[0]: player 8"), "%s", err);
+    br_history_entry first;
+    size_t count;
+    ck_assert_int_eq(br_state_history(s, &first, 1, &count), count > 1 ? BR_ERR_BUFFER : BR_OK);
+    b.bytes[at + 4] = (unsigned char)(first.player + 1);
+    b.bytes[at + 5] = 0xff; /* move 65535 and more */
+    b.bytes[at + 6] = 0xff;
+    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "history[0]: move 65535 is outside"), "%s", err);
+    free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("binary");
@@ -307,6 +379,8 @@ int main(void)
     tcase_add_loop_test(tc, test_every_byte_changed, 0, games);
     tcase_add_loop_test(tc, test_same_state_from_json_and_bytes, 0, games);
     tcase_add_loop_test(tc, test_json_payload_loads, 0, games);
+    tcase_add_loop_test(tc, test_version_1_loads_without_history, 0, games);
+    tcase_add_test(tc, test_history_checked);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

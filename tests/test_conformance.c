@@ -17,7 +17,8 @@
  *   that differ only in their generator look the same to everybody);
  * - results: returns follow the convention of state.h; scores at every step;
  * - determinism: the same seed and the same choices give the same game, and a
- *   written record replays to the same final state.
+ *   written record replays to the same final state;
+ * - learning: facts, masks, tensors and history (conformance_learn.c).
  *
  * The option sets: every player count with chance=auto and chance=explicit,
  * a table of game-specific option strings for the games we know, and every
@@ -44,6 +45,7 @@
 #include <boardrules.h>
 
 #include "brt_util.h"
+#include "conformance.h"
 
 #define DEFAULT_PLAYOUTS 20
 #define MAX_STEPS_PER_GAME 5000
@@ -73,11 +75,6 @@ static const struct {
     {"drunter-und-drueber", "variant=pro,players=2,chance=explicit"},
     {"drunter-und-drueber", "variant=pro,players=4,chance=explicit"},
     {"drunter-und-drueber", "variant=basic,players=4,chance=explicit"},
-};
-
-struct option_set {
-    const br_game *game;
-    char options[200];
 };
 
 static struct option_set *option_sets;
@@ -182,31 +179,7 @@ static void build_option_sets(void)
 /* ------------------------------------------------------------------ */
 /* One playout and its context */
 
-struct playout {
-    const struct option_set *set;
-    uint64_t seed;
-    size_t step;
-    bool explicit_chance;
-    int players;
-    size_t space, cap;
-    br_state *s;       /* the game */
-    br_state *twin;    /* explicit chance: same moves, another generator */
-    br_state *clone;   /* clone of s taken before the move */
-    br_state *scratch; /* destination of copy and resample */
-    br_state *scratch2;
-    br_move *legal, *other;
-    double *probs;
-    unsigned char *is_legal; /* space entries */
-    br_move *history;
-    size_t history_len;
-    uint64_t rng;
-    char where[320];
-};
-
-static void fail_at(const struct playout *p, const char *cond, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void fail_at(const struct playout *p, const char *cond, const char *fmt, ...)
+void fail_at(const struct playout *p, const char *cond, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
@@ -216,12 +189,6 @@ static void fail_at(const struct playout *p, const char *cond, const char *fmt, 
     ck_abort_msg("%s, step %zu: %s [%s]", p->where, p->step, msg, cond);
 }
 
-/* Fails the test with the game, options, seed and step when `cond` is false. */
-#define EXPECT(p, cond, ...)                                                                       \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            fail_at((p), #cond, __VA_ARGS__);                                                      \
-    } while (0)
 
 static br_state *new_playout_state(const struct playout *p, uint64_t seed)
 {
@@ -257,6 +224,7 @@ static void playout_begin(struct playout *p, const struct option_set *set, uint6
     p->probs = malloc(p->cap * sizeof *p->probs);
     p->is_legal = calloc(p->space, 1);
     p->history = malloc(MAX_STEPS_PER_GAME * sizeof *p->history);
+    learning_begin(p);
 }
 
 static void playout_end(struct playout *p)
@@ -271,6 +239,7 @@ static void playout_end(struct playout *p)
     free(p->probs);
     free(p->is_legal);
     free(p->history);
+    learning_end(p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -588,6 +557,7 @@ static void check_resample_seat(const struct playout *p, int seat, uint64_t seed
     br_status st = br_state_resample(p->s, seat, seed, p->scratch);
     EXPECT(p, st == BR_OK, "resample(seat %d): status %d: %s", seat, (int)st,
            br_state_last_error(p->s));
+    check_learning_resampled(p, p->scratch, seat);
     char *obs = brt_observation(p->scratch, seat);
     EXPECT(p, strcmp(obs, seen) == 0,
            "resample for seat %d changed what the seat sees:\n%.600s\n%.600s", seat, seen, obs);
@@ -718,6 +688,7 @@ static void check_step(struct playout *p, bool full)
     size_t n = check_legal_list(p, p->s, p->legal);
     EXPECT(p, n <= p->cap, "%zu legal moves > max_legal_moves %zu", n, p->cap);
     check_chance(p, n);
+    check_learning_step(p, n);
     char *snap = brt_snapshot(p->s);
     if (full)
         check_json(p, snap, "snapshot");
@@ -760,6 +731,7 @@ static br_move choose_move(struct playout *p, size_t n)
 static void apply_everywhere(struct playout *p, br_move m)
 {
     uint32_t number = br_state_move_number(p->s);
+    int player = br_state_current_player(p->s);
     br_status st = br_state_apply(p->s, m);
     EXPECT(p, st == BR_OK, "apply of listed move %d: %s", (int)m, br_state_last_error(p->s));
     EXPECT(p, br_state_last_error(p->s)[0] == '\0', "last error after a good apply: %s",
@@ -769,6 +741,7 @@ static void apply_everywhere(struct playout *p, br_move m)
         EXPECT(p, after == number + 1, "move number %u after %u", after, number);
     else
         EXPECT(p, after > number, "move number %u after %u", after, number);
+    check_history_after_move(p, number, player, m);
     /* The clone, taken before the move, follows the same way (compared at
      * the next step). */
     EXPECT(p, br_state_apply(p->clone, m) == BR_OK, "clone rejects the move %d", (int)m);
@@ -827,6 +800,7 @@ static void run_playout(const struct option_set *set, uint64_t seed, bool with_r
         /* With chance=auto only the players' moves make the history. */
         p.history[p.history_len++] = m;
     }
+    check_history_replays(&p);
     char *final_snap = brt_snapshot(p.s);
     check_determinism(&p, final_snap, with_record);
     free(final_snap);
@@ -996,6 +970,7 @@ static Suite *conformance_suite(void)
     tcase_add_loop_test(draws, test_chance_draws_follow_probabilities, 0,
                         (int)(br_game_count() + sizeof draw_sets / sizeof draw_sets[0]));
     suite_add_tcase(suite, draws);
+    add_learning_tests(suite);
     return suite;
 }
 

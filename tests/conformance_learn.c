@@ -1,0 +1,434 @@
+/*
+ * The conformance suite's checks of the learning interface (boardrules/learn.h),
+ * run at every step of every playout of every game:
+ *
+ * - facts: br_state_facts() agrees with the state (move space, bound on legal
+ *   moves, players, kind of returns) and with br_game_facts() of the same
+ *   options; no state has a move number above max_game_length; a game that
+ *   stops at a chance node says it has chance;
+ * - mask: br_state_legal_mask() marks exactly the legal moves;
+ * - tensors: every entry written (the buffer starts as NaN) and finite, for
+ *   every seat and the spectator; a buffer one entry short is refused and not
+ *   written; a seat's tensor is the same in a state resampled for that seat
+ *   (so it holds nothing the seat cannot know);
+ * - history: as long as the moves made, the last entry the move just made by
+ *   the seat that made it, then the chance outcomes drawn after it; at the
+ *   end, the history replayed on a chance=explicit state gives the same
+ *   position.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+#include <jansson.h>
+
+#include "brt_util.h"
+#include "conformance.h"
+
+void learning_begin(struct playout *p)
+{
+    EXPECT(p, br_state_facts(p->s, &p->facts, sizeof p->facts) == BR_OK, "state_facts failed");
+    const br_facts *f = &p->facts;
+    EXPECT(p, f->tensor_rank >= 1 && f->tensor_rank <= BR_TENSOR_MAX_RANK, "tensor rank %zu",
+           f->tensor_rank);
+    size_t size = 1;
+    for (size_t i = 0; i < BR_TENSOR_MAX_RANK; i++) {
+        if (i < f->tensor_rank) {
+            EXPECT(p, f->tensor_shape[i] > 0, "tensor dimension %zu is 0", i);
+            size *= f->tensor_shape[i];
+        } else {
+            EXPECT(p, f->tensor_shape[i] == 0, "tensor dimension %zu past the rank is %zu", i,
+                   f->tensor_shape[i]);
+        }
+    }
+    EXPECT(p, size == f->tensor_size, "tensor size %zu, product of the shape %zu", f->tensor_size,
+           size);
+    EXPECT(p, f->max_game_length > 0, "max_game_length is 0");
+    p->tensor = malloc((f->tensor_size + 1) * sizeof *p->tensor);
+    p->tensor2 = malloc((f->tensor_size + 1) * sizeof *p->tensor2);
+    p->mask = malloc(p->space + 1);
+    p->entries = malloc((size_t)f->max_game_length * sizeof *p->entries);
+    ck_assert(p->tensor && p->tensor2 && p->mask && p->entries);
+
+    br_facts g;
+    char err[200] = "";
+    char *options = brt_options(p->s);
+    EXPECT(p, br_game_facts(p->set->game, options, &g, sizeof g, err, sizeof err) == BR_OK,
+           "game_facts(%s): %s", options, err);
+    free(options);
+    EXPECT(p, memcmp(&g, f, sizeof g) == 0, "game_facts and state_facts differ");
+}
+
+void learning_end(struct playout *p)
+{
+    free(p->tensor);
+    free(p->tensor2);
+    free(p->mask);
+    free(p->entries);
+}
+
+static void check_facts(struct playout *p)
+{
+    br_facts f;
+    memset(&f, 0xa5, sizeof f);
+    EXPECT(p, br_state_facts(p->s, &f, sizeof f) == BR_OK, "state_facts failed");
+    EXPECT(p, memcmp(&f, &p->facts, sizeof f) == 0, "the facts changed during the game");
+    EXPECT(p, f.num_players == p->players, "facts: %d players, state %d", f.num_players,
+           p->players);
+    EXPECT(p, f.move_space == p->space && f.max_legal_moves == p->cap,
+           "facts: space %zu bound %zu; state: %zu %zu", f.move_space, f.max_legal_moves,
+           p->space, p->cap);
+    EXPECT(p, f.returns_kind == (p->players == 2 ? BR_RETURNS_ZERO_SUM : BR_RETURNS_GENERAL),
+           "returns kind %d with %d players", f.returns_kind, p->players);
+    EXPECT(p, br_state_move_number(p->s) <= f.max_game_length,
+           "move number %u is above max_game_length %u", br_state_move_number(p->s),
+           f.max_game_length);
+    if (br_state_is_chance_node(p->s))
+        p->saw_chance = true;
+    EXPECT(p, !p->saw_chance || f.has_chance, "a chance node, but has_chance is 0");
+}
+
+static void check_mask(const struct playout *p, size_t n)
+{
+    memset(p->mask, 7, p->space + 1);
+    EXPECT(p, br_state_legal_mask(p->s, p->mask, p->space - 1) == BR_ERR_BUFFER,
+           "a mask one entry short is accepted");
+    EXPECT(p, p->mask[0] == 7, "a refused mask was written");
+    EXPECT(p, br_state_legal_mask(p->s, p->mask, p->space) == BR_OK, "legal_mask failed");
+    EXPECT(p, p->mask[p->space] == 7, "legal_mask wrote past the move space");
+    size_t marked = 0, k = 0;
+    for (size_t m = 0; m < p->space; m++) {
+        EXPECT(p, p->mask[m] <= 1, "mask[%zu] = %u", m, p->mask[m]);
+        marked += p->mask[m];
+        if (p->mask[m]) {
+            EXPECT(p, k < n && (size_t)p->legal[k] == m, "mask marks move %zu, not listed", m);
+            k++;
+        }
+    }
+    EXPECT(p, marked == n, "mask marks %zu moves, %zu are legal", marked, n);
+}
+
+/* Writes the tensor of `seat` in `s` into `out` (filled with NaN first, one
+ * sentinel entry past the end) and checks it is complete and finite. */
+static void tensor_of(const struct playout *p, const br_state *s, int seat, float *out)
+{
+    size_t size = p->facts.tensor_size;
+    for (size_t i = 0; i <= size; i++)
+        out[i] = NAN;
+    br_status st = br_state_observation_tensor(s, seat, out, size);
+    EXPECT(p, st == BR_OK, "tensor of seat %d: status %d: %s", seat, (int)st,
+           br_state_last_error(s));
+    for (size_t i = 0; i < size; i++)
+        EXPECT(p, isfinite(out[i]), "tensor of seat %d: entry %zu not written (or not finite)",
+               seat, i);
+    EXPECT(p, isnan(out[size]), "tensor of seat %d written past its size", seat);
+}
+
+static void check_tensors(const struct playout *p)
+{
+    size_t size = p->facts.tensor_size;
+    p->tensor[0] = NAN;
+    EXPECT(p, br_state_observation_tensor(p->s, 0, p->tensor, size - 1) == BR_ERR_BUFFER,
+           "a tensor buffer one entry short is accepted");
+    EXPECT(p, isnan(p->tensor[0]), "a refused tensor buffer was written");
+    EXPECT(p, br_state_observation_tensor(p->s, p->players, p->tensor, size) == BR_ERR_ARGUMENT,
+           "seat %d (one past the last) is accepted", p->players);
+    for (int seat = -1; seat < p->players; seat++) {
+        tensor_of(p, p->s, seat, p->tensor);
+        if (p->twin) {
+            /* Same moves, another generator: nobody can tell them apart. */
+            tensor_of(p, p->twin, seat, p->tensor2);
+            EXPECT(p, memcmp(p->tensor, p->tensor2, size * sizeof *p->tensor) == 0,
+                   "seat %d: tensors differ between states that differ only in the generator",
+                   seat);
+        }
+    }
+}
+
+static void check_history_length(const struct playout *p, const br_state *s)
+{
+    size_t count = 99;
+    uint32_t start = br_state_history_start(s), number = br_state_move_number(s);
+    EXPECT(p, start <= number, "history starts at %u, after move number %u", start, number);
+    br_status st = br_state_history(s, p->entries, p->facts.max_game_length, &count);
+    EXPECT(p, st == BR_OK, "history: status %d", (int)st);
+    EXPECT(p, count == number - start, "history has %zu entries, moves %u..%u", count, start,
+           number);
+    if (count > 0) {
+        size_t again = 0;
+        EXPECT(p, br_state_history(s, p->entries, count - 1, &again) == BR_ERR_BUFFER &&
+                      again == count,
+               "a history buffer one entry short: count %zu of %zu", again, count);
+    }
+    for (size_t i = 0; i < count; i++)
+        EXPECT(p, p->entries[i].player >= BR_PLAYER_CHANCE && p->entries[i].player < p->players &&
+                      p->entries[i].move >= 0 && (size_t)p->entries[i].move < p->space,
+               "history[%zu] = {move %d, player %d}", i, (int)p->entries[i].move,
+               (int)p->entries[i].player);
+}
+
+void check_learning_step(struct playout *p, size_t n)
+{
+    check_facts(p);
+    check_mask(p, n);
+    check_tensors(p);
+    check_history_length(p, p->s);
+    EXPECT(p, br_state_history_start(p->s) == 0, "history of a new state starts at %u",
+           br_state_history_start(p->s));
+}
+
+void check_learning_resampled(const struct playout *p, const br_state *resampled, int seat)
+{
+    tensor_of(p, p->s, seat, p->tensor);
+    tensor_of(p, resampled, seat, p->tensor2);
+    for (size_t i = 0; i < p->facts.tensor_size; i++)
+        EXPECT(p, p->tensor[i] == p->tensor2[i],
+               "seat %d's tensor entry %zu is %g, but %g in a state resampled for the seat: the "
+               "tensor shows what the seat cannot know", seat, i, (double)p->tensor[i],
+               (double)p->tensor2[i]);
+    EXPECT(p, br_state_history_start(resampled) == br_state_move_number(resampled),
+           "a resampled state's history starts at %u, not at its move number %u",
+           br_state_history_start(resampled), br_state_move_number(resampled));
+    check_history_length(p, resampled);
+}
+
+void check_history_after_move(const struct playout *p, uint32_t before, int player, br_move move)
+{
+    size_t count = 0;
+    EXPECT(p, br_state_history(p->s, p->entries, p->facts.max_game_length, &count) == BR_OK,
+           "history failed");
+    uint32_t after = br_state_move_number(p->s);
+    EXPECT(p, count == after && before < after, "history has %zu entries after move %u", count,
+           after);
+    EXPECT(p, p->entries[before].move == move && p->entries[before].player == player,
+           "history[%u] = {move %d, player %d}, but seat %d made move %d", before,
+           (int)p->entries[before].move, (int)p->entries[before].player, player, (int)move);
+    for (uint32_t i = before + 1; i < after; i++)
+        EXPECT(p, p->entries[i].player == BR_PLAYER_CHANCE,
+               "history[%u]: player %d, but only chance moves after the seat's move", i,
+               (int)p->entries[i].player);
+}
+
+/* The game's own fields of a snapshot, as compact JSON text. */
+static char *game_fields(const br_state *s)
+{
+    json_t *snap = brt_snapshot_json(s);
+    char *text = json_dumps(json_object_get(snap, "state"), JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(snap);
+    return text;
+}
+
+/* `options` with chance=explicit in place of chance=auto (or added). */
+static char *explicit_options(const char *options)
+{
+    const char *at = strstr(options, "chance=auto");
+    if (at)
+        return brt_format("%.*schance=explicit%s", (int)(at - options), options,
+                          at + strlen("chance=auto"));
+    if (strstr(options, "chance=explicit"))
+        return brt_strdup(options);
+    return brt_format("%s%schance=explicit", options, options[0] ? "," : "");
+}
+
+void check_history_replays(const struct playout *p)
+{
+    size_t count = 0;
+    EXPECT(p, br_state_history(p->s, p->entries, p->facts.max_game_length, &count) == BR_OK,
+           "history failed");
+    char *options = explicit_options(p->set->options);
+    br_state *replay = brt_new_state(p->set->game, options);
+    for (size_t i = 0; i < count; i++) {
+        int cp = br_state_current_player(replay);
+        EXPECT(p, cp == p->entries[i].player, "history[%zu]: player %d, replay has %d to move", i,
+               (int)p->entries[i].player, cp);
+        EXPECT(p, br_state_apply(replay, p->entries[i].move) == BR_OK,
+               "history[%zu] = %d does not replay: %s", i, (int)p->entries[i].move,
+               br_state_last_error(replay));
+    }
+    char *a = game_fields(p->s), *b = game_fields(replay);
+    EXPECT(p, strcmp(a, b) == 0, "the history replayed gives another position:\n%.600s\n%.600s",
+           a, b);
+    free(a);
+    free(b);
+    free(options);
+    br_state_free(replay);
+}
+
+/* ------------------------------------------------------------------ */
+/* Option specs, per game */
+
+/* The value of `key` in a canonical options string, into out. */
+static bool canonical_value(const char *options, const char *key, char *out, size_t size)
+{
+    size_t klen = strlen(key);
+    for (const char *item = options; item && *item;) {
+        size_t len = strcspn(item, ",");
+        if (len > klen && strncmp(item, key, klen) == 0 && item[klen] == '=') {
+            snprintf(out, size, "%.*s", (int)(len - klen - 1), item + klen + 1);
+            return true;
+        }
+        item = item[len] ? item + len + 1 : NULL;
+    }
+    return false;
+}
+
+/* br_game_check_options() and br_state_new() agree on `key=value`, and
+ * accept it exactly when `good`. */
+static void expect_value(const br_game *game, const char *key, const char *value, bool good)
+{
+    char *options = brt_format("%s=%s", key, value);
+    char err[200] = "";
+    br_status checked = br_game_check_options(game, options, err, sizeof err);
+    br_state *s = NULL;
+    br_status made = br_state_new(game, options, &s, NULL, 0);
+    br_state_free(s);
+    ck_assert_msg(checked == made, "%s [%s]: check_options %d, state_new %d", br_game_name(game),
+                  options, (int)checked, (int)made);
+    if (good)
+        ck_assert_msg(checked == BR_OK, "%s: the spec allows '%s', refused: %s",
+                      br_game_name(game), options, err);
+    else
+        ck_assert_msg(checked == BR_ERR_OPTION && strstr(err, key),
+                      "%s: the spec does not allow '%s', check_options says %d '%s'",
+                      br_game_name(game), options, (int)checked, err);
+    free(options);
+}
+
+static void check_integer_spec(const br_game *game, const br_option_spec *o)
+{
+    ck_assert_msg(o->min <= o->max && o->choices == NULL, "%s: %s: range %llu..%llu",
+                  br_game_name(game), o->key, (unsigned long long)o->min,
+                  (unsigned long long)o->max);
+    char v[32];
+    snprintf(v, sizeof v, "%llu", (unsigned long long)o->min);
+    expect_value(game, o->key, v, true);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)o->max);
+    expect_value(game, o->key, v, true);
+    if (o->min > 0) {
+        snprintf(v, sizeof v, "%llu", (unsigned long long)o->min - 1);
+        expect_value(game, o->key, v, false);
+    }
+    if (o->max < UINT64_MAX) {
+        snprintf(v, sizeof v, "%llu", (unsigned long long)o->max + 1);
+        expect_value(game, o->key, v, false);
+    }
+}
+
+static void check_choice_spec(const br_game *game, const br_option_spec *o)
+{
+    ck_assert_msg(o->choices && o->choices[0], "%s: %s has no choices", br_game_name(game),
+                  o->key);
+    for (const char *const *c = o->choices; *c; c++)
+        expect_value(game, o->key, *c, true);
+    expect_value(game, o->key, "no-such-value", false);
+}
+
+static void check_one_spec(const br_game *game, const br_option_spec *o, const char *defaults)
+{
+    ck_assert_msg(o->key && o->key[0] && o->help && o->help[0], "%s: a spec without key or help",
+                  br_game_name(game));
+    ck_assert_msg(strstr(br_game_options_help(game), o->key),
+                  "%s: key %s is not in the options help", br_game_name(game), o->key);
+    char value[100];
+    ck_assert_msg(canonical_value(defaults, o->key, value, sizeof value),
+                  "%s: key %s is not in the canonical options '%s'", br_game_name(game), o->key,
+                  defaults);
+    if (o->default_value)
+        ck_assert_msg(strcmp(o->default_value, value) == 0, "%s: %s defaults to '%s', spec '%s'",
+                      br_game_name(game), o->key, value, o->default_value);
+    switch (o->kind) {
+    case BR_OPTION_INTEGER:
+        check_integer_spec(game, o);
+        break;
+    case BR_OPTION_CHOICE:
+        check_choice_spec(game, o);
+        break;
+    case BR_OPTION_FLAG:
+        expect_value(game, o->key, "true", true);
+        expect_value(game, o->key, "false", true);
+        expect_value(game, o->key, "maybe", false);
+        break;
+    default:
+        ck_abort_msg("%s: %s has kind %d", br_game_name(game), o->key, o->kind);
+    }
+}
+
+/* The specs list exactly the keys of the canonical options string, in its
+ * order, each with the values the parser accepts; the common three first. */
+START_TEST(test_option_specs)
+{
+    const br_game *game = br_game_at((size_t)_i);
+    br_state *s = brt_new_state(game, "");
+    char *defaults = brt_options(s);
+    br_state_free(s);
+    size_t count = br_game_option_count(game);
+    ck_assert_msg(count >= 3, "%s: %zu option specs", br_game_name(game), count);
+    ck_assert_ptr_null(br_game_option(game, count));
+    ck_assert_ptr_null(br_game_option(NULL, 0));
+    const char *common[3] = { "players", "seed", "chance" };
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_str_eq(br_game_option(game, i)->key, common[i]);
+    const br_option_spec *players = br_game_option(game, 0);
+    ck_assert_int_eq((int)players->min, br_game_min_players(game));
+    ck_assert_int_eq((int)players->max, br_game_max_players(game));
+    /* The keys, in order, make up the canonical string. */
+    char *rebuilt = brt_strdup("");
+    for (size_t i = 0; i < count; i++) {
+        const br_option_spec *o = br_game_option(game, i);
+        check_one_spec(game, o, defaults);
+        char value[100];
+        canonical_value(defaults, o->key, value, sizeof value);
+        char *longer = brt_format("%s%s%s=%s", rebuilt, i ? "," : "", o->key, value);
+        free(rebuilt);
+        rebuilt = longer;
+    }
+    ck_assert_msg(strcmp(rebuilt, defaults) == 0, "%s: specs give '%s', canonical '%s'",
+                  br_game_name(game), rebuilt, defaults);
+    char err[200] = "";
+    ck_assert_int_eq(br_game_check_options(game, "no-such-key=1", err, sizeof err),
+                     BR_ERR_OPTION);
+    ck_assert_msg(strstr(err, "no-such-key"), "unknown key not named: %s", err);
+    ck_assert_int_eq(br_game_check_options(NULL, "", err, sizeof err), BR_ERR_ARGUMENT);
+    free(rebuilt);
+    free(defaults);
+}
+END_TEST
+
+/* br_game_facts() of the defaults equals br_state_facts() of a new state; a
+ * short struct gets its first bytes only; bad arguments are refused. */
+START_TEST(test_game_facts)
+{
+    const br_game *game = br_game_at((size_t)_i);
+    br_facts a, b;
+    char err[200] = "";
+    ck_assert_int_eq(br_game_facts(game, NULL, &a, sizeof a, err, sizeof err), BR_OK);
+    br_state *s = brt_new_state(game, "");
+    ck_assert_int_eq(br_state_facts(s, &b, sizeof b), BR_OK);
+    ck_assert_mem_eq(&a, &b, sizeof a);
+    ck_assert_int_eq(a.num_players, br_game_default_players(game));
+    ck_assert_uint_eq(a.move_space, br_state_move_space(s));
+    unsigned char part[sizeof(br_facts)];
+    memset(part, 0xee, sizeof part);
+    ck_assert_int_eq(br_state_facts(s, (br_facts *)(void *)part, sizeof(int)), BR_OK);
+    ck_assert_int_eq(((br_facts *)(void *)part)->num_players, a.num_players);
+    ck_assert_uint_eq(part[sizeof(int)], 0xee);
+    ck_assert_int_eq(br_game_facts(game, "players=99", &a, sizeof a, err, sizeof err),
+                     BR_ERR_OPTION);
+    ck_assert_msg(strstr(err, "players"), "%s", err);
+    ck_assert_int_eq(br_game_facts(NULL, NULL, &a, sizeof a, err, sizeof err), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_game_facts(game, NULL, NULL, sizeof a, err, sizeof err), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_facts(NULL, &a, sizeof a), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_facts(s, NULL, sizeof a), BR_ERR_ARGUMENT);
+    br_state_free(s);
+}
+END_TEST
+
+void add_learning_tests(Suite *suite)
+{
+    TCase *tc = tcase_create("learning");
+    tcase_add_loop_test(tc, test_option_specs, 0, (int)br_game_count());
+    tcase_add_loop_test(tc, test_game_facts, 0, (int)br_game_count());
+    suite_add_tcase(suite, tc);
+}
