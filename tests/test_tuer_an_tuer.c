@@ -1808,6 +1808,11 @@ static br_state *played_position(void)
     return s;
 }
 
+static size_t read_u32(const unsigned char *p)
+{
+    return (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
+}
+
 /* The state's binary snapshot; *payload: where the game's own fields begin. */
 static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
 {
@@ -1817,7 +1822,12 @@ static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
     ck_assert_int_eq(br_state_to_bytes(s, bytes, *len, len), BR_OK);
     size_t at = 6 + bytes[5];
     at += 2 + (size_t)(bytes[at] | bytes[at + 1] << 8);
+    size_t move_number = read_u32(bytes + at);
     at += 4 + 32;
+    if (bytes[4] >= 2) { /* format 2: the history, 3 bytes an entry (711 moves) */
+        size_t start = read_u32(bytes + at);
+        at += 4 + 3 * (move_number - start);
+    }
     ck_assert_uint_eq(bytes[at], 1); /* the game's own fields */
     *payload = at + 5;
     ck_assert_uint_eq(*len - *payload, BIN_SIZE);

@@ -96,6 +96,43 @@ static void tat_options_string(const void *st, br_text *out)
 }
 
 /* ------------------------------------------------------------------ */
+/* The learning interface (doc: "Learning interface") */
+
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+static const char *const run4_choices[] = {"9", "10", NULL};
+static const char *const different4_choices[] = {"line-or-l", "connected", NULL};
+
+/* In the order br_state_options() writes the keys: the common three, then
+ * tat_options_string()'s run4, different4 (the order of option_keys). */
+static const br_option_spec option_specs[] = {
+    {"players", BR_OPTION_INTEGER, "2", 2, 2, NULL,
+     "number of seats (the game is for exactly 2)"},
+    {"seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
+     "seed of the state's random generator"},
+    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, chance_choices,
+     "resolve deals and draws from the seed (auto), or stop at each (explicit)"},
+    {"run4", BR_OPTION_CHOICE, "9", 0, 0, run4_choices,
+     "steps for a same-colour run of four consecutive numbers: 9 as in the rule text's "
+     "table, or 10 as in its example"},
+    {"different4", BR_OPTION_CHOICE, "line-or-l", 0, 0, different4_choices,
+     "which four doors of different colours score 5: a straight line or an L (line-or-l), "
+     "or any connected group (connected)"},
+};
+
+enum { NUM_OPTION_SPECS = sizeof option_specs / sizeof option_specs[0] };
+
+static void tat_traits(const void *st, br_traits *out)
+{
+    (void)st; /* no option changes the bound, the chance or the tensor */
+    memset(out, 0, sizeof *out);
+    out->max_game_length = TAT_MAX_GAME_LENGTH;
+    out->has_chance = true;             /* the deal and every draw */
+    out->has_hidden_information = true; /* hands, exchange discards, drops, piles */
+    out->tensor_rank = 1;
+    out->tensor_shape[0] = TAT_TENSOR_SIZE;
+}
+
+/* ------------------------------------------------------------------ */
 
 const struct br_game br_game_tuer_an_tuer = {
     .name = "tuer-an-tuer",
@@ -129,4 +166,9 @@ const struct br_game br_game_tuer_an_tuer = {
     .resample = tat_resample,
     .render_view = tat_render_view,
     .move_to_text_view = tat_move_to_text_view,
+    .option_specs = option_specs,
+    .num_option_specs = NUM_OPTION_SPECS,
+    .history_capacity = TAT_MAX_GAME_LENGTH,
+    .traits = tat_traits,
+    .write_tensor = tat_write_tensor,
 };

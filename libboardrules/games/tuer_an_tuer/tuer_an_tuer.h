@@ -295,6 +295,64 @@ static inline bool sees(int viewer, int owner)
 }
 
 /* ------------------------------------------------------------------ */
+/* The learning interface (doc: "Learning interface") */
+
+/* Longest game in moves, chance outcomes included, for every option set:
+ * setup 26 (deal 10, exchanges 2 x (3 + 3), elevator deal 4), door cards 16,
+ * door draws 15, per seat at most 4 elevator draws and 6 elevator actions
+ * and drops together (2 + 4 cards), and per seat at most 12 cat decisions
+ * (a door field offers a seat's figure the cat once at most, and at most 12
+ * of the 16 fields can ever hold a cat with a later door of its colour).
+ * The doc gives the argument in full. */
+enum { TAT_MAX_GAME_LENGTH = 26 + 16 + 15 + SEATS * (4 + 6) + SEATS * 12 };
+
+/* The observation tensor: one flat vector (rank 1). Offsets of its planes;
+ * the doc's table "Observation tensor" is the reference. */
+enum {
+    /* Board: 15 planes over the 16 door fields (field x at plane + x). */
+    TT_BOARD = 0,
+    TT_OCCUPIED = TT_BOARD,           /* 1: the field holds a card */
+    TT_COLOUR = TT_BOARD + DOORS,     /* 4 planes: colour Y, G, R, B */
+    TT_NUMBER = TT_COLOUR + COLOURS * DOORS, /* 9 planes: number 1..9 */
+    TT_CAT = TT_NUMBER + NUMBERS * DOORS,    /* 1: the card shows a cat */
+    TT_ELEVATOR = TT_CAT + DOORS,     /* 10 planes over the 4 elevator fields */
+    TT_ELEVATOR_STEPS = TT_ELEVATOR + ETYPES * FLOORS, /* 4: effect now / 8 */
+    TT_SEATS = TT_ELEVATOR_STEPS + FLOORS, /* 2 seat blocks, observer first */
+    /* Within a seat block: */
+    TB_SEGMENT = 0,                   /* 22: the figure's path segment */
+    TB_CELL = TB_SEGMENT + SEG_EXIT + 1,     /* 3: its cell in an empty door */
+    TB_TO_EXIT = TB_CELL + EMPTY_DOOR_CELLS, /* steps still needed / 53 */
+    TB_CAT_WAIT = TB_TO_EXIT + 1,     /* 3: none, later, ready */
+    TB_WINNER = TB_CAT_WAIT + CAT_WAITS,
+    TB_FINAL_NEEDED = TB_WINNER + 1,  /* final scoring's steps needed / 21 */
+    TB_HAND = TB_FINAL_NEEDED + 1,    /* 36: copies / 2, when visible */
+    TB_HAND_SIZE = TB_HAND + CARDS,   /* / 5 */
+    TB_EHAND = TB_HAND_SIZE + 1,      /* 10: copies / 2, when visible */
+    TB_EHAND_SIZE = TB_EHAND + ETYPES, /* / 3 */
+    TB_EXCHANGED = TB_EHAND_SIZE + 1, /* 36: copies / 2, when visible */
+    TB_EXCHANGED_SIZE = TB_EXCHANGED + CARDS, /* / 3 */
+    TB_DROPPED = TB_EXCHANGED_SIZE + 1, /* 10: copies / 2, when visible */
+    TB_DROPPED_SIZE = TB_DROPPED + ETYPES, /* / 4 */
+    TB_SIZE = TB_DROPPED_SIZE + 1,
+    /* Global: */
+    TT_PHASE = TT_SEATS + SEATS * TB_SIZE, /* 11: one-hot */
+    TT_TO_MOVE = TT_PHASE + PHASES,   /* 2: seat `turn`, observer-relative */
+    TT_OBSERVER = TT_TO_MOVE + SEATS, /* 2: the observer's own seat (spectator: 0, 0) */
+    TT_DEALT = TT_OBSERVER + SEATS,   /* / 10 */
+    TT_EXCHANGE_DRAWS = TT_DEALT + 1, /* / 3 */
+    TT_DOOR_PILE = TT_EXCHANGE_DRAWS + 1,     /* / 72 */
+    TT_ELEVATOR_PILE = TT_DOOR_PILE + 1,      /* / 20 */
+    TT_REPLACED = TT_ELEVATOR_PILE + 1,       /* 10: copies / 2 */
+    TT_STEPS = TT_REPLACED + ETYPES,  /* / 38 */
+    TT_SOURCE = TT_STEPS + 1,         /* 1: the movement came from an elevator card */
+    TT_STOPPED = TT_SOURCE + 1,
+    TT_LAST = TT_STOPPED + 1,         /* 7: last_score / its maximum */
+    TT_HAS_FINAL = TT_LAST + SC_FIELDS,
+    TT_FINAL_STEPS = TT_HAS_FINAL + 1, /* / 32 */
+    TAT_TENSOR_SIZE = TT_FINAL_STEPS + 1
+};
+
+/* ------------------------------------------------------------------ */
 /* Moves: decoding (rules.c) */
 
 enum kind {
@@ -352,6 +410,8 @@ br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 
 /* views.c */
 void tat_write_observation(const void *st, int seat, br_jw *w);
+/* The observation tensor of `seat` (or -1), TAT_TENSOR_SIZE floats. */
+void tat_write_tensor(const void *st, int seat, float *out);
 void tat_render(const void *st, br_text *out);
 void tat_render_view(const void *st, int seat, br_text *out);
 void tat_resample(const void *st, int seat, br_rng *rng, void *out);

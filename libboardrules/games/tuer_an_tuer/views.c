@@ -278,3 +278,112 @@ void tat_resample(const void *st, int seat, br_rng *rng, void *out)
     resample_doors(d, seat, rng);
     resample_elevators(d, seat, rng);
 }
+
+/* ------------------------------------------------------------------ */
+/* Observation tensor (doc: "Learning interface"): what tat_write_state()
+ * shows `seat`, as numbers, straight from the state. Everything is cleared
+ * first, then the ones and the scaled counts are set. */
+
+/* Scales: the largest value each count can take (doc: "Observation tensor"). */
+#define STEPS_TO_EXIT_MAX 53.0f /* start to exit over an empty board */
+#define FINAL_NEEDED_MAX 21.0f  /* start to exit over a full board */
+#define DROPPED_MAX 4.0f        /* one drop per elevator field reached */
+#define STEPS_MAX 38.0f         /* 5 + 5 + 5 + 10 + 5 + 8: every category at its most */
+#define FINAL_STEPS_MAX 32.0f   /* four elevator cards of 8 */
+#define EFFECT_MAX 8.0f         /* the most an elevator card gives */
+
+/* Steps still needed from figure p's position to the exit. */
+static int steps_to_exit(const tat *s, int p)
+{
+    int n = segment_cells(s, s->seg[p]) - 1 - s->cell[p];
+    for (int seg = s->seg[p] + 1; seg <= SEG_EXIT; seg++)
+        n += segment_cells(s, seg);
+    return n;
+}
+
+static void put_cardset(float *out, const cardset *set)
+{
+    for (uint64_t v = set->one; v; v &= v - 1)
+        out[lowest_bit(v)] = 0.5f;
+    for (uint64_t v = set->two; v; v &= v - 1)
+        out[lowest_bit(v)] = 1.0f;
+}
+
+static void put_etypes(float *out, const uint8_t *counts)
+{
+    for (int t = 0; t < ETYPES; t++)
+        out[t] = (float)counts[t] * 0.5f;
+}
+
+/* The block of seat p as `viewer` (-1 or a seat) sees it. */
+static void put_seat_block(const tat *s, int p, int viewer, float *b)
+{
+    b[TB_SEGMENT + s->seg[p]] = 1.0f;
+    b[TB_CELL + s->cell[p]] = 1.0f;
+    b[TB_TO_EXIT] = (float)steps_to_exit(s, p) / STEPS_TO_EXIT_MAX;
+    b[TB_CAT_WAIT + s->cat_wait[p]] = 1.0f;
+    b[TB_WINNER] = s->winners[p] ? 1.0f : 0.0f;
+    if (s->has_final)
+        b[TB_FINAL_NEEDED] = (float)s->final_needed[p] / FINAL_NEEDED_MAX;
+    b[TB_HAND_SIZE] = (float)cardset_size(&s->hand[p]) / (float)HAND;
+    b[TB_EHAND_SIZE] = (float)ehand_size(s, p) / (float)(EHAND + 1);
+    b[TB_EXCHANGED_SIZE] = (float)cardset_size(&s->exchanged[p]) / (float)MAX_EXCHANGE;
+    b[TB_DROPPED_SIZE] = (float)count_etypes(s->dropped[p]) / DROPPED_MAX;
+    if (viewer != p)
+        return; /* the contents stay hidden: only the counts above */
+    put_cardset(b + TB_HAND, &s->hand[p]);
+    put_etypes(b + TB_EHAND, s->ehand[p]);
+    put_cardset(b + TB_EXCHANGED, &s->exchanged[p]);
+    put_etypes(b + TB_DROPPED, s->dropped[p]);
+}
+
+void tat_write_tensor(const void *st, int seat, float *out)
+{
+    static const float last_max[SC_FIELDS] = {5, 5, 5, 10, 5, EFFECT_MAX, STEPS_MAX};
+    const tat *s = st;
+    int viewer = seat < 0 ? -1 : seat;
+    memset(out, 0, TAT_TENSOR_SIZE * sizeof *out); /* 0.0f is all zero bits */
+
+    for (int x = 0; x < DOORS; x++) {
+        int c = s->board[x];
+        if (c == NONE)
+            continue;
+        out[TT_OCCUPIED + x] = 1.0f;
+        out[TT_COLOUR + DOORS * card_colour(c) + x] = 1.0f;
+        out[TT_NUMBER + DOORS * (card_number(c) - 1) + x] = 1.0f;
+        if (card_has_cat(c))
+            out[TT_CAT + x] = 1.0f;
+    }
+    for (int f = 0; f < FLOORS; f++) {
+        int t = s->elevators[f];
+        if (t == NONE)
+            continue;
+        out[TT_ELEVATOR + FLOORS * t + f] = 1.0f;
+        out[TT_ELEVATOR_STEPS + f] = (float)tat_elevator_effect(s, t, f) / EFFECT_MAX;
+    }
+
+    /* Seats relative to the observer (its own first); a spectator's in seat
+     * order. `first` is the seat of block 0. */
+    int first = viewer < 0 ? 0 : viewer;
+    for (int k = 0; k < SEATS; k++)
+        put_seat_block(s, (first + k) % SEATS, viewer, out + TT_SEATS + TB_SIZE * k);
+
+    out[TT_PHASE + s->phase] = 1.0f;
+    out[TT_TO_MOVE + (s->turn - first + SEATS) % SEATS] = 1.0f;
+    if (viewer >= 0)
+        out[TT_OBSERVER + viewer] = 1.0f;
+    out[TT_DEALT] = (float)s->dealt / (float)(SEATS * HAND);
+    out[TT_EXCHANGE_DRAWS] = (float)s->exchange_draws / (float)MAX_EXCHANGE;
+    out[TT_DOOR_PILE] = (float)cardset_size(&s->pile) / (float)(CARDS * DOOR_COPIES);
+    out[TT_ELEVATOR_PILE] = (float)epile_size(s) / (float)(ETYPES * ECOPIES);
+    put_etypes(out + TT_REPLACED, s->replaced);
+    out[TT_STEPS] = (float)s->steps / STEPS_MAX;
+    out[TT_SOURCE] = s->source == SRC_ELEVATOR ? 1.0f : 0.0f;
+    out[TT_STOPPED] = s->stopped ? 1.0f : 0.0f;
+    for (int i = 0; i < SC_FIELDS; i++)
+        out[TT_LAST + i] = (float)s->last[i] / last_max[i];
+    if (s->has_final) {
+        out[TT_HAS_FINAL] = 1.0f;
+        out[TT_FINAL_STEPS] = (float)s->final_steps / FINAL_STEPS_MAX;
+    }
+}
