@@ -39,6 +39,12 @@ typedef struct bench {
     size_t capacity;
     char *text;                             /* output buffer for JSON */
     size_t text_size;
+    float *tensor;                          /* observation tensor buffer */
+    size_t tensor_size;
+    uint8_t *mask;                          /* action mask buffer */
+    size_t mask_size;
+    br_history_entry *history;              /* history buffer */
+    size_t history_size;
     host_rng rng;
     const char *failed;                     /* the operation that failed */
     const br_state *failed_state;           /* its state, for the reason */
@@ -217,7 +223,16 @@ static int bench_setup(bench *b, const bench_config *cfg)
         return status;
     b->capacity = br_state_max_legal_moves(b->starts[0]);
     b->moves = malloc((b->capacity ? b->capacity : 1) * sizeof *b->moves);
-    if (!b->moves || br_state_clone(b->starts[0], &b->scratch) != BR_OK) {
+    br_facts facts;
+    br_state_facts(b->starts[0], &facts, sizeof facts);
+    b->tensor_size = facts.tensor_size;
+    b->tensor = malloc(facts.tensor_size * sizeof *b->tensor);
+    b->mask_size = facts.move_space;
+    b->mask = malloc(facts.move_space);
+    b->history_size = facts.max_game_length;
+    b->history = malloc(facts.max_game_length * sizeof *b->history);
+    if (!b->moves || !b->tensor || !b->mask || !b->history ||
+        br_state_clone(b->starts[0], &b->scratch) != BR_OK) {
         brules_error("out of memory");
         return BRULES_EXIT_FAIL;
     }
@@ -241,6 +256,9 @@ static void bench_free(bench *b)
     br_state_free(b->scratch);
     free(b->moves);
     free(b->text);
+    free(b->tensor);
+    free(b->mask);
+    free(b->history);
 }
 
 /* ------------------------------------------------------------------ */
@@ -355,6 +373,25 @@ static br_status op_observe(bench *b, size_t i)
     return st == BR_OK ? st : note_failure(b, "observation", b->samples[i], st);
 }
 
+static br_status op_tensor(bench *b, size_t i)
+{
+    br_status st = br_state_observation_tensor(b->samples[i], 0, b->tensor, b->tensor_size);
+    return st == BR_OK ? st : note_failure(b, "observation tensor", b->samples[i], st);
+}
+
+static br_status op_mask(bench *b, size_t i)
+{
+    br_status st = br_state_legal_mask(b->samples[i], b->mask, b->mask_size);
+    return st == BR_OK ? st : note_failure(b, "legal mask", b->samples[i], st);
+}
+
+static br_status op_history(bench *b, size_t i)
+{
+    size_t n;
+    br_status st = br_state_history(b->samples[i], b->history, b->history_size, &n);
+    return st == BR_OK ? st : note_failure(b, "history", b->samples[i], st);
+}
+
 /* ------------------------------------------------------------------ */
 /* The report */
 
@@ -373,6 +410,9 @@ static const op_row op_rows[] = {
     { "observation (seat 0)", op_observe },
     { "binary save (br_state_to_bytes)", op_save_binary },
     { "binary load (from_bytes + free)", op_load_binary },
+    { "observation tensor (seat 0)", op_tensor },
+    { "legal mask", op_mask },
+    { "history (read all)", op_history },
 };
 
 #define NUM_OPS (sizeof op_rows / sizeof op_rows[0])
