@@ -8,6 +8,8 @@
  *   outcomes equal the legal moves and their probabilities add up to 1;
  * - clone and copy give the identical snapshot; a snapshot round-trips exactly;
  * - resample keeps the seat's observation and gives a sound state;
+ * - the mask marks exactly the legal moves, tensors are fully written, the
+ *   history is as long as the moves since its start;
  * - the moves applied so far, written by br_record_write, replay to the
  *   identical snapshot. */
 #include "fuzz_common.h"
@@ -92,6 +94,42 @@ static size_t legal(const br_state *s, br_move *moves, size_t cap)
     for (size_t i = 1; i < n; i++)
         FZ_CHECK(moves[i - 1] < moves[i], "legal moves not increasing");
     return n;
+}
+
+/* The learning interface: the mask marks exactly the legal moves, every
+ * seat's tensor is fully written and finite, the history is as long as the
+ * moves since its start. */
+static void check_learning(const br_state *s, br_move *moves, size_t cap)
+{
+    br_facts f;
+    FZ_CHECK(br_state_facts(s, &f, sizeof f) == BR_OK, "facts");
+    FZ_CHECK(br_state_move_number(s) <= f.max_game_length, "move number %u > max_game_length %u",
+             br_state_move_number(s), f.max_game_length);
+    uint8_t *mask = malloc(f.move_space);
+    FZ_CHECK(br_state_legal_mask(s, mask, f.move_space) == BR_OK, "legal_mask");
+    size_t n = legal(s, moves, cap), marked = 0;
+    for (size_t m = 0; m < f.move_space; m++)
+        marked += mask[m];
+    for (size_t i = 0; i < n; i++)
+        FZ_CHECK(mask[moves[i]] == 1, "legal move %d not in the mask", (int)moves[i]);
+    FZ_CHECK(marked == n, "mask marks %zu, %zu legal", marked, n);
+    free(mask);
+    float *t = malloc(f.tensor_size * sizeof *t);
+    for (int seat = -1; seat < f.num_players; seat++) {
+        for (size_t i = 0; i < f.tensor_size; i++)
+            t[i] = NAN;
+        FZ_CHECK(br_state_observation_tensor(s, seat, t, f.tensor_size) == BR_OK, "tensor");
+        for (size_t i = 0; i < f.tensor_size; i++)
+            FZ_CHECK(isfinite(t[i]), "seat %d: tensor entry %zu not written", seat, i);
+    }
+    free(t);
+    size_t count = 0;
+    br_status st = br_state_history(s, NULL, 0, &count);
+    FZ_CHECK(st == (count ? BR_ERR_BUFFER : BR_OK), "history size query: %s",
+             br_status_string(st));
+    FZ_CHECK(count == br_state_move_number(s) - br_state_history_start(s),
+             "history of %zu entries, moves %u..%u", count, br_state_history_start(s),
+             br_state_move_number(s));
 }
 
 /* Applies m to x, checking check_move/apply agreement and untouched-on-illegal. */
@@ -264,8 +302,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             y->history_valid = 0;
             break;
         }
-        case 9: { /* observe, render */
+        case 9: { /* observe, render, tensors, mask, history */
             fz_render_all(x->s);
+            check_learning(x->s, moves, cap);
             double r[16];
             FZ_CHECK(br_state_returns(x->s, r, 16) == BR_OK, "returns");
             FZ_CHECK(br_state_scores(x->s, r, 16) == BR_OK, "scores");
