@@ -185,15 +185,16 @@ static bool moves_fit_u16(const br_state *state)
 static void write_history(const br_state *state, br_bytes_writer *w)
 {
     br_bw_u32(w, state->history_start);
-    const br_history_entry *h = br_state_history_entries_const(state);
+    const br_history_word *h = br_state_history_words_const(state);
     uint32_t n = br_state_history_length(state);
     bool narrow = moves_fit_u16(state);
     for (uint32_t i = 0; i < n; i++) {
-        br_bw_u8(w, (unsigned)(h[i].player + 1));
+        br_history_entry e = br_history_unpack(h[i]);
+        br_bw_u8(w, (unsigned)(e.player + 1));
         if (narrow)
-            br_bw_u16(w, (unsigned)h[i].move);
+            br_bw_u16(w, (unsigned)e.move);
         else
-            br_bw_u32(w, (uint32_t)h[i].move);
+            br_bw_u32(w, (uint32_t)e.move);
     }
 }
 

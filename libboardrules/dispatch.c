@@ -104,28 +104,28 @@ const char *br_state_last_error(const br_state *state)
 static inline size_t history_offset(const struct br_game *game)
 {
     size_t end = sizeof(struct br_state) + game->state_size;
-    size_t align = _Alignof(br_history_entry);
+    size_t align = _Alignof(br_history_word);
     return (end + align - 1) / align * align;
 }
 
 size_t br_state_alloc_size(const struct br_game *game)
 {
-    return history_offset(game) + game->history_capacity * sizeof(br_history_entry);
+    return history_offset(game) + game->history_capacity * sizeof(br_history_word);
 }
 
 size_t br_state_used_size(const br_state *s)
 {
-    return history_offset(s->game) + br_state_history_length(s) * sizeof(br_history_entry);
+    return history_offset(s->game) + br_state_history_length(s) * sizeof(br_history_word);
 }
 
-br_history_entry *br_state_history_entries(br_state *s)
+br_history_word *br_state_history_words(br_state *s)
 {
-    return (br_history_entry *)((unsigned char *)s + history_offset(s->game));
+    return (br_history_word *)((unsigned char *)s + history_offset(s->game));
 }
 
-const br_history_entry *br_state_history_entries_const(const br_state *s)
+const br_history_word *br_state_history_words_const(const br_state *s)
 {
-    return (const br_history_entry *)((const unsigned char *)s + history_offset(s->game));
+    return (const br_history_word *)((const unsigned char *)s + history_offset(s->game));
 }
 
 br_status br_state_create_unsettled(const struct br_game *game, const char *options,
@@ -362,16 +362,14 @@ static inline br_move sample_chance(br_state *s)
 static inline void apply_and_record(br_state *s, int player, br_move move)
 {
     uint32_t used = br_state_history_length(s);
+    br_history_word *h = br_state_history_words(s);
     if (used < s->game->history_capacity) {
-        br_history_entry *e = &br_state_history_entries(s)[used];
-        e->move = move;
-        e->player = player;
+        h[used] = br_history_pack(player, move);
     } else {
         s->history_start++; /* the oldest entry makes way */
-        br_history_entry *h = br_state_history_entries(s);
         if (used > 0) {
             memmove(h, h + 1, (used - 1) * sizeof *h);
-            h[used - 1] = (br_history_entry){ move, player };
+            h[used - 1] = br_history_pack(player, move);
         }
     }
     s->game->apply_move(s->data, move);

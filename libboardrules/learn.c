@@ -166,8 +166,9 @@ br_status br_state_history(const br_state *state, br_history_entry *out, size_t 
                                    count ? "out" : "count");
     size_t used = br_state_history_length(state);
     size_t n = used < capacity ? used : capacity;
-    if (n > 0)
-        memcpy(out, br_state_history_entries_const(state), n * sizeof *out);
+    const br_history_word *h = br_state_history_words_const(state);
+    for (size_t i = 0; i < n; i++)
+        out[i] = br_history_unpack(h[i]);
     *count = used;
     if (used > capacity)
         return br_state_fail_const(state, BR_ERR_BUFFER,
@@ -206,6 +207,6 @@ bool br_history_put(br_state *s, size_t i, long long player, long long move, con
     size_t space = s->game->move_space(s->data);
     if (move < 0 || (unsigned long long)move >= space)
         return br_fail(err, "%s[%zu]: move %lld is outside 0..%zu", path, i, move, space - 1);
-    br_state_history_entries(s)[i] = (br_history_entry){ (br_move)move, (int32_t)player };
+    br_state_history_words(s)[i] = br_history_pack((int)player, (br_move)move);
     return true;
 }

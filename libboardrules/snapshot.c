@@ -28,15 +28,16 @@ static void write_history(const br_state *state, br_jw *w)
     br_jw_key_int(w, "history_start", (long long)state->history_start);
     br_jw_key(w, "history");
     br_jw_begin_array(w);
-    const br_history_entry *h = br_state_history_entries_const(state);
+    const br_history_word *h = br_state_history_words_const(state);
     uint32_t n = br_state_history_length(state);
     for (uint32_t i = 0; i < n; i++) {
+        br_history_entry e = br_history_unpack(h[i]);
         char pair[32]; /* "[-1,2147483647]" */
         br_text p = br_text_over(pair, sizeof pair);
         br_text_putc(&p, '[');
-        br_text_put_int(&p, h[i].player);
+        br_text_put_int(&p, e.player);
         br_text_putc(&p, ',');
-        br_text_put_int(&p, h[i].move);
+        br_text_put_int(&p, e.move);
         br_text_putc(&p, ']');
         br_jw_raw(w, pair, p.len);
     }

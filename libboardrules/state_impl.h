@@ -26,8 +26,25 @@ struct br_state {
 };
 
 /* The history (boardrules/learn.h) follows the game's data in the same
- * allocation: game->history_capacity entries, of which the first
- * move_number - history_start are in use. Copies take only those. */
+ * allocation: game->history_capacity words, of which the first
+ * move_number - history_start are in use. Copies take only those. A word
+ * packs one entry into 4 bytes (half of br_history_entry, so that copies of
+ * long games stay cheap): the move in the upper 24 bits (every game's move
+ * space is below 2^24; the conformance suite checks it), the player + 1 in
+ * the lower 8 (0: chance). */
+typedef uint32_t br_history_word;
+
+#define BR_HISTORY_MOVE_LIMIT (1u << 24)
+
+static inline br_history_word br_history_pack(int player, br_move move)
+{
+    return (uint32_t)move << 8 | (uint32_t)(player + 1);
+}
+
+static inline br_history_entry br_history_unpack(br_history_word w)
+{
+    return (br_history_entry){ (br_move)(w >> 8), (int32_t)(w & 0xff) - 1 };
+}
 
 /* Bytes to allocate for a state of `game`. */
 size_t br_state_alloc_size(const struct br_game *game);
@@ -36,9 +53,9 @@ size_t br_state_alloc_size(const struct br_game *game);
  * copy of these bytes is a complete copy of the state. */
 size_t br_state_used_size(const br_state *s);
 
-/* The state's history entries (game->history_capacity of them). */
-br_history_entry *br_state_history_entries(br_state *s);
-const br_history_entry *br_state_history_entries_const(const br_state *s);
+/* The state's history words (game->history_capacity of them). */
+br_history_word *br_state_history_words(br_state *s);
+const br_history_word *br_state_history_words_const(const br_state *s);
 
 /* Number of history entries in use. */
 static inline uint32_t br_state_history_length(const br_state *s)

@@ -46,6 +46,8 @@ void learning_begin(struct playout *p)
     EXPECT(p, size == f->tensor_size, "tensor size %zu, product of the shape %zu", f->tensor_size,
            size);
     EXPECT(p, f->max_game_length > 0, "max_game_length is 0");
+    /* The history packs a move into 24 bits (libboardrules/state_impl.h). */
+    EXPECT(p, f->move_space <= (size_t)1 << 24, "move space %zu is above 2^24", f->move_space);
     p->tensor = malloc((f->tensor_size + 1) * sizeof *p->tensor);
     p->tensor2 = malloc((f->tensor_size + 1) * sizeof *p->tensor2);
     p->mask = malloc(p->space + 1);
