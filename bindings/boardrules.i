@@ -86,6 +86,22 @@
 /* A move list passed in. */
 %apply (const br_move *MOVES_IN, size_t NUM_MOVES_IN) { (const br_move *moves, size_t num_moves) };
 
+/* The learning interface (learn.h). */
+/* Tensors and masks: Python passes a writable buffer (a numpy array, a
+ * bytearray, an array.array) that C fills in place; Lua passes the number of
+ * entries and gets an array. */
+%apply (float *FLOATS_OUT, size_t NUM_FLOATS_OUT) { (float *out, size_t n) };
+%apply (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT) { (uint8_t *mask, size_t n) };
+/* Facts: the struct is the wrapper's, its size is sizeof(br_facts); the
+ * script gets the values. */
+%apply (br_facts *FACTS_OUT, size_t FACTS_SIZE) { (br_facts *facts, size_t facts_size) };
+/* History: the script passes the capacity and gets the entries and the count. */
+%apply (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT) {
+    (br_history_entry *out, size_t capacity, size_t *count)
+};
+/* Winners: the script passes the number of players and gets 0/1 per seat. */
+%apply (int *FLAGS_OUT, size_t NUM_FLAGS) { (int *is_winner, size_t n) };
+
 /* Single values returned through pointers. */
 %apply br_move *MOVE_OUT { br_move *out, br_move *outcome };
 %apply size_t *SIZE_OUT { size_t *bad_line };
@@ -123,6 +139,14 @@ struct br_game {};
 %include "boardrules/game.h"
 %include "boardrules/state.h"
 %include "boardrules/record.h"
+
+/* The structs of learn.h are not wrapped as objects: an option spec becomes a
+ * tuple / table (typemap(out) const br_option_spec *), facts and history
+ * entries likewise through the typemaps above. */
+%ignore br_option_spec;
+%ignore br_facts;
+%ignore br_history_entry;
+%include "boardrules/learn.h"
 
 /* SWIG cannot evaluate the cast in this macro: forget the macro in SWIG's
  * preprocessor and let the C compiler take its value. */

@@ -14,6 +14,11 @@
 -- (the C status code), `name` (e.g. "IllegalMoveError"), `reason` (the
 -- library's text) and `message`; tostring() of it gives the message.
 --
+-- For learning: g:facts() / s:facts() give the sizes, s:observation_tensor()
+-- what a seat sees as an array of numbers, s:legal_mask() the legal moves as
+-- 0/1 per move, s:history() the moves that led to a state, g:option_specs()
+-- the options as data.
+--
 -- This module is a thin layer over the SWIG module boardrules_c, which
 -- mirrors the C API (see the C headers for the reference). States are freed
 -- by the garbage collector (the __gc of the C handle calls br_state_free).
@@ -95,12 +100,13 @@ local function bad_argument(what, got)
 end
 
 --- Calls a C function that writes text into a buffer (snprintf convention)
--- about state handle `h` (and one more argument `arg`, if not nil), retrying
--- once at the size needed. Returns status, text.
-local function text_call(fn, h, arg)
+-- about state handle `h` (and one or two more arguments, if not nil),
+-- retrying once at the size needed. Returns status, text.
+local function text_call(fn, h, arg, arg2)
     local function call(size)
         if arg == nil then return fn(h, size) end
-        return fn(h, arg, size)
+        if arg2 == nil then return fn(h, arg, size) end
+        return fn(h, arg, arg2, size)
     end
     local status, text, len = call(TEXT_SIZE)
     if status == ERR_BUFFER then
@@ -182,6 +188,81 @@ function M.game(name)
                                                    name, table.concat(names, ", ")))
     end
     return g
+end
+
+local OPTION_KINDS = {
+    [c.BR_OPTION_INTEGER] = "integer",
+    [c.BR_OPTION_CHOICE] = "choice",
+    [c.BR_OPTION_FLAG] = "flag",
+}
+local RETURNS_KINDS = {
+    [c.BR_RETURNS_ZERO_SUM] = "zero-sum",
+    [c.BR_RETURNS_GENERAL] = "general",
+}
+
+--- The facts table of the C module made idiomatic: booleans, kind names.
+local function facts_of(raw)
+    return {
+        num_players = raw.num_players,
+        has_chance = raw.has_chance ~= 0,
+        has_hidden_information = raw.has_hidden_information ~= 0,
+        returns_kind = RETURNS_KINDS[raw.returns_kind] or tostring(raw.returns_kind),
+        move_space = raw.move_space,
+        max_legal_moves = raw.max_legal_moves,
+        max_game_length = raw.max_game_length,
+        tensor_shape = raw.tensor_shape,
+        tensor_size = raw.tensor_size,
+    }
+end
+
+local function check_game(g, method)
+    if getmetatable(g) ~= Game then
+        bad_argument("expected a boardrules.Game (use g:" .. method .. "())", g)
+    end
+end
+
+--- The keys of this game's options (players, seed and chance included), in
+-- the order s:options() writes them: an array of tables {key =, kind =
+-- "integer" | "choice" | "flag", default = (nil when it depends on other
+-- options), min =, max = (integer kind only), choices = (array, choice kind
+-- only), help =}.
+function Game:option_specs()
+    check_game(self, "option_specs")
+    local list = {}
+    for i = 0, c.br_game_option_count(self._g) - 1 do
+        local raw = c.br_game_option(self._g, i)
+        local integer = raw.kind == c.BR_OPTION_INTEGER
+        list[#list + 1] = {
+            key = raw.key,
+            kind = OPTION_KINDS[raw.kind] or tostring(raw.kind),
+            default = raw.default,
+            min = integer and raw.min or nil,
+            max = integer and raw.max or nil,
+            choices = raw.kind == c.BR_OPTION_CHOICE and raw.choices or nil,
+            help = raw.help,
+        }
+    end
+    return list
+end
+
+--- Checks options (string or table) without keeping a state: returns true
+-- when they are good, raises OptionError naming the key otherwise.
+function Game:check_options(options)
+    check_game(self, "check_options")
+    local status, err = c.br_game_check_options(self._g, options_text(options))
+    if status ~= OK then fail(status, err) end
+    return true
+end
+
+--- The facts of this game with `options` (string or table), without keeping
+-- a state: {num_players =, has_chance =, has_hidden_information = (booleans),
+-- returns_kind = "zero-sum" | "general", move_space =, max_legal_moves =,
+-- max_game_length =, tensor_shape = (array), tensor_size =}.
+function Game:facts(options)
+    check_game(self, "facts")
+    local status, raw, err = c.br_game_facts(self._g, options_text(options))
+    if status ~= OK then fail(status, err) end
+    return facts_of(raw)
 end
 
 local function game_of_handle(h)
@@ -282,7 +363,7 @@ function State:copy_from(other)
     local h = handle(self)
     local status = c.br_state_copy(h, handle(other))
     if status ~= OK then fail(status, c.br_state_last_error(h)) end
-    self._game, self._capacity = other._game, other._capacity
+    self._game, self._capacity, self._facts = other._game, other._capacity, nil
     return self
 end
 
@@ -355,7 +436,7 @@ function State:move_to_text_view(move, seat)
     if sv < -1 or sv >= n then
         fail(c.BR_ERR_ARGUMENT, string.format("seat %d is not in -1..%d", sv, n - 1))
     end
-    local status, text = c.br_state_move_to_text_view(h, m, sv, TEXT_SIZE)
+    local status, text = text_call(c.br_state_move_to_text_view, h, m, sv)
     if status ~= OK then fail(status, c.br_state_last_error(h)) end
     return text
 end
@@ -401,7 +482,8 @@ function State:resample(seat, seed, into)
     local th = handle(target)
     local status = c.br_state_resample(h, to_integer(seat), to_integer(seed), th)
     if status ~= OK then fail(status, c.br_state_last_error(th)) end
-    target._game, target._capacity = self._game, self._capacity  -- now of this option set
+    -- now of this option set
+    target._game, target._capacity, target._facts = self._game, self._capacity, nil
     return target
 end
 
@@ -460,21 +542,131 @@ function M.from_bytes(data)
 end
 State.from_bytes = M.from_bytes
 
---- What `seat` may see as JSON text; -1 (the default) for a spectator.
-function State:observe(seat)
-    local h = handle(self)
+--- A seat argument: an integer in -1 .. players - 1 (`default` when nil).
+local function seat_arg(h, seat, default)
     local given = seat
-    seat = seat == nil and -1 or to_integer(seat)
+    if seat == nil then seat = default end
+    seat = to_integer(seat)
     if seat == nil then bad_argument("a seat is an integer", given) end
-    local status, text = c.BR_ERR_ARGUMENT, nil
-    if seat >= -1 and seat < c.br_state_num_players(h) then
-        status, text = text_call(c.br_state_observe, h, seat)
+    local n = c.br_state_num_players(h)
+    if seat < -1 or seat >= n then
+        fail(c.BR_ERR_ARGUMENT, string.format("seat %d is not in -1..%d", seat, n - 1))
     end
-    if status ~= OK then
-        fail(status, string.format("seat %d is not in -1..%d", seat, c.br_state_num_players(h) - 1))
-    end
+    return seat
+end
+
+--- What `seat` may see as JSON text; -1 (the default) for a spectator.
+function State:observe_json(seat)
+    local h = handle(self)
+    seat = seat_arg(h, seat, -1)
+    local status, text = text_call(c.br_state_observe, h, seat)
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
     return text
 end
+
+local json_module
+local function json()
+    if json_module == nil then
+        local ok, mod = pcall(require, "dkjson")
+        json_module = ok and mod or false
+    end
+    if not json_module then
+        error("boardrules: observe() needs the JSON module dkjson (Debian: lua-dkjson); "
+              .. "observe_json() gives the text", caller_level())
+    end
+    return json_module
+end
+
+--- What `seat` may see as a table (the JSON of observe_json() decoded;
+-- JSON null becomes nil); -1 (the default) for a spectator.
+function State:observe(seat)
+    handle(self)
+    local text = State.observe_json(self, seat)
+    local value, _, err = json().decode(text)
+    if err then fail(c.BR_ERR_ARGUMENT, "cannot decode the observation: " .. err, "observe") end
+    return value
+end
+
+--- A multi-line picture of what `seat` may see (-1: a spectator): like
+-- s:render(), without what is hidden from the seat.
+function State:render_view(seat)
+    local h = handle(self)
+    if seat == nil then bad_argument("a seat is an integer", seat) end
+    seat = seat_arg(h, seat)
+    local status, text = text_call(c.br_state_render_view, h, seat)
+    if status ~= OK then fail(status, c.br_state_last_error(h), "render_view") end
+    return text
+end
+
+--- The winning seats (0-based) of a finished game, as an array (every seat
+-- of a shared win; empty when nobody won). WrongPhaseError before the end.
+function State:winners()
+    local h = handle(self)
+    local status, flags = c.br_state_winners(h, c.br_state_num_players(h))
+    if status ~= OK then
+        fail(status, status == c.BR_ERR_WRONG_PHASE and "the game is not over" or nil, "winners")
+    end
+    local list = {}
+    for i, won in ipairs(flags) do
+        if won ~= 0 then list[#list + 1] = i - 1 end
+    end
+    return list
+end
+
+--- The facts of this state's game and option set (see Game:facts()).
+function State:facts()
+    local h = handle(self)
+    if self._facts == nil then
+        local status, raw = c.br_state_facts(h)
+        if status ~= OK then fail(status, nil, "facts") end
+        self._facts = facts_of(raw)
+    end
+    return self._facts
+end
+
+--- What `seat` sees now as numbers: a flat array of facts().tensor_size
+-- numbers (row-major in facts().tensor_shape). `seat` defaults to the current
+-- player (-1, a spectator, at a chance node or the end).
+function State:observation_tensor(seat)
+    local h = handle(self)
+    if seat == nil then
+        seat = c.br_state_current_player(h)
+        if seat < 0 then seat = -1 end
+    else
+        seat = seat_arg(h, seat)
+    end
+    local status, values = c.br_state_observation_tensor(h, seat, self:facts().tensor_size)
+    if status ~= OK then fail(status, nil, "observation_tensor") end
+    return values
+end
+
+--- The legal moves (at a chance node: the outcomes) as an array of
+-- move_space() entries, 1 or 0: entry m + 1 is move m. All 0 at the end.
+function State:legal_mask()
+    local h = handle(self)
+    local status, mask = c.br_state_legal_mask(h, c.br_state_move_space(h))
+    if status ~= OK then fail(status, nil, "legal_mask") end
+    return mask
+end
+
+--- The moves that led to this state, oldest first: an array of
+-- {move =, player =}, player PLAYER_CHANCE for a chance outcome. Entry i
+-- took the state from move number history_start() + i - 1 to the next.
+function State:history()
+    local h = handle(self)
+    local capacity = c.br_state_move_number(h) - c.br_state_history_start(h)
+    if capacity < 0 then capacity = 0 end
+    local status, entries, count = c.br_state_history(h, capacity)
+    if status == ERR_BUFFER then
+        status, entries = c.br_state_history(h, count)
+    end
+    if status ~= OK then fail(status, nil, "history") end
+    return entries
+end
+
+--- The move number at which history() begins: 0, unless the state was made
+-- by resample() (or loaded from a snapshot without history).
+function State:history_start() return c.br_state_history_start(handle(self)) end
 
 --- A multi-line picture of the full state for people (also tostring(s)).
 function State:render()

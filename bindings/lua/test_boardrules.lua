@@ -130,7 +130,7 @@ test("every registered game through the binding", function()
                 s:resolve_chance()
             else
                 local seat = s:current_player()
-                equal(s:resample(seat, steps):observe(seat), s:observe(seat), g.name)
+                equal(s:resample(seat, steps):observe_json(seat), s:observe_json(seat), g.name)
                 s:apply(moves[rand(#moves)])
             end
             check(boardrules.from_json(s:to_json()) == s, g.name .. ": snapshot round trip")
@@ -271,7 +271,10 @@ end)
 test("methods on something that is not a state", function()
     local s = new_state()
     for _, name in ipairs({ "legal_moves", "apply", "check", "current_player", "is_terminal",
-                            "to_json", "render", "clone", "returns", "observe" }) do
+                            "to_json", "render", "clone", "returns", "observe",
+                            "observe_json", "render_view", "winners", "facts",
+                            "observation_tensor", "legal_mask", "history",
+                            "history_start" }) do
         raises_type("expected a boardrules.State", boardrules.State[name], nil, 1)
         raises_type("expected a boardrules.State", boardrules.State[name], {}, 1)
         raises_type("expected a boardrules.State", boardrules.State[name], boardrules.game(GAME), 1)
@@ -398,12 +401,22 @@ end)
 
 test("observe", function()
     local s = new_state({ players = 3 })
-    for seat = -1, 2 do check(s:observe(seat):sub(1, 1) == "{") end
-    equal(s:observe(), s:observe(-1))
-    check(s:observe(0) ~= s:observe(1), "each seat sees its own hand")
-    for _, bad in ipairs({ -2, 3, 100 }) do raises_br("ArgumentError", s.observe, s, bad) end
-    raises_type("seat", s.observe, s, "0")
-    raises_type("seat", s.observe, s, 0.5)
+    for seat = -1, 2 do
+        check(s:observe_json(seat):sub(1, 1) == "{")
+        local doc = s:observe(seat)
+        equal(type(doc), "table")
+        equal(doc.seat, seat, "observe().seat")
+        equal(doc.game, GAME, "observe().game")
+        equal(math.type(doc.move_number), "integer", "JSON integers stay integers")
+    end
+    equal(s:observe_json(), s:observe_json(-1))
+    equal(s:observe().seat, -1)
+    check(s:observe_json(0) ~= s:observe_json(1), "each seat sees its own hand")
+    for _, f in ipairs({ s.observe, s.observe_json }) do
+        for _, bad in ipairs({ -2, 3, 100 }) do raises_br("ArgumentError", f, s, bad) end
+        raises_type("seat", f, s, "0")
+        raises_type("seat", f, s, 0.5)
+    end
 end)
 
 test("resample keeps what the seat sees", function()
@@ -411,11 +424,11 @@ test("resample keeps what the seat sees", function()
     play_random(s, generator(4), 5)
     for seat = 0, 2 do
         local r = s:resample(seat, 77)
-        equal(r:observe(seat), s:observe(seat))
+        equal(r:observe_json(seat), s:observe_json(seat))
     end
     local into = new_state({ players = 3, seed = 1 })
     check(rawequal(s:resample(0, 5, into), into))
-    equal(into:observe(0), s:observe(0))
+    equal(into:observe_json(0), s:observe_json(0))
     raises_br("ArgumentError", s.resample, s, 7, 1)
     raises_br("GameMismatchError", s.resample, s, 0, 1, new_state())
     raises_type("seat", s.resample, s, "x", 1)

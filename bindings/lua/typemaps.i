@@ -277,3 +277,188 @@ static void brx_lua_push_counts(lua_State *L, const uint64_t *values, size_t cou
 
 %typemap(in, numinputs=0) uint64_t *U64_OUT (uint64_t value = 0) { $1 = &value; }
 %typemap(argout) uint64_t *U64_OUT { lua_pushinteger(L, (lua_Integer)*$1); SWIG_arg++; }
+
+/* ------------------------------------------------------------------ */
+/* The learning interface (learn.h). */
+
+%{
+static void brx_lua_set_int(lua_State *L, const char *key, lua_Integer value)
+{
+    lua_pushinteger(L, value);
+    lua_setfield(L, -2, key);
+}
+
+/* An unsigned 64-bit value: an integer when it fits, else a float. */
+static void brx_lua_set_u64(lua_State *L, const char *key, uint64_t value)
+{
+    if (value <= (uint64_t)LUA_MAXINTEGER)
+        lua_pushinteger(L, (lua_Integer)value);
+    else
+        lua_pushnumber(L, (lua_Number)value);
+    lua_setfield(L, -2, key);
+}
+
+static void brx_lua_set_text(lua_State *L, const char *key, const char *value)
+{
+    if (value) {
+        lua_pushstring(L, value);
+        lua_setfield(L, -2, key);
+    }
+}
+
+/* The facts as a table with the C member names; tensor_shape an array. */
+static void brx_lua_push_facts(lua_State *L, const br_facts *f)
+{
+    size_t rank = f->tensor_rank <= BR_TENSOR_MAX_RANK ? f->tensor_rank : BR_TENSOR_MAX_RANK;
+    lua_createtable(L, 0, 10);
+    brx_lua_set_int(L, "num_players", f->num_players);
+    brx_lua_set_int(L, "has_chance", f->has_chance);
+    brx_lua_set_int(L, "has_hidden_information", f->has_hidden_information);
+    brx_lua_set_int(L, "returns_kind", f->returns_kind);
+    brx_lua_set_int(L, "move_space", (lua_Integer)f->move_space);
+    brx_lua_set_int(L, "max_legal_moves", (lua_Integer)f->max_legal_moves);
+    brx_lua_set_int(L, "max_game_length", (lua_Integer)f->max_game_length);
+    brx_lua_set_int(L, "tensor_rank", (lua_Integer)rank);
+    brx_lua_set_int(L, "tensor_size", (lua_Integer)f->tensor_size);
+    lua_createtable(L, (int)rank, 0);
+    for (size_t i = 0; i < rank; i++) {
+        lua_pushinteger(L, (lua_Integer)f->tensor_shape[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "tensor_shape");
+}
+
+/* An option spec as a table {key, kind, default, min, max, choices, help}
+ * (kind the C number, choices an array), or nil for NULL. */
+static void brx_lua_push_option_spec(lua_State *L, const br_option_spec *spec)
+{
+    if (!spec) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_createtable(L, 0, 7);
+    brx_lua_set_text(L, "key", spec->key);
+    brx_lua_set_int(L, "kind", spec->kind);
+    brx_lua_set_text(L, "default", spec->default_value);
+    brx_lua_set_u64(L, "min", spec->min);
+    brx_lua_set_u64(L, "max", spec->max);
+    if (spec->choices) {
+        lua_newtable(L);
+        for (lua_Integer i = 0; spec->choices[i]; i++) {
+            lua_pushstring(L, spec->choices[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "choices");
+    }
+    brx_lua_set_text(L, "help", spec->help);
+}
+%}
+
+/* ---- (float *FLOATS_OUT, size_t NUM_FLOATS_OUT): the script passes the
+ * number of floats and gets an array of numbers, filled here in C ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (float *FLOATS_OUT, size_t NUM_FLOATS_OUT)
+             (float stack[BRX_STACK_ENTRIES]) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (float *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(float));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+}
+%typemap(argout) (float *FLOATS_OUT, size_t NUM_FLOATS_OUT) {
+    size_t shown = result == BR_OK ? $2 : 0; /* nothing is written on failure */
+    lua_createtable(L, shown < INT_MAX ? (int)shown : 0, 0);
+    for (size_t i = 0; i < shown; i++) {
+        lua_pushnumber(L, (lua_Number)$1[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    SWIG_arg++;
+}
+%typemap(freearg) (float *FLOATS_OUT, size_t NUM_FLOATS_OUT) {
+    if ($1 && $1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT): an array of 0/1 ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT)
+             (uint8_t stack[BRX_STACK_ENTRIES]) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (uint8_t *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2, 1);
+    if (!$1) { BRX_LUA_NO_MEMORY }
+}
+%typemap(argout) (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT) {
+    size_t shown = result == BR_OK ? $2 : 0;
+    lua_createtable(L, shown < INT_MAX ? (int)shown : 0, 0);
+    for (size_t i = 0; i < shown; i++) {
+        lua_pushinteger(L, $1[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    SWIG_arg++;
+}
+%typemap(freearg) (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT) {
+    if ($1 && $1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (br_facts *FACTS_OUT, size_t FACTS_SIZE): the facts as a table ---- */
+%typemap(in, numinputs=0) (br_facts *FACTS_OUT, size_t FACTS_SIZE) (br_facts facts) {
+    memset(&facts, 0, sizeof facts);
+    $1 = &facts;
+    $2 = sizeof facts;
+}
+%typemap(argout) (br_facts *FACTS_OUT, size_t FACTS_SIZE) {
+    brx_lua_push_facts(L, $1);
+    SWIG_arg++;
+}
+
+/* ---- const br_option_spec *: a table, or nil ---- */
+%typemap(out) const br_option_spec * {
+    brx_lua_push_option_spec(L, $1);
+    SWIG_arg++;
+}
+
+/* ---- (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT): an
+ * array of {move =, player =} and the count ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT)
+             (br_history_entry stack[BRX_STACK_ENTRIES], size_t count = 0) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (br_history_entry *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2,
+                                             sizeof(br_history_entry));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    $3 = &count;
+}
+%typemap(argout) (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT) {
+    size_t shown = *$3 < $2 ? *$3 : $2;
+    lua_createtable(L, shown < INT_MAX ? (int)shown : 0, 0);
+    for (size_t i = 0; i < shown; i++) {
+        lua_createtable(L, 0, 2);
+        brx_lua_set_int(L, "move", $1[i].move);
+        brx_lua_set_int(L, "player", $1[i].player);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_pushinteger(L, (lua_Integer)*$3);
+    SWIG_arg += 2;
+}
+%typemap(freearg) (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT) {
+    if ($1 && $1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (int *FLAGS_OUT, size_t NUM_FLAGS): per-player flags, an array ---- */
+%typemap(in, checkfn="brx_lua_isinteger") (int *FLAGS_OUT, size_t NUM_FLAGS)
+             (int stack[BRX_STACK_ENTRIES]) {
+    BRX_LUA_SIZE_ARG($2)
+    $1 = (int *)brx_lua_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(int));
+    if (!$1) { BRX_LUA_NO_MEMORY }
+    for (size_t i = 0; i < $2; i++)
+        $1[i] = 0;
+}
+%typemap(argout) (int *FLAGS_OUT, size_t NUM_FLAGS) {
+    lua_createtable(L, $2 < INT_MAX ? (int)$2 : 0, 0);
+    for (size_t i = 0; i < $2; i++) {
+        lua_pushinteger(L, $1[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    SWIG_arg++;
+}
+%typemap(freearg) (int *FLAGS_OUT, size_t NUM_FLAGS) {
+    if ($1 && $1 != stack$argnum)
+        free($1);
+}

@@ -14,13 +14,22 @@ that takes a move accepts either. Failures raise a subclass of
 ``boardrules.Error`` (one per status code of the C library) whose message
 carries the library's reason.
 
-This module is a thin layer over the SWIG module ``boardrules_c``, which
-mirrors the C API; the docstrings below end with the C documentation of the
+For learning: ``Game.facts()`` / ``State.facts()`` give the sizes,
+``State.observation_tensor()`` what a seat sees as float32 numbers (a numpy
+array when numpy is installed), ``State.legal_mask()`` the legal moves as 0/1
+bytes and ``State.history()`` the moves that led to a state;
+``Game.option_specs()`` describes the options as data.
+
+This module is a thin layer over a generated extension module that mirrors
+the C API; the docstrings below end with the C documentation of the
 functions they call.
 """
 
+import array
 import inspect
+import json
 import operator
+import re
 from collections import namedtuple
 
 import boardrules_c as _c
@@ -29,7 +38,7 @@ __all__ = [
     "Error", "ArgumentError", "NoMemoryError", "OptionError", "IllegalMoveError",
     "ParseError", "SnapshotError", "BufferTooSmallError", "WrongPhaseError",
     "UnknownGameError", "RecordError", "GameMismatchError",
-    "Game", "State", "PlayoutResult",
+    "Game", "State", "PlayoutResult", "OptionSpec", "Facts", "HistoryEntry",
     "games", "game", "playout_random", "write_record", "replay_record",
     "version", "version_check", "PLAYER_CHANCE", "PLAYER_TERMINAL", "MOVE_NONE",
 ]
@@ -52,15 +61,20 @@ _BYTES_SIZE = 1024         # first buffer size for binary snapshots; retried lik
 _REPR_TEXT = 40
 
 
+# Lines of the generated C documentation that only name C types.
+_C_DOC_NOISE = re.compile(r"^:(r?type)( \w+)?:.*$\n?", re.M)
+
+
 def _c_doc(*names):
-    """Appends the C documentation (from the headers' Doxygen comments, as
-    SWIG generated it) of the named C functions to a docstring."""
+    """Appends the C documentation (from the headers' Doxygen comments) of
+    the named C functions to a docstring."""
     def decorate(obj):
         parts = [inspect.cleandoc(obj.__doc__ or "")]
         for name in names:
             doc = getattr(getattr(_c, name), "__doc__", None)
             if doc:
-                parts.append("C API: %s()\n%s" % (name, doc.strip("\n")))
+                doc = _C_DOC_NOISE.sub("", doc).strip("\n")
+                parts.append("C API: %s()\n%s" % (name, doc))
         if obj.__doc__ is not None:        # python -OO drops docstrings
             obj.__doc__ = "\n\n".join(parts)
         return obj
@@ -73,8 +87,8 @@ def _c_doc(*names):
 class Error(Exception):
     """Base class of every error of the library.
 
-    ``status`` is the C status code (an int, see ``boardrules_c.BR_ERR_*``)
-    and ``reason`` the library's explanation.
+    ``status`` is the C status code (an int, the ``br_status`` of the C
+    API) and ``reason`` the library's explanation.
     """
     status = None
 
@@ -190,6 +204,99 @@ def _option_value(value):
     return str(value)
 
 
+def _int_arg(value, what):
+    """An int argument (anything with __index__ but bool); TypeError otherwise."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError("%s is an int, not %s" % (what, type(value).__name__))
+    return operator.index(value)
+
+
+def _text_arg(value, what):
+    """A str argument for C (no NUL characters); TypeError / ValueError otherwise."""
+    if not isinstance(value, str):
+        raise TypeError("%s is a str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
+        raise ValueError("%s must not contain NUL characters" % what)
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("%s is not valid Unicode (lone surrogates)" % what) from None
+    return value
+
+
+def _seed_arg(value):
+    seed = _int_arg(value, "a seed")
+    if not 0 <= seed < 2 ** 64:
+        raise OverflowError("a seed is in 0..2**64-1, not %d" % seed)
+    return seed
+
+
+# numpy, imported on first use; False when it cannot be imported.
+_numpy = None
+
+
+def _np():
+    global _numpy
+    if _numpy is None:
+        try:
+            import numpy
+            _numpy = numpy
+        except ImportError:
+            _numpy = False
+    return _numpy
+
+
+# ----------------------------------------------------------------------
+# Learning data
+
+OptionSpec = namedtuple("OptionSpec", "key kind default min max choices help")
+OptionSpec.__doc__ = """One key of a game's options (Game.option_specs()).
+
+``kind`` is 'integer' (a whole number in ``min``..``max``), 'choice' (one
+word of the tuple ``choices``) or 'flag' (true or false); ``min`` and ``max``
+are None unless the kind is 'integer', ``choices`` None unless it is
+'choice'. ``default`` is the default as written in an options string, or
+None when it depends on other options (``help`` says how)."""
+
+Facts = namedtuple("Facts", "num_players has_chance has_hidden_information returns_kind "
+                            "move_space max_legal_moves max_game_length tensor_shape tensor_size")
+Facts.__doc__ = """What a learning agent must know about a game and option set
+(Game.facts(), State.facts()): the number of seats, whether there are chance
+nodes and hidden information (bools), ``returns_kind`` ('zero-sum' or
+'general'), the size of the move space, the most legal moves at once, the
+longest game in moves (chance outcomes included), the shape of the
+observation tensor (a tuple of ints, outermost first) and its number of
+floats."""
+
+HistoryEntry = namedtuple("HistoryEntry", "move player")
+HistoryEntry.__doc__ = """One move of State.history(): the move (at a chance
+node: the outcome) and the seat that made it, or PLAYER_CHANCE for a chance
+outcome."""
+
+_OPTION_KINDS = {_c.BR_OPTION_INTEGER: "integer", _c.BR_OPTION_CHOICE: "choice",
+                 _c.BR_OPTION_FLAG: "flag"}
+_RETURNS_KINDS = {_c.BR_RETURNS_ZERO_SUM: "zero-sum", _c.BR_RETURNS_GENERAL: "general"}
+
+
+def _option_spec(raw):
+    key, kind, default, lo, hi, choices, help_text = raw
+    integer = kind == _c.BR_OPTION_INTEGER
+    return OptionSpec(key, _OPTION_KINDS.get(kind, str(kind)), default,
+                      lo if integer else None, hi if integer else None,
+                      choices if kind == _c.BR_OPTION_CHOICE else None, help_text)
+
+
+def _facts(raw):
+    (players, chance, hidden, returns_kind, space, max_legal, max_length, shape,
+     size) = raw
+    return Facts(players, bool(chance), bool(hidden),
+                 _RETURNS_KINDS.get(returns_kind, str(returns_kind)), space, max_legal,
+                 max_length, shape, size)
+
+
 # ----------------------------------------------------------------------
 # Games
 
@@ -223,6 +330,34 @@ class Game:
         """
         return State(self, options, **kw)
 
+    @_c_doc("br_game_option_count", "br_game_option")
+    def option_specs(self):
+        """The keys of this game's options string (the common ones, players,
+        seed and chance, included) as a list of OptionSpec, in the order
+        State.options writes them."""
+        return [_option_spec(_c.br_game_option(self._g, i))
+                for i in range(_c.br_game_option_count(self._g))]
+
+    @_c_doc("br_game_check_options")
+    def check_options(self, options=None, **kw):
+        """Checks options (a string, a mapping and/or keyword arguments, as
+        for new_state) without keeping a state: returns None when they are
+        good, raises OptionError naming the key otherwise."""
+        status, err = _c.br_game_check_options(self._g, _text_arg(_options_text(options, kw),
+                                                                  "the options"))
+        if status != _OK:
+            raise _error(status, err)
+
+    @_c_doc("br_game_facts")
+    def facts(self, options=None, **kw):
+        """The Facts of this game with these options (as for new_state),
+        without keeping a state. OptionError for bad options."""
+        status, raw, err = _c.br_game_facts(self._g, _text_arg(_options_text(options, kw),
+                                                               "the options"))
+        if status != _OK:
+            raise _error(status, err)
+        return _facts(raw)
+
     def __repr__(self):
         return "<boardrules.Game %s>" % self.name
 
@@ -247,8 +382,7 @@ def games():
 @_c_doc("br_game_find")
 def game(name):
     """The game with this short name (e.g. "tsuro"); UnknownGameError if none."""
-    if not isinstance(name, str):
-        raise TypeError("game name must be a str, not %s" % type(name).__name__)
+    _text_arg(name, "a game name")
     handle = _c.br_game_find(name)
     if handle is None:
         raise UnknownGameError("no game named %r (known: %s)"
@@ -275,7 +409,7 @@ class State:
     ``State(game, options)`` is ``game.new_state(options)``; ``game`` may be
     a Game or a game name.
     """
-    __slots__ = ("_s", "_game", "_capacity", "__weakref__")
+    __slots__ = ("_s", "_game", "_capacity", "_facts", "__weakref__")
 
     @_c_doc("br_state_new")
     def __init__(self, game_or_name, options=None, **kw):
@@ -284,7 +418,8 @@ class State:
         if not isinstance(g, Game):
             raise TypeError("expected a Game or a game name, not %s"
                             % type(game_or_name).__name__)
-        status, handle, err = _c.br_state_new(g._g, _options_text(options, kw))
+        status, handle, err = _c.br_state_new(g._g, _text_arg(_options_text(options, kw),
+                                                              "the options"))
         if status != _OK:
             raise _error(status, err)
         self._adopt(handle, g)
@@ -293,6 +428,7 @@ class State:
         self._s = handle
         self._game = g if g is not None else _game_of(_c.br_state_game(handle))
         self._capacity = _c.br_state_max_legal_moves(handle)
+        self._facts = None      # made on first use
 
     @classmethod
     def _wrap(cls, handle):
@@ -317,6 +453,14 @@ class State:
             return operator.index(move)
         except TypeError:
             raise TypeError("a move is an int or a str, not %s" % type(move).__name__) from None
+
+    def _seat(self, seat):
+        """A seat argument: an int in -1..num_players-1 (-1: a spectator)."""
+        seat = _int_arg(seat, "a seat")
+        n = _c.br_state_num_players(self._s)
+        if not -1 <= seat < n:
+            raise ArgumentError("seat %d is not in -1..%d" % (seat, n - 1))
+        return seat
 
     def _describe(self, move):
         """'c3r1' (17) for messages; just the number when it has no text."""
@@ -473,13 +617,9 @@ class State:
         see it: what is hidden from the seat (another seat's drawn tile, a card
         discarded face down) reads '?'. For showing moves to people."""
         m = self._move(move)
-        if type(seat) is not int:
-            raise TypeError("a seat is an int, not %s" % type(seat).__name__)
+        seat = self._seat(seat)
         if not (_MOVE_MIN <= m <= _MOVE_MAX and 0 <= m < self.move_space):
             raise _error(_c.BR_ERR_ARGUMENT, "move %d is not in 0..%d" % (m, self.move_space - 1))
-        if not -1 <= seat < self.num_players:
-            raise _error(_c.BR_ERR_ARGUMENT,
-                         "seat %d is not in -1..%d" % (seat, self.num_players - 1))
         status, text = _text_call(_c.br_state_move_to_text_view, self._s, m, seat)
         if status != _OK:
             raise self._failure(status)
@@ -491,11 +631,11 @@ class State:
 
         Parsing does not check legality.
         """
-        if not isinstance(text, str):
-            raise TypeError("a move text is a str, not %s" % type(text).__name__)
+        _text_arg(text, "a move text")
         status, move = _c.br_state_move_from_text(self._s, text)
         if status != _OK:
-            raise self._failure(status, "cannot read move %r" % text)
+            shown = text if len(text) <= _REPR_TEXT else text[:_REPR_TEXT] + "..."
+            raise self._failure(status, "cannot read move %r" % shown)
         return move
 
     # -- chance --------------------------------------------------------
@@ -529,9 +669,13 @@ class State:
         Writes into ``into`` (a State of the same game and players) when
         given, else into a new State; returns that state.
         """
-        target = self.clone() if into is None else into
-        if not isinstance(target, State):
+        if not isinstance(into, (State, type(None))):
             raise TypeError("into must be a State, not %s" % type(into).__name__)
+        seat = _int_arg(seat, "a seat")
+        if not _MOVE_MIN <= seat <= _MOVE_MAX:
+            raise ArgumentError("seat %d is not in 0..%d" % (seat, self.num_players - 1))
+        seed = _seed_arg(seed)
+        target = self.clone() if into is None else into
         status = _c.br_state_resample(self._s, seat, seed, target._s)
         if status != _OK:
             raise target._failure(status)
@@ -557,6 +701,107 @@ class State:
             raise self._failure(status)
         return values
 
+    @_c_doc("br_state_winners")
+    def winners(self):
+        """The winning seats of a finished game, as a list (every seat of a
+        shared win; empty when nobody won). WrongPhaseError before the end."""
+        status, flags = _c.br_state_winners(self._s, _c.br_state_num_players(self._s))
+        if status != _OK:
+            raise self._failure(status, reason="the game is not over"
+                                if status == _c.BR_ERR_WRONG_PHASE else None)
+        return [seat for seat, won in enumerate(flags) if won]
+
+    # -- learning: facts, tensors, masks, history ----------------------
+
+    @_c_doc("br_state_facts")
+    def facts(self):
+        """The Facts of this state's game and option set (as Game.facts())."""
+        if self._facts is None:
+            status, raw = _c.br_state_facts(self._s)
+            if status != _OK:
+                raise self._failure(status, "facts")
+            self._facts = _facts(raw)
+        return self._facts
+
+    @_c_doc("br_state_observation_tensor")
+    def observation_tensor(self, seat=None, out=None):
+        """What ``seat`` sees now, as numbers: a numpy float32 array of shape
+        ``facts().tensor_shape`` when numpy can be imported, else a flat list
+        of floats.
+
+        ``seat`` defaults to the current player (-1, a spectator, at a chance
+        node or the end). ``out``: an array to fill instead (any writable
+        float32 buffer of at least ``facts().tensor_size`` entries, e.g.
+        ``numpy.empty(shape, numpy.float32)``); it is returned. The library
+        writes straight into the array's memory.
+        """
+        if seat is None:
+            seat = _current_player(self._s)
+            if seat < 0:
+                seat = -1
+        else:
+            seat = self._seat(seat)
+        facts = self.facts()
+        result = out
+        if out is None:
+            np = _np()
+            if np:
+                result = out = np.empty(facts.tensor_shape, np.float32)
+            else:
+                out = array.array("f", bytes(4 * facts.tensor_size))
+        status = _c.br_state_observation_tensor(self._s, seat, out)
+        if status == _BUFFER:
+            raise ArgumentError("out has %d floats; the tensor needs %d"
+                                % (memoryview(out).nbytes // 4, facts.tensor_size))
+        if status != _OK:
+            raise self._failure(status, "observation_tensor")
+        return out.tolist() if result is None else result
+
+    @_c_doc("br_state_legal_mask")
+    def legal_mask(self, out=None):
+        """The legal moves (at a chance node: the outcomes) as 0/1 per move:
+        a numpy uint8 array of ``move_space`` entries when numpy can be
+        imported, else a list of ints; all 0 at the end.
+
+        ``out``: an array to fill instead (any writable uint8 buffer of at
+        least ``move_space`` entries, e.g. a bytearray); it is returned.
+        """
+        size = _c.br_state_move_space(self._s)
+        result = out
+        if out is None:
+            np = _np()
+            if np:
+                result = out = np.empty(size, np.uint8)
+            else:
+                out = bytearray(size)
+        status = _c.br_state_legal_mask(self._s, out)
+        if status == _BUFFER:
+            raise ArgumentError("out has %d bytes; the mask needs %d"
+                                % (memoryview(out).nbytes, size))
+        if status != _OK:
+            raise self._failure(status, "legal_mask")
+        return list(out) if result is None else result
+
+    @_c_doc("br_state_history")
+    def history(self):
+        """The moves that led to this state, oldest first, as a list of
+        HistoryEntry(move, player); chance outcomes have player PLAYER_CHANCE.
+        Entry i took the state from move number history_start + i to the next."""
+        capacity = max(_c.br_state_move_number(self._s) - _c.br_state_history_start(self._s), 0)
+        status, entries, count = _c.br_state_history(self._s, capacity)
+        if status == _BUFFER:
+            status, entries, count = _c.br_state_history(self._s, count)
+        if status != _OK:
+            raise self._failure(status, "history")
+        return [HistoryEntry(move, player) for move, player in entries]
+
+    @property
+    @_c_doc("br_state_history_start")
+    def history_start(self):
+        """The move number at which history() begins: 0, unless the state
+        was made by resample() (or loaded from a snapshot without history)."""
+        return _c.br_state_history_start(self._s)
+
     # -- snapshots, observations, rendering ----------------------------
 
     @_c_doc("br_state_to_json")
@@ -571,8 +816,7 @@ class State:
     @_c_doc("br_state_from_json")
     def from_json(cls, text):
         """Loads a snapshot written by to_json(); SnapshotError names the bad field."""
-        if not isinstance(text, str):
-            raise TypeError("a snapshot is a str, not %s" % type(text).__name__)
+        _text_arg(text, "a snapshot")
         status, handle, err = _c.br_state_from_json(text)
         if status != _OK:
             raise _error(status, err)
@@ -601,11 +845,15 @@ class State:
 
     @_c_doc("br_state_observe")
     def observe(self, seat=-1):
-        """What ``seat`` may see, as JSON text (json.loads() it); -1: a spectator."""
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise TypeError("a seat is an int, not %s" % type(seat).__name__)
-        if not -1 <= seat < self.num_players:
-            raise ArgumentError("seat %d is not in -1..%d" % (seat, self.num_players - 1))
+        """What ``seat`` may see, as a dict (the JSON of observe_json()
+        decoded); -1: a spectator."""
+        return json.loads(self.observe_json(seat))
+
+    @_c_doc("br_state_observe")
+    def observe_json(self, seat=-1):
+        """What ``seat`` may see, as JSON text; -1: a spectator. Two states
+        the seat cannot tell apart give the same text."""
+        seat = self._seat(seat)
         status, text = _text_call(_c.br_state_observe, self._s, seat)
         if status != _OK:
             raise self._failure(status)
@@ -615,6 +863,16 @@ class State:
     def render(self):
         """A multi-line text picture of the full state, for people (also str(state))."""
         status, text = _text_call(_c.br_state_render, self._s)
+        if status != _OK:
+            raise self._failure(status)
+        return text
+
+    @_c_doc("br_state_render_view")
+    def render_view(self, seat):
+        """A multi-line picture of what ``seat`` may see (-1: a spectator):
+        like render(), without what is hidden from the seat."""
+        seat = self._seat(seat)
+        status, text = _text_call(_c.br_state_render_view, self._s, seat)
         if status != _OK:
             raise self._failure(status)
         return text
@@ -669,8 +927,10 @@ def playout_random(state, num_games, seed=0):
     """
     if not isinstance(state, State):
         raise TypeError("expected a State, not %s" % type(state).__name__)
+    num_games = _int_arg(num_games, "the number of games")
     if num_games < 0:
         raise ArgumentError("num_games must not be negative")
+    seed = _seed_arg(seed)
     # A private copy: no other thread can touch it while the GIL is released.
     status, work = _c.br_state_clone(state._s)
     if status != _OK:
@@ -691,8 +951,8 @@ def write_record(game_or_name, options, moves):
     g = game(game_or_name) if isinstance(game_or_name, str) else game_or_name
     if not isinstance(g, Game):
         raise TypeError("expected a Game or a game name")
-    opts = _options_text(options, {})
-    moves = [operator.index(m) for m in moves]
+    opts = _text_arg(_options_text(options, {}), "the options")
+    moves = [_int_arg(m, "a move") for m in moves]
     status, text, length, err = _c.br_record_write(g._g, opts, moves, _TEXT_SIZE)
     if status == _BUFFER:
         status, text, length, err = _c.br_record_write(g._g, opts, moves, length + 1)
@@ -709,8 +969,7 @@ def replay_record(text):
     (the state before that line), or UnknownGameError / OptionError for a
     bad header.
     """
-    if not isinstance(text, str):
-        raise TypeError("a record is a str, not %s" % type(text).__name__)
+    _text_arg(text, "a record")
     status, handle, bad_line, err = _c.br_record_replay(text)
     state = State._wrap(handle) if handle is not None else None
     if status == _OK:
@@ -729,4 +988,17 @@ def version():
 @_c_doc("br_version_check")
 def version_check(major, minor=0, micro=0):
     """True when the loaded library serves programs built for that version."""
+    for part in (major, minor, micro):
+        _int_arg(part, "a version number")
+    if not all(0 <= part < 2 ** 31 for part in (major, minor, micro)):
+        return False
     return bool(_c.br_version_check(major, minor, micro))
+
+
+def __getattr__(name):
+    """Loads boardrules_env.AECEnv (the Gym/PettingZoo-style environment)
+    on first use of boardrules.AECEnv."""
+    if name == "AECEnv":
+        from boardrules_env import AECEnv
+        return AECEnv
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))

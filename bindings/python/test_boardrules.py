@@ -104,7 +104,8 @@ class EveryGameTest(unittest.TestCase):
                         s.resolve_chance()
                     else:
                         seat = s.current_player
-                        self.assertEqual(s.resample(seat, steps).observe(seat), s.observe(seat))
+                        self.assertEqual(s.resample(seat, steps).observe_json(seat),
+                                         s.observe_json(seat))
                         s.apply(rng.choice(moves))
                     self.assertEqual(boardrules.State.from_json(s.to_json()), s)
                     steps += 1
@@ -425,28 +426,33 @@ class SnapshotTest(unittest.TestCase):
     def test_observe(self):
         s = new_state(players=3)
         for seat in (-1, 0, 1, 2):
-            doc = json.loads(s.observe(seat))
+            doc = s.observe(seat)
             self.assertIsInstance(doc, dict)
+            self.assertEqual(doc, json.loads(s.observe_json(seat)))
+            self.assertEqual(doc["seat"], seat)
         self.assertEqual(s.observe(), s.observe(-1))
+        self.assertEqual(s.observe_json(), s.observe_json(-1))
         # Each seat sees its own hand and not the others'.
         self.assertNotEqual(s.observe(0), s.observe(1))
-        for bad in (-2, 3, 100):
-            with self.assertRaises(boardrules.ArgumentError):
-                s.observe(bad)
-        for bad in (None, "0", 1.0):
-            with self.assertRaises(TypeError):
-                s.observe(bad)
+        self.assertNotEqual(s.observe_json(0), s.observe_json(1))
+        for call in (s.observe, s.observe_json):
+            for bad in (-2, 3, 100):
+                with self.assertRaises(boardrules.ArgumentError):
+                    call(bad)
+            for bad in (None, "0", 1.0):
+                with self.assertRaises(TypeError):
+                    call(bad)
 
     def test_resample_keeps_what_the_seat_sees(self):
         s = new_state(players=3, seed=21)
         play_random(s, random.Random(4), max_moves=5)
         for seat in range(3):
             r = s.resample(seat, seed=77)
-            self.assertEqual(r.observe(seat), s.observe(seat))
+            self.assertEqual(r.observe_json(seat), s.observe_json(seat))
             self.assertEqual(r.num_players, 3)
         into = new_state(players=3, seed=1)
         self.assertIs(s.resample(0, 5, into=into), into)
-        self.assertEqual(into.observe(0), s.observe(0))
+        self.assertEqual(into.observe_json(0), s.observe_json(0))
         with self.assertRaises(boardrules.ArgumentError):
             s.resample(7, 1)
         with self.assertRaises(boardrules.GameMismatchError):

@@ -293,3 +293,210 @@ static PyObject *brx_py_counts(const uint64_t *values, size_t count)
 
 %typemap(in, numinputs=0) uint64_t *U64_OUT (uint64_t value = 0) { $1 = &value; }
 %typemap(argout) uint64_t *U64_OUT { BRX_PY_APPEND(PyLong_FromUnsignedLongLong(*$1)); }
+
+/* ------------------------------------------------------------------ */
+/* The learning interface (learn.h). */
+
+%{
+/* Takes a writable, C-contiguous buffer of `elem`-byte items whose format
+ * character is one of `codes` (any 1-byte format when `elem` is 1 and the
+ * exporter gives none); false with TypeError set otherwise. */
+static int brx_py_writable(PyObject *obj, Py_buffer *view, size_t elem, const char *codes,
+                           const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) != 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "expected %s, not %s", what, Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    const char *fmt = view->format ? view->format : "B";
+    /* A byte-order prefix is fine when it is this host's order (or for bytes). */
+    static const union { uint16_t u; unsigned char c[2]; } probe = { 1 };
+    int little = probe.c[0] == 1;
+    if (*fmt == '@' || *fmt == '=' || (*fmt == '<' && (little || elem == 1)) ||
+        ((*fmt == '>' || *fmt == '!') && (!little || elem == 1)))
+        fmt++;
+    if ((size_t)view->itemsize != elem || fmt[0] == '\0' || fmt[1] != '\0' ||
+        !strchr(codes, fmt[0])) {
+        PyErr_Format(PyExc_TypeError, "expected %s, not a buffer of format '%s'", what,
+                     view->format ? view->format : "B");
+        PyBuffer_Release(view);
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *brx_py_size_item(size_t value)
+{
+    return PyLong_FromSize_t(value);
+}
+
+/* The facts as a tuple: (num_players, has_chance, has_hidden_information,
+ * returns_kind, move_space, max_legal_moves, max_game_length, tensor_shape,
+ * tensor_size), tensor_shape a tuple of tensor_rank ints. */
+static PyObject *brx_py_facts(const br_facts *f)
+{
+    size_t rank = f->tensor_rank <= BR_TENSOR_MAX_RANK ? f->tensor_rank : BR_TENSOR_MAX_RANK;
+    PyObject *shape = PyTuple_New((Py_ssize_t)rank);
+    if (!shape)
+        return NULL;
+    for (size_t i = 0; i < rank; i++) {
+        PyObject *dim = brx_py_size_item(f->tensor_shape[i]);
+        if (!dim) {
+            Py_DECREF(shape);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(shape, (Py_ssize_t)i, dim);
+    }
+    return Py_BuildValue("(iiiiNNkNN)", f->num_players, f->has_chance,
+                         f->has_hidden_information, f->returns_kind,
+                         brx_py_size_item(f->move_space), brx_py_size_item(f->max_legal_moves),
+                         (unsigned long)f->max_game_length, shape,
+                         brx_py_size_item(f->tensor_size));
+}
+
+/* An option spec as a tuple (key, kind, default or None, min, max, choices
+ * (a tuple) or None, help), or None for NULL. */
+static PyObject *brx_py_option_spec(const br_option_spec *spec)
+{
+    if (!spec)
+        Py_RETURN_NONE;
+    PyObject *choices;
+    if (spec->choices) {
+        Py_ssize_t n = 0;
+        while (spec->choices[n])
+            n++;
+        choices = PyTuple_New(n);
+        for (Py_ssize_t i = 0; choices && i < n; i++) {
+            PyObject *word = brx_py_text(spec->choices[i]);
+            if (!word) {
+                Py_CLEAR(choices);
+                break;
+            }
+            PyTuple_SET_ITEM(choices, i, word);
+        }
+        if (!choices)
+            return NULL;
+    } else {
+        Py_INCREF(Py_None);
+        choices = Py_None;
+    }
+    return Py_BuildValue("(NiNKKNN)", brx_py_text(spec->key), spec->kind,
+                         brx_py_text(spec->default_value), (unsigned long long)spec->min,
+                         (unsigned long long)spec->max, choices, brx_py_text(spec->help));
+}
+
+static PyObject *brx_py_history(const br_history_entry *entries, size_t count)
+{
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    for (size_t i = 0; list && i < count; i++) {
+        PyObject *item = Py_BuildValue("(ll)", (long)entries[i].move, (long)entries[i].player);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+
+static PyObject *brx_py_ints(const int *values, size_t count)
+{
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    for (size_t i = 0; list && i < count; i++) {
+        PyObject *item = PyLong_FromLong(values[i]);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    return list;
+}
+%}
+
+/* ---- (float *FLOATS_OUT, size_t NUM_FLOATS_OUT): a writable float32 buffer,
+ * filled in place by C (numpy.empty(n, numpy.float32), array.array('f')) ---- */
+%typemap(in) (float *FLOATS_OUT, size_t NUM_FLOATS_OUT) (Py_buffer view, int have_view = 0) {
+    if (!brx_py_writable($input, &view, sizeof(float), "f",
+                         "a writable contiguous float32 buffer (numpy.float32 array)"))
+        SWIG_fail;
+    have_view = 1;
+    $1 = (float *)view.buf;
+    $2 = (size_t)view.len / sizeof(float);
+}
+%typemap(freearg) (float *FLOATS_OUT, size_t NUM_FLOATS_OUT) {
+    if (have_view$argnum)
+        PyBuffer_Release(&view$argnum);
+}
+
+/* ---- (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT): a writable byte buffer
+ * (numpy.uint8 array, bytearray), filled in place by C ---- */
+%typemap(in) (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT) (Py_buffer view, int have_view = 0) {
+    if (!brx_py_writable($input, &view, 1, "Bbc?",
+                         "a writable contiguous uint8 buffer (numpy.uint8 array, bytearray)"))
+        SWIG_fail;
+    have_view = 1;
+    $1 = (uint8_t *)view.buf;
+    $2 = (size_t)view.len;
+}
+%typemap(freearg) (uint8_t *BYTES_MASK_OUT, size_t NUM_MASK_OUT) {
+    if (have_view$argnum)
+        PyBuffer_Release(&view$argnum);
+}
+
+/* ---- (br_facts *FACTS_OUT, size_t FACTS_SIZE): the facts as a tuple ---- */
+%typemap(in, numinputs=0) (br_facts *FACTS_OUT, size_t FACTS_SIZE) (br_facts facts) {
+    memset(&facts, 0, sizeof facts);
+    $1 = &facts;
+    $2 = sizeof facts;
+}
+%typemap(argout) (br_facts *FACTS_OUT, size_t FACTS_SIZE) {
+    BRX_PY_APPEND(brx_py_facts($1));
+}
+
+/* ---- const br_option_spec *: a tuple, or None ---- */
+%typemap(out) const br_option_spec * {
+    $result = brx_py_option_spec($1);
+    if (!$result)
+        SWIG_fail;
+}
+
+/* ---- (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT): the
+ * script passes the capacity, gets a list of (move, player) and the count ---- */
+%typemap(in) (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT)
+             (br_history_entry stack[BRX_STACK_ENTRIES], size_t count = 0) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = (br_history_entry *)brx_py_scratch(stack, BRX_STACK_ENTRIES, $2,
+                                            sizeof(br_history_entry));
+    if (!$1)
+        SWIG_fail;
+    $3 = &count;
+}
+%typemap(argout) (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT) {
+    BRX_PY_APPEND(brx_py_history($1, *$3 < $2 ? *$3 : $2));
+    BRX_PY_APPEND(PyLong_FromSize_t(*$3));
+}
+%typemap(freearg) (br_history_entry *HISTORY, size_t CAPACITY, size_t *COUNT) {
+    if ($1 && $1 != stack$argnum)
+        free($1);
+}
+
+/* ---- (int *FLAGS_OUT, size_t NUM_FLAGS): per-player flags out ---- */
+%typemap(in) (int *FLAGS_OUT, size_t NUM_FLAGS) (int stack[BRX_STACK_ENTRIES]) {
+    if (!brx_py_size($input, &$2))
+        SWIG_fail;
+    $1 = (int *)brx_py_scratch(stack, BRX_STACK_ENTRIES, $2, sizeof(int));
+    if (!$1)
+        SWIG_fail;
+    for (size_t i = 0; i < $2; i++)
+        $1[i] = 0;
+}
+%typemap(argout) (int *FLAGS_OUT, size_t NUM_FLAGS) {
+    BRX_PY_APPEND(brx_py_ints($1, $2));
+}
+%typemap(freearg) (int *FLAGS_OUT, size_t NUM_FLAGS) {
+    if ($1 && $1 != stack$argnum)
+        free($1);
+}

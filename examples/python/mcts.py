@@ -4,7 +4,7 @@
 The bot searches over information sets (single-observer ISMCTS): it may only
 use what its seat sees. Each iteration draws a determinization, a full state
 consistent with the bot's observation (State.resample), checks that it really
-looks the same from the bot's seat (State.observe), then walks one shared tree
+looks the same from the bot's seat (State.observe_json), then walks one shared tree
 with UCB1 over the moves legal in that determinization, adds one node, and
 finishes the game with random moves inside the library (playout_random, no
 per-move calls from Python). The bot works on clones and never changes the
@@ -52,13 +52,13 @@ class SearchBot:
 
     def choose(self, state):
         seat = state.current_player
-        view = state.observe(seat)
+        view = state.observe_json(seat)
         root_state = state.clone()            # never touch the caller's game
         scratch = root_state.clone()          # reused for every determinization
         root = Node()
         for _ in range(self.iterations):
             det = root_state.resample(seat, self.rng.getrandbits(63), into=scratch)
-            if det.observe(seat) != view:
+            if det.observe_json(seat) != view:
                 raise AssertionError("a determinization shows the bot more than it saw")
             self.iterate(root, det)
         best = max(root.children.values(), key=lambda n: n.visits)
