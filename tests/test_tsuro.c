@@ -26,6 +26,7 @@
  * that play does not reach.
  */
 #include <check.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -3121,9 +3122,14 @@ static br_state *played_position(void)
     return s;
 }
 
+static size_t read_u32(const unsigned char *p)
+{
+    return (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
+}
+
 /* The state's binary snapshot; *payload: where the game's own fields begin
  * (after the envelope: magic, version, name, options, move number,
- * generator, payload kind and length). */
+ * generator, in format 2 the history, then payload kind and length). */
 static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
 {
     ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, len), BR_ERR_BUFFER);
@@ -3132,7 +3138,12 @@ static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
     ck_assert_int_eq(br_state_to_bytes(s, bytes, *len, len), BR_OK);
     size_t at = 6 + bytes[5];
     at += 2 + (size_t)(bytes[at] | bytes[at + 1] << 8);
+    size_t move_number = read_u32(bytes + at);
     at += 4 + 32;
+    if (bytes[4] >= 2) { /* format 2: the history, 3 bytes an entry (< 65536 moves) */
+        size_t start = read_u32(bytes + at);
+        at += 4 + 3 * (move_number - start);
+    }
     ck_assert_uint_eq(bytes[at], 1); /* the game's own fields */
     *payload = at + 5;
     ck_assert_uint_eq(*len - *payload, BIN_SIZE);
@@ -3245,6 +3256,572 @@ START_TEST(test_binary_loader_refuses_short_payload)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Learning interface (doc/games/tsuro.md, "Learning interface"): option
+ * specs, facts, the longest game and the observation tensor. The layout
+ * constants below are the doc's tables, written out again here.       */
+
+enum {
+    T_PAIRS = 28,
+    T_BOARD_PLANES = 1 + T_PAIRS, /* empty square, then the 28 pairs */
+    T_SEAT_FEATURES = 55,
+    T_GLOBAL_FEATURES = 50,
+    /* a seat's block */
+    TF_UNPLACED = 0, TF_ON_BOARD = 1, TF_OUT = 2, TF_POINT = 3, TF_FRESH = 11,
+    TF_HAND_VISIBLE = 12, TF_HAND_SIZE = 13, TF_HAND = 14, TF_TURN = 49, TF_TO_MOVE = 50,
+    TF_DRAW_TO = 51, TF_DRAGON = 52, TF_LAST_OUT = 53, TF_WINNER = 54,
+    /* the global block */
+    TG_PHASE = 0, TG_PILE_SIZE = 5, TG_DRAGON_IN_BOX = 6, TG_EDITION = 7, TG_SELFKILL = 10,
+    TG_UNSEEN = 14, TG_BOARD_7 = 49,
+    PHASE_DEAL = 0, PHASE_SETUP = 1, PHASE_PLAY = 2, PHASE_DRAW = 3, PHASE_OVER = 4,
+    TENSOR_MAX = (T_BOARD_PLANES + MAX_SEATS) * MAX_SQUARES + MAX_SEATS * T_SEAT_FEATURES +
+                 T_GLOBAL_FEATURES
+};
+
+typedef struct layout {
+    int width, seats, squares;
+    size_t markers; /* offset of the marker planes */
+    size_t seat;    /* offset of the seats' blocks */
+    size_t global;  /* offset of the global block */
+    size_t size;
+} layout;
+
+static layout layout_of(int width, int seats)
+{
+    layout l;
+    l.width = width;
+    l.seats = seats;
+    l.squares = width * width;
+    l.markers = (size_t)T_BOARD_PLANES * (size_t)l.squares;
+    l.seat = l.markers + (size_t)seats * (size_t)l.squares;
+    l.global = l.seat + (size_t)seats * T_SEAT_FEATURES;
+    l.size = l.global + T_GLOBAL_FEATURES;
+    return l;
+}
+
+/* Offset of feature f of the block of relative seat k. */
+static size_t seat_at(const layout *l, int k, int f)
+{
+    return l->seat + (size_t)k * T_SEAT_FEATURES + (size_t)f;
+}
+
+/* Plane of the path joining points a and b (a != b): 1 + the pair's index
+ * in the order 0-1, 0-2, .., 0-7, 1-2, .., 6-7. */
+static int pair_plane(int a, int b)
+{
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    int index = 0;
+    for (int p = 0; p < a; p++)
+        index += 7 - p;
+    return 1 + index + (b - a - 1);
+}
+
+static br_facts facts_of(const char *options)
+{
+    br_facts f;
+    char err[TEXT_SIZE] = "";
+    br_status st = br_game_facts(tsuro(), options, &f, sizeof f, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "br_game_facts(\"%s\"): %s (%s)", options, br_status_string(st),
+                  err);
+    return f;
+}
+
+/* The tensor of `seat`, into a buffer filled with NaN first: every entry must
+ * be written and lie in 0..1. */
+static void tensor_of(const br_state *s, int seat, float *out, const layout *l)
+{
+    br_facts f;
+    ck_assert_int_eq(br_state_facts(s, &f, sizeof f), BR_OK);
+    ck_assert_uint_eq(f.tensor_size, l->size);
+    for (size_t i = 0; i < TENSOR_MAX; i++)
+        out[i] = (float)NAN;
+    ck_assert_int_eq(br_state_observation_tensor(s, seat, out, TENSOR_MAX), BR_OK);
+    for (size_t i = 0; i < l->size; i++)
+        ck_assert_msg(out[i] >= 0.0f && out[i] <= 1.0f, "seat %d: tensor[%zu] = %g", seat, i,
+                      (double)out[i]);
+    for (size_t i = l->size; i < TENSOR_MAX; i++)
+        ck_assert_msg(out[i] != out[i], "tensor[%zu] written past the tensor's size", i);
+}
+
+static void assert_value(const float *t, size_t at, double want, const char *what)
+{
+    double d = (double)t[at] - want;
+    ck_assert_msg(d < 1e-6 && d > -1e-6, "%s: tensor[%zu] = %g, want %g", what, at,
+                  (double)t[at], want);
+}
+
+START_TEST(test_learning_option_specs_follow_the_options_string)
+{
+    static const char *const keys[] = {"players", "seed", "chance", "edition", "board",
+                                       "selfkill"};
+    static const int kinds[] = {BR_OPTION_INTEGER, BR_OPTION_INTEGER, BR_OPTION_CHOICE,
+                                BR_OPTION_CHOICE, BR_OPTION_INTEGER, BR_OPTION_CHOICE};
+    const br_game *game = tsuro();
+    ck_assert_uint_eq(br_game_option_count(game), 6);
+    ck_assert_ptr_null(br_game_option(game, 6));
+    /* The canonical options string of the defaults, key by key. */
+    br_state *s = new_state("");
+    char canonical[TEXT_SIZE];
+    ck_assert_int_eq(br_state_options(s, canonical, sizeof canonical, NULL), BR_OK);
+    br_state_free(s);
+    ck_assert_str_eq(canonical, "players=2,seed=0,chance=auto,edition=classic,board=6,"
+                                "selfkill=edge");
+    char defaults[TEXT_SIZE] = "";
+    const char *item = canonical;
+    for (size_t i = 0; i < 6; i++) {
+        const br_option_spec *spec = br_game_option(game, i);
+        ck_assert_ptr_nonnull(spec);
+        ck_assert_str_eq(spec->key, keys[i]);
+        ck_assert_int_eq(spec->kind, kinds[i]);
+        ck_assert_msg(spec->help && spec->help[0] && !strchr(spec->help, '\n'),
+                      "%s: one line of help", spec->key);
+        size_t key_len = strlen(spec->key);
+        ck_assert_msg(strncmp(item, spec->key, key_len) == 0 && item[key_len] == '=',
+                      "key %zu of \"%s\" is not %s", i, canonical, spec->key);
+        const char *value = item + key_len + 1, *end = strchr(value, ',');
+        size_t value_len = end ? (size_t)(end - value) : strlen(value);
+        if (spec->default_value) {
+            ck_assert_msg(strlen(spec->default_value) == value_len &&
+                              strncmp(spec->default_value, value, value_len) == 0,
+                          "%s: default %s, the options string says %.*s", spec->key,
+                          spec->default_value, (int)value_len, value);
+            snprintf(defaults + strlen(defaults), sizeof defaults - strlen(defaults), "%s%s=%s",
+                     defaults[0] ? "," : "", spec->key, spec->default_value);
+        } else {
+            /* Only the board's default depends on other options. */
+            ck_assert_str_eq(spec->key, "board");
+            ck_assert_msg(strstr(spec->help, "default") != NULL, "board: help names the default");
+        }
+        item = end ? end + 1 : value + value_len;
+    }
+    /* The defaults, written out, are accepted. */
+    char err[TEXT_SIZE] = "";
+    ck_assert_int_eq(br_game_check_options(game, defaults, err, sizeof err), BR_OK);
+    br_state_free(new_state(defaults));
+    /* Each integer's range: its ends accepted, one past them rejected. */
+    static const struct { const char *accepted, *rejected; } ranges[] = {
+        {"players=2", "players=1"},
+        {"players=8", "players=9"},
+        {"seed=0", "seed=-1"},
+        {"seed=18446744073709551615", "seed=18446744073709551616"},
+        {"board=6", "board=5"},
+        {"board=7", "board=8"},
+        {"chance=explicit", "chance=sometimes"},
+        {"edition=tactile", "edition=deluxe"},
+        {"selfkill=literal", "selfkill=never"},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+        ck_assert_msg(br_game_check_options(game, ranges[i].accepted, err, sizeof err) == BR_OK,
+                      "%s rejected: %s", ranges[i].accepted, err);
+        ck_assert_msg(br_game_check_options(game, ranges[i].rejected, err, sizeof err) ==
+                          BR_ERR_OPTION,
+                      "%s accepted", ranges[i].rejected);
+    }
+    /* The ranges and choices the specs give, checked against the parser. */
+    for (size_t i = 0; i < 6; i++) {
+        const br_option_spec *spec = br_game_option(game, i);
+        char text[TEXT_SIZE];
+        if (spec->kind == BR_OPTION_INTEGER) {
+            snprintf(text, sizeof text, "%s=%llu", spec->key, (unsigned long long)spec->min);
+            ck_assert_msg(br_game_check_options(game, text, err, sizeof err) == BR_OK, "%s: %s",
+                          text, err);
+            snprintf(text, sizeof text, "%s=%llu", spec->key, (unsigned long long)spec->max);
+            ck_assert_msg(br_game_check_options(game, text, err, sizeof err) == BR_OK, "%s: %s",
+                          text, err);
+            if (spec->max < UINT64_MAX) {
+                snprintf(text, sizeof text, "%s=%llu", spec->key,
+                         (unsigned long long)spec->max + 1);
+                ck_assert_int_eq(br_game_check_options(game, text, err, sizeof err),
+                                 BR_ERR_OPTION);
+            }
+            if (spec->min > 0) {
+                snprintf(text, sizeof text, "%s=%llu", spec->key,
+                         (unsigned long long)spec->min - 1);
+                ck_assert_int_eq(br_game_check_options(game, text, err, sizeof err),
+                                 BR_ERR_OPTION);
+            }
+        } else {
+            ck_assert_int_eq(spec->kind, BR_OPTION_CHOICE);
+            size_t n = 0;
+            for (; spec->choices[n]; n++) {
+                snprintf(text, sizeof text, "%s=%s", spec->key, spec->choices[n]);
+                ck_assert_msg(br_game_check_options(game, text, err, sizeof err) == BR_OK,
+                              "%s: %s", text, err);
+            }
+            ck_assert_uint_ge(n, 2);
+        }
+    }
+}
+END_TEST
+
+/* The facts of doc/games/tsuro.md: T tiles (classic 35, kosmos/tactile 64),
+ * W*W squares, n seats; the longest game n + P + min(T + 3(n-2), P + 3n)
+ * moves with P = min(W*W, T). */
+START_TEST(test_learning_facts_follow_the_options)
+{
+    static const struct {
+        const char *options;
+        int seats, width, hidden;
+        uint32_t longest;
+    } cases[] = {
+        {"", 2, 6, 1, 72},
+        {"players=3", 3, 6, 1, 76},
+        {"players=8", 8, 6, 1, 96},
+        {"players=8,board=7", 8, 7, 1, 96},
+        {"players=2,edition=kosmos", 2, 6, 0, 80},
+        {"players=4,edition=kosmos", 4, 6, 0, 88},
+        {"players=5,edition=kosmos", 5, 7, 0, 118},
+        {"players=8,edition=kosmos", 8, 7, 0, 130},
+        {"players=2,edition=kosmos,board=7", 2, 7, 0, 106},
+        {"players=5,edition=tactile,chance=explicit", 5, 7, 0, 118},
+        {"players=4,edition=tactile,board=7,selfkill=any", 4, 7, 0, 114},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        br_facts f = facts_of(cases[i].options);
+        layout l = layout_of(cases[i].width, cases[i].seats);
+        ck_assert_int_eq(f.num_players, cases[i].seats);
+        ck_assert_int_eq(f.has_chance, 1);
+        ck_assert_msg(f.has_hidden_information == cases[i].hidden, "\"%s\": hidden %d",
+                      cases[i].options, f.has_hidden_information);
+        ck_assert_msg(f.max_game_length == cases[i].longest, "\"%s\": longest game %u, want %u",
+                      cases[i].options, f.max_game_length, cases[i].longest);
+        ck_assert_uint_eq(f.tensor_rank, 1);
+        ck_assert_uint_eq(f.tensor_shape[0], l.size);
+        for (int d = 1; d < BR_TENSOR_MAX_RANK; d++)
+            ck_assert_uint_eq(f.tensor_shape[d], 0);
+        ck_assert_uint_eq(f.tensor_size, l.size);
+        ck_assert_uint_eq(f.move_space, 315 + 8 * (size_t)cases[i].width);
+    }
+    /* The documented sizes of two option sets, in numbers. */
+    ck_assert_uint_eq(facts_of("").tensor_size, 1276);
+    ck_assert_uint_eq(facts_of("players=8,edition=kosmos").tensor_size, 2303);
+}
+END_TEST
+
+/* Three seats, classic: dealt, set up, seat 0 has placed a tile and draws. */
+static void tensor_position(table *tb)
+{
+    int deal[3][HAND_SIZE] = {{3, 14, 27}, {1, 9, 30}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    static const char *const marks[3] = {"@a1:0", "@f6:4", "@a6:7"};
+    tb_open(tb, 3, "");
+    tb_deal(tb, (const int(*)[HAND_SIZE])deal);
+    tb_marks(tb, marks);
+    int t, r;
+    quiet_placement(tb, 0, &t, &r);
+    r %= tile_orientations(t);
+    tb_place(tb, 0, t, r, NULL);
+}
+
+START_TEST(test_learning_tensor_of_a_set_up_position)
+{
+    table tb;
+    tensor_position(&tb);
+    const layout l = layout_of(6, 3);
+    float t[TENSOR_MAX];
+    tensor_of(tb.state, 0, t, &l);
+    /* The board planes: a1 holds the placed tile's four paths, the other
+     * squares are empty. */
+    const model *m = &tb.board;
+    for (int sq = 0; sq < l.squares; sq++) {
+        bool empty = m->tile[sq] == NO_TILE;
+        assert_value(t, (size_t)sq, empty ? 1 : 0, "empty-square plane");
+        int want[T_BOARD_PLANES] = {0};
+        if (!empty)
+            for (int p = 0; p < 8; p++)
+                want[pair_plane(p, tile_exit(m->tile[sq], m->rotation[sq], p))] = 1;
+        for (int plane = 1; plane < T_BOARD_PLANES; plane++)
+            assert_value(t, (size_t)plane * (size_t)l.squares + (size_t)sq, want[plane],
+                         "path plane");
+    }
+    ck_assert_int_ne(m->tile[0], NO_TILE);
+    /* Marker planes: one square each, the observer's marker first. */
+    for (int k = 0; k < 3; k++)
+        for (int sq = 0; sq < l.squares; sq++)
+            assert_value(t, l.markers + (size_t)k * (size_t)l.squares + (size_t)sq,
+                         sq == m->marker[k].square ? 1 : 0, "marker plane");
+    ck_assert_int_eq(m->marker[1].square, 35); /* f6 */
+    ck_assert_int_eq(m->marker[2].square, 30); /* a6 */
+    /* The seats: on the board at their points; the own hand one-hot; the
+     * other classic hands hidden, only their sizes shown. */
+    for (int k = 0; k < 3; k++) {
+        assert_value(t, seat_at(&l, k, TF_UNPLACED), 0, "unplaced");
+        assert_value(t, seat_at(&l, k, TF_ON_BOARD), 1, "on board");
+        assert_value(t, seat_at(&l, k, TF_OUT), 0, "out");
+        for (int p = 0; p < 8; p++)
+            assert_value(t, seat_at(&l, k, TF_POINT + p), p == m->marker[k].point ? 1 : 0,
+                         "marker point");
+        assert_value(t, seat_at(&l, k, TF_FRESH), 0, "fresh (classic: never)");
+        assert_value(t, seat_at(&l, k, TF_HAND_VISIBLE), k == 0 ? 1 : 0, "hand visible");
+        assert_value(t, seat_at(&l, k, TF_HAND_SIZE), k == 0 ? 2.0 / 3 : 1, "hand size");
+        bool held[NUM_TILES] = {false};
+        if (k == 0)
+            for (int i = 0; i < tb.hand_size[0]; i++)
+                held[tb.hand[0][i]] = true;
+        for (int tile = 0; tile < NUM_TILES; tile++)
+            assert_value(t, seat_at(&l, k, TF_HAND + tile), held[tile] ? 1 : 0, "hand");
+        assert_value(t, seat_at(&l, k, TF_TURN), k == 0 ? 1 : 0, "turn");
+        assert_value(t, seat_at(&l, k, TF_TO_MOVE), 0, "to move (a draw: chance)");
+        assert_value(t, seat_at(&l, k, TF_DRAW_TO), k == 0 ? 1 : 0, "draw to");
+        assert_value(t, seat_at(&l, k, TF_DRAGON), 0, "dragon");
+        assert_value(t, seat_at(&l, k, TF_LAST_OUT), 0, "last out");
+        assert_value(t, seat_at(&l, k, TF_WINNER), 0, "winner");
+    }
+    /* The global block: a draw, 26 tiles in the pile, the dragon in the box;
+     * unseen: the pile and the two hidden hands (every tile but the own two
+     * and the one on the board). */
+    for (int ph = 0; ph < 5; ph++)
+        assert_value(t, l.global + TG_PHASE + (size_t)ph, ph == PHASE_DRAW ? 1 : 0, "phase");
+    assert_value(t, l.global + TG_PILE_SIZE, 26.0 / 35, "pile size");
+    assert_value(t, l.global + TG_DRAGON_IN_BOX, 1, "dragon in the box");
+    for (int e = 0; e < 3; e++)
+        assert_value(t, l.global + TG_EDITION + (size_t)e, e == 0 ? 1 : 0, "edition classic");
+    for (int k = 0; k < 4; k++)
+        assert_value(t, l.global + TG_SELFKILL + (size_t)k, k == 0 ? 1 : 0, "selfkill edge");
+    for (int tile = 0; tile < NUM_TILES; tile++) {
+        bool seen = tile == m->tile[0];
+        for (int i = 0; i < tb.hand_size[0]; i++)
+            seen = seen || tile == tb.hand[0][i];
+        assert_value(t, l.global + TG_UNSEEN + (size_t)tile, seen ? 0 : 1, "unseen");
+    }
+    assert_value(t, l.global + TG_BOARD_7, 0, "6x6 board");
+
+    /* After the draw: seat 1 to place a tile. */
+    tb_draw(&tb, 0, lowest_in_pile(&tb));
+    tensor_of(tb.state, 0, t, &l);
+    for (int ph = 0; ph < 5; ph++)
+        assert_value(t, l.global + TG_PHASE + (size_t)ph, ph == PHASE_PLAY ? 1 : 0, "phase");
+    for (int k = 0; k < 3; k++) {
+        assert_value(t, seat_at(&l, k, TF_TURN), k == 1 ? 1 : 0, "turn");
+        assert_value(t, seat_at(&l, k, TF_TO_MOVE), k == 1 ? 1 : 0, "to move");
+        assert_value(t, seat_at(&l, k, TF_DRAW_TO), 0, "no draw pending");
+    }
+    assert_value(t, seat_at(&l, 0, TF_HAND_SIZE), 1, "hand size 3 again");
+    /* Seat 1's own view: its marker plane and block first. */
+    tensor_of(tb.state, 1, t, &l);
+    assert_value(t, l.markers + 35, 1, "seat 1's marker (f6) in plane 0");
+    assert_value(t, seat_at(&l, 0, TF_TO_MOVE), 1, "seat 1 (relative 0) to move");
+    for (int tile = 0; tile < NUM_TILES; tile++) {
+        bool held = false;
+        for (int i = 0; i < tb.hand_size[1]; i++)
+            held = held || tile == tb.hand[1][i];
+        assert_value(t, seat_at(&l, 0, TF_HAND + tile), held ? 1 : 0, "seat 1's own hand");
+    }
+    tb_close(&tb);
+}
+END_TEST
+
+/* The tensor of every viewer against seat 0's, with the seats' blocks and
+ * marker planes turned to the viewer's order (the spectator: absolute
+ * order). The doc says what may differ: the hand entries of the seats'
+ * blocks and the unseen tiles; everything else must be equal. */
+static void assert_views_differ_only_in_hands(const br_state *s, int width, int seats,
+                                              bool classic)
+{
+    const layout l = layout_of(width, seats);
+    static float base[TENSOR_MAX], view[TENSOR_MAX], spectator[TENSOR_MAX];
+    tensor_of(s, 0, base, &l);
+    tensor_of(s, -1, spectator, &l);
+    for (int viewer = -1; viewer < seats; viewer++) {
+        tensor_of(s, viewer, view, &l);
+        int first = viewer < 0 ? 0 : viewer;
+        for (size_t i = 0; i < l.markers; i++)
+            ck_assert_msg(view[i] == base[i], "viewer %d: board plane entry %zu differs", viewer,
+                          i);
+        for (int k = 0; k < seats; k++) {
+            int p = (first + k) % seats; /* relative seat k of the viewer is seat p */
+            for (int sq = 0; sq < l.squares; sq++)
+                ck_assert(view[l.markers + (size_t)(k * l.squares + sq)] ==
+                          base[l.markers + (size_t)(p * l.squares + sq)]);
+            for (int f = 0; f < T_SEAT_FEATURES; f++) {
+                float got = view[seat_at(&l, k, f)], want = base[seat_at(&l, p, f)];
+                bool hand = f == TF_HAND_VISIBLE || (f >= TF_HAND && f < TF_HAND + NUM_TILES);
+                if (!hand || !classic) {
+                    ck_assert_msg(got == want, "viewer %d, seat %d, feature %d: %g, seat 0 "
+                                  "sees %g", viewer, p, f, (double)got, (double)want);
+                } else if (f == TF_HAND_VISIBLE) {
+                    ck_assert(got == (p == viewer ? 1.0f : 0.0f));
+                } else if (p == viewer) {
+                    /* The own hand (checked with the unseen tiles below). */
+                    ck_assert(got == 0.0f || got == 1.0f);
+                } else {
+                    ck_assert_msg(got == 0.0f, "viewer %d sees a tile of seat %d's hand",
+                                  viewer, p);
+                }
+            }
+        }
+        if (classic && viewer >= 0) {
+            float held = 0;
+            for (int tile = 0; tile < NUM_TILES; tile++)
+                held += view[seat_at(&l, 0, TF_HAND + tile)];
+            ck_assert(fabsf(held - 3 * view[seat_at(&l, 0, TF_HAND_SIZE)]) < 1e-5f);
+        }
+        for (int f = 0; f < T_GLOBAL_FEATURES; f++) {
+            float got = view[l.global + (size_t)f];
+            if (classic && f >= TG_UNSEEN && f < TG_UNSEEN + NUM_TILES) {
+                /* Unseen: the spectator's unseen tiles minus the own hand. */
+                float own = viewer < 0 ? 0.0f : view[seat_at(&l, 0, TF_HAND + f - TG_UNSEEN)];
+                ck_assert(fabsf(got + own - spectator[l.global + (size_t)f]) < 1e-5f);
+            } else {
+                ck_assert_msg(got == base[l.global + (size_t)f],
+                              "viewer %d: global feature %d differs", viewer, f);
+            }
+        }
+    }
+}
+
+/* Plays `moves` random moves (explicit chance: random outcomes). */
+static void random_moves(br_state *s, uint64_t *rng, int moves)
+{
+    br_move list[MOVE_BUFFER];
+    for (int i = 0; i < moves && !br_state_is_terminal(s); i++) {
+        size_t n = legal_moves(s, list);
+        *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+        ck_assert_int_eq(br_state_apply(s, list[(*rng >> 33) % n]), BR_OK);
+    }
+}
+
+START_TEST(test_learning_tensor_views_differ_only_in_hidden_hands)
+{
+    table tb;
+    tensor_position(&tb);
+    assert_views_differ_only_in_hands(tb.state, 6, 3, true);
+    tb_close(&tb);
+    static const struct { const char *options; int width, seats; bool classic; } sets[] = {
+        {"players=4,chance=explicit", 6, 4, true},
+        {"players=5,chance=explicit,board=7", 7, 5, true},
+        {"players=3,chance=explicit,edition=kosmos", 6, 3, false},
+        {"players=6,edition=kosmos", 7, 6, false},
+    };
+    uint64_t rng = 11;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        br_state *s = new_state(sets[i].options);
+        for (int step = 0; step < 8 && !br_state_is_terminal(s); step++) {
+            assert_views_differ_only_in_hands(s, sets[i].width, sets[i].seats, sets[i].classic);
+            random_moves(s, &rng, 5);
+        }
+        assert_views_differ_only_in_hands(s, sets[i].width, sets[i].seats, sets[i].classic);
+        br_state_free(s);
+    }
+}
+END_TEST
+
+/* Kosmos: hands lie open, the unseen tiles are the pile (2 copies = 1). */
+START_TEST(test_learning_kosmos_tensor_shows_every_hand)
+{
+    br_state *s = new_state("players=3,edition=kosmos,seed=5");
+    const layout l = layout_of(6, 3);
+    float t[TENSOR_MAX];
+    tensor_of(s, 2, t, &l);
+    char *snap = snapshot_of(s);
+    /* Hands from the snapshot ("hands":[[a,b,c],...]), read by hand. */
+    const char *h = strstr(snap, "\"hands\":[[");
+    ck_assert_ptr_nonnull(h);
+    h += strlen("\"hands\":[");
+    for (int p = 0; p < 3; p++) {
+        int tiles[3], counts[NUM_TILES] = {0};
+        ck_assert_int_eq(sscanf(h, "[%d,%d,%d]", &tiles[0], &tiles[1], &tiles[2]), 3);
+        for (int i = 0; i < 3; i++)
+            counts[tiles[i]]++;
+        int k = (p - 2 + 3) % 3; /* seat 2 sees itself first */
+        assert_value(t, seat_at(&l, k, TF_HAND_VISIBLE), 1, "kosmos hand visible");
+        for (int tile = 0; tile < NUM_TILES; tile++)
+            assert_value(t, seat_at(&l, k, TF_HAND + tile), counts[tile] / 2.0, "kosmos hand");
+        h = strchr(h, ']') + 2;
+    }
+    free(snap);
+    assert_value(t, l.global + TG_PILE_SIZE, (64.0 - 9) / 64, "kosmos pile size");
+    assert_value(t, l.global + TG_EDITION + 1, 1, "edition kosmos");
+    /* A fresh figure after its setup. */
+    br_move list[MOVE_BUFFER];
+    ck_assert_uint_gt(legal_moves(s, list), 0);
+    ck_assert_int_eq(br_state_apply(s, list[0]), BR_OK);
+    tensor_of(s, 0, t, &l);
+    assert_value(t, seat_at(&l, 0, TF_FRESH), 1, "fresh kosmos figure");
+    assert_value(t, seat_at(&l, 1, TF_UNPLACED), 1, "seat 1 not set up yet");
+    for (int ph = 0; ph < 5; ph++)
+        assert_value(t, l.global + TG_PHASE + (size_t)ph, ph == PHASE_SETUP ? 1 : 0, "phase");
+    br_state_free(s);
+}
+END_TEST
+
+/* Random games of every kind of option set, chance=auto and explicit: no
+ * move number exceeds the longest game, and the history holds every move. */
+START_TEST(test_learning_max_game_length_holds_in_random_playouts)
+{
+    static const char *const sets[] = {
+        "players=2", "players=3", "players=5", "players=8", "players=8,board=7",
+        "players=2,edition=kosmos", "players=4,edition=kosmos", "players=8,edition=kosmos",
+        "players=5,edition=tactile", "players=2,selfkill=any", "players=4,selfkill=none",
+        "players=3,edition=kosmos,board=7,selfkill=literal",
+    };
+    static br_history_entry history[256];
+    int games = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++) {
+            char options[TEXT_SIZE];
+            snprintf(options, sizeof options, "%s,chance=%s", sets[i],
+                     explicit_chance ? "explicit" : "auto");
+            uint32_t bound = facts_of(options).max_game_length, longest = 0;
+            for (uint64_t seed = 1; seed <= 15; seed++, games++) {
+                char seeded[2 * TEXT_SIZE];
+                snprintf(seeded, sizeof seeded, "%s,seed=%llu", options,
+                         (unsigned long long)seed);
+                br_state *s = new_state(seeded);
+                uint64_t rng = seed * 0x9E3779B97F4A7C15ull;
+                while (!br_state_is_terminal(s)) {
+                    random_moves(s, &rng, 1);
+                    ck_assert_msg(br_state_move_number(s) <= bound,
+                                  "%s: move %u past the bound %u", seeded,
+                                  br_state_move_number(s), bound);
+                }
+                size_t count = 0;
+                ck_assert_int_eq(br_state_history(s, history, 256, &count), BR_OK);
+                ck_assert_uint_eq(count, br_state_move_number(s));
+                if (br_state_move_number(s) > longest)
+                    longest = br_state_move_number(s);
+                br_state_free(s);
+            }
+            ck_assert_uint_gt(longest, 0);
+        }
+    ck_assert_int_ge(games, 300);
+}
+END_TEST
+
+/* The bound is reached: the game of all 35 tiles for 3 seats (one seat out at
+ * once, its 3 tiles drawn again) has 3 setups, 35 placements and 35 + 3
+ * deals and draws, 76 = 4n + 64 moves. */
+START_TEST(test_learning_longest_game_reaches_the_bound)
+{
+    table tb;
+    all_tiles_game_start(&tb);
+    all_tiles_game_play(&tb, 35);
+    ck_assert(br_state_is_terminal(tb.state));
+    br_facts f;
+    ck_assert_int_eq(br_state_facts(tb.state, &f, sizeof f), BR_OK);
+    ck_assert_uint_eq(f.max_game_length, 76);
+    ck_assert_uint_eq(br_state_move_number(tb.state), f.max_game_length);
+    /* The last position's tensor: the board is full but for one square. */
+    const layout l = layout_of(6, 3);
+    float t[TENSOR_MAX];
+    tensor_of(tb.state, 1, t, &l);
+    float empty = 0;
+    for (int sq = 0; sq < l.squares; sq++)
+        empty += t[sq];
+    ck_assert(close_to(empty, 1));
+    assert_value(t, l.global + TG_PHASE + PHASE_OVER, 1, "game over");
+    assert_value(t, l.global + TG_PILE_SIZE, 0, "pile empty");
+    assert_value(t, seat_at(&l, 0, TF_WINNER), 1, "seat 1 shares the win");
+    assert_value(t, seat_at(&l, 1, TF_OUT), 1, "seat 2 is out");
+    assert_value(t, seat_at(&l, 1, TF_WINNER), 0, "seat 2 lost");
+    tb_close(&tb);
+}
+END_TEST
+
 static Suite *tsuro_suite(void)
 {
     Suite *suite = suite_create("tsuro");
@@ -3337,6 +3914,17 @@ static Suite *tsuro_suite(void)
     tcase_add_test(api, test_same_seed_same_game_in_auto_mode);
     tcase_set_timeout(api, 30);
     suite_add_tcase(suite, api);
+
+    TCase *learn = tcase_create("learning");
+    tcase_add_test(learn, test_learning_option_specs_follow_the_options_string);
+    tcase_add_test(learn, test_learning_facts_follow_the_options);
+    tcase_add_test(learn, test_learning_tensor_of_a_set_up_position);
+    tcase_add_test(learn, test_learning_tensor_views_differ_only_in_hidden_hands);
+    tcase_add_test(learn, test_learning_kosmos_tensor_shows_every_hand);
+    tcase_add_test(learn, test_learning_max_game_length_holds_in_random_playouts);
+    tcase_add_test(learn, test_learning_longest_game_reaches_the_bound);
+    tcase_set_timeout(learn, 60);
+    suite_add_tcase(suite, learn);
     return suite;
 }
 

@@ -72,6 +72,62 @@ static void tsuro_options_string(const void *st, br_text *out)
 }
 
 /* ------------------------------------------------------------------ */
+/* Learning interface (doc/games/tsuro.md, "Learning interface") */
+
+static const char *const CHANCE_CHOICES[] = { "auto", "explicit", NULL };
+static const char *const EDITION_CHOICES[] = { "classic", "kosmos", "tactile", NULL };
+static const char *const SELFKILL_CHOICES[] = { "edge", "any", "none", "literal", NULL };
+
+/* In the order br_state_options() writes the keys (tsuro_options_string()). */
+static const br_option_spec TSURO_OPTION_SPECS[] = {
+    { "players", BR_OPTION_INTEGER, "2", 2, 8, NULL,
+      "number of seats (tactile: 2..5)" },
+    { "seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
+      "seed of the state's random generator" },
+    { "chance", BR_OPTION_CHOICE, "auto", 0, 0, CHANCE_CHOICES,
+      "draw tiles from the seed, or stop at every draw" },
+    { "edition", BR_OPTION_CHOICE, "classic", 0, 0, EDITION_CHOICES,
+      "tile set, hands and start positions" },
+    { "board", BR_OPTION_INTEGER, NULL, 6, 7, NULL,
+      "board side (default: classic 6; kosmos/tactile 6 for up to 4 players, else 7)" },
+    { "selfkill", BR_OPTION_CHOICE, "edge", 0, 0, SELFKILL_CHOICES,
+      "which self-eliminations the no-suicide rule forbids (edge: leaving the board; any: "
+      "also collisions; literal: leaving unless every placement leaves; none: no rule)" },
+};
+
+/* The longest game (doc/games/tsuro.md, "Longest game"). With n seats, T
+ * tiles in the set and W*W squares: n setup moves; P <= min(W*W, T)
+ * placements (each fills an empty square with a tile for good); and the
+ * deals and draws D, which take a tile from the pile each. D = T + R - (pile
+ * at the end), R the tiles given back by eliminated seats; what the last
+ * placement gives back stays in the pile, and before it at most n-2 seats
+ * went out, so D <= T + 3(n-2). Also D = P + R + (tiles held at the end),
+ * and each seat's hand is either given back once or held at the end, so
+ * D <= P + 3n. */
+static uint32_t longest_game(const ts_state *s)
+{
+    uint32_t n = s->num_seats, tiles = (uint32_t)edition_tiles(s);
+    uint32_t squares = (uint32_t)s->width * s->width;
+    uint32_t placements = squares < tiles ? squares : tiles;
+    uint32_t by_pile = tiles + 3 * (n - 2), by_hands = placements + 3 * n;
+    return n + placements + (by_pile < by_hands ? by_pile : by_hands);
+}
+
+/* The largest longest_game() of any option set: kosmos, 7x7, 8 seats. */
+enum { TSURO_HISTORY_CAPACITY = 8 + 49 + (49 + 3 * 8) };
+
+static void tsuro_traits(const void *st, br_traits *out)
+{
+    const ts_state *s = st;
+    memset(out, 0, sizeof *out);
+    out->max_game_length = longest_game(s);
+    out->has_chance = true; /* the deal */
+    out->has_hidden_information = !is_kosmos(s); /* classic hands are hidden */
+    out->tensor_rank = 1;
+    out->tensor_shape[0] = tensor_size_of(s);
+}
+
+/* ------------------------------------------------------------------ */
 
 const struct br_game br_game_tsuro = {
     .name = "tsuro",
@@ -125,4 +181,9 @@ const struct br_game br_game_tsuro = {
     .render_view = tsuro_render_view,
     .move_to_text_view = tsuro_move_to_text_view,
     .sample_chance = tsuro_sample_chance,
+    .option_specs = TSURO_OPTION_SPECS,
+    .num_option_specs = sizeof TSURO_OPTION_SPECS / sizeof TSURO_OPTION_SPECS[0],
+    .history_capacity = TSURO_HISTORY_CAPACITY,
+    .traits = tsuro_traits,
+    .write_tensor = tsuro_write_tensor,
 };

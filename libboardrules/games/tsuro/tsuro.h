@@ -35,6 +35,7 @@
 
 enum {
     TS_TILES = 35,
+    TS_KOSMOS_TILES = 64,        /* the kosmos/tactile set (content.c) */
     TS_CODES = TS_TILES * 4,     /* tile*4 + rotation */
     TS_HAND = 3,
     TS_SEATS = 8,
@@ -178,6 +179,12 @@ static inline int draw_base(const ts_state *s)
 static inline int move_space_of(const ts_state *s)
 {
     return draw_base(s) + TS_TILES;
+}
+
+/* Tiles in the edition's set: 35, or the 64 of the kosmos/tactile set. */
+static inline int edition_tiles(const ts_state *s)
+{
+    return is_kosmos(s) ? TS_KOSMOS_TILES : TS_TILES;
 }
 
 static inline int tile_copies(const ts_state *s, int tile)
@@ -391,6 +398,50 @@ static inline bool hand_visible(const ts_state *s, int hand_of, int seat)
 }
 
 /* ------------------------------------------------------------------ */
+/* The observation tensor (doc/games/tsuro.md, "Learning interface"): one
+ * flat vector of floats, in four blocks:
+ *   [TS_BOARD_PLANES + seats][width][width]  board and marker planes
+ *   [seats][TS_SEAT_FEATURES]                 per seat, the observer first
+ *   [TS_GLOBAL_FEATURES]                      phase, pile, options, unseen tiles
+ * The offsets inside a seat's block and the global block are below. */
+enum {
+    TS_PAIRS = 28,                    /* pairs a < b of the 8 points */
+    TS_BOARD_PLANES = 1 + TS_PAIRS,   /* empty square, then one plane per pair */
+    /* A seat's block */
+    TF_UNPLACED = 0,
+    TF_ON_BOARD = 1,
+    TF_OUT = 2,
+    TF_POINT = 3,                     /* 8: the point the marker stands at */
+    TF_FRESH = 11,
+    TF_HAND_VISIBLE = 12,
+    TF_HAND_SIZE = 13,
+    TF_HAND = 14,                     /* 35: copies of each tile held */
+    TF_TURN = TF_HAND + TS_TILES,     /* 49 */
+    TF_TO_MOVE = 50,
+    TF_DRAW_TO = 51,
+    TF_DRAGON = 52,
+    TF_LAST_OUT = 53,
+    TF_WINNER = 54,
+    TS_SEAT_FEATURES = 55,
+    /* The global block */
+    TG_PHASE = 0,                     /* 5: deal, setup, play, draw, over */
+    TG_PILE_SIZE = 5,
+    TG_DRAGON_IN_BOX = 6,
+    TG_EDITION = 7,                   /* 3 */
+    TG_SELFKILL = 10,                 /* 4 */
+    TG_UNSEEN = 14,                   /* 35: copies of each tile the seat cannot see */
+    TG_BOARD_7 = TG_UNSEEN + TS_TILES, /* 49 */
+    TS_GLOBAL_FEATURES = 50
+};
+
+static inline size_t tensor_size_of(const ts_state *s)
+{
+    size_t squares = (size_t)s->width * s->width;
+    return (size_t)(TS_BOARD_PLANES + s->num_seats) * squares +
+           (size_t)s->num_seats * TS_SEAT_FEATURES + TS_GLOBAL_FEATURES;
+}
+
+/* ------------------------------------------------------------------ */
 /* Functions one file calls in another, and the vtable's entries, which
  * game.c gathers (hidden, as the tables above). */
 
@@ -433,5 +484,6 @@ void tsuro_write_observation(const void *st, int seat, br_jw *w);
 void tsuro_render(const void *st, br_text *out);
 void tsuro_render_view(const void *st, int seat, br_text *out);
 void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
+void tsuro_write_tensor(const void *st, int seat, float *out);
 
 #endif /* BR_GAME_TSURO_H */

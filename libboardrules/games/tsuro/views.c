@@ -293,3 +293,102 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
     for (; next < n; next++)
         put_in_pile(d, pool[next]);
 }
+
+/* ------------------------------------------------------------------ */
+/* Observation tensor (doc/games/tsuro.md, "Learning interface"): what
+ * write_observation() shows `seat`, as numbers, straight from the state. The
+ * buffer is cleared once and only the ones and scaled numbers are written. */
+
+/* PAIR_PLANE[a][b]: the plane (1 + index of the pair a < b) of the path
+ * joining points a and b, in the order 0-1, 0-2, .., 0-7, 1-2, .., 6-7. */
+#define PAIR_INDEX(a, b) ((a) * 7 - (a) * ((a)-1) / 2 + (b) - (a)-1)
+#define PAIR_PLANE(a, b) (uint8_t)(1 + ((a) < (b) ? PAIR_INDEX(a, b) : PAIR_INDEX(b, a)))
+#define PAIR_ROW(a)                                                                     \
+    { PAIR_PLANE(a, 0), PAIR_PLANE(a, 1), PAIR_PLANE(a, 2), PAIR_PLANE(a, 3),           \
+      PAIR_PLANE(a, 4), PAIR_PLANE(a, 5), PAIR_PLANE(a, 6), PAIR_PLANE(a, 7) }
+static const uint8_t PAIR_PLANE_OF[8][8] = {
+    PAIR_ROW(0), PAIR_ROW(1), PAIR_ROW(2), PAIR_ROW(3),
+    PAIR_ROW(4), PAIR_ROW(5), PAIR_ROW(6), PAIR_ROW(7),
+};
+#undef PAIR_ROW
+#undef PAIR_PLANE
+#undef PAIR_INDEX
+
+void tsuro_write_tensor(const void *st, int seat, float *out)
+{
+    const ts_state *s = st;
+    const int n = s->num_seats, w = s->width, squares = w * w;
+    const size_t size = tensor_size_of(s);
+    memset(out, 0, size * sizeof *out); /* 0.0f is all bits zero (IEEE 754) */
+
+    /* Board: the empty plane, or the 4 pair planes of the tile's paths. */
+    for (int r = 0; r < w; r++) {
+        const uint8_t *row = &s->board[cell_of(r, 0)];
+        for (int c = 0; c < w; c++) {
+            int at = r * w + c, code = row[c];
+            if (code == CELL_EMPTY) {
+                out[at] = 1.0f;
+                continue;
+            }
+            const uint8_t *map = tsuro_tile_map[code];
+            for (int p = 0; p < 8; p++)
+                if (map[p] > p)
+                    out[PAIR_PLANE_OF[p][map[p]] * squares + at] = 1.0f;
+        }
+    }
+
+    /* Seats relative to the observer: k = 0 is `seat` itself (the spectator:
+     * seat 0), then clockwise. */
+    const int first = seat < 0 ? 0 : seat;
+    const float copies_scale = is_kosmos(s) ? 0.5f : 1.0f; /* most copies of a tile: 2 or 1 */
+    const int to_move = tsuro_current_player(s), draw_to = chance_recipient(s);
+    const unsigned winners = s->phase == PH_OVER ? (s->alive ? s->alive : s->last_out) : 0;
+    float *marker_planes = out + (size_t)TS_BOARD_PLANES * squares;
+    float *seats = out + (size_t)(TS_BOARD_PLANES + n) * squares;
+    for (int k = 0, p = first; k < n; k++, p = p + 1 == n ? 0 : p + 1) {
+        float *f = seats + (size_t)k * TS_SEAT_FEATURES;
+        unsigned bit = seat_bit(p);
+        if (!(s->placed & bit)) {
+            f[TF_UNPLACED] = 1.0f;
+        } else if (!(s->alive & bit)) {
+            f[TF_OUT] = 1.0f;
+        } else {
+            int cell = s->marker_cell[p];
+            f[TF_ON_BOARD] = 1.0f;
+            f[TF_POINT + s->marker_point[p]] = 1.0f;
+            f[TF_FRESH] = (s->fresh & bit) ? 1.0f : 0.0f;
+            marker_planes[(size_t)k * squares + cell_row(cell) * w + cell_col(cell)] = 1.0f;
+        }
+        f[TF_HAND_SIZE] = (float)s->hand_size[p] / TS_HAND;
+        if (hand_visible(s, p, seat)) {
+            f[TF_HAND_VISIBLE] = 1.0f;
+            for (int i = 0; i < s->hand_size[p]; i++)
+                f[TF_HAND + s->hand[p][i]] += copies_scale;
+        }
+        f[TF_TURN] = s->turn == p ? 1.0f : 0.0f;
+        f[TF_TO_MOVE] = to_move == p ? 1.0f : 0.0f;
+        f[TF_DRAW_TO] = draw_to == p ? 1.0f : 0.0f;
+        f[TF_DRAGON] = s->dragon == p ? 1.0f : 0.0f;
+        f[TF_LAST_OUT] = (s->last_out & bit) ? 1.0f : 0.0f;
+        f[TF_WINNER] = (winners & bit) ? 1.0f : 0.0f;
+    }
+
+    float *g = seats + (size_t)n * TS_SEAT_FEATURES;
+    g[TG_PHASE + s->phase] = 1.0f;
+    g[TG_PILE_SIZE] = (float)s->pile_total / (float)edition_tiles(s);
+    g[TG_DRAGON_IN_BOX] = s->dragon == NO_SEAT ? 1.0f : 0.0f;
+    g[TG_EDITION + s->edition] = 1.0f;
+    g[TG_SELFKILL + s->selfkill] = 1.0f;
+    /* Unseen: the pile and the hands hidden from `seat` (as unseen_tiles()). */
+    float *unseen = g + TG_UNSEEN;
+    for (uint64_t m = s->pile_some; m; m &= m - 1)
+        unseen[__builtin_ctzll(m)] = copies_scale;
+    for (uint64_t m = s->pile_two; m; m &= m - 1)
+        unseen[__builtin_ctzll(m)] += copies_scale;
+    if (!is_kosmos(s))
+        for (int p = 0; p < n; p++)
+            if (p != seat)
+                for (int i = 0; i < s->hand_size[p]; i++)
+                    unseen[s->hand[p][i]] += copies_scale;
+    g[TG_BOARD_7] = w == 7 ? 1.0f : 0.0f;
+}
