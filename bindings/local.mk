@@ -33,6 +33,8 @@ EXTRA_DIST += \
 	bindings/lua/test_boardrules.lua \
 	bindings/bench_playout.c \
 	examples/python/mcts.py \
+	examples/python/learn.py \
+	examples/python/test_learn.py \
 	examples/lua/validate.lua \
 	examples/lua/test_validate.lua \
 	examples/ffi/test_ffi.sh
@@ -70,7 +72,9 @@ bindings_python__boardrules_c_la_CFLAGS = $(BR_WRAP_CFLAGS)
 bindings_python__boardrules_c_la_LDFLAGS = $(BR_MODULE_LDFLAGS)
 bindings_python__boardrules_c_la_LIBADD = libboardrules/libboardrules.la
 
-python_PYTHON = bindings/python/boardrules.py
+# boardrules_env: the Gym/PettingZoo-style environment (boardrules.AECEnv
+# loads it on first use).
+python_PYTHON = bindings/python/boardrules.py bindings/python/boardrules_env.py
 nodist_pyexec_PYTHON = bindings/python/boardrules_c.py
 CLEANFILES += bindings/python/boardrules_wrap.c bindings/python/boardrules_c.py
 

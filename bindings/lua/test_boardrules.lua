@@ -600,6 +600,274 @@ test("no leak", function()
     end
 end)
 
+---------------------------------------------------------------------------
+-- The learning interface
+
+local function same_array(a, b, message)
+    equal(#a, #b, (message or "array") .. ": length")
+    for i = 1, #a do
+        if a[i] ~= b[i] then
+            error(string.format("%s: entry %d is %s, expected %s", message or "array", i,
+                                tostring(a[i]), tostring(b[i])), 2)
+        end
+    end
+end
+
+local function same_facts(a, b, message)
+    for _, k in ipairs({ "num_players", "has_chance", "has_hidden_information", "returns_kind",
+                         "move_space", "max_legal_moves", "max_game_length", "tensor_size" }) do
+        equal(a[k], b[k], message .. ": " .. k)
+    end
+    same_array(a.tensor_shape, b.tensor_shape, message .. ": tensor_shape")
+end
+
+test("option specs of every game", function()
+    for _, g in ipairs(boardrules.games()) do
+        local specs = g:option_specs()
+        equal(specs[1].key, "players", g.name)
+        equal(specs[2].key, "seed", g.name)
+        equal(specs[3].key, "chance", g.name)
+        local canonical = {}
+        for part in g:new_state():options():gmatch("[^,]+") do
+            canonical[#canonical + 1] = part:match("^[^=]+")
+        end
+        equal(#specs, #canonical, g.name .. ": keys of the options string")
+        local defaults = {}
+        for i, spec in ipairs(specs) do
+            local what = g.name .. " " .. spec.key
+            equal(spec.key, canonical[i], what)
+            check(spec.kind == "integer" or spec.kind == "choice" or spec.kind == "flag", what)
+            check(type(spec.help) == "string" and spec.help ~= "", what)
+            if spec.kind == "integer" then
+                check(spec.min <= spec.max, what)
+            else
+                equal(spec.min, nil, what .. ": min")
+                equal(spec.max, nil, what .. ": max")
+            end
+            if spec.kind == "choice" then
+                check(#spec.choices > 0, what)
+                for _, word in ipairs(spec.choices) do
+                    check(g:check_options{ [spec.key] = word }, what .. " " .. word)
+                end
+            else
+                equal(spec.choices, nil, what .. ": choices")
+            end
+            if spec.default ~= nil then
+                equal(type(spec.default), "string", what)
+                check(g:check_options{ [spec.key] = spec.default }, what)
+                defaults[spec.key] = spec.default
+            end
+        end
+        check(g:check_options(defaults), g.name .. ": every default at once")
+        check(g:check_options(), g.name)
+        check(g:new_state(defaults) == g:new_state(), g.name .. ": the defaults are the default")
+        equal(specs[1].min, g.min_players, g.name)
+        equal(specs[1].max, g.max_players, g.name)
+        equal(specs[1].default, tostring(g.default_players), g.name)
+    end
+end)
+
+test("facts of game and state agree", function()
+    for _, g in ipairs(boardrules.games()) do
+        for _, players in ipairs({ g.min_players, g.default_players, g.max_players }) do
+            local what = g.name .. " players=" .. players
+            local facts = g:facts{ players = players }
+            local s = g:new_state{ players = players }
+            same_facts(s:facts(), facts, what)
+            same_facts(g:facts("players=" .. players), facts, what)
+            equal(facts.num_players, players, what)
+            equal(facts.move_space, s:move_space(), what)
+            equal(type(facts.has_chance), "boolean", what)
+            equal(type(facts.has_hidden_information), "boolean", what)
+            check(facts.returns_kind == "zero-sum" or facts.returns_kind == "general", what)
+            check(facts.max_legal_moves >= #s:legal_moves(), what)
+            check(#facts.tensor_shape >= 1 and #facts.tensor_shape <= 4, what)
+            local size = 1
+            for _, dim in ipairs(facts.tensor_shape) do size = size * dim end
+            equal(facts.tensor_size, size, what .. ": tensor_size")
+        end
+        same_facts(g:facts(), g:new_state():facts(), g.name)
+    end
+end)
+
+--- Mask, tensors and history of `s`; `applied` the {move, player} so far.
+local function check_learning_step(s, facts, applied, what)
+    local legal = s:is_terminal() and {} or s:legal_moves()
+    local mask = s:legal_mask()
+    equal(#mask, facts.move_space, what .. ": mask size")
+    local marked = {}
+    for i, bit in ipairs(mask) do
+        check(bit == 0 or bit == 1, what .. ": mask entries are 0 or 1")
+        if bit == 1 then marked[#marked + 1] = i - 1 end
+    end
+    same_array(marked, legal, what .. ": mask against legal moves")
+    for seat = -1, s:num_players() - 1 do
+        local tensor = s:observation_tensor(seat)
+        equal(#tensor, facts.tensor_size, what .. ": tensor size")
+        for i = 1, #tensor, 97 do equal(math.type(tensor[i]), "float", what) end
+    end
+    local player = s:current_player()
+    same_array(s:observation_tensor(), s:observation_tensor(player >= 0 and player or -1),
+               what .. ": default seat")
+    local history = s:history()
+    equal(s:history_start(), 0, what)
+    equal(#history, s:move_number(), what .. ": history length")
+    for i, e in ipairs(history) do
+        equal(e.move, applied[i].move, what .. ": history move " .. i)
+        equal(e.player, applied[i].player, what .. ": history player " .. i)
+    end
+end
+
+test("learning calls at every step of every game", function()
+    local rand = generator(31)
+    for _, g in ipairs(boardrules.games()) do
+        for _, chance in ipairs({ "explicit", "auto" }) do
+            local what = g.name .. " chance=" .. chance
+            local s = g:new_state{ seed = 9, chance = chance }
+            local facts = s:facts()
+            local applied = s:history()     -- chance=auto: the first draws
+            for _, e in ipairs(applied) do equal(e.player, boardrules.PLAYER_CHANCE, what) end
+            if chance == "explicit" then equal(#applied, 0, what) end
+            check_learning_step(s, facts, applied, what)
+            local steps = 0
+            while not s:is_terminal() and steps < 3000 do
+                raises_br("WrongPhaseError", s.winners, s)
+                local player = s:current_player()
+                if player >= 0 and steps % 3 == 0 then
+                    local r = s:resample(player, steps)
+                    equal(#r:history(), 0, what)
+                    equal(r:history_start(), s:move_number(), what)
+                    same_array(r:observation_tensor(player), s:observation_tensor(player),
+                               what .. ": tensor after resample")
+                    equal(r:render_view(player), s:render_view(player), what)
+                end
+                local legal = s:legal_moves()
+                local move = legal[rand(#legal)]
+                local before = s:move_number()
+                s:apply(move)
+                applied[#applied + 1] = { move = move, player = player }
+                local history = s:history()
+                for i = before + 2, #history do    -- drawn by the library (chance=auto)
+                    equal(history[i].player, boardrules.PLAYER_CHANCE, what)
+                    check(chance == "auto", what .. ": no draws at chance=explicit")
+                    applied[#applied + 1] = history[i]
+                end
+                check(s:move_number() <= facts.max_game_length, what .. ": max_game_length")
+                if steps % 5 == 0 or s:is_terminal() then
+                    check_learning_step(s, facts, applied, what)
+                end
+                steps = steps + 1
+            end
+            check(s:is_terminal(), what .. ": the game ends")
+            equal(#s:history(), #applied, what)
+            equal(#boardrules.from_json(s:to_json()):history(), #applied, what)
+            equal(#s:clone():history(), #applied, what)
+            local winners = s:winners()
+            local returns = s:returns()
+            local is_winner = {}
+            for _, w in ipairs(winners) do
+                check(w >= 0 and w < s:num_players(), what .. ": a seat")
+                is_winner[w] = true
+            end
+            if #winners > 0 and #winners < s:num_players() then
+                for w in pairs(is_winner) do
+                    for o = 0, s:num_players() - 1 do
+                        if not is_winner[o] then check(returns[w + 1] > returns[o + 1], what) end
+                    end
+                end
+            end
+            for seat = -1, s:num_players() - 1 do
+                equal(type(s:render_view(seat)), "string", what)
+            end
+        end
+    end
+end)
+
+test("history marks chance outcomes and follows copies", function()
+    local s = new_state{ chance = "explicit", seed = 4 }
+    local outcome = s:resolve_chance()
+    local h = s:history()
+    equal(#h, 1)
+    equal(h[1].move, outcome)
+    equal(h[1].player, boardrules.PLAYER_CHANCE)
+    while s:is_chance_node() do s:resolve_chance() end
+    local seat, move = s:current_player(), s:legal_moves()[1]
+    s:apply(move)
+    h = s:history()
+    equal(h[#h].move, move)
+    equal(h[#h].player, seat)
+    local t = new_state{ chance = "explicit", seed = 5 }
+    t:copy_from(s)
+    equal(#t:history(), #h)
+    equal(#boardrules.from_bytes(s:to_bytes()):history(), #h)
+    s:resample(seat, 3, t)
+    equal(#t:history(), 0)
+    equal(t:history_start(), s:move_number())
+end)
+
+test("learning calls: bad arguments", function()
+    local s = new_state()
+    local g = s:game()
+    for _, bad in ipairs({ "a", 1.5, {}, true }) do
+        raises_type("seat", s.observation_tensor, s, bad)
+        raises_type("seat", s.render_view, s, bad)
+    end
+    raises_type("seat", s.render_view, s, nil)
+    for _, bad in ipairs({ -2, 2, 1 << 40 }) do
+        raises_br("ArgumentError", s.observation_tensor, s, bad)
+        raises_br("ArgumentError", s.render_view, s, bad)
+    end
+    raises_br("WrongPhaseError", s.winners, s)
+    local e = raises_br("OptionError", g.check_options, g, { players = 99 })
+    check(e.message:find("players", 1, true))
+    e = raises_br("OptionError", g.check_options, g, "colour=green")
+    check(e.message:find("colour", 1, true))
+    raises_br("OptionError", g.facts, g, { players = 99 })
+    raises_type("options", g.facts, g, 3)
+    raises_type("options", g.check_options, g, true)
+    for _, name in ipairs({ "option_specs", "check_options", "facts" }) do
+        raises_type("expected a boardrules.Game", boardrules.Game[name], nil)
+        raises_type("expected a boardrules.Game", boardrules.Game[name], s)
+    end
+    -- The raw module on bad handles and sizes: errors, never crashes.
+    equal(c.br_game_option_count(nil), 0)
+    equal(c.br_game_option(nil, 0), nil)
+    equal(c.br_game_option(g._g, 1000), nil)
+    equal((c.br_state_facts(nil)), c.BR_ERR_ARGUMENT)
+    equal((c.br_state_observation_tensor(nil, 0, 10)), c.BR_ERR_ARGUMENT)
+    equal((c.br_state_observation_tensor(s._s, 0, 1)), c.BR_ERR_BUFFER)
+    equal(#select(2, c.br_state_observation_tensor(s._s, 0, 1)), 0)
+    equal((c.br_state_legal_mask(s._s, 1)), c.BR_ERR_BUFFER)
+    equal((c.br_state_history(nil, 0)), c.BR_ERR_ARGUMENT)
+    equal(c.br_state_history_start(nil), 0)
+    equal((c.br_state_winners(nil, 2)), c.BR_ERR_ARGUMENT)
+    check(not pcall(c.br_state_legal_mask, s._s, -1))
+    check(not pcall(c.br_state_history, s._s, "x"))
+end)
+
+test("messages of wrong calls name no internals", function()
+    local s = new_state()
+    local g = s:game()
+    local calls = {
+        function() s:apply(nil) end, function() s:apply(string.rep("x", 999)) end,
+        function() s:observation_tensor("a") end, function() s:render_view() end,
+        function() s:observe("0") end, function() s:observe_json(7) end,
+        function() s:winners() end, function() s:resample("0", 1) end,
+        function() s.legal_mask(nil) end, function() s.history({}) end,
+        function() g:facts(3) end, function() g:check_options{ players = 1 } end,
+        function() boardrules.playout_random(s, "1") end,
+        function() boardrules.from_json(nil) end,
+    }
+    for i, call in ipairs(calls) do
+        local ok, err = pcall(call)
+        check(not ok, "call " .. i .. " fails")
+        local text = tostring(err)
+        for _, word in ipairs({ "boardrules_c", "SWIG", "swig", "_p_br", "br_state_" }) do
+            check(not text:find(word, 1, true), "call " .. i .. " shows " .. word .. ": " .. text)
+        end
+    end
+end)
+
 test("version", function()
     local v = boardrules.version()
     local major, minor, micro = v:match("^(%d+)%.(%d+)%.(%d+)$")

@@ -675,6 +675,394 @@ class OwnershipTest(unittest.TestCase):
         self.assertLess(grown, 4096, "RSS grew by %d KiB" % grown)
 
 
+try:
+    import numpy
+except ImportError:
+    numpy = None
+
+
+def flat(values):
+    """A tensor or mask (numpy array or list) as a flat list."""
+    return values.ravel().tolist() if hasattr(values, "ravel") else list(values)
+
+
+def without_numpy(fn, *args, **kw):
+    """Calls fn as if numpy could not be imported."""
+    saved = boardrules._numpy
+    boardrules._numpy = False
+    try:
+        return fn(*args, **kw)
+    finally:
+        boardrules._numpy = saved
+
+
+class LearnEveryGameTest(unittest.TestCase):
+    """The learning calls for every registered game: specs, facts, tensors,
+    masks, history and winners checked at every step of a random game."""
+
+    def test_option_specs(self):
+        for g in boardrules.games():
+            with self.subTest(game=g.name):
+                specs = g.option_specs()
+                keys = [spec.key for spec in specs]
+                self.assertEqual(keys[:3], ["players", "seed", "chance"])
+                self.assertEqual(len(set(keys)), len(keys))
+                canonical = [part.split("=")[0] for part in g.new_state().options.split(",")]
+                self.assertEqual(keys, canonical)
+                defaults = {}
+                for spec in specs:
+                    self.assertIsInstance(spec, boardrules.OptionSpec)
+                    self.assertIn(spec.kind, ("integer", "choice", "flag"))
+                    self.assertIsInstance(spec.help, str)
+                    self.assertTrue(spec.help)
+                    if spec.kind == "integer":
+                        self.assertLessEqual(spec.min, spec.max)
+                        self.assertIsNone(spec.choices)
+                    else:
+                        self.assertIsNone(spec.min)
+                        self.assertIsNone(spec.max)
+                    if spec.kind == "choice":
+                        self.assertIsInstance(spec.choices, tuple)
+                        self.assertTrue(spec.choices)
+                        for word in spec.choices:
+                            self.assertIsNone(g.check_options({spec.key: word}))
+                    else:
+                        self.assertIsNone(spec.choices)
+                    if spec.default is not None:
+                        self.assertIsInstance(spec.default, str)
+                        self.assertIsNone(g.check_options({spec.key: spec.default}))
+                        if spec.kind == "choice":
+                            self.assertIn(spec.default, spec.choices)
+                        if spec.kind == "integer":
+                            self.assertTrue(spec.min <= int(spec.default) <= spec.max)
+                        defaults[spec.key] = spec.default
+                # Every default at once is the default state.
+                self.assertIsNone(g.check_options(defaults))
+                self.assertIsNone(g.check_options())
+                self.assertIsNone(g.check_options(""))
+                self.assertEqual(g.new_state(defaults), g.new_state())
+                players = specs[0]
+                self.assertEqual((players.min, players.max), (g.min_players, g.max_players))
+                self.assertEqual(players.default, str(g.default_players))
+
+    def test_facts_of_game_and_state_agree(self):
+        for g in boardrules.games():
+            for players in sorted({g.min_players, g.default_players, g.max_players}):
+                with self.subTest(game=g.name, players=players):
+                    facts = g.facts(players=players)
+                    self.assertIsInstance(facts, boardrules.Facts)
+                    s = g.new_state(players=players)
+                    self.assertEqual(s.facts(), facts)
+                    self.assertEqual(g.facts({"players": players}), facts)
+                    self.assertEqual(g.facts("players=%d" % players), facts)
+                    self.assertEqual(facts.num_players, players)
+                    self.assertEqual(facts.move_space, s.move_space)
+                    self.assertIsInstance(facts.has_chance, bool)
+                    self.assertIsInstance(facts.has_hidden_information, bool)
+                    self.assertIn(facts.returns_kind, ("zero-sum", "general"))
+                    self.assertGreaterEqual(facts.max_legal_moves, len(s.legal_moves()))
+                    self.assertGreater(facts.max_game_length, 0)
+                    self.assertIsInstance(facts.tensor_shape, tuple)
+                    self.assertTrue(1 <= len(facts.tensor_shape) <= 4)
+                    size = 1
+                    for dim in facts.tensor_shape:
+                        self.assertIsInstance(dim, int)
+                        size *= dim
+                    self.assertEqual(facts.tensor_size, size)
+            self.assertEqual(g.facts(), g.new_state().facts())
+
+    def check_step(self, s, facts, applied):
+        """Mask, tensors and history of state `s`."""
+        legal = s.legal_moves() if not s.is_terminal else []
+        mask = s.legal_mask()
+        self.assertEqual(len(flat(mask)), facts.move_space)
+        self.assertEqual([m for m, bit in enumerate(flat(mask)) if bit], legal)
+        self.assertTrue(set(flat(mask)) <= {0, 1})
+        if numpy is not None:
+            self.assertEqual(mask.dtype, numpy.uint8)
+            self.assertEqual(mask.shape, (facts.move_space,))
+        for seat in range(-1, s.num_players):
+            tensor = s.observation_tensor(seat)
+            if numpy is not None:
+                self.assertEqual(tensor.dtype, numpy.float32)
+                self.assertEqual(tensor.shape, facts.tensor_shape)
+                self.assertTrue(numpy.isfinite(tensor).all())
+            self.assertEqual(len(flat(tensor)), facts.tensor_size)
+        player = s.current_player
+        default = player if player >= 0 else -1
+        self.assertEqual(flat(s.observation_tensor()), flat(s.observation_tensor(default)))
+        history = s.history()
+        self.assertEqual(s.history_start, 0)
+        self.assertEqual(len(history), s.move_number)
+        self.assertTrue(all(isinstance(e, boardrules.HistoryEntry) for e in history))
+        # The moves applied, chance outcomes (given at chance=explicit, drawn
+        # by the library at chance=auto) marked with PLAYER_CHANCE.
+        self.assertEqual([(e.move, e.player) for e in history], applied)
+
+    def test_random_games(self):
+        rng = random.Random(31)
+        for g in boardrules.games():
+            for chance in ("explicit", "auto"):
+                with self.subTest(game=g.name, chance=chance):
+                    s = g.new_state(seed=9, chance=chance)
+                    facts = s.facts()
+                    # (move, player) as applied here, and the outcomes the
+                    # library drew at the start (chance=auto)
+                    applied = [(e.move, e.player) for e in s.history()]
+                    self.assertTrue(all(p == boardrules.PLAYER_CHANCE for _, p in applied))
+                    if chance == "explicit":
+                        self.assertEqual(applied, [])
+                    steps = 0
+                    self.check_step(s, facts, applied)
+                    while not s.is_terminal and steps < 3000:
+                        with self.assertRaises(boardrules.WrongPhaseError):
+                            s.winners()
+                        player = s.current_player
+                        if player >= 0 and steps % 3 == 0:
+                            r = s.resample(player, steps)
+                            self.assertEqual(r.history(), [])
+                            self.assertEqual(r.history_start, s.move_number)
+                            self.assertEqual(flat(r.observation_tensor(player)),
+                                             flat(s.observation_tensor(player)))
+                            self.assertEqual(r.render_view(player), s.render_view(player))
+                        move = rng.choice(s.legal_moves())
+                        before = s.move_number
+                        s.apply(move)
+                        applied.append((move, player))
+                        # chance=auto: the outcomes drawn right after the move
+                        drawn = s.history()[before + 1:]
+                        if chance == "explicit":
+                            self.assertEqual(drawn, [])
+                        self.assertTrue(all(e.player == boardrules.PLAYER_CHANCE for e in drawn))
+                        applied.extend((e.move, e.player) for e in drawn)
+                        self.assertLessEqual(s.move_number, facts.max_game_length)
+                        if steps % 5 == 0 or s.is_terminal:
+                            self.check_step(s, facts, applied)
+                        steps += 1
+                    self.assertTrue(s.is_terminal)
+                    self.assertEqual(s.history(), [boardrules.HistoryEntry(m, p)
+                                                   for m, p in applied])
+                    self.assertEqual(boardrules.State.from_json(s.to_json()).history(),
+                                     s.history())
+                    self.assertEqual(boardrules.State.from_bytes(s.to_bytes()).history(),
+                                     s.history())
+                    self.assertEqual(s.clone().history(), s.history())
+                    self.assertEqual(sum(flat(s.legal_mask())), 0)
+                    winners = s.winners()
+                    self.assertEqual(winners, sorted(set(winners)))
+                    self.assertTrue(all(0 <= w < s.num_players for w in winners))
+                    returns = s.returns()
+                    if 0 < len(winners) < s.num_players:
+                        losers = [i for i in range(s.num_players) if i not in winners]
+                        self.assertTrue(all(returns[w] > returns[o]
+                                            for w in winners for o in losers))
+                    for seat in range(-1, s.num_players):
+                        self.assertIsInstance(s.render_view(seat), str)
+                    if facts.returns_kind == "zero-sum":
+                        self.assertAlmostEqual(sum(returns), 0.0)
+
+
+class LearnTest(unittest.TestCase):
+    """The learning calls in detail on one game, good input and bad."""
+
+    def test_history_marks_chance_and_follows_copies(self):
+        s = new_state(chance="explicit", seed=4)
+        outcome = s.resolve_chance()
+        self.assertEqual(s.history(), [(outcome, boardrules.PLAYER_CHANCE)])
+        while s.is_chance_node:
+            s.resolve_chance()
+        move = s.legal_moves()[0]
+        seat = s.current_player
+        s.apply(move)
+        self.assertEqual(s.history()[-1], boardrules.HistoryEntry(move, seat))
+        self.assertEqual(s.history()[-1].player, seat)
+        t = new_state(chance="explicit", seed=5)
+        t.copy_from(s)
+        self.assertEqual(t.history(), s.history())
+        self.assertEqual(copy.copy(s).history(), s.history())
+        self.assertEqual(pickle.loads(pickle.dumps(s)).history(), s.history())
+        r = s.resample(seat, 3)
+        self.assertEqual((r.history(), r.history_start), ([], s.move_number))
+        s.resample(seat, 3, into=t)
+        self.assertEqual((t.history(), t.history_start), ([], s.move_number))
+        self.assertEqual(s.history_start, 0)
+
+    def test_tensor_fills_the_callers_array(self):
+        s = new_state()
+        facts = s.facts()
+        if numpy is not None:
+            out = numpy.full(facts.tensor_shape, numpy.nan, numpy.float32)
+            self.assertIs(s.observation_tensor(0, out=out), out)
+            self.assertTrue(numpy.isfinite(out).all())
+            self.assertEqual(out.tolist(), s.observation_tensor(0).tolist())
+            bigger = numpy.full(facts.tensor_size + 5, 7, numpy.float32)
+            s.observation_tensor(1, out=bigger)
+            self.assertEqual(bigger[:facts.tensor_size].tolist(),
+                             flat(s.observation_tensor(1)))
+            self.assertEqual(bigger[facts.tensor_size:].tolist(), [7.0] * 5)
+            mask = numpy.full(s.move_space, 9, numpy.uint8)
+            self.assertIs(s.legal_mask(out=mask), mask)
+            self.assertEqual(mask.tolist(), s.legal_mask().tolist())
+        import array
+        out = array.array("f", [float("nan")] * facts.tensor_size)
+        self.assertIs(s.observation_tensor(0, out=out), out)
+        self.assertEqual(list(out), flat(s.observation_tensor(0)))
+        buf = bytearray(b"\x09" * s.move_space)
+        self.assertIs(s.legal_mask(out=buf), buf)
+        self.assertEqual(list(buf), flat(s.legal_mask()))
+        view = memoryview(bytearray(s.move_space))
+        s.legal_mask(out=view)
+        self.assertEqual(view.tolist(), flat(s.legal_mask()))
+
+    def test_without_numpy_lists(self):
+        s = new_state()
+        tensor = without_numpy(s.observation_tensor, 0)
+        self.assertIsInstance(tensor, list)
+        self.assertEqual(len(tensor), s.facts().tensor_size)
+        self.assertTrue(all(isinstance(x, float) for x in tensor))
+        self.assertEqual(tensor, flat(s.observation_tensor(0)))
+        mask = without_numpy(s.legal_mask)
+        self.assertIsInstance(mask, list)
+        self.assertEqual([m for m, bit in enumerate(mask) if bit], s.legal_moves())
+
+    def test_seats_see_different_tensors(self):
+        s = new_state(players=3)
+        self.assertNotEqual(flat(s.observation_tensor(0)), flat(s.observation_tensor(1)))
+        self.assertEqual(flat(s.observation_tensor()), flat(s.observation_tensor(0)))
+
+    def test_bad_arguments(self):
+        import array
+        s = new_state()
+        g = s.game
+        for bad in ("a", None.__class__, 1.0, [0], True):
+            with self.assertRaises(TypeError):
+                s.observation_tensor(bad)
+            with self.assertRaises(TypeError):
+                s.render_view(bad)
+        for bad in (-2, 2, 2 ** 40):
+            with self.assertRaises(boardrules.ArgumentError):
+                s.observation_tensor(bad)
+            with self.assertRaises(boardrules.ArgumentError):
+                s.render_view(bad)
+        with self.assertRaises(TypeError):
+            s.render_view(None)
+        small = bytearray(3)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.legal_mask(out=small)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.observation_tensor(0, out=array.array("f", [0.0, 0.0]))
+        with self.assertRaises(TypeError):
+            s.observation_tensor(0, out=bytearray(80000))       # bytes, not floats
+        for bad in ([0.0] * 5000, b"x" * 50000, "x", 3):
+            with self.assertRaises(TypeError):
+                s.observation_tensor(0, out=bad)
+            with self.assertRaises(TypeError):
+                s.legal_mask(out=bad)
+        if numpy is not None:
+            with self.assertRaises(TypeError):
+                s.observation_tensor(0, out=numpy.empty(s.facts().tensor_size, numpy.float64))
+            with self.assertRaises(TypeError):
+                s.observation_tensor(0, out=numpy.empty((s.facts().tensor_size, 2),
+                                                        numpy.float32)[:, 0])
+            with self.assertRaises(boardrules.ArgumentError):
+                s.observation_tensor(0, out=numpy.empty(3, numpy.float32))
+            with self.assertRaises(TypeError):
+                s.legal_mask(out=numpy.empty(s.move_space, numpy.int32))
+            readonly = numpy.zeros(s.move_space, numpy.uint8)
+            readonly.flags.writeable = False
+            with self.assertRaises(TypeError):
+                s.legal_mask(out=readonly)
+        with self.assertRaises(boardrules.WrongPhaseError):
+            s.winners()
+        with self.assertRaises(boardrules.OptionError) as cm:
+            g.check_options(players=99)
+        self.assertIn("players", str(cm.exception))
+        with self.assertRaises(boardrules.OptionError) as cm:
+            g.check_options("colour=green")
+        self.assertIn("colour", str(cm.exception))
+        with self.assertRaises(boardrules.OptionError):
+            g.facts(players=99)
+        for bad in (3.5, [1]):
+            with self.assertRaises(TypeError):
+                g.facts(bad)
+            with self.assertRaises(TypeError):
+                g.check_options(bad)
+        with self.assertRaises(ValueError):
+            g.check_options("players=2\0")
+
+    def test_lazy_environment_export(self):
+        with self.assertRaises(AttributeError):
+            boardrules.NoSuchThing
+        self.assertNotIn("AECEnv", boardrules.__all__)
+        try:
+            import boardrules_env
+        except ImportError as e:
+            self.skipTest("boardrules_env cannot be imported: %s" % e)
+        self.assertIs(boardrules.AECEnv, boardrules_env.AECEnv)
+
+
+class NoInternalNamesTest(unittest.TestCase):
+    """What a user sees (help, error messages) names no generated internals."""
+    INTERNAL = re.compile(r"boardrules_c|Swig|SWIG|_p_br|_p_|in method|argument \d+ of type"
+                          r"|proxy of|:py:class:|:rtype:|:type \w+:")
+
+    def assertClean(self, text, what):
+        found = self.INTERNAL.search(text)
+        self.assertIsNone(found, "%s shows %r" % (what, found and found.group()))
+
+    def test_help(self):
+        import pydoc
+        for obj in (boardrules, boardrules.State, boardrules.Game, boardrules.Error,
+                    boardrules.Facts, boardrules.OptionSpec, boardrules.HistoryEntry,
+                    boardrules.State.observation_tensor, boardrules.State.apply,
+                    boardrules.playout_random):
+            with self.subTest(obj=getattr(obj, "__name__", obj)):
+                self.assertClean(pydoc.render_doc(obj, renderer=pydoc.plaintext), "help")
+
+    def test_messages_of_wrong_calls(self):
+        s = new_state()
+        g = s.game
+        calls = [
+            lambda: s.apply(None), lambda: s.apply("x" * 999), lambda: s.apply(2 ** 70),
+            lambda: s.apply(1.5), lambda: s.apply("\udc80"), lambda: s.apply("a\0b"),
+            lambda: s.check(object()), lambda: s.move_to_text("zz"),
+            lambda: s.move_to_text_view(0, "1"), lambda: s.move_to_text_view(0, 9),
+            lambda: s.move_from_text(None),
+            lambda: s.observation_tensor("a"), lambda: s.observation_tensor(0, out=[1]),
+            lambda: s.observation_tensor(0, out=b"\0" * 99999),
+            lambda: s.legal_mask(out="x"), lambda: s.render_view(None),
+            lambda: s.observe("0"), lambda: s.observe_json(7), lambda: s.winners(),
+            lambda: s.resample("0", 1), lambda: s.resample(0, -1), lambda: s.resample(0, "1"),
+            lambda: s.resample(0, 1.5), lambda: s.resample(0, 1, into=3),
+            lambda: s.copy_from(None), lambda: s.chance_outcomes(),
+            lambda: boardrules.State.from_json(None), lambda: boardrules.State.from_json("\0"),
+            lambda: boardrules.State.from_bytes(None), lambda: boardrules.State.from_bytes(42),
+            lambda: boardrules.State(None), lambda: boardrules.State(GAME, 3),
+            lambda: boardrules.State(GAME, "players=\0"), lambda: boardrules.game(None),
+            lambda: boardrules.game("x\0"), lambda: boardrules.game("\udc80"),
+            lambda: g.facts(None.__class__), lambda: g.check_options(players=1),
+            lambda: boardrules.playout_random(s, "1"), lambda: boardrules.playout_random(s, 1, "x"),
+            lambda: boardrules.playout_random(s, 1, -1), lambda: boardrules.playout_random(s, 1.5),
+            lambda: boardrules.write_record(GAME, "", [None]),
+            lambda: boardrules.write_record(GAME, "", [2 ** 40]),
+            lambda: boardrules.write_record(GAME, "\0", []),
+            lambda: boardrules.replay_record(None), lambda: boardrules.replay_record("\udc80"),
+            lambda: boardrules.version_check("1"), lambda: boardrules.version_check(2 ** 70),
+        ]
+        for i, call in enumerate(calls):
+            with self.subTest(call=i):
+                try:
+                    call()
+                except Exception as e:          # the kind is checked elsewhere
+                    message = str(e)
+                    self.assertTrue(message)
+                    self.assertClean(message, "the message of call %d" % i)
+                    self.assertClean(type(e).__module__ + "." + type(e).__name__,
+                                     "the type of call %d" % i)
+                    if isinstance(e, boardrules.Error):
+                        self.assertLess(len(message), 300)
+
+
 class RawModuleTest(unittest.TestCase):
     """The SWIG layer on its own: NULL-like and wrong input never crash."""
 
