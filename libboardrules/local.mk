@@ -8,6 +8,8 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/options.c \
 	libboardrules/snapshot.c \
 	libboardrules/record.c \
+	libboardrules/record_impl.h \
+	libboardrules/record_parse.c \
 	libboardrules/registry.c \
 	libboardrules/rng.c \
 	libboardrules/status.c \

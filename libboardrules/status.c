@@ -16,6 +16,7 @@ const char *br_status_string(br_status status)
     case BR_ERR_UNKNOWN_GAME: return "unknown game";
     case BR_ERR_RECORD: return "invalid game record";
     case BR_ERR_GAME_MISMATCH: return "states of different games or option sets";
+    case BR_ERR_INCOMPLETE: return "game record ends before its result line";
     }
     return "unknown status";
 }

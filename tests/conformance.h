@@ -78,6 +78,11 @@ void check_history_after_move(const struct playout *p, uint32_t before, int play
  * on a chance=explicit state of the same options, gives the same position. */
 void check_history_replays(const struct playout *p);
 
+/* The position and history of `s` (the snapshot's "state", "history" and
+ * "move_number"), as compact JSON text to compare: what a record replays,
+ * without the options' chance mode and the generator. Free with free(). */
+char *position_text(const br_state *s);
+
 /* The per-game tests of option specs and facts (conformance_learn.c). */
 struct Suite;
 void add_learning_tests(struct Suite *suite);

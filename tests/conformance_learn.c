@@ -222,6 +222,18 @@ static char *game_fields(const br_state *s)
     return text;
 }
 
+char *position_text(const br_state *s)
+{
+    json_t *snap = brt_snapshot_json(s);
+    json_t *both = json_pack("{sOsOsO}", "state", json_object_get(snap, "state"), "history",
+                             json_object_get(snap, "history"), "move_number",
+                             json_object_get(snap, "move_number"));
+    char *text = json_dumps(both, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(both);
+    json_decref(snap);
+    return text;
+}
+
 /* `options` with chance=explicit in place of chance=auto (or added). */
 static char *explicit_options(const char *options)
 {

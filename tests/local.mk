@@ -72,6 +72,17 @@ endif
 # number of that line in <name>.badline.
 EXTRA_DIST += \
 	tests/golden/README.md \
+	tests/golden/tsuro-v2-3p.record \
+	tests/golden/tsuro-v2-3p.final.json \
+	tests/golden/tuer-an-tuer-v2.record \
+	tests/golden/tuer-an-tuer-v2.final.json \
+	tests/golden/drunter-und-drueber-v2-3p.record \
+	tests/golden/drunter-und-drueber-v2-3p.final.json \
+	tests/golden/tore-der-welt-v2-3p.record \
+	tests/golden/tore-der-welt-v2-3p.final.json \
+	tests/golden/tsuro-v2-illegal-line.record \
+	tests/golden/tsuro-v2-illegal-line.final.json \
+	tests/golden/tsuro-v2-illegal-line.badline \
 	tests/golden/tore-der-welt-2p.final.json \
 	tests/golden/tore-der-welt-2p.record \
 	tests/golden/tore-der-welt-3p-explicit.final.json \

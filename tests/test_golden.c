@@ -12,6 +12,7 @@
  * The same program writes new golden files (see usage()):
  *   test_golden --generate DIR NAME GAME OPTIONS CHOICE_SEED
  *   test_golden --generate-bad DIR NAME GAME OPTIONS CHOICE_SEED GOOD_MOVES
+ *   test_golden --refresh DIR NAME   (NAME.final.json anew from NAME.record)
  * Both play uniformly random legal moves (chance outcomes by their
  * probabilities) chosen by a generator seeded with CHOICE_SEED.
  */
@@ -320,6 +321,14 @@ static int generate(const char *dir, const char *name, const char *game_name,
         bad ? " (the state before the illegal line)" : "", body);
     free(limit_arg);
     if (bad) {
+        /* The illegal move goes where the next move would: before the
+         * result line, with the seat to move. */
+        char *result = strstr(record, "\nresult ");
+        if (result)
+            result[1] = '\0';
+        int to_move = br_state_current_player(s);
+        char *who = to_move == BR_PLAYER_CHANCE ? brt_strdup("chance: ")
+                                                : brt_format("%d: ", to_move < 0 ? 0 : to_move);
         size_t space = br_state_move_space(s);
         br_move illegal = BR_MOVE_NONE;
         for (size_t m = 0; m < space && illegal == BR_MOVE_NONE; m++)
@@ -329,7 +338,8 @@ static int generate(const char *dir, const char *name, const char *game_name,
         char text[128], reason[256];
         br_state_move_to_text(s, illegal, text, sizeof text, NULL);
         br_state_check_move(s, illegal, reason, sizeof reason);
-        char *bad_record = brt_format("%s%s\n", record, text);
+        char *bad_record = brt_format("%s%s%s\n", record, who, text);
+        free(who);
         size_t number = count_lines(bad_record);
         char *line = brt_format("%zu\n", number);
         printf("illegal line %zu: %s (%s)\n", number, text, reason);
@@ -340,7 +350,17 @@ static int generate(const char *dir, const char *name, const char *game_name,
         free(record);
         record = bad_record;
     }
-    char *snap = snapshot_or_null(s);
+    /* The expected state is the record's own replay (a version 2 record
+     * replays as chance=explicit), which must agree with the game played. */
+    br_state *replayed = NULL;
+    br_status st = br_record_replay(record, &replayed, NULL, err, sizeof err);
+    if (st != (bad ? BR_ERR_RECORD : BR_OK) || !replayed ||
+        br_state_move_number(replayed) != br_state_move_number(s)) {
+        fprintf(stderr, "the written record does not replay as expected: %s\n", err);
+        return 1;
+    }
+    char *snap = snapshot_or_null(replayed);
+    br_state_free(replayed);
     int rc = snap && write_file(dir, name, ".record", record) &&
                      write_file(dir, name, ".final.json", snap)
                  ? 0
@@ -353,12 +373,40 @@ static int generate(const char *dir, const char *name, const char *game_name,
     return rc;
 }
 
+/* Writes <name>.final.json anew from the replay of <name>.record: the
+ * snapshot format changed, the record and the rules did not. */
+static int refresh(const char *dir, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.record", dir, name);
+    char *record = brt_read_file(path);
+    if (!record) {
+        fprintf(stderr, "cannot read %s\n", path);
+        return 1;
+    }
+    br_state *s = NULL;
+    char err[512] = "";
+    br_status st = br_record_replay(record, &s, NULL, err, sizeof err);
+    char *snap = s ? snapshot_or_null(s) : NULL;
+    int rc = snap && (st == BR_OK || st == BR_ERR_RECORD) &&
+                     write_file(dir, name, ".final.json", snap)
+                 ? 0
+                 : 1;
+    if (rc)
+        fprintf(stderr, "%s: %s\n", name, err);
+    free(snap);
+    br_state_free(s);
+    free(record);
+    return rc;
+}
+
 static int usage(void)
 {
     fprintf(stderr,
             "usage: test_golden                      run the golden tests (BR_GOLDEN_DIR)\n"
             "       test_golden --generate DIR NAME GAME OPTIONS CHOICE_SEED\n"
-            "       test_golden --generate-bad DIR NAME GAME OPTIONS CHOICE_SEED GOOD_MOVES\n");
+            "       test_golden --generate-bad DIR NAME GAME OPTIONS CHOICE_SEED GOOD_MOVES\n"
+            "       test_golden --refresh DIR NAME    rewrite NAME.final.json from NAME.record\n");
     return 2;
 }
 
@@ -380,6 +428,8 @@ int main(int argc, char **argv)
     if (argc == 7 && strcmp(argv[1], "--generate") == 0)
         return generate(argv[2], argv[3], argv[4], argv[5], strtoull(argv[6], NULL, 10),
                         (size_t)-1, false);
+    if (argc == 4 && strcmp(argv[1], "--refresh") == 0)
+        return refresh(argv[2], argv[3]);
     if (argc == 8 && strcmp(argv[1], "--generate-bad") == 0)
         return generate(argv[2], argv[3], argv[4], argv[5], strtoull(argv[6], NULL, 10),
                         (size_t)strtoull(argv[7], NULL, 10), true);

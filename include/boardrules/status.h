@@ -25,7 +25,8 @@ typedef enum br_status {
     BR_ERR_WRONG_PHASE = -8,   /**< The call does not fit the state (e.g. no chance node). */
     BR_ERR_UNKNOWN_GAME = -9,  /**< No game of that name is registered. */
     BR_ERR_RECORD = -10,       /**< A game record is malformed or has an illegal move. */
-    BR_ERR_GAME_MISMATCH = -11 /**< Two states of different games or option sets. */
+    BR_ERR_GAME_MISMATCH = -11, /**< Two states of different games or option sets. */
+    BR_ERR_INCOMPLETE = -12    /**< A game record ends before its result line. */
 } br_status;
 
 /**
