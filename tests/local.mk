@@ -33,9 +33,13 @@ BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 
 check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
-	tests/test_threads tests/test_binary tests/test_learn
+	tests/test_threads tests/test_binary tests/test_learn tests/test_records
 TESTS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
-	tests/test_threads tests/test_binary tests/test_learn
+	tests/test_threads tests/test_binary tests/test_learn tests/test_records
+
+tests_test_records_SOURCES = tests/test_records.c tests/brt_util.c tests/brt_util.h
+tests_test_records_CFLAGS = $(BRT_CFLAGS)
+tests_test_records_LDADD = $(BRT_LDADD)
 
 tests_test_learn_SOURCES = tests/test_learn.c tests/brt_util.c tests/brt_util.h
 tests_test_learn_CFLAGS = $(BRT_CFLAGS)
