@@ -52,6 +52,7 @@ local ERROR_NAMES = {
     [c.BR_ERR_UNKNOWN_GAME] = "UnknownGameError",
     [c.BR_ERR_RECORD] = "RecordError",
     [c.BR_ERR_GAME_MISMATCH] = "GameMismatchError",
+    [c.BR_ERR_INCOMPLETE] = "IncompleteRecordError",
 }
 
 --- The metatable of error objects.

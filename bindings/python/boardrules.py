@@ -37,7 +37,7 @@ import boardrules_c as _c
 __all__ = [
     "Error", "ArgumentError", "NoMemoryError", "OptionError", "IllegalMoveError",
     "ParseError", "SnapshotError", "BufferTooSmallError", "WrongPhaseError",
-    "UnknownGameError", "RecordError", "GameMismatchError",
+    "UnknownGameError", "RecordError", "IncompleteRecordError", "GameMismatchError",
     "Game", "State", "PlayoutResult", "OptionSpec", "Facts", "HistoryEntry",
     "games", "game", "playout_random", "write_record", "replay_record",
     "version", "version_check", "PLAYER_CHANCE", "PLAYER_TERMINAL", "MOVE_NONE",
@@ -161,10 +161,17 @@ class GameMismatchError(Error, ValueError):
     status = _c.BR_ERR_GAME_MISMATCH
 
 
+class IncompleteRecordError(RecordError):
+    """A game record ends before its result line (a cut-off file); every
+    line it has is good. ``line`` is the line after the last and ``state``
+    the position the record reaches."""
+    status = _c.BR_ERR_INCOMPLETE
+
+
 _ERRORS = {cls.status: cls for cls in (
     ArgumentError, NoMemoryError, OptionError, IllegalMoveError, ParseError,
     SnapshotError, BufferTooSmallError, WrongPhaseError, UnknownGameError,
-    RecordError, GameMismatchError)}
+    RecordError, IncompleteRecordError, GameMismatchError)}
 
 
 def _error(status, reason="", context=None):
@@ -974,8 +981,8 @@ def replay_record(text):
     state = State._wrap(handle) if handle is not None else None
     if status == _OK:
         return state
-    if status == _c.BR_ERR_RECORD:
-        raise RecordError(err or _c.br_status_string(status), err, bad_line, state)
+    if status in (_c.BR_ERR_RECORD, _c.BR_ERR_INCOMPLETE):
+        raise _ERRORS[status](err or _c.br_status_string(status), err, bad_line, state)
     raise _error(status, err)
 
 

@@ -480,11 +480,18 @@ class RecordTest(unittest.TestCase):
         moves = play_random(s, random.Random(31))
         return s, moves
 
+    def assertSameGame(self, replayed, s):
+        """A record replays as chance=explicit: the same moves and outcomes."""
+        self.assertEqual(replayed.history(), s.history())
+        self.assertEqual(replayed.returns(), s.returns())
+        self.assertEqual(replayed.is_terminal, s.is_terminal)
+        self.assertIn("chance=explicit", replayed.options)
+
     def test_write_and_replay(self):
         s, moves = self.played()
         text = boardrules.write_record(GAME, "players=2,seed=31", moves)
         self.assertIn("game tsuro", text)
-        self.assertEqual(boardrules.replay_record(text), s)
+        self.assertSameGame(boardrules.replay_record(text), s)
         self.assertEqual(boardrules.write_record(boardrules.game(GAME), {"players": 2, "seed": 31},
                                                  moves), text)
 
@@ -493,21 +500,28 @@ class RecordTest(unittest.TestCase):
         moves = play_random(s, random.Random(3))
         text = boardrules.write_record(GAME, s.options, moves)
         self.assertGreater(len(text), 256)
-        self.assertEqual(boardrules.replay_record(text), s)
+        self.assertSameGame(boardrules.replay_record(text), s)
 
     def test_bad_records(self):
         s, moves = self.played()
         text = boardrules.write_record(GAME, "players=2,seed=31", moves)
         lines = text.splitlines()
-        first_move = next(i for i, l in enumerate(lines) if l.startswith("options")) + 1
-        lines[first_move + 2] = "garbage"
+        first_move = next(i for i, l in enumerate(lines) if l.startswith("0: "))
+        lines[first_move + 2] = "0: garbage"
         with self.assertRaises(boardrules.RecordError) as cm:
             boardrules.replay_record("\n".join(lines) + "\n")
         self.assertEqual(cm.exception.line, first_move + 3)
         self.assertIn("garbage", str(cm.exception))
         self.assertIsInstance(cm.exception.state, boardrules.State)
-        self.assertEqual(cm.exception.state.move_number,
-                         boardrules.replay_record("\n".join(lines[:first_move + 2])).move_number)
+        with self.assertRaises(boardrules.IncompleteRecordError) as cm2:
+            boardrules.replay_record("\n".join(lines[:first_move + 2]) + "\n")
+        self.assertEqual(cm2.exception.line, first_move + 3)
+        self.assertEqual(cm.exception.state.move_number, cm2.exception.state.move_number)
+        self.assertIsInstance(cm2.exception, boardrules.RecordError)
+        lines[first_move + 2] = "garbage"       # not a move line at all
+        with self.assertRaises(boardrules.RecordError) as cm:
+            boardrules.replay_record("\n".join(lines) + "\n")
+        self.assertEqual(cm.exception.line, first_move + 3)
         with self.assertRaises(boardrules.UnknownGameError):
             boardrules.replay_record("game chess\noptions \n")
         with self.assertRaises(boardrules.RecordError) as cm:
@@ -645,10 +659,10 @@ class OwnershipTest(unittest.TestCase):
 
     def test_state_outlives_its_exception(self):
         s, _ = RecordTest.played(self)
-        text = boardrules.write_record(GAME, s.options, [])
+        text = boardrules.write_record(GAME, s.options, []).replace("result", "0: garbage\n#")
         kept = None
         try:
-            boardrules.replay_record(text + "garbage\n")
+            boardrules.replay_record(text)
         except boardrules.RecordError as e:   # the exception dies at the end of this block
             kept = e.state
         gc.collect()
