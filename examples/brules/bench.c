@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #define START_POSITIONS 64   /* initial states with different seeds */
 #define SAMPLE_POSITIONS 256 /* unfinished positions from random games */
 #define BATCH 256            /* calls between two looks at the clock */
@@ -22,6 +24,7 @@ typedef struct bench_config {
     const char *game_name;
     const char *options;
     double seconds;
+    bool json;
 } bench_config;
 
 typedef struct bench {
@@ -50,6 +53,9 @@ typedef struct bench {
     const br_state *failed_state;           /* its state, for the reason */
     br_status failed_status;
     char load_error[256];                   /* the reason of a failed load */
+    progress bar;                           /* on a terminal: what runs, time left */
+    double budget;                          /* the whole time budget, seconds */
+    const char *running;                    /* what the progress line names */
 } bench;
 
 /* One timed operation on sample position i. */
@@ -61,6 +67,7 @@ static const cli_option bench_options[] = {
     CLI_HELP_OPTION,
     { "options", 'o', true, OPT_OPTIONS },
     { "time", 't', true, OPT_TIME },
+    CLI_JSON_OPTION,
     { NULL, 0, false, 0 },
 };
 
@@ -75,6 +82,9 @@ static int take_bench_option(void *settings, int id, const char *value)
         if (!parse_positive_double(value, &cfg->seconds) || cfg->seconds > 3600)
             return usage_error("bench", "-t needs a number of seconds in (0, 3600], not '%s'",
                                value);
+        break;
+    case CLI_JSON_ID:
+        cfg->json = true;
         break;
     }
     return -1;
@@ -270,17 +280,34 @@ typedef struct playout_figures {
     double seconds;
 } playout_figures;
 
+/* The progress line: what runs and the time left of the whole budget. */
+static void bench_progress(bench *b, const char *detail)
+{
+    char left[32];
+    double spent = now_seconds() - b->bar.start;
+    progress_line(&b->bar, false, "bench: %s%s  %s left", b->running, detail,
+                  format_duration(b->budget - spent, left, sizeof left));
+}
+
+/* Stops early at Ctrl-C (interrupted()); the figures so far stand. */
 static bool measure_playouts(bench *b, double budget, playout_figures *f)
 {
     memset(f, 0, sizeof *f);
     double start = now_seconds();
+    b->running = "random playouts";
     do {
         br_state_copy(b->scratch, b->starts[f->playouts % START_POSITIONS]);
         if (!random_game(b, &f->moves, false))
             return false;
         f->playouts++;
         f->seconds = now_seconds() - start;
-    } while (f->seconds < budget);
+        if (b->bar.on) {
+            char detail[64];
+            snprintf(detail, sizeof detail, ", %llu so far, %.0f per second",
+                     (unsigned long long)f->playouts, (double)f->playouts / f->seconds);
+            bench_progress(b, detail);
+        }
+    } while (f->seconds < budget && !interrupted());
     return true;
 }
 
@@ -299,7 +326,8 @@ static double measure_op(bench *b, bench_op op, double budget)
         }
         calls += BATCH;
         seconds = now_seconds() - start;
-    } while (seconds < budget);
+        bench_progress(b, "");
+    } while (seconds < budget && !interrupted());
     return seconds * 1e9 / (double)calls;
 }
 
@@ -397,22 +425,23 @@ static br_status op_history(bench *b, size_t i)
 
 typedef struct op_row {
     const char *label;
+    const char *key;   /* its name in the JSON report */
     bench_op op;
 } op_row;
 
 static const op_row op_rows[] = {
-    { "clone + free", op_clone_free },
-    { "copy (br_state_copy)", op_copy },
-    { "legal moves", op_legal_moves },
-    { "copy + apply", op_copy_apply },
-    { "snapshot save (br_state_to_json)", op_save },
-    { "snapshot load (from_json + free)", op_load_free },
-    { "observation (seat 0)", op_observe },
-    { "binary save (br_state_to_bytes)", op_save_binary },
-    { "binary load (from_bytes + free)", op_load_binary },
-    { "observation tensor (seat 0)", op_tensor },
-    { "legal mask", op_mask },
-    { "history (read all)", op_history },
+    { "clone + free", "clone_free", op_clone_free },
+    { "copy (br_state_copy)", "copy", op_copy },
+    { "legal moves", "legal_moves", op_legal_moves },
+    { "copy + apply", "copy_apply", op_copy_apply },
+    { "snapshot save (br_state_to_json)", "snapshot_save", op_save },
+    { "snapshot load (from_json + free)", "snapshot_load", op_load_free },
+    { "observation (seat 0)", "observation", op_observe },
+    { "binary save (br_state_to_bytes)", "binary_save", op_save_binary },
+    { "binary load (from_bytes + free)", "binary_load", op_load_binary },
+    { "observation tensor (seat 0)", "observation_tensor", op_tensor },
+    { "legal mask", "legal_mask", op_mask },
+    { "history (read all)", "history", op_history },
 };
 
 #define NUM_OPS (sizeof op_rows / sizeof op_rows[0])
@@ -434,30 +463,78 @@ static void print_playouts(const playout_figures *f, bool explicit_chance)
            (double)f->moves / (double)f->playouts);
 }
 
-static bool print_operations(bench *b, double budget)
+/* Times the operations into ns[] (one entry per row of op_rows); the
+ * number measured, less than NUM_OPS after Ctrl-C; -1 on a failure. */
+static int measure_operations(bench *b, double budget, double *ns)
 {
-    double ns[NUM_OPS], copy_ns = 0;
-    for (size_t k = 0; k < NUM_OPS; k++) {
+    int done = 0;
+    for (size_t k = 0; k < NUM_OPS && !interrupted(); k++) {
+        b->running = op_rows[k].label;
         ns[k] = measure_op(b, op_rows[k].op, budget);
         if (ns[k] < 0)
-            return false;
-        if (op_rows[k].op == op_copy)
-            copy_ns = ns[k];
+            return -1;
+        done++;
     }
+    return done;
+}
+
+/* ns per call of copy, for "apply (copy + apply - copy)"; 0 if not measured. */
+static double copy_ns(const double *ns, int done)
+{
+    for (int k = 0; k < done; k++)
+        if (op_rows[k].op == op_copy)
+            return ns[k];
+    return 0;
+}
+
+static void print_operations(const bench *b, const double *ns, int done)
+{
     printf("\nsingle operations, each timed over %zu positions from random games:\n",
            b->num_samples);
     printf("  %-36s %12s\n", "operation", "ns per call");
-    for (size_t k = 0; k < NUM_OPS; k++) {
+    for (int k = 0; k < done; k++) {
         printf("  %-36s %12.1f\n", op_rows[k].label, ns[k]);
         if (op_rows[k].op == op_copy_apply)
-            printf("  %-36s %12.1f\n", "apply (copy + apply - copy)", ns[k] - copy_ns);
+            printf("  %-36s %12.1f\n", "apply (copy + apply - copy)",
+                   ns[k] - copy_ns(ns, done));
     }
     printf("  %-36s %12.0f\n", "snapshot size, bytes (average)",
            (double)b->snapshot_bytes / (double)b->num_samples);
     printf("  %-36s %12.0f\n", "binary snapshot, bytes (average)",
            (double)b->binary_bytes / (double)b->num_samples);
     printf("  %-36s %12s\n", "state size", "n/a (not in the API)");
-    return true;
+}
+
+/* brules bench --json: the settings and every figure measured. */
+static bool print_bench_json(const bench *b, const bench_config *cfg, const char *options,
+                             const playout_figures *f, const double *ns, int done,
+                             bool stopped)
+{
+    json_t *ops = json_object();
+    for (int k = 0; ops && k < done; k++) {
+        json_object_set_new(ops, op_rows[k].key, json_real(ns[k]));
+        if (op_rows[k].op == op_copy_apply)
+            json_object_set_new(ops, "apply", json_real(ns[k] - copy_ns(ns, done)));
+    }
+    double seconds = f->seconds > 0 ? f->seconds : 1;
+    double playouts = f->playouts ? (double)f->playouts : 1;
+    json_t *root = json_pack(
+        "{s:s, s:s, s:s?, s:s, s:s, s:f, s:b, s:s, s:{s:f, s:I, s:I, s:f, s:f, s:f, s:f},"
+        " s:I, s:o, s:f, s:f}",
+        "game", cfg->game_name, "library_version", br_version_string(),
+        "options_given", cfg->options, "options", options,
+        "seeds", options_have_key(cfg->options, "seed") ? "options" : "playout index mod 64",
+        "time_budget", cfg->seconds, "interrupted", stopped,
+        "chance", options_say(options, "chance", "explicit") ? "explicit" : "auto",
+        "playouts", "seconds", f->seconds, "playouts", (json_int_t)f->playouts,
+        "moves", (json_int_t)f->moves, "playouts_per_second", (double)f->playouts / seconds,
+        "moves_per_second", (double)f->moves / seconds,
+        "ns_per_move", f->seconds * 1e9 / (double)(f->moves ? f->moves : 1),
+        "moves_per_playout", (double)f->moves / playouts,
+        "sample_positions", (json_int_t)b->num_samples, "ns_per_call", ops,
+        "snapshot_bytes", (double)b->snapshot_bytes / (double)b->num_samples,
+        "binary_snapshot_bytes", (double)b->binary_bytes / (double)b->num_samples);
+    return print_json(root);
 }
 
 /* What was measured with which options: the command line's and the
@@ -487,21 +564,37 @@ int cmd_bench(int argc, char **argv)
         brules_error("out of memory");
         return BRULES_EXIT_FAIL;
     }
+    catch_interrupt();
     status = bench_setup(b, &cfg);
     if (status < 0) {
         char *options = state_text(b->starts[0], br_state_options, "options");
         bool ok = options != NULL;
-        if (ok)
+        if (ok && !cfg.json)
             print_settings(&cfg, options);
+        progress_start(&b->bar);
+        b->budget = cfg.seconds;
         playout_figures f;
+        double ns[NUM_OPS];
+        int done = 0;
         ok = ok && measure_playouts(b, cfg.seconds / 2, &f);
-        if (ok)
-            print_playouts(&f, options_say(options, "chance", "explicit"));
-        free(options);
-        ok = ok && print_operations(b, cfg.seconds / 2 / NUM_OPS);
-        if (!ok)
+        if (ok && !interrupted())
+            ok = (done = measure_operations(b, cfg.seconds / 2 / NUM_OPS, ns)) >= 0;
+        progress_end(&b->bar);
+        bool stopped = interrupted();
+        if (stopped)
+            brules_error("bench: interrupted; the figures so far:");
+        if (!ok) {
             report_failure(b);
-        status = ok ? BRULES_EXIT_OK : BRULES_EXIT_FAIL;
+        } else if (cfg.json) {
+            ok = print_bench_json(b, &cfg, options, &f, ns, done, stopped);
+        } else {
+            if (f.playouts > 0)
+                print_playouts(&f, options_say(options, "chance", "explicit"));
+            if (done > 0)
+                print_operations(b, ns, done);
+        }
+        free(options);
+        status = !ok ? BRULES_EXIT_FAIL : stopped ? BRULES_EXIT_INTERRUPTED : BRULES_EXIT_OK;
     }
     bench_free(b);
     free(b);

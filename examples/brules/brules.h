@@ -21,11 +21,13 @@
 
 #include <boardrules.h>
 
-/* Exit statuses: the conventional three. */
+/* Exit statuses: the conventional three, and that of a run cut short by
+ * Ctrl-C (128 + SIGINT, as the shell reports a process killed by it). */
 enum {
     BRULES_EXIT_OK = 0,     /* success */
     BRULES_EXIT_FAIL = 1,   /* a failure: invalid record, file error, library error */
-    BRULES_EXIT_USAGE = 2   /* the command line is wrong */
+    BRULES_EXIT_USAGE = 2,  /* the command line is wrong */
+    BRULES_EXIT_INTERRUPTED = 130 /* Ctrl-C (SIGINT) ended a long run early */
 };
 
 /* ------------------------------------------------------------------ */
@@ -87,6 +89,10 @@ typedef struct cli_command {
 int cli_parse_command(const cli_command *command, void *settings, int argc, char **argv,
                       const char **operand);
 
+/* The option of every command that prints results: --json, -j. */
+#define CLI_JSON_ID 'j'
+#define CLI_JSON_OPTION { "json", 'j', false, CLI_JSON_ID }
+
 /* Strict number parsing: the whole text must be the number. */
 bool parse_u64(const char *text, uint64_t *out);
 bool parse_long_in(const char *text, long min, long max, long *out);
@@ -147,6 +153,12 @@ int count_winners(const br_state *state, int *is_winner);
  * under their game's label (game_score_label). */
 void print_result(FILE *out, const br_state *state);
 
+/* Prints a JSON value (jansson's json_t) to stdout, indented, with a line
+ * end, and releases it (json_decref); false when it is NULL or cannot be
+ * written (reported). */
+struct json_t;
+bool print_json(struct json_t *value);
+
 /* Reads a whole file ("-" is stdin) into memory to free(); NULL on failure
  * (reported). */
 char *read_file(const char *path);
@@ -154,6 +166,32 @@ char *read_file(const char *path);
 /* Reads one line without its line end into *line (grown as needed, free()
  * it at the end). Returns false at end of input. */
 bool read_line(FILE *in, char **line, size_t *capacity);
+
+/* ------------------------------------------------------------------ */
+/* Long runs (cli.c): Ctrl-C and a progress line. */
+
+/* From now on SIGINT only sets a flag, which interrupted() reads: a long run
+ * stops at its next look and reports what it has so far. */
+void catch_interrupt(void);
+bool interrupted(void);
+
+/* A progress line on stderr, rewritten in place ("\r"), only when stderr is
+ * a terminal, at most ten times a second. */
+typedef struct progress {
+    bool on;        /* stderr is a terminal */
+    double start;   /* now_seconds() at progress_start() */
+    double last;    /* when the line was last written */
+    int width;      /* length of the line on the screen */
+} progress;
+
+void progress_start(progress *p);
+/* Rewrites the line unless it was written less than 0.1 s ago (or `force`). */
+void progress_line(progress *p, bool force, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Clears the line. */
+void progress_end(progress *p);
+/* "1:05" or "1:02:03" for a number of seconds, into buf. */
+const char *format_duration(double seconds, char *buf, size_t size);
 
 /* Seconds on a monotonic clock. */
 double now_seconds(void);

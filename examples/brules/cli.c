@@ -5,11 +5,16 @@
 #include "brules.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
 
 /* ------------------------------------------------------------------ */
 /* Messages */
@@ -42,157 +47,139 @@ int usage_error(const char *command, const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------------ */
-/* Command-line parsing */
+/* Command-line parsing: getopt_long(3) */
 
-typedef struct cli_parser {
-    const char *command;    /* for messages */
-    int argc;
-    char **argv;
-    int next;               /* index of the next argument to look at */
-    bool options_ended;     /* "--" was seen */
-    const cli_option *options; /* terminated by an entry with long_name NULL */
-} cli_parser;
+enum { CLI_MAX_OPTIONS = 32, CLI_LONG_BASE = 1000 };
 
-typedef enum cli_token {
-    CLI_END,        /* no more arguments */
-    CLI_OPTION,     /* *id and *value (NULL when the option takes none) are set */
-    CLI_POSITIONAL, /* *value is the argument */
-    CLI_ERROR       /* already reported as a usage error */
-} cli_token;
-
-static void cli_init(cli_parser *p, const char *command, int argc, char **argv,
-                     const cli_option *options)
+/* The optstring of `options` for getopt_long(): a leading ':' so that a
+ * missing value is told apart from an unknown option, then each short name,
+ * with ':' when it takes a value. */
+static void short_options(const cli_option *options, char *out, size_t size)
 {
-    p->command = command;
-    p->argc = argc;
-    p->argv = argv;
-    p->next = 1; /* argv[0] is the command's name */
-    p->options_ended = false;
-    p->options = options;
-}
-
-static const cli_option *find_long(const cli_option *options, const char *name,
-                                   size_t name_len)
-{
-    for (const cli_option *o = options; o->long_name; o++)
-        if (strlen(o->long_name) == name_len && strncmp(o->long_name, name, name_len) == 0)
-            return o;
-    return NULL;
-}
-
-static const cli_option *find_short(const cli_option *options, char name)
-{
-    for (const cli_option *o = options; o->long_name; o++)
-        if (o->short_name == name)
-            return o;
-    return NULL;
-}
-
-/* The value of an option: attached ("--x=v", "-xv") or the next argument. */
-static cli_token take_value(cli_parser *p, const cli_option *o, const char *attached,
-                            const char *spelled, int *id, const char **value)
-{
-    if (!o->takes_value) {
-        if (attached) {
-            usage_error(p->command, "option '%s' takes no value", spelled);
-            return CLI_ERROR;
-        }
-        *id = o->id;
-        *value = NULL;
-        return CLI_OPTION;
-    }
-    if (!attached) {
-        if (p->next >= p->argc) {
-            usage_error(p->command, "option '%s' needs a value", spelled);
-            return CLI_ERROR;
-        }
-        attached = p->argv[p->next++];
-    }
-    *id = o->id;
-    *value = attached;
-    return CLI_OPTION;
-}
-
-static cli_token long_option(cli_parser *p, const char *arg, int *id, const char **value)
-{
-    const char *name = arg + 2;
-    const char *eq = strchr(name, '=');
-    size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
-    const cli_option *o = find_long(p->options, name, name_len);
-    if (!o) {
-        usage_error(p->command, "unknown option '--%.*s'", (int)name_len, name);
-        return CLI_ERROR;
-    }
-    char spelled[64];
-    snprintf(spelled, sizeof spelled, "--%s", o->long_name);
-    return take_value(p, o, eq ? eq + 1 : NULL, spelled, id, value);
-}
-
-static cli_token short_option(cli_parser *p, const char *arg, int *id, const char **value)
-{
-    const cli_option *o = find_short(p->options, arg[1]);
-    if (!o) {
-        usage_error(p->command, "unknown option '-%c'", arg[1]);
-        return CLI_ERROR;
-    }
-    char spelled[4] = { '-', arg[1], '\0', '\0' };
-    const char *attached = arg[2] ? arg + 2 : NULL;
-    if (attached && !o->takes_value) {
-        usage_error(p->command, "option '%s' takes no value (options cannot be grouped)",
-                    spelled);
-        return CLI_ERROR;
-    }
-    return take_value(p, o, attached, spelled, id, value);
-}
-
-static cli_token cli_next(cli_parser *p, int *id, const char **value)
-{
-    while (p->next < p->argc) {
-        const char *arg = p->argv[p->next++];
-        if (p->options_ended || arg[0] != '-' || arg[1] == '\0') {
-            /* "-" alone is a positional argument (stdin for replay). */
-            *value = arg;
-            return CLI_POSITIONAL;
-        }
-        if (strcmp(arg, "--") == 0) {
-            p->options_ended = true;
+    size_t n = 0;
+    out[n++] = ':';
+    for (const cli_option *o = options; o->long_name && n + 3 < size; o++) {
+        if (!o->short_name)
             continue;
-        }
-        if (arg[1] == '-')
-            return long_option(p, arg, id, value);
-        return short_option(p, arg, id, value);
+        out[n++] = o->short_name;
+        if (o->takes_value)
+            out[n++] = ':';
     }
-    return CLI_END;
+    out[n] = '\0';
+}
+
+/* The option a getopt_long() result stands for: a short name, or
+ * CLI_LONG_BASE + the option's index for a long one. */
+static const cli_option *option_of(const cli_option *options, int c)
+{
+    if (c >= CLI_LONG_BASE)
+        return &options[c - CLI_LONG_BASE];
+    for (const cli_option *o = options; o->long_name; o++)
+        if (o->short_name && o->short_name == c)
+            return o;
+    return NULL;
+}
+
+/* The long options whose names start with `prefix`, for the message about an
+ * ambiguous abbreviation; 0 when the prefix is no abbreviation of several. */
+static int count_abbreviated(const cli_option *options, const char *prefix, size_t len)
+{
+    int n = 0;
+    for (const cli_option *o = options; o->long_name; o++)
+        n += strncmp(o->long_name, prefix, len) == 0;
+    return n;
+}
+
+/* Reports what getopt_long() did not accept (it prints nothing itself:
+ * opterr is 0), in getopt's usual words, prefixed "brules: COMMAND: " and
+ * followed by the hint. `arg` is the argument that held the option. */
+static int report_bad_option(const cli_command *command, int c, const char *arg)
+{
+    const char *name = command->name;
+    /* optopt: the short option's letter, the long option's value, or 0 for
+     * an unknown long option (whose argument optind has passed). */
+    bool is_long = optopt == 0 || optopt >= CLI_LONG_BASE;
+    if (!is_long) {
+        if (c == ':')
+            return usage_error(name, "option requires an argument -- '%c'", optopt);
+        return usage_error(name, "invalid option -- '%c'", optopt);
+    }
+    const char *spelled = arg && arg[0] == '-' && arg[1] == '-' ? arg + 2 : "";
+    size_t len = strcspn(spelled, "=");
+    if (c == ':')
+        return usage_error(name, "option '--%.*s' requires an argument", (int)len, spelled);
+    const cli_option *o = optopt ? option_of(command->options, optopt) : NULL;
+    if (o && !o->takes_value)
+        return usage_error(name, "option '--%s' doesn't allow an argument", o->long_name);
+    if (count_abbreviated(command->options, spelled, len) > 1) {
+        char list[256] = "";
+        for (const cli_option *x = command->options; x->long_name; x++)
+            if (strncmp(x->long_name, spelled, len) == 0
+                && strlen(list) + strlen(x->long_name) + 6 < sizeof list) {
+                strcat(list, " '--");
+                strcat(list, x->long_name);
+                strcat(list, "'");
+            }
+        return usage_error(name, "option '--%.*s' is ambiguous; possibilities:%s", (int)len,
+                           spelled, list);
+    }
+    return usage_error(name, "unrecognized option '--%.*s'", (int)len, spelled);
 }
 
 int cli_parse_command(const cli_command *command, void *settings, int argc, char **argv,
                       const char **operand)
 {
-    cli_parser p;
-    cli_init(&p, command->name, argc, argv, command->options);
-    const char *given = NULL;
-    int id, status;
-    const char *value;
+    struct option longs[CLI_MAX_OPTIONS + 1];
+    size_t n = 0;
+    for (const cli_option *o = command->options; o->long_name && n < CLI_MAX_OPTIONS; o++, n++)
+        longs[n] = (struct option){ o->long_name, o->takes_value ? required_argument
+                                                                 : no_argument,
+                                    NULL, CLI_LONG_BASE + (int)n };
+    longs[n] = (struct option){ NULL, 0, NULL, 0 };
+    char shorts[2 * CLI_MAX_OPTIONS + 2];
+    short_options(command->options, shorts, sizeof shorts);
+
+    /* getopt_long() permutes the arguments it is given: it works on a copy,
+     * so that the caller's argv keeps its order. */
+    char **args = malloc(((size_t)argc + 1) * sizeof *args);
+    if (!args) {
+        brules_error("out of memory");
+        return BRULES_EXIT_FAIL;
+    }
+    memcpy(args, argv, (size_t)argc * sizeof *args);
+    args[argc] = NULL;
+    optind = 0; /* glibc: start afresh (the top level parsed its options before) */
+    opterr = 0;
+    int status = -1, c;
     /* The first mistake ends the parsing, so that one message says what is wrong. */
-    for (cli_token t; (t = cli_next(&p, &id, &value)) != CLI_END;) {
-        if (t == CLI_ERROR)
-            return BRULES_EXIT_USAGE;
-        if (t == CLI_POSITIONAL) {
-            if (given || !command->operand)
-                return usage_error(command->name, "unexpected argument '%s'", value);
-            given = value;
-        } else if (id == CLI_HELP_ID) {
+    while (status < 0 && (c = getopt_long(argc, args, shorts, longs, NULL)) != -1) {
+        if (c == '?' || c == ':') {
+            status = report_bad_option(command, c, args[optind - 1]);
+            break;
+        }
+        const cli_option *o = option_of(command->options, c);
+        if (!o)
+            continue;
+        if (o->id == CLI_HELP_ID) {
             print_command_help(stdout, command->name);
-            return BRULES_EXIT_OK;
-        } else if ((status = command->take_option(settings, id, value)) >= 0) {
-            return status;
+            status = BRULES_EXIT_OK;
+        } else if (command->take_option) {
+            status = command->take_option(settings, o->id, o->takes_value ? optarg : NULL);
         }
     }
-    if (command->operand && !given)
-        return usage_error(command->name, "missing argument %s", command->operand);
-    if (operand)
-        *operand = given;
-    return -1;
+    if (status < 0) {
+        const char *given = optind < argc ? args[optind] : NULL;
+        if (given && (!command->operand || optind + 1 < argc))
+            status = usage_error(command->name, "unexpected argument '%s'",
+                                 args[command->operand ? optind + 1 : optind]);
+        else if (command->operand && !given)
+            status = usage_error(command->name, "missing argument %s", command->operand);
+        else if (operand)
+            *operand = given;
+    }
+    /* The operand points into argv's strings, which outlive the copy. */
+    free(args);
+    return status;
 }
 
 /* ------------------------------------------------------------------ */
@@ -488,6 +475,21 @@ void print_result(FILE *out, const br_state *state)
 }
 
 /* ------------------------------------------------------------------ */
+/* JSON */
+
+bool print_json(json_t *value)
+{
+    if (!value) {
+        brules_error("out of memory");
+        return false;
+    }
+    int st = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(value);
+    putchar('\n');
+    return st == 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Files, lines, time */
 
 char *read_file(const char *path)
@@ -541,6 +543,80 @@ bool read_line(FILE *in, char **line, size_t *capacity)
     while (n > 0 && ((*line)[n - 1] == '\n' || (*line)[n - 1] == '\r'))
         (*line)[--n] = '\0';
     return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Long runs */
+
+static volatile sig_atomic_t interrupt_seen;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupt_seen = 1;
+}
+
+void catch_interrupt(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+bool interrupted(void)
+{
+    return interrupt_seen != 0;
+}
+
+void progress_start(progress *p)
+{
+    p->on = isatty(STDERR_FILENO);
+    p->start = now_seconds();
+    p->last = -1;
+    p->width = 0;
+}
+
+void progress_line(progress *p, bool force, const char *fmt, ...)
+{
+    if (!p->on)
+        return;
+    double now = now_seconds();
+    if (!force && p->last >= 0 && now - p->last < 0.1)
+        return;
+    p->last = now;
+    char line[160];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    n = n < 0 ? 0 : n >= (int)sizeof line ? (int)sizeof line - 1 : n;
+    /* Blanks over the rest of a longer line before. */
+    fprintf(stderr, "\r%s%*s", line, p->width > n ? p->width - n : 0, "");
+    if (p->width > n)
+        fprintf(stderr, "\r%s", line);
+    p->width = n;
+    fflush(stderr);
+}
+
+void progress_end(progress *p)
+{
+    if (!p->on || p->width == 0)
+        return;
+    fprintf(stderr, "\r%*s\r", p->width, "");
+    fflush(stderr);
+    p->width = 0;
+}
+
+const char *format_duration(double seconds, char *buf, size_t size)
+{
+    long s = seconds > 0 && seconds < 1e9 ? (long)(seconds + 0.5) : 0;
+    if (s >= 3600)
+        snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+    return buf;
 }
 
 double now_seconds(void)

@@ -10,13 +10,42 @@
 
 #include <jansson.h>
 
-static const cli_option help_only[] = {
+static const cli_option json_only[] = {
     CLI_HELP_OPTION,
+    CLI_JSON_OPTION,
     { NULL, 0, false, 0 },
 };
 
-static const cli_command list_command = { "list", help_only, NULL, NULL };
-static const cli_command info_command = { "info", help_only, "GAME", NULL };
+static int take_json_option(void *json, int id, const char *value)
+{
+    (void)value;
+    if (id == CLI_JSON_ID)
+        *(bool *)json = true;
+    return -1;
+}
+
+static const cli_command list_command = { "list", json_only, NULL, take_json_option };
+static const cli_command info_command = { "info", json_only, "GAME", take_json_option };
+
+/* A player count: brules list --json and brules info --json. */
+static json_t *players_json(const br_game *g)
+{
+    return json_pack("{s:i, s:i, s:i}", "min", br_game_min_players(g), "max",
+                     br_game_max_players(g), "default", br_game_default_players(g));
+}
+
+static int list_json(void)
+{
+    json_t *games = json_array();
+    for (size_t i = 0; games && i < br_game_count(); i++) {
+        const br_game *g = br_game_at(i);
+        json_array_append_new(games, json_pack("{s:s, s:s, s:o}", "name", br_game_name(g),
+                                               "title", br_game_title(g), "players",
+                                               players_json(g)));
+    }
+    return print_json(json_pack("{s:o*}", "games", games)) ? BRULES_EXIT_OK
+                                                            : BRULES_EXIT_FAIL;
+}
 
 /* Columns on a terminal: UTF-8 characters, not bytes ("Tür an Tür"). */
 static int display_width(const char *text)
@@ -34,9 +63,12 @@ static void print_padded(const char *text, int width)
 
 int cmd_list(int argc, char **argv)
 {
-    int status = cli_parse_command(&list_command, NULL, argc, argv, NULL);
+    bool json = false;
+    int status = cli_parse_command(&list_command, &json, argc, argv, NULL);
     if (status >= 0)
         return status;
+    if (json)
+        return list_json();
     int name_width = 4, title_width = 5;
     for (size_t i = 0; i < br_game_count(); i++) {
         const br_game *g = br_game_at(i);
@@ -97,10 +129,78 @@ static void print_indented(const char *text, const char *indent)
     }
 }
 
+static const char *option_kind_name(int kind)
+{
+    switch (kind) {
+    case BR_OPTION_INTEGER:
+        return "integer";
+    case BR_OPTION_CHOICE:
+        return "choice";
+    case BR_OPTION_FLAG:
+        return "flag";
+    default:
+        return "unknown";
+    }
+}
+
+/* A bound of an integer option: a JSON number, or beyond 2^63-1 (which a
+ * JSON parser may not hold exactly: the seed's 2^64-1) a string of digits. */
+static json_t *bound_json(uint64_t value)
+{
+    if (value <= (uint64_t)INT64_MAX)
+        return json_integer((json_int_t)value);
+    char digits[24];
+    snprintf(digits, sizeof digits, "%llu", (unsigned long long)value);
+    return json_string(digits);
+}
+
+/* One option key as data (br_option_spec). */
+static json_t *option_json(const br_option_spec *o)
+{
+    json_t *spec = json_pack("{s:s, s:s, s:s?}", "key", o->key, "kind",
+                             option_kind_name(o->kind), "default", o->default_value);
+    if (spec && o->kind == BR_OPTION_INTEGER) {
+        json_object_set_new(spec, "min", bound_json(o->min));
+        json_object_set_new(spec, "max", bound_json(o->max));
+    }
+    if (spec && o->kind == BR_OPTION_CHOICE) {
+        json_t *choices = json_array();
+        for (const char *const *c = o->choices; c && *c; c++)
+            json_array_append_new(choices, json_string(*c));
+        json_object_set_new(spec, "choices", choices);
+    }
+    if (spec)
+        json_object_set_new(spec, "help", json_string(o->help ? o->help : ""));
+    return spec;
+}
+
+/* brules info --json: what the text shows, as data. */
+static int info_json(const br_game *game, const br_state *state, const char *options)
+{
+    json_t *specs = json_array();
+    for (size_t i = 0; specs && i < br_game_option_count(game); i++)
+        json_array_append_new(specs, option_json(br_game_option(game, i)));
+    br_facts facts;
+    memset(&facts, 0, sizeof facts);
+    br_state_facts(state, &facts, sizeof facts);
+    json_t *root = json_pack(
+        "{s:s, s:s, s:s, s:o, s:s, s:I, s:I, s:b, s:b, s:I, s:o*, s:s}",
+        "name", br_game_name(game), "title", br_game_title(game),
+        "description", br_game_description(game), "players", players_json(game),
+        "default_options", options, "move_space", (json_int_t)br_state_move_space(state),
+        "max_legal_moves", (json_int_t)br_state_max_legal_moves(state),
+        "has_chance", facts.has_chance != 0,
+        "has_hidden_information", facts.has_hidden_information != 0,
+        "max_game_length", (json_int_t)facts.max_game_length, "options", specs,
+        "options_help", br_game_options_help(game));
+    return print_json(root) ? BRULES_EXIT_OK : BRULES_EXIT_FAIL;
+}
+
 int cmd_info(int argc, char **argv)
 {
     const char *name;
-    int status = cli_parse_command(&info_command, NULL, argc, argv, &name);
+    bool json = false;
+    int status = cli_parse_command(&info_command, &json, argc, argv, &name);
     if (status >= 0)
         return status;
     const br_game *game = find_game(name);
@@ -110,6 +210,13 @@ int cmd_info(int argc, char **argv)
     if (!state)
         return BRULES_EXIT_FAIL; /* the defaults must work: not the user's fault */
 
+    char *options = state_text(state, br_state_options, "options");
+    if (json) {
+        status = options ? info_json(game, state, options) : BRULES_EXIT_FAIL;
+        free(options);
+        br_state_free(state);
+        return status;
+    }
     printf("%s (%s)\n\n", br_game_title(game), br_game_name(game));
     print_wrapped(br_game_description(game), 0, 76);
     printf("\nplayers: %d-%d (default %d)\n", br_game_min_players(game),
@@ -118,7 +225,6 @@ int cmd_info(int argc, char **argv)
            "at most %zu legal at once\n",
            br_state_move_space(state), br_state_move_space(state) - 1,
            br_state_max_legal_moves(state));
-    char *options = state_text(state, br_state_options, "options");
     if (options)
         printf("default options: %s\n", options);
     printf("\noptions (-o key=value,key=value):\n");

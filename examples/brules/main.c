@@ -6,6 +6,7 @@
  */
 #include "brules.h"
 
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,14 +19,25 @@ typedef struct command {
 
 static const command commands[] = {
     { "list", cmd_list, "list the games",
-      "Usage: brules list\n"
+      "Usage: brules list [--json]\n"
       "\n"
-      "Lists the registered games: short name, title and number of players.\n" },
+      "Lists the registered games: short name, title and number of players.\n"
+      "\n"
+      "  -j, --json             print {\"games\": [{\"name\", \"title\", \"players\":\n"
+      "                         {\"min\", \"max\", \"default\"}}, ...]}\n" },
     { "info", cmd_info, "describe a game, its options and move space",
-      "Usage: brules info GAME\n"
+      "Usage: brules info [--json] GAME\n"
       "\n"
       "Prints the title, description, number of players and the options of GAME,\n"
-      "and the size of its move space with the default options.\n" },
+      "and the size of its move space with the default options.\n"
+      "\n"
+      "  -j, --json             print it as one JSON object: name, title,\n"
+      "                         description, players {min, max, default},\n"
+      "                         default_options, move_space, max_legal_moves,\n"
+      "                         has_chance, has_hidden_information,\n"
+      "                         max_game_length, options (one object per key:\n"
+      "                         key, kind, default, min/max or choices, help)\n"
+      "                         and options_help\n" },
     { "play", cmd_play, "play a game in the terminal against bots",
       "Usage: brules play GAME [-o OPTIONS] [--seat N]... [--bots] [--bot NAME]\n"
       "                        [--seed S] [--record FILE]\n"
@@ -64,7 +76,8 @@ static const command commands[] = {
       "person's view is shown, or with several people the spectator's view\n"
       "(public information only).\n" },
     { "selfplay", cmd_selfplay, "bots play many games; statistics",
-      "Usage: brules selfplay GAME [-n N] [-o OPTIONS] [--seed S] [--bot NAME] [--show]\n"
+      "Usage: brules selfplay GAME [-n N] [-o OPTIONS] [--seed S] [--bot NAME]\n"
+      "                            [--show | --json]\n"
       "\n"
       "Bots play N games of GAME and the statistics are printed (br_state_winners):\n"
       "- wins per seat; a shared win counts for every winner, so the wins can add\n"
@@ -73,26 +86,39 @@ static const command commands[] = {
       "  players), a win shared by every seat, no winner. The last two are the\n"
       "  draws (all returns 0), counted apart;\n"
       "- the average, shortest and longest length.\n"
-      "Game i uses seed S+i unless OPTIONS sets a seed. A progress bar is shown on\n"
-      "stderr when it is a terminal.\n"
+      "Game i uses seed S+i unless OPTIONS sets a seed. On a terminal, stderr shows\n"
+      "the progress: games played, games per second, time left. Ctrl-C stops the\n"
+      "run: the statistics of the games played so far are printed, exit status 130.\n"
       "\n"
       "  -n, --games N          number of games (default 100)\n"
       "  -o, --options OPTIONS  game options\n"
       "  --seed S               first seed (default 1)\n"
       "  --bot NAME             random (default) or greedy\n"
       "  --show                 show the final position of every game; with -n 1,\n"
-      "                         every move and the board after it\n" },
+      "                         every move and the board after it\n"
+      "  -j, --json             print the statistics as one JSON object: game,\n"
+      "                         games, games_requested, interrupted, bot, options,\n"
+      "                         first_seed, players, wins (per seat), outcomes\n"
+      "                         {one_winner, shared_by_some, shared_by_all,\n"
+      "                         no_winner}, draws, length {average, shortest,\n"
+      "                         longest, average_with_chance}\n" },
     { "replay", cmd_replay, "validate a game record, show its final position",
-      "Usage: brules replay [--json] FILE\n"
+      "Usage: brules replay [--json | --snapshot] FILE\n"
       "\n"
       "Replays the game record FILE ('-' reads standard input) and validates every\n"
-      "line. A valid record prints its final position and exits with 0; an invalid\n"
-      "one prints 'FILE:LINE: reason' on stderr and exits with 1.\n"
+      "line. A valid and complete record prints its final position and exits with\n"
+      "0; an invalid one prints 'FILE:LINE:COLUMN: reason' on stderr and exits\n"
+      "with 1, and so does a record cut off before its result line (incomplete).\n"
       "\n"
-      "  --json                 print the final position as a JSON snapshot\n"
+      "  -j, --json             print the verdict as one JSON object instead: file,\n"
+      "                         valid, complete, version, game, moves,\n"
+      "                         first_bad_line, column, reason, result\n"
+      "                         (br_record_verdict_json); exit status 0 when valid\n"
+      "                         and complete, else 1, nothing on stderr\n"
+      "  --snapshot             print the final position as a JSON snapshot\n"
       "                         (br_state_to_json) instead of the board\n" },
     { "bench", cmd_bench, "measure the speed of the library on a game",
-      "Usage: brules bench GAME [-o OPTIONS] [-t SECONDS]\n"
+      "Usage: brules bench GAME [-o OPTIONS] [-t SECONDS] [--json]\n"
       "\n"
       "Prints the options used, then:\n"
       "- random playouts through the public API: moves per second and ns per move,\n"
@@ -101,10 +127,20 @@ static const command commands[] = {
       "  chance=explicit their outcomes are picked uniformly like moves;\n"
       "- ns per call of single operations, over positions from random games:\n"
       "  clone+free, copy, legal moves, apply, snapshot save and load, observation.\n"
-      "Playout i starts from seed=i mod 64 unless OPTIONS sets a seed.\n"
+      "Playout i starts from seed=i mod 64 unless OPTIONS sets a seed. On a\n"
+      "terminal, stderr shows what runs and the time left; Ctrl-C stops the run\n"
+      "and prints the figures measured so far (exit status 130).\n"
       "\n"
       "  -o, --options OPTIONS  game options (e.g. players=4)\n"
-      "  -t, --time SECONDS     total time budget (default 2)\n" },
+      "  -t, --time SECONDS     total time budget (default 2)\n"
+      "  -j, --json             print one JSON object: game, library_version,\n"
+      "                         options_given, options, seeds, time_budget,\n"
+      "                         interrupted, chance, playouts {seconds, playouts,\n"
+      "                         moves, playouts_per_second, moves_per_second,\n"
+      "                         ns_per_move, moves_per_playout},\n"
+      "                         sample_positions, ns_per_call {clone_free, copy,\n"
+      "                         legal_moves, copy_apply, apply, ...},\n"
+      "                         snapshot_bytes, binary_snapshot_bytes\n" },
 };
 
 #define NUM_COMMANDS (sizeof commands / sizeof commands[0])
@@ -140,7 +176,11 @@ static void print_help(FILE *out)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fputs("\n"
           "'brules help COMMAND' or 'brules COMMAND --help' describes one command.\n"
-          "Exit status: 0 success, 1 failure (e.g. an invalid record), 2 usage error.\n",
+          "Options: long ones may be abbreviated (--se for --seed where that is\n"
+          "unique), short ones grouped (-jn 5); '--' ends the options. Every command\n"
+          "that prints results takes -j, --json. 'man brules' has it all.\n"
+          "Exit status: 0 success, 1 failure (e.g. an invalid record), 2 usage error,\n"
+          "130 a long run (selfplay, bench) stopped by Ctrl-C.\n",
           out);
 }
 
@@ -170,26 +210,49 @@ static int help_command(int argc, char **argv)
     return BRULES_EXIT_OK;
 }
 
+/* The options before the command (getopt_long, stopping at the first
+ * argument that is no option: the command's own options are its own).
+ * Returns -1 to go on with argv[*next], otherwise the exit status. */
+static int top_level_options(int argc, char **argv, int *next)
+{
+    static const struct option longs[] = {
+        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "+:hV", longs, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            print_help(stdout);
+            return BRULES_EXIT_OK;
+        case 'V':
+            return print_version();
+        default:
+            if (optopt)
+                return usage_error(NULL, "invalid option -- '%c'", optopt);
+            return usage_error(NULL, "unrecognized option '%s'", argv[optind - 1]);
+        }
+    }
+    *next = optind;
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2)
+    int next = argc, status = top_level_options(argc, argv, &next);
+    if (status >= 0)
+        return status;
+    if (next >= argc)
         return usage_error(NULL, "no command given");
-    const char *name = argv[1];
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-        print_help(stdout);
-        return BRULES_EXIT_OK;
-    }
-    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
-        return print_version();
+    const char *name = argv[next];
     if (strcmp(name, "help") == 0)
-        return help_command(argc - 1, argv + 1);
+        return help_command(argc - next, argv + next);
     const command *c = find_command(name);
-    if (!c) {
-        if (name[0] == '-')
-            return usage_error(NULL, "unknown option '%s'", name);
+    if (!c)
         return usage_error(NULL, "unknown command '%s'", name);
-    }
-    int status = c->run(argc - 1, argv + 1);
+    status = c->run(argc - next, argv + next);
     /* A full disk or a closed pipe shows up only when stdout is flushed. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         brules_error("error writing to standard output");

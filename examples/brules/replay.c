@@ -9,19 +9,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_JSON = 256 };
+#include <jansson.h>
+
+enum { OPT_SNAPSHOT = 256 };
+
+typedef struct replay_config {
+    const char *path;
+    bool json;     /* the verdict as JSON (br_record_verdict_json) */
+    bool snapshot; /* the final position as a JSON snapshot */
+} replay_config;
 
 static const cli_option replay_options[] = {
     CLI_HELP_OPTION,
-    { "json", 0, false, OPT_JSON },
+    CLI_JSON_OPTION,
+    { "snapshot", 0, false, OPT_SNAPSHOT },
     { NULL, 0, false, 0 },
 };
 
-static int take_replay_option(void *json, int id, const char *value)
+static int take_replay_option(void *settings, int id, const char *value)
 {
+    replay_config *cfg = settings;
     (void)value;
-    if (id == OPT_JSON)
-        *(bool *)json = true;
+    if (id == CLI_JSON_ID)
+        cfg->json = true;
+    else if (id == OPT_SNAPSHOT)
+        cfg->snapshot = true;
     return -1;
 }
 
@@ -30,35 +42,71 @@ static const cli_command replay_command = {
 };
 
 /* Returns -1 to go on, otherwise the exit status. */
-static int parse_replay_args(int argc, char **argv, const char **path, bool *json)
+static int parse_replay_args(int argc, char **argv, replay_config *cfg)
 {
-    *json = false;
-    return cli_parse_command(&replay_command, json, argc, argv, path);
+    memset(cfg, 0, sizeof *cfg);
+    int status = cli_parse_command(&replay_command, cfg, argc, argv, &cfg->path);
+    if (status < 0 && cfg->json && cfg->snapshot)
+        return usage_error("replay", "--json and --snapshot exclude each other");
+    return status;
 }
 
-/* The library's reason may start with "line N: "; the line number is
- * already in front of the message, so it is not repeated. */
-static const char *reason_without_line(const char *reason, size_t line)
+/* brules replay --json: the library's verdict (valid, complete, the first
+ * bad line, the reason, the result) with the file's name added. Exit status
+ * 0 for a valid and complete record, else 1; nothing on stderr. */
+static int print_verdict(const char *record, const char *name)
 {
-    char prefix[40];
-    int n = snprintf(prefix, sizeof prefix, "line %zu: ", line);
-    if (n > 0 && strncmp(reason, prefix, (size_t)n) == 0)
-        return reason + n;
-    return reason;
+    size_t len = 0;
+    br_status st = br_record_verdict_json(record, NULL, 0, &len);
+    char *text = NULL;
+    if (st == BR_OK || st == BR_ERR_BUFFER) {
+        text = malloc(len + 1);
+        st = text ? br_record_verdict_json(record, text, len + 1, NULL) : BR_ERR_NO_MEMORY;
+    }
+    json_t *verdict = st == BR_OK ? json_loads(text, 0, NULL) : NULL;
+    free(text);
+    if (!json_is_object(verdict)) {
+        brules_error("%s: no verdict: %s", name,
+                     st == BR_OK ? "the library's JSON does not parse" : br_status_string(st));
+        json_decref(verdict);
+        return BRULES_EXIT_FAIL;
+    }
+    bool good = json_is_true(json_object_get(verdict, "valid"))
+                && json_is_true(json_object_get(verdict, "complete"));
+    json_t *root = json_pack("{s:s}", "file", name);
+    if (root)
+        json_object_update(root, verdict);
+    json_decref(verdict);
+    if (!print_json(root))
+        return BRULES_EXIT_FAIL;
+    return good ? BRULES_EXIT_OK : BRULES_EXIT_FAIL;
 }
 
+/* The library's reason may start with "line N: " or "line N, column C: ";
+ * the position is already in front of the message ("FILE:N:C: reason", as
+ * compilers write it), so it is not repeated. */
 static void report_bad_record(const char *name, br_status st, size_t line, const char *err)
 {
     const char *reason = err[0] ? err : br_status_string(st);
+    unsigned long at_line = 0, column = 0;
+    int used = 0;
+    if (sscanf(reason, "line %lu, column %lu: %n", &at_line, &column, &used) == 2 && used > 0
+        && at_line == line) {
+        fprintf(stderr, "%s:%zu:%lu: %s\n", name, line, column, reason + used);
+        return;
+    }
+    used = 0;
+    if (sscanf(reason, "line %lu: %n", &at_line, &used) == 1 && used > 0 && at_line == line)
+        reason += used;
     if (line > 0)
-        fprintf(stderr, "%s:%zu: %s\n", name, line, reason_without_line(reason, line));
+        fprintf(stderr, "%s:%zu: %s\n", name, line, reason);
     else
         fprintf(stderr, "%s: %s\n", name, reason);
 }
 
-static bool print_final_position(const br_state *state, bool json)
+static bool print_final_position(const br_state *state, bool snapshot)
 {
-    if (json) {
+    if (snapshot) {
         char *text = state_text(state, br_state_to_json, "snapshot");
         if (!text)
             return false;
@@ -83,24 +131,32 @@ static bool print_final_position(const br_state *state, bool json)
 
 int cmd_replay(int argc, char **argv)
 {
-    const char *path;
-    bool json;
-    int status = parse_replay_args(argc, argv, &path, &json);
+    replay_config cfg;
+    int status = parse_replay_args(argc, argv, &cfg);
     if (status >= 0)
         return status;
-    char *record = read_file(path);
+    char *record = read_file(cfg.path);
     if (!record)
         return BRULES_EXIT_FAIL;
+    const char *name = strcmp(cfg.path, "-") == 0 ? "<stdin>" : cfg.path;
+    if (cfg.json) {
+        status = print_verdict(record, name);
+        free(record);
+        return status;
+    }
     br_state *state = NULL;
     size_t bad_line = 0;
     char err[1024] = "";
     br_status st = br_record_replay(record, &state, &bad_line, err, sizeof err);
     free(record);
     if (st != BR_OK) {
-        report_bad_record(strcmp(path, "-") == 0 ? "<stdin>" : path, st, bad_line, err);
+        /* An incomplete record (cut off before its result line) is no
+         * valid one: every line read well, but the game's end is missing. */
+        report_bad_record(name, st, bad_line, err);
         status = BRULES_EXIT_FAIL;
     } else {
-        status = print_final_position(state, json) ? BRULES_EXIT_OK : BRULES_EXIT_FAIL;
+        status = print_final_position(state, cfg.snapshot) ? BRULES_EXIT_OK
+                                                           : BRULES_EXIT_FAIL;
     }
     br_state_free(state);
     return status;

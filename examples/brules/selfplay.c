@@ -9,7 +9,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include <jansson.h>
 
 typedef struct selfplay_config {
     const char *game_name;
@@ -18,6 +19,7 @@ typedef struct selfplay_config {
     uint64_t seed;
     bot_kind bot;
     bool show;
+    bool json;
 } selfplay_config;
 
 typedef struct selfplay_stats {
@@ -45,6 +47,7 @@ static const cli_option selfplay_options[] = {
     { "seed", 0, true, OPT_SEED },
     { "bot", 0, true, OPT_BOT },
     { "show", 0, false, OPT_SHOW },
+    CLI_JSON_OPTION,
     { NULL, 0, false, 0 },
 };
 
@@ -70,6 +73,9 @@ static int take_selfplay_option(void *settings, int id, const char *value)
     case OPT_SHOW:
         cfg->show = true;
         break;
+    case CLI_JSON_ID:
+        cfg->json = true;
+        break;
     }
     return -1;
 }
@@ -84,7 +90,10 @@ static int parse_selfplay_args(int argc, char **argv, selfplay_config *cfg)
     cfg->games = 100;
     cfg->seed = 1;
     cfg->bot = BOT_RANDOM;
-    return cli_parse_command(&selfplay_command, cfg, argc, argv, &cfg->game_name);
+    int status = cli_parse_command(&selfplay_command, cfg, argc, argv, &cfg->game_name);
+    if (status < 0 && cfg->show && cfg->json)
+        return usage_error("selfplay", "--show and --json exclude each other");
+    return status;
 }
 
 /* ------------------------------------------------------------------ */
@@ -164,6 +173,34 @@ static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
                (double)stats->all_moves / games);
 }
 
+/* The statistics as one JSON object (brules selfplay --json). */
+static bool stats_print_json(const selfplay_stats *stats, const selfplay_config *cfg,
+                             bool seeded_by_options, bool stopped)
+{
+    json_t *wins = json_array();
+    for (int p = 0; wins && p < stats->num_players; p++)
+        json_array_append_new(wins, json_integer((json_int_t)stats->wins[p]));
+    double games = stats->games ? (double)stats->games : 1;
+    json_t *root = json_pack(
+        "{s:s, s:I, s:I, s:b, s:s, s:s?, s:o*, s:I, s:o, s:{s:I, s:I, s:I, s:I}, s:I,"
+        " s:{s:f, s:I, s:I, s:f}}",
+        "game", cfg->game_name, "games", (json_int_t)stats->games,
+        "games_requested", (json_int_t)cfg->games, "interrupted", stopped,
+        "bot", bot_kind_name(cfg->bot), "options", stats->first_options,
+        "first_seed", seeded_by_options ? json_null() : json_integer((json_int_t)cfg->seed),
+        "players", (json_int_t)stats->num_players, "wins", wins,
+        "outcomes", "one_winner", (json_int_t)stats->one_winner,
+        "shared_by_some", (json_int_t)stats->some_share,
+        "shared_by_all", (json_int_t)stats->all_share,
+        "no_winner", (json_int_t)stats->no_winner,
+        "draws", (json_int_t)(stats->all_share + stats->no_winner),
+        "length", "average", (double)stats->moves / games,
+        "shortest", (json_int_t)(stats->games ? stats->shortest : 0),
+        "longest", (json_int_t)stats->longest,
+        "average_with_chance", (double)stats->all_moves / games);
+    return print_json(root);
+}
+
 static void stats_free(selfplay_stats *stats)
 {
     free(stats->wins);
@@ -173,16 +210,19 @@ static void stats_free(selfplay_stats *stats)
 
 /* ------------------------------------------------------------------ */
 
-static void show_progress(long done, long total)
+/* The progress line: a bar, the games played, the rate and the time left. */
+static void show_progress(progress *bar, long done, long total)
 {
-    enum { BAR = 30 };
+    enum { BAR = 20 };
     int filled = (int)((long long)done * BAR / total);
-    fprintf(stderr, "\r[%.*s%.*s] %ld/%ld", filled,
-            "##############################", BAR - filled,
-            "------------------------------", done, total);
-    if (done == total)
-        fprintf(stderr, "\r%*s\r", BAR + 30, ""); /* leave a clean line */
-    fflush(stderr);
+    double seconds = now_seconds() - bar->start;
+    double rate = seconds > 0 ? (double)done / seconds : 0;
+    char left[32];
+    progress_line(bar, done == total, "[%.*s%.*s] %ld/%ld games  %.0f games/s  %s left",
+                  filled, "####################", BAR - filled, "--------------------",
+                  done, total, rate,
+                  rate > 0 ? format_duration((double)(total - done) / rate, left, sizeof left)
+                           : "?");
 }
 
 /* Plays game number `index`; returns -1 to go on, otherwise the exit status. */
@@ -244,22 +284,37 @@ int cmd_selfplay(int argc, char **argv)
         return BRULES_EXIT_USAGE;
     selfplay_stats stats;
     memset(&stats, 0, sizeof stats);
-    bool progress = !cfg.show && cfg.games > 1 && isatty(STDERR_FILENO);
+    progress bar;
+    progress_start(&bar);
+    bar.on = bar.on && !cfg.show && cfg.games > 1;
+    catch_interrupt();
     status = -1;
+    bool stopped = false;
     for (long i = 0; i < cfg.games && status < 0; i++) {
+        if (interrupted()) {
+            stopped = true;
+            break;
+        }
         status = play_one(game, &cfg, i, &stats);
-        /* Redraw only when the percentage changes: cheap for a million games. */
-        long long percent = (long long)(i + 1) * 100 / cfg.games;
-        if (progress && status < 0 && percent != (long long)i * 100 / cfg.games)
-            show_progress(i + 1, cfg.games);
+        if (status < 0)
+            show_progress(&bar, i + 1, cfg.games);
     }
+    progress_end(&bar);
     if (status < 0) {
-        if (cfg.show)
-            putchar('\n');
-        stats_print(&stats, &cfg, options_have_key(cfg.options, "seed"));
-        status = BRULES_EXIT_OK;
-    } else if (progress) {
-        fputc('\n', stderr);
+        bool seeded = options_have_key(cfg.options, "seed");
+        if (stopped)
+            fprintf(stderr, "brules: selfplay: interrupted after %llu of %ld games; "
+                            "the statistics so far:\n",
+                    (unsigned long long)stats.games, cfg.games);
+        bool ok = true;
+        if (cfg.json) {
+            ok = stats_print_json(&stats, &cfg, seeded, stopped);
+        } else if (stats.games > 0) {
+            if (cfg.show)
+                putchar('\n');
+            stats_print(&stats, &cfg, seeded);
+        }
+        status = !ok ? BRULES_EXIT_FAIL : stopped ? BRULES_EXIT_INTERRUPTED : BRULES_EXIT_OK;
     }
     stats_free(&stats);
     return status;

@@ -68,6 +68,22 @@ expect_no_err() {
     [ ! -s "$work/err" ] || fail "$1: unexpected output on stderr"
 }
 
+# expect_json WHAT EXPR...: stdout is one JSON object, and every Python
+# expression EXPR, with the object as d, is true.
+expect_json() {
+    what=$1
+    shift
+    checks=$((checks + 1))
+    python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert isinstance(d, dict), "not a JSON object"
+for e in sys.argv[2:]:
+    if not eval(e):
+        sys.exit("not true: " + e)
+' "$work/out" "$@" || fail "$what: stdout is not the JSON expected"
+}
+
 # count_out REGEX: the number of stdout lines that match.
 count_out() {
     grep -c -e "$1" "$work/out" || true
@@ -103,7 +119,7 @@ expect_err '^brules: no command given$' "no command"
 
 run --frobnicate
 expect_status 2 "unknown top-level option"
-expect_err "^brules: unknown option '--frobnicate'$" "unknown top-level option"
+expect_err "^brules: unrecognized option '--frobnicate'$" "unknown top-level option"
 
 run frobnicate
 expect_status 2 "unknown command"
@@ -114,7 +130,7 @@ expect_status 2 "help for an unknown command"
 
 run selfplay tsuro --frobnicate
 expect_status 2 "unknown option of a command"
-expect_err "^brules: selfplay: unknown option '--frobnicate'$" "unknown option of a command"
+expect_err "^brules: selfplay: unrecognized option '--frobnicate'$" "unknown option of a command"
 expect_err "^Try 'brules help selfplay'.$" "hint after a usage error"
 
 run selfplay tsuro -n zero
@@ -123,7 +139,39 @@ expect_err "^brules: selfplay: -n needs a number of games" "bad -n"
 
 run selfplay tsuro -n
 expect_status 2 "-n without a value"
-expect_err "^brules: selfplay: option '-n' needs a value$" "-n without a value"
+expect_err "^brules: selfplay: option requires an argument -- 'n'$" "-n without a value"
+
+run selfplay tsuro --games
+expect_status 2 "--games without a value"
+expect_err "^brules: selfplay: option '--games' requires an argument$" "--games without a value"
+
+run selfplay tsuro --show=yes
+expect_status 2 "a value for an option that takes none"
+expect_err "^brules: selfplay: option '--show' doesn't allow an argument$" \
+    "a value for an option that takes none"
+
+run selfplay tsuro -x
+expect_status 2 "an unknown short option"
+expect_err "^brules: selfplay: invalid option -- 'x'$" "an unknown short option"
+
+run play tsuro --bo
+expect_status 2 "an ambiguous abbreviation"
+expect_err "^brules: play: option '--bo' is ambiguous; possibilities: '--bots' '--bot'$" \
+    "an ambiguous abbreviation names the candidates"
+
+# getopt_long: abbreviations, options anywhere, grouping, '--'.
+run selfplay --gam 3 tsuro --se 3 --bo greedy
+expect_status 0 "abbreviated long options"
+expect_out '^tsuro: 3 games, greedy bots$' "abbreviated long options"
+run selfplay -n 3 -- tsuro
+expect_status 0 "'--' before the game"
+expect_out '^tsuro: 3 games, random bots$' "'--' before the game"
+run info -- --json
+expect_status 2 "'--' ends the options"
+expect_err "^brules: unknown game '--json'" "after '--' an option is an operand"
+run -- list
+expect_status 0 "'--' before the command"
+expect_out '^tsuro ' "'--' before the command"
 
 run play tsuro --bots --seat 1
 expect_status 2 "--bots with --seat"
@@ -175,6 +223,24 @@ expect_out '^default options: .*seed=0' "info default options"
 expect_out '^options (-o key=value,key=value):$' "info options"
 expect_out '^  players' "info options help lists players"
 expect_out '^  chance' "info options help lists chance"
+
+run list --json
+expect_status 0 "list --json"
+expect_json "list --json" "[g['name'] for g in d['games']][0] == 'tsuro'" \
+    "all(set(g) == {'name', 'title', 'players'} for g in d['games'])" \
+    "d['games'][0]['players'] == {'min': 2, 'max': 8, 'default': 2}" \
+    "'Tür an Tür' in [g['title'] for g in d['games']]"
+
+run info --json tsuro
+expect_status 0 "info --json"
+expect_json "info --json" "d['name'] == 'tsuro'" "d['title'] == 'Tsuro'" \
+    "d['players'] == {'min': 2, 'max': 8, 'default': 2}" "'seed=0' in d['default_options']" \
+    "d['move_space'] > 0" "0 < d['max_legal_moves'] <= d['move_space']" \
+    "d['has_chance'] is True" "d['has_hidden_information'] is True" \
+    "d['max_game_length'] > 0" "isinstance(d['description'], str)" \
+    "[o['key'] for o in d['options']][:3] == ['players', 'seed', 'chance']" \
+    "d['options'][0]['kind'] == 'integer' and d['options'][0]['max'] == 8" \
+    "d['options'][2]['choices'] == ['auto', 'explicit']" "'players' in d['options_help']"
 
 run info nosuchgame
 expect_status 2 "info of an unknown game"
@@ -232,6 +298,20 @@ cp "$work/out" "$work/selfplay1"
 run selfplay tsuro -n 20 --seed 3
 checks=$((checks + 1))
 cmp -s "$work/out" "$work/selfplay1" || fail "selfplay with the same seed differs"
+
+# --json gives the same statistics as the text; -jn groups -j and -n.
+text_wins=$(awk '/^ *[0-9]+ +[0-9]+ +[0-9.]+%$/ { printf "%s%s", s, $2; s = "," }' "$work/out")
+run selfplay tsuro -jn 20 --seed 3
+expect_status 0 "selfplay --json"
+expect_no_err "selfplay --json"
+expect_json "selfplay --json" "d['game'] == 'tsuro'" "d['games'] == 20" \
+    "d['games_requested'] == 20" "d['interrupted'] is False" "d['bot'] == 'random'" \
+    "d['first_seed'] == 3" "d['players'] == 2" "d['wins'] == [$text_wins]" \
+    "d['outcomes'] == {'one_winner': $one, 'shared_by_some': 0, 'shared_by_all': $all, 'no_winner': $none}" \
+    "d['draws'] == $((all + none))" "d['length']['shortest'] <= d['length']['average'] <= d['length']['longest']" \
+    "d['options'].startswith('players=2,seed=3,')"
+run selfplay tsuro --show --json
+expect_status 2 "selfplay --show --json"
 
 run selfplay tsuro -n 4 -o players=4 --bot greedy
 expect_status 0 "selfplay with greedy bots"
@@ -291,11 +371,29 @@ expect_status 0 "replay from stdin"
 checks=$((checks + 1))
 cmp -s "$work/out" "$work/replay1" || fail "replay from stdin differs from replay of the file"
 
-run replay --json "$work/bots.rec"
-expect_status 0 "replay --json"
+run replay --snapshot "$work/bots.rec"
+expect_status 0 "replay --snapshot"
 checks=$((checks + 1))
-head -c 1 "$work/out" | grep -q '{' || fail "replay --json does not print a JSON object"
+head -c 1 "$work/out" | grep -q '{' || fail "replay --snapshot does not print a JSON object"
 expect_out '"tsuro"' "the snapshot names the game"
+
+run replay --json "$work/bots.rec"
+expect_status 0 "replay --json of a valid record"
+expect_no_err "replay --json of a valid record"
+expect_json "replay --json of a valid record" \
+    "d['file'] == '$work/bots.rec'" "d['valid'] is True" "d['complete'] is True" \
+    "d['game'] == 'tsuro'" "d['version'] == 2" "d['moves'] > 0" "d['first_bad_line'] == 0" \
+    "d['reason'] == ''" "isinstance(d['result'], str) and d['result'] != '*'"
+
+# A record cut off before its result line is incomplete, not valid.
+grep -v '^result ' "$work/bots.rec" >"$work/cut.rec"
+run replay "$work/cut.rec"
+expect_status 1 "replay of a cut-off record"
+expect_err "^$work/cut.rec:[0-9][0-9]*:[0-9][0-9]*: .*result" "a cut-off record is reported"
+run replay -j "$work/cut.rec"
+expect_status 1 "replay --json of a cut-off record"
+expect_json "replay --json of a cut-off record" "d['valid'] is True" \
+    "d['complete'] is False" "d['first_bad_line'] > 0" "d['reason'] != ''"
 
 # With chance=explicit the record holds the draws too.
 run play tsuro --bots --bot random --seed 6 -o chance=explicit --record "$work/explicit.rec"
@@ -304,15 +402,19 @@ expect_out '^chance: ' "explicit chance outcomes are shown"
 run replay "$work/explicit.rec"
 expect_status 0 "replay of a record with chance outcomes"
 
-# A corrupted record: the first move line is replaced by nonsense.
+# A corrupted record: the first move line is replaced by nonsense. (Version
+# 2 records: "SEAT: MOVE" or "chance: OUTCOME" lines; version 1: any line
+# after the game and options lines.)
 first_move=$(awk '
     /^[ \t]*(#|$)/ { next }
+    /^([0-9]+|chance): / { print NR; exit }
     header < 2 && ($1 == "game" || $1 == "options") { header++; next }
-    { print NR; exit }' "$work/bots.rec")
+    header == 2 && $1 !~ /^(record|seat[0-9]+|date|event|site|round|result)$/ { print NR; exit }
+    ' "$work/bots.rec")
 sed "${first_move}s/.*/zz-not-a-move/" "$work/bots.rec" >"$work/bad.rec"
 run replay "$work/bad.rec"
 expect_status 1 "replay of a corrupted record"
-expect_err "^$work/bad.rec:$first_move: ." "the error names the file and line"
+expect_err "^$work/bad.rec:$first_move:\([0-9]*:\)\{0,1\} ." "the error names the file and line"
 checks=$((checks + 3))
 [ ! -s "$work/out" ] || fail "nothing goes to stdout for a bad record"
 [ "$(wc -l <"$work/err")" -eq 1 ] || fail "a bad record is reported in one line"
@@ -322,11 +424,17 @@ checks=$((checks + 3))
 awk -v n="$first_move" '{ print } NR == n { print }' "$work/bots.rec" >"$work/twice.rec"
 run replay "$work/twice.rec"
 expect_status 1 "replay of a record with an illegal move"
-expect_err "^$work/twice.rec:$((first_move + 1)): ." "the error names the illegal line"
+expect_err "^$work/twice.rec:$((first_move + 1)):\([0-9]*:\)\{0,1\} ." "the error names the illegal line"
 
 run_from "$work/bad.rec" replay -
 expect_status 1 "replay of a corrupted record from stdin"
-expect_err "^<stdin>:$first_move: " "stdin is named <stdin>"
+expect_err "^<stdin>:$first_move:" "stdin is named <stdin>"
+
+run replay --json "$work/bad.rec"
+expect_status 1 "replay --json of a corrupted record"
+expect_no_err "replay --json reports in the verdict only"
+expect_json "replay --json of a corrupted record" "d['valid'] is False" \
+    "d['complete'] is False" "d['first_bad_line'] == $first_move" "d['reason'] != ''"
 
 run replay "$work/no-such-file.rec"
 expect_status 1 "replay of a missing file"
@@ -369,7 +477,7 @@ checks=$((checks + 3))
     || fail "the bot's hand is shown once: at the end"
 [ $(($(count_out '^seat 1 (greedy): drop [^?]') + $(count_out '^seat 1 (greedy): exchange [^?]'))) \
     -eq 0 ] || fail "the card of a face-down discard of the bot is announced"
-face_down=$(grep -c -e '^drop ' -e '^exchange ' "$work/tat.rec" || true)
+face_down=$(grep -c -E '^([0-9]+: )?(drop|exchange) ' "$work/tat.rec" || true)
 own=$(($(count_out '^seat 0 (you): drop ') + $(count_out '^seat 0 (you): exchange ')))
 hidden=$(($(count_out '^seat 1 (greedy): drop ?$') + $(count_out '^seat 1 (greedy): exchange ?$')))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq $((face_down - own)) ] \
@@ -393,7 +501,7 @@ checks=$((checks + 2))
 # face-down discard reads '?', whichever seat made it.
 run play tuer-an-tuer --bots --seed 3 --record "$work/tatbots.rec"
 expect_status 0 "bots play tuer-an-tuer"
-face_down=$(grep -c -e '^drop ' -e '^exchange ' "$work/tatbots.rec" || true)
+face_down=$(grep -c -E '^([0-9]+: )?(drop|exchange) ' "$work/tatbots.rec" || true)
 hidden=$(($(count_out '^seat [01] (greedy): drop ?$') + $(count_out '^seat [01] (greedy): exchange ?$')))
 checks=$((checks + 2))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq "$face_down" ] \
@@ -658,6 +766,51 @@ expect_out '^  seeds          every playout starts from the seed in the options$
     "bench: a seed in the options"
 expect_out '^chance outcomes are moves too, picked uniformly (chance=explicit)$' \
     "bench: explicit chance"
+
+run bench tsuro -t 0.2 --json
+expect_status 0 "bench --json"
+expect_no_err "bench --json"
+expect_json "bench --json" "d['game'] == 'tsuro'" "d['options_given'] is None" \
+    "d['options'].startswith('players=2,seed=0,')" "d['interrupted'] is False" \
+    "d['chance'] == 'auto'" "d['playouts']['playouts'] > 0" \
+    "d['playouts']['moves_per_second'] > 0" "d['playouts']['ns_per_move'] > 0" \
+    "set(d['ns_per_call']) >= {'clone_free', 'copy', 'legal_moves', 'copy_apply', 'apply', 'snapshot_save', 'snapshot_load', 'observation', 'binary_save', 'binary_load', 'observation_tensor', 'legal_mask', 'history'}" \
+    "d['snapshot_bytes'] > 0 and d['binary_snapshot_bytes'] > 0"
+
+# ---------------------------------------------------------------- Ctrl-C in long runs
+
+# interrupt_run SECONDS ARGS...: runs brules in the background and sends it
+# SIGINT after SECONDS (it catches the signal itself: a background job's
+# ignored SIGINT is no obstacle).
+interrupt_run() {
+    delay=$1
+    shift
+    status=0
+    "$BRULES" "$@" <"/dev/null" >"$work/out" 2>"$work/err" &
+    pid=$!
+    sleep "$delay"
+    kill -INT "$pid" 2>/dev/null || true
+    wait "$pid" || status=$?
+}
+
+interrupt_run 1 selfplay tsuro -n 100000000
+expect_status 130 "selfplay stopped by Ctrl-C"
+expect_err '^brules: selfplay: interrupted after [0-9]* of 100000000 games; the statistics so far:$' \
+    "selfplay says it was interrupted"
+expect_out '^tsuro: [1-9][0-9]* games, random bots$' "selfplay prints the statistics so far"
+expect_out '^average length: ' "selfplay prints the statistics so far"
+checks=$((checks + 1))
+! grep -q "$(printf '\r')" "$work/err" || fail "selfplay shows progress when stderr is no terminal"
+
+interrupt_run 1 selfplay tsuro -n 100000000 --json
+expect_status 130 "selfplay --json stopped by Ctrl-C"
+expect_json "selfplay --json stopped by Ctrl-C" "d['interrupted'] is True" \
+    "0 < d['games'] < 100000000" "d['games_requested'] == 100000000"
+
+interrupt_run 1 bench tsuro -t 600
+expect_status 130 "bench stopped by Ctrl-C"
+expect_err '^brules: bench: interrupted; the figures so far:$' "bench says it was interrupted"
+expect_out '^  playouts per second  *[0-9]' "bench prints the figures so far"
 
 # ---------------------------------------------------------------- Drunter & Drüber
 
