@@ -40,6 +40,7 @@
  */
 #include <check.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -5353,14 +5354,24 @@ static const struct {
     {"winners before the end", BIN_END, -1, 0, 1, "state.result"},
 };
 
+static size_t read_u32_le(const unsigned char *p)
+{
+    return (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
+}
+
 /* The payload of a binary snapshot: after the envelope's magic, version,
- * name, options, move number, generator, kind and length. */
+ * name, options, move number, generator, (format 2) the history, kind and
+ * length (doc/snapshots.md). */
 static size_t binary_payload(const unsigned char *b)
 {
     size_t at = 5;
     at += 1 + b[at];
     at += 2 + (size_t)(b[at] | b[at + 1] << 8);
-    return at + 4 + 32 + 1 + 4;
+    size_t move_number = read_u32_le(b + at);
+    at += 4 + 32;
+    if (b[4] >= 2) /* the history: 3 bytes an entry (231 moves) */
+        at += 4 + 3 * (move_number - read_u32_le(b + at));
+    return at + 1 + 4;
 }
 
 START_TEST(test_binary_loader_rejects_inconsistent_fields)
@@ -5550,6 +5561,564 @@ START_TEST(test_spec_notation_parse_errors)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+
+/* ================================================================== */
+/* The learning interface (doc: "Learning interface"): option specs,
+ * facts, the observation tensor plane by plane, max_game_length. */
+
+/* The tensor's layout as the doc's tables give it. */
+enum {
+    TT_PHASE = 0, TT_CHAPTER = 12, TT_ROUND = 16, TT_EVENT = 22, TT_ORIENT = 66,
+    TT_DISPLAY = 70, TT_OLDER = 158, TT_DRAWN = 160, TT_FAVOUR = 204, TT_COVERS = 214,
+    TT_PROJECTS = 233, TT_PLACES = 268, TT_POOL = 323, TT_STOCKS = 324, TT_SUPPLY = 328,
+    TT_PRICES = 337, TT_PCARD = 339, TT_PPRIV = 351, TT_PRENTED = 352, TT_PCARED = 366,
+    TT_PRESUME = 367, TT_PFILL = 371, TT_TAX = 378, TT_TABLE = 382
+};
+enum {
+    TS_VP = 0, TS_CREST = 1, TS_TURN = 2, TS_TO_MOVE = 3, TS_PSEAT = 4, TS_QUEUED = 5,
+    TS_ACTED = 6, TS_FORFEIT = 7, TS_TRADED = 8, TS_PENALTIES = 11, TS_WINNER = 14,
+    TS_GOODS_SHOWN = 15, TS_GOODS = 16, TS_HAND = 25, TS_HAND_N = 37, TS_DISCARDS = 38,
+    TS_DISCARDS_N = 50, TS_PILE = 51, TS_PILE_N = 129, TS_PLOTS = 130, TS_HOUSES_LEFT = 144,
+    TS_SEALS = 145, TS_SHORTFALL = 152, TS_SEAT = 155
+};
+/* Phase planes in the order of the doc (snapshot member "phase"). */
+enum { PH_PENANCE, PH_EVENT, PH_PLAGUE, PH_CHOICE, PH_ORIENT, PH_ACTION, PH_FOLLOW };
+
+#define LENGTH_TABLE 74
+#define LENGTH_PER_SEAT 96
+
+static size_t tensor_size_for(int players)
+{
+    return TT_TABLE + (size_t)TS_SEAT * (size_t)players;
+}
+
+/* The tensor of `seat` (-1: spectator), written over NaN: every float must
+ * be written and lie in 0..1. Free with free(). */
+static float *tensor_of(const br_state *s, int seat)
+{
+    size_t n = tensor_size_for(br_state_num_players(s));
+    float *t = malloc((n + 8) * sizeof *t);
+    ck_assert_ptr_nonnull(t);
+    for (size_t i = 0; i < n + 8; i++)
+        t[i] = NAN;
+    ck_assert_int_eq(br_state_observation_tensor(s, seat, t, n), BR_OK);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_msg(t[i] >= 0.0f && t[i] <= 1.0f, "tensor[%zu] = %f (seat %d)", i,
+                      (double)t[i], seat);
+    for (size_t i = n; i < n + 8; i++)
+        ck_assert_msg(isnan(t[i]), "tensor wrote past its size at %zu", i);
+    return t;
+}
+
+/* The block of absolute seat p in the tensor of observer `seat`. */
+static const float *seat_block(const float *t, int players, int seat, int p)
+{
+    int k = seat < 0 ? p : (p - seat + players) % players;
+    return t + TT_TABLE + k * TS_SEAT;
+}
+
+static float plane_sum(const float *t, int from, int len)
+{
+    float sum = 0.0f;
+    for (int i = 0; i < len; i++)
+        sum += t[from + i];
+    return sum;
+}
+
+static void expect_float(float got, double want, const char *what)
+{
+    double d = (double)got - want;
+    ck_assert_msg(d < 1e-6 && d > -1e-6, "%s: %f, want %f", what, (double)got, want);
+}
+
+/* The option specs list every key of the options string, in its order, with
+ * its default; the defaults make a state, out-of-range values do not. */
+START_TEST(test_learn_option_specs_match_options_string)
+{
+    const br_game *g = br_game_find(GAME_NAME);
+    ck_assert_uint_eq(br_game_option_count(g), 7);
+    ck_assert_ptr_null(br_game_option(g, 7));
+    br_state *s = new_state("");
+    char *canonical = brt_options(s);
+    br_state_free(s);
+    /* key i of the canonical default string = spec i, value = its default */
+    char *copy = brt_strdup(canonical), *save = NULL;
+    size_t i = 0;
+    for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save), i++) {
+        const br_option_spec *spec = br_game_option(g, i);
+        ck_assert_ptr_nonnull(spec);
+        char *eq = strchr(item, '=');
+        ck_assert_ptr_nonnull(eq);
+        *eq = '\0';
+        ck_assert_str_eq(spec->key, item);
+        ck_assert_ptr_nonnull(spec->default_value);
+        ck_assert_str_eq(spec->default_value, eq + 1);
+        ck_assert_ptr_nonnull(spec->help);
+        ck_assert_msg(spec->help[0] && !strchr(spec->help, '\n'), "help of %s", spec->key);
+    }
+    ck_assert_uint_eq(i, 7);
+    free(copy);
+    static const char *const keys[7] = {"players", "seed",  "chance", "lasting",
+                                        "privilege", "crest", "screens"};
+    static const char *const choices[7][3] = {{NULL}, {NULL}, {"auto", "explicit", NULL},
+                                              {"two", "three", NULL}, {"used", "any", NULL},
+                                              {"once", "twice", NULL}, {"closed", "open", NULL}};
+    char err[256];
+    for (i = 0; i < 7; i++) {
+        const br_option_spec *spec = br_game_option(g, i);
+        ck_assert_str_eq(spec->key, keys[i]);
+        if (i < 2) {
+            ck_assert_int_eq(spec->kind, BR_OPTION_INTEGER);
+            ck_assert_ptr_null(spec->choices);
+            char *lo = brt_format("%s=%llu", spec->key, (unsigned long long)spec->min);
+            char *hi = brt_format("%s=%llu", spec->key, (unsigned long long)spec->max);
+            ck_assert_int_eq(br_game_check_options(g, lo, err, sizeof err), BR_OK);
+            ck_assert_int_eq(br_game_check_options(g, hi, err, sizeof err), BR_OK);
+            free(lo);
+            free(hi);
+        } else {
+            ck_assert_int_eq(spec->kind, BR_OPTION_CHOICE);
+            for (int c = 0; c < 3; c++) {
+                if (!choices[i][c]) {
+                    ck_assert_ptr_null(spec->choices[c]);
+                    break;
+                }
+                ck_assert_str_eq(spec->choices[c], choices[i][c]);
+                char *o = brt_format("%s=%s", spec->key, choices[i][c]);
+                ck_assert_int_eq(br_game_check_options(g, o, err, sizeof err), BR_OK);
+                free(o);
+            }
+            char *bad = brt_format("%s=bogus", spec->key);
+            ck_assert_int_eq(br_game_check_options(g, bad, err, sizeof err), BR_ERR_OPTION);
+            ck_assert_msg(brt_contains(err, spec->key), "reason '%s' names %s", err, spec->key);
+            free(bad);
+        }
+    }
+    const br_option_spec *players = br_game_option(g, 0);
+    ck_assert_uint_eq(players->min, 2);
+    ck_assert_uint_eq(players->max, 4);
+    ck_assert_uint_eq(br_game_option(g, 1)->min, 0);
+    ck_assert(br_game_option(g, 1)->max == UINT64_MAX);
+    static const char *const rejected[] = {"players=1", "players=5", "seed=18446744073709551616",
+                                           "seed=-1", "chance=maybe"};
+    for (i = 0; i < sizeof rejected / sizeof rejected[0]; i++)
+        ck_assert_msg(br_game_check_options(g, rejected[i], err, sizeof err) == BR_ERR_OPTION,
+                      "%s accepted", rejected[i]);
+    /* the defaults, written out, make the same state as no options */
+    br_state *d = NULL;
+    ck_assert_int_eq(br_state_new(g, canonical, &d, err, sizeof err), BR_OK);
+    char *again = brt_options(d);
+    ck_assert_str_eq(again, canonical);
+    free(again);
+    br_state_free(d);
+    free(canonical);
+}
+END_TEST
+
+/* br_game_facts: the documented values for every player count and option. */
+START_TEST(test_learn_facts_as_documented)
+{
+    const br_game *g = br_game_find(GAME_NAME);
+    static const char *const extras[] = {"chance=auto", "chance=explicit",
+                                         "screens=open,lasting=three",
+                                         "privilege=any,crest=twice"};
+    for (int n = 2; n <= 4; n++)
+        for (size_t e = 0; e < sizeof extras / sizeof extras[0]; e++) {
+            char *o = brt_format("players=%d,%s", n, extras[e]);
+            br_facts f;
+            char err[256];
+            ck_assert_int_eq(br_game_facts(g, o, &f, sizeof f, err, sizeof err), BR_OK);
+            ck_assert_int_eq(f.num_players, n);
+            ck_assert_int_eq(f.has_chance, 1);
+            ck_assert_int_eq(f.has_hidden_information, 1);
+            ck_assert_uint_eq(f.move_space, MOVE_SPACE);
+            ck_assert_uint_eq(f.max_legal_moves, MAX_LEGAL);
+            ck_assert_uint_eq(f.max_game_length, LENGTH_TABLE + LENGTH_PER_SEAT * n);
+            ck_assert_uint_eq(f.tensor_rank, 1);
+            ck_assert_uint_eq(f.tensor_shape[0], tensor_size_for(n));
+            ck_assert_uint_eq(f.tensor_shape[1], 0);
+            ck_assert_uint_eq(f.tensor_shape[2], 0);
+            ck_assert_uint_eq(f.tensor_shape[3], 0);
+            ck_assert_uint_eq(f.tensor_size, tensor_size_for(n));
+            br_state *s = new_state(o);
+            br_facts f2;
+            ck_assert_int_eq(br_state_facts(s, &f2, sizeof f2), BR_OK);
+            ck_assert_mem_eq(&f, &f2, sizeof f);
+            /* too small a buffer: nothing written */
+            float small[4] = {NAN, NAN, NAN, NAN};
+            ck_assert_int_eq(br_state_observation_tensor(s, 0, small, 4), BR_ERR_BUFFER);
+            ck_assert(isnan(small[0]));
+            br_state_free(s);
+            free(o);
+        }
+}
+END_TEST
+
+/* The set-up position and its first moves, plane by plane: phase, chapter,
+ * round, event, favour, projects, supply, the own hand and screen, the
+ * crest, whose move, the face-up pile; seats relative to the observer. */
+START_TEST(test_learn_tensor_set_up_position_planes)
+{
+    br_state *s = new_state("players=3,chance=explicit");
+    float *t = tensor_of(s, 0);
+    expect_float(t[TT_PHASE + PH_EVENT], 1, "phase event");
+    expect_float(plane_sum(t, TT_PHASE, 12), 1, "phase one-hot");
+    expect_float(t[TT_CHAPTER + 0], 1, "chapter I");
+    expect_float(plane_sum(t, TT_CHAPTER, 4), 1, "chapter one-hot");
+    expect_float(t[TT_ROUND + 0], 1, "round 1");
+    expect_float(plane_sum(t, TT_EVENT, 44), 0, "no event drawn");
+    expect_float(plane_sum(t, TT_ORIENT, 4), 0, "not oriented");
+    expect_float(plane_sum(t, TT_DISPLAY, 88), 0, "display empty");
+    expect_float(plane_sum(t, TT_DRAWN, 44), 0, "nothing drawn");
+    expect_float(t[TT_FAVOUR + BISHOP], 1, "favour on the bishop");
+    expect_float(plane_sum(t, TT_FAVOUR, 10), 1, "favour one-hot");
+    expect_float(plane_sum(t, TT_COVERS, 19), 0, "no covers");
+    expect_float(t[TT_PROJECTS + 5 * BRIDGE], 1, "bridge in play");
+    expect_float(t[TT_PROJECTS + 5 * TOWER], 0, "tower not in play");
+    expect_float(t[TT_PLACES + 0], 1, "place 1 state none");
+    expect_float(t[TT_SUPPLY + 4], (28 - 3 * 2) / 28.0, "supply money");
+    expect_float(t[TT_SUPPLY + 8], 1, "all cover tiles in the supply");
+    expect_float(t[TT_PRICES + 0], 2 / 6.0, "wool price 2");
+    expect_float(t[TT_PRICES + 1], 4 / 6.0, "cloth price 4");
+    expect_float(t[TT_STOCKS + 0], 8 / 10.0, "field grain 2n+2");
+    expect_float(t[TT_STOCKS + 1], 10 / 12.0, "cathedral piety 2n+4");
+    const float *own = seat_block(t, 3, 0, 0);
+    ck_assert_ptr_eq(own, t + TT_TABLE); /* the observer first */
+    for (int c = 0; c < NUM_CARDS; c++)
+        expect_float(own[TS_HAND + c], c < 6, "own hand: the 6 starters");
+    expect_float(own[TS_HAND_N], 6 / 12.0, "own hand size");
+    expect_float(own[TS_GOODS_SHOWN], 1, "own screen shown");
+    expect_float(own[TS_GOODS + WOOL], 1 / 15.0, "own wool");
+    expect_float(own[TS_GOODS + MONEY], 2 / 28.0, "own money");
+    expect_float(own[TS_VP], 8 / 100.0, "8 VP");
+    expect_float(own[TS_CREST], 1, "seat 0 holds the crest");
+    expect_float(own[TS_HOUSES_LEFT], 1, "4 houses left");
+    for (int p = 1; p < 3; p++) {
+        const float *o = seat_block(t, 3, 0, p);
+        expect_float(plane_sum(o, TS_HAND, 12), 0, "another hand hidden");
+        expect_float(o[TS_HAND_N], 6 / 12.0, "another hand's size");
+        expect_float(o[TS_GOODS_SHOWN], 0, "another screen closed");
+        expect_float(plane_sum(o, TS_GOODS, 9), 0, "another screen's goods hidden");
+        expect_float(o[TS_CREST], 0, "no crest");
+    }
+    for (int p = 0; p < 3; p++)
+        expect_float(seat_block(t, 3, 0, p)[TS_TO_MOVE], 0, "a chance node: no seat to move");
+    free(t);
+    /* seat 1's view: its own block first, seat 0 (the crest) last */
+    t = tensor_of(s, 1);
+    expect_float(t[TT_TABLE + TS_CREST], 0, "seat 1 first, no crest");
+    expect_float(t[TT_TABLE + 2 * TS_SEAT + TS_CREST], 1, "seat 0 third in seat 1's view");
+    expect_float(t[TT_TABLE + TS_GOODS_SHOWN], 1, "seat 1 sees its own screen");
+    free(t);
+
+    /* E03 (wool fair) drawn: the orient node of seat 0 */
+    play(s, "event 3");
+    t = tensor_of(s, 0);
+    expect_float(t[TT_PHASE + PH_ORIENT], 1, "phase orient");
+    expect_float(t[TT_EVENT + 2], 1, "event E03");
+    expect_float(t[TT_DRAWN + 2], 1, "E03 drawn");
+    expect_float(t[TT_TABLE + TS_TO_MOVE], 1, "seat 0 to move");
+    expect_float(t[TT_TABLE + TS_TURN], 1, "seat 0's turn");
+    expect_float(t[TT_TABLE + TS_GOODS + WOOL], 2 / 15.0, "own wool after the fair");
+    free(t);
+    play(s, "orient 0");
+    expect_phase(s, "action");
+    t = tensor_of(s, 2);
+    expect_float(t[TT_PHASE + PH_ACTION], 1, "phase action");
+    expect_float(t[TT_ORIENT + 0], 1, "oriented 0");
+    expect_float(seat_block(t, 3, 2, 0)[TS_TO_MOVE], 1, "seat 0 to move, seen by seat 2");
+    free(t);
+    play(s, "play grain");
+    t = tensor_of(s, 2);
+    const float *s0 = seat_block(t, 3, 2, 0);
+    expect_float(s0[TS_PILE + C_GRAIN], 1, "seat 0's pile: grain");
+    expect_float(s0[TS_PILE + NUM_CARDS], 1, "seat 0's grain used");
+    expect_float(plane_sum(s0, TS_PILE + 13, 13 * 5), 0, "one card on the pile");
+    expect_float(s0[TS_PILE_N], 1 / 6.0, "pile size 1");
+    expect_float(s0[TS_HAND_N], 5 / 12.0, "seat 0's hand size 5");
+    expect_float(s0[TS_ACTED], 1, "seat 0 acted");
+    expect_float(seat_block(t, 3, 2, 1)[TS_TO_MOVE], 1, "seat 1 to move");
+    free(t);
+    t = tensor_of(s, 0);
+    expect_float(t[TT_TABLE + TS_HAND + C_GRAIN], 0, "grain left seat 0's hand");
+    expect_float(t[TT_TABLE + TS_GOODS + GRAIN], 2 / 10.0,
+                 "seat 0: 1 grain of E03's corner at orient 0 and 1 of the card");
+    free(t);
+    br_state_free(s);
+}
+END_TEST
+
+/* Random positions of 2-4 players, screens closed and open: the spectator's
+ * tensor and every seat's agree on the table and on every seat's block
+ * (rotated to the observer), except in the observer's own block on the
+ * planes the doc names (goods shown and goods with screens=closed, hand and
+ * discard cards). */
+START_TEST(test_learn_tensor_views_differ_only_in_private_planes)
+{
+    int n = 2 + _i % 3;
+    int open = _i >= 3;
+    char *o = brt_format("players=%d,seed=%d%s", n, 40 + _i, open ? ",screens=open" : "");
+    br_state *s = new_state(o);
+    free(o);
+    uint64_t rng = 1000 + (uint64_t)_i;
+    for (int step = 0; !br_state_is_terminal(s); step++) {
+        if (step % 7 == 0) {
+            float *spec = tensor_of(s, -1);
+            for (int seat = 0; seat < n; seat++) {
+                float *t = tensor_of(s, seat);
+                ck_assert_mem_eq(t, spec, TT_TABLE * sizeof *t);
+                for (int p = 0; p < n; p++) {
+                    const float *a = seat_block(spec, n, -1, p), *b = seat_block(t, n, seat, p);
+                    for (int i = 0; i < TS_SEAT; i++) {
+                        int priv = p == seat &&
+                                   ((!open && i >= TS_GOODS_SHOWN && i < TS_GOODS + 9) ||
+                                    (i >= TS_HAND && i < TS_HAND + 12) ||
+                                    (i >= TS_DISCARDS && i < TS_DISCARDS + 12));
+                        if (!priv)
+                            ck_assert_msg(a[i] == b[i], "seat %d's plane %d differs for seat %d",
+                                          p, i, seat);
+                    }
+                }
+                const float *own = seat_block(t, n, seat, seat);
+                expect_float(own[TS_GOODS_SHOWN], 1, "own screen shown");
+                expect_float(plane_sum(own, TS_HAND, 12), own[TS_HAND_N] * 12,
+                             "own hand bits = hand size");
+                expect_float(plane_sum(own, TS_DISCARDS, 12), own[TS_DISCARDS_N] * 12,
+                             "own discard bits = discard count");
+                free(t);
+            }
+            for (int p = 0; p < n; p++) {
+                const float *b = seat_block(spec, n, -1, p);
+                expect_float(b[TS_GOODS_SHOWN], open, "spectator sees screens only when open");
+                expect_float(plane_sum(b, TS_HAND, 12), 0, "spectator sees no hand");
+                expect_float(plane_sum(b, TS_DISCARDS, 12), 0, "spectator sees no discards");
+            }
+            free(spec);
+        }
+        br_move moves[MOVE_BUFFER];
+        size_t k = legal_moves(s, moves);
+        ck_assert_int_eq(br_state_apply(s, moves[brt_rand_below(&rng, k)]), BR_OK);
+    }
+    /* the result: the winners' planes */
+    float *t = tensor_of(s, -1);
+    int winners[4];
+    ck_assert_int_eq(br_state_winners(s, winners, 4), BR_OK);
+    for (int p = 0; p < n; p++)
+        expect_float(seat_block(t, n, -1, p)[TS_WINNER], winners[p], "winner plane");
+    free(t);
+    br_state_free(s);
+}
+END_TEST
+
+/* Nothing hidden from a seat is in its tensor: a resampled state (other
+ * hands and discards, with screens=closed the other screens, redrawn) gives
+ * the same tensor. */
+START_TEST(test_learn_tensor_same_after_resample)
+{
+    int n = 2 + _i % 3;
+    char *o = brt_format("players=%d,seed=%d,chance=%s", n, 70 + _i,
+                         _i % 2 ? "explicit" : "auto");
+    br_state *s = new_state(o);
+    br_state *r = new_state(o);
+    free(o);
+    uint64_t rng = 77 + (uint64_t)_i;
+    for (int step = 0; !br_state_is_terminal(s); step++) {
+        if (step % 5 == 0)
+            for (int seat = -1; seat < n; seat++) {
+                float *t = tensor_of(s, seat);
+                for (uint64_t seed = 1; seed <= 3; seed++) {
+                    ck_assert_int_eq(br_state_resample(s, seat, seed * 1000 + (uint64_t)step, r),
+                                     BR_OK);
+                    float *u = tensor_of(r, seat);
+                    ck_assert_msg(memcmp(t, u, tensor_size_for(n) * sizeof *t) == 0,
+                                  "seat %d: tensor changed by resampling at move %d", seat, step);
+                    free(u);
+                }
+                free(t);
+            }
+        br_move moves[MOVE_BUFFER];
+        size_t k = legal_moves(s, moves);
+        ck_assert_int_eq(br_state_apply(s, moves[brt_rand_below(&rng, k)]), BR_OK);
+    }
+    br_state_free(r);
+    br_state_free(s);
+}
+END_TEST
+
+/* max_game_length holds over 360 random playouts (2-4 players, chance=auto
+ * and explicit, every option), and the history holds every move. */
+START_TEST(test_learn_max_game_length_holds_random_playouts)
+{
+    static const char *const extras[] = {"", ",lasting=three,privilege=any",
+                                         ",crest=twice,screens=open"};
+    uint32_t longest[5] = {0};
+    for (int n = 2; n <= 4; n++)
+        for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++)
+            for (int g = 0; g < 60; g++) {
+                char *o = brt_format("players=%d,seed=%d,chance=%s%s", n, g,
+                                     explicit_chance ? "explicit" : "auto", extras[g % 3]);
+                br_state *s = new_state(o);
+                free(o);
+                br_facts f;
+                ck_assert_int_eq(br_state_facts(s, &f, sizeof f), BR_OK);
+                uint64_t rng = (uint64_t)(n * 1000 + explicit_chance * 100 + g);
+                brt_play_random(s, &rng, f.max_game_length + 100);
+                ck_assert(br_state_is_terminal(s));
+                uint32_t len = br_state_move_number(s);
+                ck_assert_msg(len <= f.max_game_length, "%u moves > bound %u", len,
+                              f.max_game_length);
+                size_t count = 0;
+                ck_assert_int_eq(br_state_history(s, NULL, 0, &count),
+                                 len ? BR_ERR_BUFFER : BR_OK);
+                ck_assert_uint_eq(count, len);
+                if (len > longest[n])
+                    longest[n] = len;
+                br_state_free(s);
+            }
+    /* random play stays well inside the bound but not absurdly far from it */
+    for (int n = 2; n <= 4; n++)
+        ck_assert_msg(longest[n] * 2 > (uint32_t)(LENGTH_TABLE + LENGTH_PER_SEAT * n),
+                      "longest random game of %d seats: %u", n, longest[n]);
+}
+END_TEST
+
+/* The bound is a sum of terms (doc: "max_game_length"); each term holds
+ * in every game, and the terms that can be reached are reached, in random
+ * games and in games whose seats prefer the moves that lengthen a game
+ * (trades, plays of rent, Privileg and Medizin, rents, cares, redemptions). */
+enum { K_EVENT, K_PLAGUE, K_TAX, K_PENANCE, K_ORIENT, K_PLAY, K_DISCARD, K_TRADE, K_CHOICE,
+       K_REST, K_KINDS };
+
+static int move_kind(const br_history_entry *h)
+{
+    br_move m = h->move;
+    if (h->player == BR_PLAYER_CHANCE)
+        return m >= 219 ? K_PENANCE : m >= 215 ? K_TAX : m >= 210 ? K_PLAGUE : K_EVENT;
+    return m < 4 ? K_ORIENT : m < 28 ? K_PLAY : m < 40 ? K_DISCARD : m < 43 ? K_TRADE
+         : m < 45 ? K_CHOICE : K_REST;
+}
+
+static br_move lengthening_move(const br_move *moves, size_t n, uint64_t *rng)
+{
+    int best = 0, best_score = -1000;
+    for (size_t k = 0; k < n; k++) {
+        br_move m = moves[k];
+        int score = (int)brt_rand_below(rng, 4);
+        if (m >= 40 && m < 43)
+            score += 100; /* trade */
+        if (m >= 4 && m < 16)
+            score += 20; /* play */
+        if (m == 4 + C_RENT || m == 4 + C_PRIVILEGE || m == 4 + C_MEDICINE)
+            score += 30;
+        if ((m >= 128 && m < 142) || (m >= 152 && m < 166))
+            score += 60; /* rent, care, redeem */
+        if (m == 43)
+            score += 10; /* accept */
+        if (m == 45)
+            score -= 50; /* done */
+        if (m == 151)
+            score -= 40; /* medicine money */
+        if (score > best_score) {
+            best_score = score;
+            best = (int)k;
+        }
+    }
+    return moves[best];
+}
+
+START_TEST(test_learn_max_game_length_terms_hold_and_are_reached)
+{
+    int n = 2 + _i;
+    int most[K_KINDS] = {0}, most_play_chapter = 0, most_discards = 0, most_rest_chapter1 = 0;
+    uint32_t longest = 0;
+    for (int g = 0; g < 160; g++) {
+        char *o = brt_format("players=%d,seed=%d,chance=explicit", n, 500 + g);
+        br_state *s = new_state(o);
+        free(o);
+        uint64_t rng = 99 + (uint64_t)g;
+        unsigned places_seen = 0;
+        while (!br_state_is_terminal(s)) {
+            br_move moves[MOVE_BUFFER];
+            size_t k = legal_moves(s, moves);
+            br_move m = g % 2 && !br_state_is_chance_node(s) ? lengthening_move(moves, k, &rng)
+                                                              : moves[brt_rand_below(&rng, k)];
+            /* the lengthening games draw events of places not shown yet */
+            for (size_t i = 0; g % 2 && i < k && moves[0] >= 166 && moves[0] < 210; i++) {
+                int place = EVENTS[moves[i] - 166 + 1].place;
+                if (place && !(places_seen >> place & 1)) {
+                    m = moves[i];
+                    break;
+                }
+            }
+            if (m >= 166 && m < 210 && EVENTS[m - 166 + 1].place)
+                places_seen |= 1u << EVENTS[m - 166 + 1].place;
+            ck_assert_int_eq(br_state_apply(s, m), BR_OK);
+        }
+        br_history_entry h[LENGTH_TABLE + LENGTH_PER_SEAT * 4];
+        size_t count = 0;
+        ck_assert_int_eq(br_state_history(s, h, sizeof h / sizeof h[0], &count), BR_OK);
+        ck_assert_uint_eq(count, br_state_move_number(s));
+        if (count > longest)
+            longest = (uint32_t)count;
+        int total[K_KINDS] = {0}, seat[4][K_KINDS] = {{0}}, chapter[4][4][K_KINDS] = {{{0}}};
+        int events = 0;
+        for (size_t i = 0; i < count; i++) {
+            int kind = move_kind(&h[i]);
+            /* a chapter's moves lie between its first event and the next
+             * chapter's: penance draws come before the first event */
+            int ch = kind == K_EVENT || kind == K_PENANCE ? events / 6
+                                                          : (events ? (events - 1) / 6 : 0);
+            events += kind == K_EVENT;
+            total[kind]++;
+            if (h[i].player >= 0) {
+                seat[h[i].player][kind]++;
+                chapter[h[i].player][ch][kind]++;
+            }
+        }
+        ck_assert_int_eq(total[K_EVENT], 24);
+        ck_assert_int_eq(total[K_TAX], 4);
+        ck_assert_int_le(total[K_PLAGUE], 11);
+        ck_assert_int_le(total[K_PENANCE], 3 * n);
+        ck_assert_int_le(total[K_ORIENT], 24);
+        ck_assert_int_le(total[K_REST], n * (4 + 3 * 8 + 12 + 1) + 11);
+        for (int p = 0; p < n; p++) {
+            ck_assert_int_le(seat[p][K_TRADE], 6);
+            ck_assert_int_le(seat[p][K_CHOICE], 7);
+            ck_assert_int_le(seat[p][K_DISCARD], 15);
+            ck_assert_int_le(seat[p][K_PLAY], 24);
+            ck_assert_int_eq(chapter[p][0][K_DISCARD], 0);
+            for (int c = 0; c < 4; c++) {
+                ck_assert_int_le(chapter[p][c][K_PLAY], 6);
+                ck_assert_int_le(chapter[p][c][K_DISCARD], 5);
+                most_play_chapter = chapter[p][c][K_PLAY] > most_play_chapter
+                                        ? chapter[p][c][K_PLAY] : most_play_chapter;
+            }
+            /* chapter I: 4 follow-ups and 3 redemptions at most */
+            ck_assert_int_le(chapter[p][0][K_REST], 4 + 3);
+            most_rest_chapter1 = chapter[p][0][K_REST] > most_rest_chapter1
+                                     ? chapter[p][0][K_REST] : most_rest_chapter1;
+            most_discards = seat[p][K_DISCARD] > most_discards ? seat[p][K_DISCARD]
+                                                               : most_discards;
+        }
+        for (int kind = 0; kind < K_KINDS; kind++)
+            most[kind] = total[kind] > most[kind] ? total[kind] : most[kind];
+        ck_assert_uint_le(count, LENGTH_TABLE + LENGTH_PER_SEAT * n);
+        br_state_free(s);
+    }
+    /* reached: every plague tile, all 24 orientations, 6 plays or lays of a
+     * seat in a chapter, 15 discards of a seat */
+    ck_assert_int_eq(most[K_PLAGUE], 11);
+    ck_assert_int_eq(most[K_ORIENT], 24);
+    ck_assert_int_eq(most_play_chapter, 6);
+    ck_assert_int_eq(most_discards, 15);
+    ck_assert_int_ge(most_rest_chapter1, 5);
+    /* and the longest of these games is more than half the bound */
+    ck_assert_msg(longest * 20 >= 11u * (uint32_t)(LENGTH_TABLE + LENGTH_PER_SEAT * n),
+                  "longest game of %d seats: %u moves", n, longest);
+}
+END_TEST
+
+/* ================================================================== */
 
 static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
 {
@@ -5771,6 +6340,14 @@ static Suite *tore_der_welt_suite(void)
     add(s, "notation", test_spec_notation_round_trip_every_move);
     add(s, "notation", test_spec_notation_case_blanks_and_order);
     add(s, "notation", test_spec_notation_parse_errors);
+    /* The learning interface */
+    add(s, "learn", test_learn_option_specs_match_options_string);
+    add(s, "learn", test_learn_facts_as_documented);
+    add(s, "learn", test_learn_tensor_set_up_position_planes);
+    add_loop(s, "learn", test_learn_tensor_views_differ_only_in_private_planes, 6);
+    add_loop(s, "learn", test_learn_tensor_same_after_resample, 4);
+    add(s, "learn", test_learn_max_game_length_holds_random_playouts);
+    add_loop(s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
     return s;
 }
 

@@ -33,6 +33,59 @@ static const char options_help[] =
     "screens=closed|open  whether a seat sees the goods behind the other screens (default "
     "closed)\n";
 
+
+/* ------------------------------------------------------------------ */
+/* The learning interface (doc: "Learning interface") */
+
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+static const char *const lasting_choices[] = {"two", "three", NULL};
+static const char *const privilege_choices[] = {"used", "any", NULL};
+static const char *const crest_choices[] = {"once", "twice", NULL};
+static const char *const screens_choices[] = {"closed", "open", NULL};
+
+/* In the order br_state_options() writes the keys: the common three, then
+ * tdw_options_string()'s lasting, privilege, crest, screens. */
+static const br_option_spec option_specs[] = {
+    {"players", BR_OPTION_INTEGER, "2", 2, TDW_MAX_SEATS, NULL, "number of seats"},
+    {"seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
+     "seed of the state's random generator"},
+    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, chance_choices,
+     "resolve event draws, plague tiles, the tax die and penance draws from the seed (auto), "
+     "or stop at each (explicit)"},
+    {"lasting", BR_OPTION_CHOICE, "two", 0, 0, lasting_choices,
+     "how many lasting events apply at once: a third sends the oldest to the box when it is "
+     "revealed (two) or at the round's end (three)"},
+    {"privilege", BR_OPTION_CHOICE, "used", 0, 0, privilege_choices,
+     "Privileg repeats only a top card that was used (used), or also one laid unused (any)"},
+    {"crest", BR_OPTION_CHOICE, "once", 0, 0, crest_choices,
+     "the chapter end moves the start crest once, as round 6's move (once), or once more "
+     "after round 6's move (twice)"},
+    {"screens", BR_OPTION_CHOICE, "closed", 0, 0, screens_choices,
+     "whether a seat sees the goods behind the other screens (closed or open)"},
+};
+
+/* The longest game of n seats, in moves with the chance outcomes (doc:
+ * "Learning interface", where the argument is): 74 moves of the table
+ * (24 events, 11 plague tiles, 4 tax rolls, 24 orientations, 11 extra
+ * care moves of the Medizin card) and, per seat, 96 (3 penance draws,
+ * 7 event decisions, 6 lasting trades, 24 plays or lays, 28 follow-up
+ * moves, 15 discards, 12 redemptions, 1 hospital care). */
+static uint32_t max_game_length(int n)
+{
+    return (uint32_t)(TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * n);
+}
+
+static void tdw_traits(const void *st, br_traits *out)
+{
+    const tdw *s = st;
+    memset(out, 0, sizeof *out);
+    out->max_game_length = max_game_length(s->num_players);
+    out->has_chance = true;             /* the events, tiles, tax die and penance draws */
+    out->has_hidden_information = true; /* the hands and face-down discards, always */
+    out->tensor_rank = 1;
+    out->tensor_shape[0] = tdw_tensor_size(s->num_players);
+}
+
 const struct br_game br_game_tore_der_welt = {
     .name = "tore-der-welt",
     .title = "Die Tore der Welt",
@@ -65,4 +118,9 @@ const struct br_game br_game_tore_der_welt = {
     .resample = tdw_resample,
     .render_view = tdw_render_view,
     .move_to_text_view = tdw_move_to_text_view,
+    .option_specs = option_specs,
+    .num_option_specs = sizeof option_specs / sizeof option_specs[0],
+    .history_capacity = TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * TDW_MAX_SEATS,
+    .traits = tdw_traits,
+    .write_tensor = tdw_write_tensor,
 };

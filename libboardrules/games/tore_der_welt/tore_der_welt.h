@@ -468,4 +468,22 @@ void tdw_render(const void *st, br_text *out);
 void tdw_render_view(const void *st, int seat, br_text *out);
 void tdw_resample(const void *st, int seat, br_rng *rng, void *out);
 
+/* ------------------------------------------------------------------ */
+/* The learning interface (game.c, views.c; doc: "Learning interface") */
+
+/* The longest game: TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * seats moves,
+ * chance outcomes included (the argument is in the doc). */
+enum { TDW_LENGTH_TABLE = 74, TDW_LENGTH_PER_SEAT = 96 };
+
+/* The observation tensor: TDW_TENSOR_TABLE floats of the table, then
+ * TDW_TENSOR_SEAT per seat, the observer's first. */
+enum { TDW_TENSOR_TABLE = 382, TDW_TENSOR_SEAT = 155 };
+
+static inline size_t tdw_tensor_size(int num_players)
+{
+    return TDW_TENSOR_TABLE + (size_t)TDW_TENSOR_SEAT * (size_t)num_players;
+}
+
+void tdw_write_tensor(const void *st, int seat, float *out);
+
 #endif /* BR_GAME_TORE_DER_WELT_H */

@@ -701,3 +701,214 @@ void tdw_resample(const void *st, int seat, br_rng *rng, void *out)
     for (int p = 0; p < s->num_players; p++)
         memcpy(s->players[p].goods, orig->players[p].goods, sizeof s->players[p].goods);
 }
+
+/* ------------------------------------------------------------------ */
+/* The observation tensor (doc: "Learning interface", plane by plane)
+ *
+ * One flat vector: the table (TDW_TENSOR_TABLE floats), then one block of
+ * TDW_TENSOR_SEAT floats per seat, the observer's first and then the next
+ * seats clockwise (a spectator: seat 0 first). Everything comes from what
+ * write_observation() shows the seat: another seat's hand and discards
+ * only as counts, its goods only with screens=open, the face-down plague
+ * tiles only as their number. The buffer is cleared first (0.0f is all
+ * bits zero), then the set entries are written. */
+
+/* Offsets of the table's planes. */
+enum {
+    T_PHASE = 0,                       /* 12 one-hot */
+    T_CHAPTER = T_PHASE + TDW_PHASES,  /* 4 one-hot */
+    T_ROUND = T_CHAPTER + TDW_CHAPTERS,/* 6 one-hot */
+    T_EVENT = T_ROUND + TDW_ROUNDS,    /* 44 one-hot, none before the draw */
+    T_ORIENT = T_EVENT + TDW_EVENTS,   /* 4 one-hot, none before orienting */
+    T_DISPLAY = T_ORIENT + 4,          /* 2 x 44 one-hot */
+    T_OLDER = T_DISPLAY + 2 * TDW_EVENTS, /* 2 one-hot */
+    T_DRAWN = T_OLDER + 2,             /* 44 */
+    T_FAVOUR = T_DRAWN + TDW_EVENTS,   /* 10 one-hot */
+    T_COVERS = T_FAVOUR + TDW_SPACES,  /* 19 */
+    T_PROJECTS = T_COVERS + TDW_TARGETS, /* 7 x 5 */
+    T_PLACES = T_PROJECTS + 5 * TDW_PROJECTS, /* 11 x 5 */
+    T_POOL = T_PLACES + 5 * TDW_PLACES,/* 1 */
+    T_STOCKS = T_POOL + 1,             /* 4 */
+    T_SUPPLY = T_STOCKS + 4,           /* 9 */
+    T_PRICES = T_SUPPLY + 9,           /* 2 */
+    T_PCARD = T_PRICES + 2,            /* 12 one-hot */
+    T_PPRIV = T_PCARD + TDW_CARDS,     /* 1 */
+    T_PRENTED = T_PPRIV + 1,           /* 14 */
+    T_PCARED = T_PRENTED + TDW_PLOTS,  /* 1 */
+    T_PRESUME = T_PCARED + 1,          /* 4 one-hot */
+    T_PFILL = T_PRESUME + 4,           /* 7 one-hot */
+    T_TAX = T_PFILL + TDW_PROJECTS,    /* 4 one-hot */
+    T_END = T_TAX + 4
+};
+
+/* Offsets inside a seat's block. */
+enum {
+    S_VP = 0,
+    S_CREST, S_TURN, S_TO_MOVE, S_PSEAT, S_QUEUED, S_ACTED, S_FORFEIT,
+    S_TRADED,                          /* 3 */
+    S_PENALTIES = S_TRADED + 3,        /* 3 */
+    S_WINNER = S_PENALTIES + 3,
+    S_GOODS_SHOWN,
+    S_GOODS,                           /* 9 */
+    S_HAND = S_GOODS + TDW_GOODS,      /* 12 */
+    S_HAND_N = S_HAND + TDW_CARDS,
+    S_DISCARDS,                        /* 12 */
+    S_DISCARDS_N = S_DISCARDS + TDW_CARDS,
+    S_PILE,                            /* 6 x (12 one-hot + used) */
+    S_PILE_N = S_PILE + TDW_ROUNDS * (TDW_CARDS + 1),
+    S_PLOTS,                           /* 14 */
+    S_HOUSES_LEFT = S_PLOTS + TDW_PLOTS,
+    S_SEALS,                           /* 7 */
+    S_SHORTFALL = S_SEALS + TDW_PROJECTS, /* 3 */
+    S_END = S_SHORTFALL + TDW_DUES
+};
+
+_Static_assert((int)T_END == (int)TDW_TENSOR_TABLE, "the table's planes add up to TDW_TENSOR_TABLE");
+_Static_assert((int)S_END == (int)TDW_TENSOR_SEAT, "a seat's planes add up to TDW_TENSOR_SEAT");
+
+/* VP have no upper limit: the plane is VP / TENSOR_VP_SCALE, capped at 1. */
+enum { TENSOR_VP_SCALE = 100 };
+
+static void bits(float *out, unsigned mask, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (mask >> i & 1)
+            out[i] = 1.0f;
+}
+
+static float scaled(int v, int max)
+{
+    return max > 0 ? (float)v / (float)max : 0.0f;
+}
+
+static void tensor_table(const tdw *s, float *t)
+{
+    t[T_PHASE + s->phase] = 1.0f;
+    t[T_CHAPTER + s->chapter] = 1.0f;
+    t[T_ROUND + s->round] = 1.0f;
+    if (s->event != TDW_NONE)
+        t[T_EVENT + s->event] = 1.0f;
+    if (s->orientation != TDW_NONE)
+        t[T_ORIENT + s->orientation] = 1.0f;
+    for (int f = 0; f < 2; f++)
+        if (s->display[f] != TDW_NONE)
+            t[T_DISPLAY + f * TDW_EVENTS + s->display[f]] = 1.0f;
+    if (s->display_older != TDW_NONE)
+        t[T_OLDER + s->display_older] = 1.0f;
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++)
+        for (int i = 0; i < s->drawn_len[ch]; i++)
+            t[T_DRAWN + s->drawn[ch][i]] = 1.0f;
+    t[T_FAVOUR + s->favour] = 1.0f;
+    bits(t + T_COVERS, s->covers, TDW_TARGETS);
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        const tdw_project_state *ps = &s->projects[p];
+        float *o = t + T_PROJECTS + 5 * p;
+        o[0] = ps->in_play;
+        o[1] = ps->done;
+        o[2] = ps->metal;
+        o[3] = scaled(ps->stone, tdw_projects[p].stone);
+        o[4] = scaled(ps->wood, tdw_projects[p].wood);
+    }
+    int face_down = 0;
+    for (int x = 0; x < TDW_PLACES; x++) {
+        float *o = t + T_PLACES + 5 * x;
+        o[s->place_state[x]] = 1.0f;
+        o[4] = scaled(s->place_value[x], TDW_PLAGUE_VALUES);
+        face_down += s->place_state[x] == TDW_PLACE_HIDDEN;
+    }
+    t[T_POOL] = scaled(face_down, TDW_PLACES);
+    t[T_STOCKS + 0] = scaled(s->stock_grain, tdw_component[TDW_GRAIN]);
+    t[T_STOCKS + 1] = scaled(s->stock_piety, tdw_component[TDW_PIETY]);
+    t[T_STOCKS + 2] = scaled(s->box_grain, tdw_component[TDW_GRAIN]);
+    t[T_STOCKS + 3] = scaled(s->box_piety, tdw_component[TDW_PIETY]);
+    static const uint8_t supply_goods[7] = {TDW_STONE, TDW_WOOD,    TDW_WOOL,     TDW_CLOTH,
+                                            TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
+    for (int i = 0; i < 7; i++)
+        t[T_SUPPLY + i] = scaled(s->supply[supply_goods[i]], tdw_component[supply_goods[i]]);
+    t[T_SUPPLY + 7] = s->supply_metal;
+    t[T_SUPPLY + 8] = scaled(TDW_COVER_TILES - tdw_popcount(s->covers), TDW_COVER_TILES);
+    /* the sale prices now: the newest lasting price in force, else 2 and 4 */
+    int price[2] = {tdw_wool_price, tdw_cloth_price};
+    bool set[2] = {false, false};
+    uint8_t lasting[3];
+    int nl = tdw_lasting_in_force(s, lasting);
+    for (int i = 0; i < nl; i++) {
+        const tdw_effect *e = &tdw_events[lasting[i]].effect;
+        int k = e->good == TDW_CLOTH;
+        if (e->kind == TDW_E_PRICE && !set[k]) {
+            price[k] = e->n;
+            set[k] = true;
+        }
+    }
+    t[T_PRICES + 0] = scaled(price[0], 6);
+    t[T_PRICES + 1] = scaled(price[1], 6);
+    const tdw_pending *pd = &s->pending;
+    if (pd->card != TDW_NONE)
+        t[T_PCARD + pd->card] = 1.0f;
+    t[T_PPRIV] = pd->via_privilege;
+    bits(t + T_PRENTED, pd->rented, TDW_PLOTS);
+    t[T_PCARED] = scaled(pd->cared, tdw_component[TDW_KNOWLEDGE]);
+    t[T_PRESUME + pd->resume] = 1.0f;
+    if (pd->fill_next < TDW_PROJECTS)
+        t[T_PFILL + pd->fill_next] = 1.0f;
+    if (s->tax >= 2)
+        t[T_TAX + s->tax - 2] = 1.0f;
+}
+
+static void tensor_seat(const tdw *s, int p, int viewer, int mover, float *o)
+{
+    const tdw_player *pl = &s->players[p];
+    o[S_VP] = pl->vp >= TENSOR_VP_SCALE ? 1.0f : scaled(pl->vp, TENSOR_VP_SCALE);
+    o[S_CREST] = s->crest == p;
+    o[S_TURN] = s->turn == p;
+    o[S_TO_MOVE] = mover == p;
+    o[S_PSEAT] = s->pending.seat == p;
+    o[S_QUEUED] = s->pending.queue >> p & 1;
+    o[S_ACTED] = pl->acted;
+    o[S_FORFEIT] = pl->forfeit;
+    bits(o + S_TRADED, pl->traded, 3);
+    bits(o + S_PENALTIES, pl->penalties, 3);
+    o[S_WINNER] = s->phase == TDW_PH_OVER && (s->winners >> p & 1);
+    bool own = viewer == p;
+    if (own || s->screens_open) {
+        o[S_GOODS_SHOWN] = 1.0f;
+        for (int g = 0; g < TDW_GOODS; g++)
+            o[S_GOODS + g] = scaled(pl->goods[g], tdw_component[g]);
+    }
+    if (own) {
+        bits(o + S_HAND, pl->hand, TDW_CARDS);
+        bits(o + S_DISCARDS, pl->discards, TDW_CARDS);
+    }
+    o[S_HAND_N] = scaled(tdw_popcount(pl->hand), TDW_CARDS);
+    o[S_DISCARDS_N] = scaled(tdw_popcount(pl->discards), TDW_CARDS);
+    for (int i = 0; i < pl->pile_len; i++) {
+        float *c = o + S_PILE + i * (TDW_CARDS + 1);
+        c[pl->pile[i]] = 1.0f;
+        c[TDW_CARDS] = pl->pile_used >> i & 1;
+    }
+    o[S_PILE_N] = scaled(pl->pile_len, TDW_ROUNDS);
+    int houses = 0;
+    for (int q = 0; q < TDW_PLOTS; q++)
+        if (s->plots[q] == p) {
+            o[S_PLOTS + q] = 1.0f;
+            houses++;
+        }
+    o[S_HOUSES_LEFT] = scaled(TDW_HOUSES - houses, TDW_HOUSES);
+    bits(o + S_SEALS, pl->seals, TDW_PROJECTS);
+    o[S_SHORTFALL + 0] = scaled(s->shortfall[p][0], 2);
+    o[S_SHORTFALL + 1] = scaled(s->shortfall[p][1], 2);
+    o[S_SHORTFALL + 2] = scaled(s->shortfall[p][2], 5);
+}
+
+void tdw_write_tensor(const void *st, int seat, float *out)
+{
+    const tdw *s = st;
+    int n = s->num_players;
+    memset(out, 0, tdw_tensor_size(n) * sizeof *out);
+    tensor_table(s, out);
+    int mover = tdw_current_player(s);
+    for (int k = 0; k < n; k++) {
+        int p = seat < 0 ? k : (seat + k) % n;
+        tensor_seat(s, p, seat < 0 ? -1 : seat, mover, out + TDW_TENSOR_TABLE + k * TDW_TENSOR_SEAT);
+    }
+}
