@@ -17,9 +17,11 @@ examples_brules_brules_SOURCES = \
 	examples/brules/advice.c \
 	examples/brules/replay.c \
 	examples/brules/bench.c \
-	examples/brules/bots.c
-examples_brules_brules_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
-examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) -lm
+	examples/brules/bots.c \
+	examples/brules/lineedit.c \
+	examples/brules/tiles.c
+examples_brules_brules_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBEDIT_CFLAGS)
+examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) $(LIBEDIT_LIBS) -lm
 
 # test-brules.sh runs every subcommand; it finds the command through $BRULES.
 # AM_TESTS_ENVIRONMENT is first set here (this file is included before

@@ -234,6 +234,31 @@ typedef struct move_seen {
 void print_move_notes(FILE *out, const move_seen *m);
 
 /* ------------------------------------------------------------------ */
+/* The person's entries at the prompt (lineedit.c): with libedit on a
+ * terminal, line editing, history and tab completion; else plain lines. */
+
+typedef struct line_input line_input;
+
+/* NULL when out of memory (reported). */
+line_input *line_input_new(void);
+void line_input_free(line_input *in);
+/* Whether lines are read through libedit (a terminal, and built with it). */
+bool line_input_is_editing(const line_input *in);
+/* The texts the tab key completes (copied); false when out of memory. */
+bool line_input_set_words(line_input *in, const char *const *words, size_t count);
+/* Shows `prompt` and reads one line without its line end, in memory that
+ * the next call reuses; NULL at the end of input. */
+char *line_input_read(line_input *in, const char *prompt);
+
+/* Pictures of the Tsuro tiles among `moves` (placements such as "17r2"), in
+ * each rotation offered, with their numbers in the list (tiles.c); prints
+ * nothing for other games. */
+void print_tile_pictures(FILE *out, const br_state *state, const br_move *moves, size_t count);
+/* The pairs of points Tsuro tile `number` joins, "0-1 2-6 3-4 5-7" (as the
+ * library's view writes them), into buf; "?" for no such tile. */
+const char *tsuro_tile_pairs(int number, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ */
 /* The host's random generator (bots.c): splitmix64, small and fast. It is
  * separate from each state's own generator, which decides chance events. */
 

@@ -552,8 +552,80 @@ void print_prompt_notes(FILE *out, const br_state *state, int seat)
     json_decref(root);
 }
 
+/* ------------------------------------------------------------------ */
+/* Tsuro at the table */
+
+/* Where a marker stands ("a1:0"), or its status ("out", "unplaced"). */
+static void tsuro_marker_text(const json_t *marker, char *buf, size_t size)
+{
+    const char *status = json_text(marker, "status");
+    if (strcmp(status, "on") == 0)
+        snprintf(buf, size, "%s:%d", json_text(marker, "square"), json_int(marker, "point"));
+    else
+        snprintf(buf, size, "%s", status[0] ? status : "?");
+}
+
+/* How often tile `number` is in `hand` (a list of numbers). */
+static size_t tsuro_count(const json_t *hand, json_int_t number)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < json_array_size(hand); i++)
+        count += json_integer_value(json_array_get(hand, i)) == number;
+    return count;
+}
+
+/* After a tile is placed: every marker its paths carried, and where to (the
+ * placement's "score": who stays on the board); the tiles the viewer drew. */
+static void tsuro_move_notes(FILE *out, const move_seen *m)
+{
+    json_t *root_before, *root_after;
+    const json_t *before = observe_view(m->before, m->viewer, &root_before);
+    const json_t *after = observe_view(m->after, m->viewer, &root_after);
+    const json_t *was = json_object_get(before, "markers");
+    const json_t *is = json_object_get(after, "markers");
+    for (size_t p = 0; before && after && p < json_array_size(is); p++) {
+        char from[32], to[32];
+        tsuro_marker_text(json_array_get(was, p), from, sizeof from);
+        tsuro_marker_text(json_array_get(is, p), to, sizeof to);
+        if (strcmp(from, to) == 0 || strcmp(json_text(json_array_get(was, p), "status"), "on"))
+            continue;
+        char who[48];
+        if ((int)p == m->viewer)
+            snprintf(who, sizeof who, "your marker");
+        else
+            snprintf(who, sizeof who, "seat %zu's marker", p);
+        if (strcmp(to, "out") == 0)
+            fprintf(out, "  %s %s -> out\n", who, from);
+        else
+            fprintf(out, "  %s %s -> %s\n", who, from, to);
+    }
+    if (before && after && m->tell_draws && m->viewer >= 0) {
+        const json_t *had = json_array_get(json_object_get(before, "hands"), (size_t)m->viewer);
+        const json_t *has = json_array_get(json_object_get(after, "hands"), (size_t)m->viewer);
+        int drawn = 0;
+        for (size_t i = 0; json_is_array(had) && i < json_array_size(has); i++) {
+            json_int_t t = json_integer_value(json_array_get(has, i));
+            size_t earlier = 0;
+            for (size_t k = 0; k < i; k++)
+                earlier += json_integer_value(json_array_get(has, k)) == t;
+            if (earlier + 1 <= tsuro_count(had, t))
+                continue; /* held before */
+            char pairs[32];
+            fprintf(out, "%s%lld(%s)", drawn ? ", " : "  you drew ", (long long)t,
+                    tsuro_tile_pairs((int)t, pairs, sizeof pairs));
+            drawn++;
+        }
+        if (drawn)
+            fputc('\n', out);
+    }
+    json_decref(root_before);
+    json_decref(root_after);
+}
+
 void print_move_notes(FILE *out, const move_seen *m)
 {
     if (m->mover >= 0 && is_game(br_state_game(m->before), "tuer-an-tuer"))
         tat_move_notes(out, m);
+    else if (m->mover >= 0 && is_game(br_state_game(m->before), "tsuro"))
+        tsuro_move_notes(out, m);
 }

@@ -59,8 +59,7 @@ typedef struct table {
     br_move *moves;          /* legal moves shown to the person */
     size_t capacity;
     size_t count;
-    char *line;              /* the person's input */
-    size_t line_capacity;
+    line_input *input;       /* the person's entries (libedit on a terminal) */
     bool echo_input;         /* input is not a terminal: show what was read */
 } table;
 
@@ -159,7 +158,7 @@ static void table_free(table *t)
     br_state_free(t->before);
     free(t->log.moves);
     free(t->moves);
-    free(t->line);
+    line_input_free(t->input);
 }
 
 /* Seats the people; returns -1 to go on, otherwise the exit status. */
@@ -222,6 +221,8 @@ static int table_init(table *t, const play_config *cfg)
         brules_error("out of memory");
         return BRULES_EXIT_FAIL;
     }
+    if (t->num_humans > 0 && !(t->input = line_input_new()))
+        return BRULES_EXIT_FAIL;
     t->echo_input = !isatty(STDIN_FILENO);
     return -1;
 }
@@ -368,6 +369,41 @@ static char *trim(char *text)
     return text;
 }
 
+/* The commands at the prompt, for the tab key. */
+static const char *const prompt_commands[] = { "board", "help", "moves", "quit" };
+enum { NUM_PROMPT_COMMANDS = sizeof prompt_commands / sizeof prompt_commands[0] };
+
+/* Gives the tab key the legal moves' texts and the commands. */
+static bool offer_completions(table *t)
+{
+    size_t n = t->count + NUM_PROMPT_COMMANDS;
+    char **texts = calloc(n, sizeof *texts);
+    bool ok = texts != NULL;
+    for (size_t i = 0; ok && i < t->count; i++) {
+        char text[128];
+        move_text(t->state, t->moves[i], text, sizeof text);
+        ok = (texts[i] = malloc(strlen(text) + 1)) != NULL;
+        if (ok)
+            strcpy(texts[i], text);
+    }
+    for (size_t k = 0; ok && k < NUM_PROMPT_COMMANDS; k++)
+        texts[t->count + k] = (char *)prompt_commands[k];
+    ok = ok && line_input_set_words(t->input, (const char *const *)texts, n);
+    for (size_t i = 0; texts && i < t->count; i++)
+        free(texts[i]);
+    free(texts);
+    if (!ok)
+        brules_error("out of memory");
+    return ok;
+}
+
+/* The legal moves, and for Tsuro the pictures of the tiles to place. */
+static void print_choices(table *t)
+{
+    print_moves(t);
+    print_tile_pictures(stdout, t->state, t->moves, t->count);
+}
+
 static turn_result human_turn(table *t, int player, br_move *out)
 {
     if (!list_table_moves(t, t->state))
@@ -377,19 +413,22 @@ static turn_result human_turn(table *t, int player, br_move *out)
     putchar('\n');
     if (!print_view(stdout, t->state, seat))
         return TURN_FAILED;
-    print_moves(t);
+    print_choices(t);
     print_prompt_notes(stdout, t->state, seat);
+    if (line_input_is_editing(t->input) && !offer_completions(t))
+        return TURN_FAILED;
+    char prompt[32];
+    if (player == BR_PLAYER_CHANCE)
+        snprintf(prompt, sizeof prompt, "chance outcome> ");
+    else
+        snprintf(prompt, sizeof prompt, "seat %d> ", player);
     for (;;) {
-        if (player == BR_PLAYER_CHANCE)
-            printf("chance outcome> ");
-        else
-            printf("seat %d> ", player);
-        fflush(stdout);
-        if (!read_line(stdin, &t->line, &t->line_capacity)) {
+        char *line = line_input_read(t->input, prompt);
+        if (!line) {
             puts("\n(end of input)");
             return TURN_QUIT;
         }
-        char *entry = trim(t->line);
+        char *entry = trim(line);
         if (t->echo_input)
             printf("%s\n", entry);
         if (!*entry)
@@ -399,7 +438,7 @@ static turn_result human_turn(table *t, int player, br_move *out)
         if (strcmp(entry, "help") == 0 || strcmp(entry, "?") == 0) {
             print_prompt_help(t);
         } else if (strcmp(entry, "moves") == 0) {
-            print_moves(t);
+            print_choices(t);
         } else if (strcmp(entry, "board") == 0) {
             print_view(stdout, t->state, seat);
             print_prompt_notes(stdout, t->state, seat);
@@ -521,6 +560,8 @@ static int run_game(table *t)
     putchar('\n');
     if (r == TURN_QUIT) {
         printf("game abandoned after %zu move%s\n", t->log.len, t->log.len == 1 ? "" : "s");
+        /* The game is over for the table: the seed may be told now. */
+        printf("options %s\n", t->initial_options);
         return BRULES_EXIT_OK;
     }
     if (!print_board(stdout, t->state))

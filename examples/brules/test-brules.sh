@@ -694,8 +694,10 @@ grep -q -F -e "$own_hand" "$work/tsuro0.play" || fail "the person does not see t
 run_with 'bogus\nquit\n' play tsuro --seed 4
 expect_status 0 "play: bad entry, then quit"
 expect_out '^Tsuro (tsuro), options ' "play header"
-checks=$((checks + 1))
-! grep -q 'seed=' "$work/out" || fail "play shows the seed before the game is over"
+checks=$((checks + 2))
+sed '/^game abandoned/q' "$work/out" | grep -q 'seed=' \
+    && fail "play shows the seed before the game is over"
+expect_out '^options .*seed=4' "play shows the seed when the person quits"
 expect_out '^seat 0: you, seat 1: greedy bot$' "play seats"
 expect_out '^legal moves ([1-9][0-9]*):$' "play lists the legal moves"
 expect_out '^not a move: ' "play explains an unreadable move"
@@ -720,6 +722,53 @@ expect_status 0 "play: an illegal move"
 expect_out "^illegal move '$first': ." "play explains an illegal move"
 checks=$((checks + 1))
 [ "$(count_out '^seat 1> ')" -eq 2 ] || fail "play does not ask again after an illegal move"
+
+# Before a Tsuro placement the person sees the tiles of the hand in every
+# rotation the list offers, the way the board draws a square: the 8 points
+# on the border, the two ends of a path with the same letter, the move and
+# its list number inside. Each picture must join the points as the view's
+# "hand: 7(0-1 2-6 3-4 5-7)" says, turned r quarter turns (point p -> p+2r).
+run_with '1\nmoves\nquit\n' play tsuro --seed 4
+expect_status 0 "play tsuro: tile pictures"
+expect_out "^your tiles as each move turns them" "play tsuro shows the tiles to place"
+checks=$((checks + 1))
+python3 -c '
+import re, sys
+text = open(sys.argv[1]).read()
+hands = {int(t): [tuple(map(int, p.split("-"))) for p in ps.split()]
+         for t, ps in re.findall(r"(\d+)\(((?:\d-\d ?){4})\)", text)}
+px, py = [1, 4, 5, 5, 4, 1, 0, 0], [0, 0, 1, 2, 3, 3, 2, 1]
+lines = text.split("\n")
+seen = 0
+for i in range(len(lines) - 3):
+    if not lines[i].startswith("  +"):
+        continue
+    rows = lines[i:i + 4]
+    for x in range(len(rows[0]) - 5):
+        if rows[0][x] != "+" or rows[0][x + 5] != "+":
+            continue
+        m = re.match(r"(\d+)r(\d)", rows[1][x + 1:x + 5])
+        n = re.match(r" *(\d+)\)", rows[2][x + 1:x + 5])
+        if not m or not n:
+            continue
+        t, r = int(m.group(1)), int(m.group(2))
+        partner = {}
+        for a, b in hands[t]:
+            a, b = (a + 2 * r) % 8, (b + 2 * r) % 8
+            partner[a], partner[b] = b, a
+        letter = [rows[py[p]][x + px[p]] for p in range(8)]
+        for p in range(8):
+            for q in range(8):
+                if p != q and (letter[p] == letter[q]) != (partner[p] == q):
+                    sys.exit("tile %dr%d: points %d and %d drawn wrong" % (t, r, p, q))
+        if not re.search(r"\b%s\) %dr%d\b" % (n.group(1), t, r), text):
+            sys.exit("tile %dr%d: not entry %s of the list" % (t, r, n.group(1)))
+        seen += 1
+sys.exit(0 if seen >= 7 else "only %d tile pictures" % seen)
+' "$work/out" || fail "the tile pictures do not show the hand's tiles"
+run_with 'quit\n' play tuer-an-tuer --seed 4
+checks=$((checks + 1))
+[ "$(count_out 'your tiles as each move')" -eq 0 ] || fail "tile pictures in another game"
 
 # help and moves at the prompt; end of input quits.
 run_with 'help\nmoves\n' play tsuro --seed 4
