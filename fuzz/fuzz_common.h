@@ -113,6 +113,24 @@ static inline char *fz_text(const br_state *s, fz_text_fn fn)
 static inline char *fz_snapshot(const br_state *s) { return fz_text(s, br_state_to_json); }
 static inline char *fz_options(const br_state *s) { return fz_text(s, br_state_options); }
 
+/* The snapshot text from its "move_number" member on, without the "rng"
+ * member: the position and the history, not the options (a record replays
+ * as chance=explicit, with another options string and generator). */
+static inline char *fz_position_text(const br_state *s)
+{
+    char *json = fz_snapshot(s);
+    char *from = strstr(json, "\"move_number\"");
+    if (from)
+        memmove(json, from, strlen(from) + 1);
+    char *p = strstr(json, "\"rng\":[");
+    char *q = p ? strchr(p, ']') : NULL;
+    if (q) {
+        q += q[1] == ',' ? 2 : 1;
+        memmove(p, q, strlen(q) + 1);
+    }
+    return json;
+}
+
 static inline char *fz_observe(const br_state *s, int seat)
 {
     size_t len = 0;

@@ -1,7 +1,8 @@
 /* Writing JSON text straight into a br_text, without building a tree: the
  * snapshot and observation writers of the games (issue 12). The output is
  * what jansson's json_dumps(JSON_COMPACT) writes for the same members in the
- * same order: no blanks, strings escaped the same way, UTF-8 kept as is. */
+ * same order: no blanks, strings escaped the same way, UTF-8 kept as is
+ * (a byte that is not part of well-formed UTF-8 becomes U+FFFD). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,14 +52,57 @@ void br_jw_end_object(br_jw *w) { close_container(w, '}'); }
 void br_jw_begin_array(br_jw *w) { open_container(w, '['); }
 void br_jw_end_array(br_jw *w) { close_container(w, ']'); }
 
+/* Length of the well-formed UTF-8 sequence at s (left bytes available,
+ * s[0] >= 0x80), or 0 when it is not one (RFC 3629: no overlong forms, no
+ * surrogates, nothing above U+10FFFF). */
+static size_t utf8_length(const unsigned char *s, size_t left)
+{
+    unsigned char c = s[0];
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+             : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (n == 0 || n > left)
+        return 0;
+    unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
+    if (c == 0xE0)
+        lo = 0xA0;
+    else if (c == 0xED)
+        hi = 0x9F;
+    else if (c == 0xF0)
+        lo = 0x90;
+    else if (c == 0xF4)
+        hi = 0x8F;
+    if (s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+/* Text that comes from outside (a record's lines in a reason) may hold
+ * bytes that are not UTF-8: each such byte is written as U+FFFD, so that
+ * the output is always valid JSON. */
 static void put_escaped(br_text *out, const char *s, size_t n)
 {
     br_text_putc(out, '"');
     size_t run = 0; /* characters copied as they are, written in one go */
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\') {
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
             run++;
+            continue;
+        }
+        if (c >= 0x80) {
+            size_t k = utf8_length((const unsigned char *)s + i, n - i);
+            if (k > 0) {
+                run += k;
+                i += k - 1;
+                continue;
+            }
+            if (run)
+                br_text_write(out, s + i - run, run);
+            run = 0;
+            br_text_puts(out, "\\uFFFD");
             continue;
         }
         if (run)

@@ -404,6 +404,29 @@ START_TEST(test_verdict)
 }
 END_TEST
 
+/* Found by fuzz_record: a move line with a byte that is not UTF-8 made a
+ * verdict that was not JSON. Such bytes are written as U+FFFD. */
+START_TEST(test_verdict_json_with_bad_utf8)
+{
+    const char *text = "record 2\ngame ts\xffuro\noptions players=2,chance=explicit\n"
+                       "0: @g5:r\xffight \xe2\x82\xac\n";
+    json_t *v = verdict_of(text);
+    const char *reason = json_string_value(json_object_get(v, "reason"));
+    ck_assert_ptr_nonnull(reason);
+    ck_assert_msg(brt_contains(reason, "no game named 'ts\xef\xbf\xbduro'"), "%s", reason);
+    json_decref(v);
+    br_record *rec = parse_ok(text);
+    char json[1024];
+    ck_assert_int_eq(br_record_to_json(rec, json, sizeof json, NULL), BR_OK);
+    json_t *parsed = brt_parse_json(json);
+    const char *move = json_string_value(
+        json_object_get(json_array_get(json_object_get(parsed, "moves"), 0), "move"));
+    ck_assert_str_eq(move, "@g5:r\xef\xbf\xbdight \xe2\x82\xac"); /* the euro sign kept */
+    json_decref(parsed);
+    br_record_free(rec);
+}
+END_TEST
+
 /* Tags are checked when written: key syntax, reserved words, one line. */
 START_TEST(test_bad_tags_refused)
 {
@@ -473,6 +496,7 @@ static Suite *records_suite(void)
     tcase_add_test(tc, test_version_1_parsed_and_replayed);
     tcase_add_test(tc, test_record_json);
     tcase_add_test(tc, test_verdict);
+    tcase_add_test(tc, test_verdict_json_with_bad_utf8);
     tcase_add_test(tc, test_bad_tags_refused);
     tcase_add_loop_test(tc, test_write_from_moves, 0, (int)br_game_count());
     suite_add_tcase(suite, tc);
