@@ -1,19 +1,50 @@
-# doc/: the Doxygen API reference (make doc) and the prose documentation.
+# doc/: the Doxygen API reference (make doc), the manual pages and the prose
+# documentation.
 EXTRA_DIST += \
 	doc/Doxyfile.in \
+	doc/games/figures/drunter-und-drueber.py \
+	doc/games/figures/tuer-an-tuer.py \
+	doc/games/figures/tore-der-welt.py
+
+# The manual pages, written by hand in man(7) macros: brules(1) and
+# libboardrules(3), installed in $(man1dir) and $(man3dir).
+dist_man_MANS = \
+	doc/man/brules.1 \
+	doc/man/libboardrules.3
+
+# The prose documentation, installed under $(docdir) with the README, NEWS
+# and LICENSE; the games' pages under $(docdir)/games.
+dist_doc_DATA += \
+	README.md \
+	NEWS \
+	LICENSE \
 	doc/adding-a-game.md \
 	doc/api.md \
 	doc/brules.md \
 	doc/performance.md \
 	doc/snapshots.md \
-	doc/testing.md \
+	doc/testing.md
+gamesdocdir = $(docdir)/games
+dist_gamesdoc_DATA = \
 	doc/games/tsuro.md \
 	doc/games/tuer-an-tuer.md \
 	doc/games/drunter-und-drueber.md \
-	doc/games/tore-der-welt.md \
-	doc/games/figures/drunter-und-drueber.py \
-	doc/games/figures/tuer-an-tuer.py \
-	doc/games/figures/tore-der-welt.py
+	doc/games/tore-der-welt.md
+
+# The API reference, when `make doc` has built it, under $(docdir)/html.
+install-data-local: install-doc-html
+uninstall-local: uninstall-doc-html
+install-doc-html:
+	@if test -f doc/html/index.html; then \
+	  echo " installing the API reference in $(DESTDIR)$(docdir)/html"; \
+	  $(MKDIR_P) "$(DESTDIR)$(docdir)/html" && \
+	  cp -R doc/html/. "$(DESTDIR)$(docdir)/html/" && \
+	  chmod -R u+w,go+rX "$(DESTDIR)$(docdir)/html"; \
+	else \
+	  echo " (no API reference to install: 'make doc' builds it)"; \
+	fi
+uninstall-doc-html:
+	-rm -rf "$(DESTDIR)$(docdir)/html"
 
 if HAVE_DOXYGEN
 doc: doc/Doxyfile
@@ -27,4 +58,4 @@ clean-local: clean-doc
 clean-doc:
 	-rm -rf doc/html
 
-.PHONY: doc clean-doc
+.PHONY: doc clean-doc install-doc-html uninstall-doc-html

@@ -26,10 +26,11 @@ examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) $(
 # test-brules.sh runs every subcommand; it finds the command through $BRULES.
 # AM_TESTS_ENVIRONMENT is first set here (this file is included before
 # tests/ and bindings/); later rules append to it with '+='.
-TESTS += examples/brules/test-brules.sh
-EXTRA_DIST += examples/brules/test-brules.sh
+TESTS += examples/brules/test-brules.sh examples/brules/test-man.sh
+EXTRA_DIST += examples/brules/test-brules.sh examples/brules/test-man.sh
 AM_TESTS_ENVIRONMENT = \
-	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES;
+	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES; \
+	top_srcdir='$(abs_top_srcdir)'; export top_srcdir;
 
 # ------------------------------------------------------------------
 # c: the minimal embedding. Users build it with examples/c/Makefile
