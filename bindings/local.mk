@@ -35,6 +35,7 @@ EXTRA_DIST += \
 	examples/python/mcts.py \
 	examples/python/learn.py \
 	examples/python/test_learn.py \
+	examples/python/test_env.py \
 	examples/lua/validate.lua \
 	examples/lua/test_validate.lua \
 	examples/ffi/test_ffi.sh
@@ -88,9 +89,12 @@ bindings/python/boardrules_wrap.c: $(BR_SWIG_DEPS)
 bindings/python/boardrules_c.py: bindings/python/boardrules_wrap.c
 	@test -f $@ || { rm -f $<; $(MAKE) $(AM_MAKEFLAGS) $<; }
 
+# test_env.py and test_learn.py need numpy for $(PYTHON).
 TESTS += \
 	bindings/python/test_boardrules.py \
-	examples/python/mcts.py
+	examples/python/mcts.py \
+	examples/python/test_env.py \
+	examples/python/test_learn.py
 # The shadow module is installed as data: have it made with the rest.
 BUILT_SOURCES += bindings/python/boardrules_c.py
 
