@@ -14,6 +14,7 @@
  */
 #include <check.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2204,6 +2205,549 @@ START_TEST(test_rule_secret_moves_are_hidden_in_move_texts)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Learning interface (doc: "Learning interface") */
+
+/* The tensor's layout as the doc gives it. */
+enum {
+    TENSOR_SIZE = 579,
+    MAX_GAME_LENGTH = 101,
+    T_OCCUPIED = 0,
+    T_COLOUR = 16,    /* + 16 * colour (Y, G, R, B) + field */
+    T_NUMBER = 80,    /* + 16 * (number - 1) + field */
+    T_CAT = 224,
+    T_ELEVATOR = 240, /* + 4 * type + elevator field */
+    T_ELEVATOR_STEPS = 280,
+    T_BLOCK0 = 284,
+    T_BLOCK1 = 411,
+    B_SEGMENT = 0,
+    B_CELL = 22,
+    B_TO_EXIT = 25,
+    B_CAT_WAIT = 26,
+    B_WINNER = 29,
+    B_FINAL_NEEDED = 30,
+    B_HAND = 31,
+    B_HAND_SIZE = 67,
+    B_EHAND = 68,
+    B_EHAND_SIZE = 78,
+    B_EXCHANGED = 79,
+    B_EXCHANGED_SIZE = 115,
+    B_DROPPED = 116,
+    B_DROPPED_SIZE = 126,
+    BLOCK_SIZE = 127,
+    T_PHASE = 538,
+    T_TO_MOVE = 549,
+    T_OBSERVER = 551,
+    T_DEALT = 553,
+    T_EXCHANGE_DRAWS = 554,
+    T_DOOR_PILE = 555,
+    T_ELEVATOR_PILE = 556,
+    T_REPLACED = 557,
+    T_STEPS = 567,
+    T_SOURCE = 568,
+    T_STOPPED = 569,
+    T_LAST = 570,
+    T_HAS_FINAL = 577,
+    T_FINAL_STEPS = 578
+};
+
+/* Phases in the doc's order. */
+enum { PHASE_DEAL, PHASE_EXCHANGE, PHASE_EXCHANGE_DRAW, PHASE_ELEVATOR_DEAL, PHASE_TURN };
+
+/* Entries of a seat block that hold hidden contents (own block only). */
+static int block_entry_is_hidden(int k)
+{
+    return (k >= B_HAND && k < B_HAND_SIZE) || (k >= B_EHAND && k < B_EHAND_SIZE) ||
+           (k >= B_EXCHANGED && k < B_EXCHANGED_SIZE) || (k >= B_DROPPED && k < B_DROPPED_SIZE);
+}
+
+/* The tensor of `seat`, every entry checked written (NaN first) and in 0..1. */
+static void tensor_of(const br_state *s, int seat, float *out)
+{
+    for (int i = 0; i < TENSOR_SIZE; i++)
+        out[i] = NAN;
+    ck_assert_int_eq(br_state_observation_tensor(s, seat, out, TENSOR_SIZE), BR_OK);
+    /* One assertion for the whole tensor: Check marks every assertion, which
+     * costs a system call. */
+    int bad = -1;
+    for (int i = 0; i < TENSOR_SIZE && bad < 0; i++)
+        if (!(out[i] >= 0.0f && out[i] <= 1.0f))
+            bad = i;
+    if (bad >= 0)
+        ck_abort_msg("seat %d: entry %d is %g", seat, bad, (double)out[bad]);
+}
+
+static void assert_entry(const float *t, int at, double want, const char *what)
+{
+    ck_assert_msg(fabs((double)t[at] - want) < 1e-6, "%s (entry %d): %g, expected %g", what,
+                  at, (double)t[at], want);
+}
+
+/* The sum of entries at..at+n-1 (a one-hot group sums to 1). */
+static double sum_of(const float *t, int at, int n)
+{
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += t[at + i];
+    return sum;
+}
+
+/* Whether entries at..at+n-1 are one 1 and else 0. */
+static int one_hot(const float *t, int at, int n)
+{
+    int ones = 0;
+    for (int i = 0; i < n; i++) {
+        if (t[at + i] == 1.0f)
+            ones++;
+        else if (t[at + i] != 0.0f)
+            return 0;
+    }
+    return ones == 1;
+}
+
+static const br_game *the_game(void)
+{
+    const br_game *game = br_game_find(GAME_NAME);
+    ck_assert_ptr_nonnull(game);
+    return game;
+}
+
+/* Keys, kinds and defaults of the option specs as the doc's table gives them;
+ * the defaults joined make the default canonical options string. */
+START_TEST(test_learning_option_specs_in_canonical_order_with_defaults)
+{
+    static const char *const keys[] = {"players", "seed", "chance", "run4", "different4"};
+    static const int kinds[] = {BR_OPTION_INTEGER, BR_OPTION_INTEGER, BR_OPTION_CHOICE,
+                                BR_OPTION_CHOICE, BR_OPTION_CHOICE};
+    const br_game *game = the_game();
+    ck_assert_uint_eq(br_game_option_count(game), 5);
+    ck_assert_ptr_null(br_game_option(game, 5));
+    char joined[256] = "";
+    for (size_t i = 0; i < 5; i++) {
+        const br_option_spec *o = br_game_option(game, i);
+        ck_assert_ptr_nonnull(o);
+        ck_assert_str_eq(o->key, keys[i]);
+        ck_assert_int_eq(o->kind, kinds[i]);
+        ck_assert_ptr_nonnull(o->default_value);
+        ck_assert_msg(o->help != NULL && o->help[0] != '\0' && strchr(o->help, '\n') == NULL,
+                      "%s: help is not one line", o->key);
+        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s=%s",
+                 i ? "," : "", o->key, o->default_value);
+    }
+    ck_assert_str_eq(joined, "players=2,seed=0,chance=auto,run4=9,different4=line-or-l");
+    ck_assert_uint_eq(br_game_option(game, 0)->min, 2);
+    ck_assert_uint_eq(br_game_option(game, 0)->max, 2);
+    ck_assert_uint_eq(br_game_option(game, 1)->min, 0);
+    ck_assert_uint_eq(br_game_option(game, 1)->max, UINT64_MAX);
+
+    /* The joined defaults are the canonical options of a default state. */
+    br_state *s = new_state("");
+    char options[256];
+    ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
+    ck_assert_str_eq(options, joined);
+    br_state_free(s);
+    s = new_state(joined);
+    br_state_free(s);
+}
+END_TEST
+
+/* Every value a spec allows is accepted by br_state_new() and
+ * br_game_check_options(); the values just outside are refused, naming the
+ * key. */
+START_TEST(test_learning_option_specs_values_accepted_out_of_range_refused)
+{
+    const br_game *game = the_game();
+    char options[128], err[256];
+    for (size_t i = 0; i < br_game_option_count(game); i++) {
+        const br_option_spec *o = br_game_option(game, i);
+        const char *bad[3] = {NULL, NULL, NULL};
+        char low[32], high[32], bad_choice[80];
+        if (o->kind == BR_OPTION_INTEGER) {
+            const uint64_t ends[2] = {o->min, o->max};
+            for (int e = 0; e < 2; e++) {
+                snprintf(options, sizeof options, "%s=%llu", o->key,
+                         (unsigned long long)ends[e]);
+                br_state *s = new_state(options);
+                br_state_free(s);
+            }
+            if (o->min > 0) {
+                snprintf(low, sizeof low, "%llu", (unsigned long long)o->min - 1);
+                bad[0] = low;
+            }
+            if (o->max < UINT64_MAX)
+                snprintf(high, sizeof high, "%llu", (unsigned long long)o->max + 1);
+            else
+                snprintf(high, sizeof high, "18446744073709551616");
+            bad[1] = high;
+        } else {
+            ck_assert_int_eq(o->kind, BR_OPTION_CHOICE);
+            ck_assert_ptr_nonnull(o->choices);
+            int n = 0;
+            for (; o->choices[n] != NULL; n++) {
+                snprintf(options, sizeof options, "%s=%s", o->key, o->choices[n]);
+                br_state *s = new_state(options);
+                br_state_free(s);
+                ck_assert_int_eq(br_game_check_options(game, options, err, sizeof err), BR_OK);
+            }
+            ck_assert_int_eq(n, 2);
+            snprintf(bad_choice, sizeof bad_choice, "x%s", o->choices[0]);
+            bad[0] = bad_choice;
+            bad[1] = "0";
+        }
+        for (int b = 0; b < 3; b++) {
+            if (bad[b] == NULL)
+                continue;
+            snprintf(options, sizeof options, "%s=%s", o->key, bad[b]);
+            br_state *s = NULL;
+            err[0] = '\0';
+            ck_assert_int_eq(br_state_new(game, options, &s, err, sizeof err), BR_ERR_OPTION);
+            ck_assert_msg(strstr(err, o->key) != NULL, "'%s' refused without naming the key: %s",
+                          options, err);
+            ck_assert_int_eq(br_game_check_options(game, options, err, sizeof err),
+                             BR_ERR_OPTION);
+        }
+    }
+}
+END_TEST
+
+/* The facts of every option set: the doc's table ("Facts"). */
+START_TEST(test_learning_facts_and_tensor_shape_as_documented)
+{
+    static const char *const sets[] = {
+        "", "chance=explicit", "run4=10", "different4=connected",
+        "run4=10,different4=connected,chance=explicit,seed=99",
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        br_facts f;
+        char err[128] = "";
+        memset(&f, 0xa5, sizeof f);
+        ck_assert_int_eq(br_game_facts(the_game(), sets[i], &f, sizeof f, err, sizeof err),
+                         BR_OK);
+        ck_assert_int_eq(f.num_players, 2);
+        ck_assert_int_eq(f.has_chance, 1);
+        ck_assert_int_eq(f.has_hidden_information, 1);
+        ck_assert_int_eq(f.returns_kind, BR_RETURNS_ZERO_SUM);
+        ck_assert_uint_eq(f.move_space, 711);
+        ck_assert_uint_eq(f.max_legal_moves, 88);
+        ck_assert_uint_eq(f.max_game_length, MAX_GAME_LENGTH);
+        ck_assert_uint_eq(f.tensor_rank, 1);
+        ck_assert_uint_eq(f.tensor_shape[0], TENSOR_SIZE);
+        ck_assert_uint_eq(f.tensor_shape[1], 0);
+        ck_assert_uint_eq(f.tensor_shape[2], 0);
+        ck_assert_uint_eq(f.tensor_shape[3], 0);
+        ck_assert_uint_eq(f.tensor_size, TENSOR_SIZE);
+    }
+    /* One entry short: refused, nothing written. */
+    br_state *s = new_state("");
+    float t[TENSOR_SIZE];
+    for (int i = 0; i < TENSOR_SIZE; i++)
+        t[i] = -1.0f;
+    ck_assert_int_eq(br_state_observation_tensor(s, 0, t, TENSOR_SIZE - 1), BR_ERR_BUFFER);
+    for (int i = 0; i < TENSOR_SIZE; i++)
+        ck_assert(t[i] == -1.0f);
+    br_state_free(s);
+}
+END_TEST
+
+/* A set-up position read plane by plane: the board cells, the elevator
+ * card, the figures, the own hand one-hot by copies, the other hand as a
+ * count, whose turn. */
+START_TEST(test_learning_tensor_of_set_up_position_has_documented_values)
+{
+    layout l = {.board = {[A4] = "R3", [B4] = "G5", [A3] = "B7"},
+                .elevators = {[E4] = "red"},
+                .figures = {"b4", "c4:2"},
+                .hands = {{"R5", "R5", "Y1", "B9", "G3"}},
+                .elevator_hands = {{"cats", "pairs"}, {"low"}},
+                .turn = 0};
+    br_state *s = load_layout(&l, "");
+    float t[TENSOR_SIZE];
+    tensor_of(s, 0, t);
+
+    /* Board: R3 on a4 (a cat), G5 on b4, B7 on a3 (a cat); c4 empty. */
+    assert_entry(t, T_OCCUPIED + A4, 1, "a4 occupied");
+    assert_entry(t, T_OCCUPIED + B4, 1, "b4 occupied");
+    assert_entry(t, T_OCCUPIED + C4, 0, "c4 empty");
+    assert_entry(t, T_COLOUR + 16 * 2 + A4, 1, "a4 red");
+    assert_entry(t, T_COLOUR + 16 * 1 + B4, 1, "b4 green");
+    assert_entry(t, T_COLOUR + 16 * 3 + A3, 1, "a3 blue");
+    assert_entry(t, T_NUMBER + 16 * 2 + A4, 1, "a4 number 3");
+    assert_entry(t, T_NUMBER + 16 * 4 + B4, 1, "b4 number 5");
+    assert_entry(t, T_NUMBER + 16 * 6 + A3, 1, "a3 number 7");
+    assert_entry(t, T_CAT + A4, 1, "a4 cat");
+    assert_entry(t, T_CAT + B4, 0, "b4 no cat");
+    assert_entry(t, T_CAT + A3, 1, "a3 cat");
+    ck_assert_double_eq_tol(sum_of(t, T_OCCUPIED, 16), 3, 1e-6);
+    ck_assert_double_eq_tol(sum_of(t, T_COLOUR, 64), 3, 1e-6);
+    ck_assert_double_eq_tol(sum_of(t, T_NUMBER, 144), 3, 1e-6);
+    ck_assert_double_eq_tol(sum_of(t, T_CAT, 16), 2, 1e-6);
+    /* Elevator: red (type 2) on e4; one red door on floor 4 gives 2 steps. */
+    assert_entry(t, T_ELEVATOR + 4 * 2 + E4, 1, "red on e4");
+    ck_assert_double_eq_tol(sum_of(t, T_ELEVATOR, 40), 1, 1e-6);
+    assert_entry(t, T_ELEVATOR_STEPS + E4, 2.0 / 8, "red on e4 gives 2");
+    assert_entry(t, T_ELEVATOR_STEPS + E3, 0, "e3 free");
+
+    /* Own block: the figure on b4 (segment 2, cell 0): 19 later segments and
+     * 13 empty doors after it, 19 + 2 * 13 = 45 steps to the exit. */
+    const float *own = t + T_BLOCK0, *other = t + T_BLOCK1;
+    assert_entry(own, B_SEGMENT + 2, 1, "seat 0 on segment 2");
+    ck_assert_double_eq_tol(sum_of(own, B_SEGMENT, 22), 1, 1e-6);
+    assert_entry(own, B_CELL + 0, 1, "seat 0 cell 0");
+    assert_entry(own, B_TO_EXIT, 45.0 / 53, "seat 0 steps to exit");
+    assert_entry(own, B_CAT_WAIT + 0, 1, "seat 0 cat_wait none");
+    /* Own door hand: R5 twice (card 22) = 1, Y1 (0), B9 (35), G3 (11) = 0.5. */
+    assert_entry(own, B_HAND + 22, 1.0, "R5 twice");
+    assert_entry(own, B_HAND + 0, 0.5, "Y1");
+    assert_entry(own, B_HAND + 35, 0.5, "B9");
+    assert_entry(own, B_HAND + 11, 0.5, "G3");
+    ck_assert_double_eq_tol(sum_of(own, B_HAND, 36), 2.5, 1e-6);
+    assert_entry(own, B_HAND_SIZE, 1, "5 door cards");
+    assert_entry(own, B_EHAND + 4, 0.5, "cats");
+    assert_entry(own, B_EHAND + 9, 0.5, "pairs");
+    assert_entry(own, B_EHAND_SIZE, 2.0 / 3, "2 elevator cards");
+    /* Other block: seat 1 on c4:2 (segment 3, cell 1): 18 later segments,
+     * 1 cell left in c4 and 12 empty doors after it: 18 + 1 + 24 = 43. Its
+     * hands only as counts. */
+    assert_entry(other, B_SEGMENT + 3, 1, "seat 1 on segment 3");
+    assert_entry(other, B_CELL + 1, 1, "seat 1 cell 1");
+    assert_entry(other, B_TO_EXIT, 43.0 / 53, "seat 1 steps to exit");
+    ck_assert_double_eq_tol(sum_of(other, B_HAND, 36), 0, 1e-6);
+    ck_assert_double_eq_tol(sum_of(other, B_EHAND, 10), 0, 1e-6);
+    assert_entry(other, B_HAND_SIZE, 1, "seat 1: 5 door cards");
+    assert_entry(other, B_EHAND_SIZE, 1.0 / 3, "seat 1: 1 elevator card");
+
+    /* Global: phase turn, seat 0 (the observer) to move, 72 - 3 - 10 = 59
+     * door cards and 20 - 1 - 3 = 16 elevator cards in the piles. */
+    assert_entry(t, T_PHASE + PHASE_TURN, 1, "phase turn");
+    ck_assert_double_eq_tol(sum_of(t, T_PHASE, 11), 1, 1e-6);
+    assert_entry(t, T_TO_MOVE + 0, 1, "the observer to move");
+    assert_entry(t, T_TO_MOVE + 1, 0, "not the other");
+    assert_entry(t, T_OBSERVER + 0, 1, "observer seat 0");
+    assert_entry(t, T_OBSERVER + 1, 0, "observer not seat 1");
+    assert_entry(t, T_DEALT, 1, "10 dealt");
+    assert_entry(t, T_DOOR_PILE, 59.0 / 72, "door pile");
+    assert_entry(t, T_ELEVATOR_PILE, 16.0 / 20, "elevator pile");
+    assert_entry(t, T_HAS_FINAL, 0, "no final scoring");
+
+    /* Seat 1 sees itself first and the turn as the other's. */
+    float u[TENSOR_SIZE];
+    tensor_of(s, 1, u);
+    assert_entry(u, T_BLOCK0 + B_SEGMENT + 3, 1, "seat 1's own figure first");
+    assert_entry(u, T_BLOCK1 + B_SEGMENT + 2, 1, "then seat 0's");
+    assert_entry(u, T_BLOCK0 + B_EHAND + 6, 0.5, "seat 1's own low card");
+    ck_assert_double_eq_tol(sum_of(u, T_BLOCK1 + B_HAND, 36), 0, 1e-6);
+    assert_entry(u, T_TO_MOVE + 1, 1, "the other seat to move");
+    assert_entry(u, T_OBSERVER + 1, 1, "observer seat 1");
+
+    /* R5@c4 scores nothing but the red elevator card of floor 4 (two red
+     * doors: 4 steps); the figure walks c4, then d4:1..3. The placement is
+     * public; the draw that follows is a chance node (phase door-draw). */
+    play(s, "R5@c4");
+    tensor_of(s, 0, t);
+    assert_entry(t, T_COLOUR + 16 * 2 + C4, 1, "c4 red");
+    assert_entry(t, T_ELEVATOR_STEPS + E4, 4.0 / 8, "red on e4 gives 4");
+    assert_entry(t, T_LAST + 5, 4.0 / 8, "last score: elevator 4");
+    assert_entry(t, T_LAST + 6, 4.0 / 38, "last score: total 4");
+    assert_entry(t, T_BLOCK0 + B_SEGMENT + 4, 1, "seat 0 on d4");
+    assert_entry(t, T_BLOCK0 + B_CELL + 2, 1, "on its third cell");
+    assert_entry(t, T_BLOCK0 + B_HAND + 22, 0.5, "one R5 left");
+    assert_entry(t, T_BLOCK0 + B_HAND_SIZE, 4.0 / 5, "4 door cards");
+    assert_entry(t, T_PHASE + 9, 1, "phase door-draw");
+    br_state_free(s);
+}
+END_TEST
+
+/* Applies a random legal move (at a chance node in chance=explicit: a
+ * random outcome, each listed outcome alike). */
+static void random_move(br_state *s, uint64_t *rng)
+{
+    br_move moves[MOVE_BUFFER];
+    size_t n = legal_moves(s, moves);
+    ck_assert_uint_gt(n, 0);
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    ck_assert_int_eq(br_state_apply(s, moves[*rng % n]), BR_OK);
+}
+
+/* Seat 0, seat 1 and the spectator see the same tensor except in the seat
+ * blocks (swapped for seat 1; hidden contents only in the own block) and in
+ * whose turn (relative) and who observes: checked entry by entry at every
+ * step of random games. */
+START_TEST(test_learning_tensor_views_differ_only_as_documented)
+{
+    float t[3][TENSOR_SIZE]; /* seat 0, seat 1, spectator */
+    for (int game = 0; game < 20; game++) {
+        char options[64];
+        snprintf(options, sizeof options, "seed=%d%s", game, game % 2 ? ",chance=explicit" : "");
+        br_state *s = new_state(options);
+        uint64_t rng = 0x9e3779b97f4a7c15ULL * (uint64_t)(game + 1);
+        for (;;) {
+            for (int v = 0; v < 3; v++)
+                tensor_of(s, v < 2 ? v : -1, t[v]);
+            const float *s0 = t[0], *s1 = t[1], *sp = t[2];
+            for (int i = 0; i < TENSOR_SIZE; i++) {
+                if (i >= T_BLOCK0 && i < T_BLOCK0 + 2 * BLOCK_SIZE)
+                    continue;
+                if (i >= T_TO_MOVE && i < T_TO_MOVE + 4)
+                    continue;
+                if (s0[i] != s1[i] || s0[i] != sp[i])
+                    ck_abort_msg("entry %d differs: %g, %g, %g", i, (double)s0[i],
+                                 (double)s1[i], (double)sp[i]);
+            }
+            /* Whose turn: the spectator's is seat 0's, seat 1's swapped. */
+            ck_assert(sp[T_TO_MOVE] == s0[T_TO_MOVE] && sp[T_TO_MOVE + 1] == s0[T_TO_MOVE + 1]);
+            ck_assert(s1[T_TO_MOVE] == s0[T_TO_MOVE + 1] && s1[T_TO_MOVE + 1] == s0[T_TO_MOVE]);
+            ck_assert(s0[T_OBSERVER] == 1 && s0[T_OBSERVER + 1] == 0);
+            ck_assert(s1[T_OBSERVER] == 0 && s1[T_OBSERVER + 1] == 1);
+            ck_assert(sp[T_OBSERVER] == 0 && sp[T_OBSERVER + 1] == 0);
+            /* Blocks: seat p's own block (block 0 of p's tensor) is the
+             * other seat's view of p (block 1) and the spectator's (block
+             * p), the hidden contents there 0. */
+            for (int p = 0; p < 2; p++) {
+                const float *own = t[p] + T_BLOCK0;
+                const float *by_other = t[1 - p] + T_BLOCK1;
+                const float *by_spectator = sp + (p == 0 ? T_BLOCK0 : T_BLOCK1);
+                for (int k = 0; k < BLOCK_SIZE; k++) {
+                    float want = block_entry_is_hidden(k) ? 0.0f : own[k];
+                    if (by_other[k] != want || by_spectator[k] != want)
+                        ck_abort_msg("seat %d's block, entry %d: own %g, other %g, "
+                                     "spectator %g", p, k, (double)own[k],
+                                     (double)by_other[k], (double)by_spectator[k]);
+                }
+            }
+            if (br_state_is_terminal(s))
+                break;
+            random_move(s, &rng);
+        }
+        br_state_free(s);
+    }
+}
+END_TEST
+
+/* Every entry in 0..1 (tensor_of), and the one-hot groups have exactly one
+ * 1, at every step of random games with every option set: the scales of the
+ * doc hold. */
+START_TEST(test_learning_tensor_entries_in_range_one_hot_groups_whole)
+{
+    static const char *const sets[] = {"", "run4=10,different4=connected"};
+    float t[TENSOR_SIZE];
+    for (int game = 0; game < 60; game++) {
+        char options[96];
+        snprintf(options, sizeof options, "seed=%d%s%s", game, game % 2 ? "," : "",
+                 game % 2 ? sets[1] : sets[0]);
+        br_state *s = new_state(options);
+        uint64_t rng = 0x2545f4914f6cdd1dULL * (uint64_t)(game + 1);
+        for (;;) {
+            for (int seat = -1; seat < 2; seat++) {
+                tensor_of(s, seat, t);
+                int whole = one_hot(t, T_PHASE, 11) && one_hot(t, T_TO_MOVE, 2);
+                for (int b = 0; b < 2; b++) {
+                    const float *block = t + T_BLOCK0 + BLOCK_SIZE * b;
+                    whole = whole && one_hot(block, B_SEGMENT, 22) &&
+                            one_hot(block, B_CELL, 3) && one_hot(block, B_CAT_WAIT, 3);
+                    /* A figure on the exit needs 0 steps, elsewhere some. */
+                    if ((block[B_SEGMENT + 21] == 1) != (block[B_TO_EXIT] == 0))
+                        ck_abort_msg("game %d, seat %d, block %d: steps to exit %g", game,
+                                     seat, b, (double)block[B_TO_EXIT]);
+                }
+                if (!whole)
+                    ck_abort_msg("game %d, seat %d: a one-hot group is not whole", game, seat);
+            }
+            if (br_state_is_terminal(s))
+                break;
+            random_move(s, &rng);
+        }
+        br_state_free(s);
+    }
+}
+END_TEST
+
+/* No state is further than max_game_length moves from the start: a few
+ * hundred random games, chance=auto and chance=explicit, every option set;
+ * the history holds every move. */
+START_TEST(test_learning_max_game_length_holds_over_random_playouts)
+{
+    static const char *const sets[] = {"", "run4=10", "different4=connected",
+                                       "run4=10,different4=connected"};
+    br_history_entry history[MAX_GAME_LENGTH];
+    uint32_t longest = 0;
+    for (int game = 0; game < 400; game++) {
+        char options[128];
+        snprintf(options, sizeof options, "seed=%d,chance=%s%s%s", game,
+                 game % 2 ? "explicit" : "auto", *sets[game % 4] ? "," : "", sets[game % 4]);
+        br_state *s = new_state(options);
+        uint64_t rng = 0xd1b54a32d192ed03ULL * (uint64_t)(game + 1);
+        while (!br_state_is_terminal(s)) {
+            ck_assert_uint_le(br_state_move_number(s), MAX_GAME_LENGTH);
+            random_move(s, &rng);
+        }
+        uint32_t n = br_state_move_number(s);
+        ck_assert_uint_le(n, MAX_GAME_LENGTH);
+        longest = n > longest ? n : longest;
+        size_t count = 0;
+        ck_assert_int_eq(br_state_history(s, history, MAX_GAME_LENGTH, &count), BR_OK);
+        ck_assert_uint_eq(count, n);
+        br_state_free(s);
+    }
+    /* Random games are far from the bound (doc: 63 moves on average). */
+    ck_assert_uint_ge(longest, 66);
+}
+END_TEST
+
+/* A long game found by a search (doc: "The bound on the game's length"),
+ * replayed with chance=explicit: every term of the bound but the elevator
+ * actions, drops and cat decisions at its maximum. */
+static const int long_game[] = {
+    685, 689, 681, 680, 696, 690, 682, 694, 680, 689, 596, 593, 607, 694, 698, 676, 600, 601,
+    600, 667, 685, 671, 708, 706, 706, 704, 541, 676, 248, 698, 243, 681, 528, 666, 466, 667,
+    325, 671, 36, 654, 688, 33, 654, 654, 654, 654, 703, 657, 692, 375, 654, 654, 654, 704, 662,
+    674, 626, 26, 683, 625, 654, 654, 190, 708, 669, 635, 654, 654, 105, 703, 696, 636, 654,
+    654, 187, 654, 707, 699, 623, 476, 654, 654, 654, 702, 697, 559, 654, 654, 702, 656, 679,
+    617, 654, 654, 438, 709
+};
+
+START_TEST(test_learning_max_game_length_approached)
+{
+    static const char *const phases[] = {"deal", "exchange", "exchange-draw", "elevator-deal",
+                                          "turn", "door", "cat", "elevator-draw",
+                                          "elevator-drop", "door-draw"};
+    int count[10] = {0};
+    int actions = 0;
+    br_state *s = new_state("chance=explicit");
+    size_t n = sizeof long_game / sizeof long_game[0];
+    for (size_t i = 0; i < n; i++) {
+        br_move m = long_game[i];
+        const char *phase = field(s, "phase", -1);
+        int k = 0;
+        while (k < 10 && strcmp(phase, phases[k]) != 0)
+            k++;
+        ck_assert_int_lt(k, 10);
+        count[k]++;
+        actions += m >= FIRST_ELEVATOR_MOVE && m <= LAST_ELEVATOR_MOVE;
+        ck_assert_msg(br_state_apply(s, m) == BR_OK, "move %zu (%d) refused: %s", i, (int)m,
+                      br_state_last_error(s));
+    }
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_uint_eq(br_state_move_number(s), n);
+    ck_assert_uint_le(n, MAX_GAME_LENGTH);
+    ck_assert_uint_ge(n, 96);
+    /* The terms of the bound that this game reaches. */
+    ck_assert_int_eq(count[0], 10);                       /* deal */
+    ck_assert_int_eq(count[1] + count[2], 12);            /* exchange */
+    ck_assert_int_eq(count[3], 4);                        /* elevator deal */
+    ck_assert_int_eq(count[4] + count[5] - actions, 16);  /* door cards */
+    ck_assert_int_eq(count[9], 15);                       /* door draws */
+    ck_assert_int_eq(count[7], 8);                        /* elevator draws */
+    /* And the rest: elevator actions and drops (at most 12), cat decisions
+     * (at most 24). */
+    ck_assert_int_le(actions + count[8], 12);
+    ck_assert_int_le(count[6], 24);
+    ck_assert_int_eq(actions + count[8] + count[6], (int)n - 65);
+    br_state_free(s);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 
 static void add(Suite *suite, const char *name, const TTest *test)
 {
@@ -2296,6 +2840,14 @@ static Suite *tuer_an_tuer_suite(void)
     add(s, "binary", test_binary_loader_refuses_bad_fields_naming_them);
     add(s, "binary", test_binary_loader_checks_the_invariants);
     add(s, "binary", test_binary_loader_refuses_short_payload);
+    add(s, "learning", test_learning_option_specs_in_canonical_order_with_defaults);
+    add(s, "learning", test_learning_option_specs_values_accepted_out_of_range_refused);
+    add(s, "learning", test_learning_facts_and_tensor_shape_as_documented);
+    add(s, "learning", test_learning_tensor_of_set_up_position_has_documented_values);
+    add(s, "learning", test_learning_tensor_views_differ_only_as_documented);
+    add(s, "learning", test_learning_tensor_entries_in_range_one_hot_groups_whole);
+    add(s, "learning", test_learning_max_game_length_holds_over_random_playouts);
+    add(s, "learning", test_learning_max_game_length_approached);
     return s;
 }
 

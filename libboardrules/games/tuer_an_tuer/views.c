@@ -292,13 +292,37 @@ void tat_resample(const void *st, int seat, br_rng *rng, void *out)
 #define FINAL_STEPS_MAX 32.0f   /* four elevator cards of 8 */
 #define EFFECT_MAX 8.0f         /* the most an elevator card gives */
 
-/* Steps still needed from figure p's position to the exit. */
-static int steps_to_exit(const tat *s, int p)
+static int popcount16(unsigned v)
 {
-    int n = segment_cells(s, s->seg[p]) - 1 - s->cell[p];
-    for (int seg = s->seg[p] + 1; seg <= SEG_EXIT; seg++)
-        n += segment_cells(s, seg);
-    return n;
+    v = v - (v >> 1 & 0x5555u);
+    v = (v & 0x3333u) + (v >> 2 & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
+/* Steps still needed from figure p's position to the exit (what
+ * steps_needed() in rules.c counts, without the walk over the segments):
+ * one cell per later segment, two more per later empty door, and what is
+ * left of the figure's own empty door. `empty`: bit x = door field x is
+ * empty. */
+static int steps_to_exit(const tat *s, int p, unsigned empty)
+{
+    int seg = s->seg[p];
+    if (seg == SEG_EXIT)
+        return 0;
+    int n = SEG_EXIT - seg;
+    int x = segment_door(seg);
+    int after; /* the first door field past the figure */
+    if (seg == SEG_START) {
+        after = 0;
+    } else if (x >= 0) {
+        after = x + 1;
+        if (s->board[x] == NONE)
+            n += EMPTY_DOOR_CELLS - 1 - s->cell[p];
+    } else {
+        after = COLUMNS * (seg / 5); /* elevator field 5 + 5f: the doors of floors > f */
+    }
+    return n + (EMPTY_DOOR_CELLS - 1) * popcount16(empty >> after);
 }
 
 static void put_cardset(float *out, const cardset *set)
@@ -316,11 +340,11 @@ static void put_etypes(float *out, const uint8_t *counts)
 }
 
 /* The block of seat p as `viewer` (-1 or a seat) sees it. */
-static void put_seat_block(const tat *s, int p, int viewer, float *b)
+static void put_seat_block(const tat *s, int p, int viewer, unsigned empty, float *b)
 {
     b[TB_SEGMENT + s->seg[p]] = 1.0f;
     b[TB_CELL + s->cell[p]] = 1.0f;
-    b[TB_TO_EXIT] = (float)steps_to_exit(s, p) / STEPS_TO_EXIT_MAX;
+    b[TB_TO_EXIT] = (float)steps_to_exit(s, p, empty) / STEPS_TO_EXIT_MAX;
     b[TB_CAT_WAIT + s->cat_wait[p]] = 1.0f;
     b[TB_WINNER] = s->winners[p] ? 1.0f : 0.0f;
     if (s->has_final)
@@ -344,10 +368,13 @@ void tat_write_tensor(const void *st, int seat, float *out)
     int viewer = seat < 0 ? -1 : seat;
     memset(out, 0, TAT_TENSOR_SIZE * sizeof *out); /* 0.0f is all zero bits */
 
+    unsigned empty = 0;
     for (int x = 0; x < DOORS; x++) {
         int c = s->board[x];
-        if (c == NONE)
+        if (c == NONE) {
+            empty |= 1u << x;
             continue;
+        }
         out[TT_OCCUPIED + x] = 1.0f;
         out[TT_COLOUR + DOORS * card_colour(c) + x] = 1.0f;
         out[TT_NUMBER + DOORS * (card_number(c) - 1) + x] = 1.0f;
@@ -366,7 +393,7 @@ void tat_write_tensor(const void *st, int seat, float *out)
      * order. `first` is the seat of block 0. */
     int first = viewer < 0 ? 0 : viewer;
     for (int k = 0; k < SEATS; k++)
-        put_seat_block(s, (first + k) % SEATS, viewer, out + TT_SEATS + TB_SIZE * k);
+        put_seat_block(s, (first + k) % SEATS, viewer, empty, out + TT_SEATS + TB_SIZE * k);
 
     out[TT_PHASE + s->phase] = 1.0f;
     out[TT_TO_MOVE + (s->turn - first + SEATS) % SEATS] = 1.0f;
