@@ -21,7 +21,9 @@ dist_doc_DATA += \
 	doc/adding-a-game.md \
 	doc/api.md \
 	doc/brules.md \
+	doc/environment.md \
 	doc/performance.md \
+	doc/records.md \
 	doc/snapshots.md \
 	doc/testing.md
 gamesdocdir = $(docdir)/games
