@@ -30,7 +30,7 @@ TESTS += examples/brules/test-brules.sh examples/brules/test-man.sh
 EXTRA_DIST += examples/brules/test-brules.sh examples/brules/test-man.sh
 AM_TESTS_ENVIRONMENT = \
 	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES; \
-	top_srcdir='$(abs_top_srcdir)'; export top_srcdir;
+	BRULES_SRCDIR='$(abs_top_srcdir)'; export BRULES_SRCDIR;
 
 # ------------------------------------------------------------------
 # c: the minimal embedding. Users build it with examples/c/Makefile

@@ -288,6 +288,9 @@ static void print_prompt_help(const table *t)
          "(A move whose text is itself a number is entered as =TEXT.)\n"
          "Commands: moves (list the legal moves), board (show what you may see),\n"
          "          help (this text), quit (end the game; end of input too).");
+    if (line_input_is_editing(t->input))
+        puts("Editing: the tab key completes a move or a command (twice: lists them);\n"
+             "the arrow keys bring back earlier entries.");
     putchar('\n');
     print_game_help(stdout, t->game);
 }

@@ -789,6 +789,20 @@ expect_out "^illegal move 'draw 0': ." "a tile cannot be drawn twice"
 # A whole game by move numbers (always the first listed move), recorded.
 run_from "$work/ones" play tsuro --seed 8 --bot random --record "$work/human.rec"
 expect_status 0 "play a whole game by numbers"
+expect_out '^  your marker [a-f][1-6]:[0-7] -> \([a-f][1-6]:[0-7]\|out\)$' \
+    "a Tsuro placement says where the person's marker went"
+expect_out '^  you drew [0-9][0-9]*([0-7]-[0-7] [0-7]-[0-7] [0-7]-[0-7] [0-7]-[0-7])' \
+    "a Tsuro placement says which tile the person drew"
+# Every tile the person is told they drew is in their hand at the next view,
+# joined as the note says.
+checks=$((checks + 1))
+awk '
+    /^  you drew / { n = split(substr($0, 12), t, ", "); for (i = 1; i <= n; i++) want[t[i]] = 1; next }
+    /^  seat 0: .*hand:/ {
+        for (w in want) if (index($0, " " w) == 0) { print "missing " w; bad = 1 }
+        for (w in want) delete want[w]
+    }
+    END { exit bad }' "$work/out" || fail "a drawn Tsuro tile is not in the next view"
 expect_out '^game over after [0-9]* moves$' "the person's game ends"
 expect_out '^result: ' "the person's game has a result"
 run replay "$work/human.rec"

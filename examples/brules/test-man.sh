@@ -7,7 +7,7 @@
 set -eu
 
 : "${BRULES:?BRULES must name the brules program (make check sets it)}"
-top=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+top=${BRULES_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 pages="$top/doc/man/brules.1 $top/doc/man/libboardrules.3"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-man.XXXXXX")
