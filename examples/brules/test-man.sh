@@ -53,6 +53,14 @@ else
     exit 77
 fi
 
+# Both pages name the package's version, as brules --version gives it.
+version=$("$BRULES" --version | sed -n '1s/^brules (libboardrules) //p')
+for page in $pages; do
+    checks=$((checks + 1))
+    grep -q -e "^\.TH .* \"libboardrules $version\"" "$page" \
+        || fail "$page: .TH does not name libboardrules $version"
+done
+
 # brules(1): the name line, the sections, every command and every long
 # option that `brules help COMMAND` names.
 render "$top/doc/man/brules.1" >"$work/brules.txt"
@@ -88,6 +96,11 @@ for header in "$top"/include/boardrules/*.h; do
     name=boardrules/$(basename "$header")
     checks=$((checks + 1))
     grep -q -F -e "$name" "$work/lib.txt" || fail "libboardrules.3 does not name $name"
+done
+for doc in "$top"/doc/*.md; do
+    name=$(basename "$doc")
+    checks=$((checks + 1))
+    grep -q -F -e "$name" "$work/lib.txt" || fail "libboardrules.3 does not point to $name"
 done
 for want in '^NAME' '^ *libboardrules - ' '<boardrules.h>' 'make doc' 'html' 'api.md' \
     'brules(1)' 'pkg-config'; do
