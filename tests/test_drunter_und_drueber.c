@@ -26,6 +26,7 @@
  */
 #include <check.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2510,14 +2511,25 @@ static size_t bin_field_offset(const unsigned char *payload, size_t n, bool pro,
     return at;
 }
 
+static size_t bin_u32(const unsigned char *b)
+{
+    return (size_t)b[0] | (size_t)b[1] << 8 | (size_t)b[2] << 16 | (size_t)b[3] << 24;
+}
+
 /* The payload of a binary snapshot: after the envelope (magic, version,
- * name, options, move number, generator), the kind byte and the length. */
+ * name, options, move number, generator; from format 2 on the history: its
+ * start and 3 bytes an entry), the kind byte and the length. */
 static size_t bin_payload_offset(const unsigned char *b)
 {
     size_t at = 5;
     at += 1 + b[at];
     size_t options = (size_t)b[at] | (size_t)b[at + 1] << 8;
-    return at + 2 + options + 4 + 32 + 1 + 4;
+    at += 2 + options;
+    size_t moves = bin_u32(b + at);
+    at += 4 + 32;
+    if (b[4] >= 2)
+        at += 4 + 3 * (moves - bin_u32(b + at));
+    return at + 1 + 4;
 }
 
 enum { BIN_ADD_ONE = -1 };
@@ -2699,6 +2711,660 @@ START_TEST(test_notation_parse_errors)
 }
 END_TEST
 
+/* ================================================================== */
+/* Learning interface (spec, "Learning interface"): option specs, facts,
+ * the bound on the length of a game and the observation tensor, read
+ * through boardrules/learn.h. Offsets as in the spec's tables. */
+
+#define T_SQUARES 144
+#define T_PLANE_BUILDING 0 /* + type (H S F I M C): value / 5 */
+#define T_PLANE_TOILET 6
+#define T_PLANE_PIECE 7    /* + path (road wall1 river wall2) */
+#define T_PLANE_BRIDGE 11
+#define T_PLANE_VERTICAL 12
+#define T_PLANE_CREW 13    /* + path */
+#define T_PLANE_PENDING 17
+#define T_PHASE 2592       /* deal-tiles deal-cards lay vote jein choose over */
+#define T_CREW_IN 2599
+#define T_PEND_PATH 2603
+#define T_PEND_SHAPE 2607
+#define T_PEND_DIR 2612
+#define T_REJECTED 2616
+#define T_LAID 2696
+#define T_UNDEALT 2697
+#define T_LAST_VOTE 2698
+#define T_CARD_POINTS 2702
+#define T_OBSERVER 2712
+#define T_BLOCK_SIZE 81
+#define B_MOVER 0
+#define B_ACTOR 1
+#define B_HAND 2           /* + kind * 5 + shape */
+#define B_HAND_SIZE 17
+#define B_VOTES 18
+#define B_VOTED 26
+#define B_BALLOT 27
+#define B_JEIN_DONE 35
+#define B_CARD 46
+#define B_TASK1 56
+#define B_TASK2 66
+#define B_CHOSEN 76
+#define B_SLOT 77
+#define B_POINTS 79
+#define B_WINNER 80
+#define PHASE_DEAL_TILES 0
+#define PHASE_LAY 2
+#define PHASE_VOTE 3
+#define PHASE_JEIN 4
+#define TENSOR_MAX 3040
+
+static size_t tensor_size_of(int players)
+{
+    return 2712 + 82 * (size_t)players;
+}
+
+/* Offset of block k (0 = the observer) for n seats. */
+static size_t block(int players, int k)
+{
+    return T_OBSERVER + (size_t)players + (size_t)k * T_BLOCK_SIZE;
+}
+
+/* "d12" -> y * 12 + x (x = 0 column a, y = 0 row 12). */
+static int square_index(const char *name)
+{
+    return (12 - atoi(name + 1)) * 12 + (name[0] - 'a');
+}
+
+static size_t plane_at(int plane, const char *square)
+{
+    return (size_t)plane * T_SQUARES + (size_t)square_index(square);
+}
+
+/* The tensor of `seat`, every entry checked written (the buffer starts as
+ * NaN) and in [0, 1]. */
+static void tensor(const br_state *s, int seat, float *out)
+{
+    size_t n = tensor_size_of(br_state_num_players(s));
+    for (size_t i = 0; i < TENSOR_MAX; i++)
+        out[i] = NAN;
+    ck_assert_int_eq(br_state_observation_tensor(s, seat, out, n), BR_OK);
+    for (size_t i = 0; i < n; i++) /* (no ck_assert per entry: each one is a write) */
+        if (!(out[i] >= 0.0f && out[i] <= 1.0f))
+            ck_abort_msg("seat %d: entry %zu is %g", seat, i, (double)out[i]);
+}
+
+static void expect_entry(const float *t, size_t i, double want)
+{
+    ck_assert_msg(fabs((double)t[i] - want) < 1e-6, "tensor[%zu] = %g, want %g", i,
+                  (double)t[i], want);
+}
+
+static double plane_sum(const float *t, int plane)
+{
+    double sum = 0;
+    for (int i = 0; i < T_SQUARES; i++)
+        sum += t[(size_t)plane * T_SQUARES + (size_t)i];
+    return sum;
+}
+
+static double range_sum(const float *t, size_t from, size_t count)
+{
+    double sum = 0;
+    for (size_t i = 0; i < count; i++)
+        sum += t[from + i];
+    return sum;
+}
+
+/* The spec's max_game_length: 120 + n(k + 1) + pn + n min(4n, 60) + (1 + n) 2580. */
+static uint32_t documented_bound(int n, int pro)
+{
+    int passed = 4 * n < 60 ? 4 * n : 60;
+    return (uint32_t)(120 + n * ((pro ? 2 : 1) + 1) + (pro ? n : 0) + n * passed
+                      + (1 + n) * 2580);
+}
+
+/* Spec, "Option specs": four keys in the order of the options string, with
+ * their kinds, ranges and defaults; the defaults make the default options
+ * string, and values outside the ranges are refused like br_state_new()
+ * refuses them. */
+START_TEST(test_learn_option_specs_match_options_string)
+{
+    const br_game *game = br_game_find(GAME_NAME);
+    ck_assert_uint_eq(br_game_option_count(game), 4);
+    ck_assert_ptr_null(br_game_option(game, 4));
+    static const char *const keys[4] = {"players", "seed", "chance", "variant"};
+    static const char *const defaults[4] = {"3", "0", "auto", "basic"};
+    static const int kinds[4] = {BR_OPTION_INTEGER, BR_OPTION_INTEGER, BR_OPTION_CHOICE,
+                                 BR_OPTION_CHOICE};
+    char joined[128] = "";
+    for (size_t i = 0; i < 4; i++) {
+        const br_option_spec *o = br_game_option(game, i);
+        ck_assert_ptr_nonnull(o);
+        ck_assert_str_eq(o->key, keys[i]);
+        ck_assert_int_eq(o->kind, kinds[i]);
+        ck_assert_str_eq(o->default_value, defaults[i]);
+        ck_assert_msg(o->help != NULL && o->help[0] != '\0', "%s: no help", o->key);
+        snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s=%s",
+                 i ? "," : "", o->key, o->default_value);
+    }
+    const br_option_spec *players = br_game_option(game, 0);
+    ck_assert_uint_eq(players->min, 2);
+    ck_assert_uint_eq(players->max, 4);
+    ck_assert_uint_eq(br_game_option(game, 1)->min, 0);
+    ck_assert_uint_eq(br_game_option(game, 1)->max, UINT64_MAX);
+    const char *const *chance = br_game_option(game, 2)->choices;
+    ck_assert_str_eq(chance[0], "auto");
+    ck_assert_str_eq(chance[1], "explicit");
+    ck_assert_ptr_null(chance[2]);
+    const char *const *variant = br_game_option(game, 3)->choices;
+    ck_assert_str_eq(variant[0], "basic");
+    ck_assert_str_eq(variant[1], "pro");
+    ck_assert_ptr_null(variant[2]);
+
+    /* The defaults are the default state's options string. */
+    br_state *s = new_state(NULL);
+    char options[128];
+    ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
+    ck_assert_str_eq(options, joined);
+    br_state_free(s);
+
+    static const char *const good[] = {
+        "players=2", "players=4", "seed=18446744073709551615", "chance=explicit",
+        "variant=pro", "players=3,seed=0,chance=auto,variant=basic",
+    };
+    static const char *const bad[] = {
+        "players=1", "players=5", "chance=sometimes", "variant=expert", "variant=",
+    };
+    char err[256];
+    ck_assert_int_eq(br_game_check_options(game, joined, err, sizeof err), BR_OK);
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        ck_assert_msg(br_game_check_options(game, good[i], err, sizeof err) == BR_OK, "%s: %s",
+                      good[i], err);
+        br_state *g = NULL;
+        ck_assert_int_eq(br_state_new(game, good[i], &g, NULL, 0), BR_OK);
+        br_state_free(g);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(br_game_check_options(game, bad[i], err, sizeof err) == BR_ERR_OPTION,
+                      "%s accepted", bad[i]);
+        br_state *b = NULL;
+        ck_assert_int_eq(br_state_new(game, bad[i], &b, NULL, 0), BR_ERR_OPTION);
+        ck_assert_ptr_null(b);
+    }
+}
+END_TEST
+
+/* Spec, "Facts": per option set the tensor is [2712 + 82 n], the bound is
+ * the documented formula (7880 .. 13100), chance and hidden information
+ * always; br_game_facts() and br_state_facts() agree. */
+START_TEST(test_learn_facts_shape_and_bound_per_option_set)
+{
+    static const uint32_t table[3][2] = {{7880, 7884}, {10482, 10488}, {13092, 13100}};
+    const br_game *game = br_game_find(GAME_NAME);
+    for (int n = 2; n <= 4; n++) {
+        for (int pro = 0; pro <= 1; pro++) {
+            char options[64];
+            snprintf(options, sizeof options, "players=%d,variant=%s", n, pro ? "pro" : "basic");
+            br_facts f;
+            memset(&f, 0xAB, sizeof f);
+            ck_assert_int_eq(br_game_facts(game, options, &f, sizeof f, NULL, 0), BR_OK);
+            ck_assert_int_eq(f.num_players, n);
+            ck_assert_int_eq(f.has_chance, 1);
+            ck_assert_int_eq(f.has_hidden_information, 1);
+            ck_assert_uint_eq(f.move_space, MOVE_SPACE);
+            ck_assert_uint_eq(f.max_legal_moves, 256);
+            ck_assert_uint_eq(f.tensor_rank, 1);
+            ck_assert_uint_eq(f.tensor_shape[0], tensor_size_of(n));
+            ck_assert_uint_eq(f.tensor_shape[1], 0);
+            ck_assert_uint_eq(f.tensor_shape[2], 0);
+            ck_assert_uint_eq(f.tensor_shape[3], 0);
+            ck_assert_uint_eq(f.tensor_size, tensor_size_of(n));
+            ck_assert_uint_eq(f.max_game_length, documented_bound(n, pro));
+            ck_assert_uint_eq(f.max_game_length, table[n - 2][pro]);
+            /* The same facts from a state in play. */
+            br_state *s = new_state(options);
+            uint64_t rng = 5;
+            brt_play_random(s, &rng, 30);
+            br_facts g;
+            ck_assert_int_eq(br_state_facts(s, &g, sizeof g), BR_OK);
+            ck_assert_uint_eq(g.max_game_length, f.max_game_length);
+            ck_assert_uint_eq(g.tensor_size, f.tensor_size);
+            /* A buffer one float short is refused. */
+            float t[TENSOR_MAX];
+            ck_assert_int_eq(br_state_observation_tensor(s, 0, t, f.tensor_size - 1),
+                             BR_ERR_BUFFER);
+            br_state_free(s);
+        }
+    }
+}
+END_TEST
+
+/* Spec, "The observation tensor": a position set up by hand (3 seats, the
+ * road laid over b12..d12, seat 0 to lay with road2 and wall1, building
+ * cards inn/school/church) gives the documented values plane by plane. */
+START_TEST(test_learn_tensor_of_set_up_position)
+{
+    position p = empty_board(3);
+    p.laid[0] = "road 3 e";
+    p.crews[0] = "d12";
+    p.hands[0] = "road2 wall1";
+    p.rest = 1;
+    p.buildings[0] = "inn";
+    p.buildings[1] = "school";
+    p.buildings[2] = "church";
+    br_state *s = load_position(&p);
+    float t[TENSOR_MAX];
+    tensor(s, 0, t);
+
+    /* Board: the fixed content. */
+    expect_entry(t, plane_at(T_PLANE_BUILDING + 3, "d12"), 0.2); /* I1, built over */
+    expect_entry(t, plane_at(T_PLANE_BUILDING + 3, "h10"), 0.6); /* I3 */
+    expect_entry(t, plane_at(T_PLANE_BUILDING + 0, "f7"), 1.0);  /* H5 */
+    expect_entry(t, plane_at(T_PLANE_TOILET, "a10"), 1.0);
+    expect_entry(t, plane_at(T_PLANE_TOILET, "a11"), 0.0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_TOILET), 16);
+    /* The pieces: the road's start and its tile, the other corners. */
+    static const char *const road[] = {"a12", "b12", "c12", "d12"};
+    for (int i = 0; i < 4; i++)
+        expect_entry(t, plane_at(T_PLANE_PIECE + 0, road[i]), 1.0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_PIECE + 0), 4);
+    expect_entry(t, plane_at(T_PLANE_PIECE + 1, "l12"), 1.0);
+    expect_entry(t, plane_at(T_PLANE_PIECE + 2, "l1"), 1.0);
+    expect_entry(t, plane_at(T_PLANE_PIECE + 3, "a1"), 1.0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_BRIDGE), 0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_VERTICAL), 0); /* laid east */
+    expect_entry(t, plane_at(T_PLANE_CREW + 0, "d12"), 1.0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_CREW + 0), 1);
+    expect_entry(t, plane_at(T_PLANE_CREW + 2, "l1"), 1.0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_PENDING), 0);
+
+    /* The table: phase lay, all crews in, no vote, 1 tile laid, all dealt. */
+    for (int ph = 0; ph < 7; ph++)
+        expect_entry(t, T_PHASE + (size_t)ph, ph == PHASE_LAY);
+    ck_assert_int_eq((int)range_sum(t, T_CREW_IN, 4), 4);
+    ck_assert_int_eq((int)range_sum(t, T_PEND_PATH, 13 + 80), 0);
+    expect_entry(t, T_LAID, 1.0 / 60);
+    expect_entry(t, T_UNDEALT, 0.0);
+    ck_assert_int_eq((int)range_sum(t, T_LAST_VOTE, 4), 0);
+    /* Points of the cards: inn 14 of 15 (I1 built over), school 15,
+     * small-houses 17 of 18, demolition 1/3 -> 0, long-path 3/4 -> 0. */
+    expect_entry(t, T_CARD_POINTS + 3, 14.0 / 15);
+    expect_entry(t, T_CARD_POINTS + 1, 1.0);
+    expect_entry(t, T_CARD_POINTS + 6, 0.0);
+    expect_entry(t, T_CARD_POINTS + 7, 0.0);
+    expect_entry(t, T_CARD_POINTS + 8, 17.0 / 18);
+    expect_entry(t, T_CARD_POINTS + 9, 0.0);
+
+    /* The observer and its block: seat 0 moves, holds road2 (1 of 5) and
+     * wall1 (1 of 8), 2 tiles of 60, eight vote cards, the inn
+     * card with 14 of 32 points. */
+    expect_entry(t, T_OBSERVER, 1.0);
+    expect_entry(t, T_OBSERVER + 1, 0.0);
+    expect_entry(t, T_OBSERVER + 2, 0.0);
+    size_t b0 = block(3, 0), b1 = block(3, 1), b2 = block(3, 2);
+    expect_entry(t, b0 + B_MOVER, 1.0);
+    expect_entry(t, b0 + B_ACTOR, 1.0);
+    expect_entry(t, b0 + B_HAND + 2, 0.2);
+    expect_entry(t, b0 + B_HAND + 9, 0.125);
+    ck_assert_int_eq((int)(range_sum(t, b0 + B_HAND, 15) * 1000 + 0.5), 325);
+    expect_entry(t, b0 + B_HAND_SIZE, 2.0 / 60);
+    ck_assert_int_eq((int)range_sum(t, b0 + B_VOTES, 8), 8);
+    ck_assert_int_eq((int)range_sum(t, b0 + B_VOTED, 10), 0);
+    expect_entry(t, b0 + B_CARD + 3, 1.0);
+    ck_assert_int_eq((int)range_sum(t, b0 + B_CARD, 10), 1);
+    ck_assert_int_eq((int)range_sum(t, b0 + B_TASK1, 23), 0); /* basic: no task cards */
+    expect_entry(t, b0 + B_POINTS, 14.0 / 32);
+    expect_entry(t, b0 + B_WINNER, 0.0);
+    /* Seat 1 holds the other 57 tiles: its card is hidden, its hand open. */
+    expect_entry(t, b1 + B_MOVER, 0.0);
+    expect_entry(t, b1 + B_ACTOR, 0.0);
+    expect_entry(t, b1 + B_HAND + 0, 0.0); /* the one road3 is laid */
+    expect_entry(t, b1 + B_HAND + 1, 1.0); /* both road3b */
+    expect_entry(t, b1 + B_HAND + 2, 0.8); /* 4 of the 5 road2 */
+    expect_entry(t, b1 + B_HAND_SIZE, 57.0 / 60);
+    ck_assert_int_eq((int)range_sum(t, b1 + B_CARD, 10), 0);
+    expect_entry(t, b1 + B_POINTS, 0.0);
+    expect_entry(t, b2 + B_HAND_SIZE, 0.0);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec: "What differs between seats": seat 0 and the spectator differ only
+ * in the observer one-hot and seat 0's own card and points; seat 1 sees the
+ * blocks turned (its own first) and differs from the spectator's blocks
+ * only in its own card and points. */
+START_TEST(test_learn_tensor_seats_and_spectator_differ_only_as_documented)
+{
+    position p = empty_board(3);
+    p.laid[0] = "road 3 e";
+    p.crews[0] = "d12";
+    p.hands[0] = "road2 wall1";
+    p.rest = 1;
+    p.buildings[0] = "inn";
+    p.buildings[1] = "school";
+    p.buildings[2] = "church";
+    br_state *s = load_position(&p);
+    float spec[TENSOR_MAX], mine[TENSOR_MAX];
+    tensor(s, -1, spec);
+    ck_assert_int_eq((int)range_sum(spec, T_OBSERVER, 3), 0);
+    for (int seat = 0; seat < 3; seat++) {
+        tensor(s, seat, mine);
+        for (size_t i = 0; i < T_OBSERVER; i++)
+            if (mine[i] != spec[i])
+                ck_abort_msg("seat %d: board/table entry %zu differs", seat, i);
+        for (int o = 0; o < 3; o++)
+            expect_entry(mine, T_OBSERVER + (size_t)o, o == seat);
+        for (int k = 0; k < 3; k++) {
+            int owner = (seat + k) % 3;
+            for (size_t e = 0; e < T_BLOCK_SIZE; e++) {
+                float a = mine[block(3, k) + e], b = spec[block(3, owner) + e];
+                int own_secret = k == 0 && (e == B_POINTS || (e >= B_CARD && e < B_CARD + 10));
+                if (!own_secret && a != b)
+                    ck_abort_msg("seat %d block %d entry %zu: %g, spectator %g", seat, k, e,
+                                 (double)a, (double)b);
+            }
+        }
+        ck_assert_int_eq((int)range_sum(mine, block(3, 0) + B_CARD, 10), 1);
+        ck_assert_int_eq((int)range_sum(spec, block(3, seat) + B_CARD, 10), 0);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec: another seat's tiles are 0 during the deal (the count only), one's
+ * own are shown; the tiles not yet dealt are counted. */
+START_TEST(test_learn_tensor_hides_tiles_during_deal)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    play(s, "deal wall3"); /* to seat 0 */
+    float t0[TENSOR_MAX], t1[TENSOR_MAX], ts[TENSOR_MAX];
+    tensor(s, 0, t0);
+    tensor(s, 1, t1);
+    tensor(s, -1, ts);
+    expect_entry(t0, T_PHASE + PHASE_DEAL_TILES, 1.0);
+    expect_entry(t0, T_UNDEALT, 59.0 / 60);
+    expect_entry(t0, block(2, 0) + B_HAND + 5, 0.25); /* wall3: 1 of 4 */
+    expect_entry(t0, block(2, 0) + B_HAND_SIZE, 1.0 / 60);
+    /* Seat 1 sees seat 0 (its block 1) hold one tile, not which. */
+    ck_assert_int_eq((int)(range_sum(t1, block(2, 1) + B_HAND, 15) * 1000), 0);
+    expect_entry(t1, block(2, 1) + B_HAND_SIZE, 1.0 / 60);
+    ck_assert_int_eq((int)(range_sum(ts, block(2, 0) + B_HAND, 15) * 1000), 0);
+    /* A resampled state gives seat 1 the same tensor. */
+    br_state *r = clone_state(s);
+    ck_assert_int_eq(br_state_resample(s, 1, 99, r), BR_OK);
+    float tr[TENSOR_MAX];
+    tensor(r, 1, tr);
+    ck_assert_int_eq(memcmp(tr, t1, tensor_size_of(2) * sizeof(float)), 0);
+    br_state_free(r);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec: the tile under vote (plane 17 and the pending one-hots), the
+ * ballot shown to its owner only until the reveal (phase jein), then to
+ * all; the seat to act marked. */
+START_TEST(test_learn_tensor_vote_pending_tile_and_ballots)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s"); /* a11, a10 (a toilet) */
+    float t[TENSOR_MAX];
+    tensor(s, 2, t);
+    expect_entry(t, T_PHASE + PHASE_VOTE, 1.0);
+    expect_entry(t, plane_at(T_PLANE_PENDING, "a11"), 1.0);
+    expect_entry(t, plane_at(T_PLANE_PENDING, "a10"), 1.0);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_PENDING), 2);
+    expect_entry(t, T_PEND_PATH + 0, 1.0);
+    expect_entry(t, T_PEND_SHAPE + 2, 1.0);
+    expect_entry(t, T_PEND_DIR + 2, 1.0);
+    ck_assert_int_eq((int)range_sum(t, T_PEND_PATH, 13), 3);
+    /* Seat 2's blocks: 0 itself, 1 seat 0, 2 seat 1; seat 0 moves and votes. */
+    expect_entry(t, block(3, 1) + B_MOVER, 1.0);
+    expect_entry(t, block(3, 1) + B_ACTOR, 1.0);
+    vote(s, 0, "yes3");
+    tensor(s, 0, t);
+    expect_entry(t, block(3, 0) + B_VOTED, 1.0);
+    expect_entry(t, block(3, 0) + B_BALLOT + 2, 1.0); /* yes3, its own */
+    expect_entry(t, block(3, 1) + B_ACTOR, 1.0);      /* seat 1 chooses now */
+    tensor(s, 1, t);
+    expect_entry(t, block(3, 2) + B_VOTED, 1.0);
+    ck_assert_int_eq((int)range_sum(t, block(3, 2) + B_BALLOT, 8), 0); /* hidden */
+    expect_entry(t, block(3, 0) + B_ACTOR, 1.0);
+    vote(s, 1, "jein");
+    vote(s, 2, "no1");
+    expect_field(s, "phase", "jein");
+    tensor(s, 2, t);
+    expect_entry(t, T_PHASE + PHASE_JEIN, 1.0);
+    expect_entry(t, block(3, 1) + B_BALLOT + 2, 1.0); /* seat 0's yes3, revealed */
+    expect_entry(t, block(3, 2) + B_BALLOT + 6, 1.0); /* seat 1's jein */
+    expect_entry(t, block(3, 2) + B_ACTOR, 1.0);      /* seat 1 declares */
+    play(s, "jein no");
+    /* 3 yes against 1 + 2 no: the tile goes back; the last vote is shown. */
+    tensor(s, -1, t);
+    expect_entry(t, T_LAST_VOTE + 0, 1.0);
+    expect_entry(t, T_LAST_VOTE + 1, 0.0);
+    expect_entry(t, T_LAST_VOTE + 2, 3.0 / 24);
+    expect_entry(t, T_LAST_VOTE + 3, 3.0 / 24);
+    ck_assert_int_eq((int)plane_sum(t, T_PLANE_PENDING), 0);
+    ck_assert_int_eq((int)range_sum(t, T_REJECTED, 80), 1);
+    expect_entry(t, T_REJECTED + 2 * 4 + 2, 1.0); /* road 2 s = move 10 */
+    br_state_free(s);
+}
+END_TEST
+
+/* The pro variant: task cards open in every block, the choice's slot only
+ * the chooser's own (and everybody's at the end). */
+START_TEST(test_learn_tensor_pro_tasks_open_choice_hidden)
+{
+    position p = last_lay(3, 1); /* two crews out: the choices are made */
+    p.tasks[0] = "toilets inn";
+    p.tasks[1] = "school demolition";
+    p.tasks[2] = "church long-path";
+    p.choices[0] = 2;
+    p.choices[1] = 1;
+    p.choices[2] = 1;
+    br_state *s = load_position(&p);
+    float t[TENSOR_MAX];
+    tensor(s, 1, t);
+    expect_entry(t, block(3, 2) + B_TASK1 + 6, 1.0); /* seat 0: toilets */
+    expect_entry(t, block(3, 2) + B_TASK2 + 3, 1.0); /* and inn, open */
+    expect_entry(t, block(3, 0) + B_TASK2 + 7, 1.0); /* its own demolition */
+    expect_entry(t, block(3, 2) + B_CHOSEN, 1.0);    /* seat 0 has chosen ... */
+    ck_assert_int_eq((int)range_sum(t, block(3, 2) + B_SLOT, 2), 0); /* ... hidden what */
+    ck_assert_int_eq((int)range_sum(t, block(3, 2) + B_CARD, 10), 0);
+    expect_entry(t, block(3, 2) + B_POINTS, 0.0);
+    expect_entry(t, block(3, 0) + B_SLOT + 0, 1.0);  /* its own: school */
+    expect_entry(t, block(3, 0) + B_CARD + 1, 1.0);
+    tensor(s, 0, t);
+    expect_entry(t, block(3, 0) + B_SLOT + 1, 1.0);
+    expect_entry(t, block(3, 0) + B_CARD + 3, 1.0);  /* scores with the inn */
+    play(s, "road 1 e"); /* the last crews leave: the end */
+    ck_assert(br_state_is_terminal(s));
+    tensor(s, 1, t);
+    expect_entry(t, T_PHASE + 6, 1.0);
+    expect_entry(t, block(3, 2) + B_SLOT + 1, 1.0);  /* shown at the end */
+    expect_entry(t, block(3, 2) + B_CARD + 3, 1.0);
+    expect_entry(t, block(3, 2) + B_POINTS, 14.0 / 32); /* inn 14 */
+    int winners = 0;
+    for (int k = 0; k < 3; k++)
+        winners += t[block(3, k) + B_WINNER] == 1.0f;
+    ck_assert_int_ge(winners, 1);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, the bound: no random game, chance=auto or explicit, any option set,
+ * gets past max_game_length; the history holds every move. */
+START_TEST(test_learn_max_game_length_holds_in_random_playouts)
+{
+    const br_game *game = br_game_find(GAME_NAME);
+    uint32_t longest[2] = {0, 0};
+    br_move moves[MOVE_BUFFER];
+    for (int i = 0; i < 300; i++) {
+        int n = 2 + i % 3, pro = i / 3 % 2, explicit_chance = i / 6 % 2;
+        char options[96];
+        snprintf(options, sizeof options, "players=%d,seed=%d,variant=%s,chance=%s", n, i,
+                 pro ? "pro" : "basic", explicit_chance ? "explicit" : "auto");
+        br_facts f;
+        ck_assert_int_eq(br_game_facts(game, options, &f, sizeof f, NULL, 0), BR_OK);
+        br_state *s = new_state(options);
+        uint64_t rng = (uint64_t)i + 1;
+        while (!br_state_is_terminal(s)) {
+            size_t count = legal_moves(s, moves);
+            if (br_state_apply(s, moves[brt_rand_below(&rng, count)]) != BR_OK)
+                ck_abort_msg("%s: a listed move refused", options);
+            if (br_state_move_number(s) > f.max_game_length)
+                ck_abort_msg("%s: move number %u above %u", options, br_state_move_number(s),
+                             f.max_game_length);
+        }
+        size_t entries = 0;
+        ck_assert_int_eq(br_state_history(s, NULL, 0, &entries), entries ? BR_ERR_BUFFER : BR_OK);
+        ck_assert_uint_eq(entries, br_state_move_number(s));
+        uint32_t len = br_state_move_number(s);
+        longest[explicit_chance] = len > longest[explicit_chance] ? len : longest[explicit_chance];
+        br_state_free(s);
+    }
+    /* Random play lays most tiles and rarely repeats a vote: a few hundred moves. */
+    ck_assert_uint_gt(longest[0], 100);
+    ck_assert_uint_gt(longest[1], 100);
+    ck_assert_uint_lt(longest[0], 1000);
+}
+END_TEST
+
+/* Whether lay `m` would start a vote (it covers a toilet): tried on
+ * `scratch`, a copy. */
+static int lay_needs_vote(br_state *scratch, const br_state *s, br_move m)
+{
+    if (br_state_copy(scratch, s) != BR_OK || br_state_apply(scratch, m) != BR_OK)
+        ck_abort_msg("lay %d: copy or apply failed", m);
+    br_move moves[MOVE_BUFFER];
+    if (br_state_is_terminal(scratch) || br_state_is_chance_node(scratch))
+        return 0;
+    size_t n = legal_moves(scratch, moves);
+    return n > 0 && moves[0] >= FIRST_VOTE && moves[0] <= LAST_VOTE;
+}
+
+#define WALL2_LAYS 60 /* moves 60..79: the lays of path wall2 */
+
+/* Spec, the bound, item 6, reached: a wall crew on e4 that came from the
+ * north has 12 toilet-covering lays (f4 and d4 next to it, 5 shapes each; e1
+ * for the two 3-tiles), and filibustering seats vote all 12 down in a row,
+ * one stretch; then nothing is left to vote on and a tile is laid. */
+START_TEST(test_learn_bound_per_path_term_reached_on_e4)
+{
+    position p = empty_board(2);
+    p.laid[0] = "wall2 3 n";  /* a2 a3 a4 */
+    p.laid[1] = "wall2 1 n";  /* a5 */
+    p.laid[2] = "wall2 3 e";  /* b5 c5 d5 */
+    p.laid[3] = "wall2 1 e";  /* e5 */
+    p.laid[4] = "wall2 1 s";  /* e4, from the north */
+    p.crews[3] = "e4";
+    p.hands[1] = "wall3 wall3b wall2 wall2b wall1";
+    p.rest = 0; /* seat 0: the other wall3, wall3b, wall2b and the rest */
+    br_state *s = load_position(&p);
+    br_state *scratch = clone_state(s);
+    br_move moves[MOVE_BUFFER];
+    for (int seat = 0; seat < 2; seat++) {
+        int votes = 0;
+        size_t n = legal_moves(s, moves);
+        for (size_t i = 0; i < n; i++)
+            votes += moves[i] >= WALL2_LAYS && moves[i] < FIRST_VOTE
+                     && lay_needs_vote(scratch, s, moves[i]);
+        ck_assert_int_eq(votes, 12);
+        if (seat == 0)
+            play(s, "wall1 1 s"); /* no toilet: seat 1's turn, the same 12 */
+    }
+    int failed = 0;
+    float t[TENSOR_MAX];
+    for (;;) {
+        size_t n = legal_moves(s, moves);
+        br_move pick = BR_MOVE_NONE;
+        for (size_t i = 0; i < n && pick == BR_MOVE_NONE; i++)
+            if (moves[i] >= WALL2_LAYS && moves[i] < FIRST_VOTE
+                && lay_needs_vote(scratch, s, moves[i]))
+                pick = moves[i];
+        if (pick == BR_MOVE_NONE)
+            break;
+        ck_assert_int_eq(br_state_apply(s, pick), BR_OK);
+        while (!br_state_is_terminal(s) && legal_moves(s, moves) > 0 && moves[0] == FIRST_VOTE)
+            ck_assert_int_eq(br_state_apply(s, FIRST_VOTE), BR_OK); /* vote none */
+        failed++;
+        tensor(s, -1, t);
+        ck_assert_int_eq((int)range_sum(t, T_REJECTED, 80), failed);
+    }
+    ck_assert_int_eq(failed, 12);
+    br_state_free(scratch);
+    br_state_free(s);
+}
+END_TEST
+
+/* Spec, the bound, approached: filibustering seats (every toilet-covering
+ * lay they may is proposed and voted down with empty ballots; otherwise a
+ * 1-tile if they can) play games several times longer than random play, driven
+ * by failed votes; the stretch between two tiles never holds more than 43
+ * of them; the deals are exactly 60 + n; the bound holds. */
+START_TEST(test_learn_bound_approached_by_filibuster)
+{
+    int n = 2 + _i;
+    char options[64];
+    snprintf(options, sizeof options, "players=%d,seed=%d", n, 11 + _i);
+    br_facts f;
+    ck_assert_int_eq(br_game_facts(br_game_find(GAME_NAME), options, &f, sizeof f, NULL, 0),
+                     BR_OK);
+    br_state *s = new_state(options);
+    br_state *scratch = clone_state(s);
+    br_move moves[MOVE_BUFFER];
+    uint64_t rng = 7 + (uint64_t)_i;
+    int most_rejected = 0;
+    float t[TENSOR_MAX];
+    while (!br_state_is_terminal(s)) {
+        size_t count = legal_moves(s, moves);
+        br_move pick = moves[0];
+        if (moves[0] < FIRST_VOTE) {
+            br_move vote_lays[80], ones[80], others[80];
+            size_t nv = 0, n1 = 0, no = 0;
+            for (size_t i = 0; i < count; i++) {
+                if (lay_needs_vote(scratch, s, moves[i]))
+                    vote_lays[nv++] = moves[i];
+                else if (moves[i] / 4 % 5 == 4)
+                    ones[n1++] = moves[i];
+                else
+                    others[no++] = moves[i];
+            }
+            pick = nv ? vote_lays[brt_rand_below(&rng, nv)]
+                 : n1 ? ones[brt_rand_below(&rng, n1)] : others[brt_rand_below(&rng, no)];
+        } else if (moves[0] == FIRST_VOTE) {
+            pick = FIRST_VOTE; /* vote none */
+        }
+        if (br_state_apply(s, pick) != BR_OK)
+            ck_abort_msg("move %d refused", pick);
+        if (br_state_move_number(s) > f.max_game_length)
+            ck_abort_msg("move number above %u", f.max_game_length);
+        tensor(s, -1, t);
+        int rejected = (int)range_sum(t, T_REJECTED, 80);
+        most_rejected = rejected > most_rejected ? rejected : most_rejected;
+    }
+    ck_assert_int_le(most_rejected, 43);
+    ck_assert_int_gt(most_rejected, 5);
+    uint32_t len = br_state_move_number(s);
+    ck_assert_uint_gt(len, 500);
+    br_history_entry *h = malloc(len * sizeof *h);
+    size_t entries = 0;
+    ck_assert_int_eq(br_state_history(s, h, len, &entries), BR_OK);
+    ck_assert_uint_eq(entries, len);
+    int chance = 0;
+    for (size_t i = 0; i < entries; i++)
+        chance += h[i].player == BR_PLAYER_CHANCE;
+    ck_assert_int_eq(chance, 60 + n);
+    free(h);
+    fprintf(stderr, "filibuster %s: %u moves of %u, at most %d failed votes in a stretch\n",
+            options, len, f.max_game_length, most_rejected);
+    br_state_free(scratch);
+    br_state_free(s);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 
 static void add(Suite *suite, const char *name, const TTest *test)
@@ -2791,6 +3457,16 @@ static Suite *drunter_und_drueber_suite(void)
     add(s, "notation", test_notation_round_trip_every_move);
     add(s, "notation", test_notation_case_and_blanks);
     add(s, "notation", test_notation_parse_errors);
+    add(s, "learn", test_learn_option_specs_match_options_string);
+    add(s, "learn", test_learn_facts_shape_and_bound_per_option_set);
+    add(s, "learn", test_learn_tensor_of_set_up_position);
+    add(s, "learn", test_learn_tensor_seats_and_spectator_differ_only_as_documented);
+    add(s, "learn", test_learn_tensor_hides_tiles_during_deal);
+    add(s, "learn", test_learn_tensor_vote_pending_tile_and_ballots);
+    add(s, "learn", test_learn_tensor_pro_tasks_open_choice_hidden);
+    add(s, "learn", test_learn_max_game_length_holds_in_random_playouts);
+    add(s, "learn", test_learn_bound_per_path_term_reached_on_e4);
+    add_loop(s, "learn", test_learn_bound_approached_by_filibuster, 3);
     return s;
 }
 

@@ -255,4 +255,68 @@ void dud_render(const void *st, br_text *out);
 void dud_render_view(const void *st, int seat, br_text *out);
 void dud_resample(const void *st, int seat, br_rng *rng, void *out);
 
+/* ------------------------------------------------------------------ */
+/* Learning interface (game.c, views.c; doc: "Learning interface") */
+
+/* The observation tensor: one flat vector of DUD_TENSOR_FIXED +
+ * DUD_TENSOR_PER_SEAT * players floats. The board planes come first (one
+ * float per square, in square order), then the table, the observer's seat,
+ * and one block per seat from the observer on. */
+enum {
+    DUD_T_BUILDING = 0,                               /* 6 planes: value / 5 */
+    DUD_T_TOILET = DUD_T_BUILDING + DUD_BUILDING_TYPES, /* plane 6 */
+    DUD_T_PIECE = DUD_T_TOILET + 1,                   /* planes 7..10: per path */
+    DUD_T_BRIDGE = DUD_T_PIECE + DUD_PATHS,           /* plane 11 */
+    DUD_T_VERTICAL = DUD_T_BRIDGE + 1,                /* plane 12 */
+    DUD_T_CREW = DUD_T_VERTICAL + 1,                  /* planes 13..16: per path */
+    DUD_T_PENDING = DUD_T_CREW + DUD_PATHS,           /* plane 17 */
+    DUD_T_PLANES = DUD_T_PENDING + 1,                 /* 18 */
+    DUD_T_BOARD_SIZE = DUD_T_PLANES * DUD_SQUARES,    /* 2592 */
+
+    /* The table, offsets from DUD_T_BOARD_SIZE. */
+    DUD_T_PHASE = 0,                                  /* 7: one-hot */
+    DUD_T_CREW_IN = DUD_T_PHASE + DUD_PHASES,         /* 4 */
+    DUD_T_PEND_PATH = DUD_T_CREW_IN + DUD_PATHS,      /* 4: one-hot */
+    DUD_T_PEND_SHAPE = DUD_T_PEND_PATH + DUD_PATHS,   /* 5: one-hot */
+    DUD_T_PEND_DIR = DUD_T_PEND_SHAPE + DUD_SHAPES,   /* 4: one-hot */
+    DUD_T_REJECTED = DUD_T_PEND_DIR + DUD_DIRS,       /* 80: per lay move */
+    DUD_T_LAID = DUD_T_REJECTED + DUD_MV_VOTE,        /* 1: tiles laid / 60 */
+    DUD_T_UNDEALT = DUD_T_LAID + 1,                   /* 1: tiles not dealt / 60 */
+    DUD_T_LAST_VOTE = DUD_T_UNDEALT + 1,              /* 4: held, passed, yes, no */
+    DUD_T_CARD_POINTS = DUD_T_LAST_VOTE + 4,          /* 10: points of each card */
+    DUD_T_TABLE_SIZE = DUD_T_CARD_POINTS + DUD_TASKS, /* 120 */
+    DUD_TENSOR_FIXED = DUD_T_BOARD_SIZE + DUD_T_TABLE_SIZE, /* 2712 */
+
+    /* Then the observer's seat, one-hot over the players (all 0 for a
+     * spectator), then one block per seat, offsets within the block. */
+    DUD_S_MOVER = 0,                                  /* 1 */
+    DUD_S_ACTOR = DUD_S_MOVER + 1,                    /* 1 */
+    DUD_S_HAND = DUD_S_ACTOR + 1,                     /* 15: per tile type */
+    DUD_S_HAND_SIZE = DUD_S_HAND + DUD_TILE_TYPES,    /* 1 */
+    DUD_S_VOTES = DUD_S_HAND_SIZE + 1,                /* 8 */
+    DUD_S_VOTED = DUD_S_VOTES + DUD_VOTE_CARDS,       /* 1 */
+    DUD_S_BALLOT = DUD_S_VOTED + 1,                   /* 8 */
+    DUD_S_JEIN_DONE = DUD_S_BALLOT + DUD_VOTE_CARDS,  /* 1 */
+    DUD_S_JEIN_YES = DUD_S_JEIN_DONE + 1,             /* 1 */
+    DUD_S_LAST_BALLOT = DUD_S_JEIN_YES + 1,           /* 8 */
+    DUD_S_LAST_JEIN_YES = DUD_S_LAST_BALLOT + DUD_VOTE_CARDS, /* 1 */
+    DUD_S_CARD = DUD_S_LAST_JEIN_YES + 1,             /* 10: the scoring card */
+    DUD_S_TASK1 = DUD_S_CARD + DUD_TASKS,             /* 10 */
+    DUD_S_TASK2 = DUD_S_TASK1 + DUD_TASKS,            /* 10 */
+    DUD_S_CHOSEN = DUD_S_TASK2 + DUD_TASKS,           /* 1 */
+    DUD_S_SLOT = DUD_S_CHOSEN + 1,                    /* 2: one-hot */
+    DUD_S_POINTS = DUD_S_SLOT + 2,                    /* 1 */
+    DUD_S_WINNER = DUD_S_POINTS + 1,                  /* 1 */
+    DUD_S_SIZE = DUD_S_WINNER + 1,                    /* 81 */
+    DUD_TENSOR_PER_SEAT = 1 + DUD_S_SIZE              /* the observer one-hot + a block */
+};
+
+/* Toilet-covering lays open at once on any board (doc: "Learning interface",
+ * the bound): 12 for the road and each wall, 7 for the river. */
+enum { DUD_MAX_VOTE_LAYS = 43 };
+
+size_t dud_tensor_size(int num_players);
+uint32_t dud_max_game_length(int num_players, bool pro);
+void dud_write_tensor(const void *st, int seat, float *out);
+
 #endif /* BR_GAME_DRUNTER_UND_DRUEBER_H */

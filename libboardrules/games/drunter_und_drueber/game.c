@@ -1,6 +1,8 @@
 /*
  * Drunter & Drüber: the game's entry in the registry (its vtable).
  */
+#include <string.h>
+
 #include "drunter_und_drueber.h"
 
 static const char description[] =
@@ -20,6 +22,56 @@ static const char options_help[] =
     "chance=auto|explicit  resolve deals from the seed, or stop at each (default auto)\n"
     "variant=basic|pro  one secret building card each (basic, default), or two open task "
     "cards of which each seat picks one when the first path ends (pro)\n";
+
+/* ------------------------------------------------------------------ */
+/* The learning interface (doc: "Learning interface") */
+
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+static const char *const variant_choices[] = {"basic", "pro", NULL};
+
+/* In the order br_state_options() writes the keys: the common three, then
+ * dud_options_string()'s variant. */
+static const br_option_spec option_specs[] = {
+    {"players", BR_OPTION_INTEGER, "3", 2, DUD_MAX_SEATS, NULL, "number of seats"},
+    {"seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
+     "seed of the state's random generator"},
+    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, chance_choices,
+     "resolve the deals from the seed (auto), or stop at each (explicit)"},
+    {"variant", BR_OPTION_CHOICE, "basic", 0, 0, variant_choices,
+     "one secret building card each (basic), or two open task cards of which each seat "
+     "picks one when the first path ends (pro)"},
+};
+
+enum {
+    TILES_MAX = DUD_TILES,  /* tiles laid, and tile deals */
+    INTERVALS_MAX = DUD_TILES /* stretches between two tiles laid with a tile in a hand */
+};
+
+/* The longest game (doc: "Learning interface", where the argument is): the
+ * deals, the pro choices, one jein declaration per seat, one lay move per
+ * tile laid, a ballot per seat in each vote that passed (at most four per
+ * seat: each spends a yes card or the jein), and per vote that failed a lay
+ * move and a ballot per seat (at most DUD_MAX_VOTE_LAYS failed votes between
+ * two tiles laid, and so at most 60 * 43 in all). */
+uint32_t dud_max_game_length(int n, bool pro)
+{
+    uint32_t seats = (uint32_t)n, passed = 4 * seats < TILES_MAX ? 4 * seats : TILES_MAX;
+    uint32_t deals = TILES_MAX + seats * (pro ? 2 : 1);
+    uint32_t choices = pro ? seats : 0;
+    uint32_t failed = (uint32_t)INTERVALS_MAX * DUD_MAX_VOTE_LAYS;
+    return deals + choices + seats + TILES_MAX + seats * passed + (1 + seats) * failed;
+}
+
+static void dud_traits(const void *st, br_traits *out)
+{
+    const dud *s = st;
+    memset(out, 0, sizeof *out);
+    out->max_game_length = dud_max_game_length(s->num_players, s->pro != 0);
+    out->has_chance = true;             /* the deals */
+    out->has_hidden_information = true; /* building cards or choices, ballots, the deal */
+    out->tensor_rank = 1;
+    out->tensor_shape[0] = dud_tensor_size(s->num_players);
+}
 
 const struct br_game br_game_drunter_und_drueber = {
     .name = "drunter-und-drueber",
@@ -53,4 +105,10 @@ const struct br_game br_game_drunter_und_drueber = {
     .resample = dud_resample,
     .render_view = dud_render_view,
     .move_to_text_view = dud_move_to_text_view,
+    .option_specs = option_specs,
+    .num_option_specs = sizeof option_specs / sizeof option_specs[0],
+    /* dud_max_game_length(DUD_MAX_SEATS, pro), the longest of all */
+    .history_capacity = 13100,
+    .traits = dud_traits,
+    .write_tensor = dud_write_tensor,
 };

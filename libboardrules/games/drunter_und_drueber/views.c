@@ -316,3 +316,181 @@ void dud_resample(const void *st, int seat, br_rng *rng, void *out)
             d->ballot[p] = (uint8_t)(br_rng_next(rng) & d->votes[p]);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* The observation tensor (doc: "Learning interface", layout). Cleared
+ * first, then every non-zero entry set straight from the struct; what the
+ * seat may see follows write_state() in snapshot.c: another seat's tiles
+ * are a count while they are dealt face down, its building card and its
+ * choice are hidden until the end, its ballot until the reveal. */
+
+size_t dud_tensor_size(int num_players)
+{
+    return DUD_TENSOR_FIXED + (size_t)DUD_TENSOR_PER_SEAT * (size_t)num_players;
+}
+
+enum {
+    TOILET_POINTS_MAX = 32,  /* toilets: 2 per toilet built over, 16 toilets */
+    DEMOLITION_MAX = 10,     /* demolition: 30 buildings / 3 */
+    SMALL_HOUSES_MAX = 18,   /* small-houses: six types x (1 + 2) */
+    LONG_PATH_MAX = 11,      /* long-path: a wall path of all 24 wall tiles, 46 squares / 4 */
+    BUILDING_POINTS_MAX = 15,/* a building type: 1 + 2 + 3 + 4 + 5 */
+    POINTS_MAX = 32,         /* the most any card scores */
+    VOTE_TOTAL_PER_SEAT = 8  /* yes1 + yes2 + yes3 + jein (and so for no) */
+};
+
+/* The board planes, and on the way the points of every card on the board
+ * as it is (dud_card_points() of each, in the same pass): one loop over the
+ * squares for both. */
+static void board_planes(const dud *s, float *out, int *points)
+{
+    int open_value[DUD_BUILDING_TYPES] = {0}, toilets = 0, covered = 0, small = 0;
+    for (int sq = 0; sq < DUD_SQUARES; sq++) {
+        const dud_square_info *in = &dud_board_info[sq];
+        uint8_t piece = s->board[sq];
+        if (in->kind == DUD_SQ_BUILDING) {
+            out[(DUD_T_BUILDING + in->type) * DUD_SQUARES + sq] = (float)in->value / DUD_VALUES;
+            if (!piece) {
+                open_value[in->type] += in->value;
+                small += in->value <= 2 ? in->value : 0;
+            } else {
+                covered++;
+            }
+        } else if (in->kind == DUD_SQ_TOILET) {
+            out[DUD_T_TOILET * DUD_SQUARES + sq] = 1.0f;
+            toilets += piece != 0;
+        }
+        if (!piece)
+            continue;
+        out[(DUD_T_PIECE + (piece & DUD_PIECE_PATH) - 1) * DUD_SQUARES + sq] = 1.0f;
+        if (piece & DUD_PIECE_BRIDGE)
+            out[DUD_T_BRIDGE * DUD_SQUARES + sq] = 1.0f;
+        if (piece & DUD_PIECE_VERTICAL)
+            out[DUD_T_VERTICAL * DUD_SQUARES + sq] = 1.0f;
+    }
+    for (int p = 0; p < DUD_PATHS; p++)
+        out[(DUD_T_CREW + p) * DUD_SQUARES + s->crew[p]] = 1.0f;
+    int first, step;
+    if ((s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN)
+        && dud_lay_squares(s, s->pending.path, s->pending.shape, s->pending.dir, &first, &step))
+        for (int i = 0, sq = first; i < dud_shape_length[s->pending.shape]; i++, sq += step)
+            out[DUD_T_PENDING * DUD_SQUARES + sq] = 1.0f;
+
+    int len[DUD_PATHS] = {0}, longest = 0;
+    for (int i = 0; i < s->tiles_laid; i++)
+        len[s->laid[i].path] += dud_shape_length[s->laid[i].shape];
+    for (int p = 0; p < DUD_PATHS; p++)
+        longest = len[p] > longest ? len[p] : longest;
+    for (int b = 0; b < DUD_BUILDING_TYPES; b++)
+        points[b] = open_value[b];
+    points[DUD_TASK_TOILETS] = 2 * toilets;
+    points[DUD_TASK_DEMOLITION] = covered / 3;
+    points[DUD_TASK_SMALL_HOUSES] = small;
+    points[DUD_TASK_LONG_PATH] = longest / 4;
+}
+
+/* The most each card can score, for the scaling. */
+static const float card_points_max[DUD_TASKS] = {
+    BUILDING_POINTS_MAX, BUILDING_POINTS_MAX, BUILDING_POINTS_MAX,
+    BUILDING_POINTS_MAX, BUILDING_POINTS_MAX, BUILDING_POINTS_MAX,
+    TOILET_POINTS_MAX, DEMOLITION_MAX, SMALL_HOUSES_MAX, LONG_PATH_MAX,
+};
+
+static void bits(unsigned set, int n, float *out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = (float)(set >> i & 1);
+}
+
+static void table(const dud *s, const int *points, float *out)
+{
+    out[DUD_T_PHASE + s->phase] = 1.0f;
+    for (int p = 0; p < DUD_PATHS; p++)
+        out[DUD_T_CREW_IN + p] = (float)(s->crew_in >> p & 1);
+    if (s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN) {
+        out[DUD_T_PEND_PATH + s->pending.path] = 1.0f;
+        out[DUD_T_PEND_SHAPE + s->pending.shape] = 1.0f;
+        out[DUD_T_PEND_DIR + s->pending.dir] = 1.0f;
+    }
+    for (int b = 0; b < DUD_MV_VOTE / 8; b++)
+        if (s->rejected[b])
+            bits(s->rejected[b], 8, out + DUD_T_REJECTED + b * 8);
+    int undealt = 0;
+    for (int t = 0; t < DUD_TILE_TYPES; t++)
+        undealt += s->pool[t];
+    out[DUD_T_LAID] = (float)s->tiles_laid / DUD_TILES;
+    out[DUD_T_UNDEALT] = (float)undealt / DUD_TILES;
+    const dud_vote_result *v = &s->last_vote;
+    float vote_max = (float)(VOTE_TOTAL_PER_SEAT * s->num_players);
+    out[DUD_T_LAST_VOTE] = v->held;
+    out[DUD_T_LAST_VOTE + 1] = v->passed;
+    out[DUD_T_LAST_VOTE + 2] = (float)v->yes / vote_max;
+    out[DUD_T_LAST_VOTE + 3] = (float)v->no / vote_max;
+    for (int c = 0; c < DUD_TASKS; c++)
+        out[DUD_T_CARD_POINTS + c] = (float)points[c] / card_points_max[c];
+}
+
+/* The block of seat `p` as `viewer` (a seat or -1) sees it. */
+static void seat_block(const dud *s, int p, int viewer, int actor, const int *points,
+                       float *out)
+{
+    bool over = s->phase == DUD_PH_OVER, own = viewer == p;
+    bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_CHOOSE;
+    out[DUD_S_MOVER] = (float)(playing && s->turn == p);
+    out[DUD_S_ACTOR] = (float)(actor == p);
+    int held = 0;
+    bool hand_open = own || s->phase != DUD_PH_DEAL_TILES;
+    for (int t = 0; t < DUD_TILE_TYPES; t++) {
+        held += s->hand[p][t];
+        if (hand_open && s->hand[p][t])
+            out[DUD_S_HAND + t] = (float)s->hand[p][t] / dud_tile_count[t];
+    }
+    out[DUD_S_HAND_SIZE] = (float)held / DUD_TILES;
+    bits(s->votes[p], DUD_VOTE_CARDS, out + DUD_S_VOTES);
+    if (s->voted >> p & 1) {
+        out[DUD_S_VOTED] = 1.0f;
+        if (own || s->phase == DUD_PH_JEIN)
+            bits(s->ballot[p], DUD_VOTE_CARDS, out + DUD_S_BALLOT);
+    }
+    out[DUD_S_JEIN_DONE] = (float)(s->jein_done >> p & 1);
+    out[DUD_S_JEIN_YES] = (float)(s->jein_yes >> p & 1);
+    bits(s->last_vote.ballots[p], DUD_VOTE_CARDS, out + DUD_S_LAST_BALLOT);
+    out[DUD_S_LAST_JEIN_YES] = (float)(s->last_vote.jein_yes >> p & 1);
+    bool card_open = own || over;
+    int card = card_open ? dud_scoring_card(s, p) : -1;
+    if (card >= 0) {
+        out[DUD_S_CARD + card] = 1.0f;
+        out[DUD_S_POINTS] = (float)points[card] / POINTS_MAX;
+    }
+    if (s->pro) {
+        if (s->task[p][0] != DUD_NONE)
+            out[DUD_S_TASK1 + s->task[p][0]] = 1.0f;
+        if (s->task[p][1] != DUD_NONE)
+            out[DUD_S_TASK2 + s->task[p][1]] = 1.0f;
+        if (s->choice[p] != DUD_NONE) {
+            out[DUD_S_CHOSEN] = 1.0f;
+            if (card_open)
+                out[DUD_S_SLOT + s->choice[p]] = 1.0f;
+        }
+    }
+    out[DUD_S_WINNER] = (float)(over && (s->winner_mask >> p & 1));
+}
+
+void dud_write_tensor(const void *st, int seat, float *out)
+{
+    const dud *s = st;
+    int n = s->num_players;
+    memset(out, 0, dud_tensor_size(n) * sizeof *out);
+    int points[DUD_TASKS];
+    board_planes(s, out, points);
+    table(s, points, out + DUD_T_BOARD_SIZE);
+    float *rest = out + DUD_TENSOR_FIXED;
+    if (seat >= 0)
+        rest[seat] = 1.0f;
+    rest += n;
+    int actor = dud_current_player(s);
+    for (int k = 0; k < n; k++) {
+        int p = seat >= 0 ? (seat + k) % n : k;
+        seat_block(s, p, seat, actor, points, rest + (size_t)k * DUD_S_SIZE);
+    }
+}
