@@ -104,8 +104,18 @@
 
 /* Single values returned through pointers. */
 %apply br_move *MOVE_OUT { br_move *out, br_move *outcome };
-%apply size_t *SIZE_OUT { size_t *bad_line };
+%apply size_t *SIZE_OUT { size_t *bad_line, size_t *line, size_t *column };
 %apply uint64_t *U64_OUT { uint64_t *total_moves };
+
+/* Parsed records (record.h): a new record owned by the wrapper object, the
+ * strings it owns returned as copies (None / nil for NULL), seats as ints,
+ * and tags passed in as a flat list key, value, key, value, ... */
+%apply br_record **NEW_RECORD { br_record **out };
+%apply const char **TEXT_OUT { const char **key, const char **value, const char **text };
+%apply int *INT_OUT { int *player };
+%apply (const char *const *TAGS_IN, size_t NUM_TAGS_IN) {
+    (const char *const *tags, size_t num_tags)
+};
 
 /* ------------------------------------------------------------------ */
 /* Handles. */
@@ -118,6 +128,15 @@ struct br_state {};
     ~br_state() { br_state_free($self); }
 }
 %ignore br_state_free;
+
+/* Parsed records: created only by br_record_parse(), freed only by the
+ * wrapper's destructor. */
+%nodefaultctor br_record;
+struct br_record {};
+%extend br_record {
+    ~br_record() { br_record_free($self); }
+}
+%ignore br_record_free;
 
 /* Games: static, owned by the library. */
 %nodefaultctor br_game;

@@ -572,8 +572,9 @@ local function json()
         json_module = ok and mod or false
     end
     if not json_module then
-        error("boardrules: observe() needs the JSON module dkjson (Debian: lua-dkjson); "
-              .. "observe_json() gives the text", caller_level())
+        error("boardrules: observe() and record_verdict() need the JSON module dkjson "
+              .. "(Debian: lua-dkjson); observe_json() and record_verdict_json() give the text",
+              caller_level())
     end
     return json_module
 end
@@ -729,6 +730,117 @@ function M.replay_record(text)
     local s = h and wrap_state(h) or nil
     if status ~= OK then fail(status, err, nil, { line = bad_line, state = s }) end
     return s
+end
+
+--- The record (format version 2) of the game that led to this state: every
+-- move of its history, chance outcomes included, and the result line (the
+-- returns when the game is over, else `*`). `tags` (optional): an array of
+-- {key, value} pairs, written in that order, or a table key = value (written
+-- sorted by key). ArgumentError for a bad tag or a state made by resample().
+function State:to_record(tags)
+    local h = handle(self)
+    local flat = {}
+    if tags ~= nil then
+        if type(tags) ~= "table" then bad_argument("tags must be a table", tags) end
+        if #tags > 0 or next(tags) == nil then
+            for i, pair in ipairs(tags) do
+                if type(pair) ~= "table" or type(pair[1]) ~= "string" or type(pair[2]) ~= "string" then
+                    bad_argument("tag " .. i .. " must be a {key, value} pair of strings", pair)
+                end
+                flat[#flat + 1], flat[#flat + 2] = pair[1], pair[2]
+            end
+        else
+            local keys = {}
+            for k, v in pairs(tags) do
+                if type(k) ~= "string" or type(v) ~= "string" then
+                    bad_argument("tags must map strings to strings", v)
+                end
+                keys[#keys + 1] = k
+            end
+            table.sort(keys)
+            for _, k in ipairs(keys) do flat[#flat + 1], flat[#flat + 2] = k, tags[k] end
+        end
+    end
+    local status, text, len, err = c.br_record_write_state(h, flat, TEXT_SIZE)
+    if status == ERR_BUFFER then
+        status, text, len, err = c.br_record_write_state(h, flat, len + 1)
+    end
+    if status ~= OK then fail(status, err, "to_record") end
+    return text
+end
+
+--- The methods of a parsed record (boardrules.parse_record()).
+local Record = { __name = "boardrules.Record" }
+Record.__index = Record
+M.Record = Record
+
+--- The value of the first tag named `key` (e.g. "seat0", "date"), or nil.
+function Record:tag(key)
+    for _, pair in ipairs(self.tags) do
+        if pair[1] == key then return pair[2] end
+    end
+    return nil
+end
+
+--- The parsed record as JSON text (doc/records.md).
+function Record:to_json() return self._json end
+
+--- Reads a game record (format version 1 or 2) without replaying it: checks
+-- the layout only (which line may come where), not the moves. Returns a
+-- table {version =, game =, options =, tags = {{key, value}, ...}, moves =
+-- {{text =, player =, line =}, ...}, result =} with the methods
+-- r:tag(key) and r:to_json(). `player` is the seat the line names,
+-- boardrules.PLAYER_CHANCE for a `chance:` line and nil in a version 1
+-- record; `result` is the text after `result` ("1 -1", "*"), nil when the
+-- record has none (version 1, or a cut-off file). A layout error raises
+-- RecordError with fields `line` and `column` (1-based).
+function M.parse_record(text)
+    if type(text) ~= "string" then bad_argument("a record is a string", text) end
+    local status, r, line, column, err = c.br_record_parse(text)
+    if status ~= OK then fail(status, err, nil, { line = line, column = column }) end
+    local tags, moves = {}, {}
+    for i = 0, c.br_record_tag_count(r) - 1 do
+        local st, key, value = c.br_record_tag_at(r, i)
+        if st ~= OK then fail(st, nil, "tag " .. i) end
+        tags[#tags + 1] = { key, value }
+    end
+    for i = 0, c.br_record_move_count(r) - 1 do
+        local st, move_text, player, move_line = c.br_record_move_at(r, i)
+        if st ~= OK then fail(st, nil, "move " .. i) end
+        if player == c.BR_PLAYER_INVALID then player = nil end
+        moves[#moves + 1] = { text = move_text, player = player, line = move_line }
+    end
+    local st, json_text = text_call(c.br_record_to_json, r)
+    if st ~= OK then fail(st, nil, "to_json") end
+    return setmetatable({
+        version = c.br_record_version(r),
+        game = c.br_record_game(r),
+        options = c.br_record_options(r),
+        tags = tags,
+        moves = moves,
+        result = c.br_record_result(r),
+        _json = json_text,
+    }, Record)
+end
+
+--- Replays a record and returns the verdict as a table (the library's
+-- verdict JSON decoded with dkjson): valid, complete (booleans), version,
+-- game, moves, first_bad_line, column (0 when none), reason, result. Never
+-- raises for a bad record: the verdict says what is wrong. The text alone:
+-- boardrules.record_verdict_json(text).
+function M.record_verdict(text)
+    local verdict = M.record_verdict_json(text)
+    local value, _, err = json().decode(verdict)
+    if err then fail(c.BR_ERR_ARGUMENT, "cannot decode the verdict: " .. err, "record_verdict") end
+    return value
+end
+
+--- The verdict of boardrules.record_verdict() as JSON text.
+function M.record_verdict_json(text)
+    if type(text) ~= "string" then bad_argument("a record is a string", text) end
+    local status, verdict = text_call(c.br_record_verdict_json, text)
+    if status ~= OK then fail(status, nil, "record_verdict") end
+    return verdict
 end
 
 --- Version of the loaded library, e.g. "0.1.0".

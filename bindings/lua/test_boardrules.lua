@@ -505,6 +505,151 @@ test("records", function()
     raises_type("record", boardrules.replay_record, nil)
 end)
 
+--- The lines of a text, empty ones kept (entry i is line i).
+local function text_lines(text)
+    local list = {}
+    for line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("([^\n]*)\n") do
+        list[#list + 1] = line
+    end
+    return list
+end
+
+test("parse_record of a written record", function()
+    local s = new_state({ seed = 31 })
+    local moves = play_random(s, generator(31))
+    local text = boardrules.write_record(GAME, "players=2,seed=31", moves)
+    equal(s:to_record(), text, "to_record writes what write_record writes")
+    local r = boardrules.parse_record(text)
+    check(getmetatable(r) == boardrules.Record)
+    equal(r.version, 2, "version")
+    equal(r.game, GAME, "game")
+    check(r.options:find("players=2", 1, true) and r.options:find("chance=explicit", 1, true))
+    equal(#r.tags, 0, "no tags")
+    local returns = {}
+    for i, v in ipairs(s:returns()) do returns[i] = string.format("%d", v) end
+    equal(r.result, table.concat(returns, " "), "result")
+    local history, lines = s:history(), text_lines(text)
+    equal(#r.moves, #history, "one move line per history entry")
+    local chance = 0
+    for i, move in ipairs(r.moves) do
+        equal(move.player, history[i].player, "player of move " .. i)
+        local prefix = move.player == boardrules.PLAYER_CHANCE and "chance" or tostring(move.player)
+        if move.player == boardrules.PLAYER_CHANCE then chance = chance + 1 end
+        equal(lines[move.line], prefix .. ": " .. move.text, "line of move " .. i)
+    end
+    check(chance > 0, "chance lines")
+    local j = r:to_json()
+    check(j:find('"format":"libboardrules-record"', 1, true) and j:find('"player":"chance"', 1, true))
+    -- the verdict of the whole record
+    local v = boardrules.record_verdict(text)
+    check(v.valid == true and v.complete == true, "valid and complete")
+    equal(v.version, 2, "verdict version")
+    equal(v.moves, #history, "verdict moves")
+    equal(v.first_bad_line, 0, "no bad line")
+    equal(v.result, r.result, "verdict result")
+    check(boardrules.record_verdict_json(text):find('"valid":true', 1, true))
+    raises_type("record", boardrules.parse_record, nil)
+    raises_type("record", boardrules.record_verdict, 5)
+end)
+
+test("to_record with tags", function()
+    local s = new_state({ seed = 31 })
+    play_random(s, generator(31))
+    local tags = { { "seat0", "Alice" }, { "seat1", "Bob Smith" }, { "date", "2026-11-30" },
+                   { "event", "Club night \u{e9}t\u{e9}" } }
+    local text = s:to_record(tags)
+    local r = boardrules.parse_record(text)
+    equal(#r.tags, #tags, "tag count")
+    for i, tag in ipairs(tags) do
+        equal(r.tags[i][1], tag[1], "key " .. i)
+        equal(r.tags[i][2], tag[2], "value " .. i)
+    end
+    equal(r:tag("seat1"), "Bob Smith", "tag()")
+    equal(r:tag("site"), nil, "missing tag")
+    same_game(boardrules.replay_record(text), s)
+    -- a table key = value is written sorted by key
+    local sorted = boardrules.parse_record(s:to_record{ seat1 = "Bob", date = "x" })
+    equal(sorted.tags[1][1], "date", "sorted keys")
+    equal(sorted.tags[2][2], "Bob", "sorted values")
+    equal(s:to_record(), s:to_record({}), "no tags")
+    equal(#boardrules.parse_record(s:to_record()).tags, 0, "no tags written")
+    -- mid-game: result *
+    local mid = new_state({ seed = 5, chance = "explicit" })
+    for _ = 1, 5 do mid:apply(mid:legal_moves()[1]) end
+    equal(boardrules.parse_record(mid:to_record{ { "round", "3" } }).result, "*", "unfinished")
+    raises_br("ArgumentError", s.to_record, s, { { "Seat0", "x" } })
+    raises_br("ArgumentError", s.to_record, s, { { "result", "1 -1" } })
+    raises_br("ArgumentError", s.to_record, s, { { "seat0", "two\nlines" } })
+    raises_type("tag", s.to_record, s, { { "seat0" } })
+    raises_type("tag", s.to_record, s, { { "seat0", 1 } })
+    raises_type("tags", s.to_record, s, "seat0 Alice")
+    raises_type("tags", s.to_record, s, { seat0 = 1 })
+    raises_type("State", boardrules.State.to_record, nil)
+    -- the raw call checks its tag array too
+    raises(c.br_record_write_state, s._s, { "seat0" }, 256)
+    raises(c.br_record_write_state, s._s, { "seat0", 7 }, 256)
+end)
+
+test("cut-off record: IncompleteRecordError, verdict incomplete", function()
+    local s = new_state({ seed = 31 })
+    play_random(s, generator(31))
+    local lines = text_lines(s:to_record{ { "seat0", "Alice" } })
+    for _, cut in ipairs({ #lines - 1, #lines // 2 }) do
+        local partial = table.concat(lines, "\n", 1, cut) .. "\n"
+        local r = boardrules.parse_record(partial)
+        equal(r.result, nil, "no result line")
+        local e = raises_br("IncompleteRecordError", boardrules.replay_record, partial)
+        equal(e.line, cut + 1, "the line after the last")
+        check(getmetatable(e.state) == boardrules.State)
+        local v = boardrules.record_verdict(partial)
+        check(v.valid == true and v.complete == false, "valid, not complete")
+        equal(v.first_bad_line, cut + 1, "verdict line")
+        equal(v.moves, #r.moves, "verdict moves")
+    end
+end)
+
+test("parse errors with line and column", function()
+    for _, case in ipairs({
+        { "", 1, 1 },
+        { "record 2\ngame tsuro\nfoo bar\n", 3, 1 },
+        { "record 2\ngame tsuro\noptions players=2\n0: @a1:0\nseat0 Alice\n", 5, 1 },
+        { "record 2\ngame tsuro\noptions players=2\nresult *\n0: @a1:0\n", 5, 1 },
+    }) do
+        local e = raises_br("RecordError", boardrules.parse_record, case[1])
+        equal(e.line, case[2], "line of " .. case[1])
+        equal(e.column, case[3], "column of " .. case[1])
+        check(e.message:find(string.format("line %d, column %d", e.line, e.column), 1, true))
+        local v = boardrules.record_verdict(case[1])
+        check(v.valid == false, "not valid")
+        equal(v.first_bad_line, case[2], "verdict line")
+    end
+end)
+
+test("version 1 record", function()
+    local s = new_state({ seed = 9, chance = "explicit" })
+    local texts = {}
+    for i = 1, 8 do
+        local m = s:legal_moves()[1]
+        texts[i] = s:move_to_text(m)
+        s:apply(m)
+    end
+    local text = "# old\ngame tsuro\noptions " .. s:options() .. "\n" .. table.concat(texts, "\n") .. "\n"
+    local r = boardrules.parse_record(text)
+    equal(r.version, 1, "version")
+    equal(r.options, s:options(), "options")
+    equal(r.result, nil, "no result")
+    equal(#r.tags, 0, "no tags")
+    equal(#r.moves, #texts, "moves")
+    for i, move in ipairs(r.moves) do
+        equal(move.text, texts[i], "text " .. i)
+        equal(move.player, nil, "no seat " .. i)
+        equal(move.line, i + 3, "line " .. i)
+    end
+    local v = boardrules.record_verdict(text)
+    check(v.valid == true and v.complete == true, "valid and complete")
+    equal(v.version, 1, "verdict version")
+end)
+
 test("long record", function()
     local s = new_state({ players = 8, seed = 3 })
     local moves = play_random(s, generator(3))

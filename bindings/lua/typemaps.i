@@ -462,3 +462,60 @@ static void brx_lua_push_option_spec(lua_State *L, const br_option_spec *spec)
     if ($1 && $1 != stack$argnum)
         free($1);
 }
+
+/* ------------------------------------------------------------------ */
+/* Parsed records (record.h). */
+
+/* ---- br_record **NEW_RECORD: a new record owned by the returned userdata ---- */
+%typemap(in, numinputs=0) br_record **NEW_RECORD (br_record *new_record = NULL) {
+    $1 = &new_record;
+}
+%typemap(argout) br_record **NEW_RECORD {
+    SWIG_NewPointerObj(L, *$1, $*1_descriptor, 1);
+    SWIG_arg++;
+}
+
+/* ---- const char **TEXT_OUT: a string owned by the library, as a Lua
+ * string (nil for NULL) ---- */
+%typemap(in, numinputs=0) const char **TEXT_OUT (const char *text_out = NULL) {
+    $1 = ($1_ltype)&text_out;
+}
+%typemap(argout) const char **TEXT_OUT {
+    if (*$1)
+        lua_pushstring(L, *$1);
+    else
+        lua_pushnil(L);
+    SWIG_arg++;
+}
+
+/* ---- int *INT_OUT ---- */
+%typemap(in, numinputs=0) int *INT_OUT (int int_out = 0) { $1 = &int_out; }
+%typemap(argout) int *INT_OUT { lua_pushinteger(L, *$1); SWIG_arg++; }
+
+/* ---- (const char *const *TAGS_IN, size_t NUM_TAGS_IN): an array of strings
+ * key, value, key, value, ...; NUM_TAGS_IN is the number of pairs. The
+ * strings stay alive in the table during the call. ---- */
+%typemap(in, checkfn="lua_istable") (const char *const *TAGS_IN, size_t NUM_TAGS_IN) {
+    size_t n = (size_t)lua_rawlen(L, $input);
+    if (n % 2) {
+        SWIG_Lua_pushferrstring(L, "%s: tags must be key, value pairs", "$symname");
+        SWIG_fail;
+    }
+    const char **strings = (const char **)malloc((n ? n : 1) * sizeof(char *));
+    if (!strings) { BRX_LUA_NO_MEMORY }
+    $1 = ($1_ltype)strings;
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, $input, (lua_Integer)i + 1);
+        int ok = lua_type(L, -1) == LUA_TSTRING;
+        strings[i] = ok ? lua_tostring(L, -1) : NULL;
+        lua_pop(L, 1);
+        if (!ok) {
+            SWIG_Lua_pushferrstring(L, "%s: tag entry %d is not a string", "$symname", (int)i + 1);
+            SWIG_fail;
+        }
+    }
+    $2 = n / 2;
+}
+%typemap(freearg) (const char *const *TAGS_IN, size_t NUM_TAGS_IN) {
+    free((void *)$1);
+}

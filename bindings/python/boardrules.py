@@ -39,7 +39,9 @@ __all__ = [
     "ParseError", "SnapshotError", "BufferTooSmallError", "WrongPhaseError",
     "UnknownGameError", "RecordError", "IncompleteRecordError", "GameMismatchError",
     "Game", "State", "PlayoutResult", "OptionSpec", "Facts", "HistoryEntry",
+    "Record", "RecordMove",
     "games", "game", "playout_random", "write_record", "replay_record",
+    "parse_record", "record_verdict",
     "version", "version_check", "PLAYER_CHANCE", "PLAYER_TERMINAL", "MOVE_NONE",
 ]
 
@@ -146,13 +148,16 @@ class RecordError(Error, ValueError):
     """A game record is malformed or has an illegal move.
 
     ``line`` is the 1-based number of the first bad line and ``state`` the
-    state before it (a State, or None when the header was bad).
+    state before it (a State, or None when the header was bad, and always
+    None from parse_record()); ``column`` the 1-based column where the
+    problem starts (0 when unknown: replay_record() names the line only).
     """
     status = _c.BR_ERR_RECORD
 
-    def __init__(self, message, reason=None, line=0, state=None):
+    def __init__(self, message, reason=None, line=0, state=None, column=0):
         super().__init__(message, reason)
         self.line = line
+        self.column = column
         self.state = state
 
 
@@ -809,6 +814,39 @@ class State:
         was made by resample() (or loaded from a snapshot without history)."""
         return _c.br_state_history_start(self._s)
 
+    @_c_doc("br_record_write_state")
+    def to_record(self, tags=None):
+        """The game record (format version 2) of the game that led to this
+        state: every move of its history, chance outcomes included, and the
+        result line (the returns when the game is over, else ``*``).
+
+        ``tags``: a dict or a sequence of (key, value) pairs, written in
+        that order after the header (``{"seat0": "Alice", "date":
+        "2026-11-30"}``). ArgumentError for a bad tag or a state whose
+        history does not start at move 0 (made by resample()).
+        """
+        if tags is None:
+            pairs = []
+        elif hasattr(tags, "items"):
+            pairs = list(tags.items())
+        elif isinstance(tags, (str, bytes)):
+            raise TypeError("tags are a dict or a sequence of (key, value) pairs, not %s"
+                            % type(tags).__name__)
+        else:
+            pairs = [tuple(pair) for pair in tags]
+        flat = []
+        for pair in pairs:
+            if len(pair) != 2:
+                raise TypeError("a tag is a (key, value) pair, not %r" % (pair,))
+            flat.append(_text_arg(pair[0], "a tag key"))
+            flat.append(_text_arg(pair[1], "a tag value"))
+        status, text, length, err = _c.br_record_write_state(self._s, flat, _TEXT_SIZE)
+        if status == _BUFFER:
+            status, text, length, err = _c.br_record_write_state(self._s, flat, length + 1)
+        if status != _OK:
+            raise _error(status, err, "to_record")
+        return text
+
     # -- snapshots, observations, rendering ----------------------------
 
     @_c_doc("br_state_to_json")
@@ -984,6 +1022,109 @@ def replay_record(text):
     if status in (_c.BR_ERR_RECORD, _c.BR_ERR_INCOMPLETE):
         raise _ERRORS[status](err or _c.br_status_string(status), err, bad_line, state)
     raise _error(status, err)
+
+
+RecordMove = namedtuple("RecordMove", "text player line")
+RecordMove.__doc__ = """One move line of a parsed Record: the move text as
+written, the seat the line names (PLAYER_CHANCE for a ``chance:`` line, None
+in a version 1 record, which names no seat) and its 1-based line number."""
+
+
+class Record:
+    """A game record read by parse_record(), without replaying it.
+
+    ``version`` (1 or 2), ``game`` (the name as written, not checked),
+    ``options`` (the options string as written), ``tags`` (a list of (key,
+    value) in the record's order), ``moves`` (a list of RecordMove, chance
+    outcomes included) and ``result`` (the text after ``result``, e.g.
+    ``"1 -1"`` or ``"*"``; None when the record has no result line: version
+    1, or a cut-off file). Whether the moves are legal is replay_record()'s
+    and record_verdict()'s question.
+    """
+    __slots__ = ("version", "game", "options", "tags", "moves", "result", "_json")
+
+    def __init__(self, handle):
+        self.version = _c.br_record_version(handle)
+        self.game = _c.br_record_game(handle)
+        self.options = _c.br_record_options(handle)
+        tags = []
+        for i in range(_c.br_record_tag_count(handle)):
+            status, key, value = _c.br_record_tag_at(handle, i)
+            if status != _OK:
+                raise _error(status, context="tag %d" % i)
+            tags.append((key, value))
+        self.tags = tags
+        moves = []
+        for i in range(_c.br_record_move_count(handle)):
+            status, text, player, line = _c.br_record_move_at(handle, i)
+            if status != _OK:
+                raise _error(status, context="move %d" % i)
+            moves.append(RecordMove(text, None if player == _c.BR_PLAYER_INVALID else player,
+                                    line))
+        self.moves = moves
+        self.result = _c.br_record_result(handle)
+        status, self._json = _text_call(_c.br_record_to_json, handle)
+        if status != _OK:
+            raise _error(status, context="to_json")
+
+    def tag(self, key, default=None):
+        """The value of the first tag named ``key`` (e.g. "seat0", "date"),
+        or ``default`` when there is none."""
+        for k, v in self.tags:
+            if k == key:
+                return v
+        return default
+
+    @_c_doc("br_record_to_json")
+    def to_json(self):
+        """The parsed record as JSON text (doc/records.md): moves as
+        {"player", "move", "line"} with player a seat, "chance", or null in
+        version 1."""
+        return self._json
+
+    def as_dict(self):
+        """The JSON of to_json() decoded: a dict with the keys format,
+        version, game, options, tags (a list of [key, value]), moves (a
+        list of dicts player/move/line) and result."""
+        return json.loads(self._json)
+
+    def __repr__(self):
+        return "<boardrules.Record version %d, %s, %d tags, %d moves, result %s>" % (
+            self.version, self.game, len(self.tags), len(self.moves),
+            "none" if self.result is None else repr(self.result))
+
+
+@_c_doc("br_record_parse", "br_record_tag_at", "br_record_move_at")
+def parse_record(text):
+    """Reads a game record (format version 1 or 2) into a Record, checking
+    the layout only (which line may come where), not the moves.
+
+    A layout error raises RecordError with ``line`` and ``column`` (1-based)
+    and the library's reason ("line 4, column 1: expected 'game <name>'").
+    """
+    _text_arg(text, "a record")
+    status, handle, line, column, err = _c.br_record_parse(text)
+    if status == _c.BR_ERR_RECORD:
+        raise RecordError(err or _c.br_status_string(status), err, line, None, column)
+    if status != _OK:
+        raise _error(status, err)
+    return Record(handle)
+
+
+@_c_doc("br_record_verdict_json")
+def record_verdict(text):
+    """Replays a record and returns the verdict as a dict (the library's
+    verdict JSON decoded): ``valid`` (every line reads, every move legal),
+    ``complete`` (besides, the result line is there and agrees), ``version``,
+    ``game``, ``moves`` (replayed, chance outcomes included),
+    ``first_bad_line`` and ``column`` (0 when none), ``reason`` and
+    ``result`` (what the final position gives). Never raises for a bad
+    record: the verdict says what is wrong."""
+    _text_arg(text, "a record")
+    status, verdict = _text_call(_c.br_record_verdict_json, text)
+    if status != _OK:
+        raise _error(status, context="record_verdict")
+    return json.loads(verdict)
 
 
 @_c_doc("br_version_string")

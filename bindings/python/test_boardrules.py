@@ -536,6 +536,172 @@ class RecordTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             boardrules.write_record(GAME, "", ["17r0"])
 
+    # -- the parse API (format version 2) ------------------------------
+
+    def test_parse_a_written_record(self):
+        s, moves = self.played()
+        text = boardrules.write_record(GAME, "players=2,seed=31", moves)
+        r = boardrules.parse_record(text)
+        self.assertIsInstance(r, boardrules.Record)
+        self.assertEqual((r.version, r.game, r.tags), (2, GAME, []))
+        self.assertIn("players=2", r.options)
+        self.assertIn("chance=explicit", r.options)
+        self.assertEqual(r.result, " ".join("%d" % v for v in s.returns()))
+        history = s.history()
+        self.assertEqual(len(r.moves), len(history))
+        lines = text.splitlines()
+        for move, entry in zip(r.moves, history):
+            self.assertIsInstance(move, boardrules.RecordMove)
+            self.assertEqual(move.player, entry.player)
+            prefix = "chance" if entry.player == boardrules.PLAYER_CHANCE else str(entry.player)
+            self.assertEqual(lines[move.line - 1], "%s: %s" % (prefix, move.text))
+            self.assertEqual(s.move_from_text(move.text) if entry.player >= 0 else entry.move,
+                             entry.move)
+        self.assertTrue(any(m.player == boardrules.PLAYER_CHANCE for m in r.moves))
+        # to_json / as_dict: the library's JSON of the same record
+        d = r.as_dict()
+        self.assertEqual(json.loads(r.to_json()), d)
+        self.assertEqual(d["format"], "libboardrules-record")
+        self.assertEqual((d["version"], d["game"], d["options"], d["result"]),
+                         (2, GAME, r.options, r.result))
+        self.assertEqual([(m["move"], m["line"]) for m in d["moves"]],
+                         [(m.text, m.line) for m in r.moves])
+        self.assertEqual([m["player"] for m in d["moves"]],
+                         ["chance" if m.player == boardrules.PLAYER_CHANCE else m.player
+                          for m in r.moves])
+        self.assertIn("version 2", repr(r))
+        # the verdict of a whole record
+        v = boardrules.record_verdict(text)
+        self.assertEqual((v["valid"], v["complete"], v["version"], v["game"]), (True, True, 2, GAME))
+        self.assertEqual((v["moves"], v["first_bad_line"], v["column"], v["reason"], v["result"]),
+                         (len(history), 0, 0, "", r.result))
+
+    def test_to_record_and_tags_round_trip(self):
+        s, _ = self.played()
+        tags = [("seat0", "Alice"), ("seat1", "Bob Smith"), ("date", "2026-11-30"),
+                ("event", "Club night été")]
+        text = s.to_record(tags)
+        r = boardrules.parse_record(text)
+        self.assertEqual(r.tags, tags)
+        self.assertEqual(r.tag("seat1"), "Bob Smith")
+        self.assertEqual(r.tag("event"), "Club night été")
+        self.assertIsNone(r.tag("site"))
+        self.assertEqual(r.tag("site", "-"), "-")
+        self.assertEqual(r.as_dict()["tags"], [list(t) for t in tags])
+        self.assertSameGame(boardrules.replay_record(text), s)
+        # a dict keeps its order; no tags at all
+        self.assertEqual(s.to_record(dict(tags)), text)
+        self.assertEqual(boardrules.parse_record(s.to_record()).tags, [])
+        self.assertEqual(s.to_record(), s.to_record([]))
+        self.assertEqual(s.to_record(), s.to_record(None))
+        # the moves are those of the history, also mid-game
+        mid = new_state(seed=5, chance="explicit")
+        for _ in range(5):
+            mid.apply(mid.legal_moves()[0])
+        r = boardrules.parse_record(mid.to_record({"round": "3"}))
+        self.assertEqual(r.result, "*")
+        self.assertEqual([m.player for m in r.moves], [e.player for e in mid.history()])
+        self.assertEqual(boardrules.replay_record(mid.to_record()).history(), mid.history())
+        # bad tags
+        for bad in ([("Seat0", "x")], [("result", "1 -1")], [("seat0", "")],
+                    [("seat0", "two\nlines")], {"game": "chess"}):
+            with self.assertRaises(boardrules.ArgumentError) as cm:
+                s.to_record(bad)
+            self.assertIn("tag", str(cm.exception))
+        for bad in ("seat0 Alice", [("seat0",)], [("seat0", 1)], [(1, "x")], 5):
+            with self.assertRaises(TypeError):
+                s.to_record(bad)
+        with self.assertRaises(ValueError):
+            s.to_record([("seat0", "a\0b")])
+        # a state made by resample() has no history from move 0
+        hidden = new_state(seed=5)
+        hidden.apply(hidden.legal_moves()[0])
+        with self.assertRaises(boardrules.ArgumentError):
+            hidden.resample(0, 9).to_record()
+
+    def test_cut_off_record_is_incomplete(self):
+        s, moves = self.played()
+        text = s.to_record({"seat0": "Alice"})
+        lines = text.splitlines()
+        for cut in (len(lines) - 1, len(lines) // 2):
+            partial = "\n".join(lines[:cut]) + "\n"
+            r = boardrules.parse_record(partial)       # the layout is fine
+            self.assertIsNone(r.result)
+            with self.assertRaises(boardrules.IncompleteRecordError) as cm:
+                boardrules.replay_record(partial)
+            self.assertEqual(cm.exception.line, cut + 1)
+            self.assertIsInstance(cm.exception.state, boardrules.State)
+            v = boardrules.record_verdict(partial)
+            self.assertTrue(v["valid"])
+            self.assertFalse(v["complete"])
+            self.assertEqual(v["first_bad_line"], cut + 1)
+            self.assertIn("result", v["reason"])
+            self.assertEqual(v["moves"], len(r.moves))
+        # a wrong result line: valid moves, neither complete nor an incomplete record
+        wrong = text.replace("\nresult ", "\nresult 7 ")
+        v = boardrules.record_verdict(wrong)
+        self.assertFalse(v["complete"])
+        self.assertEqual(v["first_bad_line"], len(lines))
+        with self.assertRaises(boardrules.RecordError) as cm:
+            boardrules.replay_record(wrong)
+        self.assertNotIsInstance(cm.exception, boardrules.IncompleteRecordError)
+        # an illegal move: not valid
+        bad = lines[:]
+        bad[-2] = "0: garbage" if not bad[-2].startswith("0") else "1: garbage"
+        v = boardrules.record_verdict("\n".join(bad))
+        self.assertEqual((v["valid"], v["complete"], v["first_bad_line"]),
+                         (False, False, len(lines) - 1))
+        with self.assertRaises(TypeError):
+            boardrules.record_verdict(None)
+
+    def test_parse_errors_name_line_and_column(self):
+        cases = [
+            ("", 1, 1),
+            ("record 2\ngame tsuro\nfoo bar\n", 3, 1),
+            ("record 2\ngame tsuro\noptions players=2\n0: @a1:0\nseat0 Alice\n", 5, 1),
+            ("record 2\ngame tsuro\noptions players=2\nresult *\n0: @a1:0\n", 5, 1),
+            ("# comment\n\nrecord 2\ngame tsuro\noptions players=2\n  0:   \n", 6, None),
+        ]
+        for text, line, column in cases:
+            with self.assertRaises(boardrules.RecordError) as cm:
+                boardrules.parse_record(text)
+            e = cm.exception
+            self.assertNotIsInstance(e, boardrules.IncompleteRecordError)
+            self.assertEqual(e.line, line, text)
+            if column is not None:
+                self.assertEqual(e.column, column, text)
+            self.assertGreaterEqual(e.column, 1)
+            self.assertIn("line %d, column %d" % (e.line, e.column), str(e))
+            self.assertIsNone(e.state)
+            v = boardrules.record_verdict(text)
+            self.assertFalse(v["valid"])
+            self.assertEqual(v["first_bad_line"], line)
+        with self.assertRaises(TypeError):
+            boardrules.parse_record(None)
+        with self.assertRaises(ValueError):
+            boardrules.parse_record("game tsuro\0")
+
+    def test_version_1_record(self):
+        s = new_state(seed=9, chance="explicit")
+        texts = []
+        for _ in range(8):
+            m = s.legal_moves()[0]
+            texts.append(s.move_to_text(m))
+            s.apply(m)
+        text = "# old\ngame tsuro\noptions %s\n%s\n" % (s.options, "\n".join(texts))
+        r = boardrules.parse_record(text)
+        self.assertEqual((r.version, r.game, r.options, r.tags, r.result),
+                         (1, GAME, s.options, [], None))
+        self.assertEqual([m.text for m in r.moves], texts)
+        self.assertEqual([m.player for m in r.moves], [None] * len(texts))
+        self.assertEqual([m.line for m in r.moves], list(range(4, 4 + len(texts))))
+        d = r.as_dict()
+        self.assertEqual((d["version"], d["result"]), (1, None))
+        self.assertEqual({m["player"] for m in d["moves"]}, {None})
+        v = boardrules.record_verdict(text)
+        self.assertEqual((v["valid"], v["complete"], v["version"]), (True, True, 1))
+        self.assertEqual(boardrules.replay_record(text).history(), s.history())
+
 
 class PlayoutTest(unittest.TestCase):
     def test_results(self):

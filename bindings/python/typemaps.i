@@ -500,3 +500,65 @@ static PyObject *brx_py_ints(const int *values, size_t count)
     if ($1 && $1 != stack$argnum)
         free($1);
 }
+
+/* ------------------------------------------------------------------ */
+/* Parsed records (record.h). */
+
+/* ---- br_record **NEW_RECORD: a new record owned by the returned object ---- */
+%typemap(in, numinputs=0) br_record **NEW_RECORD (br_record *new_record = NULL) {
+    $1 = &new_record;
+}
+%typemap(argout) br_record **NEW_RECORD {
+    BRX_PY_APPEND(SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, SWIG_POINTER_OWN));
+    *$1 = NULL; /* the object owns it now */
+}
+%typemap(freearg) br_record **NEW_RECORD {
+    if ($1)
+        br_record_free(*$1); /* only when the call failed after creating it */
+}
+
+/* ---- const char **TEXT_OUT: a string owned by the library, returned as a
+ * str (None for NULL) ---- */
+%typemap(in, numinputs=0) const char **TEXT_OUT (const char *text_out = NULL) {
+    $1 = ($1_ltype)&text_out;
+}
+%typemap(argout) const char **TEXT_OUT { BRX_PY_APPEND(brx_py_text(*$1)); }
+
+/* ---- int *INT_OUT ---- */
+%typemap(in, numinputs=0) int *INT_OUT (int int_out = 0) { $1 = &int_out; }
+%typemap(argout) int *INT_OUT { BRX_PY_APPEND(PyLong_FromLong(*$1)); }
+
+/* ---- (const char *const *TAGS_IN, size_t NUM_TAGS_IN): a sequence of str,
+ * key, value, key, value, ...; NUM_TAGS_IN is the number of pairs ---- */
+%typemap(in) (const char *const *TAGS_IN, size_t NUM_TAGS_IN) (PyObject *seq = NULL) {
+    seq = PySequence_Fast($input, "expected a sequence of str (key, value, key, value, ...)");
+    if (!seq)
+        SWIG_fail;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n % 2) {
+        PyErr_SetString(PyExc_ValueError, "tags: expected key, value pairs (an even number of str)");
+        SWIG_fail;
+    }
+    const char **strings = (const char **)malloc((size_t)(n ? n : 1) * sizeof(char *));
+    if (!strings) {
+        PyErr_NoMemory();
+        SWIG_fail;
+    }
+    $1 = ($1_ltype)strings;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyUnicode_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "tag %zd: expected a str, not %s", i / 2,
+                         Py_TYPE(item)->tp_name);
+            SWIG_fail;
+        }
+        strings[i] = PyUnicode_AsUTF8(item); /* owned by the str, alive while seq is */
+        if (!strings[i])
+            SWIG_fail;
+    }
+    $2 = (size_t)n / 2;
+}
+%typemap(freearg) (const char *const *TAGS_IN, size_t NUM_TAGS_IN) {
+    free((void *)$1);
+    Py_XDECREF(seq$argnum);
+}
