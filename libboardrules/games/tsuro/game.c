@@ -101,20 +101,21 @@ static const br_option_spec TSURO_OPTION_SPECS[] = {
  * deals and draws D, which take a tile from the pile each. D = T + R - (pile
  * at the end), R the tiles given back by eliminated seats; what the last
  * placement gives back stays in the pile, and before it at most n-2 seats
- * went out, so D <= T + 3(n-2). Also D = P + R + (tiles held at the end),
- * and each seat's hand is either given back once or held at the end, so
- * D <= P + 3n. */
+ * went out, so D <= T + 3(n-2). Also D = P + R + (tiles held at the end):
+ * each seat's hand is given back once or held at the end, at most 3 tiles,
+ * and no draw follows the last placement, so its mover has at most 2:
+ * D <= P + 3n - 1. */
 static uint32_t longest_game(const ts_state *s)
 {
     uint32_t n = s->num_seats, tiles = (uint32_t)edition_tiles(s);
     uint32_t squares = (uint32_t)s->width * s->width;
     uint32_t placements = squares < tiles ? squares : tiles;
-    uint32_t by_pile = tiles + 3 * (n - 2), by_hands = placements + 3 * n;
+    uint32_t by_pile = tiles + 3 * (n - 2), by_hands = placements + 3 * n - 1;
     return n + placements + (by_pile < by_hands ? by_pile : by_hands);
 }
 
 /* The largest longest_game() of any option set: kosmos, 7x7, 8 seats. */
-enum { TSURO_HISTORY_CAPACITY = 8 + 49 + (49 + 3 * 8) };
+enum { TSURO_HISTORY_CAPACITY = 8 + 49 + (49 + 3 * 8 - 1) };
 
 static void tsuro_traits(const void *st, br_traits *out)
 {

@@ -330,10 +330,10 @@ void tsuro_write_tensor(const void *st, int seat, float *out)
                 out[at] = 1.0f;
                 continue;
             }
+            /* Each path from both of its ends: 8 stores, no test. */
             const uint8_t *map = tsuro_tile_map[code];
             for (int p = 0; p < 8; p++)
-                if (map[p] > p)
-                    out[PAIR_PLANE_OF[p][map[p]] * squares + at] = 1.0f;
+                out[PAIR_PLANE_OF[p][map[p]] * squares + at] = 1.0f;
         }
     }
 
