@@ -239,6 +239,8 @@ void print_move_notes(FILE *out, const move_seen *m);
 
 typedef struct line_input line_input;
 
+/* What edits the lines: "libedit (...)" or "none (...)", for --version. */
+const char *line_editing(void);
 /* NULL when out of memory (reported). */
 line_input *line_input_new(void);
 void line_input_free(line_input *in);

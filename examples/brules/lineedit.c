@@ -209,6 +209,15 @@ static bool editline_read(line_input *in)
 
 #endif /* HAVE_LIBEDIT */
 
+const char *line_editing(void)
+{
+#ifdef HAVE_LIBEDIT
+    return "libedit (brules play on a terminal)";
+#else
+    return "none (built without libedit)";
+#endif
+}
+
 line_input *line_input_new(void)
 {
     line_input *in = calloc(1, sizeof *in);

@@ -195,6 +195,7 @@ static int print_version(void)
     printf("brules (libboardrules) %s\n", BR_VERSION_STRING);
     printf("library version: %s (loaded at run time)\n", br_version_string());
     printf("header version:  %s (compiled against)\n", BR_VERSION_STRING);
+    printf("line editing:    %s\n", line_editing());
     if (!br_version_check(BR_VERSION_MAJOR, BR_VERSION_MINOR, BR_VERSION_MICRO)) {
         brules_error("the loaded library %s cannot serve a program built for %s",
                      br_version_string(), BR_VERSION_STRING);

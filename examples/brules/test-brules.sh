@@ -840,6 +840,68 @@ expect_json "bench --json" "d['game'] == 'tsuro'" "d['options_given'] is None" \
     "set(d['ns_per_call']) >= {'clone_free', 'copy', 'legal_moves', 'copy_apply', 'apply', 'snapshot_save', 'snapshot_load', 'observation', 'binary_save', 'binary_load', 'observation_tensor', 'legal_mask', 'history'}" \
     "d['snapshot_bytes'] > 0 and d['binary_snapshot_bytes'] > 0"
 
+# ---------------------------------------------------------------- on a terminal
+
+# on_tty ARGS...: runs brules on a pseudo-terminal (stdin, stdout and stderr),
+# typing the keys of $keys (Python escapes) one group at a time; what the
+# terminal showed goes to $work/out.
+on_tty() {
+    status=0
+    python3 -c '
+import os, pty, select, sys, time
+keys = [k.encode().decode("unicode_escape").encode("latin-1") for k in sys.argv[1].split("|") if k]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+out = b""
+def pump(seconds):
+    global out
+    end = time.time() + seconds
+    while time.time() < end:
+        if select.select([fd], [], [], 0.05)[0]:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                return False
+            if not data:
+                return False
+            out += data
+    return True
+pump(1.0)
+for k in keys:
+    os.write(fd, k)
+    pump(0.5)
+while pump(0.5):
+    pass
+_, st = os.waitpid(pid, 0)
+sys.stdout.write(out.decode("utf-8", "replace").replace("\r\n", "\n"))
+sys.exit(os.waitstatus_to_exitcode(st))
+' "${keys:-}" "$BRULES" "$@" >"$work/out" 2>"$work/err" || status=$?
+}
+
+# Progress on a terminal: a line on stderr, rewritten with carriage returns.
+keys= on_tty selfplay tsuro -n 20000
+expect_status 0 "selfplay on a terminal"
+expect_out '\[[#-]*\] [0-9]*/20000 games  [0-9]* games/s  [0-9:]* left' \
+    "selfplay shows its progress on a terminal"
+# (the progress line is cleared with blanks and a carriage return, so the
+# statistics start on the line of the progress in what the terminal got)
+expect_out 'tsuro: 20000 games, random bots$' "selfplay on a terminal ends"
+keys= on_tty bench tsuro -t 1
+expect_status 0 "bench on a terminal"
+expect_out 'bench: random playouts, [0-9]* so far, [0-9]* per second  [0-9:]* left' \
+    "bench shows its progress on a terminal"
+
+# With libedit the tab key completes a move: '@a1' has the candidates @a1:0,
+# @a1:1, @a1:6 and @a1:7; the first tab adds ':', the second lists them,
+# then '7' and Return place the marker.
+if "$BRULES" --version | grep -q '^line editing: *libedit'; then
+    keys='@a1\t|\t|7\n|quit\n' on_tty play tsuro --seed 4
+    expect_status 0 "play on a terminal with libedit"
+    expect_out '@a1:0  *@a1:1  *@a1:6  *@a1:7' "the tab key lists the candidates"
+    expect_out '^seat 0 (you): @a1:7' "a completed move is played"
+fi
+
 # ---------------------------------------------------------------- Ctrl-C in long runs
 
 # interrupt_run SECONDS ARGS...: runs brules in the background and sends it
