@@ -3245,6 +3245,64 @@ static int lay_needs_vote(br_state *scratch, const br_state *s, br_move m)
     return n > 0 && moves[0] >= FIRST_VOTE && moves[0] <= LAST_VOTE;
 }
 
+/* Spec, the bound, item 6: the most toilet-covering lays one path offers
+ * on one board, counted on the spec's map as the spec counts them: per
+ * direction the shapes of the kind (road and wall 3, 3, 2, 2, 1; river 3,
+ * 2, 1) that fit on the board, cover no start square and reach a toilet,
+ * the tile starting next to the crew or beyond one bridge (the better of
+ * the two); the best 3 directions (the way back is blocked). 12, 12, 7, 12:
+ * 43 in all (DUD_MAX_VOTE_LAYS). */
+START_TEST(test_learn_bound_geometric_count_on_the_map)
+{
+    static const int lengths[2][5] = {{3, 3, 2, 2, 1}, {3, 2, 1, 0, 0}};
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {1, 0, -1, 0}; /* n e s w, y = row */
+    static const char starts[4] = {'R', 'W', 'V', 'X'};
+    int total = 0, want[4] = {12, 12, 7, 12};
+    for (int path = 0; path < 4; path++) {
+        const int *shape_len = lengths[path == 2];
+        int best = 0;
+        for (int x = 0; x < 12; x++) {
+            for (int y = 1; y <= 12; y++) {
+                const char *here = map_token(x, y);
+                int own_start = here[0] == starts[path] && here[1] == '\0';
+                if (!own_start && here[1] == '\0' && strchr("RWVX", here[0]))
+                    continue; /* another path's start */
+                int per_dir[4], sum = 0, least = 99;
+                for (int d = 0; d < 4; d++) {
+                    per_dir[d] = 0;
+                    for (int skip = 0; skip <= 1; skip++) {
+                        int count = 0;
+                        for (int k = 0; k < 5 && shape_len[k]; k++) {
+                            int fits = 1, toilets = 0;
+                            for (int i = 0; i < shape_len[k] && fits; i++) {
+                                int sx = x + dx[d] * (1 + skip + i), sy = y + dy[d] * (1 + skip + i);
+                                if (sx < 0 || sx > 11 || sy < 1 || sy > 12) {
+                                    fits = 0;
+                                    break;
+                                }
+                                const char *t = map_token(sx, sy);
+                                fits = !(t[1] == '\0' && strchr("RWVX", t[0]));
+                                toilets += strcmp(t, "WC") == 0;
+                            }
+                            count += fits && toilets > 0;
+                        }
+                        per_dir[d] = count > per_dir[d] ? count : per_dir[d];
+                    }
+                    sum += per_dir[d];
+                    least = per_dir[d] < least ? per_dir[d] : least;
+                }
+                int value = own_start ? sum : sum - least;
+                best = value > best ? value : best;
+            }
+        }
+        ck_assert_msg(best == want[path], "path %d: at most %d lays, spec says %d", path, best,
+                      want[path]);
+        total += best;
+    }
+    ck_assert_int_eq(total, 43);
+}
+END_TEST
+
 #define WALL2_LAYS 60 /* moves 60..79: the lays of path wall2 */
 
 /* Spec, the bound, item 6, reached: a wall crew on e4 that came from the
@@ -3465,6 +3523,7 @@ static Suite *drunter_und_drueber_suite(void)
     add(s, "learn", test_learn_tensor_vote_pending_tile_and_ballots);
     add(s, "learn", test_learn_tensor_pro_tasks_open_choice_hidden);
     add(s, "learn", test_learn_max_game_length_holds_in_random_playouts);
+    add(s, "learn", test_learn_bound_geometric_count_on_the_map);
     add(s, "learn", test_learn_bound_per_path_term_reached_on_e4);
     add_loop(s, "learn", test_learn_bound_approached_by_filibuster, 3);
     return s;
