@@ -19,11 +19,16 @@
  * static and never freed.
  */
 #ifdef SWIGPYTHON
-/* Thread support only where it pays: br_playout_random() releases the GIL
+/* Python: the private extension module boardrules._core of the package
+ * boardrules (bindings/python/boardrules/). SWIG runs with `-interface _core`
+ * so that the C extension itself is `_core` (no generated .py proxy is
+ * used: with -builtin it would only re-export the extension).
+ * Thread support only where it pays: br_playout_random() releases the GIL
  * (see the %thread below); every other call is short and keeps it. */
-%module(threads="1", docstring="Low-level SWIG wrapper of libboardrules; use the boardrules module.") boardrules_c
+%module(package="boardrules", threads="1", docstring="Low-level SWIG wrapper of libboardrules; use the boardrules package.") _core
 %nothread;
 #else
+/* Lua: the C module boardrules_c under bindings/lua/boardrules.lua. */
 %module boardrules_c
 #endif
 
@@ -42,6 +47,28 @@
 %}
 
 %include <stdint.i>
+
+#ifdef SWIGPYTHON
+/* The library loaded must serve programs built against the headers this
+ * module was built with (same major version, at least this minor.micro):
+ * otherwise the import fails with ImportError saying which is which. */
+%init %{
+    if (!br_version_check(BR_VERSION_MAJOR, BR_VERSION_MINOR, BR_VERSION_MICRO)) {
+        PyErr_Format(PyExc_ImportError,
+                     "boardrules: this extension (boardrules._core) was built for "
+                     "libboardrules %s, but the library loaded is version %s, which cannot "
+                     "serve it; install libboardrules %d.x (at least %s) or rebuild the "
+                     "boardrules package against the library you have",
+                     BR_VERSION_STRING, br_version_string(), BR_VERSION_MAJOR,
+                     BR_VERSION_STRING);
+#if PY_VERSION_HEX >= 0x03000000
+        return NULL;
+#else
+        return;
+#endif
+    }
+%}
+#endif
 
 #ifdef SWIGPYTHON
 %include "python/typemaps.i"

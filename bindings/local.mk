@@ -62,50 +62,119 @@ PY_LOG_COMPILER = $(SHELL) $(top_builddir)/bindings/uninstalled-env $(PYTHON)
 LUA_LOG_COMPILER = $(SHELL) $(top_builddir)/bindings/uninstalled-env $(LUA)
 
 # ------------------------------------------------------------------
-# Python: module boardrules (pure Python, bindings/python/boardrules.py)
-# over the SWIG module boardrules_c (shadow .py + extension _boardrules_c).
+# Python: the package boardrules (bindings/python/boardrules/: the layer in
+# __init__.py, the environment in env.py, type stubs __init__.pyi and
+# py.typed) with the SWIG extension as its private submodule boardrules._core.
+# The whole package goes to $(pyexecdir)/boardrules (it holds an extension),
+# with its metadata in $(pyexecdir)/boardrules-$(VERSION).dist-info, so that
+# importlib.metadata knows it. bindings/python/pyproject.toml builds the same
+# package with pip against an installed library (pkg-config).
+
+BR_PY_PACKAGE_FILES = \
+	bindings/python/boardrules/__init__.py \
+	bindings/python/boardrules/env.py \
+	bindings/python/boardrules/__init__.pyi \
+	bindings/python/boardrules/py.typed
+BR_PY_DIST_INFO = boardrules-$(PACKAGE_VERSION).dist-info
+
+EXTRA_DIST += \
+	bindings/python/pyproject.toml \
+	bindings/python/setup.py \
+	bindings/python/METADATA.in \
+	bindings/python/dist_info.py \
+	bindings/python/test_pip_install.sh
 
 if HAVE_PYTHON
-pyexec_LTLIBRARIES = bindings/python/_boardrules_c.la
-nodist_bindings_python__boardrules_c_la_SOURCES = bindings/python/boardrules_wrap.c
-bindings_python__boardrules_c_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_CFLAGS)
-bindings_python__boardrules_c_la_CFLAGS = $(BR_WRAP_CFLAGS)
-bindings_python__boardrules_c_la_LDFLAGS = $(BR_MODULE_LDFLAGS)
-bindings_python__boardrules_c_la_LIBADD = libboardrules/libboardrules.la
+boardrulespydir = $(pyexecdir)/boardrules
+boardrulespy_LTLIBRARIES = bindings/python/_core.la
+nodist_bindings_python__core_la_SOURCES = bindings/python/boardrules_wrap.c
+bindings_python__core_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_CFLAGS)
+bindings_python__core_la_CFLAGS = $(BR_WRAP_CFLAGS)
+bindings_python__core_la_LDFLAGS = $(BR_MODULE_LDFLAGS)
+bindings_python__core_la_LIBADD = libboardrules/libboardrules.la
 
-# boardrules_env: the Gym/PettingZoo-style environment (boardrules.AECEnv
-# loads it on first use).
-python_PYTHON = bindings/python/boardrules.py bindings/python/boardrules_env.py
-nodist_pyexec_PYTHON = bindings/python/boardrules_c.py
-CLEANFILES += bindings/python/boardrules_wrap.c bindings/python/boardrules_c.py
+boardrulespy_PYTHON = \
+	bindings/python/boardrules/__init__.py \
+	bindings/python/boardrules/env.py
+dist_boardrulespy_DATA = \
+	bindings/python/boardrules/__init__.pyi \
+	bindings/python/boardrules/py.typed
+CLEANFILES += bindings/python/boardrules_wrap.c bindings/python/METADATA
 
 # -builtin: the handles are Python types of their own (faster calls);
-# -doxygen: the headers' comments become the docstrings.
+# -doxygen: the headers' comments become the docstrings; -interface _core:
+# the extension itself is boardrules._core (SWIG's .py proxy, which would only
+# re-export it, is written to a scratch folder and dropped).
 bindings/python/boardrules_wrap.c: $(BR_SWIG_DEPS)
-	$(AM_V_GEN)$(MKDIR_P) bindings/python && \
-	$(SWIG) -python -builtin -doxygen $(BR_SWIG_FLAGS) -outdir bindings/python \
-	    -o $@ $(top_srcdir)/bindings/boardrules.i
-# The shadow module comes out of the same SWIG run.
-bindings/python/boardrules_c.py: bindings/python/boardrules_wrap.c
-	@test -f $@ || { rm -f $<; $(MAKE) $(AM_MAKEFLAGS) $<; }
+	$(AM_V_GEN)rm -rf bindings/python/swig-proxy.tmp && \
+	$(MKDIR_P) bindings/python/swig-proxy.tmp && \
+	$(SWIG) -python -builtin -doxygen -interface _core $(BR_SWIG_FLAGS) \
+	    -outdir bindings/python/swig-proxy.tmp -o $@.tmp $(top_srcdir)/bindings/boardrules.i && \
+	rm -rf bindings/python/swig-proxy.tmp && mv -f $@.tmp $@
 
-# test_env.py and test_learn.py need numpy for $(PYTHON).
+# The package's metadata (Metadata-Version 2.1), with the library's version.
+bindings/python/METADATA: $(top_srcdir)/bindings/python/METADATA.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) bindings/python && \
+	$(SED) -e 's|@VERSION[@]|$(PACKAGE_VERSION)|g' \
+	    $(top_srcdir)/bindings/python/METADATA.in > $@.tmp && mv -f $@.tmp $@
+
+# The package as it will be installed, in the build tree, for
+# bindings/uninstalled-env: links to the sources and to the built extension,
+# and the dist-info folder.
+bindings/python/pkg/.stamp: bindings/python/_core.la bindings/python/METADATA \
+		$(BR_PY_PACKAGE_FILES:%=$(top_srcdir)/%) Makefile
+	$(AM_V_GEN)rm -rf bindings/python/pkg && \
+	$(MKDIR_P) bindings/python/pkg/boardrules bindings/python/pkg/$(BR_PY_DIST_INFO) && \
+	for f in $(BR_PY_PACKAGE_FILES); do \
+	    $(LN_S) '$(abs_top_srcdir)'/$$f bindings/python/pkg/boardrules/ || exit 1; \
+	done && \
+	$(LN_S) '$(abs_top_builddir)'/bindings/python/.libs/_core.so bindings/python/pkg/boardrules/_core.so && \
+	cp bindings/python/METADATA bindings/python/pkg/$(BR_PY_DIST_INFO)/METADATA && \
+	echo make > bindings/python/pkg/$(BR_PY_DIST_INFO)/INSTALLER && \
+	touch $@
+BR_PY_STAMP = bindings/python/pkg/.stamp
+BR_PY_INSTALL_DEPS = bindings/python/METADATA install-boardrulespyLTLIBRARIES \
+	install-boardrulespyPYTHON install-dist_boardrulespyDATA
+
+# test_env.py and test_learn.py need numpy for $(PYTHON); test_pip_install.sh
+# builds the package with pip in a fresh venv against a staged install.
 TESTS += \
 	bindings/python/test_boardrules.py \
+	bindings/python/test_pip_install.sh \
 	examples/python/mcts.py \
 	examples/python/test_env.py \
 	examples/python/test_learn.py
-# The shadow module is installed as data: have it made with the rest.
-BUILT_SOURCES += bindings/python/boardrules_c.py
+AM_TESTS_ENVIRONMENT += \
+	MAKE='$(MAKE)'; export MAKE; \
+	SWIG='$(SWIG)'; export SWIG; \
+	BR_PKG_CONFIG='$(PKG_CONFIG)'; export BR_PKG_CONFIG; \
+	BR_LIBDIR='$(libdir)'; export BR_LIBDIR; \
+	BR_PKGCONFIGDIR='$(pkgconfigdir)'; export BR_PKGCONFIGDIR;
 
 # Benchmarks (not part of make check): make bench-bindings
-bench-python: bindings/uninstalled-env bindings/python/boardrules_c.py $(pyexec_LTLIBRARIES) \
+bench-python: bindings/uninstalled-env bindings/python/pkg/.stamp \
 		bindings/bench_playout$(EXEEXT)
 	$(SHELL) bindings/uninstalled-env $(PYTHON) $(top_srcdir)/bindings/python/bench.py \
 	    --c-bench bindings/bench_playout$(EXEEXT)
 else
 bench-python:
 	@echo "the Python binding is not configured" >&2; exit 1
+endif
+
+# The package in the build tree, and after the installed package files its
+# dist-info (METADATA, INSTALLER, RECORD with the installed files and their
+# hashes, so that pip can also uninstall it).
+all-local: $(BR_PY_STAMP)
+install-data-local: install-python-dist-info
+install-python-dist-info: $(BR_PY_INSTALL_DEPS)
+if HAVE_PYTHON
+	$(PYTHON) $(top_srcdir)/bindings/python/dist_info.py '$(DESTDIR)$(pyexecdir)' \
+	    $(PACKAGE_VERSION) bindings/python/METADATA
+endif
+uninstall-local: uninstall-python-dist-info
+uninstall-python-dist-info:
+if HAVE_PYTHON
+	rm -rf '$(DESTDIR)$(pyexecdir)/$(BR_PY_DIST_INFO)'
 endif
 
 # The C figure for the batch call, to compare with the Python one.
@@ -115,7 +184,7 @@ bindings_bench_playout_LDADD = libboardrules/libboardrules.la
 CLEANFILES += bindings/bench_playout$(EXEEXT)
 
 bench-bindings: bench-python
-.PHONY: bench-bindings bench-python
+.PHONY: bench-bindings bench-python install-python-dist-info uninstall-python-dist-info
 
 # ------------------------------------------------------------------
 # Lua: module boardrules (pure Lua, bindings/lua/boardrules.lua, installed
@@ -170,8 +239,8 @@ AM_TESTS_ENVIRONMENT += \
 installcheck-local: installcheck-bindings
 installcheck-bindings:
 if HAVE_PYTHON
-	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH='$(DESTDIR)$(pythondir):$(DESTDIR)$(pyexecdir)' \
-	    $(PYTHON) -c 'import boardrules; print("python:", boardrules.__file__, [g.name for g in boardrules.games()])'
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH='$(DESTDIR)$(pyexecdir)' \
+	    $(PYTHON) -c 'import boardrules, importlib.metadata as m; v = m.version("boardrules"); assert v == boardrules.__version__, v; print("python:", boardrules.__file__, v, [g.name for g in boardrules.games()])'
 endif
 if HAVE_LUA
 	LUA_PATH_5_4='$(DESTDIR)$(luasharedir)/?.lua;;' LUA_CPATH_5_4='$(DESTDIR)$(luadir)/?.so;;' \
@@ -187,5 +256,5 @@ endif
 
 clean-local: clean-bindings
 clean-bindings:
-	-rm -rf bindings/python/__pycache__
+	-rm -rf bindings/python/__pycache__ bindings/python/pkg bindings/python/swig-proxy.tmp
 .PHONY: clean-bindings

@@ -11,12 +11,18 @@ bindings/uninstalled-env python3 bindings/python/bench.py).
 """
 
 import argparse
+import os
 import subprocess
 import sys
 import time
 
-import boardrules
-import boardrules_c
+# This folder holds the package's sources without its extension: import the
+# package built or installed (bindings/uninstalled-env puts it on PYTHONPATH).
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
+import boardrules  # noqa: E402
+from boardrules import _core as boardrules_c  # noqa: E402
 
 
 def per_move(target, players):

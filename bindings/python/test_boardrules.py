@@ -1,4 +1,4 @@
-"""Tests of the Python binding (module boardrules over boardrules_c).
+"""Tests of the Python binding (package boardrules over its extension boardrules._core).
 
 Run by `make check` through bindings/uninstalled-env; exits non-zero on failure.
 Every wrapper is called, good input and bad: bad input must raise a Python
@@ -8,16 +8,23 @@ exception and never crash the interpreter.
 import copy
 import gc
 import json
+import os
 import pickle
 import random
 import re
+import sys
 import threading
 import time
 import unittest
 import weakref
 
-import boardrules
-import boardrules_c
+# This folder holds the package's sources without its extension: import the
+# package built or installed (bindings/uninstalled-env puts it on PYTHONPATH).
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _here]
+
+import boardrules  # noqa: E402
+from boardrules import _core as boardrules_c  # noqa: E402
 
 GAME = "tsuro"
 
@@ -1175,15 +1182,79 @@ class LearnTest(unittest.TestCase):
             boardrules.NoSuchThing
         self.assertNotIn("AECEnv", boardrules.__all__)
         try:
-            import boardrules_env
+            import boardrules.env as boardrules_env
         except ImportError as e:
-            self.skipTest("boardrules_env cannot be imported: %s" % e)
+            self.skipTest("boardrules.env cannot be imported: %s" % e)
         self.assertIs(boardrules.AECEnv, boardrules_env.AECEnv)
+
+
+class PackageTest(unittest.TestCase):
+    """The package: one top-level name, the extension private, metadata,
+    stubs in step with the code."""
+
+    def stub(self):
+        import ast
+        path = os.path.join(os.path.dirname(boardrules.__file__), "__init__.pyi")
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        names, classes = set(), {}
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.AnnAssign):
+                names.add(node.target.id)
+            elif isinstance(node, ast.Assign):
+                names.update(t.id for t in node.targets)
+            elif isinstance(node, ast.ImportFrom) and node.module.startswith("boardrules"):
+                names.update(a.asname or a.name for a in node.names)
+            if isinstance(node, ast.ClassDef):
+                members = []            # in order: the fields of the named tuples
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef):
+                        members.append(item.name)
+                    elif isinstance(item, ast.AnnAssign):
+                        members.append(item.target.id)
+                classes[node.name] = members
+        return names, classes
+
+    def test_layout(self):
+        self.assertEqual(boardrules.__name__, "boardrules")
+        self.assertTrue(hasattr(boardrules, "__path__"), "boardrules is a package")
+        self.assertEqual(boardrules._core.__name__, "boardrules._core")
+        here = os.path.dirname(boardrules.__file__)
+        self.assertEqual(os.path.dirname(boardrules._core.__file__), here)
+        self.assertTrue(os.path.isfile(os.path.join(here, "py.typed")))
+
+    def test_metadata(self):
+        import importlib.metadata as metadata
+        self.assertEqual(metadata.version("boardrules"), boardrules.__version__)
+        meta = metadata.metadata("boardrules")
+        self.assertEqual(meta["Name"], "boardrules")
+        self.assertIn("MIT", meta["License"])
+
+    def test_stub_covers_the_api(self):
+        names, classes = self.stub()
+        for name in boardrules.__all__ + ["AECEnv", "__version__"]:
+            self.assertIn(name, names, "not in __init__.pyi")
+        public = {n for n in names if not n.startswith("_")}
+        aliases = {"Move", "Options", "OptionValue", "WritableBuffer"}
+        self.assertEqual(public - aliases - {"AECEnv"}, set(boardrules.__all__))
+        for cls in (boardrules.Game, boardrules.State, boardrules.Record,
+                    boardrules.RecordError):
+            members = {n for n in dir(cls) if not n.startswith("_")}
+            members -= set(dir(Exception))
+            stubbed = set(classes[cls.__name__])
+            if issubclass(cls, Exception):
+                stubbed |= set(classes["Error"])
+            self.assertEqual(members - stubbed, set(), cls.__name__)
+        for tuple_type in (boardrules.OptionSpec, boardrules.Facts, boardrules.HistoryEntry,
+                           boardrules.PlayoutResult, boardrules.RecordMove):
+            self.assertEqual(list(tuple_type._fields), classes[tuple_type.__name__])
 
 
 class NoInternalNamesTest(unittest.TestCase):
     """What a user sees (help, error messages) names no generated internals."""
-    INTERNAL = re.compile(r"boardrules_c|Swig|SWIG|_p_br|_p_|in method|argument \d+ of type"
+    INTERNAL = re.compile(r"boardrules_c|boardrules\._core|Swig|SWIG|_p_br|_p_|in method|argument \d+ of type"
                           r"|proxy of|:py:class:|:rtype:|:type \w+:")
 
     def assertClean(self, text, what):

@@ -33,10 +33,7 @@ import time
 
 import numpy as np
 
-try:
-    from boardrules import AECEnv
-except ImportError:             # a boardrules.py without the re-export
-    from boardrules_env import AECEnv
+from boardrules import AECEnv
 
 GAME, OPTIONS = "tsuro", {"players": 2}
 LEARNING_RATE = 0.02

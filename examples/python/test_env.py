@@ -1,4 +1,4 @@
-"""Tests of boardrules_env.AECEnv, the PettingZoo-style environment.
+"""Tests of boardrules.env.AECEnv (boardrules.AECEnv), the PettingZoo-style environment.
 
 Run by `make check` through bindings/uninstalled-env; exits non-zero on
 failure. Every registered game is played to the end through agent_iter()
@@ -20,8 +20,8 @@ except ImportError:     # the environment's tensors are numpy arrays
     sys.exit(77)        # SKIP for the automake test driver
 
 import boardrules
-import boardrules_env
-from boardrules_env import AECEnv, Box, Dict, Discrete
+import boardrules.env as boardrules_env
+from boardrules.env import AECEnv, Box, Dict, Discrete
 
 MAX_STEPS = 50_000      # far beyond any game's max_game_length here
 

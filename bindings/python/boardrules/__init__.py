@@ -20,9 +20,10 @@ array when numpy is installed), ``State.legal_mask()`` the legal moves as 0/1
 bytes and ``State.history()`` the moves that led to a state;
 ``Game.option_specs()`` describes the options as data.
 
-This module is a thin layer over a generated extension module that mirrors
-the C API; the docstrings below end with the C documentation of the
-functions they call.
+This package is a thin layer over its generated extension module (private)
+that mirrors the C API; the docstrings below
+end with the C documentation of the functions they call. Type hints are in
+``__init__.pyi`` (PEP 561: the package ships ``py.typed``).
 """
 
 import array
@@ -32,7 +33,7 @@ import operator
 import re
 from collections import namedtuple
 
-import boardrules_c as _c
+from . import _core as _c
 
 __all__ = [
     "Error", "ArgumentError", "NoMemoryError", "OptionError", "IllegalMoveError",
@@ -1144,9 +1145,9 @@ def version_check(major, minor=0, micro=0):
 
 
 def __getattr__(name):
-    """Loads boardrules_env.AECEnv (the Gym/PettingZoo-style environment)
-    on first use of boardrules.AECEnv."""
+    """Loads boardrules.env.AECEnv (the Gym/PettingZoo-style environment,
+    which needs numpy) on first use of boardrules.AECEnv."""
     if name == "AECEnv":
-        from boardrules_env import AECEnv
+        from .env import AECEnv
         return AECEnv
     raise AttributeError("module %r has no attribute %r" % (__name__, name))

@@ -28,7 +28,7 @@ import warnings
 try:
     import numpy as np
 except ImportError as exc:          # the tensors are numpy arrays
-    raise ImportError("boardrules_env needs numpy (python3-numpy): %s" % exc) from None
+    raise ImportError("boardrules.env needs numpy (python3-numpy): %s" % exc) from None
 
 import boardrules
 

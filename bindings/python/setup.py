@@ -1,0 +1,95 @@
+"""Builds the package boardrules with pip (see pyproject.toml): its extension
+boardrules._core is compiled from a wrapper that SWIG generates here from
+../boardrules.i, against the INSTALLED libboardrules as pkg-config finds it
+(PKG_CONFIG_PATH for a library in an unusual prefix). The version of the
+package is the library's (pkg-config --modversion libboardrules).
+
+`make install` builds and installs the same package without pip
+(bindings/local.mk); both use the same SWIG options.
+"""
+
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BINDINGS = os.path.dirname(HERE)            # bindings/: boardrules.i, python/typemaps.i
+INTERFACE = os.path.join(BINDINGS, "boardrules.i")
+LIBRARY = "libboardrules"
+
+
+def pkg_config(*args):
+    """The words pkg-config prints for the library (SystemExit with the reason
+    when it or the library cannot be found)."""
+    command = [os.environ.get("PKG_CONFIG", "pkg-config")] + list(args) + [LIBRARY]
+    try:
+        out = subprocess.run(command, check=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, universal_newlines=True)
+    except FileNotFoundError:
+        raise SystemExit("boardrules: pkg-config is needed to find the installed %s" % LIBRARY)
+    except subprocess.CalledProcessError as e:
+        raise SystemExit("boardrules: pkg-config cannot find %s (install the library first, "
+                         "or set PKG_CONFIG_PATH to the folder of libboardrules.pc):\n%s"
+                         % (LIBRARY, e.stderr.strip()))
+    return shlex.split(out.stdout)
+
+
+def flags(prefix, words):
+    return [w[len(prefix):] for w in words if w.startswith(prefix)]
+
+
+VERSION = pkg_config("--modversion")[0]
+CFLAGS = pkg_config("--cflags")
+LIBS = pkg_config("--libs")
+INCLUDE_DIRS = flags("-I", CFLAGS)
+# Where the library will be at run time (not the sysroot of a staged install):
+# an rpath, so that the extension finds it outside the linker's default path.
+LIBDIR = (pkg_config("--variable=libdir") or [""])[0]
+
+
+class BuildExt(build_ext):
+    """Runs SWIG first: boardrules_wrap.c in the build folder, from the
+    interface and the installed headers (whose comments become docstrings)."""
+
+    def run(self):
+        if not os.path.exists(INTERFACE):
+            raise SystemExit("boardrules: %s is missing: build from the source tree of "
+                             "libboardrules (pip install bindings/python)" % INTERFACE)
+        swig = os.environ.get("SWIG") or shutil.which("swig4.0") or shutil.which("swig")
+        if not swig:
+            raise SystemExit("boardrules: SWIG (4.x) is needed to build the extension")
+        os.makedirs(self.build_temp, exist_ok=True)
+        wrapper = os.path.join(self.build_temp, "boardrules_wrap.c")
+        scratch = tempfile.mkdtemp(prefix="boardrules-swig-")
+        try:
+            # The same options as bindings/local.mk; SWIG's .py proxy (it
+            # would only re-export the extension) goes to a scratch folder.
+            subprocess.run([swig, "-python", "-builtin", "-doxygen", "-interface", "_core"]
+                           + ["-I" + d for d in INCLUDE_DIRS]
+                           + ["-I" + BINDINGS, "-outdir", scratch, "-o", wrapper, INTERFACE],
+                           check=True)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        for ext in self.extensions:
+            ext.sources = [wrapper]
+        super().run()
+
+
+core = Extension(
+    "boardrules._core",
+    sources=["boardrules_wrap.c"],        # made by BuildExt.run
+    include_dirs=INCLUDE_DIRS,
+    extra_compile_args=[w for w in CFLAGS if not w.startswith("-I")]
+    + ["-std=c11", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+    library_dirs=flags("-L", LIBS),
+    libraries=flags("-l", LIBS),
+    runtime_library_dirs=[LIBDIR] if LIBDIR and LIBDIR not in ("/usr/lib", "/lib") else [],
+    extra_link_args=[w for w in LIBS if not w.startswith(("-L", "-l"))],
+)
+
+setup(version=VERSION, ext_modules=[core], cmdclass={"build_ext": BuildExt})
