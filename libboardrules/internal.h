@@ -208,8 +208,11 @@ struct br_game {
      * chance) first, in the order br_state_options() writes them. */
     const br_option_spec *option_specs;
     size_t num_option_specs;
-    /* At least traits().max_game_length for every option set: the number of
-     * history entries every state of the game has room for. */
+    /* The number of history entries every state of the game has room for
+     * (4 bytes each): at least traits().max_game_length of every option set,
+     * unless that bound is huge for a reason ordinary play never meets (then
+     * a longer game keeps its last history_capacity moves, and the game's
+     * doc says so). */
     uint32_t history_capacity;
     /* What depends on the option set (the dispatcher adds the rest). */
     void (*traits)(const void *st, br_traits *out);

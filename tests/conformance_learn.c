@@ -201,9 +201,11 @@ void check_history_after_move(const struct playout *p, uint32_t before, int play
     size_t count = 0;
     EXPECT(p, br_state_history(p->s, p->entries, p->facts.max_game_length, &count) == BR_OK,
            "history failed");
-    uint32_t after = br_state_move_number(p->s);
-    EXPECT(p, count == after && before < after, "history has %zu entries after move %u", count,
-           after);
+    uint32_t after = br_state_move_number(p->s), start = br_state_history_start(p->s);
+    EXPECT(p, count == after - start && before < after && start <= before,
+           "history has %zu entries from move %u after move %u", count, start, after);
+    before -= start;
+    after -= start;
     EXPECT(p, p->entries[before].move == move && p->entries[before].player == player,
            "history[%u] = {move %d, player %d}, but seat %d made move %d", before,
            (int)p->entries[before].move, (int)p->entries[before].player, player, (int)move);

@@ -214,10 +214,12 @@ typedef struct br_history_entry {
  *
  * A state made by br_state_new() keeps every move from its initial state; a
  * clone or copy keeps its source's history, and a snapshot carries it. The
- * history lives inside the state (bounded by br_facts::max_game_length), so
- * applying a move or copying a state never allocates. A state made by
- * br_state_resample() has an empty history starting at its move number (its
- * hidden part never happened); see br_state_history_start().
+ * history lives inside the state, so applying a move or copying a state never
+ * allocates; it has room for the longest game (br_facts::max_game_length)
+ * in every game but one: Drunter & Drüber keeps the last 2048 moves of games
+ * longer than that, which only deliberate stalling plays (its page says why).
+ * A state made by br_state_resample() has an empty history starting at its
+ * move number (its hidden part never happened); see br_state_history_start().
  *
  * Entry i is the move that took the state from move number
  * br_state_history_start() + i to the next.
