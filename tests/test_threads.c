@@ -98,7 +98,41 @@ typedef struct answers {
     char first_move_text[256];
     char failure[256];
     double returns[16];
+    br_facts facts;
+    uint64_t tensor_hash[2]; /* seat 0 and the spectator */
+    uint64_t mask_hash, history_hash;
+    size_t history_count;
 } answers;
+
+/* FNV-1a over n bytes: compares big outputs without keeping them. */
+static uint64_t hash_bytes(const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* The learning interface's read-only calls (boardrules/learn.h). */
+static void collect_learning(const br_state *s, answers *a)
+{
+    ck_assert_int_eq(br_state_facts(s, &a->facts, sizeof a->facts), BR_OK);
+    static _Thread_local float tensor[16384];
+    static _Thread_local uint8_t mask[4096];
+    static _Thread_local br_history_entry history[16384];
+    ck_assert_uint_le(a->facts.tensor_size, 16384);
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(br_state_observation_tensor(s, k ? -1 : 0, tensor, 16384), BR_OK);
+        a->tensor_hash[k] = hash_bytes(tensor, a->facts.tensor_size * sizeof *tensor);
+    }
+    ck_assert_int_eq(br_state_legal_mask(s, mask, sizeof mask), BR_OK);
+    a->mask_hash = hash_bytes(mask, a->facts.move_space);
+    ck_assert_int_eq(br_state_history(s, history, 16384, &a->history_count), BR_OK);
+    a->history_hash = hash_bytes(history, a->history_count * sizeof *history);
+    /* A failing one: its reason stays this thread's. */
+    ck_assert_int_eq(br_state_observation_tensor(s, 0, tensor, 1), BR_ERR_BUFFER);
+}
 
 static void collect(const br_state *s, answers *a)
 {
@@ -126,6 +160,7 @@ static void collect(const br_state *s, answers *a)
     br_move parsed;
     ck_assert_int_eq(br_state_move_from_text(s, a->first_move_text, &parsed), BR_OK);
     ck_assert_int_eq(parsed, moves[0]);
+    collect_learning(s, a);
     /* A failing read-only call: its reason is this thread's. */
     ck_assert_int_eq(br_state_check_move(s, -7, NULL, 0), BR_ERR_ILLEGAL_MOVE);
     snprintf(a->failure, sizeof a->failure, "%s", br_state_last_error(s));
