@@ -60,13 +60,16 @@ typedef struct br_option_spec {
 /**
  * @brief Number of option keys of @p game, the common keys (players, seed,
  *        chance) included.
- * @param game a game from the registry, or NULL (then 0).
+ * @param game a game from the registry, or NULL.
+ * @return the count; 0 when @p game is NULL.
  */
 BR_API size_t br_game_option_count(const br_game *game);
 
 /**
  * @brief The option key at position @p index (0 .. br_game_option_count()-1),
  *        in the order br_state_options() writes them.
+ * @param game  a game from the registry, or NULL.
+ * @param index position of the key.
  * @return the spec (owned by the library), or NULL when @p game is NULL or
  *         @p index is out of range.
  */
@@ -238,7 +241,8 @@ BR_API br_status br_state_history(const br_state *state, br_history_entry *out,
  *        state that descends from br_state_new(), the move number at which a
  *        resampled state was made, or at which a snapshot written without a
  *        history (by version 0.1) was loaded.
- * @param state borrowed, or NULL (then 0).
+ * @param state borrowed, or NULL.
+ * @return the move number; 0 when @p state is NULL.
  */
 BR_API uint32_t br_state_history_start(const br_state *state);
 

@@ -119,31 +119,46 @@ BR_API br_status br_record_write_state(const br_state *state, const char *const 
 BR_API br_status br_record_parse(const char *text, br_record **out, size_t *line,
                                  size_t *column, char *err, size_t err_size);
 
-/** @brief Releases a parsed record; NULL is accepted and ignored. */
+/**
+ * @brief Releases a parsed record.
+ * @param record a record from br_record_parse(), or NULL (then nothing happens).
+ */
 BR_API void br_record_free(br_record *record);
 
-/** @brief The record's format version (1 or 2); 0 when @p record is NULL. */
+/**
+ * @brief The record's format version.
+ * @param record borrowed, or NULL.
+ * @return 1 or 2; 0 when @p record is NULL.
+ */
 BR_API int br_record_version(const br_record *record);
 
 /**
  * @brief The game's short name as the record gives it (not checked against
  *        the registry).
+ * @param record borrowed, or NULL.
  * @return a string owned by @p record; NULL when @p record is NULL.
  */
 BR_API const char *br_record_game(const br_record *record);
 
 /**
  * @brief The options string as the record gives it.
+ * @param record borrowed, or NULL.
  * @return a string owned by @p record; NULL when @p record is NULL.
  */
 BR_API const char *br_record_options(const br_record *record);
 
-/** @brief Number of tag lines (version 1: 0). */
+/**
+ * @brief Number of tag lines.
+ * @param record borrowed, or NULL.
+ * @return the count (0 for a version 1 record or NULL).
+ */
 BR_API size_t br_record_tag_count(const br_record *record);
 
 /**
  * @brief The key and value of tag @p index (0 .. br_record_tag_count()-1), in
  *        the order of the record.
+ * @param record borrowed.
+ * @param index  position of the tag.
  * @param key   optional: receives the key (owned by @p record).
  * @param value optional: receives the value (owned by @p record).
  * @return ::BR_OK or ::BR_ERR_ARGUMENT (no such tag; both set to NULL).
@@ -153,15 +168,23 @@ BR_API br_status br_record_tag_at(const br_record *record, size_t index, const c
 
 /**
  * @brief The value of the first tag named @p key, e.g. "seat0" or "date".
+ * @param record borrowed, or NULL.
+ * @param key    the tag's key, borrowed, or NULL.
  * @return a string owned by @p record, or NULL when there is no such tag.
  */
 BR_API const char *br_record_tag(const br_record *record, const char *key);
 
-/** @brief Number of move lines, chance outcomes included. */
+/**
+ * @brief Number of move lines, chance outcomes included.
+ * @param record borrowed, or NULL.
+ * @return the count (0 for NULL).
+ */
 BR_API size_t br_record_move_count(const br_record *record);
 
 /**
  * @brief Move line @p index (0 .. br_record_move_count()-1).
+ * @param record borrowed.
+ * @param index  position of the move line.
  * @param text   optional: receives the move text (owned by @p record).
  * @param player optional: receives the seat the line names, ::BR_PLAYER_CHANCE
  *               for `chance:`, or ::BR_PLAYER_INVALID in a version 1 record
@@ -174,6 +197,7 @@ BR_API br_status br_record_move_at(const br_record *record, size_t index, const 
 
 /**
  * @brief The text of the result line after `result` (e.g. "1 -1" or "*").
+ * @param record borrowed, or NULL.
  * @return a string owned by @p record, or NULL when the record has no result
  *         line (a version 1 record, or a cut-off one).
  */
