@@ -36,6 +36,8 @@ EXTRA_DIST += \
 	examples/python/learn.py \
 	examples/python/test_learn.py \
 	examples/python/test_env.py \
+	examples/python/selfplay_cluster.py \
+	examples/python/test_selfplay_cluster.py \
 	examples/lua/validate.lua \
 	examples/lua/test_validate.lua \
 	examples/ffi/test_ffi.sh
@@ -137,13 +139,16 @@ BR_PY_INSTALL_DEPS = bindings/python/METADATA install-boardrulespyLTLIBRARIES \
 	install-boardrulespyPYTHON install-dist_boardrulespyDATA
 
 # test_env.py and test_learn.py need numpy for $(PYTHON); test_pip_install.sh
-# builds the package with pip in a fresh venv against a staged install.
+# builds the package with pip in a fresh venv against a staged install;
+# test_selfplay_cluster.py runs a Dask LocalCluster (skipped without
+# python3-distributed).
 TESTS += \
 	bindings/python/test_boardrules.py \
 	bindings/python/test_pip_install.sh \
 	examples/python/mcts.py \
 	examples/python/test_env.py \
-	examples/python/test_learn.py
+	examples/python/test_learn.py \
+	examples/python/test_selfplay_cluster.py
 AM_TESTS_ENVIRONMENT += \
 	MAKE='$(MAKE)'; export MAKE; \
 	SWIG='$(SWIG)'; export SWIG; \

@@ -24,6 +24,7 @@ dist_doc_DATA += \
 	doc/environment.md \
 	doc/performance.md \
 	doc/records.md \
+	doc/scaling.md \
 	doc/snapshots.md \
 	doc/testing.md
 gamesdocdir = $(docdir)/games
