@@ -533,6 +533,7 @@ class State:
         if status != _OK:
             raise self._failure(status)
         self._adopt(self._s, other._game)
+        self._facts = other._facts  # the same option set: the same facts
 
     # -- turn ----------------------------------------------------------
 
@@ -693,6 +694,7 @@ class State:
         if status != _OK:
             raise target._failure(status)
         target._adopt(target._s, self._game)    # now of this state's option set
+        target._facts = self._facts
         return target
 
     # -- results -------------------------------------------------------
