@@ -97,10 +97,11 @@ static bool word_is(const rline *l, size_t word_len, const char *word)
     return strlen(word) == word_len && strncmp(l->text, word, word_len) == 0;
 }
 
-/* A header line "keyword value" with a non-empty value of at most
- * BR_RECORD_LINE_MAX characters. */
-static br_status header_line(parser *p, rline *l, const char *keyword, const char *expected,
-                             const char **value)
+/* A header line "keyword value" with a value of at most BR_RECORD_LINE_MAX
+ * characters, not empty unless `may_be_empty` (an empty options line means
+ * every default, as an empty options string does). */
+static br_status header_line_of(parser *p, rline *l, const char *keyword, const char *expected,
+                                bool may_be_empty, const char **value)
 {
     if (l->len > BR_RECORD_LINE_MAX)
         return fail_at(p->f, l->number, l->column,
@@ -109,10 +110,16 @@ static br_status header_line(parser *p, rline *l, const char *keyword, const cha
     size_t word_len;
     rline whole = *l;
     char *rest = split_word(l, &word_len);
-    if (!word_is(l, word_len, keyword) || !*rest)
+    if (!word_is(l, word_len, keyword) || (!*rest && !may_be_empty))
         return fail_at(p->f, whole.number, whole.column, "expected '%s'", expected);
     *value = rest;
     return BR_OK;
+}
+
+static br_status header_line(parser *p, rline *l, const char *keyword, const char *expected,
+                             const char **value)
+{
+    return header_line_of(p, l, keyword, expected, false, value);
 }
 
 /* The next meaningful line, which must exist: else fails one line after
@@ -141,7 +148,8 @@ static br_status read_game_and_options(parser *p, rline *first)
     p->rec->game_line = l.number;
     st = require_line(p, &l, "options <key=value,...>");
     if (st == BR_OK)
-        st = header_line(p, &l, "options", "options <key=value,...>", &p->rec->options);
+        st = header_line_of(p, &l, "options", "options <key=value,...>", true,
+                            &p->rec->options);
     p->rec->options_line = l.number;
     return st;
 }

@@ -325,6 +325,27 @@ START_TEST(test_version_1_parsed_and_replayed)
 }
 END_TEST
 
+/* Rule (both versions): an empty options line means every default, as an
+ * empty options string does (found by fuzz_record: the replay took it, the
+ * parser did not). */
+START_TEST(test_empty_options_line)
+{
+    const char *v1 = "game tsuro\noptions\n";
+    const char *v2 = "record 2\ngame tsuro\noptions   \nresult *\n";
+    for (int k = 0; k < 2; k++) {
+        br_record *rec = parse_ok(k ? v2 : v1);
+        ck_assert_str_eq(br_record_options(rec), "");
+        br_record_free(rec);
+        br_state *s = NULL;
+        char err[200] = "";
+        br_status st = replay(k ? v2 : v1, NULL, err, sizeof err, &s);
+        ck_assert_msg(st == BR_OK, "%s", err);
+        ck_assert_int_eq(br_state_num_players(s), br_game_default_players(br_game_find("tsuro")));
+        br_state_free(s);
+    }
+}
+END_TEST
+
 /* The JSON export holds what the accessors give. */
 START_TEST(test_record_json)
 {
@@ -495,6 +516,7 @@ static Suite *records_suite(void)
     tcase_add_test(tc, test_parse_accessors);
     tcase_add_test(tc, test_version_1_parsed_and_replayed);
     tcase_add_test(tc, test_record_json);
+    tcase_add_test(tc, test_empty_options_line);
     tcase_add_test(tc, test_verdict);
     tcase_add_test(tc, test_verdict_json_with_bad_utf8);
     tcase_add_test(tc, test_bad_tags_refused);
