@@ -23,6 +23,23 @@
 /* The first version, without the history: still loaded. */
 #define SNAPSHOT_VERSION_NO_HISTORY 1
 
+/* Writes v in decimal at p; returns the end. */
+static char *put_decimal(char *p, uint32_t v)
+{
+    char digits[10];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n > 0)
+        *p++ = digits[--n];
+    return p;
+}
+
+/* The history as "[player,move]" items, written in chunks of many items
+ * (one br_jw_raw per chunk, which puts the comma between chunks): the
+ * snapshot of a long game stays cheap. */
 static void write_history(const br_state *state, br_jw *w)
 {
     br_jw_key_int(w, "history_start", (long long)state->history_start);
@@ -30,17 +47,31 @@ static void write_history(const br_state *state, br_jw *w)
     br_jw_begin_array(w);
     const br_history_word *h = br_state_history_words_const(state);
     uint32_t n = br_state_history_length(state);
+    char chunk[1024];
+    size_t len = 0;
     for (uint32_t i = 0; i < n; i++) {
+        if (len > sizeof chunk - 32) { /* room for ",[-1,16777215]" */
+            br_jw_raw(w, chunk, len);
+            len = 0;
+        }
         br_history_entry e = br_history_unpack(h[i]);
-        char pair[32]; /* "[-1,2147483647]" */
-        br_text p = br_text_over(pair, sizeof pair);
-        br_text_putc(&p, '[');
-        br_text_put_int(&p, e.player);
-        br_text_putc(&p, ',');
-        br_text_put_int(&p, e.move);
-        br_text_putc(&p, ']');
-        br_jw_raw(w, pair, p.len);
+        char *p = chunk + len;
+        if (len > 0)
+            *p++ = ',';
+        *p++ = '[';
+        if (e.player < 0) {
+            *p++ = '-';
+            p = put_decimal(p, (uint32_t)-e.player);
+        } else {
+            p = put_decimal(p, (uint32_t)e.player);
+        }
+        *p++ = ',';
+        p = put_decimal(p, (uint32_t)e.move);
+        *p++ = ']';
+        len = (size_t)(p - chunk);
     }
+    if (len > 0)
+        br_jw_raw(w, chunk, len);
     br_jw_end_array(w);
 }
 
