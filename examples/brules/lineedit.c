@@ -19,6 +19,7 @@
 #ifdef HAVE_LIBEDIT
 #include <histedit.h>
 #include <locale.h>
+#include <wchar.h>
 #endif
 
 struct line_input {
@@ -165,8 +166,11 @@ static bool editline_start(line_input *in)
     el_set(in->el, EL_SIGNAL, 1); /* the terminal is restored on Ctrl-C */
     el_set(in->el, EL_PROMPT, editline_prompt);
     el_set(in->el, EL_HIST, history, in->history);
-    el_set(in->el, EL_ADDFN, "brules-complete", "complete a move or a command",
-           editline_complete);
+    /* The wide form: the narrow el_set(EL_ADDFN) copies both strings to wide
+     * ones that el_end() never frees (LeakSanitizer shows it); el_wset keeps
+     * pointers to these literals. */
+    el_wset(in->el, EL_ADDFN, L"brules-complete", L"complete a move or a command",
+            editline_complete);
     el_set(in->el, EL_BIND, "^I", "brules-complete", NULL);
     el_source(in->el, NULL); /* the person's ~/.editrc, if any */
     return true;
