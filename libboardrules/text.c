@@ -148,7 +148,7 @@ br_status br_move_text_normalize(const char *text, size_t n,
             pending_blank = len > 0;
             continue;
         }
-        if (len + pending_blank >= BR_MOVE_TEXT_MAX + 1) {
+        if (len + pending_blank >= BR_MOVE_TEXT_MAX) { /* the new length would pass it */
             br_text_printf(err, "move text longer than %d characters", BR_MOVE_TEXT_MAX);
             return BR_ERR_PARSE;
         }

@@ -83,6 +83,45 @@ START_TEST(test_move_text_limit_same_for_record_and_parser)
 }
 END_TEST
 
+/* Found by the long fuzz_record run: a move text of exactly 256 characters
+ * (one past the limit) wrote its terminating NUL one byte past the reader's
+ * buffer. 255 characters are read (and found to be no move); 256, with or
+ * without a folded blank, are refused as too long, in both readers. */
+START_TEST(test_move_text_at_the_limit)
+{
+    br_state *s = tsuro_at_first_draw();
+    static const struct {
+        size_t letters;
+        bool blank;
+        bool too_long;
+    } cases[] = {
+        { 255, false, false }, { 256, false, true }, { 254, true, false }, { 255, true, true },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[300];
+        size_t n = 0;
+        for (size_t i = 0; i < cases[k].letters; i++) {
+            if (cases[k].blank && i == 1)
+                text[n++] = ' ';
+            text[n++] = 'x';
+        }
+        text[n] = '\0';
+        br_move parsed;
+        ck_assert_int_eq(br_state_move_from_text(s, text, &parsed), BR_ERR_PARSE);
+        ck_assert_msg(brt_contains(br_state_last_error(s), "longer than 255 characters") ==
+                          cases[k].too_long, "%zu letters: %s", n, br_state_last_error(s));
+        char *record = brt_format("record 2\ngame tsuro\noptions players=2,chance=explicit\n"
+                                  "chance: %s\n", text);
+        char err[300] = "";
+        ck_assert_int_eq(br_record_replay(record, NULL, NULL, err, sizeof err), BR_ERR_RECORD);
+        ck_assert_msg(brt_contains(err, "longer than 255 characters") == cases[k].too_long,
+                      "%zu letters in a record: %s", n, err);
+        free(record);
+    }
+    br_state_free(s);
+}
+END_TEST
+
 START_TEST(test_overlong_move_text_refused_alike)
 {
     br_state *s = tsuro_at_first_draw();
@@ -443,6 +482,7 @@ static Suite *hardening_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_move_text_limit_same_for_record_and_parser);
     tcase_add_test(tc, test_overlong_move_text_refused_alike);
+    tcase_add_test(tc, test_move_text_at_the_limit);
     tcase_add_test(tc, test_tabs_and_blank_runs_fold_in_both_parsers);
     tcase_add_test(tc, test_overlong_options_line_says_too_long);
     tcase_add_test(tc, test_overlong_game_line_says_too_long);
