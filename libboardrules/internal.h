@@ -97,6 +97,14 @@ typedef struct br_option {
     char value[64];
 } br_option;
 
+/* The common keys' specs, the same in every game (options.c parses these
+ * keys for all games): a game's option_specs starts with its own `players`
+ * entry, then BR_SEED_OPTION_SPEC, then a `chance` entry whose choices are
+ * br_chance_choices and whose help says what its chance events are. */
+extern const char *const br_chance_choices[];
+#define BR_SEED_OPTION_SPEC \
+    { "seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL, "seed of the state's random generator" }
+
 /* ------------------------------------------------------------------ */
 /* The vtable. `st` always points at the game's own state of state_size
  * bytes (aligned to 16), which must be plain data: copying its bytes copies

@@ -24,6 +24,9 @@ static bool copy_trimmed(char *dst, size_t cap, const char *s, size_t n)
     return true;
 }
 
+/* The values of the `chance` key, as parse_common() takes them. */
+const char *const br_chance_choices[] = { "auto", "explicit", NULL };
+
 static bool parse_u64(const char *s, uint64_t *out)
 {
     if (!isdigit((unsigned char)s[0]))

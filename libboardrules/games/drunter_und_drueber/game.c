@@ -26,16 +26,14 @@ static const char options_help[] =
 /* ------------------------------------------------------------------ */
 /* The learning interface (doc: "Learning interface") */
 
-static const char *const chance_choices[] = {"auto", "explicit", NULL};
 static const char *const variant_choices[] = {"basic", "pro", NULL};
 
 /* In the order br_state_options() writes the keys: the common three, then
  * dud_options_string()'s variant. */
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "3", 2, DUD_MAX_SEATS, NULL, "number of seats"},
-    {"seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
-     "seed of the state's random generator"},
-    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, chance_choices,
+    BR_SEED_OPTION_SPEC,
+    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, br_chance_choices,
      "resolve the deals from the seed (auto), or stop at each (explicit)"},
     {"variant", BR_OPTION_CHOICE, "basic", 0, 0, variant_choices,
      "one secret building card each (basic), or two open task cards of which each seat "

@@ -37,7 +37,6 @@ static const char options_help[] =
 /* ------------------------------------------------------------------ */
 /* The learning interface (doc: "Learning interface") */
 
-static const char *const chance_choices[] = {"auto", "explicit", NULL};
 static const char *const lasting_choices[] = {"two", "three", NULL};
 static const char *const privilege_choices[] = {"used", "any", NULL};
 static const char *const crest_choices[] = {"once", "twice", NULL};
@@ -47,9 +46,8 @@ static const char *const screens_choices[] = {"closed", "open", NULL};
  * tdw_options_string()'s lasting, privilege, crest, screens. */
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "2", 2, TDW_MAX_SEATS, NULL, "number of seats"},
-    {"seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
-     "seed of the state's random generator"},
-    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, chance_choices,
+    BR_SEED_OPTION_SPEC,
+    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, br_chance_choices,
      "resolve event draws, plague tiles, the tax die and penance draws from the seed (auto), "
      "or stop at each (explicit)"},
     {"lasting", BR_OPTION_CHOICE, "two", 0, 0, lasting_choices,

@@ -74,7 +74,6 @@ static void tsuro_options_string(const void *st, br_text *out)
 /* ------------------------------------------------------------------ */
 /* Learning interface (doc/games/tsuro.md, "Learning interface") */
 
-static const char *const CHANCE_CHOICES[] = { "auto", "explicit", NULL };
 static const char *const EDITION_CHOICES[] = { "classic", "kosmos", "tactile", NULL };
 static const char *const SELFKILL_CHOICES[] = { "edge", "any", "none", "literal", NULL };
 
@@ -82,9 +81,8 @@ static const char *const SELFKILL_CHOICES[] = { "edge", "any", "none", "literal"
 static const br_option_spec TSURO_OPTION_SPECS[] = {
     { "players", BR_OPTION_INTEGER, "2", 2, 8, NULL,
       "number of seats (tactile: 2..5)" },
-    { "seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
-      "seed of the state's random generator" },
-    { "chance", BR_OPTION_CHOICE, "auto", 0, 0, CHANCE_CHOICES,
+    BR_SEED_OPTION_SPEC,
+    { "chance", BR_OPTION_CHOICE, "auto", 0, 0, br_chance_choices,
       "draw tiles from the seed, or stop at every draw" },
     { "edition", BR_OPTION_CHOICE, "classic", 0, 0, EDITION_CHOICES,
       "tile set, hands and start positions" },

@@ -98,7 +98,6 @@ static void tat_options_string(const void *st, br_text *out)
 /* ------------------------------------------------------------------ */
 /* The learning interface (doc: "Learning interface") */
 
-static const char *const chance_choices[] = {"auto", "explicit", NULL};
 static const char *const run4_choices[] = {"9", "10", NULL};
 static const char *const different4_choices[] = {"line-or-l", "connected", NULL};
 
@@ -107,9 +106,8 @@ static const char *const different4_choices[] = {"line-or-l", "connected", NULL}
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "2", 2, 2, NULL,
      "number of seats (the game is for exactly 2)"},
-    {"seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL,
-     "seed of the state's random generator"},
-    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, chance_choices,
+    BR_SEED_OPTION_SPEC,
+    {"chance", BR_OPTION_CHOICE, "auto", 0, 0, br_chance_choices,
      "resolve deals and draws from the seed (auto), or stop at each (explicit)"},
     {"run4", BR_OPTION_CHOICE, "9", 0, 0, run4_choices,
      "steps for a same-colour run of four consecutive numbers: 9 as in the rule text's "
