@@ -307,3 +307,71 @@ json_t *brt_json_at(json_t *v, const char *path)
     }
     return v;
 }
+
+uint32_t brt_read_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+brt_binary_layout brt_binary_layout_of(const unsigned char *bytes, size_t len)
+{
+    brt_binary_layout l;
+    REQUIRE(len >= 6, "binary snapshot of %zu bytes: no name length", len);
+    size_t at = 6 + bytes[5]; /* magic, version, name length, name */
+    REQUIRE(at + 2 <= len, "binary snapshot of %zu bytes: no options length", len);
+    at += 2 + ((size_t)bytes[at] | (size_t)bytes[at + 1] << 8);
+    l.move_number = at;
+    l.generator = at + 4;
+    l.history = l.generator + 32;
+    REQUIRE(l.history <= len, "binary snapshot of %zu bytes: ends before its history", len);
+    l.kind = l.history;
+    if (bytes[4] >= 2) { /* format 2: S, then N - S entries of 3 bytes */
+        REQUIRE(l.history + 4 <= len, "binary snapshot of %zu bytes: no history start", len);
+        uint32_t moves = brt_read_u32(bytes + l.move_number);
+        uint32_t start = brt_read_u32(bytes + l.history);
+        REQUIRE(start <= moves, "binary snapshot: history start %u after move number %u",
+                (unsigned)start, (unsigned)moves);
+        l.kind = l.history + 4 + 3 * (size_t)(moves - start);
+    }
+    l.payload = l.kind + 1 + 4;
+    REQUIRE(l.payload <= len, "binary snapshot of %zu bytes: payload starts at %zu", len,
+            l.payload);
+    size_t payload_len = brt_read_u32(bytes + l.kind + 1);
+    REQUIRE(l.payload + payload_len == len,
+            "binary snapshot of %zu bytes: payload of %zu bytes at %zu (history entries of 3 "
+            "bytes assumed)", len, payload_len, l.payload);
+    return l;
+}
+
+unsigned char *brt_binary_of(const br_state *s, size_t *len, size_t *payload_at)
+{
+    br_status st = br_state_to_bytes(s, NULL, 0, len);
+    REQUIRE(st == BR_ERR_BUFFER, "br_state_to_bytes(size 0): status %d (%s), not BR_ERR_BUFFER",
+            (int)st, br_status_string(st));
+    size_t first = *len;
+    unsigned char *bytes = malloc(first ? first : 1);
+    REQUIRE(bytes != NULL, "out of memory");
+    st = br_state_to_bytes(s, bytes, first, len);
+    REQUIRE(st == BR_OK, "br_state_to_bytes(size %zu): status %d (%s); last error: %s", first,
+            (int)st, br_status_string(st), br_state_last_error(s));
+    REQUIRE(*len == first, "br_state_to_bytes: length %zu on the second call, %zu on the first",
+            *len, first);
+    if (payload_at != NULL) {
+        brt_binary_layout l = brt_binary_layout_of(bytes, *len);
+        REQUIRE(bytes[l.kind] == 1, "binary snapshot: payload kind %u, not 1 (the game's own "
+                "fields)", (unsigned)bytes[l.kind]);
+        *payload_at = l.payload;
+    }
+    return bytes;
+}
+
+br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, size_t err_size)
+{
+    br_state *s = NULL;
+    br_status st = br_state_from_bytes(bytes, len, &s, err, err_size);
+    REQUIRE(st == BR_OK ? s != NULL : s == NULL,
+            "br_state_from_bytes: status %d (%s) %s a state", (int)st, br_status_string(st),
+            s != NULL ? "with" : "without");
+    br_state_free(s);
+    return st;
+}

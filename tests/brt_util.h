@@ -1,6 +1,8 @@
 /*
- * Helpers shared by the generic test suites (test_api, test_conformance,
- * test_golden). They use only the public API of libboardrules.
+ * Helpers shared by the test suites: the generic ones (test_api,
+ * test_conformance, test_golden, test_binary, ...) and the games' own
+ * (test_tsuro, test_tuer_an_tuer, ...). They use only the public API of
+ * libboardrules.
  *
  * Every function that returns a `char *` returns memory allocated with
  * malloc() that the caller frees; on a library failure the helper fails the
@@ -72,5 +74,38 @@ struct json_t *brt_snapshot_json(const br_state *s);
 /* The member at `path` under `v` ("players[0].goods.money", "crews[0].square"),
  * or NULL when there is none; borrowed from `v`. */
 struct json_t *brt_json_at(struct json_t *v, const char *path);
+
+/* Binary snapshots (doc/snapshots.md, "Binary"). */
+
+/* The little-endian 32-bit number at `p` (the envelope's numbers). */
+uint32_t brt_read_u32(const unsigned char *p);
+
+/* Where the parts of a binary snapshot's envelope begin (byte offsets). */
+typedef struct brt_binary_layout {
+    size_t move_number; /* N, 4 bytes */
+    size_t generator;   /* the generator, 32 bytes */
+    size_t history;     /* format 2: S (4 bytes) and the N - S entries;
+                         * format 1 has none: equal to `kind` */
+    size_t kind;        /* the payload kind (1 byte), then L (4 bytes) */
+    size_t payload;     /* the payload: the L bytes to the end */
+} brt_binary_layout;
+
+/* The layout of the `len` bytes of a binary snapshot as the library writes
+ * it, format 1 or 2. History entries are taken as 3 bytes each (every
+ * registered game's move space has at most 65,536 moves); fails the test when
+ * a part runs past `len` or the payload length L does not end at `len`. */
+brt_binary_layout brt_binary_layout_of(const unsigned char *bytes, size_t len);
+
+/* br_state_to_bytes() of `s`, asked for with the length-query convention
+ * (first call with size 0, then the exact size), into a new buffer of *len
+ * bytes. When `payload_at` is not NULL it gets the offset of the payload, and
+ * the payload kind must be 1 (the game's own fields: every game writes them). */
+unsigned char *brt_binary_of(const br_state *s, size_t *len, size_t *payload_at);
+
+/* br_state_from_bytes() of `bytes`; the reason of a refusal goes to `err`
+ * (err_size bytes, as for br_state_from_bytes), a state loaded is freed. Fails the test
+ * when a state comes back with a status other than BR_OK, or none with BR_OK.
+ * Returns the status. */
+br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, size_t err_size);
 
 #endif /* BRT_UTIL_H */

@@ -26,7 +26,8 @@ AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 # ------------------------------------------------------------------
 # The generic Check suites: argument validation (test_api), conformance of
 # every registered game (test_conformance), golden records (test_golden).
-# tests/brt_util.[ch] are their shared helpers.
+# tests/brt_util.[ch] are their shared helpers (the games' own suites below
+# link them too).
 
 if HAVE_CHECK
 BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
@@ -136,26 +137,27 @@ EXTRA_DIST += \
 
 # ------------------------------------------------------------------
 # test_tuer_an_tuer: one test per rule of Tür an Tür (reads snapshots with
-# jansson).
+# jansson); shares tests/brt_util.[ch] with the generic suites.
 
 if HAVE_CHECK
 check_PROGRAMS += tests/test_tuer_an_tuer
 TESTS += tests/test_tuer_an_tuer
-tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c
+tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c tests/brt_util.c tests/brt_util.h
 tests_test_tuer_an_tuer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 tests_test_tuer_an_tuer_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
 
 # ------------------------------------------------------------------
 # test_tsuro: one test per rule of Tsuro, positions set up through the
-# public API with explicit chance.
+# public API with explicit chance; shares tests/brt_util.[ch] (which needs
+# jansson) with the generic suites.
 
 if HAVE_CHECK
 check_PROGRAMS += tests/test_tsuro
 TESTS += tests/test_tsuro
-tests_test_tsuro_SOURCES = tests/test_tsuro.c
-tests_test_tsuro_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_tsuro_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS)
+tests_test_tsuro_SOURCES = tests/test_tsuro.c tests/brt_util.c tests/brt_util.h
+tests_test_tsuro_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
+tests_test_tsuro_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
 
 # ------------------------------------------------------------------

@@ -24,11 +24,7 @@ typedef struct blob {
 static blob save(const br_state *s)
 {
     blob b = { NULL, 0 };
-    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, &b.len), BR_ERR_BUFFER);
-    b.bytes = malloc(b.len);
-    size_t len = 0;
-    ck_assert_int_eq(br_state_to_bytes(s, b.bytes, b.len, &len), BR_OK);
-    ck_assert_uint_eq(len, b.len);
+    b.bytes = brt_binary_of(s, &b.len, NULL);
     return b;
 }
 
@@ -40,44 +36,6 @@ static br_state *state_in_play(int index, size_t moves)
     uint64_t rng = 23;
     brt_play_random(s, &rng, moves);
     return s;
-}
-
-static br_status load(const unsigned char *bytes, size_t len, char *err, size_t err_size)
-{
-    br_state *s = NULL;
-    br_status st = br_state_from_bytes(bytes, len, &s, err, err_size);
-    ck_assert(st == BR_OK ? s != NULL : s == NULL);
-    br_state_free(s);
-    return st;
-}
-
-static uint32_t read_u32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Offset of the move number: after magic, version, name and options. */
-static size_t move_number_offset(const blob *b)
-{
-    size_t at = 5;
-    at += 1 + b->bytes[at];
-    size_t options = (size_t)b->bytes[at] | (size_t)b->bytes[at + 1] << 8;
-    return at + 2 + options;
-}
-
-/* Offset of the history start: after the move number and the generator. */
-static size_t history_offset(const blob *b)
-{
-    return move_number_offset(b) + 4 + 32;
-}
-
-/* Offset of the payload kind byte: after the history, whose entries take 3
- * bytes in every registered game (move spaces of at most 65536 moves). */
-static size_t payload_offset(const blob *b)
-{
-    size_t at = history_offset(b);
-    uint32_t entries = read_u32(b->bytes + move_number_offset(b)) - read_u32(b->bytes + at);
-    return at + 4 + 3 * (size_t)entries;
 }
 
 START_TEST(test_arguments)
@@ -112,13 +70,13 @@ START_TEST(test_envelope_layout)
     size_t n = strlen(options);
     ck_assert_uint_eq(b.bytes[11] | b.bytes[12] << 8, n);
     ck_assert_mem_eq(b.bytes + 13, options, n);
-    ck_assert_uint_eq(read_u32(b.bytes + 13 + n), br_state_move_number(s));
-    size_t kind = payload_offset(&b);
+    ck_assert_uint_eq(brt_read_u32(b.bytes + 13 + n), br_state_move_number(s));
+    size_t kind = brt_binary_layout_of(b.bytes, b.len).kind;
     size_t moves = br_state_move_number(s);
-    ck_assert_uint_eq(read_u32(b.bytes + 13 + n + 4 + 32), 0); /* history start */
+    ck_assert_uint_eq(brt_read_u32(b.bytes + 13 + n + 4 + 32), 0); /* history start */
     ck_assert_uint_eq(kind, 13 + n + 4 + 32 + 4 + 3 * moves);
     ck_assert(b.bytes[kind] == 0 || b.bytes[kind] == 1);
-    ck_assert_uint_eq(read_u32(b.bytes + kind + 1), b.len - kind - 5);
+    ck_assert_uint_eq(brt_read_u32(b.bytes + kind + 1), b.len - kind - 5);
     free(options);
     free(b.bytes);
     br_state_free(s);
@@ -131,7 +89,7 @@ START_TEST(test_every_cut_refused)
     blob b = save(s);
     for (size_t len = 0; len < b.len; len++) {
         char err[256] = "";
-        ck_assert_msg(load(b.bytes, len, err, sizeof err) == BR_ERR_SNAPSHOT,
+        ck_assert_msg(brt_binary_load(b.bytes, len, err, sizeof err) == BR_ERR_SNAPSHOT,
                       "%s: the first %zu of %zu bytes loaded", br_game_name(br_state_game(s)),
                       len, b.len);
         ck_assert_msg(err[0] != '\0', "cut at %zu: no reason", len);
@@ -149,7 +107,7 @@ START_TEST(test_trailing_byte_refused)
     memcpy(longer, b.bytes, b.len);
     longer[b.len] = 0;
     char err[256];
-    ck_assert_int_eq(load(longer, b.len + 1, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_int_eq(brt_binary_load(longer, b.len + 1, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "payload length"), "%s", err);
     free(longer);
     free(b.bytes);
@@ -163,7 +121,7 @@ static br_status load_changed(size_t at, unsigned char value, char *err, size_t 
     br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
     blob b = save(s);
     b.bytes[at] = value;
-    br_status st = load(b.bytes, b.len, err, err_size);
+    br_status st = brt_binary_load(b.bytes, b.len, err, err_size);
     free(b.bytes);
     br_state_free(s);
     return st;
@@ -187,14 +145,14 @@ START_TEST(test_payload_kind_and_generator_checked)
 {
     br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
     blob b = save(s);
-    size_t kind = payload_offset(&b);
+    size_t kind = brt_binary_layout_of(b.bytes, b.len).kind;
     char err[256];
     b.bytes[kind] = 7;
-    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "payload kind: 7"), "%s", err);
     blob z = save(s);
-    memset(z.bytes + history_offset(&z) - 32, 0, 32);
-    ck_assert_int_eq(load(z.bytes, z.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    memset(z.bytes + brt_binary_layout_of(z.bytes, z.len).generator, 0, 32);
+    ck_assert_int_eq(brt_binary_load(z.bytes, z.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "rng: all-zero"), "%s", err);
     free(z.bytes);
     free(b.bytes);
@@ -266,7 +224,7 @@ END_TEST
  * as the payload. */
 static blob with_json_payload(const blob *b, const char *state)
 {
-    size_t kind = payload_offset(b), n = strlen(state);
+    size_t kind = brt_binary_layout_of(b->bytes, b->len).kind, n = strlen(state);
     blob out = { malloc(kind + 5 + n), kind + 5 + n };
     memcpy(out.bytes, b->bytes, kind);
     out.bytes[kind] = 0;
@@ -293,7 +251,7 @@ START_TEST(test_json_payload_loads)
     ck_assert_uint_eq(again.len, b.len);
     ck_assert_mem_eq(again.bytes, b.bytes, b.len);
     blob bad = with_json_payload(&b, "{\"phase\":");
-    ck_assert_int_eq(load(bad.bytes, bad.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_int_eq(brt_binary_load(bad.bytes, bad.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "state:"), "%s", err);
     free(a);
     free(c);
@@ -314,7 +272,8 @@ START_TEST(test_version_1_loads_without_history)
 {
     br_state *s = state_in_play(_i, 11);
     blob b = save(s);
-    size_t at = history_offset(&b), kind = payload_offset(&b);
+    brt_binary_layout layout = brt_binary_layout_of(b.bytes, b.len);
+    size_t at = layout.history, kind = layout.kind;
     blob v1 = { malloc(b.len), b.len - (kind - at) };
     memcpy(v1.bytes, b.bytes, at);
     memcpy(v1.bytes + at, b.bytes + kind, b.len - kind);
@@ -342,14 +301,14 @@ START_TEST(test_history_checked)
     uint64_t rng = 5;
     brt_play_random(s, &rng, 6);
     blob b = save(s);
-    size_t at = history_offset(&b);
+    size_t at = brt_binary_layout_of(b.bytes, b.len).history;
     char err[256];
     b.bytes[at] = 99; /* start after the move number */
-    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "history: history start 99"), "%s", err);
     b.bytes[at] = 0;
     b.bytes[at + 4] = 9; /* player 8 of 2 */
-    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "history[0]: player 8"), "%s", err);
     br_history_entry first;
     size_t count;
@@ -357,7 +316,7 @@ START_TEST(test_history_checked)
     b.bytes[at + 4] = (unsigned char)(first.player + 1);
     b.bytes[at + 5] = 0xff; /* move 65535 and more */
     b.bytes[at + 6] = 0xff;
-    ck_assert_int_eq(load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "history[0]: move 65535 is outside"), "%s", err);
     free(b.bytes);
     br_state_free(s);

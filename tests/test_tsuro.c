@@ -34,6 +34,8 @@
 
 #include <boardrules.h>
 
+#include "brt_util.h"
+
 enum {
     NUM_TILES = 35,
     MAX_SEATS = 8,
@@ -3128,30 +3130,11 @@ static br_state *played_position(void)
     return s;
 }
 
-static size_t read_u32(const unsigned char *p)
+/* The state's binary snapshot (brt_binary_of): *payload is where the
+ * game's own fields begin; they take BIN_SIZE bytes. */
+static unsigned char *checked_binary(const br_state *s, size_t *len, size_t *payload)
 {
-    return (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
-}
-
-/* The state's binary snapshot; *payload: where the game's own fields begin
- * (after the envelope: magic, version, name, options, move number,
- * generator, in format 2 the history, then payload kind and length). */
-static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
-{
-    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, len), BR_ERR_BUFFER);
-    unsigned char *bytes = malloc(*len);
-    ck_assert_ptr_nonnull(bytes);
-    ck_assert_int_eq(br_state_to_bytes(s, bytes, *len, len), BR_OK);
-    size_t at = 6 + bytes[5];
-    at += 2 + (size_t)(bytes[at] | bytes[at + 1] << 8);
-    size_t move_number = read_u32(bytes + at);
-    at += 4 + 32;
-    if (bytes[4] >= 2) { /* format 2: the history, 3 bytes an entry (< 65536 moves) */
-        size_t start = read_u32(bytes + at);
-        at += 4 + 3 * (move_number - start);
-    }
-    ck_assert_uint_eq(bytes[at], 1); /* the game's own fields */
-    *payload = at + 5;
+    unsigned char *bytes = brt_binary_of(s, len, payload);
     ck_assert_uint_eq(*len - *payload, BIN_SIZE);
     return bytes;
 }
@@ -3162,15 +3145,14 @@ static void assert_binary_refused(const br_state *s, size_t at, unsigned value,
                                   const char *field)
 {
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     bytes[payload + at] = (unsigned char)value;
     char err[TEXT_SIZE] = "";
-    br_state *out = NULL;
-    br_status st = br_state_from_bytes(bytes, len, &out, err, sizeof err);
+    /* brt_binary_load checks that a state comes back only with BR_OK. */
+    br_status st = brt_binary_load(bytes, len, err, sizeof err);
     free(bytes);
     ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
                   br_status_string(st));
-    ck_assert_ptr_null(out);
     ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
                   value, err, field);
 }
@@ -3179,7 +3161,7 @@ START_TEST(test_binary_snapshot_round_trips)
 {
     br_state *s = played_position();
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     char err[TEXT_SIZE] = "";
     br_state *t = NULL;
     ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
@@ -3218,7 +3200,7 @@ START_TEST(test_binary_loader_checks_the_invariants)
 {
     br_state *s = played_position();
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     /* Tile 0 on an empty square: now once more than the set has. */
     int empty = -1;
     for (int i = 0; i < 36 && empty < 0; i++)
@@ -3230,7 +3212,7 @@ START_TEST(test_binary_loader_checks_the_invariants)
     /* A marker marked out (square, point, fresh cleared) leaves one on the
      * board, while the phase says play goes on. */
     size_t at = payload + BIN_MARKERS;
-    bytes = binary_of(s, &len, &payload);
+    bytes = checked_binary(s, &len, &payload);
     bytes[at] = 1;
     bytes[at + 1] = bytes[at + 2] = bytes[at + 3] = 0;
     char err[TEXT_SIZE] = "";
@@ -3247,7 +3229,7 @@ START_TEST(test_binary_loader_refuses_short_payload)
 {
     br_state *s = played_position();
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     /* Cut 10 bytes off the end, and the payload length with them. */
     size_t cut = len - 10;
     uint32_t n = (uint32_t)(cut - payload);

@@ -21,6 +21,8 @@
 
 #include <boardrules.h>
 
+#include "brt_util.h"
+
 #define GAME_NAME "tuer-an-tuer"
 #define NUM_DOOR_CARDS 36 /* distinct door cards: 4 colours x numbers 1..9 */
 #define DOOR_COPIES 2     /* copies of each in the deck (72 cards) */
@@ -1809,28 +1811,11 @@ static br_state *played_position(void)
     return s;
 }
 
-static size_t read_u32(const unsigned char *p)
+/* The state's binary snapshot (brt_binary_of): *payload is where the
+ * game's own fields begin; they take BIN_SIZE bytes. */
+static unsigned char *checked_binary(const br_state *s, size_t *len, size_t *payload)
 {
-    return (size_t)p[0] | (size_t)p[1] << 8 | (size_t)p[2] << 16 | (size_t)p[3] << 24;
-}
-
-/* The state's binary snapshot; *payload: where the game's own fields begin. */
-static unsigned char *binary_of(const br_state *s, size_t *len, size_t *payload)
-{
-    ck_assert_int_eq(br_state_to_bytes(s, NULL, 0, len), BR_ERR_BUFFER);
-    unsigned char *bytes = malloc(*len);
-    ck_assert_ptr_nonnull(bytes);
-    ck_assert_int_eq(br_state_to_bytes(s, bytes, *len, len), BR_OK);
-    size_t at = 6 + bytes[5];
-    at += 2 + (size_t)(bytes[at] | bytes[at + 1] << 8);
-    size_t move_number = read_u32(bytes + at);
-    at += 4 + 32;
-    if (bytes[4] >= 2) { /* format 2: the history, 3 bytes an entry (711 moves) */
-        size_t start = read_u32(bytes + at);
-        at += 4 + 3 * (move_number - start);
-    }
-    ck_assert_uint_eq(bytes[at], 1); /* the game's own fields */
-    *payload = at + 5;
+    unsigned char *bytes = brt_binary_of(s, len, payload);
     ck_assert_uint_eq(*len - *payload, BIN_SIZE);
     return bytes;
 }
@@ -1841,15 +1826,14 @@ static void assert_binary_refused(const br_state *s, size_t at, unsigned value,
                                   const char *field)
 {
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     bytes[payload + at] = (unsigned char)value;
     char err[256] = "";
-    br_state *out = NULL;
-    br_status st = br_state_from_bytes(bytes, len, &out, err, sizeof err);
+    /* brt_binary_load checks that a state comes back only with BR_OK. */
+    br_status st = brt_binary_load(bytes, len, err, sizeof err);
     free(bytes);
     ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
                   br_status_string(st));
-    ck_assert_ptr_null(out);
     ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
                   value, err, field);
 }
@@ -1858,7 +1842,7 @@ START_TEST(test_binary_snapshot_round_trips)
 {
     br_state *s = played_position();
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     char err[256] = "";
     br_state *t = NULL;
     ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
@@ -1904,7 +1888,7 @@ START_TEST(test_binary_loader_checks_the_invariants)
     assert_binary_refused(s, BIN_EXCHANGED1 + 8, 1, "state.exchanged[1]");
     /* A door card once more: the census names the third copy. */
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     int empty = -1;
     for (int x = 0; x < 16 && empty < 0; x++)
         if (bytes[payload + BIN_BOARD + x] == 0xFF)
@@ -1917,7 +1901,7 @@ START_TEST(test_binary_loader_checks_the_invariants)
     ck_assert_int_ge(empty, 0);
     ck_assert_int_ge(card, 0);
     size_t at = BIN_BOARD + (size_t)empty;
-    bytes = binary_of(s, &len, &payload);
+    bytes = checked_binary(s, &len, &payload);
     bytes[payload + at] = (unsigned char)card;
     /* No figure may stand on a cell of the door field that now holds a card. */
     for (int p = 0; p < 2; p++)
@@ -1936,7 +1920,7 @@ START_TEST(test_binary_loader_refuses_short_payload)
 {
     br_state *s = played_position();
     size_t len, payload;
-    unsigned char *bytes = binary_of(s, &len, &payload);
+    unsigned char *bytes = checked_binary(s, &len, &payload);
     size_t cut = len - 10;
     uint32_t n = (uint32_t)(cut - payload);
     for (int i = 0; i < 4; i++)

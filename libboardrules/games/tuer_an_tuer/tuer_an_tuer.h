@@ -18,7 +18,8 @@
  *               results
  *   notation.c  move texts both ways
  *   snapshot.c  JSON out (snapshot and observation) and in, with every
- *               invariant check
+ *               invariant check (shared with bytes.c through snapshot.h)
+ *   bytes.c     the binary snapshot, out and in
  *   views.c     observation, rendering, per-seat views, resampling
  *   content.c   the designed elevator cards and the shapes of the "different
  *               colours" rule
@@ -405,6 +406,7 @@ br_status tat_move_from_text(const void *st, const char *text, br_move *out,
 void tat_write_state(const tat *s, int viewer, br_jw *w);
 void tat_write_json(const void *st, br_jw *w);
 br_status tat_from_json(void *st, const json_t *state, br_text *err);
+/* bytes.c: the binary snapshot */
 void tat_to_bytes(const void *st, br_bytes_writer *w);
 br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 
