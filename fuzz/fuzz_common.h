@@ -110,6 +110,50 @@ static inline char *fz_text(const br_state *s, fz_text_fn fn)
     return buf;
 }
 
+/* The binary snapshot: the exact state (options, the game's fields, the
+ * history, the generator) at a fraction of the JSON text's cost. The
+ * targets use it where they only ask "unchanged?" or "identical?"; the JSON
+ * round trip is checked on its own (fz_check_roundtrip). */
+typedef struct fz_blob {
+    unsigned char *data;
+    size_t size;
+} fz_blob;
+
+static inline fz_blob fz_binary(const br_state *s)
+{
+    fz_blob b = { malloc(8192), 0 };
+    FZ_CHECK(b.data, "out of memory");
+    br_status st = br_state_to_bytes(s, b.data, 8192, &b.size);
+    if (st == BR_ERR_BUFFER) {
+        free(b.data);
+        b.data = malloc(b.size);
+        FZ_CHECK(b.data, "out of memory");
+        st = br_state_to_bytes(s, b.data, b.size, &b.size);
+    }
+    FZ_CHECK(st == BR_OK, "to_bytes: %s", br_status_string(st));
+    return b;
+}
+
+/* Whether two states have the identical binary snapshot. */
+static inline int fz_same_state(const br_state *a, const br_state *b)
+{
+    fz_blob x = fz_binary(a), y = fz_binary(b);
+    int same = x.size == y.size && memcmp(x.data, y.data, x.size) == 0;
+    free(x.data);
+    free(y.data);
+    return same;
+}
+
+/* Whether a state still has the binary snapshot `before` (which it frees). */
+static inline int fz_unchanged(const br_state *s, fz_blob before)
+{
+    fz_blob now = fz_binary(s);
+    int same = now.size == before.size && memcmp(now.data, before.data, now.size) == 0;
+    free(now.data);
+    free(before.data);
+    return same;
+}
+
 static inline char *fz_snapshot(const br_state *s) { return fz_text(s, br_state_to_json); }
 static inline char *fz_options(const br_state *s) { return fz_text(s, br_state_options); }
 

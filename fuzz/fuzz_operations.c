@@ -120,7 +120,9 @@ static void try_move(slot *x, br_move m)
     br_status c = br_state_check_move(x->s, m, why, sizeof why);
     FZ_CHECK(c == BR_OK || c == BR_ERR_ILLEGAL_MOVE, "check_move(%d): %s", (int)m,
              br_status_string(c));
-    char *before = c == BR_OK ? NULL : fz_snapshot(x->s);
+    fz_blob before = { NULL, 0 };
+    if (c != BR_OK)
+        before = fz_binary(x->s);
     uint32_t number = br_state_move_number(x->s);
     br_status a = br_state_apply(x->s, m);
     if (c == BR_OK) {
@@ -132,13 +134,9 @@ static void try_move(slot *x, br_move m)
     } else {
         FZ_CHECK(a == BR_ERR_ILLEGAL_MOVE, "check_move refuses %d (%s), apply: %s", (int)m,
                  why, br_status_string(a));
-        char *after = fz_snapshot(x->s);
-        FZ_CHECK(strcmp(before, after) == 0, "illegal move %d changed the snapshot:\n%s\n%s",
-                 (int)m, before, after);
+        FZ_CHECK(fz_unchanged(x->s, before), "illegal move %d changed the state", (int)m);
         FZ_CHECK(br_state_last_error(x->s)[0] != '\0', "illegal move without a reason");
-        free(after);
     }
-    free(before);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -192,7 +190,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 4: { /* resolve chance */
             int chance = br_state_is_chance_node(x->s);
-            char *before = chance ? NULL : fz_snapshot(x->s);
+            fz_blob before = { NULL, 0 };
+            if (!chance)
+                before = fz_binary(x->s);
             size_t n = chance ? legal(x->s, moves, cap) : 0;
             br_move out = BR_MOVE_NONE;
             br_status st = br_state_resolve_chance(x->s, &out);
@@ -207,10 +207,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             } else {
                 FZ_CHECK(st == BR_ERR_WRONG_PHASE, "resolve_chance off a chance node: %s",
                          br_status_string(st));
-                char *after = fz_snapshot(x->s);
-                FZ_CHECK(strcmp(before, after) == 0, "failed resolve_chance changed the state");
-                free(after);
-                free(before);
+                FZ_CHECK(fz_unchanged(x->s, before), "failed resolve_chance changed the state");
             }
             break;
         }
@@ -238,10 +235,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 6: { /* clone x into y */
             br_state *c = NULL;
             FZ_CHECK(br_state_clone(x->s, &c) == BR_OK, "clone");
-            char *a = fz_snapshot(x->s), *b = fz_snapshot(c);
-            FZ_CHECK(strcmp(a, b) == 0, "clone differs");
-            free(a);
-            free(b);
+            FZ_CHECK(fz_same_state(x->s, c), "clone differs");
             br_state_free(y->s);
             y->s = c;
             memcpy(y->history, x->history, sizeof x->history[0] * x->n);
@@ -252,10 +246,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 7: { /* copy x into y */
             FZ_CHECK(br_state_copy(y->s, x->s) == BR_OK, "copy: %s",
                      br_state_last_error(y->s));
-            char *a = fz_snapshot(x->s), *b = fz_snapshot(y->s);
-            FZ_CHECK(strcmp(a, b) == 0, "copy differs");
-            free(a);
-            free(b);
+            FZ_CHECK(fz_same_state(x->s, y->s), "copy differs");
             memcpy(y->history, x->history, sizeof x->history[0] * x->n);
             y->n = x->n;
             y->history_valid = x->history_valid;
