@@ -2,7 +2,8 @@
  * brules: the host's random generator and the bots.
  *
  * The bots use the legal-move list; the greedy bot looks one move ahead with
- * copies of the state. What one ply cannot judge is left to ballots.c (a
+ * copies of the state, the planner looks over the rest of its turn (the
+ * decisions that follow its move before another seat or chance is to act). What one ply cannot judge is left to ballots.c (a
  * secret ballot, counted later) and advice.c (costs that fall due later).
  */
 #include "brules.h"
@@ -58,6 +59,8 @@ bool bot_kind_from_name(const char *name, bot_kind *out)
         *out = BOT_RANDOM;
     else if (strcmp(name, "greedy") == 0)
         *out = BOT_GREEDY;
+    else if (strcmp(name, "planner") == 0)
+        *out = BOT_PLANNER;
     else
         return false;
     return true;
@@ -65,7 +68,25 @@ bool bot_kind_from_name(const char *name, bot_kind *out)
 
 const char *bot_kind_name(bot_kind kind)
 {
-    return kind == BOT_GREEDY ? "greedy" : "random";
+    switch (kind) {
+    case BOT_GREEDY:
+        return "greedy";
+    case BOT_PLANNER:
+        return "planner";
+    default:
+        return "random";
+    }
+}
+
+/* Buffers of the planner: a position and a legal-move list per level. */
+static bool plan_init(bot *b, const br_state *state)
+{
+    for (int level = 0; level < BOT_PLAN_DEPTH; level++) {
+        b->plan_moves[level] = malloc((b->capacity ? b->capacity : 1) * sizeof(br_move));
+        if (!b->plan_moves[level] || br_state_clone(state, &b->plan[level]) != BR_OK)
+            return false;
+    }
+    return true;
 }
 
 bool bot_init(bot *b, bot_kind kind, const br_state *state, uint64_t seed)
@@ -77,13 +98,15 @@ bool bot_init(bot *b, bot_kind kind, const br_state *state, uint64_t seed)
     b->capacity = br_state_max_legal_moves(state);
     b->moves = malloc((b->capacity ? b->capacity : 1) * sizeof *b->moves);
     bool ok = b->moves != NULL;
-    if (ok && kind == BOT_GREEDY) {
+    if (ok && kind != BOT_RANDOM) {
         b->returns = calloc((size_t)b->num_players, sizeof *b->returns);
         b->scores = calloc((size_t)b->num_players, sizeof *b->scores);
         b->scratch = malloc((b->capacity ? b->capacity : 1) * sizeof *b->scratch);
         ok = b->returns && b->scores && b->scratch && br_state_clone(state, &b->view) == BR_OK
              && br_state_clone(state, &b->trial) == BR_OK;
     }
+    if (ok && kind == BOT_PLANNER)
+        ok = plan_init(b, state);
     if (!ok) {
         brules_error("out of memory");
         bot_free(b);
@@ -99,6 +122,10 @@ void bot_free(bot *b)
     free(b->scratch);
     br_state_free(b->view);
     br_state_free(b->trial);
+    for (int level = 0; level < BOT_PLAN_DEPTH; level++) {
+        free(b->plan_moves[level]);
+        br_state_free(b->plan[level]);
+    }
     memset(b, 0, sizeof *b);
 }
 
@@ -133,8 +160,43 @@ static double judge(bot *b, const br_state *position, int seat)
     return b->num_players > 1 ? b->scores[seat] - best_other : b->scores[seat];
 }
 
+/* The greedy judgement of the position after a candidate move: the lead,
+ * less what a coming vote costs, plus what the game's advice adds. */
+static double trial_value(bot *b, const br_state *after, int seat)
+{
+    return judge(b, after, seat) - ballot_lay_cost(b, after) + advice_value(after, seat);
+}
+
+/* The planner's value of `position` for `seat`: while the same seat is to
+ * decide again in its turn (a door card after an elevator card, a card's
+ * follow-up), the best of those decisions, up to `levels` of them; otherwise
+ * the greedy judgement. */
+static double plan_value(bot *b, const br_state *position, int seat, int levels)
+{
+    if (levels == 0 || br_state_is_terminal(position) || br_state_is_chance_node(position)
+        || br_state_current_player(position) != seat)
+        return trial_value(b, position, seat);
+    int level = BOT_PLAN_DEPTH - levels;
+    size_t count = 0;
+    if (br_state_legal_moves(position, b->plan_moves[level], b->capacity, &count) != BR_OK
+        || count == 0)
+        return trial_value(b, position, seat);
+    double best = -INFINITY;
+    for (size_t i = 0; i < count; i++) {
+        br_state *next = b->plan[level];
+        br_state_copy(next, position);
+        if (br_state_apply(next, b->plan_moves[level][i]) != BR_OK)
+            continue; /* cannot happen for a listed move; judged by the others */
+        double value = plan_value(b, next, seat, levels - 1);
+        if (value > best)
+            best = value;
+    }
+    return best;
+}
+
 /* Tries every legal move on a copy of the bot's view and keeps the best,
- * breaking ties at random (reservoir sampling over the equal ones). */
+ * breaking ties at random (reservoir sampling over the equal ones). The
+ * planner judges each by the rest of its turn (plan_value). */
 static bool greedy_choose(bot *b, const br_state *state, size_t count, br_move *out)
 {
     int seat = br_state_current_player(state);
@@ -157,8 +219,8 @@ static bool greedy_choose(bot *b, const br_state *state, size_t count, br_move *
                          br_state_last_error(b->trial));
             return false;
         }
-        double value = judge(b, b->trial, seat) - ballot_lay_cost(b, b->trial)
-                       + advice_value(b->trial, seat);
+        double value = b->kind == BOT_PLANNER ? plan_value(b, b->trial, seat, BOT_PLAN_DEPTH)
+                                              : trial_value(b, b->trial, seat);
         if (value > best) {
             best = value;
             ties = 1;
@@ -175,7 +237,7 @@ bool bot_choose(bot *b, const br_state *state, br_move *out)
     size_t count;
     if (!list_moves(b, state, &count))
         return false;
-    if (b->kind == BOT_GREEDY && count > 1) {
+    if (b->kind != BOT_RANDOM && count > 1) {
         bool handled;
         if (!ballot_choose(b, state, count, out, &handled))
             return false;

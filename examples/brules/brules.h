@@ -282,8 +282,13 @@ uint64_t mix_seed(uint64_t a, uint64_t b);
 
 typedef enum bot_kind {
     BOT_RANDOM, /* a uniformly random legal move */
-    BOT_GREEDY  /* one ply: wins at once if it can, avoids losing moves */
+    BOT_GREEDY, /* one ply: wins at once if it can, avoids losing moves */
+    BOT_PLANNER /* greedy over its whole turn: a move that leaves it to decide
+                   again is judged by the best of its next decisions */
 } bot_kind;
+
+/* How many further decisions of its own turn the planner looks at. */
+enum { BOT_PLAN_DEPTH = 2 };
 
 typedef struct bot {
     bot_kind kind;
@@ -295,10 +300,12 @@ typedef struct bot {
     double *returns;     /* greedy: one entry per seat */
     double *scores;      /* greedy: one entry per seat */
     br_move *scratch;    /* greedy: a second legal-move buffer (ballots.c) */
+    br_state *plan[BOT_PLAN_DEPTH];     /* planner: one position per level */
+    br_move *plan_moves[BOT_PLAN_DEPTH]; /* planner: legal moves per level */
     int num_players;
 } bot;
 
-/* Parses "random" or "greedy"; false for anything else. */
+/* Parses "random", "greedy" or "planner"; false for anything else. */
 bool bot_kind_from_name(const char *name, bot_kind *out);
 const char *bot_kind_name(bot_kind kind);
 

@@ -101,7 +101,7 @@ static int take_play_option(void *settings, int id, const char *value)
         break;
     case OPT_BOT:
         if (!bot_kind_from_name(value, &cfg->bot))
-            return usage_error("play", "unknown bot '%s' (random, greedy)", value);
+            return usage_error("play", "unknown bot '%s' (random, greedy, planner)", value);
         break;
     case OPT_SEED:
         if (!parse_u64(value, &cfg->seed))
@@ -121,7 +121,7 @@ static const cli_command play_command = { "play", play_options, "GAME", take_pla
 static int parse_play_args(int argc, char **argv, play_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->bot = BOT_GREEDY;
+    cfg->bot = BOT_PLANNER;
     int status = cli_parse_command(&play_command, cfg, argc, argv, &cfg->game_name);
     if (status >= 0)
         return status;

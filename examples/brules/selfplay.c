@@ -68,7 +68,7 @@ static int take_selfplay_option(void *settings, int id, const char *value)
         break;
     case OPT_BOT:
         if (!bot_kind_from_name(value, &cfg->bot))
-            return usage_error("selfplay", "unknown bot '%s' (random, greedy)", value);
+            return usage_error("selfplay", "unknown bot '%s' (random, greedy, planner)", value);
         break;
     case OPT_SHOW:
         cfg->show = true;

@@ -349,8 +349,8 @@ expect_out '^result: ' "demo shows the result"
 run play tsuro --bots --seed 5 -o players=3 --record "$work/bots.rec"
 expect_out '^options .*seed=5' "play shows the seed when the game is over"
 expect_status 0 "play --bots"
-expect_out '^seat 0: greedy bot, seat 1: greedy bot, seat 2: greedy bot$' "play --bots seats"
-expect_out '^seat 2 (greedy): ' "play --bots moves"
+expect_out '^seat 0: planner bot, seat 1: planner bot, seat 2: planner bot$' "play --bots seats"
+expect_out '^seat 2 (planner): ' "play --bots moves"
 expect_out '^game over after [0-9]* moves$' "play --bots ends"
 expect_out "^record written to $work/bots.rec" "play --record"
 grep '^result: ' "$work/out" >"$work/bots.result"
@@ -475,11 +475,11 @@ expect_out '^result: ' "the tuer-an-tuer game has a result"
 checks=$((checks + 3))
 [ "$(count_out '^seat 1 at .*doors: [RGBY][1-9]')" -eq 1 ] \
     || fail "the bot's hand is shown once: at the end"
-[ $(($(count_out '^seat 1 (greedy): drop [^?]') + $(count_out '^seat 1 (greedy): exchange [^?]'))) \
+[ $(($(count_out '^seat 1 (planner): drop [^?]') + $(count_out '^seat 1 (planner): exchange [^?]'))) \
     -eq 0 ] || fail "the card of a face-down discard of the bot is announced"
 face_down=$(grep -c -E '^([0-9]+: )?(drop|exchange) ' "$work/tat.rec" || true)
 own=$(($(count_out '^seat 0 (you): drop ') + $(count_out '^seat 0 (you): exchange ')))
-hidden=$(($(count_out '^seat 1 (greedy): drop ?$') + $(count_out '^seat 1 (greedy): exchange ?$')))
+hidden=$(($(count_out '^seat 1 (planner): drop ?$') + $(count_out '^seat 1 (planner): exchange ?$')))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq $((face_down - own)) ] \
     || fail "$hidden hidden moves announced; the bot discarded $((face_down - own)) face down"
 run replay "$work/tat.rec"
@@ -502,7 +502,7 @@ checks=$((checks + 2))
 run play tuer-an-tuer --bots --seed 3 --record "$work/tatbots.rec"
 expect_status 0 "bots play tuer-an-tuer"
 face_down=$(grep -c -E '^([0-9]+: )?(drop|exchange) ' "$work/tatbots.rec" || true)
-hidden=$(($(count_out '^seat [01] (greedy): drop ?$') + $(count_out '^seat [01] (greedy): exchange ?$')))
+hidden=$(($(count_out '^seat [01] (planner): drop ?$') + $(count_out '^seat [01] (planner): exchange ?$')))
 checks=$((checks + 2))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq "$face_down" ] \
     || fail "$hidden hidden moves announced to the spectator; $face_down face-down discards"
@@ -698,7 +698,7 @@ checks=$((checks + 2))
 sed '/^game abandoned/q' "$work/out" | grep -q 'seed=' \
     && fail "play shows the seed before the game is over"
 expect_out '^options .*seed=4' "play shows the seed when the person quits"
-expect_out '^seat 0: you, seat 1: greedy bot$' "play seats"
+expect_out '^seat 0: you, seat 1: planner bot$' "play seats"
 expect_out '^legal moves ([1-9][0-9]*):$' "play lists the legal moves"
 expect_out '^not a move: ' "play explains an unreadable move"
 checks=$((checks + 1))
@@ -713,7 +713,7 @@ checks=$((checks + 1))
 run_with "$first\nquit\n" play tsuro --seed 4
 expect_status 0 "play: a move by its text"
 expect_out "^seat 0 (you): $first\$" "the move by text is played"
-expect_out '^seat 1 (greedy): ' "the bot answers"
+expect_out '^seat 1 (planner): ' "the bot answers"
 
 # A move that reads well but is illegal now: two people at the table, the
 # second one repeats the first one's move (its start mark is taken).
@@ -940,13 +940,13 @@ expect_out '^  playouts per second  *[0-9]' "bench prints the figures so far"
 # ---------------------------------------------------------------- Drunter & Drüber
 
 # A person plays a whole game with votes (always the first listed move: the
-# first lay, "vote none", "jein yes", "choose 1") against greedy bots.
+# first lay, "vote none", "jein yes", "choose 1") against planner bots (the default of play).
 awk 'BEGIN { for (i = 0; i < 3000; i++) print 1 }' >"$work/dud_ones"
 run_from "$work/dud_ones" play drunter-und-drueber --seed 3 -o players=3 --record "$work/dud.rec"
 expect_status 0 "play drunter-und-drueber to the end"
 expect_out '^Vote on seat [0-2].s tile ' "play drunter-und-drueber: a vote is shown"
 expect_out '^Last vote: [0-9]* yes, [0-9]* no: ' "play drunter-und-drueber: the reveal"
-expect_out '^seat [12] (greedy): vote ?$' "play drunter-und-drueber: bot ballots hidden"
+expect_out '^seat [12] (planner): vote ?$' "play drunter-und-drueber: bot ballots hidden"
 expect_out '^game over after [0-9]* moves$' "play drunter-und-drueber ends"
 run replay "$work/dud.rec"
 expect_status 0 "the record of a person's drunter-und-drueber game replays"
