@@ -321,6 +321,17 @@ expect_out '^win shared by some seats  *[0-9][0-9]*  *[0-9.]*%$' \
     "selfplay: with more than two seats some may share a win"
 check_outcomes 4 4
 
+# The planner plans its whole turn: in Tür an Tür it lays elevator cards
+# before its door card and reaches the exit, so no game of these ends with
+# nobody winning (the greedy bot leaves a quarter of its games so).
+run selfplay tuer-an-tuer -n 30 --seed 1 --bot planner --json
+expect_status 0 "selfplay with planner bots"
+expect_json "selfplay planner: the bot is named" "d['bot'] == 'planner'"
+expect_json "selfplay planner: every game has a winner" "d['outcomes']['no_winner'] == 0"
+run selfplay tsuro --bot wise
+expect_status 2 "selfplay: an unknown bot"
+expect_err "unknown bot 'wise' (random, greedy, planner)" "the known bots are named"
+
 # Tür an Tür ends in both kinds of draw: both players out at once (every
 # seat won) and both trapped in the house (nobody won). The statistics
 # count them apart and agree with the result of every single game.
