@@ -134,16 +134,6 @@ static inline fz_blob fz_binary(const br_state *s)
     return b;
 }
 
-/* Whether two states have the identical binary snapshot. */
-static inline int fz_same_state(const br_state *a, const br_state *b)
-{
-    fz_blob x = fz_binary(a), y = fz_binary(b);
-    int same = x.size == y.size && memcmp(x.data, y.data, x.size) == 0;
-    free(x.data);
-    free(y.data);
-    return same;
-}
-
 /* Whether a state still has the binary snapshot `before` (which it frees). */
 static inline int fz_unchanged(const br_state *s, fz_blob before)
 {
@@ -152,6 +142,12 @@ static inline int fz_unchanged(const br_state *s, fz_blob before)
     free(now.data);
     free(before.data);
     return same;
+}
+
+/* Whether two states have the identical binary snapshot. */
+static inline int fz_same_state(const br_state *a, const br_state *b)
+{
+    return fz_unchanged(b, fz_binary(a));
 }
 
 static inline char *fz_snapshot(const br_state *s) { return fz_text(s, br_state_to_json); }

@@ -3,8 +3,9 @@
  *
  * The bots use the legal-move list; the greedy bot looks one move ahead with
  * copies of the state, the planner looks over the rest of its turn (the
- * decisions that follow its move before another seat or chance is to act). What one ply cannot judge is left to ballots.c (a
- * secret ballot, counted later) and advice.c (costs that fall due later).
+ * decisions that follow its move before another seat or chance is to act).
+ * What one ply cannot judge is left to ballots.c (a secret ballot, counted
+ * later) and advice.c (costs that fall due later).
  */
 #include "brules.h"
 
@@ -78,11 +79,18 @@ const char *bot_kind_name(bot_kind kind)
     }
 }
 
+/* A buffer for one legal-move list (at least one entry, so that malloc
+ * never returns NULL for success); NULL when out of memory. */
+static br_move *move_buffer(const bot *b)
+{
+    return malloc((b->capacity ? b->capacity : 1) * sizeof(br_move));
+}
+
 /* Buffers of the planner: a position and a legal-move list per level. */
 static bool plan_init(bot *b, const br_state *state)
 {
     for (int level = 0; level < BOT_PLAN_DEPTH; level++) {
-        b->plan_moves[level] = malloc((b->capacity ? b->capacity : 1) * sizeof(br_move));
+        b->plan_moves[level] = move_buffer(b);
         if (!b->plan_moves[level] || br_state_clone(state, &b->plan[level]) != BR_OK)
             return false;
     }
@@ -96,12 +104,12 @@ bool bot_init(bot *b, bot_kind kind, const br_state *state, uint64_t seed)
     host_rng_seed(&b->rng, seed);
     b->num_players = br_state_num_players(state);
     b->capacity = br_state_max_legal_moves(state);
-    b->moves = malloc((b->capacity ? b->capacity : 1) * sizeof *b->moves);
+    b->moves = move_buffer(b);
     bool ok = b->moves != NULL;
     if (ok && kind != BOT_RANDOM) {
         b->returns = calloc((size_t)b->num_players, sizeof *b->returns);
         b->scores = calloc((size_t)b->num_players, sizeof *b->scores);
-        b->scratch = malloc((b->capacity ? b->capacity : 1) * sizeof *b->scratch);
+        b->scratch = move_buffer(b);
         ok = b->returns && b->scores && b->scratch && br_state_clone(state, &b->view) == BR_OK
              && br_state_clone(state, &b->trial) == BR_OK;
     }
@@ -173,8 +181,9 @@ static double trial_value(bot *b, const br_state *after, int seat)
  * the greedy judgement. */
 static double plan_value(bot *b, const br_state *position, int seat, int levels)
 {
-    if (levels == 0 || br_state_is_terminal(position) || br_state_is_chance_node(position)
-        || br_state_current_player(position) != seat)
+    /* At the end of the game and at a chance node the player to move is not
+     * a seat (BR_PLAYER_TERMINAL, BR_PLAYER_CHANCE), so this ends the turn too. */
+    if (levels == 0 || br_state_current_player(position) != seat)
         return trial_value(b, position, seat);
     int level = BOT_PLAN_DEPTH - levels;
     size_t count = 0;
