@@ -123,10 +123,34 @@ local function to_integer(x)
     return nil
 end
 
+--- `text` (a string) for C: raises ArgumentError when it holds a NUL byte,
+-- since C would read it only up to there ("players=2\0,players=9" would make
+-- a 2-player game, a move text with "\0junk" appended would pass).
+local function text_arg(text, what)
+    local at = text:find("\0", 1, true)
+    if at then
+        fail(c.BR_ERR_ARGUMENT, string.format("%s must not contain NUL characters (byte %d)",
+                                              what, at))
+    end
+    return text
+end
+
+--- A seed argument: an integer in 0 .. math.maxinteger (`default` when nil).
+-- A negative seed is refused, as in Python (not taken as its two's
+-- complement); seeds of 2^63 and more go as text in the options string.
+local function seed_arg(seed, default)
+    local value = seed == nil and default or to_integer(seed)
+    if value == nil then bad_argument("a seed is an integer", seed) end
+    if value < 0 then
+        fail(c.BR_ERR_ARGUMENT, string.format("seed %d is not in 0..%d", value, math.maxinteger))
+    end
+    return value
+end
+
 --- The options string from a string or a table of key = value.
 local function options_text(options)
     if options == nil then return "" end
-    if type(options) == "string" then return options end
+    if type(options) == "string" then return text_arg(options, "the options") end
     if type(options) ~= "table" then
         bad_argument("options must be a string or a table", options)
     end
@@ -135,7 +159,7 @@ local function options_text(options)
     table.sort(keys)  -- a stable string for the same table
     local parts = {}
     for i, k in ipairs(keys) do parts[i] = k .. "=" .. tostring(options[k]) end
-    return table.concat(parts, ",")
+    return text_arg(table.concat(parts, ","), "the options")
 end
 
 --------------------------------------------------------------------------
@@ -180,6 +204,7 @@ end
 --- The game with this short name (e.g. "tsuro"); raises UnknownGameError if none.
 function M.game(name)
     if type(name) ~= "string" then bad_argument("a game name is a string", name) end
+    text_arg(name, "a game name")
     local _, by_name = registry()
     local g = by_name[name]
     if not g then
@@ -446,6 +471,7 @@ end
 function State:move_from_text(text)
     local h = handle(self)
     if type(text) ~= "string" then bad_argument("a move text is a string", text) end
+    text_arg(text, "a move text")
     local status, m = c.br_state_move_from_text(h, text)
     if status ~= OK then
         fail(status, c.br_state_last_error(h), string.format("cannot read move '%s'", text))
@@ -478,10 +504,10 @@ end
 function State:resample(seat, seed, into)
     local h = handle(self)
     if to_integer(seat) == nil then bad_argument("a seat is an integer", seat) end
-    if to_integer(seed) == nil then bad_argument("a seed is an integer", seed) end
+    seed = seed_arg(seed)
     local target = into or self:clone()
     local th = handle(target)
-    local status = c.br_state_resample(h, to_integer(seat), to_integer(seed), th)
+    local status = c.br_state_resample(h, to_integer(seat), seed, th)
     if status ~= OK then fail(status, c.br_state_last_error(th)) end
     -- now of this option set
     target._game, target._capacity, target._facts = self._game, self._capacity, nil
@@ -516,6 +542,7 @@ end
 --- Loads a snapshot written by to_json(); SnapshotError names the bad field.
 function M.from_json(text)
     if type(text) ~= "string" then bad_argument("a snapshot is a string", text) end
+    text_arg(text, "a snapshot")
     local status, h, err = c.br_state_from_json(text)
     if status ~= OK then fail(status, err) end
     return wrap_state(h)
@@ -695,8 +722,7 @@ function M.playout_random(s, num_games, seed)
     if games == nil or games < 0 then
         bad_argument("the number of games is a non-negative integer", num_games)
     end
-    local seed_value = seed == nil and 0 or to_integer(seed)
-    if seed_value == nil then bad_argument("a seed is an integer", seed) end
+    local seed_value = seed_arg(seed, 0)
     local status, wins, total = c.br_playout_random(h, seed_value, games, c.br_state_num_players(h))
     if status ~= OK then fail(status, nil, "playout_random") end
     return { games = games, wins = wins, total_moves = total }
@@ -726,6 +752,7 @@ end
 -- before that line, or nil when the header was bad).
 function M.replay_record(text)
     if type(text) ~= "string" then bad_argument("a record is a string", text) end
+    text_arg(text, "a record")
     local status, h, bad_line, err = c.br_record_replay(text)
     local s = h and wrap_state(h) or nil
     if status ~= OK then fail(status, err, nil, { line = bad_line, state = s }) end
@@ -747,7 +774,8 @@ function State:to_record(tags)
                 if type(pair) ~= "table" or type(pair[1]) ~= "string" or type(pair[2]) ~= "string" then
                     bad_argument("tag " .. i .. " must be a {key, value} pair of strings", pair)
                 end
-                flat[#flat + 1], flat[#flat + 2] = pair[1], pair[2]
+                flat[#flat + 1] = text_arg(pair[1], "a tag key")
+                flat[#flat + 1] = text_arg(pair[2], "a tag value")
             end
         else
             local keys = {}
@@ -758,7 +786,10 @@ function State:to_record(tags)
                 keys[#keys + 1] = k
             end
             table.sort(keys)
-            for _, k in ipairs(keys) do flat[#flat + 1], flat[#flat + 2] = k, tags[k] end
+            for _, k in ipairs(keys) do
+                flat[#flat + 1] = text_arg(k, "a tag key")
+                flat[#flat + 1] = text_arg(tags[k], "a tag value")
+            end
         end
     end
     local status, text, len, err = c.br_record_write_state(h, flat, TEXT_SIZE)
@@ -796,6 +827,7 @@ function Record:to_json() return self._json end
 -- RecordError with fields `line` and `column` (1-based).
 function M.parse_record(text)
     if type(text) ~= "string" then bad_argument("a record is a string", text) end
+    text_arg(text, "a record")
     local status, r, line, column, err = c.br_record_parse(text)
     if status ~= OK then fail(status, err, nil, { line = line, column = column }) end
     local tags, moves = {}, {}
@@ -838,6 +870,7 @@ end
 --- The verdict of boardrules.record_verdict() as JSON text.
 function M.record_verdict_json(text)
     if type(text) ~= "string" then bad_argument("a record is a string", text) end
+    text_arg(text, "a record")
     local status, verdict = text_call(c.br_record_verdict_json, text)
     if status ~= OK then fail(status, nil, "record_verdict") end
     return verdict

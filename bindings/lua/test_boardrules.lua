@@ -268,7 +268,7 @@ test("bad move arguments", function()
         raises_type("a move is", s.check, s, bad)
     end
     raises_type("a move is", s.apply, s, nil)
-    for _, bad in ipairs({ "", "   ", "garbage", string.rep("x", 1000), "\xe9t\xe9", "17r9", "a\0b" }) do
+    for _, bad in ipairs({ "", "   ", "garbage", string.rep("x", 1000), "\xe9t\xe9", "17r9" }) do
         raises_br("ParseError", s.apply, s, bad)
         raises_br("ParseError", s.move_from_text, s, bad)
     end
@@ -1032,6 +1032,80 @@ test("messages of wrong calls name no internals", function()
             check(not text:find(word, 1, true), "call " .. i .. " shows " .. word .. ": " .. text)
         end
     end
+end)
+
+-- Issue 21: C reads a string up to its first NUL byte, so the binding used
+-- to pass a cut string on without a word. Every string argument with a NUL
+-- byte is refused (ArgumentError in the layer, a Lua error in the raw module),
+-- as Python refuses it (ValueError).
+test("strings with a NUL byte are refused, not cut (issue 21)", function()
+    local g = boardrules.game(GAME)
+    local function nul_error(fn, ...)
+        local e = raises_br("ArgumentError", fn, ...)
+        check(e.reason:find("NUL", 1, true), "the reason names the NUL: " .. e.reason, 2)
+    end
+    -- options: "players=2\0,players=9" made a 2-player game
+    nul_error(g.new_state, g, "players=2\0,players=9")
+    nul_error(boardrules.new_state, GAME, { players = "2\0" })
+    nul_error(g.check_options, g, "players=2\0,players=9")
+    nul_error(g.facts, g, "players=2\0")
+    nul_error(boardrules.write_record, GAME, "players=2\0,x", {})
+    nul_error(boardrules.game, GAME .. "\0")
+    -- a move text with "\0junk" appended was accepted
+    local s = new_state()
+    local before = s:to_json()
+    local text = s:move_to_text(s:legal_moves()[1])
+    for _, call in ipairs({ s.apply, s.check, s.is_legal, s.move_from_text, s.move_to_text }) do
+        nul_error(call, s, text .. "\0junk")
+    end
+    nul_error(s.move_to_text_view, s, text .. "\0junk", 0)
+    equal(s:to_json(), before, "state unchanged")
+    -- a tag "A\0B" was written as "A"
+    nul_error(s.to_record, s, { { "event", "A\0B" } })
+    nul_error(s.to_record, s, { event = "A\0B" })
+    nul_error(s.to_record, s, { { "ev\0ent", "A" } })
+    -- a record with NUL bytes was judged incomplete (cut at the NUL)
+    play_random(s, generator(5), 6)
+    local record = s:to_record()
+    local cut = record:find("\n", record:find("\n") + 1)   -- after the second line
+    local spoilt = record:sub(1, cut) .. "\0\0" .. record:sub(cut + 1)
+    nul_error(boardrules.replay_record, spoilt)
+    nul_error(boardrules.parse_record, spoilt)
+    nul_error(boardrules.record_verdict_json, spoilt)
+    nul_error(boardrules.from_json, s:to_json() .. "\0junk")
+    -- the raw module: every const char * argument, and the tags
+    local function raw_nul(fn, ...)
+        local err = raises(fn, ...)
+        check(type(err) == "string" and err:find("NUL", 1, true), "raw: " .. tostring(err), 2)
+    end
+    raw_nul(c.br_state_new, g._g, "players=2\0,players=9")
+    raw_nul(c.br_state_move_from_text, s._s, text .. "\0junk")
+    raw_nul(c.br_record_replay, spoilt)
+    raw_nul(c.br_record_parse, spoilt)
+    raw_nul(c.br_game_find, GAME .. "\0")
+    raw_nul(c.br_record_write_state, s._s, { "event", "A\0B" }, 256)
+    -- binary snapshots are bytes: NUL bytes belong there
+    equal(boardrules.from_bytes(s:to_bytes()):to_json(), s:to_json())
+    check(s:to_bytes():find("\0", 1, true), "a binary snapshot holds NUL bytes")
+end)
+
+-- Issue 21: a negative seed was taken as its two's complement (resample(0,
+-- -1) used seed 2^64-1); Python refuses it, Lua too. Seeds are 0 .. maxinteger.
+test("negative seeds are refused (issue 21)", function()
+    local s = new_state()
+    for _, bad in ipairs({ -1, math.mininteger, -1.0 }) do
+        local e = raises_br("ArgumentError", s.resample, s, 0, bad)
+        check(e.reason:find("seed", 1, true), e.reason)
+        raises_br("ArgumentError", boardrules.playout_random, s, 10, bad)
+        local err = raises(c.br_playout_random, s._s, bad, 1, 2)
+        check(type(err) == "string" and err:find("negative", 1, true), tostring(err))
+        err = raises(c.br_state_resample, s._s, 0, bad, s:clone()._s)
+        check(type(err) == "string" and err:find("negative", 1, true), tostring(err))
+    end
+    -- the whole range below 2^63 still works
+    equal(boardrules.playout_random(s, 3, math.maxinteger).games, 3)
+    equal(s:resample(0, math.maxinteger):observe_json(0), s:observe_json(0))
+    equal(boardrules.playout_random(s, 3, 0).games, 3)
 end)
 
 test("version", function()

@@ -77,9 +77,47 @@ static void brx_lua_push_counts(lua_State *L, const uint64_t *values, size_t cou
        SWIG_fail;
    } %}
 
-/* Seeds use all 64 bits: a negative Lua integer stands for its two's complement. */
+/* Seeds: 0 .. math.maxinteger. A negative Lua integer is refused, not taken
+ * as its two's complement (Python refuses negative seeds too); seeds of 2^63
+ * and more are given as text in the options string. */
 %typemap(in, checkfn="brx_lua_isinteger") uint64_t, unsigned long long
-%{ $1 = ($1_ltype)lua_tointeger(L, $input); %}
+%{ if (lua_tointeger(L, $input) < 0) {
+       SWIG_Lua_pushferrstring(L, "%s: argument %d (a seed) must not be negative, got %I",
+                               "$symname", $argnum, (lua_Integer)lua_tointeger(L, $input));
+       SWIG_fail;
+   }
+   $1 = ($1_ltype)lua_tointeger(L, $input); %}
+
+/* ---- const char *: a Lua string (or nil for NULL) without NUL bytes. C
+ * reads a string up to its first NUL, so "players=2\0,players=9" would make
+ * a 2-player game and a move text with "\0junk" appended would pass; a string
+ * whose length (as Lua reports it) differs from strlen is refused. ---- */
+%{
+/* The C string at $input, or NULL for nil; NULL with *bad = 1 when the
+ * string holds a NUL byte (the message is pushed). */
+static const char *brx_lua_c_string(lua_State *L, int idx, const char *fn, int argnum, int *bad)
+{
+    size_t len = 0;
+    const char *text;
+    *bad = 0;
+    if (lua_isnil(L, idx))
+        return NULL;
+    text = lua_tolstring(L, idx, &len);
+    if (text && strlen(text) != len) {
+        SWIG_Lua_pushferrstring(L, "%s: argument %d must not contain NUL characters (byte %I)",
+                                fn, argnum, (lua_Integer)(strlen(text) + 1));
+        *bad = 1;
+        return NULL;
+    }
+    return text;
+}
+%}
+%typemap(in, checkfn="SWIG_lua_isnilstring") const char *, char * {
+    int bad_text = 0;
+    $1 = ($1_ltype)brx_lua_c_string(L, $input, "$symname", $argnum, &bad_text);
+    if (bad_text)
+        SWIG_fail;
+}
 
 %typemap(out) int, long, long long, int32_t, unsigned int, unsigned long, size_t, uint32_t,
               uint64_t, unsigned long long, enum SWIGTYPE
@@ -506,11 +544,17 @@ static void brx_lua_push_option_spec(lua_State *L, const br_option_spec *spec)
     $1 = ($1_ltype)strings;
     for (size_t i = 0; i < n; i++) {
         lua_rawgeti(L, $input, (lua_Integer)i + 1);
+        size_t len = 0;
         int ok = lua_type(L, -1) == LUA_TSTRING;
-        strings[i] = ok ? lua_tostring(L, -1) : NULL;
+        strings[i] = ok ? lua_tolstring(L, -1, &len) : NULL;
         lua_pop(L, 1);
         if (!ok) {
             SWIG_Lua_pushferrstring(L, "%s: tag entry %d is not a string", "$symname", (int)i + 1);
+            SWIG_fail;
+        }
+        if (strlen(strings[i]) != len) { /* C would read it cut at the NUL */
+            SWIG_Lua_pushferrstring(L, "%s: tag entry %d must not contain NUL characters",
+                                    "$symname", (int)i + 1);
             SWIG_fail;
         }
     }

@@ -208,10 +208,14 @@ for _, case in ipairs({
     { "game tsuro\n17r0\n", "line 2, column 1: expected 'options" },
     { "record 2\ngame tsuro\noptions players=2\n0: @a1:0\nseat0 Alice\n", "line 5, column 1" },
     { "record 2\ngame tsuro\noptions players=2\nresult *\n0: @a1:0\n", "line 5" },
+    -- issue 21: NUL bytes made the record look cut off (incomplete, exit 4)
+    { join({ table.unpack(lines, 1, 5) }) .. "\0\0" .. join({ table.unpack(lines, 6) }),
+      "must not contain NUL characters" },
 }) do
     output, code = validate(case[1])
     expect(code == 2 and has(output, case[2]),
-           "unreadable record '" .. case[1]:gsub("\n", "\\n") .. "': exit status 2", output)
+           "unreadable record '" .. case[1]:gsub("\n", "\\n"):gsub("\0", "\\0")
+           .. "': exit status 2", output)
 end
 output, code = validate((record:gsub("game tsuro", "game  tsuro")))
 expect(code == 0, "blanks in the header are accepted", output)
