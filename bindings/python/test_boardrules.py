@@ -787,6 +787,48 @@ class PlayoutTest(unittest.TestCase):
         self.assertEqual(got, expected)
 
 
+class BadInputParityTest(unittest.TestCase):
+    """Issue 21: the Lua binding let these through (C reads a string up to
+    its first NUL; a negative seed was taken modulo 2**64). Python refuses
+    each of them, and test_boardrules.lua checks the same cases in Lua."""
+
+    def test_strings_with_a_nul_byte(self):
+        g = boardrules.game(GAME)
+        s = new_state()
+        text = s.move_to_text(s.legal_moves()[0])
+        play = new_state()
+        play_random(play, random.Random(5), 6)
+        record = play.to_record()
+        cut = record.index("\n", record.index("\n") + 1) + 1
+        spoilt = record[:cut] + "\0\0" + record[cut:]
+        for call in (lambda: g.new_state("players=2\0,players=9"),
+                     lambda: g.new_state({"players": "2\0"}),
+                     lambda: g.check_options("players=2\0"),
+                     lambda: g.facts("players=2\0"),
+                     lambda: boardrules.game(GAME + "\0"),
+                     lambda: s.apply(text + "\0junk"),
+                     lambda: s.check(text + "\0junk"),
+                     lambda: s.move_from_text(text + "\0junk"),
+                     lambda: s.to_record({"event": "A\0B"}),
+                     lambda: s.to_record([("ev\0ent", "A")]),
+                     lambda: boardrules.write_record(g, "players=2\0", []),
+                     lambda: boardrules.replay_record(spoilt),
+                     lambda: boardrules.record_verdict(spoilt),
+                     lambda: boardrules.parse_record(spoilt),
+                     lambda: boardrules.State.from_json(s.to_json() + "\0")):
+            with self.assertRaises(ValueError) as caught:
+                call()
+            self.assertIn("NUL", str(caught.exception))
+
+    def test_negative_seeds(self):
+        s = new_state()
+        for bad in (-1, -2 ** 63):
+            with self.assertRaises(OverflowError):
+                s.resample(0, bad)
+            with self.assertRaises(OverflowError):
+                boardrules.playout_random(s, 10, bad)
+
+
 class ErrorTest(unittest.TestCase):
     def test_hierarchy(self):
         classes = [boardrules.ArgumentError, boardrules.NoMemoryError, boardrules.OptionError,

@@ -251,6 +251,28 @@ class TestCycle(unittest.TestCase):
         with self.assertRaises(ValueError):
             self.env.reset(seed=1, options={"seed": 2})
 
+    def test_reset_seed_is_an_int(self):
+        # Issue 21: reset(seed=1.5) silently played seed 1 (int(1.5)).
+        env = AECEnv("tsuro", players=2)
+        env.reset(seed=4)
+        before = env.game_state.to_json()
+        for bad in (1.5, 1.0, float("nan"), True, False, np.bool_(True), np.float64(2.0),
+                    "1", b"1", [1]):
+            with self.assertRaises(TypeError, msg=repr(bad)) as caught:
+                env.reset(seed=bad)
+            self.assertIn("int", str(caught.exception))
+            self.assertEqual(env.game_state.to_json(), before, "the game is unchanged")
+        for bad in (-1, 2 ** 64):
+            with self.assertRaises(boardrules.OptionError):
+                env.reset(seed=bad)
+        # ints of every kind with __index__ still pass
+        for good in (np.int64(7), np.uint64(2 ** 64 - 1), 2 ** 64 - 1, 0):
+            env.reset(seed=good)
+            self.assertEqual(env.seed_used, int(good))
+        env.reset(seed=np.int64(7))
+        self.assertEqual(env.game_state.to_json(),
+                         boardrules.game("tsuro").new_state(players=2, seed=7).to_json())
+
     def test_render(self):
         env = AECEnv("tsuro", players=2, render_mode="ansi")
         env.reset(seed=2)

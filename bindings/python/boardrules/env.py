@@ -360,6 +360,11 @@ class AECEnv:
         the number of players (and so the agents). Returns None, as
         PettingZoo's AEC reset does.
         """
+        # An int only: int(1.5) would silently play seed 1, and True seed 1.
+        if seed is not None and (isinstance(seed, (bool, np.bool_))
+                                 or not hasattr(type(seed), "__index__")):
+            raise TypeError("reset(seed=...) is an int in 0 .. 2**64-1 or None, not %s"
+                            % type(seed).__name__)
         items = dict(self._base_items)
         if options is not None:
             extra = _split_options(options, {})
