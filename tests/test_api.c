@@ -1583,6 +1583,179 @@ START_TEST(test_playout_random_arguments)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* Announcing moves to the seats without leaking (issue 21, doc/api.md,
+ * "Announcing moves").
+ *
+ * A move's view text (br_state_move_to_text_view) depends on the position:
+ * written after the move it can show a seat what was hidden from it (Tsuro
+ * seed 1: seat 1 read `draw 2`, a tile in seat 0's hidden hand). The way
+ * doc/api.md gives writes every text from the position before its move; for
+ * a `chance=auto` game, whose chance outcomes appear only in the history, a
+ * `chance=explicit` mirror replays the new history entries one by one. */
+
+#define VIEW_TEXT_SIZE 256
+#define ANNOUNCE_GAMES 20
+
+/* The documented helper (the C form of doc/api.md's recipe): `mirror`, a
+ * `chance=explicit` state of the real game's options, follows `real`. Each
+ * history entry of `real` the mirror has not applied yet is written for
+ * every seat (-1 the spectator, then 0..n-1) from the mirror's position
+ * before it, into texts[(k * (n + 1)) + seat + 1] for the k-th new entry,
+ * then applied to the mirror. `entries` has room for the whole history.
+ * Returns the number of new entries (their moves in moves[k]). */
+static size_t announce_new_moves(const br_state *real, br_state *mirror,
+                                 br_history_entry *entries, size_t capacity,
+                                 char (*texts)[VIEW_TEXT_SIZE], br_move *moves)
+{
+    int n = br_state_num_players(real);
+    size_t count = 0;
+    ck_assert_int_eq(br_state_history(real, entries, capacity, &count), BR_OK);
+    size_t first = br_state_move_number(mirror) - br_state_history_start(real);
+    for (size_t i = first; i < count; i++) {
+        size_t k = i - first;
+        for (int seat = -1; seat < n; seat++)
+            ck_assert_int_eq(br_state_move_to_text_view(mirror, entries[i].move, seat,
+                                                        texts[k * (size_t)(n + 1) + (size_t)(seat + 1)],
+                                                        VIEW_TEXT_SIZE, NULL), BR_OK);
+        moves[k] = entries[i].move;
+        ck_assert_msg(br_state_apply(mirror, entries[i].move) == BR_OK,
+                      "the mirror refuses history entry %zu: %s", i, br_state_last_error(mirror));
+    }
+    return count - first;
+}
+
+/* What the seats see of one game, counted. */
+struct announce_tally {
+    size_t moves;           /* entries announced */
+    size_t hidden;          /* (chance entry, seat) pairs whose true text hides something */
+    size_t old_differs;     /* ... the old way (text written after the move) differs */
+    size_t old_leaks;       /* ... and the true text hides what the old one shows */
+};
+
+/* One random game, `players` seats and `seed`: the truth is a
+ * `chance=explicit` game E whose every text is written before its move (its
+ * outcomes drawn from its own generator, as chance=auto draws them); the
+ * host under test plays the same player moves on a `chance=auto` state R and
+ * announces through announce_new_moves(). Every text must equal the truth.
+ * The old way (the new chance entries written from R after the move) is
+ * counted, not asserted. */
+static void announce_one_game(const br_game *g, int players, uint64_t seed,
+                              struct announce_tally *tally)
+{
+    char opts[96], explicit_opts[128];
+    snprintf(opts, sizeof opts, "players=%d,seed=%" PRIu64, players, seed);
+    snprintf(explicit_opts, sizeof explicit_opts, "%s,chance=explicit", opts);
+    br_state *e = brt_new_state(g, explicit_opts);
+    br_state *drawn = brt_new_state(g, explicit_opts);
+    br_state *real = brt_new_state(g, opts);
+    br_state *mirror = brt_new_state(g, explicit_opts);
+    br_facts f;
+    ck_assert_int_eq(br_state_facts(e, &f, sizeof f), BR_OK);
+    size_t views = (size_t)players + 1, limit = (size_t)f.max_game_length + 1;
+    char (*truth)[VIEW_TEXT_SIZE] = malloc(limit * views * VIEW_TEXT_SIZE);
+    char (*told)[VIEW_TEXT_SIZE] = malloc(limit * views * VIEW_TEXT_SIZE);
+    br_move *truth_moves = malloc(limit * sizeof *truth_moves);
+    br_move *told_moves = malloc(limit * sizeof *told_moves);
+    br_move *legal = malloc(f.max_legal_moves * sizeof *legal);
+    br_history_entry *entries = malloc(limit * sizeof *entries);
+    ck_assert(truth && told && truth_moves && told_moves && legal && entries);
+    uint64_t rng = seed * 7919u + 1;
+    size_t done = 0; /* entries of E already compared */
+    for (;;) {
+        /* E up to the next decision of a seat (or the end), every text first. */
+        while (br_state_is_chance_node(e)) {
+            uint32_t k = br_state_move_number(e);
+            ck_assert_uint_lt(k, limit);
+            br_move outcome;
+            ck_assert_int_eq(br_state_copy(drawn, e), BR_OK);
+            ck_assert_int_eq(br_state_resolve_chance(drawn, &outcome), BR_OK);
+            for (int seat = -1; seat < players; seat++)
+                ck_assert_int_eq(br_state_move_to_text_view(e, outcome, seat,
+                                                            truth[k * views + (size_t)(seat + 1)],
+                                                            VIEW_TEXT_SIZE, NULL), BR_OK);
+            truth_moves[k] = outcome;
+            ck_assert_int_eq(br_state_copy(e, drawn), BR_OK); /* the generator moved on */
+        }
+        /* The host: what is new in R's history, as the documented way and the old way. */
+        size_t fresh = announce_new_moves(real, mirror, entries, limit, told, told_moves);
+        ck_assert_uint_eq(done + fresh, br_state_move_number(e));
+        for (size_t j = 0; j < fresh; j++) {
+            size_t k = done + j;
+            ck_assert_msg(told_moves[j] == truth_moves[k],
+                          "%s %s: move %zu of the auto game is %d, of the explicit game %d",
+                          br_game_name(g), opts, k, (int)told_moves[j], (int)truth_moves[k]);
+            int chance = entries[br_state_move_number(mirror) - fresh + j -
+                                 br_state_history_start(real)].player == BR_PLAYER_CHANCE;
+            for (size_t v = 0; v < views; v++) {
+                const char *want = truth[k * views + v];
+                ck_assert_msg(strcmp(told[j * views + v], want) == 0,
+                              "%s %s: move %zu shown to seat %d as '%s', before it the seat saw '%s'",
+                              br_game_name(g), opts, k, (int)v - 1, told[j * views + v], want);
+                if (!chance)
+                    continue;
+                char after[VIEW_TEXT_SIZE];
+                ck_assert_int_eq(br_state_move_to_text_view(real, told_moves[j], (int)v - 1,
+                                                            after, sizeof after, NULL), BR_OK);
+                int hides = strchr(want, '?') != NULL;
+                tally->hidden += (size_t)hides;
+                if (strcmp(after, want) != 0) {
+                    tally->old_differs++;
+                    tally->old_leaks += (size_t)(hides && strchr(after, '?') == NULL);
+                }
+            }
+        }
+        tally->moves += fresh;
+        done += fresh;
+        if (br_state_is_terminal(e))
+            break;
+        /* A seat's move: its texts before it, then on both games. */
+        uint32_t k = br_state_move_number(e);
+        ck_assert_uint_lt(k, limit);
+        size_t n = brt_legal_moves(e, legal, f.max_legal_moves);
+        br_move m = legal[brt_rand_below(&rng, n)];
+        for (int seat = -1; seat < players; seat++)
+            ck_assert_int_eq(br_state_move_to_text_view(e, m, seat,
+                                                        truth[k * views + (size_t)(seat + 1)],
+                                                        VIEW_TEXT_SIZE, NULL), BR_OK);
+        truth_moves[k] = m;
+        ck_assert_int_eq(br_state_apply(e, m), BR_OK);
+        ck_assert_int_eq(br_state_apply(real, m), BR_OK);
+    }
+    ck_assert_int_eq(br_state_is_terminal(real), 1);
+    free(truth);
+    free(told);
+    free(truth_moves);
+    free(told_moves);
+    free(legal);
+    free(entries);
+    br_state_free(e);
+    br_state_free(drawn);
+    br_state_free(real);
+    br_state_free(mirror);
+}
+
+START_TEST(test_announce_moves_leaks_nothing)
+{
+    const br_game *g = game_under_test(_i);
+    int lo = br_game_min_players(g), hi = br_game_max_players(g);
+    struct announce_tally tally = {0};
+    for (int i = 0; i < ANNOUNCE_GAMES; i++)
+        announce_one_game(g, lo + i % (hi - lo + 1), (uint64_t)i + 1, &tally);
+    br_facts f;
+    ck_assert_int_eq(br_game_facts(g, "", &f, sizeof f, NULL, 0), BR_OK);
+    /* The games do hide chance outcomes, so the comparison above covered some. */
+    if (f.has_chance && f.has_hidden_information)
+        ck_assert_msg(tally.hidden > 0, "%s: no hidden chance outcome in %d games",
+                      br_game_name(g), ANNOUNCE_GAMES);
+    printf("%s: %d games, %zu moves announced; chance outcomes hidden from a seat %zu times; "
+           "the old way (text after the move) differed %zu times and showed a hidden "
+           "outcome %zu times\n",
+           br_game_name(g), ANNOUNCE_GAMES, tally.moves, tally.hidden, tally.old_differs,
+           tally.old_leaks);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 
 static void add_per_game(TCase *tc, const TTest *test)
 {
@@ -1631,6 +1804,11 @@ static Suite *api_suite(void)
     add_per_game(per_game, test_record_write_arguments);
     add_per_game(per_game, test_playout_random_arguments);
     suite_add_tcase(suite, per_game);
+
+    TCase *announce = tcase_create("announce");
+    tcase_set_timeout(announce, 120);
+    add_per_game(announce, test_announce_moves_leaks_nothing);
+    suite_add_tcase(suite, announce);
     return suite;
 }
 
