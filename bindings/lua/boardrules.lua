@@ -449,6 +449,11 @@ end
 
 --- The text of a move as `seat` (0..n-1, or -1 for a spectator) may see it:
 -- what is hidden from the seat reads '?'. For showing moves to people.
+-- Call it on the position before the move: the text depends on the position,
+-- and written afterwards it can show the seat what was hidden from it.
+-- Outcomes drawn under chance=auto appear only in s:history(): replay its new
+-- entries on a chance=explicit copy of the game, writing each before applying
+-- it (doc/api.md, "Announcing moves").
 function State:move_to_text_view(move, seat)
     local h = handle(self)
     local m = move_arg(self, move)
@@ -681,6 +686,9 @@ end
 --- The moves that led to this state, oldest first: an array of
 -- {move =, player =}, player PLAYER_CHANCE for a chance outcome. Entry i
 -- took the state from move number history_start() + i - 1 to the next.
+-- The entries hold hidden outcomes in full: to show them to a seat, write
+-- each with move_to_text_view() on the position before it (replay them on a
+-- chance=explicit state), not on this state (doc/api.md, "Announcing moves").
 function State:history()
     local h = handle(self)
     local capacity = c.br_state_move_number(h) - c.br_state_history_start(h)

@@ -1108,6 +1108,63 @@ test("negative seeds are refused (issue 21)", function()
     equal(boardrules.playout_random(s, 3, 0).games, 3)
 end)
 
+--- doc/api.md, "Announcing moves", in Lua: `mirror` (the same options with
+-- chance=explicit) replays the entries of real:history() it lacks, each
+-- written for every seat BEFORE it is applied; appends {move, texts} to `told`.
+local function announce_new_moves(real, mirror, told)
+    local history = real:history()
+    for i = mirror:move_number() - real:history_start() + 1, #history do
+        local move, texts = history[i].move, {}
+        for seat = 0, real:num_players() - 1 do
+            texts[#texts + 1] = mirror:move_to_text_view(move, seat)
+        end
+        mirror:apply(move)
+        told[#told + 1] = move .. ": " .. table.concat(texts, " | ")
+    end
+end
+
+-- Issue 21: a move's text written after the move can show a seat what was
+-- hidden from it; the documented way writes it before (test_api.c checks the
+-- C form over 20 games per game).
+test("announcing moves: the mirror writes what each seat saw before (issue 21)", function()
+    for _, g in ipairs(boardrules.games()) do
+        for seed = 1, 2 do
+            local opts = { players = g.min_players, seed = seed }
+            local explicit_opts = { players = g.min_players, seed = seed, chance = "explicit" }
+            local truth_state = g:new_state(explicit_opts)
+            local real, mirror = g:new_state(opts), g:new_state(explicit_opts)
+            local rand, truth, told, hidden = generator(seed), {}, {}, 0
+            local function write_truth(move)
+                local texts = {}
+                for seat = 0, g.min_players - 1 do
+                    texts[#texts + 1] = truth_state:move_to_text_view(move, seat)
+                    if texts[#texts]:find("?", 1, true) then hidden = hidden + 1 end
+                end
+                truth[#truth + 1] = move .. ": " .. table.concat(texts, " | ")
+            end
+            announce_new_moves(real, mirror, told)
+            while true do
+                while truth_state:is_chance_node() do -- outcomes as chance=auto draws them
+                    local drawn = truth_state:clone()
+                    write_truth(drawn:resolve_chance())
+                    truth_state = drawn
+                end
+                if truth_state:is_terminal() then break end
+                local legal = truth_state:legal_moves()
+                local move = legal[rand(#legal)]
+                write_truth(move)
+                truth_state:apply(move)
+                real:apply(move)
+                announce_new_moves(real, mirror, told)
+            end
+            check(real:is_terminal(), g.name)
+            equal(#told, #truth, g.name .. " moves")
+            for i = 1, #truth do equal(told[i], truth[i], g.name .. " seed " .. seed .. " move " .. i) end
+            check(hidden > 0, g.name .. ": some chance outcome was hidden from a seat")
+        end
+    end
+end)
+
 test("version", function()
     local v = boardrules.version()
     local major, minor, micro = v:match("^(%d+)%.(%d+)%.(%d+)$")

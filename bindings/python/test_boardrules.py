@@ -829,6 +829,57 @@ class BadInputParityTest(unittest.TestCase):
                 boardrules.playout_random(s, 10, bad)
 
 
+def announce_new_moves(real, mirror):
+    """doc/api.md, "Announcing moves", in Python: ``mirror`` (the same
+    options with chance=explicit) replays the entries of ``real.history()``
+    it lacks, each written for every seat BEFORE it is applied. Returns a
+    list of (move, [text for seat 0..n-1])."""
+    told = []
+    for entry in real.history()[mirror.move_number - real.history_start:]:
+        texts = [mirror.move_to_text_view(entry.move, seat) for seat in range(real.num_players)]
+        mirror.apply(entry.move)
+        told.append((entry.move, texts))
+    return told
+
+
+class AnnounceTest(unittest.TestCase):
+    """Issue 21: a move's text written after the move can show a seat what
+    was hidden from it; the documented way writes it before (test_api.c
+    checks the C form over 20 games per game)."""
+
+    def test_mirror_writes_what_each_seat_saw_before_the_move(self):
+        for g in boardrules.games():
+            for seed in (1, 2):
+                with self.subTest(game=g.name, seed=seed):
+                    self.check_one_game(g, dict(players=g.min_players, seed=seed))
+
+    def check_one_game(self, g, opts):
+        n = opts["players"]
+        truth_state = g.new_state(chance="explicit", **opts)
+        real = g.new_state(**opts)
+        mirror = g.new_state(chance="explicit", **opts)
+        rng = random.Random(opts["seed"])
+        truth, told, hidden = [], announce_new_moves(real, mirror), 0
+        while True:
+            while truth_state.is_chance_node:     # outcomes as chance=auto draws them
+                drawn = truth_state.clone()
+                outcome = drawn.resolve_chance()
+                texts = [truth_state.move_to_text_view(outcome, seat) for seat in range(n)]
+                hidden += sum("?" in t for t in texts)
+                truth.append((outcome, texts))
+                truth_state = drawn
+            if truth_state.is_terminal:
+                break
+            move = rng.choice(truth_state.legal_moves())
+            truth.append((move, [truth_state.move_to_text_view(move, seat) for seat in range(n)]))
+            truth_state.apply(move)
+            real.apply(move)
+            told += announce_new_moves(real, mirror)
+        self.assertTrue(real.is_terminal)
+        self.assertEqual(told, truth)
+        self.assertGreater(hidden, 0, "some chance outcome was hidden from a seat")
+
+
 class ErrorTest(unittest.TestCase):
     def test_hierarchy(self):
         classes = [boardrules.ArgumentError, boardrules.NoMemoryError, boardrules.OptionError,

@@ -629,7 +629,13 @@ class State:
     def move_to_text_view(self, move, seat):
         """The text of a move as ``seat`` (0..n-1, or -1 for a spectator) may
         see it: what is hidden from the seat (another seat's drawn tile, a card
-        discarded face down) reads '?'. For showing moves to people."""
+        discarded face down) reads '?'. For showing moves to people.
+
+        Call it on the position before the move: the text depends on the
+        position, and written afterwards it can show the seat what was hidden
+        from it. Outcomes drawn under chance=auto appear only in history():
+        replay its new entries on a chance=explicit copy of the game, writing
+        each before applying it (doc/api.md, "Announcing moves")."""
         m = self._move(move)
         seat = self._seat(seat)
         if not (_MOVE_MIN <= m <= _MOVE_MAX and 0 <= m < self.move_space):
@@ -801,7 +807,11 @@ class State:
     def history(self):
         """The moves that led to this state, oldest first, as a list of
         HistoryEntry(move, player); chance outcomes have player PLAYER_CHANCE.
-        Entry i took the state from move number history_start + i to the next."""
+        Entry i took the state from move number history_start + i to the next.
+        The entries hold hidden outcomes in full: to show them to a seat, write
+        each with move_to_text_view() on the position before it (replay them
+        on a chance=explicit state), not on this state (doc/api.md,
+        "Announcing moves")."""
         capacity = max(_c.br_state_move_number(self._s) - _c.br_state_history_start(self._s), 0)
         status, entries, count = _c.br_state_history(self._s, capacity)
         if status == _BUFFER:
