@@ -265,6 +265,12 @@ class TestCycle(unittest.TestCase):
         for bad in (-1, 2 ** 64):
             with self.assertRaises(boardrules.OptionError):
                 env.reset(seed=bad)
+        # given as an option the seed is text, and "1.5" or "true" is no seed
+        for bad in (1.5, True):
+            with self.assertRaises(boardrules.OptionError):
+                env.reset(options={"seed": bad})
+            with self.assertRaises(boardrules.OptionError):
+                AECEnv("tsuro", seed=bad)
         # ints of every kind with __index__ still pass
         for good in (np.int64(7), np.uint64(2 ** 64 - 1), 2 ** 64 - 1, 0):
             env.reset(seed=good)
