@@ -413,7 +413,9 @@ static br_status check_result(const br_record *rec, const br_state *s, br_record
     return BR_OK;
 }
 
-br_status br_record_replay_v2(const br_record *rec, br_state **out, br_record_failure *f)
+/* The initial state of `rec` with its move lines replayed on it (the
+ * result line not checked). */
+static br_status replay_move_lines(const br_record *rec, br_state **out, br_record_failure *f)
 {
     *out = NULL;
     const br_game *game = br_game_find(rec->game);
@@ -431,7 +433,38 @@ br_status br_record_replay_v2(const br_record *rec, br_state **out, br_record_fa
     *out = s;
     for (size_t i = 0; i < rec->num_moves && st == BR_OK; i++)
         st = replay_move_line(s, &rec->moves[i], f);
-    return st == BR_OK ? check_result(rec, s, f) : st;
+    return st;
+}
+
+br_status br_record_replay_v2(const br_record *rec, br_state **out, br_record_failure *f)
+{
+    br_status st = replay_move_lines(rec, out, f);
+    return st == BR_OK ? check_result(rec, *out, f) : st;
+}
+
+/* Replays a version 2 text. A line that breaks the layout still leaves the
+ * state before it (as an illegal move there does), and a bad move on an
+ * earlier line is the first bad line: so the moves read before the layout
+ * error are replayed, and the layout error reported only when they are
+ * all legal. */
+static br_status replay_v2_text(const char *text, br_state **out, br_record_failure *f)
+{
+    char reason[1024] = "";
+    br_text r = br_text_over(reason, sizeof reason);
+    br_record_failure layout = { 0, 0, &r };
+    br_record *rec;
+    br_status parsed = br_record_parse_before_bad_line(text, &rec, &layout);
+    br_status st = parsed;
+    if (rec) {
+        st = parsed == BR_OK ? br_record_replay_v2(rec, out, f) : replay_move_lines(rec, out, f);
+        br_record_free(rec);
+    }
+    if (parsed == BR_OK || (rec && st != BR_OK))
+        return st;
+    f->line = layout.line;
+    f->column = layout.column;
+    br_text_puts(f->reason, reason);
+    return parsed;
 }
 
 /* ------------------------------------------------------------------ */
@@ -456,13 +489,7 @@ static br_status replay_text(const char *text, br_state **out, int *version,
     *out = NULL;
     if (is_version_2(text)) {
         *version = 2;
-        br_record *rec;
-        br_status st = br_record_parse_text(text, &rec, f);
-        if (st != BR_OK)
-            return st;
-        st = br_record_replay_v2(rec, out, f);
-        br_record_free(rec);
-        return st;
+        return replay_v2_text(text, out, f);
     }
     *version = 1;
     line_reader r = { .next = skip_byte_order_mark(text), .number = 0 };

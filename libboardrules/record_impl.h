@@ -47,6 +47,13 @@ typedef struct br_record_failure {
  * column and reason. */
 br_status br_record_parse_text(const char *text, br_record **out, br_record_failure *f);
 
+/* As br_record_parse_text(), but when the record's header (version, game,
+ * options) reads and a later line does not, *out is the record of the lines
+ * before that line (for the replay to give the state before it) and the
+ * failure is set all the same. *out is NULL when the header does not read. */
+br_status br_record_parse_before_bad_line(const char *text, br_record **out,
+                                          br_record_failure *f);
+
 /* Replays a parsed record of version 2 from its initial state (chance
  * explicit); on failure sets f and leaves in *out the state before the bad
  * line (or NULL when none could be made). Returns BR_ERR_INCOMPLETE for a

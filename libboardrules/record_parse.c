@@ -340,7 +340,11 @@ static br_record *record_alloc(const char *text)
     return rec;
 }
 
-br_status br_record_parse_text(const char *text, br_record **out, br_record_failure *f)
+/* Parses `text`; with `keep_before_bad_line`, a version 2 record whose
+ * header reads is handed back on a bad body line as well, holding the tags
+ * and moves of the lines before it. */
+static br_status parse_text(const char *text, br_record **out, br_record_failure *f,
+                            bool keep_before_bad_line)
 {
     *out = NULL;
     if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
@@ -356,14 +360,26 @@ br_status br_record_parse_text(const char *text, br_record **out, br_record_fail
     br_status st = read_version(&p, &first, &have_first);
     if (st == BR_OK)
         st = read_game_and_options(&p, have_first ? &first : NULL);
+    bool header_read = st == BR_OK;
     if (st == BR_OK)
         st = parse_body(&p);
-    if (st != BR_OK) {
+    if (st != BR_OK && !(header_read && keep_before_bad_line)) {
         br_record_free(rec);
         return st;
     }
     *out = rec;
-    return BR_OK;
+    return st;
+}
+
+br_status br_record_parse_text(const char *text, br_record **out, br_record_failure *f)
+{
+    return parse_text(text, out, f, false);
+}
+
+br_status br_record_parse_before_bad_line(const char *text, br_record **out,
+                                          br_record_failure *f)
+{
+    return parse_text(text, out, f, true);
 }
 
 /* ------------------------------------------------------------------ */

@@ -478,6 +478,124 @@ START_TEST(test_bad_tags_refused)
 }
 END_TEST
 
+/* The record `text` with the line after its first `moves` move lines
+ * replaced by `bad` (a line of its own); *line receives its number. */
+static char *with_bad_line_after(const char *text, size_t moves, const char *bad, size_t *line)
+{
+    const char *at = text;
+    size_t number = 1, seen = 0;
+    for (;;) {
+        bool is_move = strncmp(at, "chance:", 7) == 0 || (*at >= '0' && *at <= '9');
+        if (is_move && seen++ == moves)
+            break;
+        at = strchr(at, '\n');
+        ck_assert_ptr_nonnull(at);
+        at++;
+        number++;
+    }
+    *line = number;
+    return brt_format("%.*s%s\n%s", (int)(at - text), text, bad, strchr(at, '\n') + 1);
+}
+
+/* The state a replay hands back with `text`, its snapshot (NULL when none),
+ * and the verdict's game and moves. */
+static char *state_before_bad_line(const char *text, size_t line, json_t **verdict)
+{
+    br_state *s = NULL;
+    size_t bad = 0;
+    char err[256] = "";
+    ck_assert_int_eq(replay(text, &bad, err, sizeof err, &s), BR_ERR_RECORD);
+    ck_assert_msg(bad == line, "bad line %zu, expected %zu (%s)", bad, line, err);
+    char *snap = s ? brt_snapshot(s) : NULL;
+    br_state_free(s);
+    *verdict = verdict_of(text);
+    ck_assert_int_eq(json_integer_value(json_object_get(*verdict, "first_bad_line")),
+                     (long long)line);
+    return snap;
+}
+
+/* record.h: on BR_ERR_RECORD the replay hands back "the state before the
+ * first bad line". Issue 21: a line that breaks the layout (`0:` without a
+ * move after two valid chance lines) gave no state and a verdict with
+ * "game": null, "moves": 0, while an illegal move at the same place gave the
+ * state. Both now give the same state and verdict. */
+START_TEST(test_layout_error_keeps_state_before_it)
+{
+    char *text = tsuro_record(1000, NULL, 0, NULL);
+    size_t line_illegal, line_layout;
+    char *illegal = with_bad_line_after(text, 2, "0: @a1:0", &line_illegal);
+    char *layout = with_bad_line_after(text, 2, "0:", &line_layout);
+    ck_assert_uint_eq(line_illegal, line_layout);
+    json_t *v_illegal, *v_layout;
+    char *snap_illegal = state_before_bad_line(illegal, line_illegal, &v_illegal);
+    char *snap_layout = state_before_bad_line(layout, line_layout, &v_layout);
+    ck_assert_ptr_nonnull(snap_illegal);
+    ck_assert_msg(snap_layout != NULL, "no state after a layout error on line %zu",
+                  line_layout);
+    ck_assert_str_eq(snap_layout, snap_illegal);
+    ck_assert_str_eq(json_string_value(json_object_get(v_layout, "game")), "tsuro");
+    ck_assert_int_eq(json_integer_value(json_object_get(v_layout, "moves")), 2);
+    ck_assert_str_eq(json_string_value(json_object_get(v_layout, "result")), "*");
+    ck_assert(brt_contains(json_string_value(json_object_get(v_layout, "reason")),
+                           "without a move after the colon"));
+    json_decref(v_illegal);
+    json_decref(v_layout);
+    free(snap_illegal);
+    free(snap_layout);
+    free(illegal);
+    free(layout);
+    free(text);
+}
+END_TEST
+
+/* The first bad line wins: an illegal move before a layout error is the
+ * one reported, with the state before it; a bad line among the tags gives
+ * the initial state, and a line after the result line the final one. */
+START_TEST(test_first_bad_line_before_layout_error)
+{
+    char *text = tsuro_record(1000, NULL, 0, NULL);
+    size_t line_illegal, line_layout;
+    char *illegal = with_bad_line_after(text, 1, "0: @a1:0", &line_illegal);
+    char *both = with_bad_line_after(illegal, 3, "0:", &line_layout);
+    ck_assert_uint_gt(line_layout, line_illegal);
+    json_t *v;
+    char *snap = state_before_bad_line(both, line_illegal, &v);
+    ck_assert_ptr_nonnull(snap);
+    ck_assert_int_eq(json_integer_value(json_object_get(v, "moves")), 1);
+    char *where = brt_format("line %zu, column 1: a move of seat 0", line_illegal);
+    ck_assert(brt_contains(json_string_value(json_object_get(v, "reason")), where));
+    free(where);
+    json_decref(v);
+    free(snap);
+
+    char *tag = brt_format("%.*sDate today\n%s", (int)(strstr(text, "chance:") - text), text,
+                           strstr(text, "chance:"));
+    size_t tag_line = 1;
+    for (const char *c = text; c < strstr(text, "chance:"); c++)
+        tag_line += *c == '\n';
+    snap = state_before_bad_line(tag, tag_line, &v);
+    ck_assert_ptr_nonnull(snap);
+    ck_assert_int_eq(json_integer_value(json_object_get(v, "moves")), 0);
+    json_decref(v);
+    free(snap);
+
+    size_t lines = 0;
+    for (const char *c = text; *c; c++)
+        lines += *c == '\n';
+    char *trailing = brt_format("%s0: @a1:0\n", text);
+    snap = state_before_bad_line(trailing, lines + 1, &v);
+    ck_assert_ptr_nonnull(snap);
+    ck_assert(json_string_value(json_object_get(v, "result"))[0] != '*');
+    json_decref(v);
+    free(snap);
+    free(trailing);
+    free(tag);
+    free(both);
+    free(illegal);
+    free(text);
+}
+END_TEST
+
 /* br_record_write (a move list) writes version 2 too, chance lines included. */
 START_TEST(test_write_from_moves)
 {
@@ -520,6 +638,8 @@ static Suite *records_suite(void)
     tcase_add_test(tc, test_verdict);
     tcase_add_test(tc, test_verdict_json_with_bad_utf8);
     tcase_add_test(tc, test_bad_tags_refused);
+    tcase_add_test(tc, test_layout_error_keeps_state_before_it);
+    tcase_add_test(tc, test_first_bad_line_before_layout_error);
     tcase_add_loop_test(tc, test_write_from_moves, 0, (int)br_game_count());
     suite_add_tcase(suite, tc);
     return suite;
