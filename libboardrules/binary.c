@@ -393,14 +393,15 @@ static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
 static br_status load_json_payload(br_state *s, const uint8_t *text, size_t n, br_text *err)
 {
     json_error_t jerr;
-    json_t *game_state = json_loadb((const char *)text, n, JSON_REJECT_DUPLICATES, &jerr);
-    if (!game_state) {
-        if (jerr.text[0] == '\0' || json_error_code(&jerr) == json_error_out_of_memory) {
+    json_t *game_state;
+    br_status parsed = br_json_parse((const char *)text, n, JSON_REJECT_DUPLICATES,
+                                     &game_state, &jerr);
+    if (parsed != BR_OK) {
+        if (parsed == BR_ERR_NO_MEMORY)
             br_text_puts(err, "out of memory");
-            return BR_ERR_NO_MEMORY;
-        }
-        br_text_printf(err, "state: column %d: %s", jerr.column, jerr.text);
-        return BR_ERR_SNAPSHOT;
+        else
+            br_text_printf(err, "state: column %d: %s", jerr.column, jerr.text);
+        return parsed;
     }
     br_status st = br_snapshot_load_game_state(s, game_state, err);
     json_decref(game_state);

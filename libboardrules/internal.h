@@ -50,6 +50,15 @@ void br_rng_shuffle_bytes(br_rng *rng, uint8_t *v, int n);
 void *br_mem_alloc(size_t size);
 void *br_mem_zalloc(size_t size);
 void br_mem_free(void *ptr);
+/* How many allocations failed on the calling thread so far, the library's
+ * and jansson's: a step whose count changed ran out of memory, whatever it
+ * answered. */
+unsigned long br_mem_failures(void);
+/* Brackets one jansson parse on the calling thread (br_json_parse only; not
+ * nested): after a failed allocation, jansson gets no more memory until
+ * the end, which says whether one failed. */
+void br_mem_json_parse_begin(void);
+bool br_mem_json_parse_end(void);
 
 typedef struct br_text {
     char *buf;
@@ -268,9 +277,13 @@ bool br_json_name(const json_t *v, const char *const *names, int count, int *out
  * a snapshot with a member this version does not write is not one of ours. */
 const char *br_json_unknown_key(const json_t *obj, const char *const *keys, size_t n);
 
-/* Whether `text` is a well-formed JSON document (one object or array,
- * RFC 8259, as json_loads() accepts by default), checked without allocating. */
-bool br_json_text_is_valid(const char *text);
+/* Parses the `len` bytes of `text` with jansson (json_loadb() with `flags`)
+ * into *out (NULL on failure). BR_ERR_NO_MEMORY when any allocation failed
+ * on the way, even if jansson read on and made a tree (jansson 2.14 drops a
+ * character it cannot store); BR_ERR_SNAPSHOT with *jerr for malformed
+ * text. The only way the library parses JSON. */
+br_status br_json_parse(const char *text, size_t len, size_t flags, json_t **out,
+                        json_error_t *jerr);
 
 /* ------------------------------------------------------------------ */
 /* Writing JSON text without a tree (jsonwrite.c): snapshots and

@@ -115,158 +115,21 @@ bool br_json_name(const json_t *v, const char *const *names, int count, int *out
 }
 
 /* ------------------------------------------------------------------ */
-/* A syntax check of JSON text that allocates nothing (RFC 8259). Used to
- * tell a parse that failed for want of memory (jansson reports some of
- * those as syntax errors) from text that is truly malformed. */
+/* Parsing */
 
-typedef struct json_scan {
-    const unsigned char *p;
-    int depth;
-} json_scan;
-
-enum { SCAN_MAX_DEPTH = 2048 }; /* jansson's own nesting limit */
-
-static bool scan_value(json_scan *s);
-
-static void scan_blanks(json_scan *s)
+br_status br_json_parse(const char *text, size_t len, size_t flags, json_t **out,
+                        json_error_t *jerr)
 {
-    while (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r')
-        s->p++;
-}
-
-static bool scan_literal(json_scan *s, const char *word)
-{
-    size_t n = strlen(word);
-    if (strncmp((const char *)s->p, word, n) != 0)
-        return false;
-    s->p += n;
-    return true;
-}
-
-static bool is_digit(unsigned char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-static bool scan_digits(json_scan *s)
-{
-    if (!is_digit(*s->p))
-        return false;
-    while (is_digit(*s->p))
-        s->p++;
-    return true;
-}
-
-static bool scan_number(json_scan *s)
-{
-    if (*s->p == '-')
-        s->p++;
-    if (*s->p == '0')
-        s->p++;
-    else if (!scan_digits(s))
-        return false;
-    if (*s->p == '.') {
-        s->p++;
-        if (!scan_digits(s))
-            return false;
+    br_mem_json_parse_begin();
+    json_t *root = json_loadb(text, len, flags, jerr);
+    bool failed = br_mem_json_parse_end();
+    /* jansson's own word, for a host that gave it another allocator since */
+    if (!root && (jerr->text[0] == '\0' || json_error_code(jerr) == json_error_out_of_memory))
+        failed = true;
+    if (failed) {
+        json_decref(root);
+        root = NULL;
     }
-    if (*s->p == 'e' || *s->p == 'E') {
-        s->p++;
-        if (*s->p == '+' || *s->p == '-')
-            s->p++;
-        if (!scan_digits(s))
-            return false;
-    }
-    return true;
-}
-
-static bool is_hex(unsigned char c)
-{
-    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static bool scan_string(json_scan *s)
-{
-    if (*s->p != '"')
-        return false;
-    s->p++;
-    while (*s->p != '"') {
-        unsigned char c = *s->p;
-        if (c < 0x20)
-            return false; /* control characters, and the end of the text */
-        s->p++;
-        if (c != '\\')
-            continue;
-        c = *s->p++;
-        if (c == 'u') {
-            for (int i = 0; i < 4; i++)
-                if (!is_hex(*s->p++))
-                    return false;
-        } else if (!strchr("\"\\/bfnrt", c) || c == '\0') {
-            return false;
-        }
-    }
-    s->p++;
-    return true;
-}
-
-/* Scans "open (item (, item)*)? close" where item is a value or, in an
- * object, "string : value". */
-static bool scan_container(json_scan *s, char close, bool is_object)
-{
-    if (++s->depth > SCAN_MAX_DEPTH)
-        return false;
-    s->p++;
-    scan_blanks(s);
-    if (*s->p == (unsigned char)close) {
-        s->p++;
-        s->depth--;
-        return true;
-    }
-    for (;;) {
-        if (is_object) {
-            if (!scan_string(s))
-                return false;
-            scan_blanks(s);
-            if (*s->p++ != ':')
-                return false;
-        }
-        if (!scan_value(s))
-            return false;
-        scan_blanks(s);
-        if (*s->p == (unsigned char)close) {
-            s->p++;
-            s->depth--;
-            return true;
-        }
-        if (*s->p++ != ',')
-            return false;
-        scan_blanks(s);
-    }
-}
-
-static bool scan_value(json_scan *s)
-{
-    scan_blanks(s);
-    switch (*s->p) {
-    case '{': return scan_container(s, '}', true);
-    case '[': return scan_container(s, ']', false);
-    case '"': return scan_string(s);
-    case 't': return scan_literal(s, "true");
-    case 'f': return scan_literal(s, "false");
-    case 'n': return scan_literal(s, "null");
-    default: return scan_number(s);
-    }
-}
-
-bool br_json_text_is_valid(const char *text)
-{
-    json_scan s = { (const unsigned char *)text, 0 };
-    scan_blanks(&s);
-    if (*s.p != '{' && *s.p != '[')
-        return false; /* as json_loads() without JSON_DECODE_ANY */
-    if (!scan_value(&s))
-        return false;
-    scan_blanks(&s);
-    return *s.p == '\0';
+    *out = root;
+    return failed ? BR_ERR_NO_MEMORY : root ? BR_OK : BR_ERR_SNAPSHOT;
 }

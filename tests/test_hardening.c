@@ -2,7 +2,8 @@
  * Regression tests for what outside fuzzing and checking found (issue 11):
  * parsers that disagree on limits, header lines reported wrongly, read-only
  * calls that wrote the state, out-of-memory reported as a corrupt snapshot,
- * and a byte-order mark that stopped a record.
+ * and a byte-order mark that stopped a record; and (issue 21) one failed
+ * allocation in a JSON parse that loaded another state.
  *
  * Each test names the finding it keeps fixed.
  */
@@ -305,6 +306,7 @@ END_TEST
  * or succeed, and leave nothing allocated. */
 
 static long allocations_left = -1; /* -1: never fail */
+static bool only_one_failure;      /* fail the k-th allocation alone, not all from it on */
 static long live_blocks;
 static bool failed_once;
 
@@ -312,6 +314,8 @@ static void *failing_malloc(size_t size)
 {
     if (allocations_left == 0) {
         failed_once = true;
+        if (only_one_failure)
+            allocations_left = -1;
         return NULL;
     }
     if (allocations_left > 0)
@@ -329,16 +333,18 @@ static void counting_free(void *p)
     free(p);
 }
 
+/* As a host that set jansson's allocator itself (0.2.0 asked for that) and
+ * then the library's: br_set_alloc_funcs() takes jansson's over (issue 21). */
 static void use_failing_allocator(void)
 {
-    br_set_alloc_funcs(failing_malloc, counting_free);
     json_set_alloc_funcs(failing_malloc, counting_free);
+    br_set_alloc_funcs(failing_malloc, counting_free);
 }
 
 static void use_default_allocator(void)
 {
-    br_set_alloc_funcs(NULL, NULL);
     json_set_alloc_funcs(malloc, free);
+    br_set_alloc_funcs(NULL, NULL);
 }
 
 typedef br_status (*allocating_call)(const void *input, char *why, size_t why_size);
@@ -460,6 +466,202 @@ START_TEST(test_out_of_memory_at_every_allocation)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Issue 21, item 3: jansson 2.14's lexer ignores a failed append of one
+ * character of a token and parses on, so a single failed allocation loaded
+ * options `players=2,seed=12345678901234567` as `seed=1234567890123457` with
+ * BR_OK, or called a valid snapshot corrupt ('libboardrules-napshot').
+ * br_set_alloc_funcs() now gives jansson the library's allocator, which
+ * notes every failure; a load that met one answers BR_ERR_NO_MEMORY. Every
+ * allocation of every load is made to fail in turn: each run must give
+ * BR_ERR_NO_MEMORY or BR_OK with exactly the expected state. */
+
+typedef br_status (*loading_call)(const void *input, br_state **out, char *why,
+                                  size_t why_size);
+
+/* Runs `load` with the k-th allocation failing (that one alone: the lexer
+ * reads on after it), for k = 0, 1, ... until a run meets no failure. Each
+ * run gives BR_ERR_NO_MEMORY ("out of memory") or BR_OK with the state
+ * whose snapshot is `expected`, and leaves nothing allocated. Returns the
+ * number of failure points. */
+static int fail_each_allocation_of_load(const char *what, loading_call load, const void *input,
+                                        const char *expected)
+{
+    for (long k = 0;; k++) {
+        char why[256] = "";
+        br_state *s = NULL;
+        use_failing_allocator();
+        live_blocks = 0;
+        failed_once = false;
+        only_one_failure = true;
+        allocations_left = k;
+        br_status st = load(input, &s, why, sizeof why);
+        allocations_left = -1;
+        only_one_failure = false;
+        char *loaded = s ? brt_snapshot(s) : NULL;
+        br_state_free(s);
+        long leaked = live_blocks;
+        use_default_allocator();
+        ck_assert_msg(leaked == 0, "%s, allocation %ld failing: %ld blocks leaked", what, k,
+                      leaked);
+        ck_assert_msg(st != BR_OK || (loaded && strcmp(loaded, expected) == 0),
+                      "%s, allocation %ld failing: BR_OK with another state:\n%s\nexpected\n%s",
+                      what, k, loaded ? loaded : "(none)", expected);
+        free(loaded);
+        if (!failed_once) {
+            ck_assert_msg(st == BR_OK, "%s with no failure: %s (%s)", what, br_status_string(st),
+                          why);
+            return (int)k;
+        }
+        ck_assert_msg(st == BR_OK || (st == BR_ERR_NO_MEMORY && brt_contains(why, "out of memory")),
+                      "%s, allocation %ld failing: %s (%s)", what, k, br_status_string(st), why);
+    }
+}
+
+static br_status load_json(const void *input, br_state **out, char *why, size_t why_size)
+{
+    return br_state_from_json(input, out, why, why_size);
+}
+
+typedef struct byte_text {
+    const unsigned char *bytes;
+    size_t len;
+} byte_text;
+
+static br_status load_bytes(const void *input, br_state **out, char *why, size_t why_size)
+{
+    const byte_text *b = input;
+    return br_state_from_bytes(b->bytes, b->len, out, why, why_size);
+}
+
+static br_status load_record(const void *input, br_state **out, char *why, size_t why_size)
+{
+    return br_record_replay(input, out, NULL, why, why_size);
+}
+
+/* The binary snapshot of `s` with its payload as kind 0: the game's JSON
+ * snapshot text, which the loader parses with jansson. */
+static unsigned char *binary_with_json_payload(const br_state *s, size_t *len)
+{
+    size_t n, payload;
+    unsigned char *native = brt_binary_of(s, &n, &payload);
+    json_t *snap = brt_snapshot_json(s);
+    char *state = json_dumps(json_object_get(snap, "state"), JSON_COMPACT);
+    size_t kind = payload - 5, m = strlen(state);
+    unsigned char *out = malloc(kind + 5 + m);
+    memcpy(out, native, kind);
+    out[kind] = 0;
+    for (int i = 0; i < 4; i++)
+        out[kind + 1 + (size_t)i] = (unsigned char)(m >> (8 * i));
+    memcpy(out + kind + 5, state, m);
+    *len = kind + 5 + m;
+    free(state);
+    json_decref(snap);
+    free(native);
+    return out;
+}
+
+/* The record of `s`, and the snapshot of the state it replays to. */
+static char *record_of(const br_state *s, char **replayed)
+{
+    size_t len = 0;
+    char err[256] = "";
+    ck_assert_int_eq(br_record_write_state(s, NULL, 0, NULL, 0, &len, err, sizeof err),
+                     BR_ERR_BUFFER);
+    char *text = malloc(len + 1);
+    ck_assert_int_eq(br_record_write_state(s, NULL, 0, text, len + 1, NULL, err, sizeof err),
+                     BR_OK);
+    br_state *r = NULL;
+    ck_assert_int_ne(br_record_replay(text, &r, NULL, err, sizeof err), BR_ERR_RECORD);
+    *replayed = brt_snapshot(r);
+    br_state_free(r);
+    return text;
+}
+
+/* Every load of `s`: its JSON snapshot, its binary snapshot with a JSON
+ * payload, and (at the end of a game) its record. Returns the failure
+ * points met. */
+static long fail_each_allocation_of_every_load(const br_state *s, const char *what)
+{
+    char *snapshot = brt_snapshot(s);
+    long points = fail_each_allocation_of_load(what, load_json, snapshot, snapshot);
+    size_t len;
+    unsigned char *bytes = binary_with_json_payload(s, &len);
+    byte_text b = { bytes, len };
+    points += fail_each_allocation_of_load(what, load_bytes, &b, snapshot);
+    if (br_state_is_terminal(s)) {
+        char *replayed;
+        char *record = record_of(s, &replayed);
+        points += fail_each_allocation_of_load(what, load_record, record, replayed);
+        free(replayed);
+        free(record);
+    }
+    free(bytes);
+    free(snapshot);
+    return points;
+}
+
+/* Option sets of each game: the seed of the issue, and every option given
+ * with long values. */
+static const char *const oom_option_sets[][3] = {
+    { "tsuro", "players=2,seed=12345678901234567",
+      "players=8,seed=18446744073709551615,chance=explicit,edition=kosmos,board=7,"
+      "selfkill=literal" },
+    { "tuer-an-tuer", "players=2,seed=12345678901234567",
+      "seed=18446744073709551615,chance=explicit,run4=10,different4=connected" },
+    { "drunter-und-drueber", "players=2,seed=12345678901234567",
+      "players=4,seed=18446744073709551615,chance=explicit,variant=pro" },
+    { "tore-der-welt", "players=2,seed=12345678901234567",
+      "players=4,seed=18446744073709551615,chance=explicit,lasting=three,privilege=any,"
+      "crest=twice,screens=open" },
+};
+
+START_TEST(test_out_of_memory_in_a_load_never_loads_another_state)
+{
+    const char *const *set = oom_option_sets[_i];
+    const br_game *g = br_game_find(set[0]);
+    ck_assert_ptr_nonnull(g);
+    long points = 0;
+    for (int k = 1; k <= 2; k++) {
+        br_state *s = brt_new_state(g, set[k]);
+        uint64_t rng = 5;
+        /* At the start, some moves in, and at the end of the game. */
+        const size_t steps[] = { 0, 25, 100000 };
+        for (size_t i = 0; i < 3; i++) {
+            brt_play_random(s, &rng, steps[i]);
+            char *what = brt_format("%s %s, move %u", set[0], set[k],
+                                    (unsigned)br_state_move_number(s));
+            points += fail_each_allocation_of_every_load(s, what);
+            free(what);
+        }
+        ck_assert(br_state_is_terminal(s));
+        br_state_free(s);
+    }
+    fprintf(stderr, "%s: %ld failure points in its loads\n", set[0], points);
+}
+END_TEST
+
+/* A host that never sets an allocator gets failures noticed as well: jansson
+ * allocates through the library from the start. */
+START_TEST(test_jansson_allocates_through_the_library)
+{
+    json_malloc_t m = NULL;
+    json_free_t f = NULL;
+    json_get_alloc_funcs(&m, &f);
+    ck_assert_ptr_ne(m, malloc);
+    ck_assert_ptr_ne(f, free);
+    /* and with a pair set, through that pair */
+    br_set_alloc_funcs(failing_malloc, counting_free);
+    live_blocks = 0;
+    json_t *v = json_loads("[\"a string longer than sixteen characters\"]", 0, NULL);
+    ck_assert_ptr_nonnull(v);
+    ck_assert_int_gt(live_blocks, 0);
+    json_decref(v);
+    ck_assert_int_eq(live_blocks, 0);
+    br_set_alloc_funcs(NULL, NULL);
+}
+END_TEST
+
 START_TEST(test_alloc_funcs_default_and_reset)
 {
     br_malloc_fn m = NULL;
@@ -492,6 +694,9 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_read_only_failure_not_seen_by_other_states);
     tcase_add_test(tc, test_alloc_funcs_default_and_reset);
     tcase_add_loop_test(tc, test_out_of_memory_at_every_allocation, 0, (int)br_game_count());
+    tcase_add_loop_test(tc, test_out_of_memory_in_a_load_never_loads_another_state, 0,
+                        (int)(sizeof oom_option_sets / sizeof oom_option_sets[0]));
+    tcase_add_test(tc, test_jansson_allocates_through_the_library);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -8,9 +8,13 @@
  * allocations fail on purpose) sets them once, before the first call that
  * allocates.
  *
- * JSON work inside the library (loading snapshots) goes through jansson,
- * whose allocator is jansson's own setting (json_set_alloc_funcs()); the
- * library never changes it, because it belongs to the host.
+ * JSON loading inside the library goes through jansson, and jansson takes
+ * its memory from the same pair: the library sets jansson's allocator
+ * (json_set_alloc_funcs()) when it is loaded and again in
+ * br_set_alloc_funcs(), so as to notice every allocation that fails during
+ * a parse (jansson 2.14 reads on after some of them, and would load another
+ * text). A host that uses jansson itself shares that allocator; it should
+ * not set jansson's own afterwards, or the library no longer notices.
  *
  * When an allocation fails, the call returns ::BR_ERR_NO_MEMORY, leaves its
  * arguments as they were and frees what it had taken.
@@ -30,9 +34,10 @@ typedef void (*br_free_fn)(void *ptr);
 /**
  * @brief Sets the allocator of the library.
  *
- * Not thread-safe: call it before any other thread uses the library, and
- * while no state made with the previous pair is alive (a state is freed with
- * the function it was allocated with in mind).
+ * Sets jansson's allocator to the same pair (see above). Not thread-safe:
+ * call it before any other thread uses the library or jansson, and while no
+ * state or jansson value made with the previous pair is alive (each is
+ * freed with the function it was allocated with in mind).
  * @param malloc_fn the allocation function, or NULL for malloc().
  * @param free_fn the release function, or NULL for free(); pass both or neither.
  */

@@ -1091,7 +1091,10 @@ static bool check_result(const dud *s, const json_t *state, br_text *err)
     br_jw w;
     br_jw_init(&w, &t);
     write_result_value(&w, s);
-    json_t *want = br_text_fits(&t) ? json_loads(text, 0, NULL) : NULL;
+    json_t *want = NULL;
+    json_error_t jerr;
+    if (br_text_fits(&t))
+        br_json_parse(text, t.len, 0, &want, &jerr);
     if (!want)
         return br_fail(err, "state.result: out of memory while checking it");
     bool same = true;
