@@ -7,6 +7,7 @@
  *
  * Each test names the finding it keeps fixed.
  */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -662,6 +663,68 @@ START_TEST(test_jansson_allocates_through_the_library)
 }
 END_TEST
 
+/* The failure note is the thread's own: a thread whose every 41st
+ * allocation fails gets BR_ERR_NO_MEMORY or the right state, and another
+ * thread loading at the same moments is not touched by its failures. */
+static _Thread_local bool starved_thread;
+static _Thread_local unsigned long thread_allocations;
+static pthread_barrier_t load_together;
+
+static void *starving_malloc(size_t size)
+{
+    if (starved_thread && ++thread_allocations % 41 == 0)
+        return NULL;
+    return malloc(size);
+}
+
+typedef struct loader_job {
+    const char *snapshot;
+    bool starved;
+    int loaded, out_of_memory, wrong;
+} loader_job;
+
+static void *load_repeatedly(void *arg)
+{
+    loader_job *job = arg;
+    starved_thread = job->starved;
+    for (int i = 0; i < 300; i++) {
+        pthread_barrier_wait(&load_together);
+        br_state *s = NULL;
+        br_status st = br_state_from_json(job->snapshot, &s, NULL, 0);
+        char buf[1 << 15];
+        bool same = st == BR_OK && br_state_to_json(s, buf, sizeof buf, NULL) == BR_OK &&
+                    strcmp(buf, job->snapshot) == 0;
+        job->loaded += same;
+        job->out_of_memory += st == BR_ERR_NO_MEMORY;
+        job->wrong += !same && st != BR_ERR_NO_MEMORY;
+        br_state_free(s);
+    }
+    return NULL;
+}
+
+START_TEST(test_out_of_memory_noted_per_thread)
+{
+    br_state *s = state_in_play(0);
+    char *snapshot = brt_snapshot(s);
+    br_set_alloc_funcs(starving_malloc, free);
+    loader_job jobs[2] = { { snapshot, true, 0, 0, 0 }, { snapshot, false, 0, 0, 0 } };
+    pthread_t threads[2];
+    ck_assert_int_eq(pthread_barrier_init(&load_together, NULL, 2), 0);
+    for (int t = 0; t < 2; t++)
+        ck_assert_int_eq(pthread_create(&threads[t], NULL, load_repeatedly, &jobs[t]), 0);
+    for (int t = 0; t < 2; t++)
+        ck_assert_int_eq(pthread_join(threads[t], NULL), 0);
+    pthread_barrier_destroy(&load_together);
+    br_set_alloc_funcs(NULL, NULL);
+    ck_assert_int_eq(jobs[0].wrong, 0);
+    ck_assert_int_gt(jobs[0].out_of_memory, 0);
+    ck_assert_int_eq(jobs[1].wrong + jobs[1].out_of_memory, 0);
+    ck_assert_int_eq(jobs[1].loaded, 300);
+    free(snapshot);
+    br_state_free(s);
+}
+END_TEST
+
 START_TEST(test_alloc_funcs_default_and_reset)
 {
     br_malloc_fn m = NULL;
@@ -697,6 +760,7 @@ static Suite *hardening_suite(void)
     tcase_add_loop_test(tc, test_out_of_memory_in_a_load_never_loads_another_state, 0,
                         (int)(sizeof oom_option_sets / sizeof oom_option_sets[0]));
     tcase_add_test(tc, test_jansson_allocates_through_the_library);
+    tcase_add_test(tc, test_out_of_memory_noted_per_thread);
     suite_add_tcase(suite, tc);
     return suite;
 }
