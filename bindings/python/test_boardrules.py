@@ -662,14 +662,16 @@ class RecordTest(unittest.TestCase):
             boardrules.record_verdict(None)
 
     def test_parse_errors_name_line_and_column(self):
+        # (text, line and column of the layout error, the verdict's first bad
+        # line: the replay reports an illegal move before it first)
         cases = [
-            ("", 1, 1),
-            ("record 2\ngame tsuro\nfoo bar\n", 3, 1),
-            ("record 2\ngame tsuro\noptions players=2\n0: @a1:0\nseat0 Alice\n", 5, 1),
-            ("record 2\ngame tsuro\noptions players=2\nresult *\n0: @a1:0\n", 5, 1),
-            ("# comment\n\nrecord 2\ngame tsuro\noptions players=2\n  0:   \n", 6, None),
+            ("", 1, 1, 1),
+            ("record 2\ngame tsuro\nfoo bar\n", 3, 1, 3),
+            ("record 2\ngame tsuro\noptions players=2\n0: @a1:0\nseat0 Alice\n", 5, 1, 4),
+            ("record 2\ngame tsuro\noptions players=2\nresult *\n0: @a1:0\n", 5, 1, 5),
+            ("# comment\n\nrecord 2\ngame tsuro\noptions players=2\n  0:   \n", 6, None, 6),
         ]
-        for text, line, column in cases:
+        for text, line, column, verdict_line in cases:
             with self.assertRaises(boardrules.RecordError) as cm:
                 boardrules.parse_record(text)
             e = cm.exception
@@ -682,7 +684,7 @@ class RecordTest(unittest.TestCase):
             self.assertIsNone(e.state)
             v = boardrules.record_verdict(text)
             self.assertFalse(v["valid"])
-            self.assertEqual(v["first_bad_line"], line)
+            self.assertEqual(v["first_bad_line"], verdict_line)
         with self.assertRaises(TypeError):
             boardrules.parse_record(None)
         with self.assertRaises(ValueError):
