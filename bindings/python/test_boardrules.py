@@ -822,6 +822,21 @@ class BadInputParityTest(unittest.TestCase):
                 call()
             self.assertIn("NUL", str(caught.exception))
 
+    def test_private_module_refuses_nul_bytes_too(self):
+        """The package checks strings first, but boardrules._core is used
+        directly by some hosts: it must not cut a string at a NUL either."""
+        from boardrules import _core
+        g = _core.br_game_find(GAME)
+        for call in (lambda: _core.br_state_new(g, "players=2\0,players=9"),
+                     lambda: _core.br_game_find(GAME + "\0"),
+                     lambda: _core.br_game_check_options(g, "players=2\0")):
+            with self.assertRaises(ValueError) as caught:
+                call()
+            self.assertIn("NUL", str(caught.exception))
+        with self.assertRaises(TypeError):
+            _core.br_state_new(g, b"players=2")
+        self.assertEqual(_core.br_state_new(g, "players=2")[0], 0)
+
     def test_negative_seeds(self):
         s = new_state()
         for bad in (-1, -2 ** 63):

@@ -528,6 +528,39 @@ static PyObject *brx_py_ints(const int *values, size_t count)
 %typemap(in, numinputs=0) int *INT_OUT (int int_out = 0) { $1 = &int_out; }
 %typemap(argout) int *INT_OUT { BRX_PY_APPEND(PyLong_FromLong(*$1)); }
 
+/* ---- const char *: a str (or None for NULL) without NUL characters. C reads
+ * a string up to its first NUL, so "players=2\0,players=9" would make a
+ * 2-player game; the private module refuses such a string as the package and
+ * the Lua binding do. ---- */
+%{
+/* The UTF-8 text of the str `obj` (owned by it), or NULL with ValueError set
+ * when it holds a NUL character (TypeError when it is no str). */
+static const char *brx_py_c_string(PyObject *obj, const char *what)
+{
+    Py_ssize_t len = 0;
+    const char *text;
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a str, not %s", what, Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    text = PyUnicode_AsUTF8AndSize(obj, &len);
+    if (text && strlen(text) != (size_t)len) {
+        PyErr_Format(PyExc_ValueError, "%s: a NUL character at index %zu", what, strlen(text));
+        return NULL;
+    }
+    return text;
+}
+%}
+%typemap(in) const char * {
+    $1 = $input == Py_None ? NULL : ($1_ltype)brx_py_c_string($input, "argument $argnum of $symname");
+    if ($input != Py_None && !$1)
+        SWIG_fail;
+}
+%typemap(freearg) const char * "" /* borrowed from the str */
+%typemap(typecheck, precedence=SWIG_TYPECHECK_STRING) const char * {
+    $1 = $input == Py_None || PyUnicode_Check($input);
+}
+
 /* ---- (const char *const *TAGS_IN, size_t NUM_TAGS_IN): a sequence of str,
  * key, value, key, value, ...; NUM_TAGS_IN is the number of pairs ---- */
 %typemap(in) (const char *const *TAGS_IN, size_t NUM_TAGS_IN) (PyObject *seq = NULL) {
@@ -552,7 +585,7 @@ static PyObject *brx_py_ints(const int *values, size_t count)
                          Py_TYPE(item)->tp_name);
             SWIG_fail;
         }
-        strings[i] = PyUnicode_AsUTF8(item); /* owned by the str, alive while seq is */
+        strings[i] = brx_py_c_string(item, "tag"); /* owned by the str, alive while seq is */
         if (!strings[i])
             SWIG_fail;
     }
