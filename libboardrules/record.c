@@ -31,7 +31,45 @@ static bool is_reserved_key(const char *key)
            strcmp(key, "options") == 0 || strcmp(key, "result") == 0;
 }
 
-static br_status check_tags(const char *const *tags, size_t num_tags, br_text *err)
+static bool is_blank_byte(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* One tag for the writer: what the reader (record_parse.c) and the replay
+ * (check_seat_tags) would refuse is refused here, so that a written record
+ * always reads back. */
+static br_status check_tag(const char *key, const char *value, size_t i, int num_players,
+                           br_text *err)
+{
+    if (!br_record_is_tag_key(key, strlen(key)) || is_reserved_key(key)) {
+        br_text_printf(err, "tag %zu: '%.40s' is not a tag key (lower-case letters, "
+                       "digits, '-', '_'; not record, game, options or result)", i, key);
+        return BR_ERR_ARGUMENT;
+    }
+    size_t n = strlen(value);
+    if (n == 0 || strpbrk(value, "\r\n") || is_blank_byte(value[0]) ||
+        is_blank_byte(value[n - 1]) || strlen(key) + 1 + n > BR_RECORD_LINE_MAX) {
+        br_text_printf(err, "tag '%s': the value must be one line of 1..%zu characters "
+                       "without blanks at its ends", key,
+                       BR_RECORD_LINE_MAX - 1 - strlen(key));
+        return BR_ERR_ARGUMENT;
+    }
+    if (br_record_utf8_error(value, n) < n) {
+        br_text_printf(err, "tag '%s': the value is not UTF-8", key);
+        return BR_ERR_ARGUMENT;
+    }
+    int seat = br_record_seat_tag(key);
+    if (seat >= num_players || (seat >= 0 && key[4] == '0' && key[5])) {
+        br_text_printf(err, "tag '%s': the game has seats 0..%d (no leading zero)", key,
+                       num_players - 1);
+        return BR_ERR_ARGUMENT;
+    }
+    return BR_OK;
+}
+
+static br_status check_tags(const char *const *tags, size_t num_tags, int num_players,
+                            br_text *err)
 {
     for (size_t i = 0; i < num_tags; i++) {
         const char *key = tags[2 * i], *value = tags[2 * i + 1];
@@ -39,19 +77,15 @@ static br_status check_tags(const char *const *tags, size_t num_tags, br_text *e
             br_text_printf(err, "tag %zu: key or value is NULL", i);
             return BR_ERR_ARGUMENT;
         }
-        if (!br_record_is_tag_key(key, strlen(key)) || is_reserved_key(key)) {
-            br_text_printf(err, "tag %zu: '%.40s' is not a tag key (lower-case letters, "
-                           "digits, '-', '_'; not record, game, options or result)", i, key);
-            return BR_ERR_ARGUMENT;
-        }
-        size_t n = strlen(value);
-        if (n == 0 || strpbrk(value, "\r\n") || value[0] == ' ' || value[n - 1] == ' ' ||
-            strlen(key) + 1 + n > BR_RECORD_LINE_MAX) {
-            br_text_printf(err, "tag '%s': the value must be one line of 1..%zu characters "
-                           "without blanks at its ends", key,
-                           BR_RECORD_LINE_MAX - 1 - strlen(key));
-            return BR_ERR_ARGUMENT;
-        }
+        br_status st = check_tag(key, value, i, num_players, err);
+        if (st != BR_OK)
+            return st;
+        /* The caller's own list: a few tags, compared pair by pair. */
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(tags[2 * k], key) == 0) {
+                br_text_printf(err, "tag '%s' twice (tags %zu and %zu)", key, k, i);
+                return BR_ERR_ARGUMENT;
+            }
     }
     return BR_OK;
 }
@@ -109,7 +143,7 @@ static br_status write_state_record(const br_state *s, const char *const *tags, 
                        "game", (unsigned long)s->history_start);
         return BR_ERR_ARGUMENT;
     }
-    br_status st = check_tags(tags, num_tags, err);
+    br_status st = check_tags(tags, num_tags, s->num_players, err);
     br_state *replay = NULL;
     if (st == BR_OK)
         st = record_start(s, &replay, err);
@@ -413,6 +447,19 @@ static br_status check_result(const br_record *rec, const br_state *s, br_record
     return BR_OK;
 }
 
+/* Every seat tag names a seat of the game: the parse reads `seat7` as any
+ * tag; only the options say how many seats there are. */
+static br_status check_seat_tags(const br_record *rec, int num_players, br_record_failure *f)
+{
+    for (size_t i = 0; i < rec->num_tags; i++) {
+        const br_record_tag_entry *t = &rec->tags[i];
+        if (br_record_seat_tag(t->key) >= num_players)
+            return replay_fail(f, BR_ERR_RECORD, t->line, t->column,
+                               "tag '%s': the game has seats 0..%d", t->key, num_players - 1);
+    }
+    return BR_OK;
+}
+
 /* The initial state of `rec` with its move lines replayed on it (the
  * result line not checked). */
 static br_status replay_move_lines(const br_record *rec, br_state **out, br_record_failure *f)
@@ -431,6 +478,7 @@ static br_status replay_move_lines(const br_record *rec, br_state **out, br_reco
     /* The chance lines give every outcome, whatever the options say. */
     s->chance_mode = BR_CHANCE_EXPLICIT;
     *out = s;
+    st = check_seat_tags(rec, s->num_players, f);
     for (size_t i = 0; i < rec->num_moves && st == BR_OK; i++)
         st = replay_move_line(s, &rec->moves[i], f);
     return st;

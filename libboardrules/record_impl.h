@@ -15,6 +15,7 @@
 
 typedef struct br_record_tag_entry {
     const char *key, *value;
+    size_t line, column; /* of the key */
 } br_record_tag_entry;
 
 typedef struct br_record_move_entry {
@@ -63,6 +64,15 @@ br_status br_record_replay_v2(const br_record *rec, br_state **out, br_record_fa
 /* Whether key[0..n) is a tag key: a lower-case letter, then lower-case
  * letters, digits, '-' or '_', 32 characters at most. */
 bool br_record_is_tag_key(const char *key, size_t n);
+
+/* The offset of the first byte of s[0..n) that is not part of well-formed
+ * UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing beyond
+ * U+10FFFF), or n when there is none. */
+size_t br_record_utf8_error(const char *s, size_t n);
+
+/* The seat a tag key names: `seat` followed by digits only (a number past
+ * INT_MAX reads as INT_MAX); -1 for any other key. */
+int br_record_seat_tag(const char *key);
 
 /* Writes the result line's value for a state: each seat's return, or "*"
  * when the game is not over. */

@@ -1,6 +1,7 @@
 /* Game records: reading the text into a br_record (layout only, no replay),
  * its accessors and its JSON form. The format is doc/records.md. */
 #include <ctype.h>
+#include <limits.h>
 #include <string.h>
 
 #include "record_impl.h"
@@ -90,6 +91,12 @@ typedef struct parser {
     br_record *rec;
     line_cursor cursor;
     br_record_failure *f;
+    /* The tags read so far by key, to find a tag given twice without
+     * comparing every pair (a record may hold as many tags as lines): open
+     * addressing, each slot 0 (free) or 1 + an index into rec->tags. */
+    size_t *tag_slots;
+    size_t tag_mask; /* slots - 1, a power of two minus one */
+    size_t max_tags; /* the lines of the text: room of rec->tags */
 } parser;
 
 static bool word_is(const rline *l, size_t word_len, const char *word)
@@ -205,6 +212,111 @@ bool br_record_is_tag_key(const char *key, size_t n)
     return true;
 }
 
+size_t br_record_utf8_error(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = u[i];
+        size_t len;
+        unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
+        if (c < 0x80)
+            len = 1;
+        else if (c >= 0xC2 && c <= 0xDF)
+            len = 2;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            lo = c == 0xE0 ? 0xA0 : 0x80; /* overlong */
+            hi = c == 0xED ? 0x9F : 0xBF; /* surrogates */
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            lo = c == 0xF0 ? 0x90 : 0x80; /* overlong */
+            hi = c == 0xF4 ? 0x8F : 0xBF; /* beyond U+10FFFF */
+        } else
+            return i;
+        if (len > n - i)
+            return i;
+        for (size_t k = 1; k < len; k++) {
+            unsigned char min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
+            if (u[i + k] < min || u[i + k] > max)
+                return i;
+        }
+        i += len;
+    }
+    return n;
+}
+
+int br_record_seat_tag(const char *key)
+{
+    if (strncmp(key, "seat", 4) != 0 || !key[4])
+        return -1;
+    long long seat = 0;
+    for (const char *c = key + 4; *c; c++) {
+        if (!isdigit((unsigned char)*c))
+            return -1;
+        seat = seat * 10 + (*c - '0');
+        if (seat > INT_MAX)
+            seat = INT_MAX;
+    }
+    return (int)seat;
+}
+
+static size_t tag_key_hash(const char *key)
+{
+    size_t h = 2166136261u; /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)key; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    return h;
+}
+
+/* The earlier tag with `key`, or NULL after noting the new one (the last
+ * of rec->tags) under it. The table is made at the first tag, for as many
+ * tags as the text has lines. */
+static const br_record_tag_entry *earlier_tag(parser *p, const char *key)
+{
+    if (!p->tag_slots) {
+        size_t slots = 16;
+        while (slots < 2 * p->max_tags)
+            slots *= 2;
+        p->tag_slots = br_mem_zalloc(slots * sizeof *p->tag_slots);
+        if (!p->tag_slots)
+            return NULL;
+        p->tag_mask = slots - 1;
+    }
+    size_t i = tag_key_hash(key) & p->tag_mask;
+    for (; p->tag_slots[i]; i = (i + 1) & p->tag_mask) {
+        const br_record_tag_entry *t = &p->rec->tags[p->tag_slots[i] - 1];
+        if (strcmp(t->key, key) == 0)
+            return t;
+    }
+    p->tag_slots[i] = p->rec->num_tags;
+    return NULL;
+}
+
+/* The value's bytes are UTF-8; the key is a tag key, a seat tag's number
+ * without a leading zero (as in a move line), and the key is new. */
+static br_status check_tag(parser *p, const rline *whole, const char *key, const char *value)
+{
+    size_t value_column = whole->column + (size_t)(value - whole->text);
+    size_t n = strlen(value), bad = br_record_utf8_error(value, n);
+    if (bad < n)
+        return fail_at(p->f, whole->number, value_column + bad,
+                       "the value of tag '%s' is not UTF-8 (byte 0x%02X)", key,
+                       (unsigned)(unsigned char)value[bad]);
+    if (br_record_seat_tag(key) >= 0 && key[4] == '0' && key[5])
+        return fail_at(p->f, whole->number, whole->column + 4,
+                       "tag '%s': a seat number has no leading zero", key);
+    const br_record_tag_entry *first = earlier_tag(p, key);
+    if (!p->tag_slots) {
+        br_text_puts(p->f->reason, "out of memory");
+        return BR_ERR_NO_MEMORY;
+    }
+    if (first)
+        return fail_at(p->f, whole->number, whole->column, "tag '%s' twice (first on line %zu)",
+                       key, first->line);
+    return BR_OK;
+}
+
 static br_status add_tag(parser *p, rline *l)
 {
     if (l->len > BR_RECORD_LINE_MAX)
@@ -221,8 +333,10 @@ static br_status add_tag(parser *p, rline *l)
         return fail_at(p->f, whole.number, whole.column, "a second '%s' line", l->text);
     if (!*value)
         return fail_at(p->f, whole.number, whole.column + n, "tag '%s' without a value", l->text);
-    p->rec->tags[p->rec->num_tags++] = (br_record_tag_entry){ l->text, value };
-    return BR_OK;
+    br_record *rec = p->rec;
+    rec->tags[rec->num_tags++] =
+        (br_record_tag_entry){ l->text, value, whole.number, whole.column };
+    return check_tag(p, &whole, l->text, value);
 }
 
 /* One line after the header of a version 2 record. */
@@ -354,7 +468,7 @@ static br_status parse_text(const char *text, br_record **out, br_record_failure
         br_text_puts(f->reason, "out of memory");
         return BR_ERR_NO_MEMORY;
     }
-    parser p = { rec, { rec->text, 0 }, f };
+    parser p = { rec, { rec->text, 0 }, f, NULL, 0, count_lines(rec->text) };
     rline first;
     bool have_first;
     br_status st = read_version(&p, &first, &have_first);
@@ -363,6 +477,7 @@ static br_status parse_text(const char *text, br_record **out, br_record_failure
     bool header_read = st == BR_OK;
     if (st == BR_OK)
         st = parse_body(&p);
+    br_mem_free(p.tag_slots);
     if (st != BR_OK && !(header_read && keep_before_bad_line)) {
         br_record_free(rec);
         return st;

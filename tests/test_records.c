@@ -456,6 +456,7 @@ START_TEST(test_bad_tags_refused)
     static const char *const bad[][2] = {
         { "Seat0", "x" }, { "game", "x" }, { "result", "x" }, { "a b", "x" },
         { "event", "" }, { "event", "two\nlines" }, { "event", " padded" }, { "", "x" },
+        { "event", "\tpadded" }, { "event", "padded\t" },
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         err[0] = '\0';
@@ -593,6 +594,94 @@ START_TEST(test_first_bad_line_before_layout_error)
     free(both);
     free(illegal);
     free(text);
+/* The header of a 2-player Tsuro record, for the tag tests (lines 1-3). */
+#define TAG_TEST_HEADER "record 2\ngame tsuro\noptions players=2,chance=explicit\n"
+
+/* Issue 21: "records accept bad tags". The text is UTF-8 (doc/records.md): a
+ * tag value that is not is refused at the first byte that breaks it. */
+START_TEST(test_tag_value_not_utf8_refused)
+{
+    /* a Latin-1 e-acute; an overlong '/'; a UTF-16 surrogate; a code point
+     * beyond U+10FFFF; a sequence cut short by the line end */
+    expect_parse_error(TAG_TEST_HEADER "event Caf\xe9 night\n", 4, 10, "not UTF-8");
+    expect_parse_error(TAG_TEST_HEADER "site a\xc0\xaf\n", 4, 7, "not UTF-8");
+    expect_parse_error(TAG_TEST_HEADER "seat0 \xed\xa0\x80\n", 4, 7, "not UTF-8");
+    expect_parse_error(TAG_TEST_HEADER "seat1 x\xf4\x90\x80\x80\n", 4, 8, "not UTF-8");
+    expect_parse_error(TAG_TEST_HEADER "round 3\xe2\x82\n", 4, 8, "not UTF-8");
+    /* Well-formed UTF-8 of every length is a value like any other. */
+    br_record *rec = parse_ok(TAG_TEST_HEADER "event Caf\xc3\xa9 \xe2\x82\xac \xf0\x9d\x84\x9e\n");
+    ck_assert_str_eq(br_record_tag(rec, "event"), "Caf\xc3\xa9 \xe2\x82\xac \xf0\x9d\x84\x9e");
+    br_record_free(rec);
+    /* The writer does not write what the reader refuses. */
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2");
+    static const char *const latin1[] = { "event", "Caf\xe9" };
+    char buf[4096], err[256] = "";
+    ck_assert_int_eq(br_record_write_state(s, latin1, 1, buf, sizeof buf, NULL, err, sizeof err),
+                     BR_ERR_ARGUMENT);
+    ck_assert_msg(brt_contains(err, "not UTF-8"), "%s", err);
+    br_state_free(s);
+}
+END_TEST
+
+/* Issue 21: the same tag twice is refused at the second, naming the first. */
+START_TEST(test_tag_twice_refused)
+{
+    expect_parse_error(TAG_TEST_HEADER "event Cup\ndate 2026-12-01\n# c\n  event Cup\n", 7, 3,
+                       "tag 'event' twice (first on line 4)");
+    expect_parse_error(TAG_TEST_HEADER "seat0 Ann\nseat1 Bob\nseat0 Carl\n", 6, 1,
+                       "tag 'seat0' twice (first on line 4)");
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2");
+    static const char *const twice[] = { "event", "a", "site", "b", "event", "c" };
+    char buf[4096], err[256] = "";
+    ck_assert_int_eq(br_record_write_state(s, twice, 3, buf, sizeof buf, NULL, err, sizeof err),
+                     BR_ERR_ARGUMENT);
+    ck_assert_msg(brt_contains(err, "tag 'event' twice"), "%s", err);
+    br_state_free(s);
+}
+END_TEST
+
+/* Issue 21: a seat tag names a seat of the game. Whether `seat7` is one
+ * depends on the options, so the parse (layout only) reads it and the replay
+ * refuses it, at its line, before any move; the state handed back is the
+ * initial one. A seat number is written as in a move line: no leading zero. */
+START_TEST(test_seat_tag_for_missing_seat_refused)
+{
+    const char *text = TAG_TEST_HEADER "seat0 Ann\nseat7 Zoe\nresult *\n";
+    br_record *rec = parse_ok(text);
+    ck_assert_str_eq(br_record_tag(rec, "seat7"), "Zoe");
+    br_record_free(rec);
+    size_t bad = 0;
+    char err[256] = "";
+    br_state *s = NULL;
+    ck_assert_int_eq(replay(text, &bad, err, sizeof err, &s), BR_ERR_RECORD);
+    ck_assert_uint_eq(bad, 5);
+    ck_assert_msg(brt_contains(err, "line 5, column 1: tag 'seat7': the game has seats 0..1"),
+                  "%s", err);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_uint_eq(br_state_move_number(s), 0);
+    br_state_free(s);
+    json_t *v = verdict_of(text);
+    expect_verdict(v, false, false, 5);
+    /* Seat 1 is a seat of this game; a 3-player game has seat 2. */
+    ck_assert_int_eq(replay(TAG_TEST_HEADER "seat1 Bob\nresult *\n", &bad, err, sizeof err, NULL),
+                     BR_OK);
+    ck_assert_int_eq(replay("record 2\ngame tsuro\noptions players=3\nseat2 Cy\nresult *\n", &bad,
+                            err, sizeof err, NULL), BR_OK);
+    ck_assert_int_eq(replay(TAG_TEST_HEADER "seat99999999999999999999 X\nresult *\n", &bad, err,
+                            sizeof err, NULL), BR_ERR_RECORD);
+    ck_assert_uint_eq(bad, 4);
+    expect_parse_error(TAG_TEST_HEADER "seat01 Ann\n", 4, 5, "no leading zero");
+    /* Keys that only start with "seat" are other tags. */
+    ck_assert_int_eq(replay(TAG_TEST_HEADER "seats 2\nseat-7 x\nresult *\n", &bad, err, sizeof err,
+                            NULL), BR_OK);
+    /* The writer knows the seats too. */
+    br_state *w = brt_new_state(br_game_find("tsuro"), "players=2");
+    static const char *const seat7[] = { "seat7", "Zoe" };
+    char buf[4096];
+    ck_assert_int_eq(br_record_write_state(w, seat7, 1, buf, sizeof buf, NULL, err, sizeof err),
+                     BR_ERR_ARGUMENT);
+    ck_assert_msg(brt_contains(err, "the game has seats 0..1"), "%s", err);
+    br_state_free(w);
 }
 END_TEST
 
@@ -640,6 +729,9 @@ static Suite *records_suite(void)
     tcase_add_test(tc, test_bad_tags_refused);
     tcase_add_test(tc, test_layout_error_keeps_state_before_it);
     tcase_add_test(tc, test_first_bad_line_before_layout_error);
+    tcase_add_test(tc, test_tag_value_not_utf8_refused);
+    tcase_add_test(tc, test_tag_twice_refused);
+    tcase_add_test(tc, test_seat_tag_for_missing_seat_refused);
     tcase_add_loop_test(tc, test_write_from_moves, 0, (int)br_game_count());
     suite_add_tcase(suite, tc);
     return suite;
