@@ -21,6 +21,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_SEAT_ARGS 64
@@ -37,13 +38,6 @@ typedef struct play_config {
     const char *record_path;
 } play_config;
 
-/* The moves applied so far, for the record. */
-typedef struct move_log {
-    br_move *moves;
-    size_t len;
-    size_t capacity;
-} move_log;
-
 /* One game at the table. */
 typedef struct table {
     const br_game *game;
@@ -55,12 +49,14 @@ typedef struct table {
     int shown_seat;          /* whose view the screen shows; -1: a spectator's */
     bot bot;
     br_state *before;        /* the position before a bot's move */
-    move_log log;
+    size_t moves_made;       /* moves made at the table (the record takes the
+                                state's history) */
     br_move *moves;          /* legal moves shown to the person */
     size_t capacity;
     size_t count;
     line_input *input;       /* the person's entries (libedit on a terminal) */
     bool echo_input;         /* input is not a terminal: show what was read */
+    char date[16];           /* the day the game began (UTC), for the record */
 } table;
 
 typedef enum turn_result { TURN_MOVED, TURN_QUIT, TURN_FAILED } turn_result;
@@ -133,22 +129,6 @@ static int parse_play_args(int argc, char **argv, play_config *cfg)
 /* ------------------------------------------------------------------ */
 /* The table */
 
-static bool log_push(move_log *log, br_move move)
-{
-    if (log->len == log->capacity) {
-        size_t capacity = log->capacity ? log->capacity * 2 : 256;
-        br_move *bigger = realloc(log->moves, capacity * sizeof *bigger);
-        if (!bigger) {
-            brules_error("out of memory");
-            return false;
-        }
-        log->moves = bigger;
-        log->capacity = capacity;
-    }
-    log->moves[log->len++] = move;
-    return true;
-}
-
 static void table_free(table *t)
 {
     br_state_free(t->state);
@@ -156,7 +136,6 @@ static void table_free(table *t)
     free(t->human);
     bot_free(&t->bot);
     br_state_free(t->before);
-    free(t->log.moves);
     free(t->moves);
     line_input_free(t->input);
 }
@@ -224,6 +203,11 @@ static int table_init(table *t, const play_config *cfg)
     if (t->num_humans > 0 && !(t->input = line_input_new()))
         return BRULES_EXIT_FAIL;
     t->echo_input = !isatty(STDIN_FILENO);
+    time_t now = time(NULL);
+    struct tm day;
+    if (now == (time_t)-1 || !gmtime_r(&now, &day)
+        || strftime(t->date, sizeof t->date, "%Y-%m-%d", &day) == 0)
+        t->date[0] = '\0'; /* no clock: the record goes without a date */
     return -1;
 }
 
@@ -516,31 +500,82 @@ static turn_result next_turn(table *t)
             return TURN_FAILED;
         announced_text(t, t->before, move, text, sizeof text);
     }
-    if (!log_push(&t->log, move))
-        return TURN_FAILED;
+    t->moves_made++;
     announce(t, player, text);
     note_move(t, player, move);
     return TURN_MOVED;
 }
 
-static int write_record(const table *t, const char *path)
+/* Who played each seat, for the record's seat tags (doc/records.md):
+ * "person" or "<bot> bot". */
+static void seat_tag_value(const table *t, int seat, char *buf, size_t size)
 {
-    char err[512] = "";
-    size_t len = 0;
-    br_status st = br_record_write(t->game, t->initial_options, t->log.moves, t->log.len,
-                                   NULL, 0, &len, err, sizeof err);
-    char *text = NULL;
-    if (st == BR_OK || st == BR_ERR_BUFFER) {
-        text = malloc(len + 1);
-        st = text ? br_record_write(t->game, t->initial_options, t->log.moves, t->log.len,
-                                    text, len + 1, NULL, err, sizeof err)
-                  : BR_ERR_NO_MEMORY;
+    if (t->human[seat])
+        snprintf(buf, size, "person");
+    else
+        snprintf(buf, size, "%s bot", bot_kind_name(t->bot.kind));
+}
+
+enum { SEAT_TAG_SIZE = 16 };
+
+/* The record's tags: seat<N> for every seat, then the date. `texts` holds
+ * the keys and values (SEAT_TAG_SIZE bytes each, two per seat); returns the
+ * number of tags. */
+static size_t record_tags(const table *t, const char **tags, char *texts)
+{
+    int n = br_state_num_players(t->state);
+    size_t count = 0;
+    for (int p = 0; p < n; p++) {
+        char *key = texts + (size_t)(2 * p) * SEAT_TAG_SIZE, *value = key + SEAT_TAG_SIZE;
+        snprintf(key, SEAT_TAG_SIZE, "seat%d", p);
+        seat_tag_value(t, p, value, SEAT_TAG_SIZE);
+        tags[2 * count] = key;
+        tags[2 * count + 1] = value;
+        count++;
     }
+    if (t->date[0]) {
+        tags[2 * count] = "date";
+        tags[2 * count + 1] = t->date;
+        count++;
+    }
+    return count;
+}
+
+/* The record's text (br_record_write_state: the moves from the state's
+ * history, chance outcomes included, and the tags) in memory to free();
+ * NULL on failure (reported). */
+static char *record_text(const table *t)
+{
+    int n = br_state_num_players(t->state);
+    const char **tags = malloc((size_t)(2 * n + 2) * sizeof *tags);
+    char *texts = malloc((size_t)(2 * n) * SEAT_TAG_SIZE);
+    char err[512] = "", *text = NULL;
+    br_status st = BR_ERR_NO_MEMORY;
+    if (tags && texts) {
+        size_t num_tags = record_tags(t, tags, texts), len = 0;
+        st = br_record_write_state(t->state, tags, num_tags, NULL, 0, &len, err, sizeof err);
+        if (st == BR_OK || st == BR_ERR_BUFFER) {
+            text = malloc(len + 1);
+            st = text ? br_record_write_state(t->state, tags, num_tags, text, len + 1, NULL, err,
+                                              sizeof err)
+                      : BR_ERR_NO_MEMORY;
+        }
+    }
+    free(tags);
+    free(texts);
     if (st != BR_OK) {
         brules_error("record: %s", err[0] ? err : br_status_string(st));
         free(text);
-        return BRULES_EXIT_FAIL;
+        return NULL;
     }
+    return text;
+}
+
+static int write_record(const table *t, const char *path)
+{
+    char *text = record_text(t);
+    if (!text)
+        return BRULES_EXIT_FAIL;
     FILE *f = fopen(path, "w");
     bool ok = f && fputs(text, f) >= 0;
     ok = (f && fclose(f) == 0) && ok;
@@ -549,7 +584,8 @@ static int write_record(const table *t, const char *path)
         brules_error("cannot write the record to '%s'", path);
         return BRULES_EXIT_FAIL;
     }
-    printf("record written to %s (%zu move%s)\n", path, t->log.len, t->log.len == 1 ? "" : "s");
+    printf("record written to %s (%zu move%s)\n", path, t->moves_made,
+           t->moves_made == 1 ? "" : "s");
     return BRULES_EXIT_OK;
 }
 
@@ -562,14 +598,14 @@ static int run_game(table *t)
         return BRULES_EXIT_FAIL;
     putchar('\n');
     if (r == TURN_QUIT) {
-        printf("game abandoned after %zu move%s\n", t->log.len, t->log.len == 1 ? "" : "s");
+        printf("game abandoned after %zu move%s\n", t->moves_made, t->moves_made == 1 ? "" : "s");
         /* The game is over for the table: the seed may be told now. */
         printf("options %s\n", t->initial_options);
         return BRULES_EXIT_OK;
     }
     if (!print_board(stdout, t->state))
         return BRULES_EXIT_FAIL;
-    printf("game over after %zu move%s\n", t->log.len, t->log.len == 1 ? "" : "s");
+    printf("game over after %zu move%s\n", t->moves_made, t->moves_made == 1 ? "" : "s");
     print_result(stdout, t->state);
     printf("options %s\n", t->initial_options);
     return BRULES_EXIT_OK;

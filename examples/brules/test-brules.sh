@@ -367,6 +367,23 @@ expect_out "^record written to $work/bots.rec" "play --record"
 grep '^result: ' "$work/out" >"$work/bots.result"
 checks=$((checks + 1))
 grep -q '^game tsuro$' "$work/bots.rec" || fail "the record has no 'game tsuro' line"
+# expect_record_tag FILE LINE: the record has that tag line (issue 21: who
+# played each seat, and the date).
+expect_record_tag() {
+    checks=$((checks + 1))
+    grep -q -x -e "$2" "$1" || fail "$1 has no tag line '$2'"
+}
+for seat in 0 1 2; do
+    expect_record_tag "$work/bots.rec" "seat$seat planner bot"
+done
+expect_record_tag "$work/bots.rec" 'date [0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'
+# The day the game began, in UTC: today, or yesterday just after midnight.
+checks=$((checks + 1))
+day=$(sed -n 's/^date //p' "$work/bots.rec")
+[ "$day" = "$(date -u +%Y-%m-%d)" ] || [ "$day" = "$(date -u -d yesterday +%Y-%m-%d 2>/dev/null)" ] \
+    || fail "the record's date $day is not today (UTC)"
+checks=$((checks + 1))
+[ "$(grep -c '^seat' "$work/bots.rec")" -eq 3 ] || fail "the record has other seat tags than 0..2"
 
 run replay "$work/bots.rec"
 expect_status 0 "replay of a valid record"
@@ -819,6 +836,8 @@ awk '
     END { exit bad }' "$work/out" || fail "a drawn Tsuro tile is not in the next view"
 expect_out '^game over after [0-9]* moves$' "the person's game ends"
 expect_out '^result: ' "the person's game has a result"
+expect_record_tag "$work/human.rec" 'seat0 person'
+expect_record_tag "$work/human.rec" 'seat1 random bot'
 run replay "$work/human.rec"
 expect_status 0 "replay of the person's game"
 expect_out '^game over$' "the person's record reaches the end"
