@@ -51,6 +51,18 @@ void brules_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int usage_error(const char *command, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A --json command that fails before printing its object prints this one on
+ * stdout instead (main() calls it after every command), besides the messages
+ * on stderr: {"command": COMMAND, "error": the first message reported,
+ * "status": the exit status}. Nothing when the command line held no --json,
+ * when print_json() wrote the command's object, or for status 0. */
+void print_json_failure(const char *command, int status);
+
+/* `text` with every byte that is not part of well-formed UTF-8 replaced by
+ * U+FFFD (a file name can hold any bytes; JSON must be UTF-8), in memory to
+ * free(); NULL when out of memory. */
+char *utf8_copy(const char *text);
+
 /* ------------------------------------------------------------------ */
 /* Command-line parsing (cli.c): a small getopt_long without global state.
  * Accepts "--name value", "--name=value", "-x value", "-xvalue"; "--" ends
@@ -85,7 +97,9 @@ typedef struct cli_command {
  * help, every other option goes to take_option with `settings`, and the
  * positional argument to *operand (which may be NULL when the command takes
  * none). Returns -1 to go on, otherwise the exit status: BRULES_EXIT_OK
- * after --help, or that of a usage error, already reported. */
+ * after --help, or that of a usage error, already reported. An option with
+ * the id CLI_JSON_ID anywhere on the line, even after a mistake, makes the
+ * failures come as JSON (print_json_failure). */
 int cli_parse_command(const cli_command *command, void *settings, int argc, char **argv,
                       const char **operand);
 
@@ -159,8 +173,8 @@ void print_result(FILE *out, const br_state *state);
 struct json_t;
 bool print_json(struct json_t *value);
 
-/* Reads a whole file ("-" is stdin) into memory to free(); NULL on failure
- * (reported). */
+/* Reads a whole file ("-" is stdin, "<stdin>" in the messages) into memory
+ * to free(); NULL on failure (reported). */
 char *read_file(const char *path);
 
 /* Reads one line without its line end into *line (grown as needed, free()

@@ -19,6 +19,28 @@
 /* ------------------------------------------------------------------ */
 /* Messages */
 
+/* A --json command prints one JSON object on stdout whatever happens: the
+ * first failure reported is kept, and print_json_failure() prints it when the
+ * command ends with an error before its own object. Fixed buffers: an
+ * "out of memory" must get through too. */
+static struct {
+    bool wanted;      /* the command line holds --json */
+    bool printed;     /* print_json() wrote the command's object */
+    char error[1024]; /* the first failure reported, "" for none yet */
+} json_failure;
+
+static void keep_first_error(const char *command, const char *fmt, va_list ap)
+{
+    if (json_failure.error[0])
+        return;
+    size_t used = 0;
+    if (command) {
+        int n = snprintf(json_failure.error, sizeof json_failure.error, "%s: ", command);
+        used = n > 0 && (size_t)n < sizeof json_failure.error ? (size_t)n : 0;
+    }
+    vsnprintf(json_failure.error + used, sizeof json_failure.error - used, fmt, ap);
+}
+
 void brules_error(const char *fmt, ...)
 {
     va_list ap;
@@ -26,6 +48,9 @@ void brules_error(const char *fmt, ...)
     fputs("brules: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
+    va_start(ap, fmt);
+    keep_first_error(NULL, fmt, ap);
     va_end(ap);
 }
 
@@ -39,11 +64,100 @@ int usage_error(const char *command, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+    va_start(ap, fmt);
+    keep_first_error(command, fmt, ap);
+    va_end(ap);
     if (command)
         fprintf(stderr, "Try 'brules help %s'.\n", command);
     else
         fputs("Try 'brules --help'.\n", stderr);
     return BRULES_EXIT_USAGE;
+}
+
+/* Length of the well-formed UTF-8 sequence (RFC 3629) at s, 0 when the
+ * bytes there are none (the NUL at the end stops a cut sequence). */
+static size_t utf8_sequence(const unsigned char *s)
+{
+    unsigned char c = s[0], lo = 0x80, hi = 0xBF; /* the second byte's range */
+    size_t len;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        lo = c == 0xE0 ? 0xA0 : 0x80; /* overlong */
+        hi = c == 0xED ? 0x9F : 0xBF; /* surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        lo = c == 0xF0 ? 0x90 : 0x80; /* overlong */
+        hi = c == 0xF4 ? 0x8F : 0xBF; /* beyond U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xBF)
+            return 0;
+    return len;
+}
+
+char *utf8_copy(const char *text)
+{
+    size_t len = strlen(text);
+    char *copy = malloc(3 * len + 1), *out = copy;
+    if (!copy)
+        return NULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t n = utf8_sequence(p);
+        if (n == 0) {
+            memcpy(out, "\xEF\xBF\xBD", 3); /* U+FFFD, the replacement character */
+            out += 3;
+            p++;
+        } else {
+            memcpy(out, p, n);
+            out += n;
+            p += n;
+        }
+    }
+    *out = '\0';
+    return copy;
+}
+
+/* A JSON string of `text` on stdout, a byte that is not UTF-8 as U+FFFD;
+ * without allocating. */
+static void put_json_string(const char *text)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t n = utf8_sequence(p);
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else if (n == 0)
+            fputs("\\ufffd", stdout);
+        else
+            fwrite(p, 1, n, stdout);
+        p += n ? n : 1;
+    }
+    putchar('"');
+}
+
+void print_json_failure(const char *command, int status)
+{
+    if (!json_failure.wanted || json_failure.printed || status == BRULES_EXIT_OK)
+        return;
+    printf("{\n  \"command\": ");
+    put_json_string(command);
+    printf(",\n  \"error\": ");
+    if (json_failure.error[0])
+        put_json_string(json_failure.error);
+    else
+        printf("\"failed with exit status %d\"", status);
+    printf(",\n  \"status\": %d\n}\n", status);
+    json_failure.printed = true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -151,13 +265,19 @@ int cli_parse_command(const cli_command *command, void *settings, int argc, char
     optind = 0; /* glibc: start afresh (the top level parsed its options before) */
     opterr = 0;
     int status = -1, c;
-    /* The first mistake ends the parsing, so that one message says what is wrong. */
-    while (status < 0 && (c = getopt_long(argc, args, shorts, longs, NULL)) != -1) {
+    /* The first mistake ends the parsing, so that one message says what is
+     * wrong; the rest is only read for a --json, so that the message comes
+     * as JSON too (`brules info --frobnicate --json`). */
+    while ((c = getopt_long(argc, args, shorts, longs, NULL)) != -1) {
+        const cli_option *o = c == '?' || c == ':' ? NULL : option_of(command->options, c);
+        if (o && o->id == CLI_JSON_ID)
+            json_failure.wanted = true;
+        if (status >= 0)
+            continue;
         if (c == '?' || c == ':') {
             status = report_bad_option(command, c, args[optind - 1]);
-            break;
+            continue;
         }
-        const cli_option *o = option_of(command->options, c);
         if (!o)
             continue;
         if (o->id == CLI_HELP_ID) {
@@ -483,6 +603,7 @@ bool print_json(json_t *value)
         brules_error("out of memory");
         return false;
     }
+    json_failure.printed = true;
     int st = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     json_decref(value);
     putchar('\n');
@@ -496,12 +617,15 @@ char *read_file(const char *path)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (is_stdin)
+        path = "<stdin>"; /* for the messages, as replay names it */
     if (!f) {
         brules_error("%s: %s", path, strerror(errno));
         return NULL;
     }
     size_t len = 0, capacity = 4096;
     char *text = malloc(capacity);
+    errno = 0; /* a directory opens but fails to read: EISDIR */
     while (text) {
         len += fread(text + len, 1, capacity - len - 1, f);
         if (len < capacity - 1)
@@ -519,7 +643,7 @@ char *read_file(const char *path)
     if (!text)
         brules_error("%s: out of memory", path);
     else if (failed)
-        brules_error("%s: read error", path);
+        brules_error("%s: %s", path, errno ? strerror(errno) : "read error");
     if (!is_stdin)
         fclose(f);
     if (failed) {

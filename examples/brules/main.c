@@ -122,7 +122,8 @@ static const command commands[] = {
       "                         valid, complete, version, game, moves,\n"
       "                         first_bad_line, column, reason, result\n"
       "                         (br_record_verdict_json); exit status 0 when valid\n"
-      "                         and complete, else 1, nothing on stderr\n"
+      "                         and complete, else 1, nothing on stderr; a file\n"
+      "                         it cannot read gives {command, error, status}\n"
       "  --snapshot             print the final position as a JSON snapshot\n"
       "                         (br_state_to_json) instead of the board\n" },
     { "bench", cmd_bench, "measure the speed of the library on a game",
@@ -186,7 +187,8 @@ static void print_help(FILE *out)
           "'brules help COMMAND' or 'brules COMMAND --help' describes one command.\n"
           "Options: long ones may be abbreviated (--se for --seed where that is\n"
           "unique), short ones grouped (-jn 5); '--' ends the options. Every command\n"
-          "that prints results takes -j, --json. 'man brules' has it all.\n"
+          "that prints results takes -j, --json; on a failure it then prints\n"
+          "{\"command\", \"error\", \"status\"} on stdout. 'man brules' has it all.\n"
           "Exit status: 0 success, 1 failure (e.g. an invalid record), 2 usage error,\n"
           "130 a long run (selfplay, bench) stopped by Ctrl-C.\n",
           out);
@@ -262,6 +264,7 @@ int main(int argc, char **argv)
     if (!c)
         return usage_error(NULL, "unknown command '%s'", name);
     status = c->run(argc - next, argv + next);
+    print_json_failure(name, status);
     /* A full disk or a closed pipe shows up only when stdout is flushed. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         brules_error("error writing to standard output");

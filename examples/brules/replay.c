@@ -73,7 +73,10 @@ static int print_verdict(const char *record, const char *name)
     }
     bool good = json_is_true(json_object_get(verdict, "valid"))
                 && json_is_true(json_object_get(verdict, "complete"));
-    json_t *root = json_pack("{s:s}", "file", name);
+    /* A file name may hold any bytes, JSON only UTF-8. */
+    char *file = utf8_copy(name);
+    json_t *root = file ? json_pack("{s:s}", "file", file) : NULL;
+    free(file);
     if (root)
         json_object_update(root, verdict);
     json_decref(verdict);

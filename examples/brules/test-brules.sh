@@ -468,6 +468,103 @@ run replay "$work/no-such-file.rec"
 expect_status 1 "replay of a missing file"
 expect_err "^brules: $work/no-such-file.rec: " "replay of a missing file"
 
+# ---------------------------------------------------------------- --json: failures as JSON
+
+# Issue 21: `replay --json` printed nothing on stdout for a file it could not
+# read. Every --json command, on every failure, prints one JSON object on
+# stdout: {"command", "error" (the first message, as on stderr without
+# "brules: "), "status" (the exit status)}; the message stays on stderr.
+
+# expect_json_error STATUS COMMAND WHAT TEXT: the run failed with STATUS;
+# stdout is that object, its error contains TEXT, and stderr says it too.
+expect_json_error() {
+    expect_status "$1" "$3"
+    export BRT_WANT="$4"
+    expect_json "$3" "set(d) == {'command', 'error', 'status'}" "d['command'] == '$2'" \
+        "d['status'] == $1" "__import__('os').environ['BRT_WANT'] in d['error']"
+    checks=$((checks + 1))
+    grep -q -F -e "$4" "$work/err" || fail "$3: the reason is not on stderr"
+}
+
+# Bad arguments, for each --json command, --json before or after the mistake.
+run list --json extra
+expect_json_error 2 list "list --json with an operand" "unexpected argument 'extra'"
+run list --frobnicate --json
+expect_json_error 2 list "list: --json after a bad option" "unrecognized option '--frobnicate'"
+run info --json
+expect_json_error 2 info "info --json without a game" "missing argument GAME"
+run info -j --frobnicate tsuro
+expect_json_error 2 info "info -j with a bad option" "unrecognized option '--frobnicate'"
+run selfplay --json
+expect_json_error 2 selfplay "selfplay --json without a game" "missing argument GAME"
+run selfplay tsuro -jn x
+expect_json_error 2 selfplay "selfplay -jn x" "-n needs a number of games"
+run selfplay tsuro --bot nobody --json
+expect_json_error 2 selfplay "selfplay --json, unknown bot" "unknown bot 'nobody'"
+run selfplay tsuro --show --json
+expect_json_error 2 selfplay "selfplay --show --json" "--show and --json exclude each other"
+run replay --json
+expect_json_error 2 replay "replay --json without a file" "missing argument FILE"
+run replay --json --snapshot "$work/bots.rec"
+expect_json_error 2 replay "replay --json --snapshot" "--json and --snapshot exclude each other"
+run bench tsuro -t 0 --json
+expect_json_error 2 bench "bench --json -t 0" "-t needs a number of seconds"
+run bench --json tsuro extra
+expect_json_error 2 bench "bench --json with two operands" "unexpected argument 'extra'"
+
+# An unknown game (a usage error) and bad options (the library's reason).
+run info --json nosuch
+expect_json_error 2 info "info --json of an unknown game" "unknown game 'nosuch'"
+run selfplay nosuch --json
+expect_json_error 2 selfplay "selfplay --json of an unknown game" "unknown game 'nosuch'"
+run bench nosuch --json
+expect_json_error 2 bench "bench --json of an unknown game" "unknown game 'nosuch'"
+run selfplay tsuro -o players=9 --json
+expect_json_error 2 selfplay "selfplay --json with bad options" "option 'players'"
+run bench tsuro -o frobnicate=1 -t 0.1 --json
+expect_json_error 2 bench "bench --json with bad options" "frobnicate"
+
+# Files replay cannot read: missing, a directory, NUL bytes; a name that is
+# not UTF-8 comes back with U+FFFD (JSON is UTF-8).
+run replay --json "$work/no-such-file.rec"
+expect_json_error 1 replay "replay --json of a missing file" "no-such-file.rec: No such file"
+run replay --json "$work"
+expect_json_error 1 replay "replay --json of a directory" "Is a directory"
+printf 'record 2\ngame tsuro\0\n' >"$work/nul.rec"
+run replay --json "$work/nul.rec"
+expect_json_error 1 replay "replay --json of a file with a NUL byte" "contains a NUL byte"
+run_from "$work/nul.rec" replay --json -
+expect_json_error 1 replay "replay --json of stdin with a NUL byte" "<stdin>: contains a NUL byte"
+latin1=$(printf 'caf\351')
+run replay --json "$work/$latin1.rec"
+expect_json_error 1 replay "replay --json of a missing file not named in UTF-8" "No such file"
+expect_json "the name not in UTF-8" "'caf\ufffd.rec' in d['error']"
+cp "$work/bots.rec" "$work/$latin1.rec"
+run replay --json "$work/$latin1.rec"
+expect_status 0 "replay --json of a file not named in UTF-8"
+expect_json "the verdict names the file in UTF-8" "d['file'].endswith('caf\ufffd.rec')" \
+    "d['valid'] is True"
+
+# Without --json, failures stay plain text.
+run replay "$work/no-such-file.rec"
+checks=$((checks + 1))
+[ ! -s "$work/out" ] || fail "replay without --json prints a failure on stdout"
+run info nosuch
+checks=$((checks + 1))
+[ ! -s "$work/out" ] || fail "info without --json prints a failure on stdout"
+
+# Tags are checked (issue 21): a seat the game does not have, one tag twice.
+sed 's/^seat2 .*/seat7 Zoe/' "$work/bots.rec" >"$work/seat7.rec"
+seat7_line=$(grep -n '^seat7 ' "$work/seat7.rec" | cut -d: -f1)
+run replay "$work/seat7.rec"
+expect_status 1 "replay of a record with a seat tag beyond the seats"
+expect_err "^$work/seat7.rec:$seat7_line:1: tag 'seat7': the game has seats 0..2$" \
+    "the seat tag's line and reason"
+sed 's/^seat2 .*/seat1 again/' "$work/bots.rec" >"$work/twice-tag.rec"
+run replay --json "$work/twice-tag.rec"
+expect_status 1 "replay --json of a record with a tag twice"
+expect_json "a tag twice" "d['valid'] is False" "\"tag 'seat1' twice\" in d['reason']"
+
 # ---------------------------------------------------------------- what a person sees
 
 # Input for whole games by move numbers (always the first listed move).
