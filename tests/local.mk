@@ -190,16 +190,38 @@ endif
 
 # ------------------------------------------------------------------
 # make soak: the conformance playouts (every invariant and round trip at
-# every step) for SOAK_GAMES random games per game and option set; not part of
-# make check or CI. SOAK_GAME=<name> runs one game; SOAK_FIRST_SEED moves the
-# seeds so that runs on several machines or cores cover different games.
+# every step) of random games for every game and option set; not part of
+# make check. doc/testing.md keeps the count of games soaked so far.
+#
+# SOAK_FIRST_SEED=auto (the default) takes the first seed from the commit
+# (the first 12 hex digits of `git rev-parse HEAD`), or without git from the
+# date and time (UTC, YYYYMMDDHHMM000000): every commit soaks other games
+# than the runs before it. SOAK_SECONDS gives the run a time budget (each
+# option set an equal share, at least one game); SOAK_GAMES caps the games
+# per option set. The run prints its seeds and the command that replays it;
+# a failed game, the command that replays that game. SOAK_GAME=<name> and
+# SOAK_OPTIONS=<options> keep one game's option sets, or one option set.
+# CI: make soak SOAK_SECONDS=180 (.ci/test-all).
 
 SOAK_GAMES = 1000000
-SOAK_FIRST_SEED = 1000
+SOAK_FIRST_SEED = auto
+SOAK_SECONDS =
 SOAK_GAME =
+SOAK_OPTIONS =
 
 soak: tests/test_conformance$(EXEEXT)
-	BRT_PLAYOUTS=$(SOAK_GAMES) BRT_FIRST_SEED=$(SOAK_FIRST_SEED) BRT_ONLY_GAME='$(SOAK_GAME)' \
+	@seed='$(SOAK_FIRST_SEED)'; from='SOAK_FIRST_SEED'; \
+	if test "$$seed" = auto; then \
+	    if commit=`git -C '$(srcdir)' rev-parse HEAD 2>/dev/null` && test -n "$$commit"; then \
+	        seed=`printf '%s' "$$commit" | cut -c1-12`; seed=$$((0x$$seed)); \
+	        from="commit $$commit"; \
+	    else \
+	        seed=`date -u +%Y%m%d%H%M`000000; from='the date (UTC; no git commit)'; \
+	    fi; \
+	fi; \
+	echo "soak: first seed $$seed (from $$from)"; \
+	BRT_PLAYOUTS=$(SOAK_GAMES) BRT_FIRST_SEED=$$seed BRT_SOAK_SECONDS='$(SOAK_SECONDS)' \
+	BRT_ONLY_GAME='$(SOAK_GAME)' BRT_ONLY_OPTIONS='$(SOAK_OPTIONS)' \
 	BRT_REPORT=1 CK_FORK=no CK_RUN_CASE=playouts \
 	./libtool --mode=execute $(builddir)/tests/test_conformance
 

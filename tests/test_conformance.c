@@ -26,9 +26,13 @@
  * `key=a|b|c` or `key=lo..hi`. A game not in the table still runs with the rest.
  *
  * Environment: BRT_PLAYOUTS (default 20) sets the playouts per option set;
- * for soak runs (make soak) BRT_FIRST_SEED (default 1) the first seed,
- * BRT_ONLY_GAME one game's option sets only, and BRT_REPORT=1 prints games,
- * moves and time per option set on stdout.
+ * for soak runs (make soak, doc/testing.md) BRT_FIRST_SEED (default 1) the
+ * first seed, BRT_SOAK_SECONDS a time budget for all the playouts (each
+ * option set gets an equal share and plays seeds from the first on until its
+ * share is spent, at least one game, at most BRT_PLAYOUTS), BRT_ONLY_GAME
+ * and BRT_ONLY_OPTIONS one game's option sets only, or one option set, and
+ * BRT_REPORT=1 prints the games and seeds of each option set, the total and
+ * the command that replays the run (or a failed game) on stdout.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, for the soak report */
 #include <inttypes.h>
@@ -82,6 +86,11 @@ static size_t num_option_sets;
 static size_t playouts_per_set = DEFAULT_PLAYOUTS;
 static uint64_t first_seed = 1;
 static bool report_sets;
+/* Soak runs: the time budget per option set (0: none), and what the run
+ * played, for the report (the playouts run in this process: CK_FORK=no). */
+static double seconds_per_set;
+static const char *only_game, *only_options;
+static size_t soaked_games, most_games_per_set;
 
 /* ------------------------------------------------------------------ */
 /* Building the option sets */
@@ -186,6 +195,11 @@ void fail_at(const struct playout *p, const char *cond, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (report_sets)
+        printf("soak: FAILED: %s, step %zu; replay this game:\n"
+               "  make soak SOAK_GAME=%s SOAK_OPTIONS='%s' SOAK_FIRST_SEED=%" PRIu64
+               " SOAK_GAMES=1\n", p->where, p->step, br_game_name(p->set->game),
+               p->set->options, p->seed);
     ck_abort_msg("%s, step %zu: %s [%s]", p->where, p->step, msg, cond);
 }
 
@@ -820,11 +834,21 @@ START_TEST(test_random_playouts)
 {
     const struct option_set *set = &option_sets[_i];
     double start = seconds_now();
-    for (size_t k = 0; k < playouts_per_set; k++)
+    size_t k = 0;
+    /* With a budget, the seeds from the first on until the share is spent:
+     * every run from another first seed plays other games. */
+    while (k < playouts_per_set
+           && (k == 0 || seconds_per_set <= 0 || seconds_now() - start < seconds_per_set)) {
         run_playout(set, first_seed + k, k < RECORDED_PLAYOUTS);
+        k++;
+    }
+    soaked_games += k;
+    if (k > most_games_per_set)
+        most_games_per_set = k;
     if (report_sets)
-        printf("soak: %-20s %-60s %zu games from seed %" PRIu64 ", all checks passed, %.1f s\n",
-               br_game_name(set->game), set->options, playouts_per_set, first_seed,
+        printf("soak: %-20s %-60s %zu games, seeds %" PRIu64 "..%" PRIu64
+               ", all checks passed, %.1f s\n",
+               br_game_name(set->game), set->options, k, first_seed, first_seed + k - 1,
                seconds_now() - start);
 }
 END_TEST
@@ -944,16 +968,33 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
-/* Drops every option set of other games than `name` (NULL or "": keep all). */
-static void keep_only_game(const char *name)
+/* Drops every option set of other games than `name`, and with `options`
+ * every other option set (NULL or "": keep all). */
+static void keep_only_game(const char *name, const char *options)
 {
-    if (!name || !*name)
-        return;
     size_t kept = 0;
     for (size_t i = 0; i < num_option_sets; i++)
-        if (strcmp(br_game_name(option_sets[i].game), name) == 0)
+        if ((!name || !*name || strcmp(br_game_name(option_sets[i].game), name) == 0)
+            && (!options || !*options || strcmp(option_sets[i].options, options) == 0))
             option_sets[kept++] = option_sets[i];
     num_option_sets = kept;
+}
+
+/* After a soak run: how many games, and the command that plays them again
+ * (every option set played the seeds from the first on, the most of them
+ * `most_games_per_set`). */
+static void report_soak(double seconds)
+{
+    printf("soak: %zu games in %zu option sets, %.0f s; seeds %" PRIu64 "..%" PRIu64 "\n",
+           soaked_games, num_option_sets, seconds, first_seed,
+           first_seed + (most_games_per_set ? most_games_per_set - 1 : 0));
+    printf("soak: replay: make soak SOAK_FIRST_SEED=%" PRIu64 " SOAK_GAMES=%zu", first_seed,
+           most_games_per_set);
+    if (only_game && *only_game)
+        printf(" SOAK_GAME=%s", only_game);
+    if (only_options && *only_options)
+        printf(" SOAK_OPTIONS='%s'", only_options);
+    printf("\n");
 }
 
 static Suite *conformance_suite(void)
@@ -987,11 +1028,22 @@ int main(void)
     env = getenv("BRT_REPORT");
     report_sets = env && strcmp(env, "1") == 0;
     build_option_sets();
-    keep_only_game(getenv("BRT_ONLY_GAME"));
-    fprintf(stderr, "conformance: %zu games, %zu option sets, %zu playouts each\n",
-            br_game_count(), num_option_sets, playouts_per_set);
+    only_game = getenv("BRT_ONLY_GAME");
+    only_options = getenv("BRT_ONLY_OPTIONS");
+    keep_only_game(only_game, only_options);
+    env = getenv("BRT_SOAK_SECONDS");
+    if (env && *env && num_option_sets > 0)
+        seconds_per_set = strtod(env, NULL) / (double)num_option_sets;
+    fprintf(stderr, "conformance: %zu games, %zu option sets, %zu playouts each", br_game_count(),
+            num_option_sets, playouts_per_set);
+    if (seconds_per_set > 0)
+        fprintf(stderr, " at most, %.1f s each", seconds_per_set);
+    fprintf(stderr, "\n");
+    double start = seconds_now();
     SRunner *runner = srunner_create(conformance_suite());
     srunner_run_all(runner, CK_NORMAL);
+    if (report_sets)
+        report_soak(seconds_now() - start);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     free(option_sets);
