@@ -30,6 +30,9 @@ static struct {
 } json_failure;
 
 static void keep_first_error(const char *command, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
+static void keep_first_error(const char *command, const char *fmt, va_list ap)
 {
     if (json_failure.error[0])
         return;
