@@ -839,12 +839,14 @@ START_TEST(test_random_playouts)
      * every run from another first seed plays other games. */
     while (k < playouts_per_set
            && (k == 0 || seconds_per_set <= 0 || seconds_now() - start < seconds_per_set)) {
+        /* Noted before the game, so that the replay command of the run
+         * holds a game that fails (which leaves this function at once). */
+        if (k + 1 > most_games_per_set)
+            most_games_per_set = k + 1;
         run_playout(set, first_seed + k, k < RECORDED_PLAYOUTS);
+        soaked_games++;
         k++;
     }
-    soaked_games += k;
-    if (k > most_games_per_set)
-        most_games_per_set = k;
     if (report_sets)
         printf("soak: %-20s %-60s %zu games, seeds %" PRIu64 "..%" PRIu64
                ", all checks passed, %.1f s\n",
@@ -985,7 +987,8 @@ static void keep_only_game(const char *name, const char *options)
  * `most_games_per_set`). */
 static void report_soak(double seconds)
 {
-    printf("soak: %zu games in %zu option sets, %.0f s; seeds %" PRIu64 "..%" PRIu64 "\n",
+    printf("soak: %zu games played to the end in %zu option sets, %.0f s; seeds %" PRIu64
+           "..%" PRIu64 "\n",
            soaked_games, num_option_sets, seconds, first_seed,
            first_seed + (most_games_per_set ? most_games_per_set - 1 : 0));
     printf("soak: replay: make soak SOAK_FIRST_SEED=%" PRIu64 " SOAK_GAMES=%zu", first_seed,
