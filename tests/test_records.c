@@ -594,6 +594,9 @@ START_TEST(test_first_bad_line_before_layout_error)
     free(both);
     free(illegal);
     free(text);
+}
+END_TEST
+
 /* The header of a 2-player Tsuro record, for the tag tests (lines 1-3). */
 #define TAG_TEST_HEADER "record 2\ngame tsuro\noptions players=2,chance=explicit\n"
 
