@@ -1,15 +1,15 @@
 /* Binary snapshots: the exact full state as compact bytes, the same on every
  * platform (fixed widths, little-endian).
  *
- * Format version 2:
+ * Format version 3:
  *   offset  size  field
  *   0       4     magic "BRSB"
- *   4       1     format version (2)
+ *   4       1     format version (3)
  *   5       1     n: length of the game's name (1..255)
  *   6       n     the game's name
  *   ...     2     m: length of the canonical options string
  *   ...     m     the options string (as br_state_options() writes it)
- *   ...     4     move number N
+ *   ...     4     move number N (at most the options' max_game_length)
  *   ...     32    generator state: four 64-bit words
  *   ...     4     S: move number where the history starts (S <= N)
  *   ...     k     N - S history entries, each: 1 byte player + 1 (0: a chance
@@ -22,8 +22,10 @@
  *
  * Every game writes kind 1. Kind 0 is loaded for every game too: it lets a
  * tool make a binary snapshot from a JSON one without knowing the game's
- * fields. Version 1 (0.1.0) is version 2 without the history fields; it
- * loads with an empty history starting at N.
+ * fields. Version 2 (0.2.0) is version 3 with Drunter & Drueber's
+ * tallies.votes in one byte, which a long game overflowed (the game reads
+ * either layout by the reader's version); version 1 (0.1.0) is version 2
+ * without the history fields and loads with an empty history starting at N.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,7 +35,7 @@
 #include "state_impl.h"
 
 #define BINARY_MAGIC "BRSB"
-#define BINARY_VERSION 2
+#define BINARY_VERSION 3
 #define BINARY_VERSION_NO_HISTORY 1
 enum { PAYLOAD_JSON = 0, PAYLOAD_NATIVE = 1 };
 enum { OPTIONS_MAX = 511 };
@@ -302,6 +304,8 @@ static br_status read_history(br_bytes_reader *r, br_state *s, br_text *err)
     uint32_t start = br_br_u32(r, "history_start");
     if (r->failed)
         return BR_ERR_SNAPSHOT;
+    if (!br_snapshot_check_move_number(s, start, "history_start", err))
+        return BR_ERR_SNAPSHOT;
     size_t count = start <= s->move_number ? s->move_number - start : 0;
     size_t entry_size = moves_fit_u16(s) ? 3 : 5;
     if (!br_history_begin(s, start, count, "history", err))
@@ -321,7 +325,8 @@ static br_status read_history(br_bytes_reader *r, br_state *s, br_text *err)
 }
 
 /* Reads the envelope up to the payload; on success *out is the state made
- * from the options, with move number and generator set. */
+ * from the options, with move number and generator set, and r->version the
+ * snapshot's format version. */
 static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
 {
     char magic[4];
@@ -332,11 +337,12 @@ static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
         return BR_ERR_SNAPSHOT;
     }
     uint8_t version = br_br_u8(r, "version");
-    if (!r->failed && version != BINARY_VERSION && version != BINARY_VERSION_NO_HISTORY) {
-        br_text_printf(err, "version: %u is not %d or %d", version, BINARY_VERSION_NO_HISTORY,
+    if (!r->failed && (version < BINARY_VERSION_NO_HISTORY || version > BINARY_VERSION)) {
+        br_text_printf(err, "version: %u is not in %d..%d", version, BINARY_VERSION_NO_HISTORY,
                        BINARY_VERSION);
         return BR_ERR_SNAPSHOT;
     }
+    r->version = version;
     char name[256];
     uint8_t name_len = br_br_u8(r, "game");
     if (!br_br_bytes(r, name, name_len, "game"))
@@ -380,6 +386,8 @@ static br_status read_envelope(br_bytes_reader *r, br_state **out, br_text *err)
             br_text_printf(err, "options: %s", msg);
         return created == BR_ERR_NO_MEMORY ? created : BR_ERR_SNAPSHOT;
     }
+    if (!br_snapshot_check_move_number(*out, move_number, "move_number", err))
+        return BR_ERR_SNAPSHOT;
     (*out)->move_number = move_number;
     (*out)->rng = rng;
     if (version == BINARY_VERSION_NO_HISTORY) {
@@ -408,9 +416,10 @@ static br_status load_json_payload(br_state *s, const uint8_t *text, size_t n, b
     return st;
 }
 
-static br_status load_native_payload(br_state *s, const uint8_t *data, size_t n, br_text *err)
+static br_status load_native_payload(br_state *s, const uint8_t *data, size_t n,
+                                     unsigned version, br_text *err)
 {
-    br_bytes_reader r = { data, n, false, err };
+    br_bytes_reader r = { data, n, false, err, version };
     if (s->game->from_bytes(s->data, &r, err) != BR_OK || r.failed)
         return BR_ERR_SNAPSHOT;
     if (r.left > 0) {
@@ -435,7 +444,7 @@ static br_status read_payload(br_bytes_reader *r, br_state *s, br_text *err)
         return BR_ERR_SNAPSHOT;
     }
     return kind == PAYLOAD_JSON ? load_json_payload(s, r->p, n, err)
-                                : load_native_payload(s, r->p, n, err);
+                                : load_native_payload(s, r->p, n, r->version, err);
 }
 
 br_status br_state_from_bytes(const void *data, size_t size, br_state **out, char *err,
@@ -448,7 +457,7 @@ br_status br_state_from_bytes(const void *data, size_t size, br_state **out, cha
         br_text_puts(&e, out ? "data is NULL but size is not 0" : "out is NULL");
         return BR_ERR_ARGUMENT;
     }
-    br_bytes_reader r = { data, size, false, &e };
+    br_bytes_reader r = { data, size, false, &e, 0 };
     br_state *s = NULL;
     br_status st = read_envelope(&r, &s, &e);
     if (st == BR_OK)

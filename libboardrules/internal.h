@@ -342,6 +342,8 @@ struct br_bytes_reader {
     size_t left;
     bool failed;
     br_text *err;
+    unsigned version; /* the snapshot's format version: a game whose payload
+                         layout changed reads older snapshots by it */
 };
 
 /* Each reads a value of its width; `field` names it in the error. */

@@ -9,7 +9,8 @@
  *
  * The history holds the N - S moves from move number S on (player -1: a
  * chance outcome). Version 1 (0.1.0) had no history: such a snapshot loads
- * with an empty history starting at N.
+ * with an empty history starting at N. N and S are at most the options'
+ * max_game_length (learn.h: no state has a larger move number).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -213,7 +214,8 @@ static bool history_from_json(const json_t *root, long long version, br_state *s
         return true;
     }
     long long start;
-    if (!br_json_int(root, "history_start", 0, UINT32_MAX, &start, "snapshot", err))
+    if (!br_json_int(root, "history_start", 0, UINT32_MAX, &start, "snapshot", err)
+        || !br_snapshot_check_move_number(s, start, "history_start", err))
         return false;
     const json_t *h = br_json_array(root, "history", -1, "snapshot", err);
     if (!h || !br_history_begin(s, start, json_array_size(h), "history", err))
@@ -221,6 +223,17 @@ static bool history_from_json(const json_t *root, long long version, br_state *s
     for (size_t i = 0; i < json_array_size(h); i++)
         if (!history_entry_from_json(json_array_get(h, i), i, s, err))
             return false;
+    return true;
+}
+
+bool br_snapshot_check_move_number(const br_state *s, long long value, const char *field,
+                                   br_text *err)
+{
+    br_traits t;
+    s->game->traits(s->data, &t);
+    if (value > (long long)t.max_game_length)
+        return br_fail(err, "%s: %lld is more than the %lu moves of the longest game of "
+                       "these options", field, value, (unsigned long)t.max_game_length);
     return true;
 }
 
@@ -265,6 +278,8 @@ static br_status load_envelope(const json_t *root, br_state **out, br_text *err)
         br_text_printf(err, "options: %s", opt_msg);
         return BR_ERR_SNAPSHOT;
     }
+    if (!br_snapshot_check_move_number(*out, move_number, "move_number", err))
+        return BR_ERR_SNAPSHOT;
     (*out)->move_number = (uint32_t)move_number;
     if (!rng_from_json(json_object_get(root, "rng"), &(*out)->rng, err))
         return BR_ERR_SNAPSHOT;

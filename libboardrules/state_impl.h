@@ -128,6 +128,13 @@ br_status br_move_text_normalize(const char *text, size_t n,
  * snapshot's options) and checks the whole (snapshot.c). */
 br_status br_snapshot_load_game_state(br_state *s, const json_t *game_state, br_text *err);
 
+/* Refuses a move number or history start (`field` names it) above the
+ * longest game of the options of `s` (traits().max_game_length: learn.h
+ * promises no state a larger move number), so that no loaded state's counter
+ * can wrap. Writes the reason and returns false. */
+bool br_snapshot_check_move_number(const br_state *s, long long value, const char *field,
+                                   br_text *err);
+
 /* The same check for a state whose game part was loaded another way. */
 br_status br_snapshot_check_loaded(br_state *s, br_text *err);
 

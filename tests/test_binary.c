@@ -65,7 +65,7 @@ START_TEST(test_envelope_layout)
 {
     br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1");
     blob b = save(s);
-    ck_assert_mem_eq(b.bytes, "BRSB\x02\x05tsuro", 11);
+    ck_assert_mem_eq(b.bytes, "BRSB\x03\x05tsuro", 11);
     char *options = brt_options(s);
     size_t n = strlen(options);
     ck_assert_uint_eq(b.bytes[11] | b.bytes[12] << 8, n);
@@ -132,8 +132,10 @@ START_TEST(test_envelope_fields_named)
     char err[256];
     ck_assert_int_eq(load_changed(0, 'X', err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "magic"), "%s", err);
-    ck_assert_int_eq(load_changed(4, 3, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(brt_contains(err, "version: 3 is not 1 or 2"), "%s", err);
+    ck_assert_int_eq(load_changed(4, 4, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "version: 4 is not in 1..3"), "%s", err);
+    ck_assert_int_eq(load_changed(4, 0, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "version: 0 is not in 1..3"), "%s", err);
     ck_assert_int_eq(load_changed(6, 'x', err, sizeof err), BR_ERR_UNKNOWN_GAME);
     ck_assert_msg(brt_contains(err, "no game named 'xsuro'"), "%s", err);
     ck_assert_int_eq(load_changed(13, '!', err, sizeof err), BR_ERR_SNAPSHOT);
@@ -266,18 +268,38 @@ START_TEST(test_json_payload_loads)
 }
 END_TEST
 
+/* The bytes of a version 3 snapshot `b` of state `s` as an older version
+ * wrote them (doc/snapshots.md): version 2 holds Drunter & Drueber's
+ * tallies.votes (the last fields: votes in 2 bytes, passed, bridges) in one
+ * byte; version 1 has no history fields besides. */
+static blob older_format(const br_state *s, const blob *b, int version)
+{
+    brt_binary_layout layout = brt_binary_layout_of(b->bytes, b->len);
+    size_t at = layout.history, kind = layout.kind;
+    size_t history = version == 1 ? kind - at : 0;
+    bool narrow_votes = strcmp(br_game_name(br_state_game(s)), "drunter-und-drueber") == 0;
+    blob old = { malloc(b->len), b->len - history - narrow_votes };
+    memcpy(old.bytes, b->bytes, at);
+    memcpy(old.bytes + at, b->bytes + at + history, b->len - at - history);
+    old.bytes[4] = (unsigned char)version;
+    if (narrow_votes) {
+        size_t high = old.len - 2; /* votes low, votes high, passed, bridges */
+        ck_assert_uint_eq(old.bytes[high], 0);
+        memmove(old.bytes + high, old.bytes + high + 1, 2);
+        size_t payload_len = b->len - layout.payload - 1;
+        for (int i = 0; i < 4; i++)
+            old.bytes[kind - history + 1 + (size_t)i] = (unsigned char)(payload_len >> (8 * i));
+    }
+    return old;
+}
+
 /* A binary snapshot of version 1 (0.1.0, no history fields) loads, with an
  * empty history that starts at its move number. */
 START_TEST(test_version_1_loads_without_history)
 {
     br_state *s = state_in_play(_i, 11);
     blob b = save(s);
-    brt_binary_layout layout = brt_binary_layout_of(b.bytes, b.len);
-    size_t at = layout.history, kind = layout.kind;
-    blob v1 = { malloc(b.len), b.len - (kind - at) };
-    memcpy(v1.bytes, b.bytes, at);
-    memcpy(v1.bytes + at, b.bytes + kind, b.len - kind);
-    v1.bytes[4] = 1;
+    blob v1 = older_format(s, &b, 1);
     br_state *loaded = NULL;
     char err[256] = "";
     ck_assert_msg(br_state_from_bytes(v1.bytes, v1.len, &loaded, err, sizeof err) == BR_OK,
@@ -303,9 +325,9 @@ START_TEST(test_history_checked)
     blob b = save(s);
     size_t at = brt_binary_layout_of(b.bytes, b.len).history;
     char err[256];
-    b.bytes[at] = 99; /* start after the move number */
+    b.bytes[at] = 7; /* start after the move number */
     ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(brt_contains(err, "history: history start 99"), "%s", err);
+    ck_assert_msg(brt_contains(err, "history: history start 7"), "%s", err);
     b.bytes[at] = 0;
     b.bytes[at + 4] = 9; /* player 8 of 2 */
     ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
@@ -319,6 +341,131 @@ START_TEST(test_history_checked)
     ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
     ck_assert_msg(brt_contains(err, "history[0]: move 65535 is outside"), "%s", err);
     free(b.bytes);
+    br_state_free(s);
+}
+END_TEST
+
+/* A binary snapshot of version 2 (0.2.0) loads as the same state, and saves
+ * as version 3; Drunter & Drueber's payload is read in the layout of its
+ * version (a version 3 payload under version 2 has a byte left over). */
+START_TEST(test_version_2_loads)
+{
+    br_state *s = state_in_play(_i, 29);
+    blob b = save(s);
+    blob v2 = older_format(s, &b, 2);
+    br_state *loaded = NULL;
+    char err[256] = "";
+    ck_assert_msg(br_state_from_bytes(v2.bytes, v2.len, &loaded, err, sizeof err) == BR_OK,
+                  "%s: version 2 refused: %s", br_game_name(br_state_game(s)), err);
+    char *a = brt_snapshot(s), *c = brt_snapshot(loaded);
+    ck_assert_str_eq(a, c);
+    blob again = save(loaded);
+    ck_assert_uint_eq(again.len, b.len);
+    ck_assert_mem_eq(again.bytes, b.bytes, b.len);
+    if (v2.len < b.len) { /* Drunter & Drueber */
+        b.bytes[4] = 2;
+        ck_assert_int_eq(brt_binary_load(b.bytes, b.len, err, sizeof err), BR_ERR_SNAPSHOT);
+        ck_assert_msg(brt_contains(err, "state: 1 bytes left over"), "%s", err);
+    }
+    free(a);
+    free(c);
+    free(again.bytes);
+    free(v2.bytes);
+    free(b.bytes);
+    br_state_free(loaded);
+    br_state_free(s);
+}
+END_TEST
+
+/* The longest game of the options of `s` (learn.h: no state has a larger
+ * move number). */
+static uint32_t longest_game(const br_state *s)
+{
+    char *options = brt_options(s);
+    br_facts f;
+    ck_assert_int_eq(br_game_facts(br_state_game(s), options, &f, sizeof f, NULL, 0), BR_OK);
+    free(options);
+    return f.max_game_length;
+}
+
+/* Loads the JSON snapshot of `s` with `key` set to `value`; returns the
+ * status, the reason in err. */
+static br_status load_json_with(const br_state *s, const char *key, json_int_t value,
+                                char *err, size_t err_size)
+{
+    json_t *root = brt_snapshot_json(s);
+    json_object_set_new(root, key, json_integer(value));
+    if (strcmp(key, "move_number") == 0) { /* an empty history that starts there */
+        json_object_set_new(root, "history_start", json_integer(value));
+        json_object_set_new(root, "history", json_array());
+    }
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    br_state *loaded = NULL;
+    br_status st = br_state_from_json(text, &loaded, err, err_size);
+    br_state_free(loaded);
+    free(text);
+    return st;
+}
+
+/* Loads the binary snapshot of `s` with the 4 bytes at `at` set to `value`
+ * (for the move number, an empty history that starts there). */
+static br_status load_bytes_with(const br_state *s, bool move_number, uint32_t value,
+                                 char *err, size_t err_size)
+{
+    blob b = save(s);
+    brt_binary_layout l = brt_binary_layout_of(b.bytes, b.len);
+    blob c = { malloc(b.len), 0 };
+    memcpy(c.bytes, b.bytes, l.history + 4);
+    memcpy(c.bytes + l.history + 4, b.bytes + l.kind, b.len - l.kind); /* no entries */
+    c.len = l.history + 4 + b.len - l.kind;
+    uint32_t n = brt_read_u32(b.bytes + l.move_number);
+    uint32_t fields[2] = { move_number ? value : n, value }; /* N, S */
+    size_t where[2] = { l.move_number, l.history };
+    for (int f = 0; f < 2; f++)
+        for (int i = 0; i < 4; i++)
+            c.bytes[where[f] + (size_t)i] = (unsigned char)(fields[f] >> (8 * i));
+    br_state *loaded = NULL;
+    br_status st = br_state_from_bytes(c.bytes, c.len, &loaded, err, err_size);
+    br_state_free(loaded);
+    free(c.bytes);
+    free(b.bytes);
+    return st;
+}
+
+/* Issue 21, item 2: a move number or history start beyond the longest game
+ * of the snapshot's options is refused by both loaders, naming the field
+ * (one move would have wrapped such a move number to 0, and the state's own
+ * snapshot was refused: "history start 4294967289 is not in 0..0"); the
+ * bound itself loads. */
+START_TEST(test_move_number_beyond_the_longest_game_refused)
+{
+    br_state *s = state_in_play(_i, 7);
+    uint32_t bound = longest_game(s);
+    const char *game = br_game_name(br_state_game(s));
+    char err[256] = "", want[128];
+    snprintf(want, sizeof want, "move_number: %u is more than the %u moves", bound + 1, bound);
+    ck_assert_int_eq(load_json_with(s, "move_number", bound + 1, err, sizeof err),
+                     BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, want), "%s JSON: %s", game, err);
+    ck_assert_int_eq(load_bytes_with(s, true, bound + 1, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, want), "%s binary: %s", game, err);
+    ck_assert_int_eq(load_json_with(s, "move_number", 4294967289, err, sizeof err),
+                     BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "move_number: 4294967289 is more than"), "%s", err);
+    ck_assert_int_eq(load_bytes_with(s, true, 4294967289u, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "move_number: 4294967289 is more than"), "%s", err);
+    snprintf(want, sizeof want, "history_start: %u is more than the %u moves", bound + 1,
+             bound);
+    ck_assert_int_eq(load_json_with(s, "history_start", bound + 1, err, sizeof err),
+                     BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, want), "%s JSON: %s", game, err);
+    ck_assert_int_eq(load_bytes_with(s, false, bound + 1, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, want), "%s binary: %s", game, err);
+    ck_assert_msg(load_json_with(s, "move_number", bound, err, sizeof err) == BR_OK, "%s: %s",
+                  game, err);
+    ck_assert_msg(load_bytes_with(s, true, bound, err, sizeof err) == BR_OK, "%s: %s", game,
+                  err);
     br_state_free(s);
 }
 END_TEST
@@ -340,6 +487,8 @@ int main(void)
     tcase_add_loop_test(tc, test_json_payload_loads, 0, games);
     tcase_add_loop_test(tc, test_version_1_loads_without_history, 0, games);
     tcase_add_test(tc, test_history_checked);
+    tcase_add_loop_test(tc, test_version_2_loads, 0, games);
+    tcase_add_loop_test(tc, test_move_number_beyond_the_longest_game_refused, 0, games);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

@@ -2431,6 +2431,10 @@ static const struct {
     {"building card dealt twice", BASE_LAY, NULL, NULL, "buildings", building_dealt_twice},
     {"rejected lay that is no lay", BASE_LAY, "rejected", "[\"road 9 x\"]", "rejected", NULL},
     {"bridges passed that were not", BASE_LAY, "tallies.bridges", "2", "tallies", NULL},
+    {"more votes held than the bound", BASE_LAY, "tallies.votes", "2641",
+     "state.tallies.votes", NULL},
+    {"more votes passed than tiles", BASE_LAY, "tallies",
+     "{\"votes\":100,\"passed\":61,\"bridges\":0}", "state.tallies.passed", NULL},
     {"turn out of range", BASE_LAY, "turn", "5", "turn", NULL},
     {"result before the end", BASE_LAY, "result",
      "{\"points\":[15,15,15],\"cards_left\":[8,8,8],\"winners\":[0,1,2]}", "result", NULL},
@@ -2504,7 +2508,7 @@ typedef enum {
 static size_t bin_field_offset(const unsigned char *payload, size_t n, bool pro, bin_field f)
 {
     const size_t size[F_FIELDS] = {1, 1, 1, payload[2], n * 15, 15, n * (pro ? 3 : 1), n, 1,
-                                   n, 1, 1, 1, 1, 3, n, 1, 10, 3};
+                                   n, 1, 1, 1, 1, 3, n, 1, 10, 4};
     size_t at = 0;
     for (int i = 0; i < (int)f; i++)
         at += size[i];
@@ -2547,8 +2551,14 @@ static const struct {
     {"last vote card still held", BASE_LAST_VOTE, F_LAST_BALLOTS, 2, 1,
      "state.last_vote.ballots[2]"},
     {"rejected lay that was not voted down", BASE_LAY, F_REJECTED, 0, 1, "state.rejected"},
-    {"bridges passed that were not", BASE_LAY, F_TALLIES, 2, 2, "state.tallies.bridges"},
-    {"more votes passed than held", BASE_LAY, F_TALLIES, 1, 3, "state.tallies.passed"},
+    {"bridges passed that were not", BASE_LAY, F_TALLIES, 3, 2, "state.tallies.bridges"},
+    {"more bridges passed than tiles", BASE_LAY, F_TALLIES, 3, 61,
+     "state.tallies.bridges: 61 is not in 0..60"},
+    {"more votes passed than held", BASE_LAY, F_TALLIES, 2, 3, "state.tallies.passed"},
+    {"more votes passed than tiles", BASE_LAY, F_TALLIES, 2, 61,
+     "state.tallies.passed: 61 is not in 0..60"},
+    {"more votes held than the bound", BASE_LAY, F_TALLIES, 1, 0x0b,
+     "state.tallies.votes: 2816 is not in 0..2640"},
     {"pro choice before a path ended", BASE_PRO, F_CARDS, 2, 0, "choices"},
     {"task card out of range", BASE_PRO, F_CARDS, 0, 10, "state.tasks[0][0]"},
 };
@@ -3426,6 +3436,149 @@ START_TEST(test_learn_bound_approached_by_filibuster)
 }
 END_TEST
 
+/* Saves `s` as JSON and as bytes, loads both and saves again: the same
+ * snapshot each time, with the tallies expected. */
+static void check_tallies_round_trip(const br_state *s, int votes, int passed)
+{
+    char *json = brt_snapshot(s);
+    json_t *root = brt_parse_json(json);
+    json_t *tallies = brt_json_at(json_object_get(root, "state"), "tallies");
+    ck_assert_int_eq(json_integer_value(json_object_get(tallies, "votes")), votes);
+    ck_assert_int_eq(json_integer_value(json_object_get(tallies, "passed")), passed);
+    json_decref(root);
+    br_state *loaded = NULL;
+    char err[256] = "";
+    ck_assert_msg(br_state_from_json(json, &loaded, err, sizeof err) == BR_OK,
+                  "move %u, %d votes: the JSON snapshot refused: %s",
+                  br_state_move_number(s), votes, err);
+    char *again = brt_snapshot(loaded);
+    ck_assert_str_eq(again, json);
+    br_state_free(loaded);
+    free(again);
+    size_t len = 0, len2 = 0;
+    unsigned char *bytes = brt_binary_of(s, &len, NULL);
+    ck_assert_msg(br_state_from_bytes(bytes, len, &loaded, err, sizeof err) == BR_OK,
+                  "move %u, %d votes: the binary snapshot refused: %s",
+                  br_state_move_number(s), votes, err);
+    unsigned char *bytes2 = brt_binary_of(loaded, &len2, NULL);
+    ck_assert_uint_eq(len2, len);
+    ck_assert_mem_eq(bytes2, bytes, len);
+    again = brt_snapshot(loaded);
+    ck_assert_str_eq(again, json);
+    br_state_free(loaded);
+    free(again);
+    free(bytes);
+    free(bytes2);
+    free(json);
+}
+
+/* The vote card of the highest value in the legal votes, or none. */
+static br_move best_yes_vote(const br_move *moves, size_t n)
+{
+    static const br_move yes[3] = {FIRST_VOTE + 4, FIRST_VOTE + 2, FIRST_VOTE + 1};
+    for (int k = 0; k < 3; k++)
+        for (size_t i = 0; i < n; i++)
+            if (moves[i] == yes[k])
+                return yes[k];
+    return FIRST_VOTE;
+}
+
+/* Issue 21, item 1 (data loss): the tally of votes held was one byte wide.
+ * A 4-player game that stalls (every toilet-covering lay proposed and
+ * voted down) holds 381 votes in 2,004 moves, within the bound of 60 passed
+ * and 60 x 43 failed (DUD_MAX_VOTES); its first four votes pass, as in the
+ * game of the report, where the wrapped tally (258 read as 2) fell below
+ * them and both loaders refused the snapshot. At every 50th move and at the end
+ * the tallies are exact and the state's own JSON and binary snapshots load
+ * again as the same state (checked outside the votes: the tally counts a
+ * vote at its end). Votes are counted here as the lays that did not lay
+ * their tile at once. */
+START_TEST(test_tallies_past_255_votes_round_trip)
+{
+    br_state *s = new_state("players=4,seed=1");
+    br_state *scratch = clone_state(s);
+    br_move moves[MOVE_BUFFER];
+    uint64_t rng = 8;
+    int votes = 0, passed = 0, yes_left = 4;
+    bool yes_wanted = false;
+    float t[TENSOR_MAX];
+    while (!br_state_is_terminal(s)) {
+        size_t count = legal_moves(s, moves);
+        br_move pick = moves[0];
+        if (moves[0] < FIRST_VOTE) {
+            br_move vote_lays[80], ones[80], others[80];
+            size_t nv = 0, n1 = 0, no = 0;
+            for (size_t i = 0; i < count; i++) {
+                if (lay_needs_vote(scratch, s, moves[i]))
+                    vote_lays[nv++] = moves[i];
+                else if (moves[i] / 4 % 5 == 4)
+                    ones[n1++] = moves[i];
+                else
+                    others[no++] = moves[i];
+            }
+            pick = nv ? vote_lays[brt_rand_below(&rng, nv)]
+                 : n1 ? ones[brt_rand_below(&rng, n1)] : others[brt_rand_below(&rng, no)];
+            tensor(s, -1, t);
+            float laid = t[T_LAID];
+            ck_assert_int_eq(br_state_apply(s, pick), BR_OK);
+            tensor(s, -1, t);
+            if (t[T_LAID] == laid) { /* a vote, held now or after the ballots */
+                votes++;
+                yes_wanted = yes_left > 0 && t[T_PHASE + 3] == 1.0f;
+                yes_left -= yes_wanted;
+            }
+        } else {
+            if (moves[0] == FIRST_VOTE) {
+                pick = yes_wanted ? best_yes_vote(moves, count) : FIRST_VOTE;
+                passed += pick != FIRST_VOTE;
+                yes_wanted &= pick == FIRST_VOTE;
+            }
+            ck_assert_int_eq(br_state_apply(s, pick), BR_OK);
+        }
+        tensor(s, -1, t);
+        bool voting = t[T_PHASE + 3] == 1.0f || t[T_PHASE + 4] == 1.0f; /* not tallied */
+        if (br_state_move_number(s) % 50 == 0 && !voting)
+            check_tallies_round_trip(s, votes, passed);
+    }
+    ck_assert_int_eq(passed, 4);
+    ck_assert_int_eq(votes, 381); /* 2,004 moves */
+    check_tallies_round_trip(s, votes, passed);
+    br_state_free(scratch);
+    br_state_free(s);
+}
+END_TEST
+
+/* Issue 21, item 1: the tallies hold their bounds (spec, "Counters and
+ * their bounds"): a snapshot with 2640 votes held and 60 passed loads from
+ * JSON, and its binary snapshot loads again as the same state; one vote
+ * more is refused. */
+START_TEST(test_tallies_at_their_bounds_round_trip)
+{
+    br_state *s = base_state(BASE_LAY);
+    json_t *root = brt_snapshot_json(s);
+    br_state_free(s);
+    json_t *tallies = brt_json_at(json_object_get(root, "state"), "tallies");
+    json_object_set_new(tallies, "votes", json_integer(2640));
+    json_object_set_new(tallies, "passed", json_integer(60));
+    char *text = json_dumps(root, JSON_COMPACT);
+    char err[256] = "";
+    br_state *loaded = NULL;
+    ck_assert_msg(br_state_from_json(text, &loaded, err, sizeof err) == BR_OK, "%s", err);
+    char *json = brt_snapshot(loaded);
+    ck_assert_msg(brt_contains(json, "\"tallies\":{\"votes\":2640,\"passed\":60,"), "%s", json);
+    check_tallies_round_trip(loaded, 2640, 60);
+    br_state_free(loaded);
+    free(json);
+    free(text);
+    json_object_set_new(tallies, "votes", json_integer(2641));
+    text = json_dumps(root, JSON_COMPACT);
+    ck_assert_int_eq(br_state_from_json(text, &loaded, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(err, "state.tallies.votes: 2641 is not in 0..2640"), "%s", err);
+    free(text);
+    json_decref(root);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 
 static void add(Suite *suite, const char *name, const TTest *test)
@@ -3529,6 +3682,8 @@ static Suite *drunter_und_drueber_suite(void)
     add(s, "learn", test_learn_bound_geometric_count_on_the_map);
     add(s, "learn", test_learn_bound_per_path_term_reached_on_e4);
     add_loop(s, "learn", test_learn_bound_approached_by_filibuster, 4);
+    add(s, "snapshot", test_tallies_past_255_votes_round_trip);
+    add(s, "snapshot", test_tallies_at_their_bounds_round_trip);
     return s;
 }
 

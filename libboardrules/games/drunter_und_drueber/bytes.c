@@ -9,12 +9,17 @@
 #include "snapshot.h"
 
 /* Bytes (doc/games/drunter-und-drueber.md, "Binary snapshot"): one byte per
- * field, seats 0..n-1 only; derived fields (board, crews, result) are not
- * written. Values that the JSON form cannot express (a ballot of a seat that
- * has not voted, a last vote's values when none was held) are written as 0
- * and refused otherwise, so that every loaded state has one form. */
+ * field but the votes held (two), seats 0..n-1 only; derived fields (board,
+ * crews, result) are not written. Values that the JSON form cannot express
+ * (a ballot of a seat that has not voted, a last vote's values when none was
+ * held) are written as 0 and refused otherwise, so that every loaded state
+ * has one form. */
 
-enum { PAYLOAD_MAX = 256 }; /* 184 at most: 4 pro seats, 60 tiles laid */
+enum { PAYLOAD_MAX = 256 }; /* 185 at most: 4 pro seats, 60 tiles laid */
+
+/* Binary snapshots of format version 2 and before held the votes in one
+ * byte; from version 3 on they take two. */
+enum { VOTES_U16_SINCE = 3 };
 
 void dud_to_bytes(const void *st, br_bytes_writer *w)
 {
@@ -56,7 +61,8 @@ void dud_to_bytes(const void *st, br_bytes_writer *w)
     b[n++] = v->held ? v->jein_yes : 0;
     memcpy(b + n, s->rejected, sizeof s->rejected);
     n += sizeof s->rejected;
-    b[n++] = s->votes_held;
+    b[n++] = (uint8_t)s->votes_held;
+    b[n++] = (uint8_t)(s->votes_held >> 8);
     b[n++] = s->votes_passed;
     b[n++] = s->bridges_passed;
     br_bw_bytes(w, b, n);
@@ -193,9 +199,17 @@ static bool bytes_last_vote(br_bytes_reader *r, dud *s)
 static bool bytes_tallies(br_bytes_reader *r, dud *s, dud_claims *c)
 {
     br_br_bytes(r, s->rejected, sizeof s->rejected, "state.rejected");
-    s->votes_held = br_br_u8(r, "state.tallies.votes");
-    s->votes_passed = br_br_u8(r, "state.tallies.passed");
+    s->votes_held = r->version >= VOTES_U16_SINCE ? br_br_u16(r, "state.tallies.votes")
+                                                  : br_br_u8(r, "state.tallies.votes");
+    if (!r->failed && s->votes_held > DUD_MAX_VOTES)
+        return br_br_fail(r, "state.tallies.votes: %u is not in 0..%d", s->votes_held,
+                          DUD_MAX_VOTES);
+    if (!br_br_u8_in(r, 0, DUD_MAX_PASSED_VOTES, &s->votes_passed, "state.tallies.passed"))
+        return false;
     c->bridges = br_br_u8(r, "state.tallies.bridges");
+    if (!r->failed && c->bridges > DUD_TILES)
+        return br_br_fail(r, "state.tallies.bridges: %d is not in 0..%d", c->bridges,
+                          DUD_TILES);
     return !r->failed;
 }
 

@@ -16,6 +16,7 @@
 #define BR_GAME_DRUNTER_UND_DRUEBER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../../internal.h"
@@ -127,7 +128,8 @@ typedef struct dud {
     uint8_t rejected[DUD_MV_VOTE / 8];  /* lays voted down since the last tile was laid */
     dud_vote_result last_vote;
     uint8_t winner_mask;                /* set when the game is over */
-    uint8_t votes_held, votes_passed;   /* public tallies, for front ends and figures */
+    uint16_t votes_held;                /* public tallies, for front ends and figures: */
+    uint8_t votes_passed;               /* at most DUD_MAX_VOTES and DUD_TILES */
     uint8_t bridges_passed;             /* lays that passed under a bridge */
     dud_lay laid[DUD_TILES];
 } dud;
@@ -314,6 +316,26 @@ enum {
 /* Toilet-covering lays open at once on any board (doc: "Learning interface",
  * the bound): 12 for the road and each wall, 7 for the river. */
 enum { DUD_MAX_VOTE_LAYS = 43 };
+
+/* The counters' bounds (doc: "Counters and their bounds"), from the terms of
+ * max_game_length: a vote that passes lays a tile (at most DUD_TILES), and
+ * between two tiles laid at most DUD_MAX_VOTE_LAYS votes fail, in at most
+ * DUD_TILES stretches. A one-byte tally of votes held wrapped after 255. */
+enum {
+    DUD_MAX_PASSED_VOTES = DUD_TILES,
+    DUD_MAX_VOTES = DUD_MAX_PASSED_VOTES + DUD_TILES * DUD_MAX_VOTE_LAYS /* 2640 */
+};
+
+/* Whether `max` fits the unsigned field `member` of the state. */
+#define DUD_FITS(member, max) \
+    ((unsigned long long)(max) < 1ull << (8 * sizeof(((dud *)0)->member)))
+_Static_assert(DUD_FITS(votes_held, DUD_MAX_VOTES), "votes_held: DUD_MAX_VOTES");
+_Static_assert(DUD_FITS(votes_passed, DUD_MAX_PASSED_VOTES), "votes_passed: DUD_TILES");
+_Static_assert(DUD_FITS(bridges_passed, DUD_TILES), "bridges_passed: one per tile laid");
+_Static_assert(DUD_FITS(tiles_laid, DUD_TILES), "tiles_laid: DUD_TILES");
+/* Plain data: equal positions are equal byte for byte, with no padding. */
+_Static_assert(offsetof(dud, votes_held) == offsetof(dud, winner_mask) + 1,
+               "padding before votes_held");
 
 size_t dud_tensor_size(int num_players);
 uint32_t dud_max_game_length(int num_players, bool pro);

@@ -335,7 +335,7 @@ static void write_rejected(br_jw *w, const dud *s)
     items_end(&it, w);
 }
 
-/* The object's members put together here (numbers 0..255). */
+/* The object's members put together here (numbers 0..DUD_MAX_VOTES). */
 static void write_tallies(br_jw *w, const dud *s)
 {
     char buf[64];
@@ -1027,13 +1027,15 @@ static bool read_tallies(dud *s, dud_claims *c, const json_t *o, br_text *err)
 {
     const json_t *t = br_json_member(o, "tallies", "state", err);
     long long votes, passed, bridges;
-    if (!t || !br_json_int(t, "votes", 0, 255, &votes, "state.tallies", err)
-        || !br_json_int(t, "passed", 0, votes, &passed, "state.tallies", err)
-        || !br_json_int(t, "bridges", 0, 255, &bridges, "state.tallies", err))
+    if (!t || !br_json_int(t, "votes", 0, DUD_MAX_VOTES, &votes, "state.tallies", err)
+        || !br_json_int(t, "passed", 0, votes < DUD_MAX_PASSED_VOTES ? votes
+                                                                     : DUD_MAX_PASSED_VOTES,
+                        &passed, "state.tallies", err)
+        || !br_json_int(t, "bridges", 0, DUD_TILES, &bridges, "state.tallies", err))
         return false;
     if (json_object_size(t) != 3)
         return br_fail(err, "state.tallies: has members this version does not write");
-    s->votes_held = (uint8_t)votes;
+    s->votes_held = (uint16_t)votes;
     s->votes_passed = (uint8_t)passed;
     c->bridges = (int)bridges;
     return true;
