@@ -143,6 +143,12 @@ _Static_assert(sizeof(struct tsuro_state) ==
                offsetof(struct tsuro_state, spare) + sizeof(((struct tsuro_state *)0)->spare),
                "tsuro state has padding");
 
+/* The counters hold their largest values (doc: "Counters and their bounds"). */
+#define TS_FITS(member, max) \
+    ((unsigned long long)(max) < 1ull << (8 * sizeof(((struct tsuro_state *)0)->member)))
+_Static_assert(TS_FITS(pile_total, TS_KOSMOS_TILES), "pile_total: the largest set");
+_Static_assert(TS_FITS(hand_size[0], TS_HAND), "hand_size: a hand");
+
 typedef struct tsuro_state ts_state;
 
 static inline unsigned seat_bit(int seat)

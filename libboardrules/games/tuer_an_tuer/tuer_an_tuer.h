@@ -154,6 +154,19 @@ typedef struct tat {
     uint8_t winners[SEATS];
 } tat;
 
+/* The steps of one movement: a door card's categories at their most
+ * (colour, number, ascending 5 each, run 10, different colours 5) and the
+ * floor's elevator card (2 per door); doc: "Counters and their bounds". */
+enum { TAT_MAX_STEPS = 3 * 5 + 10 + 5 + 2 * COLUMNS };
+
+#define TAT_FITS(member, max) \
+    ((unsigned long long)(max) < 1ull << (8 * sizeof(((tat *)0)->member)))
+_Static_assert(TAT_FITS(dealt, SEATS * HAND), "dealt: 5 cards to each seat");
+_Static_assert(TAT_FITS(exchange_draws, MAX_EXCHANGE), "exchange_draws");
+_Static_assert(TAT_FITS(steps, TAT_MAX_STEPS), "steps: one movement");
+_Static_assert(TAT_FITS(last[0], TAT_MAX_STEPS), "last: one scoring");
+_Static_assert(TAT_FITS(final_steps, FLOORS * 2 * COLUMNS), "final_steps: 4 elevator cards");
+
 /* ------------------------------------------------------------------ */
 /* Small helpers */
 
