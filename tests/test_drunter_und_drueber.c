@@ -3579,6 +3579,45 @@ START_TEST(test_tallies_at_their_bounds_round_trip)
 }
 END_TEST
 
+/* Issue 21, item 1: the loaders' bound on the votes held follows the
+ * length bound (spec, "The bound on the length of a game" and "Counters
+ * and their bounds"): the failed votes the bound allows for, read back out
+ * of max_game_length, plus 60 votes that pass load for every option set.
+ * (A rule that lets more votes fail raises max_game_length, and this test
+ * then asks for a wider DUD_MAX_VOTES.) */
+START_TEST(test_tallies_bound_follows_max_game_length)
+{
+    for (int n = 2; n <= 4; n++) {
+        for (int pro = 0; pro <= 1; pro++) {
+            char options[64];
+            snprintf(options, sizeof options, "players=%d,variant=%s", n, pro ? "pro" : "basic");
+            br_facts f;
+            ck_assert_int_eq(br_game_facts(br_game_find(GAME_NAME), options, &f, sizeof f,
+                                           NULL, 0), BR_OK);
+            int passed_ballots = n * (4 * n < 60 ? 4 * n : 60);
+            int rest = (int)f.max_game_length - (60 + n * (1 + pro)) - pro * n - n - 60
+                       - passed_ballots;
+            ck_assert_int_eq(rest % (1 + n), 0);
+            int votes = 60 + rest / (1 + n);
+            br_state *s = new_state(options);
+            json_t *root = brt_snapshot_json(s);
+            br_state_free(s);
+            json_t *tallies = brt_json_at(json_object_get(root, "state"), "tallies");
+            json_object_set_new(tallies, "votes", json_integer(votes));
+            char *text = json_dumps(root, JSON_COMPACT);
+            char err[256] = "";
+            br_state *loaded = NULL;
+            ck_assert_msg(br_state_from_json(text, &loaded, err, sizeof err) == BR_OK,
+                          "%s: %d votes refused: %s", options, votes, err);
+            check_tallies_round_trip(loaded, votes, 0);
+            br_state_free(loaded);
+            free(text);
+            json_decref(root);
+        }
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 
 static void add(Suite *suite, const char *name, const TTest *test)
@@ -3684,6 +3723,7 @@ static Suite *drunter_und_drueber_suite(void)
     add_loop(s, "learn", test_learn_bound_approached_by_filibuster, 4);
     add(s, "snapshot", test_tallies_past_255_votes_round_trip);
     add(s, "snapshot", test_tallies_at_their_bounds_round_trip);
+    add(s, "snapshot", test_tallies_bound_follows_max_game_length);
     return s;
 }
 

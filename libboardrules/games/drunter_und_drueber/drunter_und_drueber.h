@@ -320,7 +320,11 @@ enum { DUD_MAX_VOTE_LAYS = 43 };
 /* The counters' bounds (doc: "Counters and their bounds"), from the terms of
  * max_game_length: a vote that passes lays a tile (at most DUD_TILES), and
  * between two tiles laid at most DUD_MAX_VOTE_LAYS votes fail, in at most
- * DUD_TILES stretches. A one-byte tally of votes held wrapped after 255. */
+ * DUD_TILES stretches. A one-byte tally of votes held wrapped after 255.
+ * A rule that lets more votes fail (and so raises dud_max_game_length())
+ * must raise DUD_MAX_VOTES too: the loaders refuse more votes
+ * (test_tallies_bound_follows_max_game_length reads the failed votes back
+ * out of the length bound). */
 enum {
     DUD_MAX_PASSED_VOTES = DUD_TILES,
     DUD_MAX_VOTES = DUD_MAX_PASSED_VOTES + DUD_TILES * DUD_MAX_VOTE_LAYS /* 2640 */
