@@ -1036,7 +1036,19 @@ fi
 
 # interrupt_run SECONDS ARGS...: runs brules in the background and sends it
 # SIGINT after SECONDS (it catches the signal itself: a background job's
-# ignored SIGINT is no obstacle).
+# ignored SIGINT is no obstacle once its handler is set). On a loaded machine
+# brules may not have set its handler after SECONDS, and a SIGINT that a
+# background job ignores is lost: so the signal is sent again every half
+# second while brules runs (the handler only sets a flag; a second signal is
+# harmless), for 60 s at most, then the run is killed and fails.
+# still_running PID: the process runs (not ended, nor a zombie waiting for
+# its parent's wait, to which kill would still answer).
+still_running() {
+    [ -r "/proc/$1/stat" ] || return 1
+    state=$(sed 's/.*) //' "/proc/$1/stat" | cut -c1)
+    [ "$state" != Z ]
+}
+
 interrupt_run() {
     delay=$1
     shift
@@ -1044,7 +1056,13 @@ interrupt_run() {
     "$BRULES" "$@" <"/dev/null" >"$work/out" 2>"$work/err" &
     pid=$!
     sleep "$delay"
-    kill -INT "$pid" 2>/dev/null || true
+    tries=0
+    while still_running "$pid" && [ "$tries" -lt 120 ]; do
+        kill -INT "$pid" 2>/dev/null || true
+        tries=$((tries + 1))
+        sleep 0.5
+    done
+    kill -KILL "$pid" 2>/dev/null || true
     wait "$pid" || status=$?
 }
 
