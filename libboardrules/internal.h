@@ -238,6 +238,20 @@ struct br_game {
      * cleared first), from nothing `seat` could not see in
      * write_observation(). */
     void (*write_tensor)(const void *st, int seat, float *out);
+
+    /* ---- Information-state tensor (learn.c; doc/api.md) ---- */
+    /* The number of hidden move classes: the kinds of move another seat may
+     * see only as `?` (the `?` texts of move_to_text_view()), at most 32. */
+    uint32_t hidden_move_classes;
+    /* `move`, about to be made at `st`, as `seat` (or -1: a spectator) sees
+     * it then: `move` itself when the seat sees all of it, else
+     * move_space() + k for its hidden class k. Must agree with
+     * move_to_text_view(): a `?` there exactly when a class here. */
+    uint32_t (*move_view)(const void *st, br_move move, int seat);
+    /* Optional (NULL: a hidden move stays hidden). `st` is the state just
+     * after `move`: bit k set when every earlier move of hidden class k is
+     * shown to every seat from now on (a vote's ballots once all are cast). */
+    uint32_t (*view_reveals)(const void *st, br_move move);
 };
 
 /* The registry (registry.c). */

@@ -39,6 +39,8 @@ br_status br_game_check_options(const br_game *game, const char *options, char *
 /* ------------------------------------------------------------------ */
 /* Facts */
 
+static size_t br_information_state_size(const br_state *s);
+
 static void fill_facts(const br_state *s, br_facts *facts, size_t facts_size)
 {
     const struct br_game *g = s->game;
@@ -56,6 +58,7 @@ static void fill_facts(const br_state *s, br_facts *facts, size_t facts_size)
     f.move_space = g->move_space(s->data);
     f.max_legal_moves = g->max_legal_moves(s->data);
     f.max_game_length = t.max_game_length;
+    f.information_state_size = br_information_state_size(s);
     f.tensor_rank = t.tensor_rank;
     f.tensor_size = 1;
     for (size_t i = 0; i < BR_TENSOR_MAX_RANK; i++) {
@@ -121,6 +124,179 @@ br_status br_state_observation_tensor(const br_state *state, int seat, float *ou
     if (n < need)
         return br_state_fail_const(state, BR_ERR_BUFFER,
                                    "the tensor has %zu entries, out only %zu", need, n);
+    state->game->write_tensor(state->data, seat, out);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Information-state tensor: the observation tensor, then the moves of the
+ * game as the seat saw them, replayed from the history (doc/api.md). The
+ * games supply only move_view() (the move or its hidden class) and
+ * view_reveals(); the layout is the same for all. */
+
+typedef struct infostate_layout {
+    size_t observation; /* floats of the observation tensor, first */
+    size_t slots;       /* one per move: the longest game, or the history's room */
+    size_t token_bits;  /* the seen move, move_space + hidden classes values, in bits */
+    size_t slot_size;   /* present, actor (seats, chance), hidden, the bits */
+    size_t total;
+} infostate_layout;
+
+/* Offsets inside a slot. */
+enum { SLOT_PRESENT = 0, SLOT_ACTOR = 1 };
+
+static size_t bits_for(size_t values)
+{
+    size_t bits = 1;
+    while (bits < 8 * sizeof(size_t) - 1 && ((size_t)1 << bits) < values)
+        bits++;
+    return bits;
+}
+
+static infostate_layout layout_of(const br_state *s)
+{
+    const struct br_game *g = s->game;
+    br_traits t;
+    memset(&t, 0, sizeof t);
+    g->traits(s->data, &t);
+    infostate_layout l;
+    l.observation = tensor_size(s);
+    l.slots = t.max_game_length < g->history_capacity ? t.max_game_length : g->history_capacity;
+    l.token_bits = bits_for(g->move_space(s->data) + g->hidden_move_classes);
+    l.slot_size = (size_t)SLOT_ACTOR + (size_t)s->num_players + 1 + 1 + l.token_bits;
+    l.total = l.observation + 1 + l.slots * l.slot_size;
+    return l;
+}
+
+static size_t br_information_state_size(const br_state *s)
+{
+    return layout_of(s).total;
+}
+
+/* The slot's "hidden" entry and first token bit. */
+static size_t slot_hidden(const br_state *s)
+{
+    return (size_t)SLOT_ACTOR + (size_t)s->num_players + 1;
+}
+
+/* Writes one move into its slot (cleared before): who made it, relative to
+ * the observer (the spectator: absolute), or chance; the token in bits,
+ * least significant first; the hidden flag when the token is a class. */
+static void write_slot(const br_state *s, const infostate_layout *l, float *slot, int seat,
+                       int player, uint32_t token, size_t space)
+{
+    int n = s->num_players;
+    slot[SLOT_PRESENT] = 1;
+    if (player == BR_PLAYER_CHANCE)
+        slot[SLOT_ACTOR + n] = 1;
+    else
+        slot[SLOT_ACTOR + (seat < 0 ? player : (player - seat + n) % n)] = 1;
+    size_t hidden = slot_hidden(s);
+    slot[hidden] = token >= space ? 1.0f : 0.0f;
+    for (size_t b = 0; b < l->token_bits; b++)
+        slot[hidden + 1 + b] = (token >> b & 1) ? 1.0f : 0.0f;
+}
+
+static uint32_t slot_token(const br_state *s, const infostate_layout *l, const float *slot)
+{
+    size_t hidden = slot_hidden(s);
+    uint32_t token = 0;
+    for (size_t b = 0; b < l->token_bits; b++)
+        if (slot[hidden + 1 + b] != 0)
+            token |= 1u << b;
+    return token;
+}
+
+/* Shows the moves of the classes in `reveal` made so far (slots from
+ * `from[k]` to `upto`) as they were: the game now shows them to every seat. */
+static void reveal_moves(const br_state *s, const infostate_layout *l, float *slots, int seat,
+                         uint32_t reveal, size_t upto, size_t space, size_t *from)
+{
+    const br_history_word *h = br_state_history_words_const(s);
+    for (uint32_t k = 0; k < s->game->hidden_move_classes; k++) {
+        if (!(reveal >> k & 1))
+            continue;
+        for (size_t i = from[k]; i < upto; i++) {
+            float *slot = slots + i * l->slot_size;
+            if (slot_token(s, l, slot) != space + k)
+                continue;
+            br_history_entry e = br_history_unpack(h[i]);
+            memset(slot, 0, l->slot_size * sizeof *slot);
+            write_slot(s, l, slot, seat, e.player, (uint32_t)e.move, space);
+        }
+        from[k] = upto;
+    }
+}
+
+/* Replays the history of `s` from a new initial state of the same options,
+ * writing each move's slot as `seat` sees it. BR_ERR_SNAPSHOT when the
+ * history does not lead to `s` (only a snapshot can carry such a history). */
+static br_status replay_into(const br_state *s, const infostate_layout *l, int seat, float *slots)
+{
+    const struct br_game *g = s->game;
+    char options[1024];
+    br_text t = br_text_over(options, sizeof options);
+    br_options_write(s, &t);
+    br_state *r = NULL;
+    br_status made = br_text_fits(&t) ? br_state_create_unsettled(g, options, &r, NULL)
+                                      : BR_ERR_OPTION;
+    if (made != BR_OK)
+        return made == BR_ERR_NO_MEMORY
+                   ? br_state_fail_const(s, made, "no memory for the replay's state")
+                   : br_state_fail_const(s, BR_ERR_SNAPSHOT, "the options %s do not make a state",
+                                         options);
+    size_t space = g->move_space(s->data);
+    size_t from[32] = { 0 };
+    const br_history_word *h = br_state_history_words_const(s);
+    uint32_t count = br_state_history_length(s);
+    br_status st = BR_OK;
+    for (uint32_t i = 0; i < count && st == BR_OK; i++) {
+        br_history_entry e = br_history_unpack(h[i]);
+        if (g->current_player(r->data) != e.player || !g->check_move(r->data, e.move, NULL)) {
+            st = br_state_fail_const(s, BR_ERR_SNAPSHOT,
+                                     "history[%u] (move %d by %d) does not replay", i,
+                                     (int)e.move, (int)e.player);
+            break;
+        }
+        uint32_t token = g->move_view(r->data, e.move, seat);
+        write_slot(s, l, slots + (size_t)i * l->slot_size, seat, e.player, token, space);
+        g->apply_move(r->data, e.move);
+        uint32_t reveal = g->view_reveals ? g->view_reveals(r->data, e.move) : 0;
+        if (reveal)
+            reveal_moves(s, l, slots, seat, reveal, (size_t)i + 1, space, from);
+    }
+    if (st == BR_OK && memcmp(r->data, s->data, g->state_size) != 0)
+        st = br_state_fail_const(s, BR_ERR_SNAPSHOT, "the history does not lead to the state");
+    br_state_free(r);
+    return st;
+}
+
+br_status br_state_information_state_tensor(const br_state *state, int seat, float *out,
+                                            size_t n)
+{
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    if (seat < -1 || seat >= state->num_players)
+        return br_state_fail_const(state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d", seat,
+                                   (int)state->num_players - 1);
+    if (!out)
+        return br_state_fail_const(state, BR_ERR_ARGUMENT, "out is NULL");
+    infostate_layout l = layout_of(state);
+    if (n < l.total)
+        return br_state_fail_const(state, BR_ERR_BUFFER,
+                                   "the information-state tensor has %zu entries, out only %zu",
+                                   l.total, n);
+    float *known = out + l.observation, *slots = known + 1;
+    memset(known, 0, (l.total - l.observation) * sizeof *out);
+    uint32_t count = br_state_history_length(state);
+    if (state->history_start == 0 && count <= l.slots) {
+        if (count > 0) {
+            br_status st = replay_into(state, &l, seat, slots);
+            if (st != BR_OK)
+                return st;
+        }
+        *known = 1;
+    }
     state->game->write_tensor(state->data, seat, out);
     return BR_OK;
 }

@@ -11,6 +11,10 @@
  *   every seat and the spectator; a buffer one entry short is refused and not
  *   written; a seat's tensor is the same in a state resampled for that seat
  *   (so it holds nothing the seat cannot know);
+ * - information-state tensor: size as the facts say, every entry written, in
+ *   0..1, the observation tensor first, then the known-history entry and a
+ *   slot per move of the history (who made it, as the seat sees it); in a
+ *   resampled state the observation part only;
  * - history: as long as the moves made, the last entry the move just made by
  *   the seat that made it, then the chance outcomes drawn after it; at the
  *   end, the history replayed on a chance=explicit state gives the same
@@ -171,11 +175,107 @@ static void check_history_length(const struct playout *p, const br_state *s)
                (int)p->entries[i].player);
 }
 
+/* ------------------------------------------------------------------ */
+/* Information-state tensor */
+
+/* Slots of the information-state tensor: one per move of the longest game,
+ * but no more than the history keeps (2048 moves in Drunter & Drüber, more
+ * than the longest game elsewhere). */
+static size_t infostate_slots(const br_facts *f)
+{
+    return f->max_game_length < 2048 ? f->max_game_length : 2048;
+}
+
+static size_t infostate_slot_size(const br_facts *f)
+{
+    return (f->information_state_size - f->tensor_size - 1) / infostate_slots(f);
+}
+
+/* The information-state tensor of `seat` in `s`, newly allocated (one NaN
+ * sentinel past the end, free() it), checked: complete, in 0..1, refused
+ * into a buffer one entry short. */
+static float *infostate_of(const struct playout *p, const br_state *s, int seat)
+{
+    size_t size = p->facts.information_state_size;
+    float *out = malloc((size + 1) * sizeof *out);
+    ck_assert(out);
+    for (size_t i = 0; i <= size; i++)
+        out[i] = NAN;
+    EXPECT(p, br_state_information_state_tensor(s, seat, out, size - 1) == BR_ERR_BUFFER &&
+                  isnan(out[0]),
+           "seat %d: an information-state buffer one entry short is accepted or written", seat);
+    br_status st = br_state_information_state_tensor(s, seat, out, size);
+    EXPECT(p, st == BR_OK, "information state of seat %d: status %d: %s", seat, (int)st,
+           br_state_last_error(s));
+    for (size_t i = 0; i < size; i++)
+        EXPECT(p, out[i] >= 0 && out[i] <= 1,
+               "information state of seat %d: entry %zu is %g (not written, or not in 0..1)",
+               seat, i, (double)out[i]);
+    EXPECT(p, isnan(out[size]), "information state of seat %d written past its size", seat);
+    return out;
+}
+
+/* The parts of seat's information-state tensor of `s`: the observation
+ * tensor, the known entry (1 exactly when the history starts at move 0),
+ * each history entry's slot marked present with its player, the slots past
+ * the history all 0. */
+static void check_infostate_parts(const struct playout *p, const br_state *s, int seat,
+                                  const float *info)
+{
+    const br_facts *f = &p->facts;
+    float *obs = malloc(f->tensor_size * sizeof *obs);
+    ck_assert(obs);
+    EXPECT(p, br_state_observation_tensor(s, seat, obs, f->tensor_size) == BR_OK, "tensor");
+    EXPECT(p, memcmp(obs, info, f->tensor_size * sizeof *obs) == 0,
+           "seat %d: the information state does not start with the observation tensor", seat);
+    free(obs);
+    size_t slots = infostate_slots(f), slot_size = infostate_slot_size(f);
+    EXPECT(p, slots * slot_size + f->tensor_size + 1 == f->information_state_size,
+           "information state of %zu entries: not the observation (%zu), 1 and %zu slots",
+           f->information_state_size, f->tensor_size, slots);
+    bool known = br_state_history_start(s) == 0;
+    const float *slot = info + f->tensor_size + 1;
+    EXPECT(p, info[f->tensor_size] == (known ? 1.0f : 0.0f), "seat %d: known entry %g", seat,
+           (double)info[f->tensor_size]);
+    size_t count = 0;
+    br_state_history(s, p->entries, f->max_game_length, &count);
+    if (!known)
+        count = 0;
+    int n = p->players;
+    for (size_t i = 0; i < slots; i++, slot += slot_size) {
+        if (i >= count) {
+            for (size_t k = 0; k < slot_size; k++)
+                EXPECT(p, slot[k] == 0, "seat %d: slot %zu of %zu moves is not 0", seat, i,
+                       count);
+            continue;
+        }
+        int player = p->entries[i].player;
+        int actor = player == BR_PLAYER_CHANCE ? n : seat < 0 ? player : (player - seat + n) % n;
+        EXPECT(p, slot[0] == 1 && slot[1 + actor] == 1,
+               "seat %d: slot %zu does not show move %d of player %d", seat, i,
+               (int)p->entries[i].move, player);
+    }
+}
+
+/* One seat per step, in turn (the spectator too): each replays the history. */
+static void check_information_state(const struct playout *p)
+{
+    int seat = (int)(p->step % (size_t)(p->players + 1)) - 1;
+    float *info = infostate_of(p, p->s, seat);
+    check_infostate_parts(p, p->s, seat, info);
+    EXPECT(p, br_state_information_state_tensor(p->s, p->players, info,
+                                                p->facts.information_state_size) ==
+                  BR_ERR_ARGUMENT,
+           "information state: seat %d (one past the last) is accepted", p->players);
+    free(info);
+}
+
 void check_learning_step(struct playout *p, size_t n)
 {
     check_facts(p);
     check_mask(p, n);
     check_tensors(p);
+    check_information_state(p);
     check_history_length(p, p->s);
     EXPECT(p, br_state_history_start(p->s) == 0, "history of a new state starts at %u",
            br_state_history_start(p->s));
@@ -190,6 +290,11 @@ void check_learning_resampled(const struct playout *p, const br_state *resampled
                "seat %d's tensor entry %zu is %g, but %g in a state resampled for the seat: the "
                "tensor shows what the seat cannot know", seat, i, (double)p->tensor[i],
                (double)p->tensor2[i]);
+    /* Its history is empty from its move number: the information state is
+     * the observation part only (the known entry 0 unless at move 0). */
+    float *info = infostate_of(p, resampled, seat);
+    check_infostate_parts(p, resampled, seat, info);
+    free(info);
     EXPECT(p, br_state_history_start(resampled) == br_state_move_number(resampled),
            "a resampled state's history starts at %u, not at its move number %u",
            br_state_history_start(resampled), br_state_move_number(resampled));
@@ -441,9 +546,185 @@ START_TEST(test_game_facts)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Information-state tensor: histories a seat can and cannot tell apart */
+
+static bool has_question_mark(const br_state *s, br_move move, int seat)
+{
+    char text[300];
+    ck_assert_int_eq(br_state_move_to_text_view(s, move, seat, text, sizeof text, NULL), BR_OK);
+    return strchr(text, '?') != NULL;
+}
+
+static char *view_text_of(const br_state *s, br_move move, int seat)
+{
+    char text[300];
+    ck_assert_int_eq(br_state_move_to_text_view(s, move, seat, text, sizeof text, NULL), BR_OK);
+    return brt_strdup(text);
+}
+
+/* A legal move of `s` whose view for `seat` reads `text`, other than
+ * `avoid` when there is one (random among them); -1 when none. */
+static br_move other_with_view(const br_state *s, int seat, const char *text, br_move avoid,
+                               uint64_t *rng)
+{
+    br_move moves[1024], same[1024];
+    size_t n = brt_legal_moves(s, moves, 1024), k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char *t = view_text_of(s, moves[i], seat);
+        if (strcmp(t, text) == 0 && moves[i] != avoid)
+            same[k++] = moves[i];
+        free(t);
+    }
+    return k ? same[brt_rand_below(rng, k)] : -1;
+}
+
+struct infostate_pair {
+    const struct playout *p;
+    int seat;
+    size_t equal_with_other_hidden; /* steps compared where the histories differ */
+    size_t told_apart;              /* steps where a visible difference shows */
+};
+
+/* Compares the seat's information states of `a` and `b`: equal when
+ * `same`, else different. */
+static void compare_infostates(struct infostate_pair *c, const br_state *a, const br_state *b,
+                               bool same)
+{
+    float *x = infostate_of(c->p, a, c->seat), *y = infostate_of(c->p, b, c->seat);
+    bool equal = memcmp(x, y, c->p->facts.information_state_size * sizeof *x) == 0;
+    if (same)
+        EXPECT(c->p, equal, "seat %d can tell the histories apart by the information state, "
+               "but not by the moves it saw and what it sees", c->seat);
+    else
+        EXPECT(c->p, !equal, "seat %d saw a different move, but the information states are "
+               "the same", c->seat);
+    free(x);
+    free(y);
+}
+
+/* Plays a random chance=explicit game `a` and, beside it, `b`: the same
+ * moves, but every chance outcome hidden from the seat (a `?` in its view
+ * text) drawn anew among those with the same view text. While each move
+ * reads the same to the seat and the seat's observations agree, the seat
+ * cannot tell the two apart, and neither may its information state. Once
+ * per game, a third history takes another move that the seat sees
+ * differently: its information state must differ. */
+static void play_infostate_pair(struct infostate_pair *c, const char *options, uint64_t *rng)
+{
+    const struct playout *p = c->p;
+    br_state *a = brt_new_state(p->set->game, options), *b = brt_new_state(p->set->game, options);
+    bool diverged = false, told = false;
+    br_move moves[1024];
+    size_t slot_size = infostate_slot_size(&p->facts);
+    size_t hidden_at = p->facts.tensor_size + 1 + 1 + (size_t)p->players + 1;
+    for (size_t step = 0; !br_state_is_terminal(a); step++) {
+        size_t n = brt_legal_moves(a, moves, 1024);
+        br_move m = moves[brt_rand_below(rng, n)];
+        char *seen = view_text_of(a, m, c->seat);
+        bool hidden = strchr(seen, '?') != NULL;
+        if (!told && !hidden) {
+            br_move other = -1;
+            for (size_t i = 0; i < n && other < 0; i++)
+                if (moves[i] != m && !has_question_mark(a, moves[i], c->seat))
+                    other = moves[i];
+            if (other >= 0) {
+                br_state *d = brt_new_state(p->set->game, options);
+                ck_assert_int_eq(br_state_copy(d, a), BR_OK);
+                br_state *e = brt_new_state(p->set->game, options);
+                ck_assert_int_eq(br_state_copy(e, a), BR_OK);
+                ck_assert_int_eq(br_state_apply(d, m), BR_OK);
+                ck_assert_int_eq(br_state_apply(e, other), BR_OK);
+                compare_infostates(c, d, e, false);
+                c->told_apart++;
+                told = true;
+                br_state_free(d);
+                br_state_free(e);
+            }
+        }
+        br_move mb = m;
+        if (hidden && br_state_current_player(a) == BR_PLAYER_CHANCE &&
+            brt_rand_below(rng, 2) == 0) {
+            br_move alt = other_with_view(b, c->seat, seen, m, rng);
+            if (alt >= 0)
+                mb = alt;
+        }
+        bool fits = br_state_check_move(b, mb, NULL, 0) == BR_OK;
+        char *seen_b = fits ? view_text_of(b, mb, c->seat) : brt_strdup("");
+        bool same_view = fits && strcmp(seen, seen_b) == 0;
+        free(seen_b);
+        if (!same_view) {
+            free(seen);
+            break;
+        }
+        uint32_t index = br_state_move_number(a);
+        ck_assert_int_eq(br_state_apply(a, m), BR_OK);
+        ck_assert_int_eq(br_state_apply(b, mb), BR_OK);
+        diverged = diverged || mb != m;
+        char *oa = brt_observation(a, c->seat), *ob = brt_observation(b, c->seat);
+        bool same_obs = strcmp(oa, ob) == 0;
+        free(oa);
+        free(ob);
+        if (!same_obs) {
+            free(seen);
+            break;
+        }
+        compare_infostates(c, a, b, true);
+        if (diverged)
+            c->equal_with_other_hidden++;
+        /* A move the seat saw in full has no hidden flag in its slot. */
+        float *info = infostate_of(p, a, c->seat);
+        EXPECT(p, hidden || info[hidden_at + index * slot_size] == 0,
+               "seat %d saw move %u (%s) in full, but its slot is marked hidden", c->seat, index,
+               seen);
+        free(info);
+        free(seen);
+    }
+    br_state_free(a);
+    br_state_free(b);
+}
+
+START_TEST(test_information_state_tells_apart_what_the_seat_can)
+{
+    const br_game *game = br_game_at((size_t)_i);
+    struct option_set set = { game, "" };
+    struct playout p;
+    memset(&p, 0, sizeof p);
+    p.set = &set;
+    br_state *s = brt_new_state(game, "chance=explicit");
+    ck_assert_int_eq(br_state_facts(s, &p.facts, sizeof p.facts), BR_OK);
+    br_state_free(s);
+    p.players = p.facts.num_players;
+    p.entries = malloc((size_t)p.facts.max_game_length * sizeof *p.entries);
+    size_t equal = 0, told = 0;
+    uint64_t rng = 4242 + (uint64_t)_i;
+    for (int seat = -1; seat < p.players; seat++) {
+        for (int game_no = 0; game_no < 3; game_no++) {
+            p.seed = (uint64_t)game_no;
+            snprintf(p.where, sizeof p.where, "%s seat %d game %d", br_game_name(game), seat,
+                     game_no);
+            struct infostate_pair c = { &p, seat, 0, 0 };
+            char options[64];
+            snprintf(options, sizeof options, "chance=explicit,seed=%d", game_no);
+            play_infostate_pair(&c, options, &rng);
+            equal += c.equal_with_other_hidden;
+            told += c.told_apart;
+        }
+    }
+    /* The test means something: hidden outcomes differed while the seats
+     * could not tell, and a visible difference was told apart. */
+    ck_assert_msg(equal > 0, "%s: no pair of histories differing only in what a seat cannot "
+                  "see was compared", br_game_name(game));
+    ck_assert_msg(told > 0, "%s: no history told apart", br_game_name(game));
+    free(p.entries);
+}
+END_TEST
+
 void add_learning_tests(Suite *suite)
 {
     TCase *tc = tcase_create("learning");
+    tcase_add_loop_test(tc, test_information_state_tells_apart_what_the_seat_can, 0,
+                        (int)br_game_count());
     tcase_add_loop_test(tc, test_option_specs, 0, (int)br_game_count());
     tcase_add_loop_test(tc, test_game_facts, 0, (int)br_game_count());
     suite_add_tcase(suite, tc);

@@ -134,6 +134,9 @@ typedef struct br_facts {
     size_t tensor_shape[BR_TENSOR_MAX_RANK];
     /** Number of floats in the tensor: the product of the dimensions. */
     size_t tensor_size;
+    /** Number of floats in the information-state tensor
+     *  (br_state_information_state_tensor(); rank 1). */
+    size_t information_state_size;
 } br_facts;
 
 /**
@@ -182,6 +185,38 @@ BR_API br_status br_state_facts(const br_state *state, br_facts *facts, size_t f
  */
 BR_API br_status br_state_observation_tensor(const br_state *state, int seat, float *out,
                                              size_t n);
+
+/**
+ * @brief Writes what seat @p seat has seen over the whole game, as a flat
+ *        float32 tensor of br_facts::information_state_size entries (as
+ *        OpenSpiel's `information_state_tensor`).
+ *
+ * The layout is the same for every game (doc/api.md, "Information-state
+ * tensor"): the observation tensor of br_state_observation_tensor() (what the
+ * seat sees now), one entry that is 1 when the whole history is known, then
+ * one slot per move of the game, in order, up to the longest game: who made
+ * it (relative to @p seat) and the move as the seat saw it (the move, or only
+ * its kind when it was hidden from the seat, as br_state_move_to_text_view()
+ * shows it with `?`; shown later when the game reveals it to everybody). Two
+ * histories that @p seat cannot tell apart give the same tensor.
+ *
+ * The moves come from br_state_history(), replayed from the initial state.
+ * A state whose history does not start at move 0 (made by br_state_resample(),
+ * loaded from a version 1 snapshot, or a game longer than its history keeps)
+ * has the observation part only: the known entry and every slot are 0.
+ *
+ * Allocates one scratch state for the replay (freed before returning).
+ * @param state borrowed.
+ * @param seat  0 .. players-1, or -1 for a spectator.
+ * @param out   caller's array of @p n floats.
+ * @param n     entries in @p out; at least br_facts::information_state_size.
+ * @return ::BR_OK; ::BR_ERR_BUFFER when @p n is too small (nothing written);
+ *         ::BR_ERR_ARGUMENT; ::BR_ERR_NO_MEMORY; ::BR_ERR_SNAPSHOT when the
+ *         history (loaded from a snapshot) does not replay to the state (then
+ *         @p out may be partly written).
+ */
+BR_API br_status br_state_information_state_tensor(const br_state *state, int seat, float *out,
+                                                   size_t n);
 
 /**
  * @brief Marks the legal moves: `mask[m]` is 1 when move @p m is legal (at a

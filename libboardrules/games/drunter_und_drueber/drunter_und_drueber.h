@@ -344,5 +344,13 @@ _Static_assert(offsetof(dud, votes_held) == offsetof(dud, winner_mask) + 1,
 size_t dud_tensor_size(int num_players);
 uint32_t dud_max_game_length(int num_players, bool pro);
 void dud_write_tensor(const void *st, int seat, float *out);
+/* A move as `seat` sees it when it is made (the information-state tensor):
+ * the move, or DUD_MOVE_SPACE + class for another seat's ballot (0), pro
+ * choice (1), face-down tile (2), building card (3); dud_view_reveals():
+ * the ballots once the vote's last is cast, building cards and choices at
+ * the end. */
+enum { DUD_HIDDEN_MOVE_CLASSES = 4 };
+uint32_t dud_move_view(const void *st, br_move move, int seat);
+uint32_t dud_view_reveals(const void *st, br_move move);
 
 #endif /* BR_GAME_DRUNTER_UND_DRUEBER_H */

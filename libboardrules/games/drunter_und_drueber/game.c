@@ -112,4 +112,7 @@ const struct br_game br_game_drunter_und_drueber = {
     .history_capacity = 2048,
     .traits = dud_traits,
     .write_tensor = dud_write_tensor,
+    .hidden_move_classes = DUD_HIDDEN_MOVE_CLASSES,
+    .move_view = dud_move_view,
+    .view_reveals = dud_view_reveals,
 };

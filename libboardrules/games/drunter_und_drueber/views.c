@@ -494,3 +494,35 @@ void dud_write_tensor(const void *st, int seat, float *out)
         seat_block(s, p, seat, actor, points, rest + (size_t)k * DUD_S_SIZE);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* The information-state tensor's view of a move, as dud_move_to_text_view():
+ * another seat's ballot, pro choice, face-down tile and building card are
+ * hidden when made. */
+uint32_t dud_move_view(const void *st, br_move move, int seat)
+{
+    const dud *s = st;
+    char text[64];
+    br_text t = br_text_over(text, sizeof text);
+    dud_move_to_text_view(s, move, seat, &t);
+    if (!strchr(text, '?'))
+        return (uint32_t)move;
+    uint32_t hidden_class = move < DUD_MV_JEIN_YES ? 0 : move < DUD_MV_DEAL_TILE ? 1
+                          : move < DUD_MV_DEAL_BUILDING ? 2 : 3;
+    return DUD_MOVE_SPACE + hidden_class;
+}
+
+/* The ballots are shown once the last is cast (the phase leaves `vote`: the
+ * jein declarations or the result show them); the building cards and the
+ * pro choices at the end. The face-down tiles are laid out open after the
+ * deal, but not in the order dealt: those moves stay hidden. */
+uint32_t dud_view_reveals(const void *st, br_move move)
+{
+    const dud *s = st;
+    uint32_t reveal = 0;
+    if (move >= DUD_MV_VOTE && move < DUD_MV_JEIN_YES && s->phase != DUD_PH_VOTE)
+        reveal |= 1u << 0;
+    if (s->phase == DUD_PH_OVER)
+        reveal |= 1u << 1 | 1u << 3;
+    return reveal;
+}

@@ -121,4 +121,6 @@ const struct br_game br_game_tore_der_welt = {
     .history_capacity = TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * TDW_MAX_SEATS,
     .traits = tdw_traits,
     .write_tensor = tdw_write_tensor,
+    .hidden_move_classes = TDW_HIDDEN_MOVE_CLASSES,
+    .move_view = tdw_move_view,
 };

@@ -495,5 +495,10 @@ static inline size_t tdw_tensor_size(int num_players)
 }
 
 void tdw_write_tensor(const void *st, int seat, float *out);
+/* A move as `seat` sees it when it is made (the information-state tensor):
+ * the move, or TDW_MOVE_SPACE + class for another seat's face-down discard
+ * (0) or penance draw (1). */
+enum { TDW_HIDDEN_MOVE_CLASSES = 2 };
+uint32_t tdw_move_view(const void *st, br_move move, int seat);
 
 #endif /* BR_GAME_TORE_DER_WELT_H */

@@ -912,3 +912,16 @@ void tdw_write_tensor(const void *st, int seat, float *out)
         tensor_seat(s, p, seat < 0 ? -1 : seat, mover, out + TDW_TENSOR_TABLE + k * TDW_TENSOR_SEAT);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* The information-state tensor's view of a move, as tdw_move_to_text_view():
+ * another seat's discard (face down) and penance draw are hidden. */
+uint32_t tdw_move_view(const void *st, br_move move, int seat)
+{
+    const tdw *s = st;
+    bool discard = move >= TDW_MV_DISCARD && move < TDW_MV_TRADE;
+    bool penance = move >= TDW_MV_PENANCE && move < TDW_MOVE_SPACE;
+    if ((discard || penance) && seat != s->turn)
+        return TDW_MOVE_SPACE + (discard ? 0u : 1u);
+    return (uint32_t)move;
+}

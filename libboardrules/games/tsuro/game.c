@@ -185,4 +185,6 @@ const struct br_game br_game_tsuro = {
     .history_capacity = TSURO_HISTORY_CAPACITY,
     .traits = tsuro_traits,
     .write_tensor = tsuro_write_tensor,
+    .hidden_move_classes = 1,
+    .move_view = tsuro_move_view,
 };

@@ -491,5 +491,9 @@ void tsuro_render(const void *st, br_text *out);
 void tsuro_render_view(const void *st, int seat, br_text *out);
 void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
 void tsuro_write_tensor(const void *st, int seat, float *out);
+/* A move as `seat` sees it when it is made (the information-state tensor):
+ * the move, or the move space + 0 for a tile drawn by another seat of the
+ * classic edition. */
+uint32_t tsuro_move_view(const void *st, br_move move, int seat);
 
 #endif /* BR_GAME_TSURO_H */

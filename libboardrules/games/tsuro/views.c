@@ -392,3 +392,15 @@ void tsuro_write_tensor(const void *st, int seat, float *out)
                     unseen[s->hand[p][i]] += copies_scale;
     g[TG_BOARD_7] = w == 7 ? 1.0f : 0.0f;
 }
+
+/* ------------------------------------------------------------------ */
+/* The information-state tensor's view of a move: only a classic tile drawn
+ * by another seat is hidden (as in tsuro_move_to_text_view(); who gets it
+ * follows from the moves before). */
+uint32_t tsuro_move_view(const void *st, br_move move, int seat)
+{
+    const ts_state *s = st;
+    if (move >= draw_base(s) && !is_kosmos(s) && seat != draw_recipient(s))
+        return (uint32_t)tsuro_move_space(s);
+    return (uint32_t)move;
+}

@@ -169,4 +169,6 @@ const struct br_game br_game_tuer_an_tuer = {
     .history_capacity = TAT_MAX_GAME_LENGTH,
     .traits = tat_traits,
     .write_tensor = tat_write_tensor,
+    .hidden_move_classes = TAT_HIDDEN_MOVE_CLASSES,
+    .move_view = tat_move_view,
 };

@@ -427,6 +427,11 @@ br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 void tat_write_observation(const void *st, int seat, br_jw *w);
 /* The observation tensor of `seat` (or -1), TAT_TENSOR_SIZE floats. */
 void tat_write_tensor(const void *st, int seat, float *out);
+/* A move as `seat` sees it when it is made (the information-state tensor):
+ * the move, or MOVE_SPACE + class for another seat's exchange discard (0),
+ * drop (1), door card drawn (2), elevator card drawn (3). */
+enum { TAT_HIDDEN_MOVE_CLASSES = 4 };
+uint32_t tat_move_view(const void *st, br_move move, int seat);
 void tat_render(const void *st, br_text *out);
 void tat_render_view(const void *st, int seat, br_text *out);
 void tat_resample(const void *st, int seat, br_rng *rng, void *out);

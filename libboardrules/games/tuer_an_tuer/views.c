@@ -414,3 +414,18 @@ void tat_write_tensor(const void *st, int seat, float *out)
         out[TT_FINAL_STEPS] = (float)s->final_steps / FINAL_STEPS_MAX;
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* The information-state tensor's view of a move, as tat_move_to_text_view():
+ * the seat in turn (or due to draw) sees its move; the other seat and the
+ * spectator see placements, elevator cards laid, done, jump and walk. */
+uint32_t tat_move_view(const void *st, br_move move, int seat)
+{
+    const tat *s = st;
+    if (seat == s->turn || move < MV_EXCHANGE || move == MV_DONE ||
+        (move >= MV_ELEVATOR && move < MV_DROP))
+        return (uint32_t)move;
+    uint32_t hidden_class = move < MV_DONE ? 0 : move < MV_DRAW_DOOR ? 1
+                          : move < MV_DRAW_ELEVATOR ? 2 : 3;
+    return MOVE_SPACE + hidden_class;
+}
