@@ -384,6 +384,177 @@ START_TEST(test_common_specs)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Information-state tensor (the conformance suite checks its parts and the
+ * histories a seat can and cannot tell apart, for every game) */
+
+static float *infostate(const br_state *s, int seat, size_t *size)
+{
+    br_facts f;
+    ck_assert_int_eq(br_state_facts(s, &f, sizeof f), BR_OK);
+    float *out = malloc(f.information_state_size * sizeof *out);
+    ck_assert_int_eq(br_state_information_state_tensor(s, seat, out, f.information_state_size),
+                     BR_OK);
+    if (size)
+        *size = f.information_state_size;
+    return out;
+}
+
+START_TEST(test_information_state_arguments_refused)
+{
+    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2");
+    float t[4];
+    ck_assert_int_eq(br_state_information_state_tensor(NULL, 0, t, 4), BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_information_state_tensor(s, 0, NULL, 4), BR_ERR_ARGUMENT);
+    ck_assert_msg(brt_contains(br_state_last_error(s), "out is NULL"), "%s",
+                  br_state_last_error(s));
+    ck_assert_int_eq(br_state_information_state_tensor(s, 2, t, 4), BR_ERR_ARGUMENT);
+    ck_assert_msg(brt_contains(br_state_last_error(s), "seat 2 is not in -1..1"), "%s",
+                  br_state_last_error(s));
+    t[0] = 7;
+    ck_assert_int_eq(br_state_information_state_tensor(s, 0, t, 4), BR_ERR_BUFFER);
+    ck_assert_msg(brt_contains(br_state_last_error(s),
+                               "the information-state tensor has 2285 entries, out only 4"),
+                  "%s", br_state_last_error(s));
+    ck_assert(t[0] == 7);
+    br_state_free(s);
+}
+END_TEST
+
+/* The sizes of doc/api.md and the games' pages: the observation tensor, 1,
+ * and a slot per move of the longest game (Drunter & Drüber: of the 2048
+ * the history keeps), each 3 + n entries and the bits of the seen move. */
+START_TEST(test_information_state_sizes_as_documented)
+{
+    static const struct {
+        const char *game, *options;
+        size_t size;
+    } cases[] = {
+        { "tsuro", "players=2", 1276 + 1 + 72 * 14 },
+        { "tsuro", "players=8,edition=kosmos", 2303 + 1 + 129 * 20 },
+        { "tuer-an-tuer", "", 579 + 1 + 101 * 15 },
+        { "drunter-und-drueber", "players=2", 2876 + 1 + 2048 * 14 },
+        { "drunter-und-drueber", "players=4,variant=pro", 3040 + 1 + 2048 * 16 },
+        { "tore-der-welt", "players=2", 692 + 1 + 266 * 13 },
+        { "tore-der-welt", "players=4", 1002 + 1 + 458 * 15 },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        br_facts f;
+        char err[200] = "";
+        ck_assert_int_eq(br_game_facts(br_game_find(cases[k].game), cases[k].options, &f,
+                                       sizeof f, err, sizeof err),
+                         BR_OK);
+        ck_assert_msg(f.information_state_size == cases[k].size, "%s %s: %zu, documented %zu",
+                      cases[k].game, cases[k].options, f.information_state_size,
+                      cases[k].size);
+    }
+}
+END_TEST
+
+/* A resampled state's history is empty: its information state is the
+ * observation part (the same as the original's), the known entry 0 and no
+ * slot; two resamples for the seat give the same tensor. */
+START_TEST(test_information_state_of_resampled_state)
+{
+    br_state *s = state_in_play(_i, "seed=2", 12);
+    const br_game *game = br_game_at((size_t)_i);
+    br_state *r1 = brt_new_state(game, "seed=2"), *r2 = brt_new_state(game, "seed=2");
+    ck_assert_int_eq(br_state_resample(s, 0, 5, r1), BR_OK);
+    ck_assert_int_eq(br_state_resample(s, 0, 6, r2), BR_OK);
+    br_facts f;
+    ck_assert_int_eq(br_state_facts(s, &f, sizeof f), BR_OK);
+    size_t size;
+    float *a = infostate(s, 0, &size), *b = infostate(r1, 0, NULL), *c = infostate(r2, 0, NULL);
+    ck_assert_mem_eq(a, b, f.tensor_size * sizeof *a);
+    ck_assert(a[f.tensor_size] == 1);
+    ck_assert(b[f.tensor_size] == 0);
+    for (size_t i = f.tensor_size; i < size; i++)
+        ck_assert(b[i] == 0);
+    ck_assert_mem_eq(b, c, size * sizeof *b);
+    free(a);
+    free(b);
+    free(c);
+    br_state_free(r1);
+    br_state_free(r2);
+    br_state_free(s);
+}
+END_TEST
+
+/* A snapshot whose history is well formed but does not lead to its state
+ * (only a hand-made snapshot has one) is refused with the entry named. */
+START_TEST(test_information_state_forged_history_refused)
+{
+    br_state *s = state_in_play(0, "players=2,seed=1,chance=explicit", 4);
+    json_t *snap = brt_snapshot_json(s);
+    json_object_set_new(snap, "history", json_loads("[[0,1],[0,1],[0,1],[0,1]]", 0, NULL));
+    char *text = json_dumps(snap, JSON_COMPACT);
+    br_state *forged = brt_load(text);
+    float *out = malloc(5000 * sizeof *out);
+    ck_assert_int_eq(br_state_information_state_tensor(forged, 0, out, 5000), BR_ERR_SNAPSHOT);
+    ck_assert_msg(brt_contains(br_state_last_error(forged), "history[0] (move 1 by 0) does not "
+                                                            "replay"),
+                  "%s", br_state_last_error(forged));
+    free(out);
+    free(text);
+    json_decref(snap);
+    br_state_free(forged);
+    br_state_free(s);
+}
+END_TEST
+
+/* Drunter & Drüber: another seat's ballot is hidden while the vote runs
+ * ("vote ?") and shown, as the move it was, once the last ballot is cast
+ * (the result shows every ballot), in seat 0's information state. */
+START_TEST(test_information_state_ballots_revealed_after_the_vote)
+{
+    br_state *s = brt_new_state(br_game_find("drunter-und-drueber"), "players=3,seed=4");
+    br_facts f;
+    ck_assert_int_eq(br_state_facts(s, &f, sizeof f), BR_OK);
+    size_t slot_size = 3 + 3 + 9, hidden = 1 + 3 + 1;
+    uint32_t pending[4];
+    br_move pending_move[4];
+    size_t npending = 0, revealed = 0;
+    uint64_t rng = 9;
+    br_move moves[1024];
+    while (!br_state_is_terminal(s) && revealed < 6) {
+        size_t n = brt_legal_moves(s, moves, 1024);
+        br_move m = moves[brt_rand_below(&rng, n)];
+        char text[100];
+        ck_assert_int_eq(br_state_move_to_text_view(s, m, 0, text, sizeof text, NULL), BR_OK);
+        uint32_t index = br_state_move_number(s);
+        if (strcmp(text, "vote ?") == 0) {
+            ck_assert_uint_lt(npending, 4);
+            pending[npending] = index;
+            pending_move[npending++] = m;
+        }
+        ck_assert_int_eq(br_state_apply(s, m), BR_OK);
+        char *obs = brt_observation(s, 0);
+        bool voting = brt_contains(obs, "\"phase\":\"vote\"");
+        free(obs);
+        float *info = infostate(s, 0, NULL);
+        for (size_t k = 0; k < npending; k++) {
+            const float *slot = info + f.tensor_size + 1 + pending[k] * slot_size;
+            uint32_t token = 0;
+            for (size_t b = 0; b < 9; b++)
+                token |= (slot[hidden + 1 + b] != 0 ? 1u : 0u) << b;
+            if (voting) {
+                ck_assert(slot[hidden] == 1);
+                ck_assert_uint_eq(token, 371); /* the move space + class 0 */
+            } else {
+                ck_assert(slot[hidden] == 0);
+                ck_assert_uint_eq(token, (uint32_t)pending_move[k]);
+                revealed++;
+            }
+        }
+        if (!voting)
+            npending = 0;
+        free(info);
+    }
+    ck_assert_uint_ge(revealed, 6);
+    br_state_free(s);
+}
+END_TEST
+
 static Suite *learn_suite(void)
 {
     Suite *suite = suite_create("learn");
@@ -400,6 +571,11 @@ static Suite *learn_suite(void)
     tcase_add_test(tc, test_json_history_checked);
     tcase_add_loop_test(tc, test_history_replays_without_seed, 0, games);
     tcase_add_test(tc, test_check_options);
+    tcase_add_test(tc, test_information_state_arguments_refused);
+    tcase_add_test(tc, test_information_state_sizes_as_documented);
+    tcase_add_loop_test(tc, test_information_state_of_resampled_state, 0, games);
+    tcase_add_test(tc, test_information_state_forged_history_refused);
+    tcase_add_test(tc, test_information_state_ballots_revealed_after_the_vote);
     tcase_add_loop_test(tc, test_common_specs, 0, games);
     suite_add_tcase(suite, tc);
     return suite;
