@@ -238,6 +238,7 @@ local function facts_of(raw)
         max_game_length = raw.max_game_length,
         tensor_shape = raw.tensor_shape,
         tensor_size = raw.tensor_size,
+        information_state_size = raw.information_state_size,
     }
 end
 
@@ -656,6 +657,24 @@ function State:facts()
         self._facts = facts_of(raw)
     end
     return self._facts
+end
+
+--- What `seat` has seen over the whole game, as a flat array of
+-- facts().information_state_size numbers: the observation tensor, then the
+-- moves as the seat saw them (doc/api.md). `seat` defaults to the current
+-- player (-1, a spectator, at a chance node or the end).
+function State:information_state_tensor(seat)
+    local h = handle(self)
+    if seat == nil then
+        seat = c.br_state_current_player(h)
+        if seat < 0 then seat = -1 end
+    else
+        seat = seat_arg(h, seat)
+    end
+    local status, values = c.br_state_information_state_tensor(
+        h, seat, self:facts().information_state_size)
+    if status ~= OK then fail(status, nil, "information_state_tensor") end
+    return values
 end
 
 --- What `seat` sees now as numbers: a flat array of facts().tensor_size

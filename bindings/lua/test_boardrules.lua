@@ -284,7 +284,7 @@ test("methods on something that is not a state", function()
                             "to_json", "render", "clone", "returns", "observe",
                             "observe_json", "render_view", "winners", "facts",
                             "observation_tensor", "legal_mask", "history",
-                            "history_start" }) do
+                            "history_start", "information_state_tensor" }) do
         raises_type("expected a boardrules.State", boardrules.State[name], nil, 1)
         raises_type("expected a boardrules.State", boardrules.State[name], {}, 1)
         raises_type("expected a boardrules.State", boardrules.State[name], boardrules.game(GAME), 1)
@@ -885,6 +885,30 @@ local function check_learning_step(s, facts, applied, what)
         equal(e.player, applied[i].player, what .. ": history player " .. i)
     end
 end
+
+test("information-state tensor of every game", function()
+    local rand = generator(5)
+    for _, g in ipairs(boardrules.games()) do
+        local s = g:new_state{ seed = 3 }
+        for _ = 1, 12 do
+            if s:is_terminal() then break end
+            local moves = s:legal_moves()
+            s:apply(moves[rand(#moves)])
+        end
+        local facts = s:facts()
+        equal(facts.information_state_size, g:facts().information_state_size, g.name)
+        for seat = -1, s:num_players() - 1 do
+            local info = s:information_state_tensor(seat)
+            equal(#info, facts.information_state_size, g.name .. ": size")
+            local obs = s:observation_tensor(seat)
+            for i = 1, #obs, 53 do equal(info[i], obs[i], g.name .. ": observation part") end
+            equal(info[facts.tensor_size + 1], 1.0, g.name .. ": known history")
+        end
+        local info = s:resample(0, 7):information_state_tensor(0)
+        equal(info[facts.tensor_size + 1], 0.0, g.name .. ": a resampled state's history")
+        raises_br("ArgumentError", s.information_state_tensor, s, s:num_players())
+    end
+end)
 
 test("learning calls at every step of every game", function()
     local rand = generator(31)

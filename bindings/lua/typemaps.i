@@ -348,7 +348,7 @@ static void brx_lua_set_text(lua_State *L, const char *key, const char *value)
 static void brx_lua_push_facts(lua_State *L, const br_facts *f)
 {
     size_t rank = f->tensor_rank <= BR_TENSOR_MAX_RANK ? f->tensor_rank : BR_TENSOR_MAX_RANK;
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     brx_lua_set_int(L, "num_players", f->num_players);
     brx_lua_set_int(L, "has_chance", f->has_chance);
     brx_lua_set_int(L, "has_hidden_information", f->has_hidden_information);
@@ -358,6 +358,7 @@ static void brx_lua_push_facts(lua_State *L, const br_facts *f)
     brx_lua_set_int(L, "max_game_length", (lua_Integer)f->max_game_length);
     brx_lua_set_int(L, "tensor_rank", (lua_Integer)rank);
     brx_lua_set_int(L, "tensor_size", (lua_Integer)f->tensor_size);
+    brx_lua_set_int(L, "information_state_size", (lua_Integer)f->information_state_size);
     lua_createtable(L, (int)rank, 0);
     for (size_t i = 0; i < rank; i++) {
         lua_pushinteger(L, (lua_Integer)f->tensor_shape[i]);

@@ -1103,6 +1103,44 @@ class LearnEveryGameTest(unittest.TestCase):
         # by the library at chance=auto) marked with PLAYER_CHANCE.
         self.assertEqual([(e.move, e.player) for e in history], applied)
 
+    def test_information_state_tensor(self):
+        """What a seat has seen over the game: the observation tensor first,
+        a fixed size per option set, the known-history entry 1 for a state
+        that descends from new_state() and 0 for a resampled one; a buffer
+        passed in is filled, a short one refused."""
+        rng = random.Random(5)
+        for g in boardrules.games():
+            with self.subTest(game=g.name):
+                s = g.new_state(seed=3)
+                play_random(s, rng, max_moves=12)
+                facts = s.facts()
+                self.assertEqual(facts.information_state_size,
+                                 g.facts().information_state_size)
+                for seat in range(-1, s.num_players):
+                    info = s.information_state_tensor(seat)
+                    self.assertEqual(len(flat(info)), facts.information_state_size)
+                    if numpy is not None:
+                        self.assertEqual(info.dtype, numpy.float32)
+                        self.assertEqual(info.shape, (facts.information_state_size,))
+                    self.assertEqual(flat(info)[:facts.tensor_size],
+                                     flat(s.observation_tensor(seat)))
+                    self.assertEqual(flat(info)[facts.tensor_size], 1.0)
+                player = s.current_player
+                self.assertEqual(flat(s.information_state_tensor()),
+                                 flat(s.information_state_tensor(player if player >= 0 else -1)))
+                r = s.resample(0, 7)
+                info = flat(r.information_state_tensor(0))
+                self.assertEqual(info[:facts.tensor_size], flat(s.observation_tensor(0)))
+                self.assertEqual(set(info[facts.tensor_size:]), {0.0})
+                import array
+                out = array.array("f", bytes(4 * facts.information_state_size))
+                self.assertIs(s.information_state_tensor(0, out=out), out)
+                self.assertEqual(list(out), flat(s.information_state_tensor(0)))
+                with self.assertRaises(boardrules.ArgumentError):
+                    s.information_state_tensor(0, out=array.array("f", b"\0" * 8))
+                with self.assertRaises(boardrules.ArgumentError):
+                    s.information_state_tensor(s.num_players)
+
     def test_random_games(self):
         rng = random.Random(31)
         for g in boardrules.games():

@@ -333,7 +333,8 @@ static PyObject *brx_py_size_item(size_t value)
 
 /* The facts as a tuple: (num_players, has_chance, has_hidden_information,
  * returns_kind, move_space, max_legal_moves, max_game_length, tensor_shape,
- * tensor_size), tensor_shape a tuple of tensor_rank ints. */
+ * tensor_size, information_state_size), tensor_shape a tuple of tensor_rank
+ * ints. */
 static PyObject *brx_py_facts(const br_facts *f)
 {
     size_t rank = f->tensor_rank <= BR_TENSOR_MAX_RANK ? f->tensor_rank : BR_TENSOR_MAX_RANK;
@@ -348,11 +349,12 @@ static PyObject *brx_py_facts(const br_facts *f)
         }
         PyTuple_SET_ITEM(shape, (Py_ssize_t)i, dim);
     }
-    return Py_BuildValue("(iiiiNNkNN)", f->num_players, f->has_chance,
+    return Py_BuildValue("(iiiiNNkNNN)", f->num_players, f->has_chance,
                          f->has_hidden_information, f->returns_kind,
                          brx_py_size_item(f->move_space), brx_py_size_item(f->max_legal_moves),
                          (unsigned long)f->max_game_length, shape,
-                         brx_py_size_item(f->tensor_size));
+                         brx_py_size_item(f->tensor_size),
+                         brx_py_size_item(f->information_state_size));
 }
 
 /* An option spec as a tuple (key, kind, default or None, min, max, choices

@@ -275,14 +275,15 @@ are None unless the kind is 'integer', ``choices`` None unless it is
 None when it depends on other options (``help`` says how)."""
 
 Facts = namedtuple("Facts", "num_players has_chance has_hidden_information returns_kind "
-                            "move_space max_legal_moves max_game_length tensor_shape tensor_size")
+                            "move_space max_legal_moves max_game_length tensor_shape tensor_size "
+                            "information_state_size")
 Facts.__doc__ = """What a learning agent must know about a game and option set
 (Game.facts(), State.facts()): the number of seats, whether there are chance
 nodes and hidden information (bools), ``returns_kind`` ('zero-sum' or
 'general'), the size of the move space, the most legal moves at once, the
 longest game in moves (chance outcomes included), the shape of the
 observation tensor (a tuple of ints, outermost first) and its number of
-floats."""
+floats, and the number of floats of the information-state tensor (flat)."""
 
 HistoryEntry = namedtuple("HistoryEntry", "move player")
 HistoryEntry.__doc__ = """One move of State.history(): the move (at a chance
@@ -304,10 +305,10 @@ def _option_spec(raw):
 
 def _facts(raw):
     (players, chance, hidden, returns_kind, space, max_legal, max_length, shape,
-     size) = raw
+     size, info_size) = raw
     return Facts(players, bool(chance), bool(hidden),
                  _RETURNS_KINDS.get(returns_kind, str(returns_kind)), space, max_legal,
-                 max_length, shape, size)
+                 max_length, shape, size, info_size)
 
 
 # ----------------------------------------------------------------------
@@ -776,6 +777,41 @@ class State:
                                 % (memoryview(out).nbytes // 4, facts.tensor_size))
         if status != _OK:
             raise self._failure(status, "observation_tensor")
+        return out.tolist() if result is None else result
+
+    @_c_doc("br_state_information_state_tensor")
+    def information_state_tensor(self, seat=None, out=None):
+        """What ``seat`` has seen over the whole game, as numbers: a flat
+        numpy float32 array of ``facts().information_state_size`` entries when
+        numpy can be imported, else a list of floats. It begins with the
+        observation tensor (flattened); doc/api.md gives the layout.
+
+        ``seat`` defaults to the current player (-1, a spectator, at a chance
+        node or the end). ``out``: an array to fill instead (any writable
+        float32 buffer of at least ``facts().information_state_size``
+        entries); it is returned. The library replays the state's history and
+        writes straight into the array's memory.
+        """
+        if seat is None:
+            seat = _current_player(self._s)
+            if seat < 0:
+                seat = -1
+        else:
+            seat = self._seat(seat)
+        size = self.facts().information_state_size
+        result = out
+        if out is None:
+            np = _np()
+            if np:
+                result = out = np.empty(size, np.float32)
+            else:
+                out = array.array("f", bytes(4 * size))
+        status = _c.br_state_information_state_tensor(self._s, seat, out)
+        if status == _BUFFER:
+            raise ArgumentError("out has %d floats; the information state needs %d"
+                                % (memoryview(out).nbytes // 4, size))
+        if status != _OK:
+            raise self._failure(status, "information_state_tensor")
         return out.tolist() if result is None else result
 
     @_c_doc("br_state_legal_mask")

@@ -84,6 +84,7 @@ class Facts(NamedTuple):
     max_game_length: int
     tensor_shape: Tuple[int, ...]
     tensor_size: int
+    information_state_size: int
 
 class HistoryEntry(NamedTuple):
     move: int
@@ -163,6 +164,12 @@ class State:
     def observation_tensor(self, seat: Optional[int] = ..., out: None = ...) -> Any: ...
     @overload
     def observation_tensor(self, seat: Optional[int] = ..., *, out: _B) -> _B: ...
+    # A flat numpy float32 array of facts().information_state_size entries
+    # (a list of floats without numpy), or `out` itself when given.
+    @overload
+    def information_state_tensor(self, seat: Optional[int] = ..., out: None = ...) -> Any: ...
+    @overload
+    def information_state_tensor(self, seat: Optional[int] = ..., *, out: _B) -> _B: ...
     # A numpy uint8 array of move_space entries (a list of ints without
     # numpy), or `out` itself when given.
     @overload
