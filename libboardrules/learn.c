@@ -238,13 +238,15 @@ static br_status replay_into(const br_state *s, const infostate_layout *l, int s
     br_text t = br_text_over(options, sizeof options);
     br_options_write(s, &t);
     br_state *r = NULL;
-    br_status made = br_text_fits(&t) ? br_state_create_unsettled(g, options, &r, NULL)
+    char why[120] = "";
+    br_text reason = br_text_over(why, sizeof why);
+    br_status made = br_text_fits(&t) ? br_state_create_unsettled(g, options, &r, &reason)
                                       : BR_ERR_OPTION;
     if (made != BR_OK)
         return made == BR_ERR_NO_MEMORY
                    ? br_state_fail_const(s, made, "no memory for the replay's state")
-                   : br_state_fail_const(s, BR_ERR_SNAPSHOT, "the options %s do not make a state",
-                                         options);
+                   : br_state_fail_const(s, BR_ERR_SNAPSHOT, "the options %s do not make a "
+                                         "state: %s", options, why);
     size_t space = g->move_space(s->data);
     size_t from[32] = { 0 };
     const br_history_word *h = br_state_history_words_const(s);

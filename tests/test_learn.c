@@ -480,6 +480,29 @@ START_TEST(test_information_state_of_resampled_state)
 }
 END_TEST
 
+static void *failing_malloc(size_t size)
+{
+    (void)size;
+    return NULL;
+}
+
+/* Out of memory for the replay's state: BR_ERR_NO_MEMORY, said so, no crash. */
+START_TEST(test_information_state_out_of_memory)
+{
+    br_state *s = state_in_play(0, "players=2,seed=1", 6);
+    float *out = malloc(5000 * sizeof *out);
+    br_set_alloc_funcs(failing_malloc, free);
+    br_status st = br_state_information_state_tensor(s, 0, out, 5000);
+    br_set_alloc_funcs(NULL, NULL);
+    ck_assert_int_eq(st, BR_ERR_NO_MEMORY);
+    ck_assert_msg(brt_contains(br_state_last_error(s), "no memory for the replay's state"), "%s",
+                  br_state_last_error(s));
+    ck_assert_int_eq(br_state_information_state_tensor(s, 0, out, 5000), BR_OK);
+    free(out);
+    br_state_free(s);
+}
+END_TEST
+
 /* A snapshot whose history is well formed but does not lead to its state
  * (only a hand-made snapshot has one) is refused with the entry named. */
 START_TEST(test_information_state_forged_history_refused)
@@ -575,6 +598,7 @@ static Suite *learn_suite(void)
     tcase_add_test(tc, test_information_state_sizes_as_documented);
     tcase_add_loop_test(tc, test_information_state_of_resampled_state, 0, games);
     tcase_add_test(tc, test_information_state_forged_history_refused);
+    tcase_add_test(tc, test_information_state_out_of_memory);
     tcase_add_test(tc, test_information_state_ballots_revealed_after_the_vote);
     tcase_add_loop_test(tc, test_common_specs, 0, games);
     suite_add_tcase(suite, tc);
