@@ -1,11 +1,13 @@
 /**
  * @file boardrules/learn.h
  * @brief The learning interface: game facts, option specs, observation
- *        tensors, action masks and the history of a state.
+ *        and information-state tensors, action masks and the history of a
+ *        state.
  *
  * Everything here works for every registered game. A learning loop needs no
  * JSON: br_game_facts() gives the sizes before any state exists,
  * br_state_observation_tensor() writes what one seat sees as numbers,
+ * br_state_information_state_tensor() what it has seen over the whole game,
  * br_state_legal_mask() marks the legal moves, and br_state_history() tells
  * which moves (chance outcomes included) led to a state.
  *
