@@ -335,6 +335,7 @@ typedef struct position {
     const char *tasks[4];       /* pro: "toilets inn"; NULL = as dealt */
     int choices[4];             /* pro: 0 = null, 1 or 2 */
     const char *votes[4];       /* NULL = all eight cards; "" = none */
+    const char *options;        /* more options ("revote=laid"); NULL = none */
 } position;
 
 static const char *const START_SQUARES[4] = {"a12", "l12", "l1", "a1"};
@@ -343,9 +344,9 @@ static const char *const START_SQUARES[4] = {"a12", "l12", "l1", "a1"};
  * position keep the values of a real snapshot taken after the deal. */
 static br_state *load_position(const position *p)
 {
-    char options[64];
-    snprintf(options, sizeof options, "players=%d,seed=1%s", p->players,
-             p->pro ? ",variant=pro" : "");
+    char options[128];
+    snprintf(options, sizeof options, "players=%d,seed=1%s%s%s", p->players,
+             p->pro ? ",variant=pro" : "", p->options ? "," : "", p->options ? p->options : "");
     br_state *template_state = new_state(options);
     json_t *root = brt_snapshot_json(template_state);
     br_state_free(template_state);
@@ -1702,6 +1703,56 @@ START_TEST(test_rule_played_vote_cards_discarded_either_way)
 }
 END_TEST
 
+/* "Gibt es jetzt mehr Ja- als Nein-Stimmen, so darf der Spieler das Plättchen
+ * legen" read as: the tile is laid at once, the mover cannot take it back.
+ * The last jein declaration passes the vote: the tile is on the board and the
+ * next seat lays; the mover is never asked again. */
+START_TEST(test_rule_darf_legen_passed_vote_lays_tile_at_once)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "none");
+    vote(s, 1, "jein");
+    vote(s, 2, "none");
+    expect_field(s, "phase", "jein");
+    expect_player(s, 1);
+    play(s, "jein yes");
+    expect_field(s, "laid", "road 2 s");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 0);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Grundsätzlich besteht immer Zugzwang" against the empty ballot: a mover
+ * whose every lay covers a toilet proposes one and, with every seat voting
+ * none, the tile goes back at no cost: in effect the mover has passed. */
+START_TEST(test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect)
+{
+    position p = toilets_only(3, 0);
+    p.hands[1] = "road1";
+    p.hands[2] = "road1";
+    br_state *s = load_position(&p);
+    play(s, "river 1 n");
+    vote(s, 0, "none");
+    vote(s, 1, "none");
+    vote(s, 2, "none");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    ck_assert_int_eq(array_size_at(s, "laid"), 16);
+    for (int seat = 0; seat < 3; seat++) {
+        char path[16];
+        snprintf(path, sizeof path, "votes[%d]", seat);
+        expect_field(s, path, "yes1,yes2,yes3,no1,no2,no3,jein,egal");
+    }
+    br_state_free(s);
+}
+END_TEST
+
 /* Spec, "The vote": "When no seat holds any vote card, a vote has no yes vote:
  * a tile over a toilet goes back at once." */
 START_TEST(test_rule_no_vote_cards_anywhere_tile_goes_back)
@@ -1795,6 +1846,119 @@ START_TEST(test_rule_voted_down_lay_not_proposed_again)
     play(s, "wall2 1 e");
     expect_player(s, 0);
     ASSERT_LEGAL(s, "road 2 s");
+    br_state_free(s);
+}
+END_TEST
+
+/* "... ansonsten muss er es zurücknehmen und der nächste Spieler ist an der
+ * Reihe" — spec, "End of the game", revote=changed (the default): a lay voted
+ * down may be proposed again once a vote card has been played since (or a
+ * tile laid). Seat 1's vote on another lay spends cards (yes1 against no1,
+ * failed): seat 0's road 2 s is open again, the new lay is the one voted
+ * down. A vote with empty ballots changes nothing and lifts nothing. */
+START_TEST(test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2 road1";
+    p.hands[1] = "road2b road3 wall1";
+    p.hands[2] = "road2 wall1";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes1");
+    vote(s, 1, "no2");
+    vote(s, 2, "none");
+    expect_field(s, "rejected", "road 2 s");
+    expect_player(s, 1);
+    ASSERT_ILLEGAL(s, "road 2 s"); /* nothing has changed since */
+    br_state *quiet = clone_state(s);
+    play(s, "road 2b s"); /* a10, a toilet */
+    vote(s, 1, "yes1");
+    vote(s, 2, "no1");
+    vote(s, 0, "none");
+    expect_field(s, "last_vote.passed", "false");
+    expect_field(s, "laid", "");
+    expect_field(s, "rejected", "road 2b s");
+    expect_player(s, 2);
+    ASSERT_LEGAL(s, "road 2 s");
+    play(s, "road 2 s");
+    expect_field(s, "phase", "vote");
+    br_state_free(s);
+
+    /* The same vote with empty ballots: both lays stay turned down. */
+    play(quiet, "road 2b s");
+    vote(quiet, 1, "none");
+    vote(quiet, 2, "none");
+    vote(quiet, 0, "none");
+    expect_field(quiet, "rejected", "road 2 s,road 2b s");
+    expect_player(quiet, 2);
+    ASSERT_ILLEGAL(quiet, "road 2 s");
+    br_state_free(quiet);
+}
+END_TEST
+
+/* Spec, "End of the game", revote=laid (the earlier reading, an option): a
+ * lay voted down waits for a tile laid, cards played in between or not. */
+START_TEST(test_rule_revote_laid_option_waits_for_a_tile)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2 road1";
+    p.hands[1] = "road2b road3 wall1";
+    p.hands[2] = "road2 wall1";
+    p.options = "revote=laid";
+    br_state *s = load_position(&p);
+    play(s, "road 2 s");
+    vote(s, 0, "yes1");
+    vote(s, 1, "no2");
+    vote(s, 2, "none");
+    play(s, "road 2b s");
+    vote(s, 1, "yes1");
+    vote(s, 2, "no1");
+    vote(s, 0, "none");
+    expect_field(s, "rejected", "road 2 s,road 2b s");
+    expect_player(s, 2);
+    ASSERT_ILLEGAL(s, "road 2 s");
+    play(s, "wall1 1 w"); /* a tile is laid */
+    expect_field(s, "rejected", "");
+    br_state_free(s);
+}
+END_TEST
+
+/* The bound under revote=changed (spec, "The bound on the length of a game"):
+ * a failed vote in which a card is played lifts the earlier verdicts, so the
+ * same lay can fail again and again, but each such vote spends a card. Seats
+ * in the toilets-only position that each time play one card (the mover its
+ * lowest, the others nothing) and never let a tile pass: the game still ends,
+ * after at most 8 * 3 card-spending failures plus 10 free ones per stretch
+ * between them; every vote card is gone by then. */
+START_TEST(test_rule_revote_changed_still_ends_when_cards_run_out)
+{
+    position p = toilets_only(3, 0);
+    br_state *s = load_position(&p);
+    int proposals = 0;
+    while (strcmp(field(s, "phase"), "lay") == 0) {
+        br_move moves[MOVE_BUFFER];
+        ck_assert_uint_gt(legal_moves(s, moves), 0);
+        ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
+        ck_assert_int_le(++proposals, 24 + 25 * 10);
+        int first = 1;
+        while (strcmp(field(s, "phase"), "vote") == 0) {
+            /* the first voter plays its lowest no card, or its egal */
+            size_t n = legal_moves(s, moves);
+            br_move pick = FIRST_VOTE;
+            for (size_t i = 0; first && i < n; i++) {
+                int cards = moves[i] - FIRST_VOTE;
+                if (cards && !(cards & 7) && (cards & (cards - 1)) == 0 && !(cards & 0x40)) {
+                    pick = moves[i];
+                    break;
+                }
+            }
+            ck_assert_int_eq(br_state_apply(s, pick), BR_OK);
+            first = 0;
+        }
+        ck_assert_int_eq(array_size_at(s, "laid"), 16);
+    }
+    ck_assert(br_state_is_terminal(s));
+    ck_assert_int_gt(proposals, 10); /* more than revote=laid's ten */
     br_state_free(s);
 }
 END_TEST
@@ -2010,6 +2174,68 @@ START_TEST(test_pro_choice_when_first_crew_leaves)
     expect_field(s, "choices", "1,2,1");
     expect_field(s, "phase", "lay");
     expect_player(s, 2);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Sobald die erste Strecke nicht mehr weitergebaut werden kann" read as
+ * choice=no-tile (an option): the choice is due as soon as no tile in any
+ * hand fits some path, its crew still on the board. The road winds a12 ->
+ * a11, a10, b10, c10, d10, d11, d12 with seven road1s; seat 0 lays the
+ * eighth to c12. From c12 only a 1-tile fits (b12 then a12, c11 then c10),
+ * and no road1 is left: the road has ended for choice=no-tile (loop 1), not
+ * for the default choice=crew-out (loop 0), where its crew stays too. */
+START_TEST(test_pro_choice_no_tile_option_when_no_tile_fits_a_path)
+{
+    position p = empty_board(3);
+    p.pro = 1;
+    p.laid[0] = "road 1 s";
+    p.laid[1] = "road 1 s";
+    p.laid[2] = "road 1 e";
+    p.laid[3] = "road 1 e";
+    p.laid[4] = "road 1 e";
+    p.laid[5] = "road 1 n";
+    p.laid[6] = "road 1 n";
+    p.crews[0] = "d12";
+    p.hands[0] = "road1 wall1";
+    p.rest = 1;
+    p.options = _i ? "choice=no-tile" : "choice=crew-out";
+    br_state *s = load_position(&p);
+    ASSERT_LEGAL(s, "road 1 w");
+    play(s, "road 1 w");
+    expect_field(s, "crews[0].square", "c12");
+    expect_field(s, "crews[0].in", "true");
+    if (_i == 0) {
+        expect_field(s, "phase", "lay");
+        expect_player(s, 1);
+        br_state_free(s);
+        return;
+    }
+    expect_field(s, "phase", "choose");
+    expect_player(s, 0);
+    play(s, "choose 1");
+    play(s, "choose 2");
+    play(s, "choose 1");
+    expect_field(s, "choices", "1,2,1");
+    expect_field(s, "phase", "lay");
+    expect_player(s, 1);
+    /* The position after the choice loads again; with choice=crew-out the
+     * same position is refused (the choice came before a path had ended). */
+    char *json = brt_snapshot(s);
+    br_state *again = NULL;
+    char err[256] = "";
+    ck_assert_msg(br_state_from_json(json, &again, err, sizeof err) == BR_OK, "%s", err);
+    br_state_free(again);
+    again = NULL;
+    const char *at = strstr(json, "choice=no-tile");
+    ck_assert_ptr_nonnull(at);
+    char *other = brt_format("%.*schoice=crew-out%s", (int)(at - json), json,
+                             at + strlen("choice=no-tile"));
+    ck_assert_int_eq(br_state_from_json(other, &again, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_ptr_null(again);
+    ck_assert_msg(strstr(err, "choices") != NULL, "%s", err);
+    free(other);
+    free(json);
     br_state_free(s);
 }
 END_TEST
@@ -2798,29 +3024,32 @@ static double range_sum(const float *t, size_t from, size_t count)
     return sum;
 }
 
-/* The spec's max_game_length: 120 + n(k + 1) + pn + n min(4n, 60) + (1 + n) 2580. */
-static uint32_t documented_bound(int n, int pro)
+/* The spec's max_game_length: 120 + n(k + 1) + pn + n min(4n, 60) + (1 + n) F,
+ * F = 2580 with revote=laid, 2580 + 8n * 44 with revote=changed. */
+static uint32_t documented_bound(int n, int pro, int revote_laid)
 {
     int passed = 4 * n < 60 ? 4 * n : 60;
+    int failed = 2580 + (revote_laid ? 0 : 8 * n * 44);
     return (uint32_t)(120 + n * ((pro ? 2 : 1) + 1) + (pro ? n : 0) + n * passed
-                      + (1 + n) * 2580);
+                      + (1 + n) * failed);
 }
 
-/* Spec, "Option specs": four keys in the order of the options string, with
+/* Spec, "Option specs": six keys in the order of the options string, with
  * their kinds, ranges and defaults; the defaults make the default options
  * string, and values outside the ranges are refused like br_state_new()
  * refuses them. */
 START_TEST(test_learn_option_specs_match_options_string)
 {
     const br_game *game = br_game_find(GAME_NAME);
-    ck_assert_uint_eq(br_game_option_count(game), 4);
-    ck_assert_ptr_null(br_game_option(game, 4));
-    static const char *const keys[4] = {"players", "seed", "chance", "variant"};
-    static const char *const defaults[4] = {"3", "0", "auto", "basic"};
-    static const int kinds[4] = {BR_OPTION_INTEGER, BR_OPTION_INTEGER, BR_OPTION_CHOICE,
-                                 BR_OPTION_CHOICE};
-    char joined[128] = "";
-    for (size_t i = 0; i < 4; i++) {
+    ck_assert_uint_eq(br_game_option_count(game), 6);
+    ck_assert_ptr_null(br_game_option(game, 6));
+    static const char *const keys[6] = {"players", "seed", "chance", "variant", "revote",
+                                        "choice"};
+    static const char *const defaults[6] = {"3", "0", "auto", "basic", "changed", "crew-out"};
+    static const int kinds[6] = {BR_OPTION_INTEGER, BR_OPTION_INTEGER, BR_OPTION_CHOICE,
+                                 BR_OPTION_CHOICE, BR_OPTION_CHOICE, BR_OPTION_CHOICE};
+    char joined[160] = "";
+    for (size_t i = 0; i < 6; i++) {
         const br_option_spec *o = br_game_option(game, i);
         ck_assert_ptr_nonnull(o);
         ck_assert_str_eq(o->key, keys[i]);
@@ -2843,20 +3072,30 @@ START_TEST(test_learn_option_specs_match_options_string)
     ck_assert_str_eq(variant[0], "basic");
     ck_assert_str_eq(variant[1], "pro");
     ck_assert_ptr_null(variant[2]);
+    const char *const *revote = br_game_option(game, 4)->choices;
+    ck_assert_str_eq(revote[0], "changed");
+    ck_assert_str_eq(revote[1], "laid");
+    ck_assert_ptr_null(revote[2]);
+    const char *const *choice = br_game_option(game, 5)->choices;
+    ck_assert_str_eq(choice[0], "crew-out");
+    ck_assert_str_eq(choice[1], "no-tile");
+    ck_assert_ptr_null(choice[2]);
 
     /* The defaults are the default state's options string. */
     br_state *s = new_state(NULL);
-    char options[128];
+    char options[160];
     ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
     ck_assert_str_eq(options, joined);
     br_state_free(s);
 
     static const char *const good[] = {
         "players=2", "players=4", "seed=18446744073709551615", "chance=explicit",
-        "variant=pro", "players=3,seed=0,chance=auto,variant=basic",
+        "variant=pro", "players=3,seed=0,chance=auto,variant=basic", "revote=laid",
+        "choice=no-tile", "variant=pro,revote=changed,choice=crew-out",
     };
     static const char *const bad[] = {
         "players=1", "players=5", "chance=sometimes", "variant=expert", "variant=",
+        "revote=never", "revote=", "choice=first", "choice=",
     };
     char err[256];
     ck_assert_int_eq(br_game_check_options(game, joined, err, sizeof err), BR_OK);
@@ -2878,16 +3117,22 @@ START_TEST(test_learn_option_specs_match_options_string)
 END_TEST
 
 /* Spec, "Facts": per option set the tensor is [2712 + 82 n], the bound is
- * the documented formula (7880 .. 13100), chance and hidden information
- * always; br_game_facts() and br_state_facts() agree. */
+ * the documented formula (7880 .. 13100 with revote=laid, 9992 .. 20140
+ * with revote=changed), chance and hidden information always;
+ * br_game_facts() and br_state_facts() agree. */
 START_TEST(test_learn_facts_shape_and_bound_per_option_set)
 {
-    static const uint32_t table[3][2] = {{7880, 7884}, {10482, 10488}, {13092, 13100}};
+    static const uint32_t table[2][3][2] = {
+        {{9992, 9996}, {14706, 14712}, {20132, 20140}}, /* revote=changed */
+        {{7880, 7884}, {10482, 10488}, {13092, 13100}}, /* revote=laid */
+    };
     const br_game *game = br_game_find(GAME_NAME);
     for (int n = 2; n <= 4; n++) {
-        for (int pro = 0; pro <= 1; pro++) {
-            char options[64];
-            snprintf(options, sizeof options, "players=%d,variant=%s", n, pro ? "pro" : "basic");
+        for (int k = 0; k < 4; k++) {
+            int pro = k & 1, laid = k >> 1;
+            char options[96];
+            snprintf(options, sizeof options, "players=%d,variant=%s,revote=%s", n,
+                     pro ? "pro" : "basic", laid ? "laid" : "changed");
             br_facts f;
             memset(&f, 0xAB, sizeof f);
             ck_assert_int_eq(br_game_facts(game, options, &f, sizeof f, NULL, 0), BR_OK);
@@ -2902,8 +3147,8 @@ START_TEST(test_learn_facts_shape_and_bound_per_option_set)
             ck_assert_uint_eq(f.tensor_shape[2], 0);
             ck_assert_uint_eq(f.tensor_shape[3], 0);
             ck_assert_uint_eq(f.tensor_size, tensor_size_of(n));
-            ck_assert_uint_eq(f.max_game_length, documented_bound(n, pro));
-            ck_assert_uint_eq(f.max_game_length, table[n - 2][pro]);
+            ck_assert_uint_eq(f.max_game_length, documented_bound(n, pro, laid));
+            ck_assert_uint_eq(f.max_game_length, table[laid][n - 2][pro]);
             /* The same facts from a state in play. */
             br_state *s = new_state(options);
             uint64_t rng = 5;
@@ -3681,9 +3926,14 @@ static Suite *drunter_und_drueber_suite(void)
     add_loop(s, "vote", test_rule_tie_or_more_no_returns_tile, 2);
     add(s, "vote", test_rule_played_vote_cards_discarded_either_way);
     add(s, "vote", test_rule_no_vote_cards_anywhere_tile_goes_back);
+    add(s, "vote", test_rule_darf_legen_passed_vote_lays_tile_at_once);
+    add(s, "vote", test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect);
     add(s, "end", test_rule_all_crews_out_ends_game);
     add(s, "end", test_rule_game_ends_when_no_seat_can_lay);
     add(s, "end", test_rule_voted_down_lay_not_proposed_again);
+    add(s, "end", test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played);
+    add(s, "end", test_rule_revote_laid_option_waits_for_a_tile);
+    add(s, "end", test_rule_revote_changed_still_ends_when_cards_run_out);
     add(s, "end", test_rule_seat_whose_lays_were_voted_down_is_passed_over);
     add(s, "end", test_rule_score_uncovered_buildings_of_own_type);
     add(s, "end", test_rule_tie_broken_by_most_vote_cards_left);
@@ -3693,6 +3943,7 @@ static Suite *drunter_und_drueber_suite(void)
     add(s, "pro", test_pro_two_open_task_cards_each);
     add(s, "pro", test_pro_choice_when_first_crew_leaves);
     add(s, "pro", test_pro_choice_at_end_if_no_crew_left);
+    add_loop(s, "pro", test_pro_choice_no_tile_option_when_no_tile_fits_a_path, 2);
     add(s, "pro", test_pro_special_goals_scored_as_designed);
     add(s, "pro", test_pro_tie_broken_by_second_card);
     add_loop(s, "pro", test_pro_tie_then_vote_cards_then_shared, 2);

@@ -107,6 +107,8 @@ typedef struct dud_vote_result {
 typedef struct dud {
     uint8_t num_players;
     uint8_t pro;
+    uint8_t revote_laid;  /* option revote=laid: a lay voted down waits for a tile laid */
+    uint8_t choice_no_tile; /* option choice=no-tile: the pro choice when no tile fits a path */
     uint8_t phase;
     uint8_t turn;         /* the seat whose turn it is (the mover) */
     uint8_t crew_in;      /* bit p: the crew of path p is still on the board */
@@ -183,6 +185,10 @@ static inline int dud_popcount(unsigned v)
 static inline int dud_next_seat(const dud *s, int p) { return (p + 1) % s->num_players; }
 
 static inline bool dud_is_pro(const dud *s) { return s->pro != 0; }
+
+/* Whether the pro choice is due: the first path has ended (its crew left the
+ * board; with choice=no-tile also a path no tile in any hand fits). */
+bool dud_first_path_ended(const dud *s);
 
 static inline bool dud_rejected(const dud *s, br_move lay)
 {
@@ -342,7 +348,7 @@ _Static_assert(offsetof(dud, votes_held) == offsetof(dud, winner_mask) + 1,
                "padding before votes_held");
 
 size_t dud_tensor_size(int num_players);
-uint32_t dud_max_game_length(int num_players, bool pro);
+uint32_t dud_max_game_length(int num_players, bool pro, bool revote_laid);
 void dud_write_tensor(const void *st, int seat, float *out);
 /* A move as `seat` sees it when it is made (the information-state tensor):
  * the move, or DUD_MOVE_SPACE + class for another seat's ballot (0), pro

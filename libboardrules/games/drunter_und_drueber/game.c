@@ -21,15 +21,22 @@ static const char options_help[] =
     "seed=N  seed of the state's random generator (default 0)\n"
     "chance=auto|explicit  resolve deals from the seed, or stop at each (default auto)\n"
     "variant=basic|pro  one secret building card each (basic, default), or two open task "
-    "cards of which each seat picks one when the first path ends (pro)\n";
+    "cards of which each seat picks one when the first path ends (pro)\n"
+    "revote=changed|laid  a lay voted down may be proposed again once a vote card has been "
+    "played or a tile laid since (changed, default), or only once a tile has been laid "
+    "(laid)\n"
+    "choice=crew-out|no-tile  pro: the choice is made when the first crew leaves the board "
+    "(crew-out, default), or already when no tile in any hand fits some path (no-tile)\n";
 
 /* ------------------------------------------------------------------ */
 /* The learning interface (doc: "Learning interface") */
 
 static const char *const variant_choices[] = {"basic", "pro", NULL};
+static const char *const revote_choices[] = {"changed", "laid", NULL};
+static const char *const choice_choices[] = {"crew-out", "no-tile", NULL};
 
 /* In the order br_state_options() writes the keys: the common three, then
- * dud_options_string()'s variant. */
+ * dud_options_string()'s variant, revote and choice. */
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "3", 2, DUD_MAX_SEATS, NULL, "number of seats"},
     BR_SEED_OPTION_SPEC,
@@ -38,6 +45,12 @@ static const br_option_spec option_specs[] = {
     {"variant", BR_OPTION_CHOICE, "basic", 0, 0, variant_choices,
      "one secret building card each (basic), or two open task cards of which each seat "
      "picks one when the first path ends (pro)"},
+    {"revote", BR_OPTION_CHOICE, "changed", 0, 0, revote_choices,
+     "a lay voted down may be proposed again once a vote card has been played or a tile laid "
+     "since (changed), or only once a tile has been laid (laid)"},
+    {"choice", BR_OPTION_CHOICE, "crew-out", 0, 0, choice_choices,
+     "pro: the choice is made when the first crew leaves the board (crew-out), or already "
+     "when no tile in any hand fits some path (no-tile)"},
 };
 
 enum {
@@ -49,14 +62,18 @@ enum {
  * deals, the pro choices, one jein declaration per seat, one lay move per
  * tile laid, a ballot per seat in each vote that passed (at most four per
  * seat: each spends a yes card or the jein), and per vote that failed a lay
- * move and a ballot per seat (at most DUD_MAX_VOTE_LAYS failed votes between
- * two tiles laid, and so at most 60 * 43 in all). */
-uint32_t dud_max_game_length(int n, bool pro)
+ * move and a ballot per seat. Failed votes: with revote=laid at most
+ * DUD_MAX_VOTE_LAYS between two tiles laid, 60 * 43 in all; with
+ * revote=changed a failed vote in which a card is played (at most 8 per
+ * seat) opens a new stretch of 43 besides, so 60 * 43 + 8n * (1 + 43). */
+uint32_t dud_max_game_length(int n, bool pro, bool revote_laid)
 {
     uint32_t seats = (uint32_t)n, passed = 4 * seats < TILES_MAX ? 4 * seats : TILES_MAX;
     uint32_t deals = TILES_MAX + seats * (pro ? 2 : 1);
     uint32_t choices = pro ? seats : 0;
     uint32_t failed = (uint32_t)INTERVALS_MAX * DUD_MAX_VOTE_LAYS;
+    if (!revote_laid)
+        failed += DUD_VOTE_CARDS * seats * (1 + DUD_MAX_VOTE_LAYS);
     return deals + choices + seats + TILES_MAX + seats * passed + (1 + seats) * failed;
 }
 
@@ -64,7 +81,7 @@ static void dud_traits(const void *st, br_traits *out)
 {
     const dud *s = st;
     memset(out, 0, sizeof *out);
-    out->max_game_length = dud_max_game_length(s->num_players, s->pro != 0);
+    out->max_game_length = dud_max_game_length(s->num_players, s->pro != 0, s->revote_laid != 0);
     out->has_chance = true;             /* the deals */
     out->has_hidden_information = true; /* building cards or choices, ballots, the deal */
     out->tensor_rank = 1;

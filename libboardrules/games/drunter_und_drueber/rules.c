@@ -6,9 +6,11 @@
  * in turn; a tile over a toilet is voted on (every seat with vote cards
  * chooses in secret, one after another from the mover, then jein holders
  * declare). A lay voted down may not be proposed again until some tile is
- * laid, which bounds the game. Seats that cannot lay are passed over; the
+ * laid or (revote=changed, the default) some vote card is played, which
+ * bounds the game. Seats that cannot lay are passed over; the
  * game ends when nobody can lay (doc: "End of the game").
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "drunter_und_drueber.h"
@@ -18,23 +20,41 @@ enum { ALL_CREWS = (1 << DUD_PATHS) - 1, SHAPE_ONE = 4 };
 /* ------------------------------------------------------------------ */
 /* Setup */
 
+/* The game's own options, each a choice of two values stored as 0/1 in the
+ * state, in the order dud_options_string() writes them. */
+static const struct {
+    const char *key, *off, *on;
+    size_t offset;
+} option_keys[] = {
+    {"variant", "basic", "pro", offsetof(dud, pro)},
+    {"revote", "changed", "laid", offsetof(dud, revote_laid)},
+    {"choice", "crew-out", "no-tile", offsetof(dud, choice_no_tile)},
+};
+
+enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
+
 br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_opts,
                    br_text *err)
 {
     dud *s = st;
     memset(s, 0, sizeof *s);
     for (size_t i = 0; i < num_opts; i++) {
-        if (strcmp(opts[i].key, "variant") != 0) {
+        int k = 0;
+        while (k < NUM_KEYS && strcmp(opts[i].key, option_keys[k].key) != 0)
+            k++;
+        if (k == NUM_KEYS) {
             br_text_printf(err, "option '%s': unknown for drunter-und-drueber (known: players, "
-                           "seed, chance, variant)", opts[i].key);
+                           "seed, chance, variant, revote, choice)", opts[i].key);
             return BR_ERR_OPTION;
         }
-        if (strcmp(opts[i].value, "basic") == 0) {
-            s->pro = 0;
-        } else if (strcmp(opts[i].value, "pro") == 0) {
-            s->pro = 1;
+        uint8_t *field = (uint8_t *)s + option_keys[k].offset;
+        if (strcmp(opts[i].value, option_keys[k].off) == 0) {
+            *field = 0;
+        } else if (strcmp(opts[i].value, option_keys[k].on) == 0) {
+            *field = 1;
         } else {
-            br_text_printf(err, "option 'variant': '%s' is not basic or pro", opts[i].value);
+            br_text_printf(err, "option '%s': '%s' is not %s or %s", option_keys[k].key,
+                           opts[i].value, option_keys[k].off, option_keys[k].on);
             return BR_ERR_OPTION;
         }
     }
@@ -57,7 +77,15 @@ br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_
 void dud_options_string(const void *st, br_text *out)
 {
     const dud *s = st;
-    br_text_puts(out, s->pro ? "variant=pro" : "variant=basic");
+    for (int k = 0; k < NUM_KEYS; k++) {
+        uint8_t v = *((const uint8_t *)s + option_keys[k].offset);
+        /* Piece by piece, not printf: every snapshot writes this. */
+        if (k)
+            br_text_putc(out, ',');
+        br_text_puts(out, option_keys[k].key);
+        br_text_putc(out, '=');
+        br_text_puts(out, v ? option_keys[k].on : option_keys[k].off);
+    }
 }
 
 size_t dud_move_space(const void *st)
@@ -571,10 +599,43 @@ static void advance(dud *s)
     game_end(s);
 }
 
+/* Whether some tile in some hand fits the path's end (geometry and hands
+ * only: a lay voted down still fits, it may be proposed again later). */
+static bool tile_fits_path(const dud *s, int path)
+{
+    if (!(s->crew_in >> path & 1))
+        return false;
+    for (int shape = 0; shape < DUD_SHAPES; shape++) {
+        int type = dud_tile_type(dud_path_kind[path], shape), held = 0;
+        for (int p = 0; p < s->num_players; p++)
+            held += s->hand[p][type];
+        for (int dir = 0; held && dir < DUD_DIRS; dir++) {
+            int first, step;
+            if (dud_lay_squares(s, path, shape, dir, &first, &step))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* "Sobald die erste Strecke nicht mehr weitergebaut werden kann": the first
+ * crew has left the board (choice=crew-out), or also (choice=no-tile) no
+ * tile in any hand fits some path. Both only grow: pieces are only added
+ * (a bridge next to an end moves the squares needed one further on, it
+ * frees none) and tiles only leave the hands. */
+bool dud_first_path_ended(const dud *s)
+{
+    if (s->crew_in != ALL_CREWS)
+        return true;
+    for (int path = 0; s->choice_no_tile && path < DUD_PATHS; path++)
+        if (!tile_fits_path(s, path))
+            return true;
+    return false;
+}
+
 static void end_turn(dud *s)
 {
-    if (s->pro && s->crew_in != ALL_CREWS && !choices_complete(s)) {
-        /* "Sobald die erste Strecke nicht mehr weitergebaut werden kann" */
+    if (s->pro && !choices_complete(s) && dud_first_path_ended(s)) {
         s->phase = DUD_PH_CHOOSE;
         return;
     }
@@ -616,6 +677,11 @@ static void tally(dud *s)
     v->passed = yes > no;
     s->votes_held++;
     s->votes_passed += v->passed;
+    bool cards_played = false;
+    for (int p = 0; p < s->num_players; p++)
+        cards_played |= s->ballot[p] != 0;
+    if (cards_played && !s->revote_laid) /* revote=changed: the cards held have changed */
+        memset(s->rejected, 0, sizeof s->rejected);
     dud_lay lay = s->pending;
     memset(s->ballot, 0, sizeof s->ballot);
     s->voted = s->jein_done = s->jein_yes = 0;

@@ -17,7 +17,7 @@
 
 #include "snapshot.h"
 
-enum { VIEW_FULL = -2, ALL_CREWS = (1 << DUD_PATHS) - 1 };
+enum { VIEW_FULL = -2 };
 
 dud_lay dud_snap_lay_of_move(br_move m)
 {
@@ -520,9 +520,18 @@ static bool check_last_vote(const dud *s, br_text *err)
 }
 
 /* Lays voted down since the last tile: each still fits (nothing was laid
- * since) and covers a toilet, and a vote was held. */
+ * since) and covers a toilet, and a vote was held. With revote=changed a
+ * vote in which cards were played lifts the earlier ones: one at most. */
 static bool check_rejected(const dud *s, br_text *err)
 {
+    int played = 0, listed = 0;
+    for (int p = 0; p < s->num_players; p++)
+        played |= s->last_vote.ballots[p];
+    for (br_move m = 0; m < DUD_MV_VOTE; m++)
+        listed += dud_rejected(s, m);
+    if (!s->revote_laid && played && listed > 1)
+        return br_fail(err, "state.rejected: %d lays, but cards were played in the last vote "
+                       "(revote=changed lifts the earlier ones)", listed);
     for (br_move m = 0, i = 0; m < DUD_MV_VOTE; m++) {
         if (!dud_rejected(s, m))
             continue;
@@ -633,7 +642,7 @@ static bool check_choices(const dud *s, br_text *err)
     bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN;
     if (s->phase < DUD_PH_LAY && some)
         return br_fail(err, "state.choices: a task chosen during the deal");
-    if (playing && choices_complete(s) != (s->crew_in != ALL_CREWS))
+    if (playing && choices_complete(s) != dud_first_path_ended(s))
         return br_fail(err, "state.choices: the choice is made exactly when the first path has ended");
     if (playing && some && !choices_complete(s))
         return br_fail(err, "state.choices: only some seats have chosen outside the choice");
