@@ -3,6 +3,7 @@
 EXTRA_DIST += \
 	doc/Doxyfile.in \
 	doc/games/figures/drunter-und-drueber.py \
+	doc/games/figures/drunter-und-drueber-readings.py \
 	doc/games/figures/tuer-an-tuer.py \
 	doc/games/figures/tore-der-welt.py
 

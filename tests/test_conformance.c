@@ -79,6 +79,7 @@ static const struct {
     {"drunter-und-drueber", "variant=pro,players=2,chance=explicit"},
     {"drunter-und-drueber", "variant=pro,players=4,chance=explicit"},
     {"drunter-und-drueber", "variant=basic,players=4,chance=explicit"},
+    {"drunter-und-drueber", "variant=pro,players=3,revote=laid,choice=no-tile,chance=explicit"},
 };
 
 static struct option_set *option_sets;

@@ -122,7 +122,7 @@ const struct br_game br_game_drunter_und_drueber = {
     .move_to_text_view = dud_move_to_text_view,
     .option_specs = option_specs,
     .num_option_specs = sizeof option_specs / sizeof option_specs[0],
-    /* Not the bound (13100 moves with 4 seats, 51 KB per state), which only
+    /* Not the bound (20140 moves with 4 seats, 79 KB per state), which only
      * players who vote down tile after tile on purpose approach: random and
      * bot games stay below 250 moves. A longer game keeps its last 2048
      * moves (doc/games/drunter-und-drueber.md). */
