@@ -127,7 +127,7 @@ typedef struct dud {
     uint8_t jein_done;                  /* bit p: seat p has declared its jein */
     uint8_t jein_yes;                   /* bit p: declared yes */
     dud_lay pending;                    /* the tile under vote */
-    uint8_t rejected[DUD_MV_VOTE / 8];  /* lays voted down since the last tile was laid */
+    uint8_t rejected[DUD_MV_VOTE / 8];  /* lays voted down, not open again (revote) */
     dud_vote_result last_vote;
     uint8_t winner_mask;                /* set when the game is over */
     uint16_t votes_held;                /* public tallies, for front ends and figures: */
