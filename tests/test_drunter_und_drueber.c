@@ -1917,6 +1917,21 @@ START_TEST(test_rule_revote_laid_option_waits_for_a_tile)
     expect_field(s, "rejected", "road 2 s,road 2b s");
     expect_player(s, 2);
     ASSERT_ILLEGAL(s, "road 2 s");
+    /* Spec, "Behaviour change": a snapshot written before the option (no
+     * revote key: read as revote=changed) loads as written, both lays
+     * voted down. */
+    char *json = brt_snapshot(s);
+    const char *at = strstr(json, ",revote=laid");
+    ck_assert_ptr_nonnull(at);
+    char *old = brt_format("%.*s%s", (int)(at - json), json, at + strlen(",revote=laid"));
+    br_state *loaded = NULL;
+    char err[256] = "";
+    ck_assert_msg(br_state_from_json(old, &loaded, err, sizeof err) == BR_OK, "%s", err);
+    expect_field(loaded, "rejected", "road 2 s,road 2b s");
+    ASSERT_ILLEGAL(loaded, "road 2 s");
+    br_state_free(loaded);
+    free(old);
+    free(json);
     play(s, "wall1 1 w"); /* a tile is laid */
     expect_field(s, "rejected", "");
     br_state_free(s);

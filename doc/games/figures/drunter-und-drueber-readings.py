@@ -14,7 +14,8 @@ the same until the first position where the option makes a difference;
 differ" those where the result does. Besides, each game is searched for
 what the reading touches: lays proposed again after a vote with cards
 (revote=changed), games ending with lays voted down while vote cards are
-left, votes in which every ballot is empty (the mover's pass in effect),
+left, votes in which every ballot is empty while some seat held cards (the
+mover's pass in effect; apart: votes failed because nobody held a card),
 passed votes, crews on the board at the end, and in the pro variant the
 moment of the choice and the moment when a path first took no tile of any
 hand (found by loading each position with choice=no-tile: the loader
@@ -112,7 +113,9 @@ def walk(options, moves, pro):
                 f["proposed again, passed"] += pending in stretch
             else:
                 f["votes failed"] += 1
-                if not played:
+                if not played and not any(snap(before_lay)["votes"]):
+                    f["failed, nobody holding vote cards"] += 1
+                elif not played:
                     f["failed with every ballot empty"] += 1
                     moves_there = before_lay.legal_moves()
                     f["... of them the mover had only lays needing a vote"] += all(
