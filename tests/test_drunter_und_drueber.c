@@ -2672,7 +2672,7 @@ static const struct {
     {"building card dealt twice", BASE_LAY, NULL, NULL, "buildings", building_dealt_twice},
     {"rejected lay that is no lay", BASE_LAY, "rejected", "[\"road 9 x\"]", "rejected", NULL},
     {"bridges passed that were not", BASE_LAY, "tallies.bridges", "2", "tallies", NULL},
-    {"more votes held than the bound", BASE_LAY, "tallies.votes", "2641",
+    {"more votes held than the bound", BASE_LAY, "tallies.votes", "4049",
      "state.tallies.votes", NULL},
     {"more votes passed than tiles", BASE_LAY, "tallies",
      "{\"votes\":100,\"passed\":61,\"bridges\":0}", "state.tallies.passed", NULL},
@@ -2798,8 +2798,8 @@ static const struct {
     {"more votes passed than held", BASE_LAY, F_TALLIES, 2, 3, "state.tallies.passed"},
     {"more votes passed than tiles", BASE_LAY, F_TALLIES, 2, 61,
      "state.tallies.passed: 61 is not in 0..60"},
-    {"more votes held than the bound", BASE_LAY, F_TALLIES, 1, 0x0b,
-     "state.tallies.votes: 2816 is not in 0..2640"},
+    {"more votes held than the bound", BASE_LAY, F_TALLIES, 1, 0x10,
+     "state.tallies.votes: 4096 is not in 0..4048"},
     {"pro choice before a path ended", BASE_PRO, F_CARDS, 2, 0, "choices"},
     {"task card out of range", BASE_PRO, F_CARDS, 0, 10, "state.tasks[0][0]"},
 };
@@ -3809,7 +3809,7 @@ START_TEST(test_tallies_past_255_votes_round_trip)
 END_TEST
 
 /* Issue 21, item 1: the tallies hold their bounds (spec, "Counters and
- * their bounds"): a snapshot with 2640 votes held and 60 passed loads from
+ * their bounds"): a snapshot with 4048 votes held and 60 passed loads from
  * JSON, and its binary snapshot loads again as the same state; one vote
  * more is refused. */
 START_TEST(test_tallies_at_their_bounds_round_trip)
@@ -3818,22 +3818,22 @@ START_TEST(test_tallies_at_their_bounds_round_trip)
     json_t *root = brt_snapshot_json(s);
     br_state_free(s);
     json_t *tallies = brt_json_at(json_object_get(root, "state"), "tallies");
-    json_object_set_new(tallies, "votes", json_integer(2640));
+    json_object_set_new(tallies, "votes", json_integer(4048));
     json_object_set_new(tallies, "passed", json_integer(60));
     char *text = json_dumps(root, JSON_COMPACT);
     char err[256] = "";
     br_state *loaded = NULL;
     ck_assert_msg(br_state_from_json(text, &loaded, err, sizeof err) == BR_OK, "%s", err);
     char *json = brt_snapshot(loaded);
-    ck_assert_msg(brt_contains(json, "\"tallies\":{\"votes\":2640,\"passed\":60,"), "%s", json);
-    check_tallies_round_trip(loaded, 2640, 60);
+    ck_assert_msg(brt_contains(json, "\"tallies\":{\"votes\":4048,\"passed\":60,"), "%s", json);
+    check_tallies_round_trip(loaded, 4048, 60);
     br_state_free(loaded);
     free(json);
     free(text);
-    json_object_set_new(tallies, "votes", json_integer(2641));
+    json_object_set_new(tallies, "votes", json_integer(4049));
     text = json_dumps(root, JSON_COMPACT);
     ck_assert_int_eq(br_state_from_json(text, &loaded, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(brt_contains(err, "state.tallies.votes: 2641 is not in 0..2640"), "%s", err);
+    ck_assert_msg(brt_contains(err, "state.tallies.votes: 4049 is not in 0..4048"), "%s", err);
     free(text);
     json_decref(root);
 }

@@ -333,7 +333,10 @@ enum { DUD_MAX_VOTE_LAYS = 43 };
  * out of the length bound). */
 enum {
     DUD_MAX_PASSED_VOTES = DUD_TILES,
-    DUD_MAX_VOTES = DUD_MAX_PASSED_VOTES + DUD_TILES * DUD_MAX_VOTE_LAYS /* 2640 */
+    /* revote=changed: a failed vote in which a card is played (at most
+     * DUD_VOTE_CARDS per seat) opens a stretch of DUD_MAX_VOTE_LAYS more */
+    DUD_MAX_VOTES = DUD_MAX_PASSED_VOTES + DUD_TILES * DUD_MAX_VOTE_LAYS
+                    + DUD_VOTE_CARDS * DUD_MAX_SEATS * (1 + DUD_MAX_VOTE_LAYS) /* 4048 */
 };
 
 /* Whether `max` fits the unsigned field `member` of the state. */
