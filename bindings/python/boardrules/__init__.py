@@ -32,6 +32,7 @@ import json
 import operator
 import re
 from collections import namedtuple
+from typing import Any, Mapping, Union
 
 from . import _core as _c
 
@@ -52,6 +53,18 @@ PLAYER_CHANCE = _c.BR_PLAYER_CHANCE
 PLAYER_TERMINAL = _c.BR_PLAYER_TERMINAL
 #: "no move".
 MOVE_NONE = _c.BR_MOVE_NONE
+
+# The type aliases of the stubs (__init__.pyi), here too so that programs
+# can use them in annotations that are evaluated at run time.
+#: A move: its number, or its text (parsed by State.move_from_text).
+Move = Union[int, str]
+#: The value of one option.
+OptionValue = Union[str, int, bool]
+#: Options: "players=3,seed=42", a mapping {"players": 3}, or None (defaults).
+Options = Union[str, Mapping[str, OptionValue], None]
+#: What observation_tensor / legal_mask write into: any writable contiguous
+#: buffer of float32 / uint8 items (numpy arrays, array.array, bytearray, memoryview).
+WritableBuffer = Any
 
 #: Version of the loaded library, e.g. "0.1.0".
 __version__ = _c.br_version_string()

@@ -104,6 +104,8 @@ class RecordMove(NamedTuple):
 # Games and states
 
 class Game:
+    # Games come from games() and game(name); the handle is the library's.
+    def __init__(self, handle: object) -> None: ...
     name: str
     title: str
     description: str
@@ -198,6 +200,8 @@ class State:
 # Records, batch playouts, version
 
 class Record:
+    # Records come from parse_record(text); the handle is the library's.
+    def __init__(self, handle: object) -> None: ...
     version: int
     game: str
     options: str
