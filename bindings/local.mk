@@ -29,6 +29,8 @@ EXTRA_DIST += \
 	bindings/lua/typemaps.i \
 	bindings/uninstalled-env.in \
 	bindings/python/test_boardrules.py \
+	bindings/python/test_pettingzoo.py \
+	bindings/python/test_typing.py \
 	bindings/python/bench.py \
 	bindings/lua/test_boardrules.lua \
 	bindings/bench_playout.c \
@@ -141,9 +143,14 @@ BR_PY_INSTALL_DEPS = bindings/python/METADATA install-boardrulespyLTLIBRARIES \
 # test_env.py and test_learn.py need numpy for $(PYTHON); test_pip_install.sh
 # builds the package with pip in a fresh venv against a staged install;
 # test_selfplay_cluster.py runs a Dask LocalCluster (skipped without
-# python3-distributed).
+# python3-distributed); test_pettingzoo.py runs PettingZoo's own tests on
+# the environment (skipped unless pettingzoo and gymnasium can be imported,
+# from BR_PETTINGZOO_PATH: .ci/test-all); test_typing.py runs mypy --strict
+# and mypy.stubtest on the package (skipped without mypy).
 TESTS += \
 	bindings/python/test_boardrules.py \
+	bindings/python/test_pettingzoo.py \
+	bindings/python/test_typing.py \
 	bindings/python/test_pip_install.sh \
 	examples/python/mcts.py \
 	examples/python/test_env.py \
