@@ -1,13 +1,20 @@
 """Builds the package boardrules with pip (see pyproject.toml): its extension
-boardrules._core is compiled from a wrapper that SWIG generates here from
-../boardrules.i, against the INSTALLED libboardrules as pkg-config finds it
-(PKG_CONFIG_PATH for a library in an unusual prefix). The version of the
-package is the library's (pkg-config --modversion libboardrules).
+boardrules._core is compiled from a wrapper that SWIG generates from the
+interface boardrules.i, against the INSTALLED libboardrules as pkg-config
+finds it (PKG_CONFIG_PATH for a library in an unusual prefix). The version of
+the package is the library's (pkg-config --modversion libboardrules).
+
+The interface is ../boardrules.i (with python/typemaps.i) in the source tree
+of libboardrules; an sdist (setup.py sdist, python3 -m build --sdist) carries
+a copy in swig/, and the library's LICENSE. setuptools' own intermediate
+files (build/, boardrules.egg-info) go to a scratch folder, removed at the
+end, so that a build leaves the source folder as it was.
 
 `make install` builds and installs the same package without pip
 (bindings/local.mk); both use the same SWIG options.
 """
 
+import atexit
 import os
 import shlex
 import shutil
@@ -16,11 +23,23 @@ import tempfile
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BINDINGS = os.path.dirname(HERE)            # bindings/: boardrules.i, python/typemaps.i
-INTERFACE = os.path.join(BINDINGS, "boardrules.i")
 LIBRARY = "libboardrules"
+# SWIG's inputs, relative to the folder that is SWIG's include path.
+SWIG_INPUTS = ("boardrules.i", os.path.join("python", "typemaps.i"))
+# That folder: bindings/ in the source tree, swig/ in an sdist.
+SWIG_DIRS = (os.path.dirname(HERE), os.path.join(HERE, "swig"))
+LICENSE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "LICENSE")
+
+
+def swig_dir():
+    """The folder holding SWIG's inputs (None when neither has them all)."""
+    for folder in SWIG_DIRS:
+        if all(os.path.isfile(os.path.join(folder, f)) for f in SWIG_INPUTS):
+            return folder
+    return None
 
 
 def pkg_config(*args):
@@ -57,9 +76,12 @@ class BuildExt(build_ext):
     interface and the installed headers (whose comments become docstrings)."""
 
     def run(self):
-        if not os.path.exists(INTERFACE):
-            raise SystemExit("boardrules: %s is missing: build from the source tree of "
-                             "libboardrules (pip install bindings/python)" % INTERFACE)
+        interface_dir = swig_dir()
+        if interface_dir is None:
+            raise SystemExit("boardrules: the SWIG interface (%s) is in neither %s: build "
+                             "from the source tree of libboardrules (pip install "
+                             "bindings/python) or from an sdist made there"
+                             % (", ".join(SWIG_INPUTS), " nor ".join(SWIG_DIRS)))
         swig = os.environ.get("SWIG") or shutil.which("swig4.0") or shutil.which("swig")
         if not swig:
             raise SystemExit("boardrules: SWIG (4.x) is needed to build the extension")
@@ -71,7 +93,8 @@ class BuildExt(build_ext):
             # would only re-export the extension) goes to a scratch folder.
             subprocess.run([swig, "-python", "-builtin", "-doxygen", "-interface", "_core"]
                            + ["-I" + d for d in INCLUDE_DIRS]
-                           + ["-I" + BINDINGS, "-outdir", scratch, "-o", wrapper, INTERFACE],
+                           + ["-I" + interface_dir, "-outdir", scratch, "-o", wrapper,
+                              os.path.join(interface_dir, "boardrules.i")],
                            check=True)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -79,6 +102,30 @@ class BuildExt(build_ext):
             ext.sources = [wrapper]
         super().run()
 
+
+class SDist(sdist):
+    """An sdist that builds on its own: SWIG's inputs from the source tree
+    of libboardrules in swig/, and the library's licence."""
+
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, files)
+        interface_dir = swig_dir()
+        if interface_dir is None:
+            raise SystemExit("boardrules: make the sdist in the source tree of libboardrules "
+                             "(bindings/python): the SWIG interface is missing")
+        for name in SWIG_INPUTS:
+            target = os.path.join(base_dir, "swig", name)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(os.path.join(interface_dir, name), target)
+        license_file = LICENSE if os.path.isfile(LICENSE) else os.path.join(HERE, "LICENSE")
+        if os.path.isfile(license_file):
+            shutil.copyfile(license_file, os.path.join(base_dir, "LICENSE"))
+
+
+# setuptools' intermediate files (build/, boardrules.egg-info) in a scratch
+# folder rather than next to this file (pip builds in the source folder).
+SCRATCH = tempfile.mkdtemp(prefix="boardrules-setup-")
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
 
 core = Extension(
     "boardrules._core",
@@ -92,4 +139,6 @@ core = Extension(
     extra_link_args=[w for w in LIBS if not w.startswith(("-L", "-l"))],
 )
 
-setup(version=VERSION, ext_modules=[core], cmdclass={"build_ext": BuildExt})
+setup(version=VERSION, ext_modules=[core], cmdclass={"build_ext": BuildExt, "sdist": SDist},
+      options={"build": {"build_base": os.path.join(SCRATCH, "build")},
+               "egg_info": {"egg_base": SCRATCH}})

@@ -7,16 +7,19 @@
 # PKG_CONFIG_SYSROOT_DIR; a fresh venv (python3 -m venv --system-site-packages:
 # numpy, setuptools and wheel come from the system) gets the package with
 #     pip install --no-build-isolation --no-index bindings/python
-# (from a copy of the bindings' sources, since pip builds in the source
-# folder), and python imports it from outside the source tree: the package
-# is the venv's, importlib.metadata knows its version (the library's), the
-# stubs and py.typed are installed, a game plays and a record parses. Last,
-# the extension refuses a library that cannot serve it: with a stand-in whose
-# br_version_check() says no (LD_PRELOAD), the import fails with ImportError
-# saying which versions are which.
+# (from a copy of the sources, so that the test can see that the build left
+# nothing in the source folder), and python imports it from outside the
+# source tree: the package is the venv's, importlib.metadata knows its
+# version (the library's), the stubs and py.typed are installed, a game
+# plays and a record parses. Then the sdist: `setup.py sdist` (again leaving
+# the source folder as it was) carries the SWIG interface and the licence,
+# and a second fresh venv installs the package from it alone, with the same
+# checks. Last, the extension refuses a library that cannot serve it: with a
+# stand-in whose br_version_check() says no (LD_PRELOAD), the import fails
+# with ImportError saying which versions are which.
 #
 # Skipped (77) without the venv module (Debian: python3-venv), setuptools,
-# wheel, SWIG or a C compiler. Run by make check; takes some 20-40 s.
+# wheel, SWIG or a C compiler. Run by make check; takes some 40-80 s.
 
 set -u
 PYTHON=${PYTHON:-python3}
@@ -54,9 +57,10 @@ export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR LD_LIBRARY_PATH
 version=$(pkg-config --modversion libboardrules) || fail "pkg-config does not find the staged library"
 echo "libboardrules $version: $(pkg-config --cflags --libs libboardrules)"
 
-echo "== the sources pip builds from (a copy: pip writes build/ next to setup.py)"
+echo "== the sources pip builds from (a copy, to see that the build leaves it alone)"
 src=$tmp/src/bindings
 mkdir -p "$src/python/boardrules" || fail "mkdir"
+cp "$top_srcdir/LICENSE" "$tmp/src/" &&
 cp "$top_srcdir/bindings/boardrules.i" "$src/" &&
 cp "$top_srcdir/bindings/python/typemaps.i" "$top_srcdir/bindings/python/pyproject.toml" \
    "$top_srcdir/bindings/python/setup.py" "$src/python/" &&
@@ -65,21 +69,33 @@ cp "$top_srcdir/bindings/python/boardrules/__init__.py" \
    "$top_srcdir/bindings/python/boardrules/__init__.pyi" \
    "$top_srcdir/bindings/python/boardrules/py.typed" "$src/python/boardrules/" || fail "copy"
 chmod -R u+w "$tmp/src"
+listing() { (cd "$tmp/src" && find . | LC_ALL=C sort); }
+listing >"$tmp/src.before"
+unchanged() { # the source folder holds exactly the files it held before $1
+    listing | diff "$tmp/src.before" - >"$tmp/src.diff" ||
+        { cat "$tmp/src.diff"; fail "$1 left files in the source folder"; }
+}
 
-echo "== a fresh venv"
-"$PYTHON" -m venv --system-site-packages "$tmp/venv" >"$tmp/venv.log" 2>&1 ||
-    { cat "$tmp/venv.log"; skip "$PYTHON -m venv fails (python3-venv missing?)"; }
+# fresh_venv NAME: a new venv in $tmp/NAME (skip when venv cannot make one)
+fresh_venv() {
+    "$PYTHON" -m venv --system-site-packages "$tmp/$1" >"$tmp/$1.log" 2>&1 ||
+        { cat "$tmp/$1.log"; skip "$PYTHON -m venv fails (python3-venv missing?)"; }
+}
+# pip_install VENV WHAT: pip install WHAT into VENV, without index or network
+pip_install() {
+    env -u PYTHONPATH -u PYTHONDONTWRITEBYTECODE "$tmp/$1/bin/python" -m pip install \
+        --no-build-isolation --no-index --disable-pip-version-check --no-cache-dir "$2" \
+        >"$tmp/$1.pip.log" 2>&1 || { cat "$tmp/$1.pip.log"; fail "pip install $2"; }
+    tail -n 1 "$tmp/$1.pip.log"
+}
+
+echo "== a fresh venv: pip install --no-build-isolation --no-index bindings/python"
+fresh_venv venv
+pip_install venv "$src/python"
+unchanged "pip install"
 py=$tmp/venv/bin/python
 
-echo "== pip install --no-build-isolation --no-index bindings/python"
-env -u PYTHONPATH -u PYTHONDONTWRITEBYTECODE "$py" -m pip install --no-build-isolation \
-    --no-index --disable-pip-version-check --no-cache-dir "$src/python" >"$tmp/pip.log" 2>&1 ||
-    { cat "$tmp/pip.log"; fail "pip install"; }
-tail -n 1 "$tmp/pip.log"
-
-echo "== import from outside the source tree"
-cd "$tmp" || fail "cd"
-env -u PYTHONPATH "$py" - "$version" <<'PY' || fail "the installed package"
+cat >"$tmp/check.py" <<'PY' || fail "check.py"
 import importlib.metadata as metadata
 import os
 import sys
@@ -111,8 +127,33 @@ record = boardrules.parse_record(s.to_record({"seat0": "Alice"}))
 assert record.tag("seat0") == "Alice" and record.result is not None, record
 print("ok:", boardrules.__file__, metadata.version("boardrules"), record)
 PY
+# check_installed VENV: the package installed in VENV, from outside the sources
+check_installed() {
+    (cd "$tmp" && env -u PYTHONPATH "$tmp/$1/bin/python" check.py "$version") ||
+        fail "the package installed in $1"
+}
+echo "== import from outside the source tree"
+check_installed venv
+
+echo "== setup.py sdist, then pip install of the sdist alone into another fresh venv"
+(cd "$src/python" && env -u PYTHONPATH "$PYTHON" setup.py -q sdist --dist-dir "$tmp/dist") \
+    >"$tmp/sdist.log" 2>&1 || { cat "$tmp/sdist.log"; fail "setup.py sdist"; }
+unchanged "setup.py sdist"
+sdist=$tmp/dist/boardrules-$version.tar.gz
+[ -f "$sdist" ] || { ls -l "$tmp/dist"; fail "no $sdist"; }
+tar tzf "$sdist" >"$tmp/sdist.files" || fail "tar tzf $sdist"
+for f in setup.py pyproject.toml PKG-INFO LICENSE swig/boardrules.i swig/python/typemaps.i \
+         boardrules/__init__.py boardrules/env.py boardrules/__init__.pyi boardrules/py.typed; do
+    grep -qx "boardrules-$version/$f" "$tmp/sdist.files" ||
+        { cat "$tmp/sdist.files"; fail "the sdist has no $f"; }
+done
+echo "the sdist: $(wc -l <"$tmp/sdist.files") entries"
+fresh_venv venv-sdist
+pip_install venv-sdist "$sdist"
+check_installed venv-sdist
 
 echo "== a library that cannot serve the extension: ImportError"
+cd "$tmp" || fail "cd"
 cat > "$tmp/old.c" <<'C'
 /* Stands in for a library of another version. */
 int br_version_check(unsigned major, unsigned minor, unsigned micro)
