@@ -8,10 +8,26 @@ EXTRA_DIST += \
 	doc/games/figures/tore-der-welt.py
 
 # The manual pages, written by hand in man(7) macros: brules(1) and
-# libboardrules(3), installed in $(man1dir) and $(man3dir).
-dist_man_MANS = \
-	doc/man/brules.1 \
-	doc/man/libboardrules.3
+# libboardrules(3), made from doc/man/*.in with the configured docdir (where
+# they point to the prose documentation) and installed in $(man1dir) and
+# $(man3dir).
+BR_MAN_PAGES = doc/man/brules.1 doc/man/libboardrules.3
+nodist_man_MANS = $(BR_MAN_PAGES)
+EXTRA_DIST += $(BR_MAN_PAGES:%=%.in)
+CLEANFILES += $(BR_MAN_PAGES)
+
+BR_MAN_SUBST = $(SED) -e 's|@docdir[@]|$(docdir)|g'
+doc/man/brules.1: $(top_srcdir)/doc/man/brules.1.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc/man && \
+	$(BR_MAN_SUBST) $(top_srcdir)/doc/man/brules.1.in > $@.tmp && mv -f $@.tmp $@
+doc/man/libboardrules.3: $(top_srcdir)/doc/man/libboardrules.3.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc/man && \
+	$(BR_MAN_SUBST) $(top_srcdir)/doc/man/libboardrules.3.in > $@.tmp && mv -f $@.tmp $@
+
+# examples/brules/test-man.sh checks the pages made here.
+AM_TESTS_ENVIRONMENT += \
+	BR_MANDIR='$(abs_top_builddir)/doc/man'; export BR_MANDIR; \
+	BR_DOCDIR='$(docdir)'; export BR_DOCDIR;
 
 # The prose documentation, installed under $(docdir) with the README, NEWS
 # and LICENSE; the games' pages under $(docdir)/games.

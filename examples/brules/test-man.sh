@@ -1,14 +1,18 @@
 #!/bin/sh
-# Checks the manual pages doc/man/brules.1 and doc/man/libboardrules.3:
-# groff formats them without a warning (-ww), and they describe what exists:
-# every command of brules and every long option its help names, every public
-# header. Run by `make check` (BRULES names the program in the build tree);
-# by hand: BRULES=path/to/brules sh examples/brules/test-man.sh
+# Checks the manual pages doc/man/brules.1 and doc/man/libboardrules.3 as
+# make made them from doc/man/*.in: groff formats them without a warning
+# (-ww), they point to the configured docdir and hold no placeholder, and
+# they describe what exists: every command of brules and every long option
+# its help names, the default bot, every public header. Run by `make check`
+# (BRULES names the program in the build tree, BR_MANDIR the made pages,
+# BR_DOCDIR the docdir); by hand:
+#     BRULES=path/to/brules BR_MANDIR=build/doc/man sh examples/brules/test-man.sh
 set -eu
 
 : "${BRULES:?BRULES must name the brules program (make check sets it)}"
+: "${BR_MANDIR:?BR_MANDIR must name the folder of the made pages (make check sets it)}"
 top=${BRULES_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-pages="$top/doc/man/brules.1 $top/doc/man/libboardrules.3"
+pages="$BR_MANDIR/brules.1 $BR_MANDIR/libboardrules.3"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-man.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -61,9 +65,20 @@ for page in $pages; do
         || fail "$page: .TH does not name libboardrules $version"
 done
 
+# Both pages point to the prose documentation where it is installed: the
+# configured docdir (not /usr/local whatever the prefix), no placeholder left.
+for page in $pages; do
+    checks=$((checks + 1))
+    ! grep -n -e '@[a-z_]*@' "$page" || fail "$page keeps a placeholder"
+    if [ -n "${BR_DOCDIR:-}" ]; then
+        checks=$((checks + 1))
+        grep -q -F -e "$BR_DOCDIR/" "$page" || fail "$page does not name the docdir $BR_DOCDIR"
+    fi
+done
+
 # brules(1): the name line, the sections, every command and every long
 # option that `brules help COMMAND` names.
-render "$top/doc/man/brules.1" >"$work/brules.txt"
+render "$BR_MANDIR/brules.1" >"$work/brules.txt"
 for want in '^NAME' '^ *brules - ' '^SYNOPSIS' '^DESCRIPTION' '^COMMANDS' '^OPTIONS' \
     '^THE PLAY PROMPT' '^JSON OUTPUT' '^EXIT STATUS' '^EXAMPLES' '^SEE ALSO' \
     'libboardrules(3)' '^ *130 *$\|^ *130 '; do
@@ -90,8 +105,21 @@ for command in $commands; do
     done
 done
 
+# The bots of the examples: "against two NAME bots" names play's default bot
+# (the examples that say so give no --bot).
+default_bot=$("$BRULES" help play | grep -e '--bot ' | grep -o -e '[a-z]* (default)' | cut -d' ' -f1)
+[ -n "$default_bot" ] || fail "brules help play names no default bot"
+checks=$((checks + 1))
+grep -q -e "The bots: $default_bot (the default" "$work/brules.txt" \
+    || fail "brules.1 does not call $default_bot the default bot of play"
+for bot in $(grep -o -e 'against [a-z]* [a-z]* bots' "$work/brules.txt" | cut -d' ' -f3); do
+    checks=$((checks + 1))
+    [ "$bot" = "$default_bot" ] \
+        || fail "brules.1 shows a game against $bot bots where play's default bot is $default_bot"
+done
+
 # libboardrules(3): every public header, the Doxygen reference, doc/*.md.
-render "$top/doc/man/libboardrules.3" >"$work/lib.txt"
+render "$BR_MANDIR/libboardrules.3" >"$work/lib.txt"
 for header in "$top"/include/boardrules/*.h; do
     name=boardrules/$(basename "$header")
     checks=$((checks + 1))
