@@ -283,6 +283,20 @@ class TestCycle(unittest.TestCase):
         self.assertEqual(env.game_state.to_json(),
                          boardrules.game("tsuro").new_state(players=2, seed=7).to_json())
 
+    def test_reset_option_keys_the_game_does_not_know(self):
+        # PettingZoo's tools pass keys of their own (api_test: {"options": 1}):
+        # ignored with a warning there; standalone they are mistakes.
+        if boardrules_env.PETTINGZOO:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self.env.reset(seed=1, options={"options": 1})
+            self.assertIn("options", str(caught[0].message))
+            self.assertEqual(len(self.env.agents), 2)
+        else:
+            with self.assertRaises(boardrules.OptionError) as caught:
+                self.env.reset(seed=1, options={"options": 1})
+            self.assertIn("'options'", str(caught.exception))
+
     def test_render(self):
         env = AECEnv("tsuro", players=2, render_mode="ansi")
         env.reset(seed=2)
