@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-import warnings
 import typing
+import warnings
 from typing import TYPE_CHECKING, Any, List, Optional, Tuple, Union, overload
 
 try:
