@@ -16,7 +16,10 @@ nodist_man_MANS = $(BR_MAN_PAGES)
 EXTRA_DIST += $(BR_MAN_PAGES:%=%.in)
 CLEANFILES += $(BR_MAN_PAGES)
 
-BR_MAN_SUBST = $(SED) -e 's|@docdir[@]|$(docdir)|g'
+# The docdir may break after each '/' (roff's \:), so that a long one (as
+# make distcheck's) does not leave groff a line it cannot adjust.
+BR_MAN_SUBST = docdir=$$(echo '$(docdir)' | $(SED) -e 's|/|/\\\\:|g') && \
+	$(SED) -e "s|@docdir[@]|$$docdir|g"
 doc/man/brules.1: $(top_srcdir)/doc/man/brules.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc/man && \
 	$(BR_MAN_SUBST) $(top_srcdir)/doc/man/brules.1.in > $@.tmp && mv -f $@.tmp $@

@@ -72,7 +72,7 @@ for page in $pages; do
     ! grep -n -e '@[a-z_]*@' "$page" || fail "$page keeps a placeholder"
     if [ -n "${BR_DOCDIR:-}" ]; then
         checks=$((checks + 1))
-        grep -q -F -e "$BR_DOCDIR/" "$page" || fail "$page does not name the docdir $BR_DOCDIR"
+        render "$page" | grep -q -F -e "$BR_DOCDIR/" || fail "$page does not name the docdir $BR_DOCDIR"
     fi
 done
 
