@@ -15,17 +15,17 @@ BR_BEGIN_DECLS
 /** @brief Major version of the headers in use. */
 #define BR_VERSION_MAJOR 0
 /** @brief Minor version of the headers in use. */
-#define BR_VERSION_MINOR 2
+#define BR_VERSION_MINOR 3
 /** @brief Micro (patch) version of the headers in use. */
 #define BR_VERSION_MICRO 0
 /** @brief The version of the headers as a string. */
-#define BR_VERSION_STRING "0.2.0"
+#define BR_VERSION_STRING "0.3.0"
 /** @brief The version of the headers as one number: 0xMMmmuu. */
 #define BR_VERSION_NUMBER \
     ((BR_VERSION_MAJOR << 16) | (BR_VERSION_MINOR << 8) | BR_VERSION_MICRO)
 
 /**
- * @brief Version of the library actually loaded, as a string ("0.2.0").
+ * @brief Version of the library actually loaded, as a string ("0.3.0").
  * @return a static string owned by the library.
  */
 BR_API const char *br_version_string(void);
