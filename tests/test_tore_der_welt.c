@@ -4040,6 +4040,34 @@ START_TEST(test_rule_care_several_within_knowledge_sum)
 }
 END_TEST
 
+/* "Wer die Karte Medizin spielt und genug Wissen vorzeigt, versorgt den
+ * Kranken ... Reicht dein Wissen für die Summe mehrerer Kranker, darfst du
+ * mit einer Karte mehrere versorgen": the patients of one card add up to at
+ * most the knowledge shown when the card is played. Place 10's bonus (+1
+ * knowledge) comes mid-card and does not count: with 2 knowledge and
+ * patients at 8 (value 1) and 10 (value 2), after `care 10` the card is
+ * spent although the seat now holds 3. */
+START_TEST(test_rule_care_sum_within_knowledge_shown_when_played)
+{
+    br_state *s = reach(2, 3, "");
+    play(s, "event 29");
+    play(s, "plague 1");
+    to_next_round(s);
+    play(s, "event 31");
+    play(s, "plague 2");
+    to_orient(s);
+    play(s, "orient 0");
+    expect_player(s, 1);
+    edit_statef(&s, "1.knowledge=2");
+    play(s, "play medicine");
+    ck_assert_str_eq(legal_text(s), "medicine money, care 8, care 10");
+    play(s, "care 10");
+    ck_assert_int_eq(goods(s, 1, KNOWLEDGE), 3);
+    expect_phase(s, "discard");
+    br_state_free(s);
+}
+END_TEST
+
 /* Design, "The plague": the bonus of each place 1..11 (place 9: 1 VP more;
  * place 11: nothing more), cared for with the Medizin card in chapter III. */
 START_TEST(test_content_places_as_designed)
@@ -6256,6 +6284,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "plague", test_rule_hideout_two_points_only);
     add(s, "plague", test_rule_care_keeps_knowledge_removes_tile);
     add(s, "plague", test_rule_care_several_within_knowledge_sum);
+    add(s, "plague", test_rule_care_sum_within_knowledge_shown_when_played);
     add_loop(s, "plague", test_content_places_as_designed, 11);
     add(s, "plague", test_content_chapter_three_four_places_once_each);
     add(s, "plague", test_rule_nobody_falls_ill_twice);

@@ -248,6 +248,8 @@ static bool care_fits(const tdw *s, int seat, int place, int used, br_text *r)
         return tdw_reject(r, "patients are cared for from chapter III on");
     if (s->place_state[place] != TDW_PLACE_SICK)
         return tdw_reject(r, "there is no patient at place %d", place + 1);
+    /* `used`: the values cared for with this card and the knowledge gained
+     * during it, so `left` is what remains of the knowledge shown */
     int left = s->players[seat].goods[TDW_KNOWLEDGE] - used;
     if (s->place_value[place] > left)
         return tdw_reject(r, "the patient at place %d needs %d medical knowledge and seat %d "
@@ -563,12 +565,18 @@ static void follow(tdw *s, int seat, int move)
             apply_bonus(s, seat, card, TDW_HALF_MONEY);
             break;
         } else {
+            /* The patients of one card add up to at most the knowledge shown
+             * when it is played: knowledge gained during the card (place
+             * 10's bonus) counts as used, so it cannot pay for another
+             * patient of this card (doc: Medizin). */
             int x = move - TDW_MV_CARE;
+            int held = s->players[seat].goods[TDW_KNOWLEDGE];
             if (!pd->cared)
                 apply_bonus(s, seat, card, TDW_HALF_ANY);
-            pd->cared = (uint8_t)(pd->cared + s->place_value[x]);
             tdw_care(s, seat, x);
             apply_bonus(s, seat, card, TDW_HALF_CARE);
+            int gained = s->players[seat].goods[TDW_KNOWLEDGE] - held;
+            pd->cared = (uint8_t)(pd->cared + s->place_value[x] + gained);
             return;
         }
     default:
