@@ -4950,6 +4950,34 @@ START_TEST(test_rule_points_beyond_sixty_keep_counting)
 }
 END_TEST
 
+/* The line of the render that shows where seat 0 stands on the track. */
+static void expect_track_line(br_state **s, int points, const char *want)
+{
+    edit_statef(s, "0.vp=%d", points);
+    char text[8192];
+    ck_assert_int_eq(br_state_render(*s, text, sizeof text, NULL), BR_OK);
+    const char *line = strstr(text, "Track: seat 0");
+    ck_assert_msg(line != NULL, "%d VP: no track line in\n%s", points, text);
+    ck_assert_msg(strncmp(line, want, strlen(want)) == 0 && line[strlen(want)] == '\n',
+                  "%d VP: got '%.40s', want '%s'", points, line, want);
+}
+
+/* "Reicht die Siegpunktleiste nicht, zählt ihr wieder ab 1 weiter und
+ * addiert 60 Punkte": the track's spaces are 1..60, so 60 VP stand on space
+ * 60 of the first lap, 61 on space 1 after one wrap, 120 on space 60 after
+ * one wrap, 121 on space 1 after two. */
+START_TEST(test_rule_track_wraps_after_space_sixty)
+{
+    br_state *s = new_state("players=2");
+    expect_track_line(&s, 60, "Track: seat 0 at 60 on lap 1");
+    expect_track_line(&s, 61, "Track: seat 0 at 1 on lap 2");
+    expect_track_line(&s, 119, "Track: seat 0 at 59 on lap 2");
+    expect_track_line(&s, 120, "Track: seat 0 at 60 on lap 2");
+    expect_track_line(&s, 121, "Track: seat 0 at 1 on lap 3");
+    br_state_free(s);
+}
+END_TEST
+
 /* ================================================================== */
 /* Results */
 
@@ -6324,6 +6352,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "dues", test_rule_knowledge_never_lost);
     add(s, "dues", test_rule_points_never_below_zero);
     add(s, "dues", test_rule_points_beyond_sixty_keep_counting);
+    add(s, "dues", test_rule_track_wraps_after_space_sixty);
     add(s, "dues", test_rule_war_first_event_court_not_extra);
     /* Results, random games */
     add(s, "results", test_rule_most_points_wins_ties_share);

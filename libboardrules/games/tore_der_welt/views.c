@@ -466,10 +466,13 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
     }
     br_text_puts(out, "(* crest, < you; houses, seals: those not yet placed; pen: P penance,\n"
                       " B begging, C royal court, F action forfeited)\n");
+    /* The track's spaces are 1..60 and counting goes on "wieder ab 1": 60 VP
+     * stand on space 60 of lap 1, 61 on space 1 of lap 2, 120 on space 60
+     * of lap 2. */
     for (int p = 0; p < s->num_players; p++)
         if (s->players[p].vp >= 60)
-            br_text_printf(out, "Track: seat %d at %d on lap %d\n", p, s->players[p].vp % 60,
-                           s->players[p].vp / 60 + 1);
+            br_text_printf(out, "Track: seat %d at %d on lap %d\n", p,
+                           (s->players[p].vp - 1) % 60 + 1, (s->players[p].vp - 1) / 60 + 1);
 }
 
 static void render_cards(line *l, unsigned mask)
