@@ -1133,9 +1133,15 @@ static void run_to_end(br_state *s)
     }
 }
 
+/* The tests' options: `chance=explicit`, and `crest=once` unless `extra`
+ * names the crest. The rule tests were written with seat 0 starting every
+ * chapter of a 2-player game (crest=once, the default until 0.2.0); the
+ * crest's own tests name the value they test (test_rule_crest_*). */
 static char *options_for(int players, const char *extra)
 {
-    return brt_format("players=%d,chance=explicit%s%s", players, extra[0] ? "," : "", extra);
+    const char *crest = strstr(extra, "crest=") ? "" : ",crest=once";
+    return brt_format("players=%d,chance=explicit%s%s%s", players, extra[0] ? "," : "", extra,
+                      crest);
 }
 
 /* A new game with `chance=explicit` at the event node of round 1 of
@@ -1541,36 +1547,69 @@ START_TEST(test_rule_actions_from_active_player_clockwise)
 }
 END_TEST
 
-/* Chapter end step 6 with `crest=once` (C12): the crest moves once after
- * round 6; with 2 or 3 players every chapter starts with seat 0. During the
- * chapter end it stays with round 6's active player, who rolls the tax. */
-START_TEST(test_rule_crest_once_at_chapter_end)
+/* The seat holding the crest at the start of each of the four chapters of
+ * an n-player game with `options` ("" = the defaults). */
+static void expect_chapter_starts(int n, const char *options, const int want[4])
+{
+    char *all = brt_format("players=%d,chance=explicit%s%s", n, options[0] ? "," : "", options);
+    br_state *s = new_state(all);
+    free(all);
+    for (int chapter = 1; chapter <= 4; chapter++) {
+        if (chapter > 1)
+            run_to(&s, chapter, 1, "event", 1);
+        json_t *root = brt_snapshot_json(s);
+        int crest = int_at(json_object_get(root, "state"), "crest");
+        json_decref(root);
+        ck_assert_msg(crest == want[chapter - 1], "%d players, '%s': chapter %d starts with seat "
+                      "%d, want %d", n, options, chapter, crest, want[chapter - 1]);
+    }
+    br_state_free(s);
+}
+
+/* Read in order (C12, default `crest=twice`): "Nach jeder Runde wandert das
+ * Wappen an den linken Nachbarn" moves the crest after each of the 6 rounds
+ * ("Danach wandert das Startspielerwappen nach links" at every round end),
+ * and step 6 of the chapter end ("Das Startspielerwappen wandert im
+ * Uhrzeigersinn weiter") once more: 7 moves a chapter. Chapters start with
+ * seats 0,1,0,1 (2 players), 0,1,2,0 (3) and 0,3,2,1 (4). */
+START_TEST(test_rule_crest_seven_moves_a_chapter_by_default)
+{
+    static const int starts[3][4] = {{0, 1, 0, 1}, {0, 1, 2, 0}, {0, 3, 2, 1}};
+    int n = 2 + _i;
+    expect_chapter_starts(n, "", starts[_i]);
+    expect_chapter_starts(n, "crest=twice", starts[_i]);
+}
+END_TEST
+
+/* In order, the crest has made round 6's move before the chapter-end card is
+ * read, so the next seat holds it during the dues and rolls the tax die. */
+START_TEST(test_rule_crest_in_order_next_seat_rolls_tax)
 {
     int n = 2 + _i;
-    br_state *s = at_last_round(n, 1, "");
+    br_state *s = at_last_round(n, 1, "crest=twice");
     prepare_dues(&s);
     to_phase(s, "tax");
-    expect_int(s, "crest", 5 % n);
-    expect_int(s, "turn", 5 % n);
-    run_to(&s, 2, 1, "event", 0);
-    expect_int(s, "crest", 0);
-    run_to(&s, 3, 1, "event", 1);
-    expect_int(s, "crest", 0);
+    expect_int(s, "crest", 6 % n);
+    expect_int(s, "turn", 6 % n);
     br_state_free(s);
 }
 END_TEST
 
-/* Option `crest=twice` (C12): round 6 moves the crest and step 6 moves it
- * once more, so chapter II starts with seat 1 (2 and 3 players), chapter
- * III with seat 0 (2 players) or seat 2 (3 players). */
-START_TEST(test_rule_crest_twice_option)
+/* Option `crest=once` (C12): step 6 is round 6's move, written on the
+ * chapter-end card, so the crest moves 6 times a chapter and stays with
+ * round 6's active player during the chapter end, who rolls the tax. With
+ * 2 or 3 players every chapter starts with seat 0; with 4, seats 0,2,0,2. */
+START_TEST(test_rule_crest_once_option)
 {
+    static const int starts[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 2, 0, 2}};
     int n = 2 + _i;
-    br_state *s = reach(n, 2, "crest=twice");
-    expect_int(s, "crest", 1);
-    run_to(&s, 3, 1, "event", 1);
-    expect_int(s, "crest", n == 2 ? 0 : 2);
+    br_state *s = at_last_round(n, 1, "crest=once");
+    prepare_dues(&s);
+    to_phase(s, "tax");
+    expect_int(s, "crest", 5 % n);
+    expect_int(s, "turn", 5 % n);
     br_state_free(s);
+    expect_chapter_starts(n, "crest=once", starts[_i]);
 }
 END_TEST
 
@@ -6184,8 +6223,9 @@ static Suite *tore_der_welt_suite(void)
     add(s, "frame", test_rule_event_revealed_each_round);
     add(s, "frame", test_rule_crest_moves_left_after_each_round);
     add(s, "frame", test_rule_actions_from_active_player_clockwise);
-    add_loop(s, "frame", test_rule_crest_once_at_chapter_end, 2);
-    add_loop(s, "frame", test_rule_crest_twice_option, 2);
+    add_loop(s, "frame", test_rule_crest_seven_moves_a_chapter_by_default, 3);
+    add_loop(s, "frame", test_rule_crest_in_order_next_seat_rolls_tax, 3);
+    add_loop(s, "frame", test_rule_crest_once_option, 3);
     /* The event card */
     add(s, "orient", test_rule_four_orientations);
     add(s, "orient", test_rule_income_by_corner_for_each_seat);

@@ -28,8 +28,9 @@ static const char options_help[] =
     "the box when it is revealed (two, default) or at the round's end (three)\n"
     "privilege=used|any  Privileg repeats only a top card that was used (used, default), or "
     "also one laid unused (any)\n"
-    "crest=once|twice  the chapter end moves the start crest once, as round 6's move (once, "
-    "default), or once more after round 6's move (twice)\n"
+    "crest=twice|once  the start crest moves after each round and once more at the chapter "
+    "end, 7 moves a chapter, as the text reads in order (twice, default), or the chapter end's "
+    "move is round 6's (once)\n"
     "screens=closed|open  whether a seat sees the goods behind the other screens (default "
     "closed)\n";
 
@@ -55,9 +56,9 @@ static const br_option_spec option_specs[] = {
      "revealed (two) or at the round's end (three)"},
     {"privilege", BR_OPTION_CHOICE, "used", 0, 0, privilege_choices,
      "Privileg repeats only a top card that was used (used), or also one laid unused (any)"},
-    {"crest", BR_OPTION_CHOICE, "once", 0, 0, crest_choices,
-     "the chapter end moves the start crest once, as round 6's move (once), or once more "
-     "after round 6's move (twice)"},
+    {"crest", BR_OPTION_CHOICE, "twice", 0, 0, crest_choices,
+     "the start crest moves after each round and once more at the chapter end, 7 moves a "
+     "chapter (twice), or the chapter end's move is round 6's (once)"},
     {"screens", BR_OPTION_CHOICE, "closed", 0, 0, screens_choices,
      "whether a seat sees the goods behind the other screens (closed or open)"},
 };

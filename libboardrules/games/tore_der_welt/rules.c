@@ -37,14 +37,18 @@ bool tdw_reject(br_text *reason, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* Options and set-up */
 
+/* Each key's two values: `off` sets the state's flag to 0, `on` to 1;
+ * `dflt` is the flag without the key (crest: the in-order reading,
+ * crest=twice, is the default, C12). */
 static const struct {
     const char *key, *off, *on;
     size_t offset;
+    uint8_t dflt;
 } option_keys[] = {
-    {"lasting", "two", "three", offsetof(tdw, lasting_three)},
-    {"privilege", "used", "any", offsetof(tdw, privilege_any)},
-    {"crest", "once", "twice", offsetof(tdw, crest_twice)},
-    {"screens", "closed", "open", offsetof(tdw, screens_open)},
+    {"lasting", "two", "three", offsetof(tdw, lasting_three), 0},
+    {"privilege", "used", "any", offsetof(tdw, privilege_any), 0},
+    {"crest", "once", "twice", offsetof(tdw, crest_twice), 1},
+    {"screens", "closed", "open", offsetof(tdw, screens_open), 0},
 };
 
 enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
@@ -83,6 +87,8 @@ br_status tdw_init(void *st, int num_players, const br_option *opts, size_t num_
 {
     tdw *s = st;
     memset(s, 0, sizeof *s);
+    for (int k = 0; k < NUM_KEYS; k++)
+        *((uint8_t *)s + option_keys[k].offset) = option_keys[k].dflt;
     for (size_t i = 0; i < num_opts; i++) {
         int k = 0;
         while (k < NUM_KEYS && strcmp(opts[i].key, option_keys[k].key) != 0)
@@ -399,7 +405,9 @@ static void end_round(tdw *s)
     if (s->round == 0)
         for (int p = 0; p < s->num_players; p++)
             s->players[p].penalties = 0; /* the penalties applied to round 1 */
-    /* with crest=once, round 6's move is the chapter end's step 6 (C12) */
+    /* read in order (crest=twice, the default) every round ends with the
+     * crest's move and step 6 moves it once more; with crest=once, round 6's
+     * move is the chapter end's step 6 (C12) */
     if (s->round < TDW_ROUNDS - 1 || s->crest_twice)
         s->crest = (uint8_t)tdw_next_seat(s, s->crest);
     if (s->round < TDW_ROUNDS - 1) {
