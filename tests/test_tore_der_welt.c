@@ -1671,7 +1671,10 @@ START_TEST(test_rule_income_by_corner_for_each_seat)
                         good = codes[i].good;
                 for (int g = 0; g < NUM_GOODS; g++) {
                     int delta = after.goods[seat][g] - before.goods[seat][g];
-                    int expected = (g == good) + (seat == 0 && v == 2 && g == PIETY);
+                    /* the favour of orient 2: from the bishop (3, 4 players) the
+                     * prior's piety, from the prior (2 players) the outlaws' coin */
+                    int favour = n == 2 ? -(g == MONEY) : g == PIETY;
+                    int expected = (g == good) + (seat == 0 && v == 2 ? favour : 0);
                     ck_assert_msg(delta == expected,
                                   "%d players, orient %d: seat %d got %d %s, want %d (%s)", n, v,
                                   seat, delta, GOOD_NAMES[g], expected, want);
@@ -1936,7 +1939,7 @@ static br_state *favour_after(const char *edit, int v)
 }
 
 /* "Der Gunststein rückt so viele Felder im Uhrzeigersinn über den Gunstbogen,
- * wie der Richtungspfeil anzeigt"; the marker starts on the Bishop (design). */
+ * wie der Richtungspfeil anzeigt". */
 START_TEST(test_rule_favour_moves_by_arrow)
 {
     for (int v = 0; v < 4; v++) {
@@ -1950,12 +1953,16 @@ START_TEST(test_rule_favour_moves_by_arrow)
 END_TEST
 
 /* Design: ten spaces, the outlaws on spaces 3 and 7 (and nowhere else);
- * the marker starts on the Bishop (space 9). One step from every space. */
-START_TEST(test_content_favour_track_two_outlaw_spaces_start_on_bishop)
+ * the marker starts on the Prior (space 1) with 2 players, on the Bishop
+ * (space 9) with 3 and 4 (doc: "Seat balance"). One step from every space. */
+START_TEST(test_content_favour_track_two_outlaw_spaces_start_by_players)
 {
-    br_state *s = reach(2, 1, "");
-    expect_int(s, "favour", BISHOP);
-    br_state_free(s);
+    for (int n = 2; n <= 4; n++) {
+        br_state *s = reach(n, 1, "");
+        expect_int(s, "favour", n == 2 ? PRIOR : BISHOP);
+        br_state_free(s);
+    }
+    br_state *s;
     for (int from = 0; from < 10; from++) {
         int to = (from + 1) % 10;
         s = favour_after(fmt("favour=%s", SPACE_NAMES[from]), 1);
@@ -6240,7 +6247,7 @@ static Suite *tore_der_welt_suite(void)
     add(s, "orient", test_rule_event_card_is_public);
     /* Favour */
     add(s, "favour", test_rule_favour_moves_by_arrow);
-    add(s, "favour", test_content_favour_track_two_outlaw_spaces_start_on_bishop);
+    add(s, "favour", test_content_favour_track_two_outlaw_spaces_start_by_players);
     add(s, "favour", test_rule_only_active_player_gets_favour);
     add(s, "favour", test_rule_arrow_zero_no_move_no_favour);
     add(s, "favour", test_rule_favour_wraps_bishop_to_queen);

@@ -58,7 +58,7 @@ static void clear_to_start(tdw *s)
     int n = s->num_players;
     s->crest = 0;
     s->turn = 0;
-    s->favour = tdw_favour_start;
+    s->favour = tdw_favour_start[n];
     s->event = s->orientation = TDW_NONE;
     s->display[0] = s->display[1] = s->display_older = TDW_NONE;
     memset(s->drawn, TDW_NONE, sizeof s->drawn);
