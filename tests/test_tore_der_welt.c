@@ -1671,9 +1671,9 @@ START_TEST(test_rule_income_by_corner_for_each_seat)
                         good = codes[i].good;
                 for (int g = 0; g < NUM_GOODS; g++) {
                     int delta = after.goods[seat][g] - before.goods[seat][g];
-                    /* the favour of orient 2: from the bishop (3, 4 players) the
-                     * prior's piety, from the prior (2 players) the outlaws' coin */
-                    int favour = n == 2 ? -(g == MONEY) : g == PIETY;
+                    /* the favour of orient 2: from the bishop (4 players) the
+                     * prior's piety, from the prior (2, 3 players) the outlaws' coin */
+                    int favour = n <= 3 ? -(g == MONEY) : g == PIETY;
                     int expected = (g == good) + (seat == 0 && v == 2 ? favour : 0);
                     ck_assert_msg(delta == expected,
                                   "%d players, orient %d: seat %d got %d %s, want %d (%s)", n, v,
@@ -1953,13 +1953,13 @@ START_TEST(test_rule_favour_moves_by_arrow)
 END_TEST
 
 /* Design: ten spaces, the outlaws on spaces 3 and 7 (and nowhere else);
- * the marker starts on the Prior (space 1) with 2 players, on the Bishop
- * (space 9) with 3 and 4 (doc: "Seat balance"). One step from every space. */
+ * the marker starts on the Prior (space 1) with 2 and 3 players, on the
+ * Bishop (space 9) with 4 (doc: "Seat balance"). One step from every space. */
 START_TEST(test_content_favour_track_two_outlaw_spaces_start_by_players)
 {
     for (int n = 2; n <= 4; n++) {
         br_state *s = reach(n, 1, "");
-        expect_int(s, "favour", n == 2 ? PRIOR : BISHOP);
+        expect_int(s, "favour", n <= 3 ? PRIOR : BISHOP);
         br_state_free(s);
     }
     br_state *s;
@@ -5849,7 +5849,7 @@ START_TEST(test_learn_tensor_set_up_position_planes)
     expect_float(plane_sum(t, TT_ORIENT, 4), 0, "not oriented");
     expect_float(plane_sum(t, TT_DISPLAY, 88), 0, "display empty");
     expect_float(plane_sum(t, TT_DRAWN, 44), 0, "nothing drawn");
-    expect_float(t[TT_FAVOUR + BISHOP], 1, "favour on the bishop");
+    expect_float(t[TT_FAVOUR + PRIOR], 1, "favour on the prior (3 players)");
     expect_float(plane_sum(t, TT_FAVOUR, 10), 1, "favour one-hot");
     expect_float(plane_sum(t, TT_COVERS, 19), 0, "no covers");
     expect_float(t[TT_PROJECTS + 5 * BRIDGE], 1, "bridge in play");

@@ -64,11 +64,12 @@ const tdw_space_info tdw_track[TDW_SPACES] = {
 
 /* The favour marker's start, by the number of players (doc: "The favour
  * track", "Seat balance"). From the bishop the first orientation reaches
- * the prior's piety, and with 2 players the second seat's reach from there
- * (guild, outlaws, prioress) is empty at the start: seat 0 won 60 % of the
- * 2-player games. From the prior both seats' first reach is empty. With 3
- * and 4 players the bishop start is within the balance targets. */
-const uint8_t tdw_favour_start[TDW_MAX_SEATS + 1] = {[2] = 1, [3] = 9, [4] = 9};
+ * the prior's piety, and the next seat's reach from there (guild, outlaws,
+ * prioress) is empty at the start: seat 0 won 60 % of the 2-player games
+ * and 1.38 times its share with 3 players. From the prior every first reach
+ * is empty. With 4 players the bishop start is within the balance targets
+ * (the prior start is not). */
+const uint8_t tdw_favour_start[TDW_MAX_SEATS + 1] = {[2] = 1, [3] = 1, [4] = 9};
 
 /* ------------------------------------------------------------------ */
 /* The action cards (the notation's texts) */

@@ -147,7 +147,7 @@ typedef struct tdw_place_info {
 
 extern const tdw_event_info tdw_events[TDW_EVENTS];
 extern const tdw_space_info tdw_track[TDW_SPACES];
-extern const uint8_t tdw_favour_start[TDW_MAX_SEATS + 1];   /* by players: 1 (2), 9 (3, 4) */
+extern const uint8_t tdw_favour_start[TDW_MAX_SEATS + 1];   /* by players: 1 (2, 3), 9 (4) */
 extern const tdw_project_info tdw_projects[TDW_PROJECTS];
 extern const tdw_plot_info tdw_plots[TDW_PLOTS];
 extern const tdw_place_info tdw_places[TDW_PLACES];
