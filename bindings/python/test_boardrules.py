@@ -873,9 +873,14 @@ class AnnounceTest(unittest.TestCase):
 
     def test_mirror_writes_what_each_seat_saw_before_the_move(self):
         for g in boardrules.games():
+            hidden = 0
             for seed in (1, 2):
                 with self.subTest(game=g.name, seed=seed):
-                    self.check_one_game(g, dict(players=g.min_players, seed=seed))
+                    hidden += self.check_one_game(g, dict(players=g.min_players, seed=seed))
+            # over both games, so that one game without a hidden draw (a
+            # Tore der Welt game without penance) does not fail the test
+            with self.subTest(game=g.name):
+                self.assertGreater(hidden, 0, "some chance outcome was hidden from a seat")
 
     def check_one_game(self, g, opts):
         n = opts["players"]
@@ -901,7 +906,7 @@ class AnnounceTest(unittest.TestCase):
             told += announce_new_moves(real, mirror)
         self.assertTrue(real.is_terminal)
         self.assertEqual(told, truth)
-        self.assertGreater(hidden, 0, "some chance outcome was hidden from a seat")
+        return hidden
 
 
 class ErrorTest(unittest.TestCase):
