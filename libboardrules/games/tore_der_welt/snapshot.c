@@ -55,7 +55,8 @@
  *   pending        {"seat" (seat or null), "queue" (seats still to decide
  *                  after it, clockwise from it), "card" (card name or
  *                  null), "via_privilege", "rented" (plot names),
- *                  "cared" (knowledge used by this action's cares),
+ *                  "cared" (patient values cared for by this action plus the
+ *                  knowledge they gained, C25),
  *                  "resume" ("none", "end-action", "chapter-fill",
  *                  "event-fill"), "fill_next" (the next project the chapter
  *                  end fills: project text, or null)}

@@ -225,7 +225,9 @@ typedef struct tdw_pending {
     uint8_t card;              /* FOLLOW: the card whose action is carried out */
     uint8_t via_privilege;     /* FOLLOW: through Privileg */
     uint16_t rented;           /* FOLLOW rent: bit q: plot q rented in this action */
-    uint8_t cared;             /* FOLLOW medicine: knowledge used by the cares so far */
+    uint8_t cared;             /* FOLLOW medicine: patient values cared for so far plus the
+                                * knowledge gained by them (C25: the card cares within the
+                                * knowledge shown when it was played) */
     uint8_t resume;            /* enum tdw_resume */
     uint8_t fill_next;         /* TDW_R_CHAPTER_FILL: the next project to fill */
 } tdw_pending;
