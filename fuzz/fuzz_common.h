@@ -218,35 +218,60 @@ static inline char *fz_check_roundtrip(const br_state *s)
 
 /* ---- choosing a game, options and a position -------------------- */
 
-/* Variant options per game, from br_game_options_help(). */
-static const struct fz_variants {
-    const char *game;
-    const char *extra[8];
-} fz_variant_table[] = {
-    { "tsuro",
-      { "", "edition=kosmos", "edition=tactile", "board=7", "selfkill=any", "selfkill=none",
-        "selfkill=literal", "edition=kosmos,board=7" } },
-    { "tuer-an-tuer", { "", "run4=10", "run4=9" } },
-    { "drunter-und-drueber",
-      { "", "variant=pro", "variant=basic", "revote=laid", "variant=pro,choice=no-tile",
-        "variant=pro,revote=laid,choice=no-tile" } },
-    { "tore-der-welt",
-      { "", "lasting=three", "privilege=any", "crest=twice", "screens=open",
-        "lasting=three,privilege=any,crest=twice,screens=open" } },
-};
-
-static inline const char *fz_variant(const br_game *g, unsigned k)
+/* Variant options per game, from its option table (br_game_option()), so
+ * that a new game or key is fuzzed without edits here: the values of a
+ * game's own key are its choices, both flag values, or the numbers of a
+ * small integer range. */
+static inline size_t fz_spec_value_count(const br_option_spec *o)
 {
-    const char *name = br_game_name(g);
-    for (size_t i = 0; i < sizeof fz_variant_table / sizeof fz_variant_table[0]; i++) {
-        if (strcmp(fz_variant_table[i].game, name) != 0)
-            continue;
-        size_t n = 0;
-        while (n < 8 && fz_variant_table[i].extra[n])
+    size_t n = 0;
+    if (o->kind == BR_OPTION_CHOICE)
+        while (o->choices[n])
             n++;
-        return fz_variant_table[i].extra[k % n];
+    else if (o->kind == BR_OPTION_FLAG)
+        n = 2;
+    else if (o->max - o->min <= 16)
+        n = (size_t)(o->max - o->min + 1);
+    return n;
+}
+
+/* Appends `,key=value` (the spec's i-th value) to out. */
+static inline void fz_put_spec_value(const br_option_spec *o, size_t i, char *out, size_t size)
+{
+    size_t used = strlen(out);
+    const char *sep = used ? "," : "";
+    if (o->kind == BR_OPTION_CHOICE)
+        snprintf(out + used, size - used, "%s%s=%s", sep, o->key, o->choices[i]);
+    else if (o->kind == BR_OPTION_FLAG)
+        snprintf(out + used, size - used, "%s%s=%s", sep, o->key, i ? "true" : "false");
+    else
+        snprintf(out + used, size - used, "%s%s=%llu", sep, o->key,
+                 (unsigned long long)(o->min + i));
+}
+
+/* Variant k (0..15) of game g into out: 0 the defaults, 15 every own key at
+ * its last value, else one key=value among all of them (k-1 modulo their
+ * number). */
+static inline void fz_variant(const br_game *g, unsigned k, char *out, size_t size)
+{
+    out[0] = '\0';
+    size_t total = 0;
+    for (size_t i = 3; i < br_game_option_count(g); i++)
+        total += fz_spec_value_count(br_game_option(g, i));
+    if (k == 0 || total == 0)
+        return;
+    size_t pick = (k - 1) % total;
+    for (size_t i = 3; i < br_game_option_count(g); i++) {
+        const br_option_spec *o = br_game_option(g, i);
+        size_t n = fz_spec_value_count(o);
+        if (k == 15 && n > 0)
+            fz_put_spec_value(o, n - 1, out, size);
+        else if (k != 15 && pick < n) {
+            fz_put_spec_value(o, pick, out, size);
+            return;
+        } else if (k != 15)
+            pick -= n;
     }
-    return "";
 }
 
 static inline const br_game *fz_game(unsigned k)
@@ -291,7 +316,8 @@ static inline br_state *fz_new_state(const fz_header *h)
     int lo = br_game_min_players(g), hi = br_game_max_players(g);
     int players = lo + (h->flags & 7) % (hi - lo + 1);
     const char *chance = (h->flags & 8) ? "explicit" : "auto";
-    const char *extra = fz_variant(g, h->flags >> 4);
+    char extra[200];
+    fz_variant(g, h->flags >> 4, extra, sizeof extra);
     char opts[256];
     br_state *s = NULL;
     snprintf(opts, sizeof opts, "players=%d,seed=%u,chance=%s%s%s", players, (unsigned)h->seed,

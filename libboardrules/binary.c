@@ -27,6 +27,7 @@
  * either layout by the reader's version); version 1 (0.1.0) is version 2
  * without the history fields and loads with an empty history starting at N.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,7 @@
 #define BINARY_VERSION 3
 #define BINARY_VERSION_NO_HISTORY 1
 enum { PAYLOAD_JSON = 0, PAYLOAD_NATIVE = 1 };
-enum { OPTIONS_MAX = 511 };
+enum { OPTIONS_MAX = BR_OPTIONS_MAX - 1 };
 
 /* ------------------------------------------------------------------ */
 /* Writer */
@@ -212,6 +213,7 @@ br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_
     char options[OPTIONS_MAX + 1];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(state, &o);
+    assert(br_text_fits(&o)); /* the tables keep every canonical string below it */
     br_bytes_writer w = { buf, size, 0 };
     br_bw_bytes(&w, BINARY_MAGIC, 4);
     br_bw_u8(&w, BINARY_VERSION);
@@ -249,6 +251,7 @@ typedef struct options_template {
     uint64_t seed;
     int32_t num_players;
     int32_t chance_mode;
+    br_option_value game_options[BR_OPTION_KEYS_MAX - BR_COMMON_OPTIONS];
     _Alignas(16) unsigned char data[TEMPLATE_MAX];
 } options_template;
 
@@ -271,6 +274,7 @@ static void remember_template(const br_state *s, const char *options, size_t len
     t->seed = s->seed;
     t->num_players = s->num_players;
     t->chance_mode = s->chance_mode;
+    memcpy(t->game_options, s->options, sizeof t->game_options);
     memcpy(t->data, s->data, s->game->state_size);
 }
 
@@ -294,6 +298,7 @@ static br_status create_from_options(const struct br_game *game, const char *opt
     s->seed = t->seed;
     s->num_players = t->num_players;
     s->chance_mode = t->chance_mode;
+    memcpy(s->options, t->game_options, sizeof s->options);
     memcpy(s->data, t->data, game->state_size);
     *out = s;
     return BR_OK;

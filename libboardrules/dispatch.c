@@ -1,13 +1,12 @@
 /* The dispatch layer: validates every public argument, owns allocation and
  * error text, and forwards to the game's vtable. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "state_impl.h"
 
-/* Upper bound on any game's legal-move list, for stack buffers. */
-#define BR_MOVES_STACK 1024
 
 /* ------------------------------------------------------------------ */
 /* Errors */
@@ -142,7 +141,9 @@ br_status br_state_create_unsettled(const struct br_game *game, const char *opti
     br_option opts[BR_MAX_OPTIONS];
     size_t num_opts;
     br_status st = br_options_parse(game, options, s, opts, &num_opts, err);
-    if (st == BR_OK)
+    if (st == BR_OK && game->setup)
+        st = game->setup(s->data, s->num_players, s->options, err);
+    else if (st == BR_OK)
         st = game->init(s->data, s->num_players, opts, num_opts, err);
     if (st != BR_OK) {
         br_mem_free(s);
@@ -283,7 +284,8 @@ legal_moves_into_short(const br_state *state, br_move *moves, size_t capacity,
                        size_t *count)
 {
     const struct br_game *g = state->game;
-    br_move all[BR_MOVES_STACK];
+    br_move all[BR_LEGAL_MOVES_MAX];
+    assert(g->legal_moves_bound <= BR_LEGAL_MOVES_MAX); /* test_api checks every game */
     size_t n = g->legal_moves(state->data, all);
     size_t k = n < capacity ? n : capacity;
     if (k > 0)
@@ -334,8 +336,9 @@ br_status br_state_check_move(const br_state *state, br_move move, char *reason,
 static __attribute__((noinline)) br_move sample_listed_chance(const struct br_game *g,
                                                               const void *st, br_rng *rng)
 {
-    br_move outcomes[BR_MOVES_STACK];
-    uint32_t weights[BR_MOVES_STACK];
+    br_move outcomes[BR_LEGAL_MOVES_MAX];
+    uint32_t weights[BR_LEGAL_MOVES_MAX];
+    assert(g->legal_moves_bound <= BR_LEGAL_MOVES_MAX);
     size_t n = g->chance_outcomes(st, outcomes, weights);
     uint32_t total = 0;
     for (size_t i = 0; i < n; i++)
@@ -467,8 +470,9 @@ br_status br_state_chance_outcomes(const br_state *state, br_move *moves,
     const struct br_game *g = state->game;
     if (g->current_player(state->data) != BR_PLAYER_CHANCE)
         return FAIL(state, BR_ERR_WRONG_PHASE, "the state is not at a chance node");
-    br_move all[BR_MOVES_STACK];
-    uint32_t weights[BR_MOVES_STACK];
+    br_move all[BR_LEGAL_MOVES_MAX];
+    uint32_t weights[BR_LEGAL_MOVES_MAX];
+    assert(g->legal_moves_bound <= BR_LEGAL_MOVES_MAX);
     size_t n = g->chance_outcomes(state->data, all, weights);
     double total = 0;
     for (size_t i = 0; i < n; i++)

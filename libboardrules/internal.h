@@ -92,18 +92,42 @@ bool br_fail(br_text *out, const char *fmt, ...) __attribute__((format(printf, 2
 int br_format(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------ */
-/* Parsed options: the common keys are taken out by the dispatch layer;
- * the game gets the rest and must reject keys it does not know with
- * BR_ERR_OPTION and a message naming the key. */
+/* Options as data. A game describes its options once, in its option table
+ * (`option_specs`, the public br_option_spec): the common keys players,
+ * seed and chance first (BR_OPTION_PLAYERS .. BR_OPTION_CHANCE), then the
+ * game's own keys in the order of the canonical string. From the table the
+ * core (options.c) parses and checks the options string, writes the
+ * canonical string and the help text; the game gets one value per own key
+ * (br_option_value) in setup() and keeps only the checks across keys. */
 
-#define BR_MAX_OPTIONS 16
+enum { BR_OPTION_PLAYERS = 0, BR_OPTION_SEED = 1, BR_OPTION_CHANCE = 2, BR_COMMON_OPTIONS = 3 };
+
+/* Limits of options (doc/api.md, "Limits"). A longer key or value, more
+ * items, or a table with more keys is refused with a reason naming the
+ * limit, never cut short. */
+#define BR_OPTION_KEYS_MAX 16    /* keys in a table, the common three included */
+#define BR_OPTION_KEY_MAX 31     /* characters of one key */
+#define BR_OPTION_VALUE_MAX 63   /* characters of one value */
+#define BR_MAX_OPTIONS 16        /* game-specific items a legacy init() gets */
+#define BR_OPTIONS_HELP_MAX 4096 /* bytes of a game's generated options help */
+/* The whole options string: BR_OPTIONS_MAX (boardrules/state.h), bytes with
+ * the NUL, for the string given and the canonical one alike. The canonical
+ * strings stay below it because the tables do (test_api checks the longest
+ * each table allows). */
 
 /* Most seats any game may have (the registry's games stay at or below it). */
 #define BR_MAX_SEATS 64
 
+/* The value of one key: the number (BR_OPTION_INTEGER), the index into
+ * `choices` (BR_OPTION_CHOICE) or 0/1 (BR_OPTION_FLAG). */
+typedef uint64_t br_option_value;
+/* A key without a default (default_value NULL) that the string did not
+ * give: setup() must resolve it. Integer keys never reach this value. */
+#define BR_OPTION_UNSET UINT64_MAX
+
 typedef struct br_option {
-    char key[32];
-    char value[64];
+    char key[BR_OPTION_KEY_MAX + 1];
+    char value[BR_OPTION_VALUE_MAX + 1];
 } br_option;
 
 /* The common keys' specs, the same in every game (options.c parses these
@@ -113,6 +137,12 @@ typedef struct br_option {
 extern const char *const br_chance_choices[];
 #define BR_SEED_OPTION_SPEC \
     { "seed", BR_OPTION_INTEGER, "0", 0, UINT64_MAX, NULL, "seed of the state's random generator" }
+
+/* The index of `key` in the game's option table, or -1. */
+int br_option_index(const struct br_game *game, const char *key);
+/* Writes the game's options help (one `key=values  help (default d)` line
+ * per key) into out. */
+void br_options_help_write(const struct br_game *game, br_text *out);
 
 /* ------------------------------------------------------------------ */
 /* The vtable. `st` always points at the game's own state of state_size
@@ -137,7 +167,9 @@ struct br_game {
     const char *name;        /* short name, e.g. "tsuro" */
     const char *title;       /* e.g. "Tsuro" */
     const char *description; /* one paragraph */
-    const char *options_help;/* one line per key, common keys included */
+    /* Legacy (games not yet converted to setup()): the options help and
+     * the players range, which the option table now gives. Unused. */
+    const char *options_help;
     int min_players;
     int max_players;
     int default_players;
@@ -146,12 +178,20 @@ struct br_game {
                                 over every option set, and so at least every
                                 max_legal_moves() (for stack buffers) */
 
-    /* Sets up the initial state. `opts` holds the game-specific options only.
-     * On error: return BR_ERR_OPTION and write the reason naming the key. */
+    /* Sets up the initial state from the values of the game's own keys,
+     * which the core has parsed and checked against option_specs:
+     * values[i] belongs to option_specs[BR_COMMON_OPTIONS + i]. A key the
+     * string did not give has its default, or BR_OPTION_UNSET when it has
+     * none: setup() then writes the value it resolves to (the canonical
+     * string shows it). Only checks across keys are left to the game: on
+     * error return BR_ERR_OPTION and write the reason naming the key. */
+    br_status (*setup)(void *st, int num_players, br_option_value *values, br_text *err);
+
+    /* Legacy, for games not yet converted to setup() (NULL otherwise):
+     * init() gets the game-specific items unparsed and must reject unknown
+     * keys; options_string() writes them in canonical form. */
     br_status (*init)(void *st, int num_players, const br_option *opts,
                       size_t num_opts, br_text *err);
-    /* Writes the game-specific options in canonical form, every key with its
-     * value, comma-separated, without a leading comma ("" when none). */
     void (*options_string)(const void *st, br_text *out);
 
     size_t (*move_space)(const void *st);
@@ -221,8 +261,10 @@ struct br_game {
     br_move (*sample_chance)(const void *st, br_rng *rng);
 
     /* ---- Learning interface (learn.c; boardrules/learn.h) ---- */
-    /* Every key of the options string, the common keys (players, seed,
-     * chance) first, in the order br_state_options() writes them. */
+    /* The option table: every key of the options string, the common keys
+     * (players, seed, chance) first, in the order br_state_options() writes
+     * them (at most BR_OPTION_KEYS_MAX). The only description of the
+     * options: the players range, the help text and the parser come from it. */
     const br_option_spec *option_specs;
     size_t num_option_specs;
     /* The number of history entries every state of the game has room for

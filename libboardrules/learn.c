@@ -2,6 +2,7 @@
  * observation tensors, action masks and the history of a state. The games
  * supply what depends on their rules (traits, the tensor, the spec table);
  * this file validates the arguments and adds what is the same for all. */
+#include <assert.h>
 #include <string.h>
 
 #include "state_impl.h"
@@ -234,7 +235,7 @@ static void reveal_moves(const br_state *s, const infostate_layout *l, float *sl
 static br_status replay_into(const br_state *s, const infostate_layout *l, int seat, float *slots)
 {
     const struct br_game *g = s->game;
-    char options[1024];
+    char options[BR_OPTIONS_MAX];
     br_text t = br_text_over(options, sizeof options);
     br_options_write(s, &t);
     br_state *r = NULL;
@@ -303,10 +304,6 @@ br_status br_state_information_state_tensor(const br_state *state, int seat, flo
     return BR_OK;
 }
 
-/* Room for the legal moves of every game (the registry's bounds stay below
- * it; the conformance suite checks that). */
-enum { MASK_MOVES_STACK = 1024 };
-
 br_status br_state_legal_mask(const br_state *state, uint8_t *mask, size_t n)
 {
     if (!state)
@@ -322,7 +319,8 @@ br_status br_state_legal_mask(const br_state *state, uint8_t *mask, size_t n)
     memset(mask, 0, space);
     if (g->current_player(state->data) == BR_PLAYER_TERMINAL)
         return BR_OK;
-    br_move moves[MASK_MOVES_STACK];
+    br_move moves[BR_LEGAL_MOVES_MAX];
+    assert(g->legal_moves_bound <= BR_LEGAL_MOVES_MAX); /* test_api checks every game */
     size_t count = g->legal_moves(state->data, moves);
     for (size_t i = 0; i < count; i++)
         mask[moves[i]] = 1;

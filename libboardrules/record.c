@@ -1,5 +1,6 @@
 /* Game records (write, replay, validate) and batch random playouts. The
  * format is doc/records.md; reading the text is record_parse.c's job. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,9 +95,10 @@ static br_status check_tags(const char *const *tags, size_t num_tags, int num_pl
  * chance explicit. */
 static br_status record_start(const br_state *s, br_state **out, br_text *err)
 {
-    char options[512];
+    char options[BR_OPTIONS_MAX];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(s, &o);
+    assert(br_text_fits(&o)); /* the tables keep every canonical string below it */
     br_status st = br_state_create_unsettled(s->game, options, out, err);
     if (st == BR_OK)
         (*out)->chance_mode = BR_CHANCE_EXPLICIT;
@@ -228,8 +230,9 @@ br_status br_record_write(const br_game *game, const char *options, const br_mov
 /* ------------------------------------------------------------------ */
 /* Replaying */
 
-/* The longest 'game' or 'options' line (trimmed) a record may hold. */
-#define HEADER_LINE_MAX 255
+/* The longest 'game' or 'options' line (trimmed) a record may hold: room
+ * for the keyword and the longest options string br_state_new() takes. */
+enum { HEADER_LINE_MAX = sizeof "options " - 1 + BR_OPTIONS_MAX - 1 };
 
 typedef struct line_reader {
     const char *next;

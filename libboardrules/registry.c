@@ -1,6 +1,8 @@
 /* The registry: one line per game. Adding a game = one folder under games/
  * (its vtable in games/<game>/game.c) plus one line here, its declaration in
  * internal.h and its files in local.mk (doc/adding-a-game.md). */
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -12,7 +14,9 @@ const struct br_game *const br_registry[] = {
     &br_game_tore_der_welt,
 };
 
-const size_t br_registry_count = sizeof br_registry / sizeof br_registry[0];
+enum { NUM_GAMES = sizeof br_registry / sizeof br_registry[0] };
+
+const size_t br_registry_count = NUM_GAMES;
 
 size_t br_game_count(void)
 {
@@ -49,22 +53,49 @@ const char *br_game_description(const br_game *game)
     return game ? game->description : NULL;
 }
 
-const char *br_game_options_help(const br_game *game)
+/* The options help of each game, written from its option table on first
+ * use. The first caller writes it (HELP_WRITING) while others wait, so that
+ * every thread reads a finished text. */
+enum { HELP_NONE, HELP_WRITING, HELP_READY };
+static _Atomic int help_state[NUM_GAMES];
+static char help_text[NUM_GAMES][BR_OPTIONS_HELP_MAX];
+
+static size_t registry_index(const br_game *game)
 {
-    return game ? game->options_help : NULL;
+    size_t i = 0;
+    while (i < NUM_GAMES && br_registry[i] != game)
+        i++;
+    return i;
 }
 
+const char *br_game_options_help(const br_game *game)
+{
+    size_t i = game ? registry_index(game) : NUM_GAMES;
+    if (i == NUM_GAMES)
+        return NULL;
+    int expected = HELP_NONE;
+    if (atomic_compare_exchange_strong(&help_state[i], &expected, HELP_WRITING)) {
+        br_text t = br_text_over(help_text[i], sizeof help_text[i]);
+        br_options_help_write(game, &t); /* test_api checks that it fits */
+        atomic_store(&help_state[i], HELP_READY);
+    }
+    while (atomic_load(&help_state[i]) != HELP_READY)
+        continue;
+    return help_text[i];
+}
+
+/* The players range and default: the `players` entry of the option table. */
 int br_game_min_players(const br_game *game)
 {
-    return game ? game->min_players : 0;
+    return game ? (int)game->option_specs[BR_OPTION_PLAYERS].min : 0;
 }
 
 int br_game_max_players(const br_game *game)
 {
-    return game ? game->max_players : 0;
+    return game ? (int)game->option_specs[BR_OPTION_PLAYERS].max : 0;
 }
 
 int br_game_default_players(const br_game *game)
 {
-    return game ? game->default_players : 0;
+    return game ? atoi(game->option_specs[BR_OPTION_PLAYERS].default_value) : 0;
 }

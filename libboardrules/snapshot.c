@@ -12,6 +12,7 @@
  * with an empty history starting at N. N and S are at most the options'
  * max_game_length (learn.h: no state has a larger move number).
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,9 +119,10 @@ br_status br_state_to_json(const br_state *state, char *buf, size_t size, size_t
         return BR_ERR_ARGUMENT;
     if (!buf && size > 0)
         return br_state_fail_const(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu", size);
-    char options[512];
+    char options[BR_OPTIONS_MAX];
     br_text o = br_text_over(options, sizeof options);
     br_options_write(state, &o);
+    assert(br_text_fits(&o)); /* the tables keep every canonical string below it */
     return write_snapshot_text(state, options, buf, size, len);
 }
 

@@ -18,6 +18,9 @@ struct br_state {
     uint32_t move_number;    /* moves applied so far, chance outcomes included */
     int32_t num_players;
     int32_t chance_mode;     /* enum br_chance_mode */
+    /* The values of the game's own option keys (games with setup()), for
+     * the canonical options string. */
+    br_option_value options[BR_OPTION_KEYS_MAX - BR_COMMON_OPTIONS];
     uint64_t id;             /* unique per allocated state, never copied: names the
                               * state in a thread's failure slot (see dispatch.c) */
     uint32_t history_start;  /* move number of the first history entry */
@@ -104,8 +107,10 @@ void br_state_settle(br_state *s);
 /* Applies a move the game has accepted, counting it, then settles. */
 void br_state_apply_checked(br_state *s, br_move move);
 
-/* Parses an options string: the common keys into the state header, the rest
- * into `game_opts`. Returns BR_ERR_OPTION with a reason naming the key. */
+/* Parses an options string against the game's option table: the common
+ * keys into the state header, the game's own keys into s->options (games
+ * with setup()) or unparsed into `game_opts` (legacy games). Returns
+ * BR_ERR_OPTION with a reason naming the key. */
 br_status br_options_parse(const struct br_game *game, const char *options,
                            br_state *s, br_option *game_opts, size_t *num_game_opts,
                            br_text *err);

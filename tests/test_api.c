@@ -153,11 +153,166 @@ START_TEST(test_registry_descriptions)
     ck_assert_msg(brt_contains(help, "players"), "%s: options help lacks 'players'", name);
     ck_assert_msg(brt_contains(help, "seed"), "%s: options help lacks 'seed'", name);
     ck_assert_msg(brt_contains(help, "chance"), "%s: options help lacks 'chance'", name);
+    ck_assert_ptr_eq(br_game_options_help(g), help); /* written once, kept */
     int lo = br_game_min_players(g), hi = br_game_max_players(g);
     int def = br_game_default_players(g);
     ck_assert_int_ge(lo, 1);
     ck_assert_int_le(lo, def);
     ck_assert_int_le(def, hi);
+}
+END_TEST
+
+/* Options as data (issue 24): the help is written from the option table,
+ * one whole line per key in the table's order, `key=values  help`, with the
+ * default where the table has one; none is cut off. */
+START_TEST(test_options_help_is_the_option_table)
+{
+    const br_game *g = game_under_test(_i);
+    const char *line = br_game_options_help(g);
+    size_t count = br_game_option_count(g);
+    for (size_t i = 0; i < count; i++) {
+        const br_option_spec *o = br_game_option(g, i);
+        const char *end = strchr(line, '\n');
+        ck_assert_msg(end != NULL, "%s: help line of %s is cut off", br_game_name(g), o->key);
+        char *expected = brt_format("%s=", o->key);
+        ck_assert_msg(strncmp(line, expected, strlen(expected)) == 0,
+                      "%s: help line %zu does not start with '%s'", br_game_name(g), i, expected);
+        free(expected);
+        char *text = brt_format("%.*s", (int)(end - line), line);
+        ck_assert_msg(strstr(text, o->help) != NULL, "%s: help of %s lacks the table's help",
+                      br_game_name(g), o->key);
+        if (o->kind == BR_OPTION_CHOICE)
+            for (size_t c = 0; o->choices[c]; c++)
+                ck_assert_msg(strstr(text, o->choices[c]) != NULL, "%s: '%s' lacks '%s'",
+                              br_game_name(g), text, o->choices[c]);
+        if (o->default_value) {
+            char *def = brt_format("(default %s)", o->default_value);
+            ck_assert_msg(strstr(text, def) != NULL, "%s: '%s' lacks '%s'", br_game_name(g),
+                          text, def);
+            free(def);
+        }
+        free(text);
+        line = end + 1;
+    }
+    ck_assert_msg(*line == '\0', "%s: help has more lines than keys: %s", br_game_name(g), line);
+}
+END_TEST
+
+/* The reason of a refused options string, for `options` that must fail. */
+static char *option_error(const br_game *g, const char *options)
+{
+    char err[512] = "";
+    ck_assert_msg(br_game_check_options(g, options, err, sizeof err) == BR_ERR_OPTION,
+                  "%s: \"%s\" accepted", br_game_name(g), options);
+    return brt_format("%s", err);
+}
+
+/* Options as data (issue 24): the core checks every key against the option
+ * table, and its reasons say what the table allows: an unknown key gets the
+ * known keys, a bad choice the choices, a bad number the range. */
+START_TEST(test_option_errors_come_from_the_table)
+{
+    const br_game *g = game_under_test(_i);
+    if (strcmp(br_game_name(g), "drunter-und-drueber") == 0 ||
+        strcmp(br_game_name(g), "tore-der-welt") == 0)
+        return; /* not yet on the option table (issue 24) */
+    char *err = option_error(g, "colour=red");
+    for (size_t i = 0; i < br_game_option_count(g); i++)
+        ck_assert_msg(strstr(err, br_game_option(g, i)->key) != NULL,
+                      "%s: '%s' does not list key %s", br_game_name(g), err,
+                      br_game_option(g, i)->key);
+    free(err);
+    for (size_t i = 0; i < br_game_option_count(g); i++) {
+        const br_option_spec *o = br_game_option(g, i);
+        char *bad = brt_format("%s=not-a-value", o->key);
+        err = option_error(g, bad);
+        ck_assert_msg(strstr(err, o->key) != NULL, "'%s' does not name the key", err);
+        if (o->kind == BR_OPTION_CHOICE)
+            for (size_t c = 0; o->choices[c]; c++) {
+                char *quoted = brt_format("'%s'", o->choices[c]);
+                ck_assert_msg(strstr(err, quoted) != NULL, "'%s' lacks %s", err, quoted);
+                free(quoted);
+            }
+        if (o->kind == BR_OPTION_INTEGER && o->max < UINT64_MAX) {
+            char *range = brt_format("%llu..%llu", (unsigned long long)o->min,
+                                     (unsigned long long)o->max);
+            ck_assert_msg(strstr(err, range) != NULL, "'%s' lacks %s", err, range);
+            free(range);
+        }
+        free(err);
+        free(bad);
+    }
+}
+END_TEST
+
+/* Named limits (issue 24): an options string of BR_OPTIONS_MAX - 1
+ * characters is taken, one more is refused with a reason naming the limit,
+ * never cut short. */
+START_TEST(test_options_string_limit_at_its_edge)
+{
+    const br_game *g = game_under_test(_i);
+    char text[BR_OPTIONS_MAX + 1];
+    int n = snprintf(text, sizeof text, "players=%d", br_game_min_players(g));
+    memset(text + n, ' ', sizeof text - 1 - (size_t)n); /* blanks around a value are trimmed */
+    text[BR_OPTIONS_MAX - 1] = '\0';
+    char err[256] = "";
+    br_state *s = NULL;
+    ck_assert_msg(br_state_new(g, text, &s, err, sizeof err) == BR_OK, "%s: %s", br_game_name(g),
+                  err);
+    ck_assert_int_eq(br_state_num_players(s), br_game_min_players(g));
+    br_state_free(s);
+    text[BR_OPTIONS_MAX - 1] = ' ';
+    text[BR_OPTIONS_MAX] = '\0';
+    ck_assert_int_eq(br_state_new(g, text, &s, err, sizeof err), BR_ERR_OPTION);
+    ck_assert_ptr_null(s);
+    ck_assert_msg(brt_contains(err, "longer than 255 characters (BR_OPTIONS_MAX)"), "%s", err);
+    ck_assert_int_eq(br_game_check_options(g, text, err, sizeof err), BR_ERR_OPTION);
+}
+END_TEST
+
+/* The longest value a spec allows, as the options string writes it. */
+static char *longest_value(const br_option_spec *o)
+{
+    if (o->kind == BR_OPTION_FLAG)
+        return brt_format("false");
+    if (o->kind == BR_OPTION_INTEGER)
+        return brt_format("%llu", (unsigned long long)o->max);
+    size_t best = 0;
+    for (size_t c = 1; o->choices[c]; c++)
+        if (strlen(o->choices[c]) > strlen(o->choices[best]))
+            best = c;
+    return brt_format("%s", o->choices[best]);
+}
+
+/* Every canonical options string fits BR_OPTIONS_MAX: the longest one the
+ * option table allows (each key at its longest value) does, and a state made
+ * from it (when the game's checks across keys take it) writes it whole. */
+START_TEST(test_canonical_options_fit_the_limit)
+{
+    const br_game *g = game_under_test(_i);
+    char *longest = brt_format("%s", "");
+    for (size_t i = 0; i < br_game_option_count(g); i++) {
+        const br_option_spec *o = br_game_option(g, i);
+        char *value = longest_value(o);
+        char *longer = brt_format("%s%s%s=%s", longest, i ? "," : "", o->key, value);
+        free(longest);
+        free(value);
+        longest = longer;
+    }
+    ck_assert_msg(strlen(longest) < BR_OPTIONS_MAX, "%s: '%s' is %zu characters",
+                  br_game_name(g), longest, strlen(longest));
+    br_state *s = NULL;
+    if (br_state_new(g, longest, &s, NULL, 0) == BR_OK) {
+        char buf[BR_OPTIONS_MAX];
+        size_t len = 0;
+        ck_assert_int_eq(br_state_options(s, buf, sizeof buf, &len), BR_OK);
+        ck_assert_str_eq(buf, longest);
+        br_state_free(s);
+    }
+    s = brt_new_state(g, "");
+    ck_assert_uint_le(br_state_max_legal_moves(s), BR_LEGAL_MOVES_MAX);
+    br_state_free(s);
+    free(longest);
 }
 END_TEST
 
@@ -1779,6 +1934,10 @@ static Suite *api_suite(void)
     TCase *per_game = tcase_create("per-game");
     tcase_set_timeout(per_game, 120);
     add_per_game(per_game, test_registry_descriptions);
+    add_per_game(per_game, test_options_help_is_the_option_table);
+    add_per_game(per_game, test_option_errors_come_from_the_table);
+    add_per_game(per_game, test_options_string_limit_at_its_edge);
+    add_per_game(per_game, test_canonical_options_fit_the_limit);
     add_per_game(per_game, test_new_arguments);
     add_per_game(per_game, test_bad_options);
     add_per_game(per_game, test_good_option_bounds);

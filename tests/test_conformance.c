@@ -21,9 +21,10 @@
  * - learning: facts, masks, tensors and history (conformance_learn.c).
  *
  * The option sets: every player count with chance=auto and chance=explicit,
- * a table of game-specific option strings for the games we know, and every
- * value of the game's own keys that br_game_options_help() lists as
- * `key=a|b|c` or `key=lo..hi`. A game not in the table still runs with the rest.
+ * a list of game-specific option strings for the games we know, and every
+ * value of the game's own keys in its option table (br_game_option(): each
+ * choice, flag value, or number of a small range). A game not in the list
+ * still runs with the rest.
  *
  * Environment: BRT_PLAYOUTS (default 20) sets the playouts per option set;
  * for soak runs (make soak, doc/testing.md) BRT_FIRST_SEED (default 1) the
@@ -110,11 +111,6 @@ static void add_option_set(const br_game *game, const char *options)
     num_option_sets++;
 }
 
-static bool is_common_key(const char *key)
-{
-    return strcmp(key, "players") == 0 || strcmp(key, "seed") == 0 || strcmp(key, "chance") == 0;
-}
-
 /* Adds `key=value` alone and with explicit chance. */
 static void add_key_value(const br_game *game, const char *key, const char *value)
 {
@@ -125,47 +121,31 @@ static void add_key_value(const br_game *game, const char *key, const char *valu
     add_option_set(game, options);
 }
 
-/* `values` is `a|b|c` or `lo..hi` (small integer range); anything else
- * (a free-form value such as a number) is left alone. */
-static void add_listed_values(const br_game *game, const char *key, const char *values)
+/* Every value of a game's own key from its option table: each choice, both
+ * flag values, or each number of a small integer range (a wide range such
+ * as a seed is left alone). */
+static void add_spec_values(const br_game *game, const br_option_spec *o)
 {
-    long lo, hi;
-    char tail;
-    if (sscanf(values, "%ld..%ld%c", &lo, &hi, &tail) == 2) {
-        if (hi >= lo && hi - lo <= 16)
-            for (long v = lo; v <= hi; v++) {
-                char num[24];
-                snprintf(num, sizeof num, "%ld", v);
-                add_key_value(game, key, num);
-            }
-        return;
-    }
-    if (!strchr(values, '|'))
-        return;
-    for (const char *v = values; *v;) {
-        size_t len = strcspn(v, "|");
-        char value[64];
-        snprintf(value, sizeof value, "%.*s", (int)(len < 63 ? len : 63), v);
-        if (value[0])
-            add_key_value(game, key, value);
-        v += len + (v[len] == '|');
+    if (o->kind == BR_OPTION_CHOICE) {
+        for (size_t c = 0; o->choices[c]; c++)
+            add_key_value(game, o->key, o->choices[c]);
+    } else if (o->kind == BR_OPTION_FLAG) {
+        add_key_value(game, o->key, "false");
+        add_key_value(game, o->key, "true");
+    } else if (o->max - o->min <= 16) {
+        for (uint64_t v = o->min; v <= o->max; v++) {
+            char num[24];
+            snprintf(num, sizeof num, "%" PRIu64, v);
+            add_key_value(game, o->key, num);
+        }
     }
 }
 
-/* Reads br_game_options_help(): one `key=values  meaning` per line. */
-static void add_help_options(const br_game *game)
+/* The game's own keys: the option table after players, seed and chance. */
+static void add_table_options(const br_game *game)
 {
-    const char *line = br_game_options_help(game);
-    while (line && *line) {
-        const char *end = strchr(line, '\n');
-        size_t n = end ? (size_t)(end - line) : strlen(line);
-        char text[256];
-        snprintf(text, sizeof text, "%.*s", (int)(n < 255 ? n : 255), line);
-        char key[64], values[128];
-        if (sscanf(text, " %63[a-z0-9_-]=%127[^ \t]", key, values) == 2 && !is_common_key(key))
-            add_listed_values(game, key, values);
-        line = end ? end + 1 : NULL;
-    }
+    for (size_t i = 3; i < br_game_option_count(game); i++)
+        add_spec_values(game, br_game_option(game, i));
 }
 
 static void build_option_sets(void)
@@ -182,7 +162,7 @@ static void build_option_sets(void)
         for (size_t k = 0; k < sizeof extra_options / sizeof extra_options[0]; k++)
             if (strcmp(extra_options[k].game, br_game_name(game)) == 0)
                 add_option_set(game, extra_options[k].options);
-        add_help_options(game);
+        add_table_options(game);
     }
 }
 
@@ -230,6 +210,8 @@ static void playout_begin(struct playout *p, const struct option_set *set, uint6
     EXPECT(p, p->space > 0, "move space is empty");
     EXPECT(p, p->cap > 0 && p->cap <= p->space, "max_legal_moves %zu, move space %zu", p->cap,
            p->space);
+    EXPECT(p, p->cap <= BR_LEGAL_MOVES_MAX, "max_legal_moves %zu > BR_LEGAL_MOVES_MAX %d", p->cap,
+           BR_LEGAL_MOVES_MAX);
     if (p->explicit_chance)
         p->twin = new_playout_state(p, seed + 7777);
     p->scratch = new_playout_state(p, seed + 1);

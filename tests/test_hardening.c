@@ -181,6 +181,23 @@ START_TEST(test_overlong_options_line_says_too_long)
 }
 END_TEST
 
+/* Named limits (issue 24): a record holds every options string that
+ * br_state_new() takes, up to BR_OPTIONS_MAX - 1 characters. */
+START_TEST(test_options_line_holds_the_longest_options_string)
+{
+    char opts[BR_OPTIONS_MAX]; /* "players=2   ...   ,seed=1": blanks inside the line */
+    memset(opts, ' ', sizeof opts - 1);
+    memcpy(opts, "players=2", 9);
+    memcpy(opts + sizeof opts - 8, ",seed=1", 8);
+    ck_assert_uint_eq(strlen(opts), BR_OPTIONS_MAX - 1);
+    char *record = brt_format("game tsuro\noptions %s\n", opts);
+    size_t bad = 0;
+    char err[256] = "";
+    ck_assert_msg(br_record_replay(record, NULL, &bad, err, sizeof err) == BR_OK, "%s", err);
+    free(record);
+}
+END_TEST
+
 START_TEST(test_overlong_game_line_says_too_long)
 {
     char name[300];
@@ -750,6 +767,7 @@ static Suite *hardening_suite(void)
     tcase_add_test(tc, test_move_text_at_the_limit);
     tcase_add_test(tc, test_tabs_and_blank_runs_fold_in_both_parsers);
     tcase_add_test(tc, test_overlong_options_line_says_too_long);
+    tcase_add_test(tc, test_options_line_holds_the_longest_options_string);
     tcase_add_test(tc, test_overlong_game_line_says_too_long);
     tcase_add_test(tc, test_wrong_options_keyword_names_the_line);
     tcase_add_test(tc, test_record_with_byte_order_mark_replays);

@@ -35,6 +35,23 @@ BR_BEGIN_DECLS
 /** @{ */
 
 /**
+ * @brief Longest options string, in bytes with the terminating NUL.
+ *
+ * br_state_new() refuses a longer options string with ::BR_ERR_OPTION (it
+ * never cuts one short), and the canonical string of br_state_options()
+ * always fits in a buffer of this size, for every game and option set.
+ */
+#define BR_OPTIONS_MAX 256
+
+/**
+ * @brief Most legal moves (or chance outcomes) of any position of any game.
+ *
+ * br_state_max_legal_moves() never exceeds it: a buffer of this many
+ * ::br_move holds the legal moves of every state.
+ */
+#define BR_LEGAL_MOVES_MAX 1024
+
+/**
  * @brief Creates the initial state of @p game.
  * @param game    the game (from the registry); must not be NULL.
  * @param options options string, borrowed; NULL or "" means all defaults.
@@ -43,7 +60,8 @@ BR_BEGIN_DECLS
  * @param err     optional buffer (may be NULL) that receives the reason of a
  *                failure, e.g. "option 'players': 9 is not in 2..8".
  * @param err_size size of @p err in bytes.
- * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_OPTION or ::BR_ERR_NO_MEMORY.
+ * @return ::BR_OK, ::BR_ERR_ARGUMENT, ::BR_ERR_OPTION (also for an options
+ *         string of ::BR_OPTIONS_MAX bytes or more) or ::BR_ERR_NO_MEMORY.
  */
 BR_API br_status br_state_new(const br_game *game, const char *options,
                               br_state **out, char *err, size_t err_size);

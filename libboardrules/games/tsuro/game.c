@@ -5,82 +5,17 @@
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
-/* Options */
-
-static br_status read_option(const br_option *o, int *edition, int *width, int *selfkill,
-                             br_text *err)
-{
-    if (strcmp(o->key, "edition") == 0) {
-        if (parse_choice(o->value, EDITION_NAMES, 3, edition))
-            return BR_OK;
-        br_text_printf(err, "option 'edition': '%s' is not 'classic', 'kosmos' or 'tactile'",
-                       o->value);
-    } else if (strcmp(o->key, "board") == 0) {
-        if (strcmp(o->value, "6") == 0 || strcmp(o->value, "7") == 0) {
-            *width = o->value[0] - '0';
-            return BR_OK;
-        }
-        br_text_printf(err, "option 'board': '%s' is not 6 or 7", o->value);
-    } else if (strcmp(o->key, "selfkill") == 0) {
-        if (parse_choice(o->value, SELFKILL_NAMES, SK_COUNT, selfkill))
-            return BR_OK;
-        br_text_printf(err, "option 'selfkill': '%s' is not 'edge', 'any', 'none' or "
-                       "'literal'", o->value);
-    } else {
-        br_text_printf(err, "option '%s': unknown key (tsuro knows players, seed, chance, "
-                       "edition, board, selfkill)", o->key);
-    }
-    return BR_ERR_OPTION;
-}
-
-static br_status tsuro_init(void *st, int num_players, const br_option *opts,
-                            size_t num_opts, br_text *err)
-{
-    int edition = ED_CLASSIC, width = 0, selfkill = SK_EDGE;
-    for (size_t i = 0; i < num_opts; i++) {
-        br_status status = read_option(&opts[i], &edition, &width, &selfkill, err);
-        if (status != BR_OK)
-            return status;
-    }
-    if (edition == ED_TACTILE && num_players > 5) {
-        br_text_printf(err, "option 'players': %d is not in 2..5 (the tactile edition has "
-                       "5 figures)", num_players);
-        return BR_ERR_OPTION;
-    }
-    if (width == 0)
-        width = edition != ED_CLASSIC && num_players > 4 ? 7 : 6;
-    ts_state *s = st;
-    memset(s, 0, sizeof *s);
-    s->edition = (uint8_t)edition;
-    s->width = (uint8_t)width;
-    s->selfkill = (uint8_t)selfkill;
-    s->num_seats = (uint8_t)num_players;
-    tsuro_clear_to_start(s);
-    return BR_OK;
-}
-
-static void tsuro_options_string(const void *st, br_text *out)
-{
-    const ts_state *s = st;
-    /* Piece by piece, not printf: every snapshot writes this. */
-    br_text_puts(out, "edition=");
-    br_text_puts(out, EDITION_NAMES[s->edition]);
-    br_text_puts(out, ",board=");
-    br_text_put_uint(out, (unsigned)s->width);
-    br_text_puts(out, ",selfkill=");
-    br_text_puts(out, SELFKILL_NAMES[s->selfkill]);
-}
-
-/* ------------------------------------------------------------------ */
-/* Learning interface (doc/games/tsuro.md, "Learning interface") */
+/* Options: the table is their only description (internal.h, "Options as
+ * data"); the core parses, checks and writes them from it. */
 
 static const char *const EDITION_CHOICES[] = { "classic", "kosmos", "tactile", NULL };
 static const char *const SELFKILL_CHOICES[] = { "edge", "any", "none", "literal", NULL };
 
-/* In the order br_state_options() writes the keys (tsuro_options_string()). */
+/* The game's own keys, in the table's order (values[] of tsuro_setup()). */
+enum { OPT_EDITION, OPT_BOARD, OPT_SELFKILL };
+
 static const br_option_spec TSURO_OPTION_SPECS[] = {
-    { "players", BR_OPTION_INTEGER, "2", 2, 8, NULL,
-      "number of seats (tactile: 2..5)" },
+    { "players", BR_OPTION_INTEGER, "2", 2, 8, NULL, "number of seats (tactile: 2..5)" },
     BR_SEED_OPTION_SPEC,
     { "chance", BR_OPTION_CHOICE, "auto", 0, 0, br_chance_choices,
       "draw tiles from the seed, or stop at every draw" },
@@ -92,6 +27,31 @@ static const br_option_spec TSURO_OPTION_SPECS[] = {
       "which self-eliminations the no-suicide rule forbids (edge: leaving the board; any: "
       "also collisions; literal: leaving unless every placement leaves; none: no rule)" },
 };
+
+/* The checks across keys, and the board's default, which depends on the
+ * edition and the players. */
+static br_status tsuro_setup(void *st, int num_players, br_option_value *values, br_text *err)
+{
+    int edition = (int)values[OPT_EDITION];
+    if (edition == ED_TACTILE && num_players > 5) {
+        br_text_printf(err, "option 'players': %d is not in 2..5 (the tactile edition has "
+                       "5 figures)", num_players);
+        return BR_ERR_OPTION;
+    }
+    if (values[OPT_BOARD] == BR_OPTION_UNSET)
+        values[OPT_BOARD] = edition != ED_CLASSIC && num_players > 4 ? 7 : 6;
+    ts_state *s = st;
+    memset(s, 0, sizeof *s);
+    s->edition = (uint8_t)edition;
+    s->width = (uint8_t)values[OPT_BOARD];
+    s->selfkill = (uint8_t)values[OPT_SELFKILL];
+    s->num_seats = (uint8_t)num_players;
+    tsuro_clear_to_start(s);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Learning interface (doc/games/tsuro.md, "Learning interface") */
 
 /* The longest game (doc/games/tsuro.md, "Longest game"). With n seats, T
  * tiles in the set and W*W squares: n setup moves; P <= min(W*W, T)
@@ -140,25 +100,9 @@ const struct br_game br_game_tsuro = {
         "edge point, 2-8 players), kosmos (Kosmos 2007: 64 tiles, open hands, markers "
         "start on an edge side and choose their path in the first turn, 2-8 players) and "
         "tactile (the tactile copy of the kosmos edition, 2-5 players).",
-    .options_help =
-        "players=2..8  number of seats (tactile: 2..5; default 2)\n"
-        "seed=0..2^64-1  seed of the state's random generator (default 0)\n"
-        "chance=auto|explicit  draw tiles from the seed, or stop at every draw (default auto)\n"
-        "edition=classic|kosmos|tactile  tile set, hands and start positions (default classic)\n"
-        "board=6|7  board side (default: classic 6; kosmos/tactile 6 for up to 4 players, "
-        "else 7)\n"
-        "selfkill=edge|any|none|literal  a placement that eliminates your own marker by "
-        "leaving the board (edge) or in any way (any) is illegal unless every placement "
-        "would; literal: leaving the board is illegal unless every placement would leave "
-        "it (a collision does not count); none: no such rule, as in the rule text "
-        "(default edge)\n",
-    .min_players = 2,
-    .max_players = 8,
-    .default_players = 2,
     .state_size = sizeof(struct tsuro_state),
     .legal_moves_bound = MOVES_BOUND,
-    .init = tsuro_init,
-    .options_string = tsuro_options_string,
+    .setup = tsuro_setup,
     .move_space = tsuro_move_space,
     .max_legal_moves = tsuro_max_legal_moves,
     .current_player = tsuro_current_player,

@@ -9,7 +9,7 @@
 #include "tuer_an_tuer.h"
 
 /* ------------------------------------------------------------------ */
-/* Description and options */
+/* Description, options */
 
 static const char description[] =
     "Tür an Tür: a card-laying race for two players through a crazy four-floor "
@@ -21,88 +21,14 @@ static const char description[] =
     "doors fill up first, a final scoring decides. Deck, elevator cards and "
     "cats are the project's own design (no public source describes them).";
 
-static const char options_help[] =
-    "players=2  number of seats (the game is for exactly 2)\n"
-    "seed=N  seed of the state's random generator (default 0)\n"
-    "chance=auto|explicit  resolve deals and draws from the seed, or stop at each (default auto)\n"
-    "run4=9|10  steps for a same-colour run of four consecutive numbers: 9 as in the "
-    "rule text's table (default) or 10 as in its example\n"
-    "different4=line-or-l|connected  which four doors of different colours score 5: "
-    "a straight line or an L as the rule text names them (default), or any connected "
-    "group (also T, S/Z and the square)\n";
-
-/* The game's option keys: each has two values, the first the default, and
- * the number each stands for in the state. */
-static const struct {
-    const char *key;
-    const char *values[2];
-    uint8_t stored[2];
-    size_t offset;
-} option_keys[] = {
-    {"run4", {"9", "10"}, {9, 10}, offsetof(tat, run4)},
-    {"different4", {"line-or-l", "connected"}, {0, 1}, offsetof(tat, different4)},
-};
-
-enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
-
-static br_status set_option(tat *s, const br_option *opt, br_text *err)
-{
-    for (int k = 0; k < NUM_KEYS; k++) {
-        if (strcmp(opt->key, option_keys[k].key) != 0)
-            continue;
-        for (int v = 0; v < 2; v++) {
-            if (strcmp(opt->value, option_keys[k].values[v]) == 0) {
-                *((uint8_t *)s + option_keys[k].offset) = option_keys[k].stored[v];
-                return BR_OK;
-            }
-        }
-        br_text_printf(err, "option '%s': '%s' is not %s or %s", opt->key, opt->value,
-                       option_keys[k].values[0], option_keys[k].values[1]);
-        return BR_ERR_OPTION;
-    }
-    br_text_printf(err, "option '%s': unknown for tuer-an-tuer (known: players, seed, chance, "
-                   "run4, different4)", opt->key);
-    return BR_ERR_OPTION;
-}
-
-static br_status tat_init(void *st, int num_players, const br_option *opts,
-                          size_t num_opts, br_text *err)
-{
-    tat *s = st;
-    (void)num_players; /* the dispatch layer allows exactly 2 */
-    memset(s, 0, sizeof *s);
-    for (int k = 0; k < NUM_KEYS; k++)
-        *((uint8_t *)s + option_keys[k].offset) = option_keys[k].stored[0];
-    for (size_t i = 0; i < num_opts; i++) {
-        br_status st_opt = set_option(s, &opts[i], err);
-        if (st_opt != BR_OK)
-            return st_opt;
-    }
-    tat_clear_to_start(s);
-    return BR_OK;
-}
-
-static void tat_options_string(const void *st, br_text *out)
-{
-    for (int k = 0; k < NUM_KEYS; k++) {
-        uint8_t v = *((const uint8_t *)st + option_keys[k].offset);
-        /* Piece by piece, not printf: every snapshot writes this. */
-        if (k)
-            br_text_putc(out, ',');
-        br_text_puts(out, option_keys[k].key);
-        br_text_putc(out, '=');
-        br_text_puts(out, option_keys[k].values[v == option_keys[k].stored[1]]);
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* The learning interface (doc: "Learning interface") */
-
+/* The option table, the options' only description (internal.h, "Options
+ * as data"): the common three, then the game's own keys. */
 static const char *const run4_choices[] = {"9", "10", NULL};
 static const char *const different4_choices[] = {"line-or-l", "connected", NULL};
 
-/* In the order br_state_options() writes the keys: the common three, then
- * tat_options_string()'s run4, different4 (the order of option_keys). */
+/* The game's own keys, in the table's order (values[] of tat_setup()). */
+enum { OPT_RUN4, OPT_DIFFERENT4 };
+
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "2", 2, 2, NULL,
      "number of seats (the game is for exactly 2)"},
@@ -118,6 +44,22 @@ static const br_option_spec option_specs[] = {
 };
 
 enum { NUM_OPTION_SPECS = sizeof option_specs / sizeof option_specs[0] };
+
+/* No check across keys: every combination is a game. */
+static br_status tat_setup(void *st, int num_players, br_option_value *values, br_text *err)
+{
+    tat *s = st;
+    (void)num_players; /* the table allows exactly 2 */
+    (void)err;
+    memset(s, 0, sizeof *s);
+    s->run4 = values[OPT_RUN4] == 0 ? 9 : 10;
+    s->different4 = (uint8_t)values[OPT_DIFFERENT4];
+    tat_clear_to_start(s);
+    return BR_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The learning interface (doc: "Learning interface") */
 
 static void tat_traits(const void *st, br_traits *out)
 {
@@ -136,14 +78,9 @@ const struct br_game br_game_tuer_an_tuer = {
     .name = "tuer-an-tuer",
     .title = "Tür an Tür",
     .description = description,
-    .options_help = options_help,
-    .min_players = 2,
-    .max_players = 2,
-    .default_players = 2,
     .state_size = sizeof(tat),
     .legal_moves_bound = MAX_LEGAL,
-    .init = tat_init,
-    .options_string = tat_options_string,
+    .setup = tat_setup,
     .move_space = tat_move_space,
     .max_legal_moves = tat_max_legal_moves,
     .current_player = tat_current_player,
