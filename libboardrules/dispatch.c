@@ -138,13 +138,9 @@ br_status br_state_create_unsettled(const struct br_game *game, const char *opti
     }
     s->game = game;
     br_state_set_identity(s);
-    br_option opts[BR_MAX_OPTIONS];
-    size_t num_opts;
-    br_status st = br_options_parse(game, options, s, opts, &num_opts, err);
-    if (st == BR_OK && game->setup)
+    br_status st = br_options_parse(game, options, s, err);
+    if (st == BR_OK)
         st = game->setup(s->data, s->num_players, s->options, err);
-    else if (st == BR_OK)
-        st = game->init(s->data, s->num_players, opts, num_opts, err);
     if (st != BR_OK) {
         br_mem_free(s);
         return st;

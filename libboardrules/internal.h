@@ -108,7 +108,6 @@ enum { BR_OPTION_PLAYERS = 0, BR_OPTION_SEED = 1, BR_OPTION_CHANCE = 2, BR_COMMO
 #define BR_OPTION_KEYS_MAX 16    /* keys in a table, the common three included */
 #define BR_OPTION_KEY_MAX 31     /* characters of one key */
 #define BR_OPTION_VALUE_MAX 63   /* characters of one value */
-#define BR_MAX_OPTIONS 16        /* game-specific items a legacy init() gets */
 #define BR_OPTIONS_HELP_MAX 4096 /* bytes of a game's generated options help */
 /* The whole options string: BR_OPTIONS_MAX (boardrules/state.h), bytes with
  * the NUL, for the string given and the canonical one alike. The canonical
@@ -167,12 +166,6 @@ struct br_game {
     const char *name;        /* short name, e.g. "tsuro" */
     const char *title;       /* e.g. "Tsuro" */
     const char *description; /* one paragraph */
-    /* Legacy (games not yet converted to setup()): the options help and
-     * the players range, which the option table now gives. Unused. */
-    const char *options_help;
-    int min_players;
-    int max_players;
-    int default_players;
     size_t state_size;       /* sizeof the game's state struct */
     size_t legal_moves_bound;/* upper bound on legal moves / chance outcomes
                                 over every option set, and so at least every
@@ -186,13 +179,6 @@ struct br_game {
      * string shows it). Only checks across keys are left to the game: on
      * error return BR_ERR_OPTION and write the reason naming the key. */
     br_status (*setup)(void *st, int num_players, br_option_value *values, br_text *err);
-
-    /* Legacy, for games not yet converted to setup() (NULL otherwise):
-     * init() gets the game-specific items unparsed and must reject unknown
-     * keys; options_string() writes them in canonical form. */
-    br_status (*init)(void *st, int num_players, const br_option *opts,
-                      size_t num_opts, br_text *err);
-    void (*options_string)(const void *st, br_text *out);
 
     size_t (*move_space)(const void *st);
     size_t (*max_legal_moves)(const void *st);

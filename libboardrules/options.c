@@ -1,7 +1,7 @@
 /* The options string: `key=value` pairs separated by commas, parsed and
  * written from the game's option table (internal.h, "Options as data"). */
+#include <assert.h>
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,25 +25,38 @@ static bool copy_trimmed(char *dst, size_t cap, const char *s, size_t n)
 }
 
 /* The values of the `chance` key (BR_CHANCE_AUTO, BR_CHANCE_EXPLICIT). */
-const char *const br_chance_choices[] = { "auto", "explicit", NULL };
+const char *const br_chance_choices[] = {"auto", "explicit", NULL};
+
+/* A decimal number of digits only, in 0..2^64-1. By hand rather than
+ * strtoull(), which costs more than the rest of the parse (and accepts
+ * signs and blanks that we refuse anyway). */
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 static bool parse_u64(const char *s, uint64_t *out)
 {
-    if (!isdigit((unsigned char)s[0]))
+    if (!is_digit(s[0]))
         return false;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0')
+    uint64_t v = 0;
+    for (; is_digit(*s); s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    if (*s != '\0')
         return false;
-    *out = (uint64_t)v;
+    *out = v;
     return true;
 }
 
 int br_option_index(const struct br_game *game, const char *key)
 {
+    /* The first letter first: most keys differ there, and strcmp() is a call. */
     for (size_t i = 0; i < game->num_option_specs; i++)
-        if (strcmp(game->option_specs[i].key, key) == 0)
+        if (game->option_specs[i].key[0] == key[0] && strcmp(game->option_specs[i].key, key) == 0)
             return (int)i;
     return -1;
 }
@@ -74,14 +87,14 @@ static void put_choices(br_text *t, const char *const *choices)
 static bool find_choice(const char *const *choices, const char *value, br_option_value *out)
 {
     for (size_t i = 0; choices[i]; i++)
-        if (strcmp(choices[i], value) == 0) {
+        if (choices[i][0] == value[0] && strcmp(choices[i], value) == 0) {
             *out = i;
             return true;
         }
     return false;
 }
 
-static const char *const flag_choices[] = { "false", "true", NULL };
+static const char *const flag_choices[] = {"false", "true", NULL};
 
 /* Parses `value` as the spec says; on failure writes why, naming the key. */
 static br_status parse_value(const br_option_spec *spec, const char *value,
@@ -107,8 +120,9 @@ static br_status parse_value(const br_option_spec *spec, const char *value,
 }
 
 /* The defaults of every key (BR_OPTION_UNSET where the table has none). */
-static void set_defaults(const struct br_game *game, br_option_value *values)
+static void parse_defaults(const struct br_game *game, br_option_value *values)
 {
+    assert(game->num_option_specs <= BR_OPTION_KEYS_MAX); /* test_api checks every game */
     char ignored[1];
     br_text no_reason = br_text_over(ignored, sizeof ignored);
     for (size_t i = 0; i < game->num_option_specs; i++) {
@@ -118,6 +132,22 @@ static void set_defaults(const struct br_game *game, br_option_value *values)
             parse_value(spec, spec->default_value, &values[i], &no_reason) != BR_OK)
             values[i] = BR_OPTION_UNSET; /* a table bug; test_learn checks every default */
     }
+}
+
+/* The defaults of the game the thread parsed options for last: creating
+ * many states of one game parses them once. */
+static _Thread_local struct {
+    const struct br_game *game;
+    br_option_value values[BR_OPTION_KEYS_MAX];
+} last_defaults;
+
+static void set_defaults(const struct br_game *game, br_option_value *values)
+{
+    if (last_defaults.game != game) {
+        parse_defaults(game, last_defaults.values);
+        last_defaults.game = game;
+    }
+    memcpy(values, last_defaults.values, sizeof last_defaults.values);
 }
 
 /* Splits one `key=value` item into opt; reports malformed items. */
@@ -159,33 +189,13 @@ static bool seen_before(const br_option *all, size_t count, const char *key)
     return false;
 }
 
-/* One item of a game with setup(), or a common key of any game. */
-static br_status take_item(const struct br_game *game, const br_option *opt,
-                           br_option_value *values, br_option *game_opts,
-                           size_t *num_game_opts, br_text *err)
-{
-    int k = br_option_index(game, opt->key);
-    if (k >= 0 && (k < BR_COMMON_OPTIONS || game->setup))
-        return parse_value(&game->option_specs[k], opt->value, &values[k], err);
-    if (game->setup)
-        return unknown_key(game, opt->key, err);
-    if (*num_game_opts == BR_MAX_OPTIONS) {
-        br_text_printf(err, "option '%s': more than %d game options", opt->key, BR_MAX_OPTIONS);
-        return BR_ERR_OPTION;
-    }
-    game_opts[(*num_game_opts)++] = *opt; /* a legacy game's init() reads it */
-    return BR_OK;
-}
-
-br_status br_options_parse(const struct br_game *game, const char *options,
-                           br_state *s, br_option *game_opts, size_t *num_game_opts,
+br_status br_options_parse(const struct br_game *game, const char *options, br_state *s,
                            br_text *err)
 {
-    br_option seen[BR_MAX_OPTIONS + BR_COMMON_OPTIONS];
+    br_option seen[BR_OPTION_KEYS_MAX];
     size_t num_seen = 0;
     br_option_value values[BR_OPTION_KEYS_MAX];
     set_defaults(game, values);
-    *num_game_opts = 0;
     const char *start = options ? options : "", *p = start;
     while (*p) {
         const char *comma = strchr(p, ',');
@@ -198,13 +208,11 @@ br_status br_options_parse(const struct br_game *game, const char *options,
             br_text_printf(err, "option '%s': given twice", opt.key);
             return BR_ERR_OPTION;
         }
-        if (num_seen == sizeof seen / sizeof seen[0]) {
-            br_text_printf(err, "option '%s': more than %zu options", opt.key,
-                           sizeof seen / sizeof seen[0]);
-            return BR_ERR_OPTION;
-        }
-        seen[num_seen++] = opt;
-        st = take_item(game, &opt, values, game_opts, num_game_opts, err);
+        int k = br_option_index(game, opt.key);
+        if (k < 0)
+            return unknown_key(game, opt.key, err);
+        seen[num_seen++] = opt; /* at most one per key of the table */
+        st = parse_value(&game->option_specs[k], opt.value, &values[k], err);
         if (st != BR_OK)
             return st;
         p = comma ? comma + 1 : p + n;
@@ -221,24 +229,39 @@ br_status br_options_parse(const struct br_game *game, const char *options,
     return BR_OK;
 }
 
-/* The value of key `k` as the options string writes it. */
-static void put_value(const br_option_spec *spec, br_option_value v, br_text *out)
+/* Appends s at buf[n] while it fits in BR_OPTIONS_MAX - 1 bytes; returns
+ * the new length. Byte by byte: the pieces are a few letters each, where a
+ * call of strlen() and memcpy() costs more than the copy. */
+static size_t append_piece(char *buf, size_t n, const char *s)
 {
-    if (spec->kind == BR_OPTION_INTEGER)
-        br_text_put_uint(out, (unsigned long long)v);
-    else
-        br_text_puts(out, (spec->kind == BR_OPTION_FLAG ? flag_choices : spec->choices)[v]);
+    while (*s && n < BR_OPTIONS_MAX - 1)
+        buf[n++] = *s++;
+    return n;
 }
 
+/* The game's own keys, `,key=value` each, written at once. */
 static void write_game_keys(const br_state *s, br_text *out)
 {
     const struct br_game *g = s->game;
+    char buf[BR_OPTIONS_MAX];
+    size_t n = 0;
     for (size_t k = BR_COMMON_OPTIONS; k < g->num_option_specs; k++) {
-        br_text_putc(out, ',');
-        br_text_puts(out, g->option_specs[k].key);
-        br_text_putc(out, '=');
-        put_value(&g->option_specs[k], s->options[k - BR_COMMON_OPTIONS], out);
+        const br_option_spec *spec = &g->option_specs[k];
+        br_option_value v = s->options[k - BR_COMMON_OPTIONS];
+        n = append_piece(buf, n, ",");
+        n = append_piece(buf, n, spec->key);
+        n = append_piece(buf, n, "=");
+        if (spec->kind == BR_OPTION_INTEGER) {
+            char digits[24];
+            br_text d = br_text_over(digits, sizeof digits);
+            br_text_put_uint(&d, (unsigned long long)v);
+            n = append_piece(buf, n, digits);
+        } else {
+            const char *const *names = spec->kind == BR_OPTION_FLAG ? flag_choices : spec->choices;
+            n = append_piece(buf, n, names[v]);
+        }
     }
+    br_text_write(out, buf, n); /* the tables keep it below the limit (test_api) */
 }
 
 void br_options_write(const br_state *s, br_text *out)
@@ -249,17 +272,7 @@ void br_options_write(const br_state *s, br_text *out)
     br_text_puts(out, ",seed=");
     br_text_put_uint(out, (unsigned long long)s->seed);
     br_text_puts(out, s->chance_mode == BR_CHANCE_EXPLICIT ? ",chance=explicit" : ",chance=auto");
-    if (s->game->setup) {
-        write_game_keys(s, out);
-        return;
-    }
-    char game_part[BR_OPTIONS_MAX]; /* legacy games */
-    br_text g = br_text_over(game_part, sizeof game_part);
-    s->game->options_string(s->data, &g);
-    if (g.len > 0) {
-        br_text_putc(out, ',');
-        br_text_write(out, game_part, g.len < sizeof game_part ? g.len : sizeof game_part - 1);
-    }
+    write_game_keys(s, out);
 }
 
 /* ------------------------------------------------------------------ */

@@ -108,11 +108,9 @@ void br_state_settle(br_state *s);
 void br_state_apply_checked(br_state *s, br_move move);
 
 /* Parses an options string against the game's option table: the common
- * keys into the state header, the game's own keys into s->options (games
- * with setup()) or unparsed into `game_opts` (legacy games). Returns
+ * keys into the state header, the game's own keys into s->options. Returns
  * BR_ERR_OPTION with a reason naming the key. */
-br_status br_options_parse(const struct br_game *game, const char *options,
-                           br_state *s, br_option *game_opts, size_t *num_game_opts,
+br_status br_options_parse(const struct br_game *game, const char *options, br_state *s,
                            br_text *err);
 
 /* Writes the canonical options string of a state. */

@@ -201,9 +201,9 @@ int dud_hand_size(const dud *s, int seat);
 /* ------------------------------------------------------------------ */
 /* Rules (rules.c) */
 
-br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_opts,
-                   br_text *err);
-void dud_options_string(const void *st, br_text *out);
+/* The game's own option keys, in the order of the option table (game.c). */
+enum { DUD_OPT_VARIANT, DUD_OPT_REVOTE, DUD_OPT_CHOICE };
+br_status dud_setup(void *st, int num_players, br_option_value *values, br_text *err);
 size_t dud_move_space(const void *st);
 size_t dud_max_legal_moves(const void *st);
 int dud_current_player(const void *st);

@@ -16,18 +16,6 @@ static const char description[] =
     "each, one chosen in secret when the first path ends. Board, tile split, "
     "bridges and special goals are the project's own design.";
 
-static const char options_help[] =
-    "players=2..4  number of seats (default 3)\n"
-    "seed=N  seed of the state's random generator (default 0)\n"
-    "chance=auto|explicit  resolve deals from the seed, or stop at each (default auto)\n"
-    "variant=basic|pro  one secret building card each (basic, default), or two open task "
-    "cards of which each seat picks one when the first path ends (pro)\n"
-    "revote=changed|laid  a lay voted down may be proposed again once a vote card has been "
-    "played or a tile laid since (changed, default), or only once a tile has been laid "
-    "(laid)\n"
-    "choice=crew-out|no-tile  pro: the choice is made when the first crew leaves the board "
-    "(crew-out, default), or already when no tile in any hand fits some path (no-tile)\n";
-
 /* ------------------------------------------------------------------ */
 /* The learning interface (doc: "Learning interface") */
 
@@ -35,8 +23,8 @@ static const char *const variant_choices[] = {"basic", "pro", NULL};
 static const char *const revote_choices[] = {"changed", "laid", NULL};
 static const char *const choice_choices[] = {"crew-out", "no-tile", NULL};
 
-/* In the order br_state_options() writes the keys: the common three, then
- * dud_options_string()'s variant, revote and choice. */
+/* The option table, the options' only description (internal.h, "Options
+ * as data"): the common three, then the game's own keys (DUD_OPT_*). */
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "3", 2, DUD_MAX_SEATS, NULL, "number of seats"},
     BR_SEED_OPTION_SPEC,
@@ -92,14 +80,9 @@ const struct br_game br_game_drunter_und_drueber = {
     .name = "drunter-und-drueber",
     .title = "Drunter & Drüber",
     .description = description,
-    .options_help = options_help,
-    .min_players = 2,
-    .max_players = DUD_MAX_SEATS,
-    .default_players = 3,
     .state_size = sizeof(dud),
     .legal_moves_bound = DUD_MAX_LEGAL,
-    .init = dud_init,
-    .options_string = dud_options_string,
+    .setup = dud_setup,
     .move_space = dud_move_space,
     .max_legal_moves = dud_max_legal_moves,
     .current_player = dud_current_player,

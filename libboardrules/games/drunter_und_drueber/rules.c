@@ -20,44 +20,16 @@ enum { ALL_CREWS = (1 << DUD_PATHS) - 1, SHAPE_ONE = 4 };
 /* ------------------------------------------------------------------ */
 /* Setup */
 
-/* The game's own options, each a choice of two values stored as 0/1 in the
- * state, in the order dud_options_string() writes them. */
-static const struct {
-    const char *key, *off, *on;
-    size_t offset;
-} option_keys[] = {
-    {"variant", "basic", "pro", offsetof(dud, pro)},
-    {"revote", "changed", "laid", offsetof(dud, revote_laid)},
-    {"choice", "crew-out", "no-tile", offsetof(dud, choice_no_tile)},
-};
-
-enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
-
-br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_opts,
-                   br_text *err)
+/* The game's own options (DUD_OPT_*, parsed by the core from the option
+ * table in game.c), each a choice of two values stored as 0/1 in the state. */
+br_status dud_setup(void *st, int num_players, br_option_value *values, br_text *err)
 {
     dud *s = st;
+    (void)err; /* no check across keys */
     memset(s, 0, sizeof *s);
-    for (size_t i = 0; i < num_opts; i++) {
-        int k = 0;
-        while (k < NUM_KEYS && strcmp(opts[i].key, option_keys[k].key) != 0)
-            k++;
-        if (k == NUM_KEYS) {
-            br_text_printf(err, "option '%s': unknown for drunter-und-drueber (known: players, "
-                           "seed, chance, variant, revote, choice)", opts[i].key);
-            return BR_ERR_OPTION;
-        }
-        uint8_t *field = (uint8_t *)s + option_keys[k].offset;
-        if (strcmp(opts[i].value, option_keys[k].off) == 0) {
-            *field = 0;
-        } else if (strcmp(opts[i].value, option_keys[k].on) == 0) {
-            *field = 1;
-        } else {
-            br_text_printf(err, "option '%s': '%s' is not %s or %s", option_keys[k].key,
-                           opts[i].value, option_keys[k].off, option_keys[k].on);
-            return BR_ERR_OPTION;
-        }
-    }
+    s->pro = (uint8_t)values[DUD_OPT_VARIANT];
+    s->revote_laid = (uint8_t)values[DUD_OPT_REVOTE];
+    s->choice_no_tile = (uint8_t)values[DUD_OPT_CHOICE];
     s->num_players = (uint8_t)num_players;
     s->phase = DUD_PH_DEAL_TILES;
     s->crew_in = ALL_CREWS;
@@ -72,20 +44,6 @@ br_status dud_init(void *st, int num_players, const br_option *opts, size_t num_
     for (int p = 0; p < num_players; p++)
         s->votes[p] = DUD_ALL_VOTES;
     return BR_OK;
-}
-
-void dud_options_string(const void *st, br_text *out)
-{
-    const dud *s = st;
-    for (int k = 0; k < NUM_KEYS; k++) {
-        uint8_t v = *((const uint8_t *)s + option_keys[k].offset);
-        /* Piece by piece, not printf: every snapshot writes this. */
-        if (k)
-            br_text_putc(out, ',');
-        br_text_puts(out, option_keys[k].key);
-        br_text_putc(out, '=');
-        br_text_puts(out, v ? option_keys[k].on : option_keys[k].off);
-    }
 }
 
 size_t dud_move_space(const void *st)

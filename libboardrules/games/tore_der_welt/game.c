@@ -19,22 +19,6 @@ static const char description[] =
     "penalties that loyalty can redeem. The most victory points win. The 44 event cards, "
     "the favour track, projects, plots, plague and supplies are the project's own design.";
 
-static const char options_help[] =
-    "players=2..4  number of seats (default 2)\n"
-    "seed=N  seed of the state's random generator (default 0)\n"
-    "chance=auto|explicit  resolve event draws, plague tiles, the tax die and penance draws "
-    "from the seed, or stop at each (default auto)\n"
-    "lasting=two|three  how many lasting events apply at once: a third sends the oldest to "
-    "the box when it is revealed (two, default) or at the round's end (three)\n"
-    "privilege=used|any  Privileg repeats only a top card that was used (used, default), or "
-    "also one laid unused (any)\n"
-    "crest=twice|once  the start crest moves after each round and once more at the chapter "
-    "end, 7 moves a chapter, as the text reads in order (twice, default), or the chapter end's "
-    "move is round 6's (once)\n"
-    "screens=closed|open  whether a seat sees the goods behind the other screens (default "
-    "closed)\n";
-
-
 /* ------------------------------------------------------------------ */
 /* The learning interface (doc: "Learning interface") */
 
@@ -43,8 +27,8 @@ static const char *const privilege_choices[] = {"used", "any", NULL};
 static const char *const crest_choices[] = {"once", "twice", NULL};
 static const char *const screens_choices[] = {"closed", "open", NULL};
 
-/* In the order br_state_options() writes the keys: the common three, then
- * tdw_options_string()'s lasting, privilege, crest, screens. */
+/* The option table, the options' only description (internal.h, "Options
+ * as data"): the common three, then the game's own keys (TDW_OPT_*). */
 static const br_option_spec option_specs[] = {
     {"players", BR_OPTION_INTEGER, "2", 2, TDW_MAX_SEATS, NULL, "number of seats"},
     BR_SEED_OPTION_SPEC,
@@ -89,14 +73,9 @@ const struct br_game br_game_tore_der_welt = {
     .name = "tore-der-welt",
     .title = "Die Tore der Welt",
     .description = description,
-    .options_help = options_help,
-    .min_players = 2,
-    .max_players = TDW_MAX_SEATS,
-    .default_players = 2,
     .state_size = sizeof(tdw),
     .legal_moves_bound = TDW_MAX_LEGAL,
-    .init = tdw_init,
-    .options_string = tdw_options_string,
+    .setup = tdw_setup,
     .move_space = tdw_move_space,
     .max_legal_moves = tdw_max_legal_moves,
     .current_player = tdw_current_player,

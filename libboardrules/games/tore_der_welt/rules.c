@@ -37,22 +37,9 @@ bool tdw_reject(br_text *reason, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* Options and set-up */
 
-/* Each key's two values: `off` sets the state's flag to 0, `on` to 1;
- * `dflt` is the flag without the key (crest: the in-order reading,
- * crest=twice, is the default, C12). */
-static const struct {
-    const char *key, *off, *on;
-    size_t offset;
-    uint8_t dflt;
-} option_keys[] = {
-    {"lasting", "two", "three", offsetof(tdw, lasting_three), 0},
-    {"privilege", "used", "any", offsetof(tdw, privilege_any), 0},
-    {"crest", "once", "twice", offsetof(tdw, crest_twice), 1},
-    {"screens", "closed", "open", offsetof(tdw, screens_open), 0},
-};
-
-enum { NUM_KEYS = sizeof option_keys / sizeof option_keys[0] };
-
+/* The game's own options (TDW_OPT_*, parsed by the core from the option
+ * table in game.c, which holds the defaults: crest=twice, the in-order
+ * reading, C12), each a flag of the state. */
 static void clear_to_start(tdw *s)
 {
     int n = s->num_players;
@@ -82,50 +69,18 @@ static void clear_to_start(tdw *s)
     tdw_start_chapter(s);
 }
 
-br_status tdw_init(void *st, int num_players, const br_option *opts, size_t num_opts,
-                   br_text *err)
+br_status tdw_setup(void *st, int num_players, br_option_value *values, br_text *err)
 {
     tdw *s = st;
+    (void)err; /* no check across keys */
     memset(s, 0, sizeof *s);
-    for (int k = 0; k < NUM_KEYS; k++)
-        *((uint8_t *)s + option_keys[k].offset) = option_keys[k].dflt;
-    for (size_t i = 0; i < num_opts; i++) {
-        int k = 0;
-        while (k < NUM_KEYS && strcmp(opts[i].key, option_keys[k].key) != 0)
-            k++;
-        if (k == NUM_KEYS) {
-            br_text_printf(err, "option '%s': unknown for tore-der-welt (known: players, seed, "
-                           "chance, lasting, privilege, crest, screens)", opts[i].key);
-            return BR_ERR_OPTION;
-        }
-        uint8_t *field = (uint8_t *)s + option_keys[k].offset;
-        if (strcmp(opts[i].value, option_keys[k].off) == 0) {
-            *field = 0;
-        } else if (strcmp(opts[i].value, option_keys[k].on) == 0) {
-            *field = 1;
-        } else {
-            br_text_printf(err, "option '%s': '%s' is not %s or %s", option_keys[k].key,
-                           opts[i].value, option_keys[k].off, option_keys[k].on);
-            return BR_ERR_OPTION;
-        }
-    }
+    s->lasting_three = (uint8_t)values[TDW_OPT_LASTING];
+    s->privilege_any = (uint8_t)values[TDW_OPT_PRIVILEGE];
+    s->crest_twice = (uint8_t)values[TDW_OPT_CREST];
+    s->screens_open = (uint8_t)values[TDW_OPT_SCREENS];
     s->num_players = (uint8_t)num_players;
     clear_to_start(s);
     return BR_OK;
-}
-
-void tdw_options_string(const void *st, br_text *out)
-{
-    const tdw *s = st;
-    for (int k = 0; k < NUM_KEYS; k++) {
-        uint8_t v = *((const uint8_t *)s + option_keys[k].offset);
-        /* Piece by piece, not printf: every snapshot writes this. */
-        if (k)
-            br_text_putc(out, ',');
-        br_text_puts(out, option_keys[k].key);
-        br_text_putc(out, '=');
-        br_text_puts(out, v ? option_keys[k].on : option_keys[k].off);
-    }
 }
 
 size_t tdw_move_space(const void *st)

@@ -344,9 +344,9 @@ static inline int tdw_corner_for_seat(const tdw *s, int event, int v, int seat)
 /* ------------------------------------------------------------------ */
 /* Rules (rules.c, actions.c, events.c) */
 
-br_status tdw_init(void *st, int num_players, const br_option *opts, size_t num_opts,
-                   br_text *err);
-void tdw_options_string(const void *st, br_text *out);
+/* The game's own option keys, in the order of the option table (game.c). */
+enum { TDW_OPT_LASTING, TDW_OPT_PRIVILEGE, TDW_OPT_CREST, TDW_OPT_SCREENS };
+br_status tdw_setup(void *st, int num_players, br_option_value *values, br_text *err);
 size_t tdw_move_space(const void *st);
 size_t tdw_max_legal_moves(const void *st);
 int tdw_current_player(const void *st);
