@@ -37,9 +37,6 @@ bool tdw_reject(br_text *reason, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* Options and set-up */
 
-/* The game's own options (TDW_OPT_*, parsed by the core from the option
- * table in game.c, which holds the defaults: crest=twice, the in-order
- * reading, C12), each a flag of the state. */
 static void clear_to_start(tdw *s)
 {
     int n = s->num_players;
@@ -69,6 +66,9 @@ static void clear_to_start(tdw *s)
     tdw_start_chapter(s);
 }
 
+/* The game's own options (TDW_OPT_*, parsed by the core from the option
+ * table in game.c, which holds the defaults: crest=twice, the in-order
+ * reading, C12), each a flag of the state. */
 br_status tdw_setup(void *st, int num_players, br_option_value *values, br_text *err)
 {
     tdw *s = st;
