@@ -3601,6 +3601,26 @@ START_TEST(test_learn_bound_per_path_term_reached_on_e4)
 }
 END_TEST
 
+/* A filibustering seat's lay among the `count` lays in `moves`: a random
+ * toilet-covering lay (one that needs a vote) when there is one, else a
+ * random 1-tile, else any lay. */
+static br_move filibuster_lay(br_state *scratch, const br_state *s, const br_move *moves,
+                              size_t count, uint64_t *rng)
+{
+    br_move vote_lays[80], ones[80], others[80];
+    size_t nv = 0, n1 = 0, no = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (lay_needs_vote(scratch, s, moves[i]))
+            vote_lays[nv++] = moves[i];
+        else if (moves[i] / 4 % 5 == 4)
+            ones[n1++] = moves[i];
+        else
+            others[no++] = moves[i];
+    }
+    return nv ? vote_lays[brt_rand_below(rng, nv)]
+         : n1 ? ones[brt_rand_below(rng, n1)] : others[brt_rand_below(rng, no)];
+}
+
 /* Spec, the bound, approached: filibustering seats (every toilet-covering
  * lay they may is proposed and voted down with empty ballots; otherwise a
  * 1-tile if they can) play games several times longer than random play, driven
@@ -3627,18 +3647,7 @@ START_TEST(test_learn_bound_approached_by_filibuster)
         size_t count = legal_moves(s, moves);
         br_move pick = moves[0];
         if (moves[0] < FIRST_VOTE) {
-            br_move vote_lays[80], ones[80], others[80];
-            size_t nv = 0, n1 = 0, no = 0;
-            for (size_t i = 0; i < count; i++) {
-                if (lay_needs_vote(scratch, s, moves[i]))
-                    vote_lays[nv++] = moves[i];
-                else if (moves[i] / 4 % 5 == 4)
-                    ones[n1++] = moves[i];
-                else
-                    others[no++] = moves[i];
-            }
-            pick = nv ? vote_lays[brt_rand_below(&rng, nv)]
-                 : n1 ? ones[brt_rand_below(&rng, n1)] : others[brt_rand_below(&rng, no)];
+            pick = filibuster_lay(scratch, s, moves, count, &rng);
         } else if (moves[0] == FIRST_VOTE) {
             pick = FIRST_VOTE; /* vote none */
         }
@@ -3766,18 +3775,7 @@ START_TEST(test_tallies_past_255_votes_round_trip)
         size_t count = legal_moves(s, moves);
         br_move pick = moves[0];
         if (moves[0] < FIRST_VOTE) {
-            br_move vote_lays[80], ones[80], others[80];
-            size_t nv = 0, n1 = 0, no = 0;
-            for (size_t i = 0; i < count; i++) {
-                if (lay_needs_vote(scratch, s, moves[i]))
-                    vote_lays[nv++] = moves[i];
-                else if (moves[i] / 4 % 5 == 4)
-                    ones[n1++] = moves[i];
-                else
-                    others[no++] = moves[i];
-            }
-            pick = nv ? vote_lays[brt_rand_below(&rng, nv)]
-                 : n1 ? ones[brt_rand_below(&rng, n1)] : others[brt_rand_below(&rng, no)];
+            pick = filibuster_lay(scratch, s, moves, count, &rng);
             tensor(s, -1, t);
             float laid = t[T_LAID];
             ck_assert_int_eq(br_state_apply(s, pick), BR_OK);
