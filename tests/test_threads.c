@@ -102,6 +102,7 @@ typedef struct answers {
     uint64_t tensor_hash[2]; /* seat 0 and the spectator */
     uint64_t mask_hash, history_hash;
     size_t history_count;
+    uint64_t information_state_hash; /* seat 0 */
 } answers;
 
 /* FNV-1a over n bytes: compares big outputs without keeping them. */
@@ -130,6 +131,14 @@ static void collect_learning(const br_state *s, answers *a)
     a->mask_hash = hash_bytes(mask, a->facts.move_space);
     ck_assert_int_eq(br_state_history(s, history, 16384, &a->history_count), BR_OK);
     a->history_hash = hash_bytes(history, a->history_count * sizeof *history);
+    /* The information state replays the history on a scratch state of its
+     * own: readers of one state must not meet there. */
+    size_t info_size = a->facts.information_state_size;
+    float *info = malloc(info_size * sizeof *info);
+    ck_assert_ptr_nonnull(info);
+    ck_assert_int_eq(br_state_information_state_tensor(s, 0, info, info_size), BR_OK);
+    a->information_state_hash = hash_bytes(info, info_size * sizeof *info);
+    free(info);
     /* A failing one: its reason stays this thread's. */
     ck_assert_int_eq(br_state_observation_tensor(s, 0, tensor, 1), BR_ERR_BUFFER);
 }
