@@ -78,8 +78,9 @@ static size_t legal(const br_state *s, br_move *moves, size_t cap)
 }
 
 /* The learning interface: the mask marks exactly the legal moves, every
- * seat's tensor is fully written and finite, the history is as long as the
- * moves since its start. */
+ * seat's tensor is fully written and finite, one seat's information state
+ * is written and in 0..1, the history is as long as the moves since its
+ * start. */
 static void check_learning(const br_state *s, br_move *moves, size_t cap)
 {
     br_facts f;
@@ -104,6 +105,19 @@ static void check_learning(const br_state *s, br_move *moves, size_t cap)
             FZ_CHECK(isfinite(t[i]), "seat %d: tensor entry %zu not written", seat, i);
     }
     free(t);
+    /* The information state of one seat (it replays the whole history):
+     * every entry written, in 0..1. */
+    int seat = (int)(br_state_move_number(s) % (unsigned)f.num_players);
+    float *info = malloc(f.information_state_size * sizeof *info);
+    for (size_t i = 0; i < f.information_state_size; i++)
+        info[i] = NAN;
+    br_status is = br_state_information_state_tensor(s, seat, info, f.information_state_size);
+    FZ_CHECK(is == BR_OK, "information state of seat %d: %s (%s)", seat, br_status_string(is),
+             br_state_last_error(s));
+    for (size_t i = 0; i < f.information_state_size; i++)
+        FZ_CHECK(info[i] >= 0 && info[i] <= 1, "seat %d: information state entry %zu is %g",
+                 seat, i, (double)info[i]);
+    free(info);
     size_t count = 0;
     br_status st = br_state_history(s, NULL, 0, &count);
     FZ_CHECK(st == (count ? BR_ERR_BUFFER : BR_OK), "history size query: %s",

@@ -230,8 +230,12 @@ static void reveal_moves(const br_state *s, const infostate_layout *l, float *sl
 }
 
 /* Replays the history of `s` from a new initial state of the same options,
- * writing each move's slot as `seat` sees it. BR_ERR_SNAPSHOT when the
- * history does not lead to `s` (only a snapshot can carry such a history). */
+ * writing each move's slot as `seat` sees it. BR_ERR_SNAPSHOT, with no
+ * reason kept, when the history does not lead to `s`: a state made by
+ * br_state_resample() at move 0 has a history that starts at 0, yet its
+ * hidden part was drawn anew, so the moves after it need not replay on the
+ * options' initial state (fuzz_operations found one); a snapshot can carry
+ * such a history too. */
 static br_status replay_into(const br_state *s, const infostate_layout *l, int seat, float *slots)
 {
     const struct br_game *g = s->game;
@@ -256,9 +260,7 @@ static br_status replay_into(const br_state *s, const infostate_layout *l, int s
     for (uint32_t i = 0; i < count && st == BR_OK; i++) {
         br_history_entry e = br_history_unpack(h[i]);
         if (g->current_player(r->data) != e.player || !g->check_move(r->data, e.move, NULL)) {
-            st = br_state_fail_const(s, BR_ERR_SNAPSHOT,
-                                     "history[%u] (move %d by %d) does not replay", i,
-                                     (int)e.move, (int)e.player);
+            st = BR_ERR_SNAPSHOT;
             break;
         }
         uint32_t token = g->move_view(r->data, e.move, seat);
@@ -269,7 +271,7 @@ static br_status replay_into(const br_state *s, const infostate_layout *l, int s
             reveal_moves(s, l, slots, seat, reveal, (size_t)i + 1, space, from);
     }
     if (st == BR_OK && memcmp(r->data, s->data, g->state_size) != 0)
-        st = br_state_fail_const(s, BR_ERR_SNAPSHOT, "the history does not lead to the state");
+        st = BR_ERR_SNAPSHOT;
     br_state_free(r);
     return st;
 }
@@ -293,12 +295,12 @@ br_status br_state_information_state_tensor(const br_state *state, int seat, flo
     memset(known, 0, (l.total - l.observation) * sizeof *out);
     uint32_t count = br_state_history_length(state);
     if (state->history_start == 0 && count <= l.slots) {
-        if (count > 0) {
-            br_status st = replay_into(state, &l, seat, slots);
-            if (st != BR_OK)
-                return st;
-        }
-        *known = 1;
+        br_status st = count > 0 ? replay_into(state, &l, seat, slots) : BR_OK;
+        if (st == BR_ERR_SNAPSHOT) /* not this state's past: unknown, as a later start */
+            memset(slots, 0, (l.total - l.observation - 1) * sizeof *out);
+        else if (st != BR_OK)
+            return st;
+        *known = st == BR_OK;
     }
     state->game->write_tensor(state->data, seat, out);
     return BR_OK;

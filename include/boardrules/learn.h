@@ -204,8 +204,10 @@ BR_API br_status br_state_observation_tensor(const br_state *state, int seat, fl
  *
  * The moves come from br_state_history(), replayed from the initial state.
  * A state whose history does not start at move 0 (made by br_state_resample(),
- * loaded from a version 1 snapshot, or a game longer than its history keeps)
- * has the observation part only: the known entry and every slot are 0.
+ * loaded from a version 1 snapshot, or a game longer than its history keeps),
+ * or whose history does not lead to it from the options' initial state (a
+ * state resampled at move 0 and played on, or a hand-made snapshot), has the
+ * observation part only: the known entry and every slot are 0.
  *
  * Allocates one scratch state for the replay (freed before returning).
  * @param state borrowed.
@@ -213,9 +215,8 @@ BR_API br_status br_state_observation_tensor(const br_state *state, int seat, fl
  * @param out   caller's array of @p n floats.
  * @param n     entries in @p out; at least br_facts::information_state_size.
  * @return ::BR_OK; ::BR_ERR_BUFFER when @p n is too small (nothing written);
- *         ::BR_ERR_ARGUMENT; ::BR_ERR_NO_MEMORY; ::BR_ERR_SNAPSHOT when the
- *         history (loaded from a snapshot) does not replay to the state (then
- *         @p out may be partly written).
+ *         ::BR_ERR_ARGUMENT; ::BR_ERR_NO_MEMORY (then @p out may be partly
+ *         written).
  */
 BR_API br_status br_state_information_state_tensor(const br_state *state, int seat, float *out,
                                                    size_t n);
