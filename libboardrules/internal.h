@@ -76,6 +76,12 @@ void br_text_put_uint(br_text *t, unsigned long long v);
 void br_text_put_int(br_text *t, long long v);
 void br_text_put_hex64(br_text *t, uint64_t v);
 void br_text_putc(br_text *t, char c);
+
+/* Length of the well-formed UTF-8 sequence at s (left bytes available,
+ * s[0] >= 0x80), or 0 when it is not one (RFC 3629: no overlong forms, no
+ * surrogates, nothing above U+10FFFF). The JSON writer and the record
+ * parser's tag check share it. */
+size_t br_utf8_length(const unsigned char *s, size_t left);
 void br_text_printf(br_text *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void br_text_vprintf(br_text *t, const char *fmt, va_list ap)

@@ -52,10 +52,7 @@ void br_jw_end_object(br_jw *w) { close_container(w, '}'); }
 void br_jw_begin_array(br_jw *w) { open_container(w, '['); }
 void br_jw_end_array(br_jw *w) { close_container(w, ']'); }
 
-/* Length of the well-formed UTF-8 sequence at s (left bytes available,
- * s[0] >= 0x80), or 0 when it is not one (RFC 3629: no overlong forms, no
- * surrogates, nothing above U+10FFFF). */
-static size_t utf8_length(const unsigned char *s, size_t left)
+size_t br_utf8_length(const unsigned char *s, size_t left)
 {
     unsigned char c = s[0];
     size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
@@ -93,7 +90,7 @@ static void put_escaped(br_text *out, const char *s, size_t n)
             continue;
         }
         if (c >= 0x80) {
-            size_t k = utf8_length((const unsigned char *)s + i, n - i);
+            size_t k = br_utf8_length((const unsigned char *)s + i, n - i);
             if (k > 0) {
                 run += k;
                 i += k - 1;

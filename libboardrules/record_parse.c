@@ -217,30 +217,9 @@ size_t br_record_utf8_error(const char *s, size_t n)
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
     while (i < n) {
-        unsigned char c = u[i];
-        size_t len;
-        unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
-        if (c < 0x80)
-            len = 1;
-        else if (c >= 0xC2 && c <= 0xDF)
-            len = 2;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            lo = c == 0xE0 ? 0xA0 : 0x80; /* overlong */
-            hi = c == 0xED ? 0x9F : 0xBF; /* surrogates */
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            lo = c == 0xF0 ? 0x90 : 0x80; /* overlong */
-            hi = c == 0xF4 ? 0x8F : 0xBF; /* beyond U+10FFFF */
-        } else
+        size_t len = u[i] < 0x80 ? 1 : br_utf8_length(u + i, n - i);
+        if (len == 0)
             return i;
-        if (len > n - i)
-            return i;
-        for (size_t k = 1; k < len; k++) {
-            unsigned char min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
-            if (u[i + k] < min || u[i + k] > max)
-                return i;
-        }
         i += len;
     }
     return n;
