@@ -112,7 +112,8 @@ static size_t tensor_size(const br_state *s)
     return n;
 }
 
-br_status br_state_observation_tensor(const br_state *state, int seat, float *out, size_t n)
+/* The arguments both tensors take: a state, a seat or -1, a buffer. */
+static br_status check_tensor_args(const br_state *state, int seat, const float *out)
 {
     if (!state)
         return BR_ERR_ARGUMENT;
@@ -121,6 +122,14 @@ br_status br_state_observation_tensor(const br_state *state, int seat, float *ou
                                    (int)state->num_players - 1);
     if (!out)
         return br_state_fail_const(state, BR_ERR_ARGUMENT, "out is NULL");
+    return BR_OK;
+}
+
+br_status br_state_observation_tensor(const br_state *state, int seat, float *out, size_t n)
+{
+    br_status bad = check_tensor_args(state, seat, out);
+    if (bad != BR_OK)
+        return bad;
     size_t need = tensor_size(state);
     if (n < need)
         return br_state_fail_const(state, BR_ERR_BUFFER,
@@ -279,13 +288,9 @@ static br_status replay_into(const br_state *s, const infostate_layout *l, int s
 br_status br_state_information_state_tensor(const br_state *state, int seat, float *out,
                                             size_t n)
 {
-    if (!state)
-        return BR_ERR_ARGUMENT;
-    if (seat < -1 || seat >= state->num_players)
-        return br_state_fail_const(state, BR_ERR_ARGUMENT, "seat %d is not in -1..%d", seat,
-                                   (int)state->num_players - 1);
-    if (!out)
-        return br_state_fail_const(state, BR_ERR_ARGUMENT, "out is NULL");
+    br_status bad = check_tensor_args(state, seat, out);
+    if (bad != BR_OK)
+        return bad;
     infostate_layout l = layout_of(state);
     if (n < l.total)
         return br_state_fail_const(state, BR_ERR_BUFFER,
