@@ -589,6 +589,14 @@ local function seat_arg(h, seat, default)
     return seat
 end
 
+-- A tensor's seat argument: the seat given (checked by seat_arg), or the
+-- current player when nil (-1 at a chance node or the end).
+local function seat_or_mover(h, seat)
+    if seat ~= nil then return seat_arg(h, seat) end
+    local mover = c.br_state_current_player(h)
+    return mover >= 0 and mover or -1
+end
+
 --- What `seat` may see as JSON text; -1 (the default) for a spectator.
 function State:observe_json(seat)
     local h = handle(self)
@@ -665,12 +673,7 @@ end
 -- player (-1, a spectator, at a chance node or the end).
 function State:information_state_tensor(seat)
     local h = handle(self)
-    if seat == nil then
-        seat = c.br_state_current_player(h)
-        if seat < 0 then seat = -1 end
-    else
-        seat = seat_arg(h, seat)
-    end
+    seat = seat_or_mover(h, seat)
     local status, values = c.br_state_information_state_tensor(
         h, seat, self:facts().information_state_size)
     if status ~= OK then fail(status, nil, "information_state_tensor") end
@@ -682,12 +685,7 @@ end
 -- player (-1, a spectator, at a chance node or the end).
 function State:observation_tensor(seat)
     local h = handle(self)
-    if seat == nil then
-        seat = c.br_state_current_player(h)
-        if seat < 0 then seat = -1 end
-    else
-        seat = seat_arg(h, seat)
-    end
+    seat = seat_or_mover(h, seat)
     local status, values = c.br_state_observation_tensor(h, seat, self:facts().tensor_size)
     if status ~= OK then fail(status, nil, "observation_tensor") end
     return values

@@ -489,6 +489,14 @@ class State:
             raise ArgumentError("seat %d is not in -1..%d" % (seat, n - 1))
         return seat
 
+    def _seat_or_mover(self, seat):
+        """A tensor's seat argument: the seat given (as _seat checks it), or
+        the current player when None (-1 at a chance node or the end)."""
+        if seat is not None:
+            return self._seat(seat)
+        mover = _current_player(self._s)
+        return mover if mover >= 0 else -1
+
     def _describe(self, move):
         """'c3r1' (17) for messages; just the number when it has no text."""
         status, text = (_BUFFER, None)
@@ -770,12 +778,7 @@ class State:
         ``numpy.empty(shape, numpy.float32)``); it is returned. The library
         writes straight into the array's memory.
         """
-        if seat is None:
-            seat = _current_player(self._s)
-            if seat < 0:
-                seat = -1
-        else:
-            seat = self._seat(seat)
+        seat = self._seat_or_mover(seat)
         facts = self.facts()
         result = out
         if out is None:
@@ -805,12 +808,7 @@ class State:
         entries); it is returned. The library replays the state's history and
         writes straight into the array's memory.
         """
-        if seat is None:
-            seat = _current_player(self._s)
-            if seat < 0:
-                seat = -1
-        else:
-            seat = self._seat(seat)
+        seat = self._seat_or_mover(seat)
         size = self.facts().information_state_size
         result = out
         if out is None:
