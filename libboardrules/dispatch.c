@@ -414,7 +414,7 @@ br_status br_state_move_to_text(const br_state *state, br_move move, char *buf,
         return FAIL(state, BR_ERR_ARGUMENT, "move %ld is outside 0..%zu", (long)move,
                     space - 1);
     br_text t = br_text_over(buf, size);
-    state->game->move_to_text(state->data, move, &t);
+    state->game->move_to_text(state->data, move, BR_VIEW_FULL, &t);
     return text_result_on(state, &t, len);
 }
 
@@ -430,7 +430,7 @@ br_status br_state_move_to_text_view(const br_state *state, br_move move, int se
         return FAIL(state, BR_ERR_ARGUMENT, "move %ld is outside 0..%zu", (long)move,
                     space - 1);
     br_text t = br_text_over(buf, size);
-    state->game->move_to_text_view(state->data, move, seat, &t);
+    state->game->move_to_text(state->data, move, seat, &t);
     return text_result_on(state, &t, len);
 }
 
@@ -605,7 +605,7 @@ static br_status write_observation_text(const br_state *state, int seat, char *b
     br_jw_key_int(&w, "seat", seat);
     br_jw_key_int(&w, "move_number", (long long)state->move_number);
     br_jw_key(&w, "view");
-    state->game->write_observation(state->data, seat, &w);
+    state->game->write_view(state->data, seat, &w);
     br_jw_end_object(&w);
     return text_result_on(state, &out, len);
 }
@@ -626,7 +626,7 @@ br_status br_state_render(const br_state *state, char *buf, size_t size, size_t 
         return BR_ERR_ARGUMENT;
     CHECK_BUFFER(state, buf, size);
     br_text t = br_text_over(buf, size);
-    state->game->render(state->data, &t);
+    state->game->render(state->data, BR_VIEW_FULL, &t);
     return text_result_on(state, &t, len);
 }
 
@@ -638,6 +638,6 @@ br_status br_state_render_view(const br_state *state, int seat, char *buf, size_
     CHECK_BUFFER(state, buf, size);
     CHECK_VIEW_SEAT(state, seat);
     br_text t = br_text_over(buf, size);
-    state->game->render_view(state->data, seat, &t);
+    state->game->render(state->data, seat, &t);
     return text_result_on(state, &t, len);
 }

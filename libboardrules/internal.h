@@ -150,6 +150,11 @@ int br_option_index(const struct br_game *game, const char *key);
 void br_options_help_write(const struct br_game *game, br_text *out);
 
 /* ------------------------------------------------------------------ */
+/* The viewer of the vtable's view functions (write_view, render,
+ * move_to_text) that sees everything: the full state, as the snapshot holds
+ * it. The others are a seat (0..n-1) or -1, a spectator. */
+#define BR_VIEW_FULL (-2)
+
 /* The vtable. `st` always points at the game's own state of state_size
  * bytes (aligned to 16), which must be plain data: copying its bytes copies
  * the position. */
@@ -208,19 +213,21 @@ struct br_game {
     /* The game's own points per seat, at any time. */
     void (*scores)(const void *st, double *out);
 
-    /* Text form of any move in 0..move_space()-1 (not necessarily legal). */
-    void (*move_to_text)(const void *st, br_move move, br_text *out);
+    /* Text form of any move in 0..move_space()-1 (not necessarily legal), as
+     * `viewer` may see it: BR_VIEW_FULL for the move itself (the notation),
+     * a seat or -1 (a spectator) for the text with what is hidden from them
+     * replaced by '?'. */
+    void (*move_to_text)(const void *st, br_move move, int viewer, br_text *out);
     /* Parses a move text (trimmed, each run of blanks folded into one space;
      * see br_move_text_normalize()). On error: return BR_ERR_PARSE and
      * write the reason. */
     br_status (*move_from_text)(const void *st, const char *text, br_move *out,
                                 br_text *err);
 
-    /* Snapshot of the game's state (the "state" member of the envelope),
-     * written as text, one JSON value, without building a tree. */
-    void (*write_json)(const void *st, br_jw *w);
-    /* What `seat` (or -1: a spectator) may see, written likewise. */
-    void (*write_observation)(const void *st, int seat, br_jw *w);
+    /* The state as `viewer` may see it, one JSON value written without
+     * building a tree: BR_VIEW_FULL for the snapshot (the "state" member of
+     * the envelope), a seat or -1 (a spectator) for the observation. */
+    void (*write_view)(const void *st, int viewer, br_jw *w);
     /* The game's state as the binary snapshot's payload, and back.
      * from_bytes() gets `st` set up by init() from the snapshot's options,
      * and must check every field and invariant as from_json() does, failing
@@ -232,17 +239,12 @@ struct br_game {
      * return BR_ERR_SNAPSHOT with a reason naming the field (e.g.
      * "hands[2][0]: 40 is not a tile number"). */
     br_status (*from_json)(void *st, const json_t *state, br_text *err);
-    /* Text picture for people. */
-    void (*render)(const void *st, br_text *out);
+    /* Text picture for people, of what `viewer` may see: BR_VIEW_FULL for
+     * everything, a seat or -1 (a spectator) without what is hidden from it. */
+    void (*render)(const void *st, int viewer, br_text *out);
     /* Writes into `out` (same options) a state that `seat` cannot tell apart
      * from `st`, drawing what is hidden from `rng`. */
     void (*resample)(const void *st, int seat, br_rng *rng, void *out);
-    /* Text picture of what `seat` (or -1: a spectator) may see: render()
-     * without what is hidden from the seat. */
-    void (*render_view)(const void *st, int seat, br_text *out);
-    /* Text of `move` (any move of the space) as `seat` (or -1) may see it:
-     * move_to_text() with what is hidden from the seat replaced by '?'. */
-    void (*move_to_text_view)(const void *st, br_move move, int seat, br_text *out);
 
     /* Optional (NULL: the dispatcher lists chance_outcomes() and picks one).
      * At a chance node: draws one outcome from `rng` with exactly the
@@ -270,17 +272,17 @@ struct br_game {
     /* Writes the observation tensor of `seat` (or -1): exactly the product
      * of traits().tensor_shape floats, every one of them (the buffer is not
      * cleared first), from nothing `seat` could not see in
-     * write_observation(). */
+     * write_view(). */
     void (*write_tensor)(const void *st, int seat, float *out);
 
     /* ---- Information-state tensor (learn.c; doc/api.md) ---- */
     /* The number of hidden move classes: the kinds of move another seat may
-     * see only as `?` (the `?` texts of move_to_text_view()), at most 32. */
+     * see only as `?` (the `?` texts of move_to_text() for a seat), at most 32. */
     uint32_t hidden_move_classes;
     /* `move`, about to be made at `st`, as `seat` (or -1: a spectator) sees
      * it then: `move` itself when the seat sees all of it, else
      * move_space() + k for its hidden class k. Must agree with
-     * move_to_text_view(): a `?` there exactly when a class here. */
+     * move_to_text() for `seat`: a `?` there exactly when a class here. */
     uint32_t (*move_view)(const void *st, br_move move, int seat);
     /* Optional (NULL: a hidden move stays hidden). `st` is the state just
      * after `move`: bit k set when every earlier move of hidden class k is

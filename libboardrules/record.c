@@ -130,7 +130,7 @@ static br_status write_history_moves(const br_state *s, br_state *replay, br_tex
             br_text_put_int(out, e.player);
             br_text_puts(out, ": ");
         }
-        replay->game->move_to_text(replay->data, e.move, out);
+        replay->game->move_to_text(replay->data, e.move, BR_VIEW_FULL, out);
         br_text_putc(out, '\n');
         br_state_apply_checked(replay, e.move);
     }

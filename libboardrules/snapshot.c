@@ -104,7 +104,7 @@ static br_status write_snapshot_text(const br_state *state, const char *options,
     br_jw_end_array(&w);
     write_history(state, &w);
     br_jw_key(&w, "state");
-    state->game->write_json(state->data, &w);
+    state->game->write_view(state->data, BR_VIEW_FULL, &w);
     br_jw_end_object(&w);
     br_status st = br_text_result(&out, len);
     if (st == BR_ERR_BUFFER)

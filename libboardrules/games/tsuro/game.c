@@ -88,6 +88,34 @@ static void tsuro_traits(const void *st, br_traits *out)
 
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* The views: one entry per view in the vtable, taking the viewer
+ * (BR_VIEW_FULL, a seat or -1). */
+
+static void tsuro_write_as(const void *st, int viewer, br_jw *w)
+{
+    if (viewer == BR_VIEW_FULL)
+        tsuro_write_json(st, w);
+    else
+        tsuro_write_observation(st, viewer, w);
+}
+
+static void tsuro_render_as(const void *st, int viewer, br_text *out)
+{
+    if (viewer == BR_VIEW_FULL)
+        tsuro_render(st, out);
+    else
+        tsuro_render_view(st, viewer, out);
+}
+
+static void tsuro_move_text_as(const void *st, br_move move, int viewer, br_text *out)
+{
+    if (viewer == BR_VIEW_FULL)
+        tsuro_move_to_text(st, move, out);
+    else
+        tsuro_move_to_text_view(st, move, viewer, out);
+}
+
 const struct br_game br_game_tsuro = {
     .name = "tsuro",
     .title = "Tsuro",
@@ -112,17 +140,14 @@ const struct br_game br_game_tsuro = {
     .chance_outcomes = tsuro_chance_outcomes,
     .winners = tsuro_winners,
     .scores = tsuro_scores,
-    .move_to_text = tsuro_move_to_text,
+    .move_to_text = tsuro_move_text_as,
     .move_from_text = tsuro_move_from_text,
-    .write_json = tsuro_write_json,
-    .write_observation = tsuro_write_observation,
+    .write_view = tsuro_write_as,
     .to_bytes = tsuro_to_bytes,
     .from_bytes = tsuro_from_bytes,
     .from_json = tsuro_from_json,
-    .render = tsuro_render,
+    .render = tsuro_render_as,
     .resample = tsuro_resample,
-    .render_view = tsuro_render_view,
-    .move_to_text_view = tsuro_move_to_text_view,
     .sample_chance = tsuro_sample_chance,
     .option_specs = TSURO_OPTION_SPECS,
     .num_option_specs = sizeof TSURO_OPTION_SPECS / sizeof TSURO_OPTION_SPECS[0],
