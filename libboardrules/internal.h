@@ -370,6 +370,146 @@ void br_jw_key_string(br_jw *w, const char *key, const char *s);
 void br_jw_key_bool(br_jw *w, const char *key, bool v);
 
 /* ------------------------------------------------------------------ */
+/* Snapshot fields as data (fields.c). A game describes the members of its
+ * snapshot once, as a table of br_field: the key, the kind of value, where
+ * it lives in the state, its range, who may see it and how it is written in
+ * the binary form. From the table the core writes the snapshot (viewer
+ * BR_VIEW_FULL) and every observation as JSON, reads the snapshot back with
+ * every type and range checked and a reason naming the member
+ * ("state.markers[2].point: 9 is not in 0..7"; the root of the path is the
+ * caller's: {NULL, "state", 0}), and writes and reads the
+ * binary form. The game keeps what is its own: codecs for its notation,
+ * derived members, and the checks across members after a load. */
+
+typedef enum br_field_kind {
+    BR_FIELD_INT,    /* an unsigned member of `width` bytes: a JSON number */
+    BR_FIELD_BOOL,   /* a one-byte member holding 0 or 1: true or false */
+    BR_FIELD_NAME,   /* an index member: the string names[index] */
+    BR_FIELD_SET,    /* a bit mask member: the array of the names (or the
+                        numbers bias + bit) of its set bits, lowest first */
+    BR_FIELD_OBJECT, /* a struct member: an object of `table`'s members */
+    BR_FIELD_CODEC,  /* the game's own codec writes and reads it */
+} br_field_kind;
+
+/* Who sees a member in an observation (the snapshot shows every member). */
+typedef enum br_field_see {
+    BR_SEE_ALL,    /* every seat and spectators */
+    BR_SEE_OWNER,  /* the seat whose entry it is, in an array over the seats
+                      (the member itself, or one it lies in) */
+    BR_SEE_NONE,   /* nobody: only the snapshot has it */
+    BR_SEE_CUSTOM, /* the member's `visible` callback decides */
+} br_field_see;
+
+/* What an observation writes for a member hidden from its viewer. */
+typedef enum br_field_hide {
+    BR_HIDE_OMIT,  /* nothing: the key is left out */
+    BR_HIDE_NULL,  /* null */
+    BR_HIDE_COUNT, /* a set: its number of members; a list: its length */
+} br_field_hide;
+
+enum {
+    BR_FIELD_NULLABLE = 1 << 0,   /* the stored value `none` is JSON null */
+    BR_FIELD_JSON_ONLY = 1 << 1,  /* not in the binary form (derived) */
+    BR_FIELD_BYTES_ONLY = 1 << 2, /* not in JSON (the binary form's own) */
+    BR_FIELD_VIEW_ONLY = 1 << 3,  /* only in observations, never in the
+                                     snapshot (nor in the binary form) */
+};
+
+/* `count` of an array with one entry per seat (owner = the index). */
+#define BR_FIELD_SEATS 0xFFFF
+/* `max` of a seat number: the last seat of the state (num_seats - 1); of a
+ * set: one bit per seat. */
+#define BR_FIELD_LAST_SEAT INT32_MIN
+
+typedef struct br_field br_field;
+
+/* Where a reader is, for its error messages: written out only on failure
+ * ("state.players[1].goods.stone"), so a load pays nothing for the names. */
+typedef struct br_field_path {
+    const struct br_field_path *parent; /* NULL at the root */
+    const char *key;                    /* a member, or NULL for an entry */
+    long index;                         /* the entry's index when key is NULL */
+} br_field_path;
+
+/* Writes "<path>: <why>" into err (when not NULL) and returns false. */
+bool br_field_fail(br_text *err, const br_field_path *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same for a binary reader: fails it once, as br_br_fail() does. */
+bool br_field_fail_bytes(br_bytes_reader *r, const br_field_path *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Where a walk is: the whole state, the viewer and the seat whose entry of
+ * an array over the seats it is in. */
+typedef struct br_fields_ctx {
+    const void *state; /* the game's whole state */
+    int viewer;        /* BR_VIEW_FULL, a seat, or -1 (a spectator) */
+    int num_seats;
+    int owner;         /* index in the innermost array over the seats, or -1 */
+} br_fields_ctx;
+
+/* A member the core cannot write itself: the game's notation ("20r3"),
+ * derived members, members whose forms differ. `member` points at the
+ * member's bytes in the enclosing struct (offset applied; for an array, at
+ * the element). Any callback may be NULL: a NULL write_json with a member
+ * in JSON, or write_bytes with one in the binary form, is a bug; a NULL
+ * read_json only requires the key (derived members, which the game's checks
+ * across members compare with what it derives). */
+typedef struct br_field_codec {
+    void (*write_json)(const br_fields_ctx *c, const void *member, br_jw *w);
+    /* Reads `v` into the member; on failure br_field_fail(err, at, ...). */
+    bool (*read_json)(const br_fields_ctx *c, void *member, const json_t *v,
+                      const br_field_path *at, br_text *err);
+    void (*write_bytes)(const br_fields_ctx *c, const void *member, br_bytes_writer *w);
+    /* Reads the member; on failure br_field_fail_bytes(r, at, ...). */
+    bool (*read_bytes)(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                       const br_field_path *at);
+} br_field_codec;
+
+typedef struct br_field_table {
+    const br_field *fields;
+    size_t count;
+} br_field_table;
+
+struct br_field {
+    const char *key;
+    uint8_t kind;       /* br_field_kind */
+    uint8_t width;      /* bytes of the member (INT, NAME, SET): 1, 2 or 4 */
+    uint8_t see;        /* br_field_see */
+    uint8_t hide;       /* br_field_hide */
+    uint8_t flags;      /* BR_FIELD_NULLABLE, ... */
+    uint8_t bytes;      /* width in the binary form (0: `width`) */
+    uint16_t offset;    /* of the member in the enclosing struct */
+    uint16_t count;     /* 0: one value; n: an array of n (the capacity when
+                           `length_at` is set); BR_FIELD_SEATS */
+    uint16_t stride;    /* bytes from one array entry to the next */
+    uint16_t length_at; /* a list: 1 + the offset of its uint8_t length
+                           member (0: a fixed count) */
+    int32_t min, max;   /* the stored value's range (INT); SET: max = the
+                           number of bits; BR_FIELD_LAST_SEAT */
+    int32_t bias;       /* INT, SET without names: JSON shows value + bias */
+    uint32_t none;      /* NULLABLE: the stored value that is null */
+    const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1) */
+    const br_field_table *table; /* OBJECT */
+    const br_field_codec *codec; /* CODEC */
+    bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
+};
+
+/* Writes the object of `table`'s members of the struct at `base` as
+ * c->viewer sees it (BR_VIEW_FULL: the snapshot). */
+void br_fields_write_json(const br_field_table *table, const br_fields_ctx *c,
+                          const void *base, br_jw *w);
+/* Reads the snapshot object `obj` into the struct at `base`: every key of
+ * the table present (but view-only and bytes-only ones), no other key, each
+ * value of its type and range. On failure writes "<path>.<key>...: why". */
+bool br_fields_read_json(const br_field_table *table, const br_fields_ctx *c, void *base,
+                         const json_t *obj, const br_field_path *at, br_text *err);
+/* The binary form: the members in table order, each in its width. */
+void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *c,
+                           const void *base, br_bytes_writer *w);
+bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *c, void *base,
+                          br_bytes_reader *r, const br_field_path *at);
+
+/* ------------------------------------------------------------------ */
 /* Binary snapshots (binary.c): fixed widths, little-endian, the same on
  * every platform. A game writes its fields with br_bw_*, and reads them
  * back with br_br_*, which check the bounds: on a short or bad read the

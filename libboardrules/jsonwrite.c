@@ -124,10 +124,21 @@ static void put_escaped(br_text *out, const char *s, size_t n)
 void br_jw_key(br_jw *w, const char *key)
 {
     separate(w);
-    /* Keys are the writers' own constants, never in need of escaping. */
-    br_text_putc(w->out, '"');
-    br_text_puts(w->out, key);
-    br_text_write(w->out, "\":", 2);
+    /* Keys are the writers' own constants, never in need of escaping; the
+     * quoted key and its colon go out in one write (keys are short). */
+    char quoted[64];
+    size_t n = strlen(key);
+    if (n + 3 > sizeof quoted) {
+        br_text_putc(w->out, '"');
+        br_text_write(w->out, key, n);
+        br_text_write(w->out, "\":", 2);
+    } else {
+        quoted[0] = '"';
+        memcpy(quoted + 1, key, n);
+        quoted[n + 1] = '"';
+        quoted[n + 2] = ':';
+        br_text_write(w->out, quoted, n + 3);
+    }
     w->after_key = true;
 }
 

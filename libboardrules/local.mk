@@ -15,8 +15,10 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/status.c \
 	libboardrules/text.c \
 	libboardrules/jsonutil.c \
+	libboardrules/fields.c \
 	libboardrules/jsonwrite.c \
 	libboardrules/binary.c \
+	libboardrules/bytesio.c \
 	libboardrules/memory.c \
 	libboardrules/games/tsuro/tsuro.h \
 	libboardrules/games/tsuro/game.c \

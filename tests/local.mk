@@ -226,3 +226,17 @@ soak: tests/test_conformance$(EXEEXT)
 	./libtool --mode=execute $(builddir)/tests/test_conformance
 
 .PHONY: soak
+
+# ------------------------------------------------------------------
+# test_fields: the snapshot field walker (internal, so built from its
+# sources rather than linked from the library, which exports none of it).
+
+if HAVE_CHECK
+check_PROGRAMS += tests/test_fields
+TESTS += tests/test_fields
+tests_test_fields_SOURCES = tests/test_fields.c libboardrules/fields.c libboardrules/text.c \
+	libboardrules/jsonwrite.c libboardrules/bytesio.c
+tests_test_fields_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
+tests_test_fields_CFLAGS = $(BRT_CFLAGS)
+tests_test_fields_LDADD = $(CHECK_LIBS) $(JANSSON_LIBS)
+endif

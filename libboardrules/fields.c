@@ -1,0 +1,575 @@
+/*
+ * Snapshot fields as data (internal.h, "Snapshot fields as data"): one JSON
+ * writer for snapshots and observations, one JSON reader and one binary
+ * writer and reader, each walking a game's table of members. The game gives
+ * the table; the walk does the types, ranges, visibility and error paths.
+ */
+#include <assert.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "internal.h"
+
+enum { PATH_TEXT_MAX = 200 };
+
+/* ------------------------------------------------------------------ */
+/* Members, their values and their shapes */
+
+static uint32_t load_uint(const void *p, unsigned width)
+{
+    switch (width) {
+    case 1: return *(const uint8_t *)p;
+    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+    default: { uint32_t v; memcpy(&v, p, 4); return v; }
+    }
+}
+
+static void store_uint(void *p, unsigned width, uint32_t v)
+{
+    switch (width) {
+    case 1: *(uint8_t *)p = (uint8_t)v; break;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+    default: memcpy(p, &v, 4); break;
+    }
+}
+
+/* The largest stored value of an INT, or the bits of a SET. */
+static long long field_max(const br_field *f, const br_fields_ctx *c)
+{
+    if (f->max != BR_FIELD_LAST_SEAT)
+        return f->max;
+    return f->kind == BR_FIELD_SET ? c->num_seats : c->num_seats - 1;
+}
+
+static bool is_array(const br_field *f)
+{
+    return f->count != 0;
+}
+
+static bool is_list(const br_field *f)
+{
+    return f->length_at != 0;
+}
+
+/* Entries of an array member (its length, for a list). */
+static size_t entries(const br_field *f, const br_fields_ctx *c, const void *base)
+{
+    if (is_list(f))
+        return *((const uint8_t *)base + f->length_at - 1);
+    return f->count == BR_FIELD_SEATS ? (size_t)c->num_seats : f->count;
+}
+
+static const void *entry_at(const br_field *f, const void *base, size_t i)
+{
+    return (const char *)base + f->offset + i * f->stride;
+}
+
+static unsigned popcount32(uint32_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Visibility */
+
+/* True when c->viewer sees the member (for one entry of an array over the
+ * seats, `owner` is that entry's seat). */
+static bool sees(const br_field *f, const br_fields_ctx *c)
+{
+    if (c->viewer == BR_VIEW_FULL)
+        return true;
+    switch (f->see) {
+    case BR_SEE_ALL: return true;
+    case BR_SEE_OWNER: return c->owner >= 0 && c->viewer == c->owner;
+    case BR_SEE_CUSTOM: return f->visible(c);
+    default: return false;
+    }
+}
+
+static bool in_json(const br_field *f, const br_fields_ctx *c)
+{
+    if (f->flags & BR_FIELD_BYTES_ONLY)
+        return false;
+    return !(f->flags & BR_FIELD_VIEW_ONLY) || c->viewer != BR_VIEW_FULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON out */
+
+static void write_value(const br_field *f, const br_fields_ctx *c, const void *p, br_jw *w);
+
+static void write_set(const br_field *f, const br_fields_ctx *c, uint32_t bits, br_jw *w)
+{
+    long long n = field_max(f, c);
+    br_jw_begin_array(w);
+    for (long long b = 0; b < n; b++) {
+        if (!(bits >> b & 1))
+            continue;
+        if (f->names)
+            br_jw_string(w, f->names[b]);
+        else
+            br_jw_int(w, b + f->bias);
+    }
+    br_jw_end_array(w);
+}
+
+static void write_value(const br_field *f, const br_fields_ctx *c, const void *p, br_jw *w)
+{
+    if (f->kind == BR_FIELD_OBJECT) {
+        br_fields_write_json(f->table, c, p, w);
+        return;
+    }
+    if (f->kind == BR_FIELD_CODEC) {
+        f->codec->write_json(c, p, w);
+        return;
+    }
+    uint32_t v = load_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width);
+    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
+        br_jw_null(w);
+    else if (f->kind == BR_FIELD_INT)
+        br_jw_int(w, (long long)v + f->bias);
+    else if (f->kind == BR_FIELD_BOOL)
+        br_jw_bool(w, v != 0);
+    else if (f->kind == BR_FIELD_NAME)
+        br_jw_string(w, f->names[v]);
+    else
+        write_set(f, c, v, w);
+}
+
+/* What a viewer who may not see the member reads in its place. */
+static void write_hidden(const br_field *f, const br_fields_ctx *c, const void *base,
+                         const void *p, br_jw *w)
+{
+    if (f->hide == BR_HIDE_NULL)
+        br_jw_null(w);
+    else if (is_list(f))
+        br_jw_int(w, (long long)entries(f, c, base));
+    else
+        br_jw_int(w, popcount32(load_uint(p, f->width)));
+}
+
+static void write_array(const br_field *f, br_fields_ctx *c, const void *base, br_jw *w)
+{
+    size_t n = entries(f, c, base);
+    bool over_seats = f->count == BR_FIELD_SEATS;
+    int outer = c->owner;
+    br_jw_begin_array(w);
+    for (size_t i = 0; i < n; i++) {
+        if (over_seats)
+            c->owner = (int)i;
+        const void *p = entry_at(f, base, i);
+        if (over_seats && !sees(f, c))
+            write_hidden(f, c, base, p, w);
+        else
+            write_value(f, c, p, w);
+    }
+    br_jw_end_array(w);
+    c->owner = outer;
+}
+
+void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
+                          const void *base, br_jw *w)
+{
+    br_fields_ctx c = *ctx;
+    br_jw_begin_object(w);
+    for (size_t i = 0; i < table->count; i++) {
+        const br_field *f = &table->fields[i];
+        if (!in_json(f, &c))
+            continue;
+        bool per_entry = f->count == BR_FIELD_SEATS; /* hidden entry by entry */
+        if (!per_entry && !sees(f, &c)) {
+            if (f->hide == BR_HIDE_OMIT)
+                continue;
+            br_jw_key(w, f->key);
+            write_hidden(f, &c, base, (const char *)base + f->offset, w);
+            continue;
+        }
+        br_jw_key(w, f->key);
+        if (is_array(f))
+            write_array(f, &c, base, w);
+        else
+            write_value(f, &c, (const char *)base + f->offset, w);
+    }
+    br_jw_end_object(w);
+}
+
+/* ------------------------------------------------------------------ */
+/* Paths in error messages */
+
+static void put_path(br_text *t, const br_field_path *at)
+{
+    if (!at)
+        return;
+    put_path(t, at->parent);
+    if (at->key) {
+        if (at->parent)
+            br_text_putc(t, '.');
+        br_text_puts(t, at->key);
+    } else {
+        br_text_printf(t, "[%ld]", at->index);
+    }
+}
+
+static void vfail(br_text *err, const br_field_path *at, const char *fmt, va_list ap)
+{
+    put_path(err, at);
+    br_text_puts(err, ": ");
+    br_text_vprintf(err, fmt, ap);
+}
+
+bool br_field_fail(br_text *err, const br_field_path *at, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vfail(err, at, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+bool br_field_fail_bytes(br_bytes_reader *r, const br_field_path *at, const char *fmt, ...)
+{
+    if (!r->failed) {
+        char text[PATH_TEXT_MAX + 200];
+        br_text t = br_text_over(text, sizeof text);
+        va_list ap;
+        va_start(ap, fmt);
+        vfail(&t, at, fmt, ap);
+        va_end(ap);
+        br_br_fail(r, "%s", text);
+    }
+    r->failed = true;
+    r->left = 0;
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON in */
+
+static bool read_value(const br_field *f, const br_fields_ctx *c, void *p, const json_t *v,
+                       const br_field_path *at, br_text *err);
+
+static bool read_int(const br_field *f, const br_fields_ctx *c, const json_t *v,
+                     uint32_t *out, const br_field_path *at, br_text *err)
+{
+    if (!json_is_integer(v))
+        return br_field_fail(err, at, "not an integer");
+    long long x = json_integer_value(v) - f->bias, max = field_max(f, c);
+    if (x < f->min || x > max)
+        return br_field_fail(err, at, "%lld is not in %lld..%lld", json_integer_value(v),
+                             (long long)f->min + f->bias, max + f->bias);
+    *out = (uint32_t)x;
+    return true;
+}
+
+/* The index of the name `v` among the first n of `names`, or -1. */
+static int name_index(const json_t *v, const char *const *names, int n)
+{
+    const char *text = json_string_value(v);
+    for (int i = 0; i < n; i++)
+        if (names[i][0] == text[0] && strcmp(names[i], text) == 0)
+            return i;
+    return -1;
+}
+
+static bool read_name(const json_t *v, const char *const *names, int n, int *out,
+                      const br_field_path *at, br_text *err)
+{
+    if (!json_is_string(v))
+        return br_field_fail(err, at, "not a string");
+    *out = name_index(v, names, n);
+    return *out >= 0 ||
+           br_field_fail(err, at, "'%s' is not a valid value", json_string_value(v));
+}
+
+static bool read_set_entry(const br_field *f, int bits, const json_t *e, int *b,
+                           const br_field_path *at, br_text *err)
+{
+    if (f->names)
+        return read_name(e, f->names, bits, b, at, err);
+    if (!json_is_integer(e))
+        return br_field_fail(err, at, "not an integer");
+    long long x = json_integer_value(e) - f->bias;
+    if (x < 0 || x >= bits)
+        return br_field_fail(err, at, "%lld is not in %d..%d", json_integer_value(e), f->bias,
+                             bits - 1 + f->bias);
+    *b = (int)x;
+    return true;
+}
+
+static bool read_set(const br_field *f, const br_fields_ctx *c, const json_t *v,
+                     uint32_t *out, const br_field_path *at, br_text *err)
+{
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    int bits = (int)field_max(f, c), last = -1;
+    uint32_t mask = 0;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        int b;
+        if (!read_set_entry(f, bits, json_array_get(v, i), &b, &entry, err))
+            return false;
+        if (b <= last)
+            return br_field_fail(err, &entry, "not in increasing order without repeats");
+        last = b;
+        mask |= (uint32_t)1 << b;
+    }
+    *out = mask;
+    return true;
+}
+
+static bool read_value(const br_field *f, const br_fields_ctx *c, void *p, const json_t *v,
+                       const br_field_path *at, br_text *err)
+{
+    if (f->kind == BR_FIELD_OBJECT)
+        return br_fields_read_json(f->table, c, p, v, at, err);
+    if (f->kind == BR_FIELD_CODEC)
+        return !f->codec->read_json || f->codec->read_json(c, p, v, at, err);
+    uint32_t x = 0;
+    if ((f->flags & BR_FIELD_NULLABLE) && json_is_null(v)) {
+        x = f->none;
+    } else if (f->kind == BR_FIELD_INT) {
+        if (!read_int(f, c, v, &x, at, err))
+            return false;
+    } else if (f->kind == BR_FIELD_BOOL) {
+        if (!json_is_boolean(v))
+            return br_field_fail(err, at, "not true or false");
+        x = json_is_true(v);
+    } else if (f->kind == BR_FIELD_NAME) {
+        int i;
+        if (!read_name(v, f->names, (int)f->max + 1, &i, at, err))
+            return false;
+        x = (uint32_t)i;
+    } else if (!read_set(f, c, v, &x, at, err)) {
+        return false;
+    }
+    store_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width, x);
+    return true;
+}
+
+static bool read_array(const br_field *f, br_fields_ctx *c, void *base, const json_t *v,
+                       const br_field_path *at, br_text *err)
+{
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    size_t n = json_array_size(v);
+    size_t want = f->count == BR_FIELD_SEATS ? (size_t)c->num_seats : f->count;
+    if (is_list(f) ? n > want : n != want)
+        return br_field_fail(err, at, "%zu entries, %s %zu", n, is_list(f) ? "at most" : "not",
+                             want);
+    if (is_list(f))
+        *((uint8_t *)base + f->length_at - 1) = (uint8_t)n;
+    int outer = c->owner;
+    for (size_t i = 0; i < n; i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        if (f->count == BR_FIELD_SEATS)
+            c->owner = (int)i;
+        if (!read_value(f, c, (char *)base + f->offset + i * f->stride, json_array_get(v, i),
+                        &entry, err))
+            return false;
+    }
+    c->owner = outer;
+    return true;
+}
+
+/* True when `key` is a snapshot member of the table. */
+static bool is_member(const br_field_table *table, const char *key)
+{
+    for (size_t i = 0; i < table->count; i++) {
+        const br_field *f = &table->fields[i];
+        if (f->key[0] == key[0] && strcmp(key, f->key) == 0)
+            return !(f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY));
+    }
+    return false;
+}
+
+/* The first key of `obj` that is not a snapshot member of the table. */
+static const char *unknown_key(const br_field_table *table, const json_t *obj)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)obj, key, value) {
+        if (!is_member(table, key))
+            return key;
+    }
+    return NULL;
+}
+
+bool br_fields_read_json(const br_field_table *table, const br_fields_ctx *ctx, void *base,
+                         const json_t *obj, const br_field_path *at, br_text *err)
+{
+    if (!json_is_object(obj))
+        return br_field_fail(err, at, "not an object");
+    const char *extra = unknown_key(table, obj);
+    if (extra) {
+        br_field_path member = {at, extra, 0};
+        return br_field_fail(err, &member, "unknown field");
+    }
+    br_fields_ctx c = *ctx;
+    c.viewer = BR_VIEW_FULL;
+    for (size_t i = 0; i < table->count; i++) {
+        const br_field *f = &table->fields[i];
+        if (f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY))
+            continue;
+        br_field_path member = {at, f->key, 0};
+        const json_t *v = json_object_get(obj, f->key);
+        if (!v)
+            return br_field_fail(err, &member, "missing");
+        bool ok = is_array(f) ? read_array(f, &c, base, v, &member, err)
+                              : read_value(f, &c, (char *)base + f->offset, v, &member, err);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Binary out and in */
+
+static unsigned bytes_width(const br_field *f)
+{
+    if (f->kind == BR_FIELD_BOOL)
+        return 1;
+    return f->bytes ? f->bytes : f->width;
+}
+
+static void put_uint(br_bytes_writer *w, unsigned width, uint32_t v)
+{
+    if (width == 1)
+        br_bw_u8(w, v);
+    else if (width == 2)
+        br_bw_u16(w, v);
+    else
+        br_bw_u32(w, v);
+}
+
+static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const void *p,
+                              br_bytes_writer *w)
+{
+    if (f->kind == BR_FIELD_OBJECT)
+        br_fields_write_bytes(f->table, c, p, w);
+    else if (f->kind == BR_FIELD_CODEC)
+        f->codec->write_bytes(c, p, w);
+    else
+        put_uint(w, bytes_width(f), load_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width));
+}
+
+void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx,
+                           const void *base, br_bytes_writer *w)
+{
+    br_fields_ctx c = *ctx;
+    for (size_t i = 0; i < table->count; i++) {
+        const br_field *f = &table->fields[i];
+        if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
+            continue;
+        if (!is_array(f)) {
+            write_entry_bytes(f, &c, (const char *)base + f->offset, w);
+            continue;
+        }
+        size_t n = entries(f, &c, base);
+        if (is_list(f))
+            br_bw_u8(w, (unsigned)n);
+        for (size_t k = 0; k < n; k++) {
+            c.owner = f->count == BR_FIELD_SEATS ? (int)k : ctx->owner;
+            write_entry_bytes(f, &c, entry_at(f, base, k), w);
+        }
+        c.owner = ctx->owner;
+    }
+}
+
+/* A value of `width` bytes; a short read fails naming the path (written out
+ * only then). */
+static bool get_uint(br_bytes_reader *r, unsigned width, uint32_t *out,
+                     const br_field_path *at)
+{
+    if (r->failed)
+        return false;
+    if (r->left < width)
+        return br_field_fail_bytes(r, at, "the data ends %zu bytes early", width - r->left);
+    *out = width == 1 ? br_br_u8(r, "") : width == 2 ? br_br_u16(r, "") : br_br_u32(r, "");
+    return true;
+}
+
+/* The checks of the JSON reader, on a value read from bytes. */
+static bool check_stored(const br_field *f, const br_fields_ctx *c, uint32_t v,
+                         br_bytes_reader *r, const br_field_path *at)
+{
+    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
+        return true;
+    long long max = field_max(f, c);
+    switch (f->kind) {
+    case BR_FIELD_BOOL:
+        return v <= 1 || br_field_fail_bytes(r, at, "%u is not 0 or 1", (unsigned)v);
+    case BR_FIELD_SET:
+        return max >= 32 || v >> max == 0 ||
+               br_field_fail_bytes(r, at, "bits beyond the %lld of the set", max);
+    case BR_FIELD_NAME:
+        return v <= max || br_field_fail_bytes(r, at, "%u is not a name's number (0..%lld)",
+                                               (unsigned)v, max);
+    default:
+        return ((long long)v >= f->min && v <= max) ||
+               br_field_fail_bytes(r, at, "%lld is not in %lld..%lld", (long long)v + f->bias,
+                                   (long long)f->min + f->bias, max + f->bias);
+    }
+}
+
+static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
+                             br_bytes_reader *r, const br_field_path *at)
+{
+    if (f->kind == BR_FIELD_OBJECT)
+        return br_fields_read_bytes(f->table, c, p, r, at);
+    if (f->kind == BR_FIELD_CODEC)
+        return f->codec->read_bytes(c, p, r, at);
+    uint32_t v = 0;
+    if (!get_uint(r, bytes_width(f), &v, at) || !check_stored(f, c, v, r, at))
+        return false;
+    store_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width, v);
+    return true;
+}
+
+static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
+                             br_bytes_reader *r, const br_field_path *at)
+{
+    size_t n = f->count == BR_FIELD_SEATS ? (size_t)c->num_seats : f->count;
+    if (is_list(f)) {
+        uint32_t len = 0;
+        if (!get_uint(r, 1, &len, at))
+            return false;
+        if (len > n)
+            return br_field_fail_bytes(r, at, "%u entries, at most %zu", (unsigned)len, n);
+        *((uint8_t *)base + f->length_at - 1) = (uint8_t)len;
+        n = len;
+    }
+    int outer = c->owner;
+    for (size_t k = 0; k < n; k++) {
+        br_field_path entry = {at, NULL, (long)k};
+        if (f->count == BR_FIELD_SEATS)
+            c->owner = (int)k;
+        if (!read_entry_bytes(f, c, (char *)base + f->offset + k * f->stride, r, &entry))
+            return false;
+    }
+    c->owner = outer;
+    return true;
+}
+
+bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx, void *base,
+                          br_bytes_reader *r, const br_field_path *at)
+{
+    br_fields_ctx c = *ctx;
+    c.viewer = BR_VIEW_FULL;
+    for (size_t i = 0; i < table->count; i++) {
+        const br_field *f = &table->fields[i];
+        if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
+            continue;
+        br_field_path member = {at, f->key, 0};
+        bool ok = is_array(f) ? read_array_bytes(f, &c, base, r, &member)
+                              : read_entry_bytes(f, &c, (char *)base + f->offset, r, &member);
+        if (!ok)
+            return false;
+    }
+    return !r->failed;
+}

@@ -1,0 +1,328 @@
+/*
+ * The snapshot field walker (libboardrules/fields.c; internal.h, "Snapshot
+ * fields as data"), on a small made-up state that has one member of every
+ * kind: the JSON it writes for the snapshot and for each viewer, the reader's
+ * checks and messages, and the binary form. Built from the walker's sources
+ * (it is internal: the library exports none of it).
+ */
+#include <check.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+enum { SEATS = 3, NONE = 0xFF };
+
+typedef struct toy_seat {
+    uint16_t points;
+    uint8_t hand_len;
+    uint8_t hand[4];   /* card numbers, the owner's secret */
+    uint8_t held;      /* a SET of colours, shown to everyone */
+} toy_seat;
+
+typedef struct toy {
+    uint8_t phase;     /* NAME */
+    uint8_t turn;      /* INT, a seat */
+    uint8_t leader;    /* INT + 1 or null */
+    bool over;         /* BOOL */
+    uint8_t out;       /* SET of seats */
+    uint8_t deck_len;
+    uint8_t deck[6];   /* nobody sees the order */
+    toy_seat seats[SEATS];
+} toy;
+
+static const char *const PHASES[] = {"deal", "play", "over"};
+static const char *const COLOURS[] = {"red", "green", "blue"};
+
+/* The game's own notation: card n is "c<n>". */
+static void card_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    char text[8];
+    br_text t = br_text_over(text, sizeof text);
+    br_text_printf(&t, "c%u", *(const uint8_t *)member);
+    br_jw_string(w, text);
+}
+
+static bool card_read(const br_fields_ctx *c, void *member, const json_t *v,
+                      const br_field_path *at, br_text *err)
+{
+    (void)c;
+    const char *s = json_string_value(v);
+    if (!s || s[0] != 'c' || s[1] < '0' || s[1] > '9' || s[2] != '\0')
+        return br_field_fail(err, at, "not a card");
+    *(uint8_t *)member = (uint8_t)(s[1] - '0');
+    return true;
+}
+
+static void card_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)c;
+    br_bw_u8(w, *(const uint8_t *)member);
+}
+
+static bool card_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                     const br_field_path *at)
+{
+    (void)c;
+    if (r->left < 1)
+        return br_field_fail_bytes(r, at, "the data ends early");
+    uint8_t v = br_br_u8(r, "");
+    if (v > 9)
+        return br_field_fail_bytes(r, at, "%u is not a card", v);
+    *(uint8_t *)member = v;
+    return true;
+}
+
+static const br_field_codec CARD = {card_write, card_read, card_put, card_get};
+
+/* The derived count of cards in hands: JSON only. */
+static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    const toy *s = c->state;
+    int n = 0;
+    for (int p = 0; p < c->num_seats; p++)
+        n += s->seats[p].hand_len;
+    br_jw_int(w, n);
+}
+
+static const br_field_codec CARDS_IN_HANDS = {cards_write, NULL, NULL, NULL};
+
+static void viewer_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    br_jw_int(w, c->viewer);
+}
+
+static const br_field_codec VIEWER = {viewer_write, NULL, NULL, NULL};
+
+static const br_field SEAT_FIELDS[] = {
+    {.key = "points", .kind = BR_FIELD_INT, .width = 2, .offset = offsetof(toy_seat, points),
+     .max = 500},
+    {.key = "hand", .kind = BR_FIELD_CODEC, .codec = &CARD, .see = BR_SEE_OWNER,
+     .hide = BR_HIDE_COUNT, .offset = offsetof(toy_seat, hand), .count = 4, .stride = 1,
+     .length_at = 1 + offsetof(toy_seat, hand_len)},
+    {.key = "held", .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(toy_seat, held),
+     .max = 3, .names = COLOURS},
+};
+static const br_field_table SEAT_TABLE = {SEAT_FIELDS, sizeof SEAT_FIELDS / sizeof SEAT_FIELDS[0]};
+
+static const br_field TOY_FIELDS[] = {
+    {.key = "seat", .kind = BR_FIELD_CODEC, .codec = &VIEWER, .flags = BR_FIELD_VIEW_ONLY},
+    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(toy, phase), .max = 2,
+     .names = PHASES},
+    {.key = "turn", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(toy, turn),
+     .max = BR_FIELD_LAST_SEAT},
+    {.key = "leader", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(toy, leader),
+     .max = BR_FIELD_LAST_SEAT, .bias = 1, .flags = BR_FIELD_NULLABLE, .none = NONE},
+    {.key = "over", .kind = BR_FIELD_BOOL, .offset = offsetof(toy, over)},
+    {.key = "out", .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(toy, out),
+     .max = BR_FIELD_LAST_SEAT},
+    {.key = "deck", .kind = BR_FIELD_INT, .width = 1, .see = BR_SEE_NONE, .hide = BR_HIDE_COUNT,
+     .offset = offsetof(toy, deck), .count = 6, .stride = 1, .max = 9,
+     .length_at = 1 + offsetof(toy, deck_len)},
+    {.key = "cards_in_hands", .kind = BR_FIELD_CODEC, .codec = &CARDS_IN_HANDS,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "seats", .kind = BR_FIELD_OBJECT, .table = &SEAT_TABLE,
+     .offset = offsetof(toy, seats), .count = BR_FIELD_SEATS, .stride = sizeof(toy_seat)},
+};
+static const br_field_table TOY_TABLE = {TOY_FIELDS, sizeof TOY_FIELDS / sizeof TOY_FIELDS[0]};
+
+static const br_field_path ROOT = {NULL, "state", 0};
+
+static toy sample(void)
+{
+    toy s;
+    memset(&s, 0, sizeof s);
+    s.phase = 1;
+    s.turn = 2;
+    s.leader = NONE;
+    s.out = 1u << 1;
+    s.deck_len = 2;
+    s.deck[0] = 7;
+    s.deck[1] = 3;
+    s.seats[0] = (toy_seat){.points = 12, .hand_len = 2, .hand = {4, 5}, .held = 5};
+    s.seats[1] = (toy_seat){.points = 0, .hand_len = 0, .held = 0};
+    s.seats[2] = (toy_seat){.points = 300, .hand_len = 1, .hand = {9}, .held = 2};
+    return s;
+}
+
+static br_fields_ctx ctx_of(const toy *s, int viewer)
+{
+    return (br_fields_ctx){.state = s, .viewer = viewer, .num_seats = SEATS, .owner = -1};
+}
+
+static char *write_json(const toy *s, int viewer)
+{
+    static char buf[2048];
+    br_text t = br_text_over(buf, sizeof buf);
+    br_jw w;
+    br_jw_init(&w, &t);
+    br_fields_ctx c = ctx_of(s, viewer);
+    br_fields_write_json(&TOY_TABLE, &c, s, &w);
+    ck_assert(br_text_fits(&t));
+    return buf;
+}
+
+static const char SNAPSHOT[] =
+    "{\"phase\":\"play\",\"turn\":2,\"leader\":null,\"over\":false,\"out\":[1],"
+    "\"deck\":[7,3],\"cards_in_hands\":3,\"seats\":["
+    "{\"points\":12,\"hand\":[\"c4\",\"c5\"],\"held\":[\"red\",\"blue\"]},"
+    "{\"points\":0,\"hand\":[],\"held\":[]},"
+    "{\"points\":300,\"hand\":[\"c9\"],\"held\":[\"green\"]}]}";
+
+START_TEST(test_snapshot_has_every_member)
+{
+    toy s = sample();
+    ck_assert_str_eq(write_json(&s, BR_VIEW_FULL), SNAPSHOT);
+}
+END_TEST
+
+START_TEST(test_observation_hides_by_table)
+{
+    toy s = sample();
+    /* Seat 0 sees its own hand, the count of the others', no deck. */
+    ck_assert_str_eq(write_json(&s, 0),
+                     "{\"seat\":0,\"phase\":\"play\",\"turn\":2,\"leader\":null,\"over\":false,"
+                     "\"out\":[1],\"deck\":2,\"cards_in_hands\":3,\"seats\":["
+                     "{\"points\":12,\"hand\":[\"c4\",\"c5\"],\"held\":[\"red\",\"blue\"]},"
+                     "{\"points\":0,\"hand\":0,\"held\":[]},"
+                     "{\"points\":300,\"hand\":1,\"held\":[\"green\"]}]}");
+    /* A spectator sees no hand. */
+    const char *spectator = write_json(&s, -1);
+    ck_assert_ptr_nonnull(strstr(spectator, "{\"points\":12,\"hand\":2,"));
+    ck_assert_ptr_null(strstr(spectator, "c9"));
+}
+END_TEST
+
+static bool load(const char *text, toy *out, char *err, size_t err_size)
+{
+    json_error_t jerr;
+    json_t *root = json_loads(text, 0, &jerr);
+    ck_assert_ptr_nonnull(root);
+    br_text e = br_text_over(err, err_size);
+    memset(out, 0, sizeof *out);
+    br_fields_ctx c = ctx_of(out, BR_VIEW_FULL);
+    bool ok = br_fields_read_json(&TOY_TABLE, &c, out, root, &ROOT, &e);
+    json_decref(root);
+    return ok;
+}
+
+START_TEST(test_snapshot_reads_back)
+{
+    toy s = sample(), back;
+    char err[256] = "";
+    ck_assert_msg(load(SNAPSHOT, &back, err, sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+}
+END_TEST
+
+/* Each broken member is refused with its path. */
+static const struct {
+    const char *from, *to, *reason;
+} BROKEN[] = {
+    {"\"turn\":2", "\"turn\":3", "state.turn: 3 is not in 0..2"},
+    {"\"leader\":null", "\"leader\":0", "state.leader: 0 is not in 1..3"},
+    {"\"phase\":\"play\"", "\"phase\":\"nap\"", "state.phase: 'nap' is not a valid value"},
+    {"\"over\":false", "\"over\":0", "state.over: not true or false"},
+    {"\"out\":[1]", "\"out\":[3]", "state.out[0]: 3 is not in 0..2"},
+    {"\"out\":[1]", "\"out\":[1,0]", "state.out[1]: not in increasing order without repeats"},
+    {"\"deck\":[7,3]", "\"deck\":[7,3,1,1,1,1,1]", "state.deck: 7 entries, at most 6"},
+    {"\"deck\":[7,3]", "\"deck\":[7,10]", "state.deck[1]: 10 is not in 0..9"},
+    {"\"points\":300", "\"points\":501", "state.seats[2].points: 501 is not in 0..500"},
+    {"\"c5\"", "\"x5\"", "state.seats[0].hand[1]: not a card"},
+    {"\"held\":[\"green\"]", "\"held\":[\"grey\"]",
+     "state.seats[2].held[0]: 'grey' is not a valid value"},
+    {"\"over\":false,", "", "state.over: missing"},
+    {"\"over\":false,", "\"over\":false,\"extra\":1,", "state.extra: unknown field"},
+    {"{\"points\":0,\"hand\":[],\"held\":[]},", "", "state.seats: 2 entries, not 3"},
+};
+
+START_TEST(test_reader_names_the_member)
+{
+    char text[1024];
+    const char *at = strstr(SNAPSHOT, BROKEN[_i].from);
+    ck_assert_ptr_nonnull(at);
+    size_t head = (size_t)(at - SNAPSHOT);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)head, SNAPSHOT, BROKEN[_i].to,
+             at + strlen(BROKEN[_i].from));
+    toy back;
+    char err[256] = "";
+    ck_assert(!load(text, &back, err, sizeof err));
+    ck_assert_str_eq(err, BROKEN[_i].reason);
+}
+END_TEST
+
+static size_t write_bytes(const toy *s, uint8_t *buf, size_t size)
+{
+    br_bytes_writer w = {buf, size, 0};
+    br_fields_ctx c = ctx_of(s, BR_VIEW_FULL);
+    br_fields_write_bytes(&TOY_TABLE, &c, s, &w);
+    return w.len;
+}
+
+static bool read_bytes(const uint8_t *buf, size_t n, toy *out, char *err, size_t err_size)
+{
+    br_text e = br_text_over(err, err_size);
+    br_bytes_reader r = {.p = buf, .left = n, .err = &e};
+    memset(out, 0, sizeof *out);
+    br_fields_ctx c = ctx_of(out, BR_VIEW_FULL);
+    return br_fields_read_bytes(&TOY_TABLE, &c, out, &r, &ROOT) && r.left == 0;
+}
+
+START_TEST(test_bytes_round_trip)
+{
+    toy s = sample(), back;
+    uint8_t buf[64];
+    size_t n = write_bytes(&s, buf, sizeof buf);
+    /* phase turn leader over out | deck: len + 2 | seats: 2+1+k+1 each */
+    ck_assert_uint_eq(n, 5 + 3 + (4 + 2) + (4 + 0) + (4 + 1));
+    char err[256] = "";
+    ck_assert_msg(read_bytes(buf, n, &back, err, sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+}
+END_TEST
+
+START_TEST(test_bytes_checked_as_json)
+{
+    toy s = sample(), back;
+    uint8_t buf[64];
+    size_t n = write_bytes(&s, buf, sizeof buf);
+    char err[256] = "";
+    buf[1] = 3; /* turn */
+    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.turn: 3 is not in 0..2");
+    write_bytes(&s, buf, sizeof buf);
+    buf[4] = 8; /* out: seat 3 of 3 */
+    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.out: bits beyond the 3 of the set");
+    write_bytes(&s, buf, sizeof buf);
+    buf[5] = 7; /* deck length */
+    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.deck: 7 entries, at most 6");
+    write_bytes(&s, buf, sizeof buf);
+    ck_assert(!read_bytes(buf, n - 1, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.seats[2].held: the data ends 1 bytes early");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("fields");
+    TCase *tc = tcase_create("walker");
+    tcase_add_test(tc, test_snapshot_has_every_member);
+    tcase_add_test(tc, test_observation_hides_by_table);
+    tcase_add_test(tc, test_snapshot_reads_back);
+    tcase_add_loop_test(tc, test_reader_names_the_member, 0,
+                        (int)(sizeof BROKEN / sizeof BROKEN[0]));
+    tcase_add_test(tc, test_bytes_round_trip);
+    tcase_add_test(tc, test_bytes_checked_as_json);
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
