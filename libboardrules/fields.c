@@ -213,6 +213,7 @@ static void put_path(br_text *t, const br_field_path *at)
     }
 }
 
+__attribute__((format(printf, 3, 0)))
 static void vfail(br_text *err, const br_field_path *at, const char *fmt, va_list ap)
 {
     put_path(err, at);
