@@ -283,6 +283,7 @@ legal_moves_into_short(const br_state *state, br_move *moves, size_t capacity,
     br_move all[BR_LEGAL_MOVES_MAX];
     assert(g->legal_moves_bound <= BR_LEGAL_MOVES_MAX); /* test_api checks every game */
     size_t n = g->legal_moves(state->data, all);
+    assert(n <= g->max_legal_moves(state->data)); /* the game's own bound holds */
     size_t k = n < capacity ? n : capacity;
     if (k > 0)
         memcpy(moves, all, k * sizeof *moves);
@@ -339,6 +340,7 @@ static __attribute__((noinline)) br_move sample_listed_chance(const struct br_ga
     uint32_t total = 0;
     for (size_t i = 0; i < n; i++)
         total += weights[i];
+    assert(n > 0 && total > 0); /* a chance node always has an outcome */
     uint32_t r = br_rng_below(rng, total);
     size_t i = 0;
     while (r >= weights[i])

@@ -41,6 +41,24 @@ static long long field_max(const br_field *f, const br_fields_ctx *c)
     return f->kind == BR_FIELD_SET ? c->num_seats : c->num_seats - 1;
 }
 
+/* A table entry as the walker needs it: a table that breaks this is a bug
+ * of the game's table, never of input (asserted on every walk). */
+static bool well_formed(const br_field *f)
+{
+    bool scalar = f->kind == BR_FIELD_INT || f->kind == BR_FIELD_NAME || f->kind == BR_FIELD_SET;
+    if (scalar && f->width != 1 && f->width != 2 && f->width != 4)
+        return false;
+    if (f->kind == BR_FIELD_NAME && !f->names)
+        return false;
+    if (f->kind == BR_FIELD_SET && f->max != BR_FIELD_LAST_SEAT && f->max > 32)
+        return false;
+    if ((f->kind == BR_FIELD_OBJECT && !f->table) || (f->kind == BR_FIELD_CODEC && !f->codec))
+        return false;
+    if (f->see == BR_SEE_CUSTOM && !f->visible)
+        return false;
+    return f->count == 0 || f->count == BR_FIELD_SEATS || f->stride > 0 || f->count == 1;
+}
+
 static bool is_array(const br_field *f)
 {
     return f->count != 0;
@@ -177,6 +195,7 @@ void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
     br_jw_begin_object(w);
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
+        assert(well_formed(f));
         if (!in_json(f, &c))
             continue;
         bool per_entry = f->count == BR_FIELD_SEATS; /* hidden entry by entry */
@@ -382,6 +401,7 @@ static bool is_member(const br_field_table *table, const char *key)
 {
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
+        assert(well_formed(f));
         if (f->key[0] == key[0] && strcmp(key, f->key) == 0)
             return !(f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY));
     }
@@ -414,6 +434,7 @@ bool br_fields_read_json(const br_field_table *table, const br_fields_ctx *ctx, 
     c.viewer = BR_VIEW_FULL;
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
+        assert(well_formed(f));
         if (f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
         br_field_path member = {at, f->key, 0};
@@ -465,6 +486,7 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
     br_fields_ctx c = *ctx;
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
+        assert(well_formed(f));
         if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
         if (!is_array(f)) {
@@ -564,6 +586,7 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
     c.viewer = BR_VIEW_FULL;
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
+        assert(well_formed(f));
         if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
         br_field_path member = {at, f->key, 0};

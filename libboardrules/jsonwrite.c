@@ -3,6 +3,7 @@
  * what jansson's json_dumps(JSON_COMPACT) writes for the same members in the
  * same order: no blanks, strings escaped the same way, UTF-8 kept as is
  * (a byte that is not part of well-formed UTF-8 becomes U+FFFD). */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,16 +36,16 @@ static void open_container(br_jw *w, char c)
     br_text_putc(w->out, c);
     /* Deeper than the bit set can follow is a bug of a writer, not of input:
      * the nesting of every game's JSON is fixed and shallow. */
-    if (w->depth < BR_JW_MAX_DEPTH - 1)
-        w->depth++;
+    assert(w->depth < BR_JW_MAX_DEPTH - 1);
+    w->depth++;
     w->has_items &= ~((uint64_t)1 << w->depth);
 }
 
 static void close_container(br_jw *w, char c)
 {
     br_text_putc(w->out, c);
-    if (w->depth > 0)
-        w->depth--;
+    assert(w->depth > 0); /* every close has its open: a writer's bug else */
+    w->depth--;
 }
 
 void br_jw_begin_object(br_jw *w) { open_container(w, '{'); }
