@@ -240,3 +240,14 @@ tests_test_fields_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
 tests_test_fields_CFLAGS = $(BRT_CFLAGS)
 tests_test_fields_LDADD = $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
+
+# ------------------------------------------------------------------
+# test_history: what happened, told to each seat (per-seat history texts).
+
+if HAVE_CHECK
+check_PROGRAMS += tests/test_history
+TESTS += tests/test_history
+tests_test_history_SOURCES = tests/test_history.c tests/brt_util.c tests/brt_util.h
+tests_test_history_CFLAGS = $(BRT_CFLAGS)
+tests_test_history_LDADD = $(BRT_LDADD)
+endif

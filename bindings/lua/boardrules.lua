@@ -703,9 +703,9 @@ end
 --- The moves that led to this state, oldest first: an array of
 -- {move =, player =}, player PLAYER_CHANCE for a chance outcome. Entry i
 -- took the state from move number history_start() + i - 1 to the next.
--- The entries hold hidden outcomes in full: to show them to a seat, write
--- each with move_to_text_view() on the position before it (replay them on a
--- chance=explicit state), not on this state (doc/api.md, "Announcing moves").
+-- The entries hold hidden outcomes in full: to show them to a seat, use
+-- history_text_view(), which writes each on the position before it
+-- (doc/api.md, "Announcing moves").
 function State:history()
     local h = handle(self)
     local capacity = c.br_state_move_number(h) - c.br_state_history_start(h)
@@ -721,6 +721,32 @@ end
 --- The move number at which history() begins: 0, unless the state was made
 -- by resample() (or loaded from a snapshot without history).
 function State:history_start() return c.br_state_history_start(handle(self)) end
+
+--- The text of history entry `index` as `seat` (0..n-1, or -1 for a
+-- spectator) saw it when the move was made: what was hidden from the seat
+-- then reads '?' (doc/api.md, "Announcing moves"). `index` counts as in C,
+-- from 0: entry `index` is history()[index + 1]. The history must start at
+-- move 0 and lead to this state (WrongPhaseError otherwise); each call
+-- replays it.
+function State:history_text_view(index, seat)
+    local h = handle(self)
+    local i = to_integer(index)
+    if i == nil then bad_argument("a history index is an integer", index) end
+    local count = c.br_state_move_number(h) - c.br_state_history_start(h)
+    if i < 0 or i >= count then
+        fail(c.BR_ERR_ARGUMENT, string.format("history entry %d is not in 0..%d", i,
+                                              math.max(count - 1, 0)))
+    end
+    local sv = to_integer(seat)
+    if sv == nil then bad_argument("a seat is an integer", seat) end
+    local n = c.br_state_num_players(h)
+    if sv < -1 or sv >= n then
+        fail(c.BR_ERR_ARGUMENT, string.format("seat %d is not in -1..%d", sv, n - 1))
+    end
+    local status, text = text_call(c.br_state_history_text_view, h, i, sv)
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
+    return text
+end
 
 --- A multi-line picture of the full state for people (also tostring(s)).
 function State:render()

@@ -165,6 +165,19 @@ test("move text as a seat sees it", function()
     raises_type("seat", s.move_to_text_view, s, draw, "x")
 end)
 
+test("history text as each seat saw it", function()
+    local s = new_state{players = 3, seed = 4}
+    local first = s:history()[1]
+    equal(first.player, boardrules.PLAYER_CHANCE)
+    equal(s:history_text_view(0, 0), s:move_to_text(first.move) .. " to seat 0")
+    equal(s:history_text_view(0, 1), "draw ? to seat 0")
+    equal(s:history_text_view(0, -1), "draw ? to seat 0")
+    raises_br("ArgumentError", s.history_text_view, s, #s:history(), 0)
+    raises_br("ArgumentError", s.history_text_view, s, -1, 0)
+    raises_br("ArgumentError", s.history_text_view, s, 0, 3)
+    raises_type("history index", s.history_text_view, s, "0", 0)
+end)
+
 test("options as string and table", function()
     local a = boardrules.game(GAME):new_state("players=3,seed=5")
     local b = boardrules.game(GAME):new_state({ players = 3, seed = 5 })

@@ -182,6 +182,26 @@ class MovesTest(unittest.TestCase):
         with self.assertRaises(TypeError):
             s.move_to_text_view(draw, "0")
 
+    def test_history_text_view_tells_each_seat_what_it_saw(self):
+        s = new_state(players=3, seed=4)  # chance=auto: the deal is in the history
+        self.assertEqual(s.history()[0].player, boardrules.PLAYER_CHANCE)
+        drawn = s.move_to_text(s.history()[0].move)
+        self.assertEqual(s.history_text_view(0, 0), drawn + " to seat 0")
+        self.assertEqual(s.history_text_view(0, 1), "draw ? to seat 0")
+        self.assertEqual(s.history_text_view(0, -1), "draw ? to seat 0")
+        with self.assertRaises(boardrules.ArgumentError):
+            s.history_text_view(len(s.history()), 0)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.history_text_view(-1, 0)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.history_text_view(0, 3)
+        with self.assertRaises(TypeError):
+            s.history_text_view("0", 0)
+        r = s.resample(s.current_player, seed=2)
+        r.apply(r.legal_moves()[0])
+        with self.assertRaises(boardrules.WrongPhaseError):
+            r.history_text_view(0, 0)
+
     def test_turn_at_start(self):
         s = self.s
         self.assertIn(s.current_player, range(s.num_players))

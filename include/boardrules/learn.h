@@ -284,6 +284,37 @@ BR_API br_status br_state_history(const br_state *state, br_history_entry *out,
  */
 BR_API uint32_t br_state_history_start(const br_state *state);
 
+/**
+ * @brief The text of history entry @p index as @p seat saw it when the move
+ *        was made: the move's text (br_state_move_to_text_view()) judged on
+ *        the position before the move, with what was hidden from the seat
+ *        then as `?` (another seat's draw, a ballot before the reveal).
+ *
+ * This is the way to announce what happened to each seat, chance outcomes
+ * that a `chance=auto` state drew inside br_state_apply() included (each is
+ * an entry of its own): doc/api.md, "Announcing moves". The history is
+ * replayed from the options' initial state on every call, and must lead to
+ * @p state; the cost grows with the history's length (doc/performance.md).
+ *
+ * @param state borrowed; its history must start at move 0
+ *              (br_state_history_start()).
+ * @param index the entry: 0 .. the history's length - 1 (as br_state_history()
+ *              numbers them; the move that took the state from move number
+ *              @p index to the next).
+ * @param seat  0 .. players - 1, or -1 for a spectator.
+ * @param buf   caller's buffer of @p size bytes (NULL when @p size is 0);
+ *              receives the NUL-terminated text.
+ * @param size  bytes available in @p buf.
+ * @param len   receives the text's length without the NUL (may be NULL).
+ * @return ::BR_OK; ::BR_ERR_BUFFER (with the needed length in @p len);
+ *         ::BR_ERR_ARGUMENT (a NULL state, an entry or seat out of range);
+ *         ::BR_ERR_WRONG_PHASE when the history cannot be replayed: it starts
+ *         after move 0, or it does not lead to @p state (a resampled state's);
+ *         ::BR_ERR_NO_MEMORY (the replay allocates one state).
+ */
+BR_API br_status br_state_history_text_view(const br_state *state, size_t index, int seat,
+                                            char *buf, size_t size, size_t *len);
+
 /** @} */
 
 BR_END_DECLS

@@ -656,8 +656,8 @@ class State:
         Call it on the position before the move: the text depends on the
         position, and written afterwards it can show the seat what was hidden
         from it. Outcomes drawn under chance=auto appear only in history():
-        replay its new entries on a chance=explicit copy of the game, writing
-        each before applying it (doc/api.md, "Announcing moves")."""
+        announce those with history_text_view() (doc/api.md, "Announcing
+        moves")."""
         m = self._move(move)
         seat = self._seat(seat)
         if not (_MOVE_MIN <= m <= _MOVE_MAX and 0 <= m < self.move_space):
@@ -855,10 +855,9 @@ class State:
         """The moves that led to this state, oldest first, as a list of
         HistoryEntry(move, player); chance outcomes have player PLAYER_CHANCE.
         Entry i took the state from move number history_start + i to the next.
-        The entries hold hidden outcomes in full: to show them to a seat, write
-        each with move_to_text_view() on the position before it (replay them
-        on a chance=explicit state), not on this state (doc/api.md,
-        "Announcing moves")."""
+        The entries hold hidden outcomes in full: to show them to a seat, use
+        history_text_view(), which writes each on the position before it
+        (doc/api.md, "Announcing moves")."""
         capacity = max(_c.br_state_move_number(self._s) - _c.br_state_history_start(self._s), 0)
         status, entries, count = _c.br_state_history(self._s, capacity)
         if status == _BUFFER:
@@ -866,6 +865,26 @@ class State:
         if status != _OK:
             raise self._failure(status, "history")
         return [HistoryEntry(move, player) for move, player in entries]
+
+    @_c_doc("br_state_history_text_view")
+    def history_text_view(self, index, seat):
+        """The text of history() entry ``index`` as ``seat`` (0..n-1, or -1
+        for a spectator) saw it when the move was made: what was hidden from
+        the seat then reads '?'. The way to announce every move, draws made
+        inside apply() under chance=auto included, without showing a seat what
+        it may not see (doc/api.md, "Announcing moves").
+
+        The history must start at move 0 and lead to this state (a resampled
+        state's does not: WrongPhaseError). Each call replays the history."""
+        index = _int_arg(index, "a history index")
+        seat = self._seat(seat)
+        count = _c.br_state_move_number(self._s) - _c.br_state_history_start(self._s)
+        if not 0 <= index < count:
+            raise ArgumentError("history entry %d is not in 0..%d" % (index, max(count - 1, 0)))
+        status, text = _text_call(_c.br_state_history_text_view, self._s, index, seat)
+        if status != _OK:
+            raise self._failure(status)
+        return text
 
     @property
     @_c_doc("br_state_history_start")
