@@ -375,3 +375,22 @@ br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, siz
     br_state_free(s);
     return st;
 }
+
+void brt_add_loop(Suite *suite, const char *name, const TTest *test, int end, double seconds)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, seconds);
+    tcase_add_loop_test(tc, test, 0, end);
+    suite_add_tcase(suite, tc);
+}
+
+int brt_run_suite(Suite *suite)
+{
+    SRunner *runner = srunner_create(suite);
+    /* CK_ENV: the verbosity comes from CK_VERBOSITY (CK_NORMAL without it),
+     * so that a developer can list every test run without a rebuild. */
+    srunner_run_all(runner, CK_ENV);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

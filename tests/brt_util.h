@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include <boardrules.h>
+#include <check.h>
 
 /* The state's snapshot (br_state_to_json), asked for with the length-query
  * convention (first call with size 0, then the exact size). */
@@ -107,5 +108,21 @@ unsigned char *brt_binary_of(const br_state *s, size_t *len, size_t *payload_at)
  * when a state comes back with a status other than BR_OK, or none with BR_OK.
  * Returns the status. */
 br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, size_t err_size);
+
+/* Running the suites */
+
+/* Adds `test` to `suite` in a test case of its own named `name`, run for the
+ * loop indexes 0..end-1 (end 1: once), with a timeout of `seconds` (which
+ * CK_TIMEOUT_MULTIPLIER scales as usual). Several test cases may share a name. */
+void brt_add_loop(Suite *suite, const char *name, const TTest *test, int end, double seconds);
+
+/* Runs every test of `suite` (freed here) in a new SRunner and returns the
+ * test program's exit status: EXIT_SUCCESS when no test failed. Check's
+ * environment variables apply as in any Check runner (CK_RUN_SUITE,
+ * CK_RUN_CASE, CK_INCLUDE_TAGS, CK_FORK, CK_DEFAULT_TIMEOUT,
+ * CK_TIMEOUT_MULTIPLIER, CK_LOG_FILE_NAME, CK_XML_LOG_FILE_NAME, ...), and
+ * CK_VERBOSITY (silent, minimal, normal, verbose; default normal) sets what
+ * is printed. Every test program's main() ends here. */
+int brt_run_suite(Suite *suite);
 
 #endif /* BRT_UTIL_H */

@@ -490,9 +490,5 @@ int main(void)
     tcase_add_loop_test(tc, test_version_2_loads, 0, games);
     tcase_add_loop_test(tc, test_move_number_beyond_the_longest_game_refused, 0, games);
     suite_add_tcase(suite, tc);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(suite);
 }

@@ -1026,12 +1026,9 @@ int main(void)
         fprintf(stderr, " at most, %.1f s each", seconds_per_set);
     fprintf(stderr, "\n");
     double start = seconds_now();
-    SRunner *runner = srunner_create(conformance_suite());
-    srunner_run_all(runner, CK_NORMAL);
+    int status = brt_run_suite(conformance_suite());
     if (report_sets)
         report_soak(seconds_now() - start);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
     free(option_sets);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return status;
 }

@@ -3878,20 +3878,15 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
-static void add(Suite *suite, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test);
-    suite_add_tcase(suite, tc);
-}
-
+/* Every test in a test case of its own, 60 seconds each. */
 static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
 {
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, 60);
-    tcase_add_loop_test(tc, test, 0, end);
-    suite_add_tcase(suite, tc);
+    brt_add_loop(suite, name, test, end, 60);
+}
+
+static void add(Suite *suite, const char *name, const TTest *test)
+{
+    add_loop(suite, name, test, 1);
 }
 
 static Suite *drunter_und_drueber_suite(void)
@@ -3993,9 +3988,5 @@ static Suite *drunter_und_drueber_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(drunter_und_drueber_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(drunter_und_drueber_suite());
 }

@@ -443,11 +443,8 @@ int main(int argc, char **argv)
                 golden_dir);
         return EXIT_FAILURE;
     }
-    SRunner *runner = srunner_create(golden_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
+    int status = brt_run_suite(golden_suite());
     for (size_t k = 0; k < num_golden; k++)
         free(golden_names[k]);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return status;
 }

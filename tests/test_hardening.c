@@ -785,9 +785,5 @@ static Suite *hardening_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(hardening_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(hardening_suite());
 }

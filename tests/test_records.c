@@ -742,9 +742,5 @@ static Suite *records_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(records_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(records_suite());
 }

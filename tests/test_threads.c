@@ -248,9 +248,5 @@ int main(void)
     tcase_add_loop_test(tc, test_separate_states_in_parallel, 0, games);
     tcase_add_loop_test(tc, test_shared_state_read_by_threads, 0, 2 * games);
     suite_add_tcase(suite, tc);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(suite);
 }

@@ -6199,12 +6199,10 @@ END_TEST
 
 /* ================================================================== */
 
+/* Every test in a test case of its own, 120 seconds each. */
 static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
 {
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, test, 0, end);
-    suite_add_tcase(suite, tc);
+    brt_add_loop(suite, name, test, end, 120);
 }
 
 static void add(Suite *suite, const char *name, const TTest *test)
@@ -6435,9 +6433,5 @@ static Suite *tore_der_welt_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(tore_der_welt_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(tore_der_welt_suite());
 }

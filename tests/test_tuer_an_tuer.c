@@ -2733,20 +2733,15 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
-static void add(Suite *suite, const char *name, const TTest *test)
-{
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, test);
-    suite_add_tcase(suite, tc);
-}
-
+/* Every test in a test case of its own, 30 seconds each. */
 static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
 {
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, 30);
-    tcase_add_loop_test(tc, test, 0, end);
-    suite_add_tcase(suite, tc);
+    brt_add_loop(suite, name, test, end, 30);
+}
+
+static void add(Suite *suite, const char *name, const TTest *test)
+{
+    add_loop(suite, name, test, 1);
 }
 
 static Suite *tuer_an_tuer_suite(void)
@@ -2837,9 +2832,5 @@ static Suite *tuer_an_tuer_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(tuer_an_tuer_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return brt_run_suite(tuer_an_tuer_suite());
 }
