@@ -24,19 +24,21 @@ EXTRA_DIST += tests/check-headers.sh tests/valgrind.sh tests/coverage.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
 # ------------------------------------------------------------------
-# The generic Check suites: argument validation (test_api), conformance of
-# every registered game (test_conformance), golden records (test_golden).
-# tests/brt_util.[ch] are their shared helpers (the games' own suites below
-# link them too).
+# The Check suites: the generic ones (argument validation in test_api,
+# conformance of every registered game in test_conformance, golden records in
+# test_golden, ...) and each game's own. Every program links the shared helpers
+# and runner, tests/brt_util.[ch].
 
 if HAVE_CHECK
 BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
 BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 
-check_PROGRAMS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
-	tests/test_threads tests/test_binary tests/test_learn tests/test_records
-TESTS += tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
-	tests/test_threads tests/test_binary tests/test_learn tests/test_records
+BRT_SUITES = tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
+	tests/test_threads tests/test_binary tests/test_learn tests/test_records \
+	tests/test_tuer_an_tuer tests/test_tsuro tests/test_drunter_und_drueber \
+	tests/test_tore_der_welt
+check_PROGRAMS += $(BRT_SUITES)
+TESTS += $(BRT_SUITES)
 
 tests_test_records_SOURCES = tests/test_records.c tests/brt_util.c tests/brt_util.h
 tests_test_records_CFLAGS = $(BRT_CFLAGS)
@@ -70,6 +72,27 @@ tests_test_conformance_LDADD = $(BRT_LDADD)
 tests_test_golden_SOURCES = tests/test_golden.c tests/brt_util.c tests/brt_util.h
 tests_test_golden_CFLAGS = $(BRT_CFLAGS)
 tests_test_golden_LDADD = $(BRT_LDADD)
+
+# The games' own suites: one test per rule (test_tuer_an_tuer,
+# test_drunter_und_drueber and test_tore_der_welt set positions up through
+# edited snapshots read and written with jansson; test_tsuro through play with
+# explicit chance).
+tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c tests/brt_util.c tests/brt_util.h
+tests_test_tuer_an_tuer_CFLAGS = $(BRT_CFLAGS)
+tests_test_tuer_an_tuer_LDADD = $(BRT_LDADD)
+
+tests_test_tsuro_SOURCES = tests/test_tsuro.c tests/brt_util.c tests/brt_util.h
+tests_test_tsuro_CFLAGS = $(BRT_CFLAGS)
+tests_test_tsuro_LDADD = $(BRT_LDADD)
+
+tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c tests/brt_util.c \
+	tests/brt_util.h
+tests_test_drunter_und_drueber_CFLAGS = $(BRT_CFLAGS)
+tests_test_drunter_und_drueber_LDADD = $(BRT_LDADD)
+
+tests_test_tore_der_welt_SOURCES = tests/test_tore_der_welt.c tests/brt_util.c tests/brt_util.h
+tests_test_tore_der_welt_CFLAGS = $(BRT_CFLAGS)
+tests_test_tore_der_welt_LDADD = $(BRT_LDADD)
 endif
 
 # Golden records (see tests/golden/README.md): <name>.record, the expected
@@ -134,59 +157,6 @@ EXTRA_DIST += \
 	tests/golden/tuer-an-tuer-run4-10-explicit.record \
 	tests/golden/tuer-an-tuer-run4-10.final.json \
 	tests/golden/tuer-an-tuer-run4-10.record
-
-# ------------------------------------------------------------------
-# test_tuer_an_tuer: one test per rule of Tür an Tür (reads snapshots with
-# jansson); shares tests/brt_util.[ch] with the generic suites.
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_tuer_an_tuer
-TESTS += tests/test_tuer_an_tuer
-tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c tests/brt_util.c tests/brt_util.h
-tests_test_tuer_an_tuer_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_test_tuer_an_tuer_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
-endif
-
-# ------------------------------------------------------------------
-# test_tsuro: one test per rule of Tsuro, positions set up through the
-# public API with explicit chance; shares tests/brt_util.[ch] (which needs
-# jansson) with the generic suites.
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_tsuro
-TESTS += tests/test_tsuro
-tests_test_tsuro_SOURCES = tests/test_tsuro.c tests/brt_util.c tests/brt_util.h
-tests_test_tsuro_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_test_tsuro_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
-endif
-
-# ------------------------------------------------------------------
-# test_drunter_und_drueber: one test per rule of Drunter & Drüber, positions
-# set up through the public API (explicit deals, edited snapshots read and
-# written with jansson); shares tests/brt_util.[ch] with the generic suites.
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_drunter_und_drueber
-TESTS += tests/test_drunter_und_drueber
-tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c tests/brt_util.c \
-	tests/brt_util.h
-tests_test_drunter_und_drueber_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_test_drunter_und_drueber_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
-endif
-
-# ------------------------------------------------------------------
-# test_tore_der_welt: one test per rule of Die Tore der Welt, positions set
-# up through the public API (explicit chance, edited snapshots read and
-# written with jansson); shares tests/brt_util.[ch] with the generic suites.
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_tore_der_welt
-TESTS += tests/test_tore_der_welt
-tests_test_tore_der_welt_SOURCES = tests/test_tore_der_welt.c tests/brt_util.c \
-	tests/brt_util.h
-tests_test_tore_der_welt_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-tests_test_tore_der_welt_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
-endif
 
 # ------------------------------------------------------------------
 # make soak: the conformance playouts (every invariant and round trip at
