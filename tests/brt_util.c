@@ -394,3 +394,388 @@ int brt_run_suite(Suite *suite)
     srunner_free(runner);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+/* ------------------------------------------------------------------ */
+/* The games' rule tests */
+
+/* One of eight rotating buffers of BRT_TEXT_SIZE bytes for the texts these
+ * helpers return, so that a test can compare a few of them in one call. */
+static char *scratch(void)
+{
+    static char buffers[8][BRT_TEXT_SIZE];
+    static unsigned next;
+    return buffers[next++ % 8];
+}
+
+br_state *brt_new_game(const char *game_name, const char *options)
+{
+    const br_game *game = br_game_find(game_name);
+    REQUIRE(game != NULL, "game '%s' is not registered", game_name);
+    return brt_new_state(game, options);
+}
+
+br_state *brt_clone(const br_state *s)
+{
+    br_state *c = NULL;
+    br_status st = br_state_clone(s, &c);
+    REQUIRE(st == BR_OK && c != NULL, "br_state_clone: %s", br_status_string(st));
+    return c;
+}
+
+br_move brt_parse_move(const br_state *s, const char *text)
+{
+    br_move m = BR_MOVE_NONE;
+    br_status st = br_state_move_from_text(s, text, &m);
+    REQUIRE(st == BR_OK, "cannot parse '%s': %s (%s)", text, br_status_string(st),
+            br_state_last_error(s));
+    return m;
+}
+
+void brt_play(br_state *s, const char *text)
+{
+    br_move m = brt_parse_move(s, text);
+    br_status st = br_state_apply(s, m);
+    REQUIRE(st == BR_OK, "move '%s' refused: %s (%s)", text, br_status_string(st),
+            br_state_last_error(s));
+}
+
+/* The legal moves into `moves` (BRT_MOVE_BUFFER of them), which must have room
+ * for br_state_max_legal_moves(). */
+static size_t all_legal_moves(const br_state *s, br_move *moves)
+{
+    REQUIRE(br_state_max_legal_moves(s) <= BRT_MOVE_BUFFER,
+            "br_state_max_legal_moves %zu > BRT_MOVE_BUFFER", br_state_max_legal_moves(s));
+    return brt_legal_moves(s, moves, BRT_MOVE_BUFFER);
+}
+
+bool brt_move_is_legal(const br_state *s, br_move move)
+{
+    br_move moves[BRT_MOVE_BUFFER];
+    size_t n = all_legal_moves(s, moves);
+    bool listed = false;
+    for (size_t i = 0; i < n; i++)
+        listed |= moves[i] == move;
+    char reason[256] = "";
+    bool checked = br_state_check_move(s, move, reason, sizeof reason) == BR_OK;
+    REQUIRE(listed == checked, "move %d: legal list (%d) and check_move (%d) disagree",
+            (int)move, listed, checked);
+    REQUIRE(checked || reason[0] != '\0', "move %d is illegal without a reason", (int)move);
+    return listed;
+}
+
+bool brt_is_legal(const br_state *s, const char *text)
+{
+    return brt_move_is_legal(s, brt_parse_move(s, text));
+}
+
+/* The text of `move` into `out` (room for `size`). */
+static void move_text_into(const br_state *s, br_move move, char *out, size_t size)
+{
+    br_status st = br_state_move_to_text(s, move, out, size, NULL);
+    REQUIRE(st == BR_OK, "br_state_move_to_text(%d): %s", (int)move, br_status_string(st));
+}
+
+const char *brt_legal_text(const br_state *s)
+{
+    char *out = scratch();
+    br_move moves[BRT_MOVE_BUFFER];
+    size_t n = all_legal_moves(s, moves), used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char text[128];
+        move_text_into(s, moves[i], text, sizeof text);
+        used += (size_t)snprintf(out + used, BRT_TEXT_SIZE - used, "%s%s", i ? ", " : "", text);
+        REQUIRE(used < BRT_TEXT_SIZE, "the legal moves' texts pass BRT_TEXT_SIZE");
+    }
+    return out;
+}
+
+bool brt_any_legal_starting(const br_state *s, const char *prefix)
+{
+    br_move moves[BRT_MOVE_BUFFER];
+    size_t n = all_legal_moves(s, moves);
+    for (size_t i = 0; i < n; i++) {
+        char text[128];
+        move_text_into(s, moves[i], text, sizeof text);
+        if (strncmp(text, prefix, strlen(prefix)) == 0)
+            return true;
+    }
+    return false;
+}
+
+const char *brt_view_of(const br_state *s, br_move move, int seat)
+{
+    char *out = scratch();
+    br_status st = br_state_move_to_text_view(s, move, seat, out, BRT_TEXT_SIZE, NULL);
+    REQUIRE(st == BR_OK, "br_state_move_to_text_view(%d, seat %d): %s", (int)move, seat,
+            br_status_string(st));
+    return out;
+}
+
+void brt_expect_player(const br_state *s, int seat)
+{
+    ck_assert_msg(br_state_current_player(s) == seat, "current player %d, want %d",
+                  br_state_current_player(s), seat);
+}
+
+/* More seats than any registered game has. */
+#define BRT_MAX_SEATS 16
+
+/* One number per seat (%g), joined by commas. */
+static const char *seats_text(const br_state *s, const double *values)
+{
+    char *out = scratch();
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < br_state_num_players(s); i++) {
+        if (i > 0)
+            used += (size_t)snprintf(out + used, BRT_TEXT_SIZE - used, ",");
+        used += (size_t)snprintf(out + used, BRT_TEXT_SIZE - used, "%g", values[i]);
+    }
+    return out;
+}
+
+const char *brt_winners_text(const br_state *s)
+{
+    int w[BRT_MAX_SEATS] = {0};
+    double values[BRT_MAX_SEATS];
+    ck_assert_int_eq(br_state_winners(s, w, BRT_MAX_SEATS), BR_OK);
+    for (int i = 0; i < BRT_MAX_SEATS; i++)
+        values[i] = w[i];
+    return seats_text(s, values);
+}
+
+const char *brt_returns_text(const br_state *s)
+{
+    double r[BRT_MAX_SEATS];
+    for (int i = 0; i < BRT_MAX_SEATS; i++)
+        r[i] = 9;
+    ck_assert_int_eq(br_state_returns(s, r, BRT_MAX_SEATS), BR_OK);
+    return seats_text(s, r);
+}
+
+void brt_expect_move_text(const br_state *s, const char *text, br_move move)
+{
+    br_move parsed = brt_parse_move(s, text);
+    ck_assert_msg(parsed == move, "'%s' is %d, want %d", text, (int)parsed, (int)move);
+    char back[128];
+    move_text_into(s, move, back, sizeof back);
+    ck_assert_msg(strcmp(back, text) == 0, "move %d reads '%s', want '%s'", (int)move, back, text);
+}
+
+void brt_expect_move_texts(const br_state *s, const brt_move_and_text *table, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        brt_expect_move_text(s, table[i].text, table[i].move);
+}
+
+void brt_expect_texts_parse(const br_state *s, const brt_move_and_text *table, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        br_move parsed = brt_parse_move(s, table[i].text);
+        ck_assert_msg(parsed == table[i].move, "'%s' is %d, want %d", table[i].text, (int)parsed,
+                      (int)table[i].move);
+    }
+}
+
+void brt_expect_texts_refused(const br_state *s, const char *const *texts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        brt_expect_parse_refused(s, texts[i], "");
+}
+
+void brt_expect_every_move_round_trips(const br_state *s, br_move move_space)
+{
+    for (br_move m = 0; m < move_space; m++) {
+        char text[128];
+        move_text_into(s, m, text, sizeof text);
+        br_move back = BR_MOVE_NONE;
+        ck_assert_msg(br_state_move_from_text(s, text, &back) == BR_OK, "'%s' (%d): %s", text,
+                      (int)m, br_state_last_error(s));
+        ck_assert_msg(back == m, "'%s' parses to %d, not %d", text, (int)back, (int)m);
+    }
+    char text[16];
+    ck_assert_int_eq(br_state_move_to_text(s, move_space, text, sizeof text, NULL),
+                     BR_ERR_ARGUMENT);
+}
+
+void brt_expect_parse_refused(const br_state *s, const char *text, const char *part)
+{
+    br_move m = 12345;
+    br_status st = br_state_move_from_text(s, text, &m);
+    ck_assert_msg(st == BR_ERR_PARSE, "'%s' parsed (%s, move %d)", text, br_status_string(st),
+                  (int)m);
+    const char *reason = br_state_last_error(s);
+    ck_assert_msg(reason[0] != '\0', "'%s': no reason", text);
+    ck_assert_msg(strstr(reason, part) != NULL, "'%s': the reason '%s' lacks '%s'", text, reason,
+                  part);
+}
+
+const char *brt_text_at(json_t *root, const char *path)
+{
+    char *out = scratch();
+    brt_json_value_text(brt_json_at(root, path), out, BRT_TEXT_SIZE);
+    return out;
+}
+
+const char *brt_field(const br_state *s, const char *path)
+{
+    json_t *root = brt_snapshot_json(s);
+    const char *out = brt_text_at(json_object_get(root, "state"), path);
+    json_decref(root);
+    return out;
+}
+
+/* The path of a printf-formatted `fmt` into `path` (room for BRT_PATH_SIZE). */
+#define BRT_PATH_SIZE 256
+#define FORMAT_PATH(path, fmt)                                                                     \
+    do {                                                                                           \
+        va_list ap;                                                                                \
+        va_start(ap, fmt);                                                                         \
+        vsnprintf(path, BRT_PATH_SIZE, fmt, ap);                                                   \
+        va_end(ap);                                                                                \
+    } while (0)
+
+const char *brt_fieldf(const br_state *s, const char *fmt, ...)
+{
+    char path[BRT_PATH_SIZE];
+    FORMAT_PATH(path, fmt);
+    return brt_field(s, path);
+}
+
+const char *brt_observed(const br_state *s, int seat, const char *path)
+{
+    char *text = brt_observation(s, seat);
+    json_t *root = brt_parse_json(text);
+    free(text);
+    const char *out = brt_text_at(json_object_get(root, "view"), path);
+    json_decref(root);
+    return out;
+}
+
+int brt_int_at(json_t *root, const char *path)
+{
+    json_t *v = brt_json_at(root, path);
+    ck_assert_msg(json_is_integer(v), "state.%s is not an integer: %s", path,
+                  brt_text_at(root, path));
+    return (int)json_integer_value(v);
+}
+
+int brt_field_int(const br_state *s, const char *path)
+{
+    json_t *root = brt_snapshot_json(s);
+    int v = brt_int_at(json_object_get(root, "state"), path);
+    json_decref(root);
+    return v;
+}
+
+int brt_field_intf(const br_state *s, const char *fmt, ...)
+{
+    char path[BRT_PATH_SIZE];
+    FORMAT_PATH(path, fmt);
+    return brt_field_int(s, path);
+}
+
+void brt_playf(br_state *s, const char *fmt, ...)
+{
+    char text[BRT_PATH_SIZE];
+    FORMAT_PATH(text, fmt);
+    brt_play(s, text);
+}
+
+void brt_expect_field(const br_state *s, const char *path, const char *want)
+{
+    const char *got = brt_field(s, path);
+    ck_assert_msg(strcmp(got, want) == 0, "state.%s: got '%s', want '%s'", path, got, want);
+}
+
+void brt_expect_int(const br_state *s, const char *path, int want)
+{
+    int got = brt_field_int(s, path);
+    ck_assert_msg(got == want, "state.%s: got %d, want %d", path, got, want);
+}
+
+void brt_expect_observed(const br_state *s, int seat, const char *path, const char *want)
+{
+    const char *got = brt_observed(s, seat, path);
+    ck_assert_msg(strcmp(got, want) == 0, "seat %d observes %s = '%s', want '%s'", seat, path,
+                  got, want);
+}
+
+void brt_set_member(json_t *state, const char *path, json_t *value)
+{
+    char parent[256];
+    const char *last = path + strlen(path);
+    while (last > path && last[-1] != '.' && last[-1] != '[')
+        last--;
+    size_t plen = (size_t)(last - path);
+    if (plen > 0)
+        plen -= 1; /* the '.' or '[' */
+    snprintf(parent, sizeof parent, "%.*s", (int)plen, path);
+    json_t *obj = plen > 0 ? brt_json_at(state, parent) : state;
+    ck_assert_msg(obj != NULL, "test bug: no member '%s'", parent);
+    if (json_is_array(obj))
+        ck_assert_int_eq(json_array_set(obj, (size_t)atoi(last), value), 0);
+    else
+        ck_assert_int_eq(json_object_set(obj, last, value), 0);
+}
+
+unsigned char *brt_binary_sized(const br_state *s, size_t *len, size_t *payload_at,
+                                size_t payload_size)
+{
+    unsigned char *bytes = brt_binary_of(s, len, payload_at);
+    ck_assert_uint_eq(*len - *payload_at, payload_size);
+    return bytes;
+}
+
+void brt_expect_binary_refused(const br_state *s, size_t payload_size, size_t at,
+                               unsigned value, const char *field)
+{
+    size_t len, payload;
+    unsigned char *bytes = brt_binary_sized(s, &len, &payload, payload_size);
+    bytes[payload + at] = (unsigned char)value;
+    char err[256] = "";
+    /* brt_binary_load checks that a state comes back only with BR_OK. */
+    br_status st = brt_binary_load(bytes, len, err, sizeof err);
+    free(bytes);
+    ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
+                  br_status_string(st));
+    ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
+                  value, err, field);
+}
+
+void brt_expect_binary_round_trip(const br_state *s, size_t payload_size)
+{
+    size_t len, payload;
+    unsigned char *bytes = brt_binary_sized(s, &len, &payload, payload_size);
+    char err[256] = "";
+    br_state *t = NULL;
+    ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
+    char *a = brt_snapshot(s), *b = brt_snapshot(t);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    free(bytes);
+    br_state_free(t);
+}
+
+void brt_expect_bytes_refused(const unsigned char *bytes, size_t len, const char *field)
+{
+    char err[256] = "";
+    br_state *out = NULL;
+    ck_assert_int_eq(br_state_from_bytes(bytes, len, &out, err, sizeof err), BR_ERR_SNAPSHOT);
+    ck_assert_msg(strstr(err, field) != NULL, "'%s' does not name %s", err, field);
+}
+
+void brt_expect_short_payload_refused(const br_state *s, size_t payload_size, size_t cut,
+                                      const char *field)
+{
+    size_t len, payload;
+    unsigned char *bytes = brt_binary_sized(s, &len, &payload, payload_size);
+    size_t shorter = len - cut;
+    uint32_t n = (uint32_t)(shorter - payload);
+    for (int i = 0; i < 4; i++) /* the payload length L, little-endian, before the payload */
+        bytes[payload - 4 + (size_t)i] = (unsigned char)(n >> (8 * i));
+    brt_expect_bytes_refused(bytes, shorter, field);
+    free(bytes);
+}

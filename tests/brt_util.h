@@ -109,6 +109,123 @@ unsigned char *brt_binary_of(const br_state *s, size_t *len, size_t *payload_at)
  * Returns the status. */
 br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, size_t err_size);
 
+/* The games' rule tests: states and moves by their texts
+ *
+ * Every `const char *` these return points to one of a few rotating static
+ * buffers (BRT_TEXT_SIZE bytes): valid until the same helpers were called
+ * eight more times; never freed by the caller. */
+
+#define BRT_TEXT_SIZE 16384
+/* Room for the legal moves of every position of every registered game. */
+#define BRT_MOVE_BUFFER 1024
+
+/* A new state of the game named `game_name` (which must be registered). */
+br_state *brt_new_game(const char *game_name, const char *options);
+/* br_state_clone() that must succeed. */
+br_state *brt_clone(const br_state *s);
+/* The move of `text` (br_state_move_from_text), which must parse. */
+br_move brt_parse_move(const br_state *s, const char *text);
+/* Applies the move of `text`, which must be legal. */
+void brt_play(br_state *s, const char *text);
+/* brt_play() of a printf-formatted text. */
+void brt_playf(br_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whether `move` is legal. The legal move list and br_state_check_move()
+ * must agree, and an illegal move must come with a reason. */
+bool brt_move_is_legal(const br_state *s, br_move move);
+/* brt_move_is_legal() of the move of `text`. */
+bool brt_is_legal(const br_state *s, const char *text);
+#define BRT_ASSERT_LEGAL(s, text) \
+    ck_assert_msg(brt_is_legal((s), (text)), "'%s' should be legal", (text))
+#define BRT_ASSERT_ILLEGAL(s, text) \
+    ck_assert_msg(!brt_is_legal((s), (text)), "'%s' should be illegal", (text))
+
+/* The legal moves as their texts, joined by ", " (in increasing move order). */
+const char *brt_legal_text(const br_state *s);
+/* Whether some legal move's text starts with `prefix`. */
+bool brt_any_legal_starting(const br_state *s, const char *prefix);
+/* The text of `move` as `seat` sees it (br_state_move_to_text_view). */
+const char *brt_view_of(const br_state *s, br_move move, int seat);
+/* The player to move must be `seat`. */
+void brt_expect_player(const br_state *s, int seat);
+/* br_state_winners() as "0,1,0" and br_state_returns() as "-1,1,-1", one
+ * entry per seat. */
+const char *brt_winners_text(const br_state *s);
+const char *brt_returns_text(const br_state *s);
+
+/* Move texts (the games' "Move numbers and notation") */
+
+/* The number of elements of an array. */
+#define BRT_COUNT(array) (sizeof(array) / sizeof((array)[0]))
+
+/* A move and its text. */
+typedef struct brt_move_and_text {
+    const char *text;
+    br_move move;
+} brt_move_and_text;
+
+/* `text` must parse to `move`, and `move` must read `text`. */
+void brt_expect_move_text(const br_state *s, const char *text, br_move move);
+/* brt_expect_move_text() of each of the `n` entries of `table`. */
+void brt_expect_move_texts(const br_state *s, const brt_move_and_text *table, size_t n);
+/* Each text of `table` (another spelling, say) must parse to its move. */
+void brt_expect_texts_parse(const br_state *s, const brt_move_and_text *table, size_t n);
+/* Each of the `n` texts must be refused (brt_expect_parse_refused, any reason). */
+void brt_expect_texts_refused(const br_state *s, const char *const *texts, size_t n);
+/* Every move below `move_space` must have a text that parses back to it, and
+ * `move_space` itself must be refused with BR_ERR_ARGUMENT. */
+void brt_expect_every_move_round_trips(const br_state *s, br_move move_space);
+/* `text` must be refused with BR_ERR_PARSE and a reason that contains `part`
+ * ("" for any reason; none is never enough). */
+void brt_expect_parse_refused(const br_state *s, const char *text, const char *part);
+
+/* Snapshot and observation members as text (brt_json_value_text) */
+
+/* The member at `path` (brt_json_at) under `root`. */
+const char *brt_text_at(struct json_t *root, const char *path);
+/* The snapshot member state.<path>. */
+const char *brt_field(const br_state *s, const char *path);
+/* brt_field() of a printf-formatted path. */
+const char *brt_fieldf(const br_state *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The member view.<path> of what `seat` observes (br_state_observe). */
+const char *brt_observed(const br_state *s, int seat, const char *path);
+/* The integer member at `path` under `root` (fails the test on another kind). */
+int brt_int_at(struct json_t *root, const char *path);
+/* The integer snapshot member state.<path>, and of a formatted path. */
+int brt_field_int(const br_state *s, const char *path);
+int brt_field_intf(const br_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The snapshot member state.<path> must read `want`. */
+void brt_expect_field(const br_state *s, const char *path, const char *want);
+/* The integer snapshot member state.<path> must be `want`. */
+void brt_expect_int(const br_state *s, const char *path, int want);
+/* The member view.<path> of what `seat` observes must read `want`. */
+void brt_expect_observed(const br_state *s, int seat, const char *path, const char *want);
+/* Sets the member at `path` under `state` (the last step an object key or an
+ * array index, whose parent must exist) to `value` (a new reference is taken;
+ * the caller keeps its own). */
+void brt_set_member(struct json_t *state, const char *path, struct json_t *value);
+
+/* The binary snapshot of `s` (brt_binary_of) whose game fields (from
+ * *payload_at) must take `payload_size` bytes. */
+unsigned char *brt_binary_sized(const br_state *s, size_t *len, size_t *payload_at,
+                                size_t payload_size);
+/* The binary snapshot of `s` (game fields of `payload_size` bytes) must load
+ * back into a state with the same snapshot. */
+void brt_expect_binary_round_trip(const br_state *s, size_t payload_size);
+/* `len` bytes of a binary snapshot must be refused with BR_ERR_SNAPSHOT and
+ * a reason that names `field`. */
+void brt_expect_bytes_refused(const unsigned char *bytes, size_t len, const char *field);
+/* The binary snapshot of `s` cut `cut` bytes short (and its payload length
+ * with it) must be refused, naming `field`: the part where it ends. */
+void brt_expect_short_payload_refused(const br_state *s, size_t payload_size, size_t cut,
+                                      const char *field);
+/* The binary snapshot of `s` with byte `at` of its payload (of `payload_size`
+ * bytes) set to `value` must be refused with BR_ERR_SNAPSHOT and a reason
+ * that names `field`. */
+void brt_expect_binary_refused(const br_state *s, size_t payload_size, size_t at,
+                               unsigned value, const char *field);
+
 /* Running the suites */
 
 /* Adds `test` to `suite` in a test case of its own named `name`, run for the

@@ -69,32 +69,7 @@ static const char *const VOTE_CARDS[8] = {"yes1", "yes2", "yes3", "no1",
 
 static br_state *new_state(const char *options)
 {
-    const br_game *game = br_game_find(GAME_NAME);
-    ck_assert_msg(game != NULL, "game '%s' is not registered", GAME_NAME);
-    return brt_new_state(game, options);
-}
-
-static br_state *clone_state(const br_state *s)
-{
-    br_state *c = NULL;
-    ck_assert_int_eq(br_state_clone(s, &c), BR_OK);
-    return c;
-}
-
-static br_move parse_move(br_state *s, const char *text)
-{
-    br_move m = BR_MOVE_NONE;
-    br_status st = br_state_move_from_text(s, text, &m);
-    ck_assert_msg(st == BR_OK, "cannot parse '%s': %s", text, br_state_last_error(s));
-    return m;
-}
-
-static void play(br_state *s, const char *text)
-{
-    br_move m = parse_move(s, text);
-    br_status st = br_state_apply(s, m);
-    ck_assert_msg(st == BR_OK, "move '%s' refused: %s (%s)", text, br_status_string(st),
-                  br_state_last_error(s));
+    return brt_new_game(GAME_NAME, options);
 }
 
 static size_t legal_moves(const br_state *s, br_move *moves)
@@ -102,91 +77,9 @@ static size_t legal_moves(const br_state *s, br_move *moves)
     return brt_legal_moves(s, moves, MOVE_BUFFER);
 }
 
-/* Whether the move is legal; the legal move list and br_state_check_move()
- * must agree. */
-static int is_legal(br_state *s, const char *text)
-{
-    br_move m = parse_move(s, text);
-    br_move moves[MOVE_BUFFER];
-    size_t n = legal_moves(s, moves);
-    int listed = 0;
-    for (size_t i = 0; i < n; i++)
-        listed |= moves[i] == m;
-    char reason[256] = "";
-    int checked = br_state_check_move(s, m, reason, sizeof reason) == BR_OK;
-    ck_assert_msg(listed == checked, "'%s': legal list (%d) and check_move (%d) disagree", text,
-                  listed, checked);
-    ck_assert_msg(checked || reason[0] != '\0', "'%s' is illegal without a reason", text);
-    return listed;
-}
-
-#define ASSERT_LEGAL(s, text) ck_assert_msg(is_legal((s), (text)), "'%s' should be legal", (text))
-#define ASSERT_ILLEGAL(s, text) \
-    ck_assert_msg(!is_legal((s), (text)), "'%s' should be illegal", (text))
-
-/* The legal moves as their texts, joined by ", " (in increasing move order). */
-static const char *legal_text(br_state *s)
-{
-    static char out[TEXT_SIZE * 4];
-    br_move moves[MOVE_BUFFER];
-    size_t n = legal_moves(s, moves), used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < n; i++) {
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, moves[i], text, sizeof text, NULL), BR_OK);
-        used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? ", " : "", text);
-        ck_assert_uint_lt(used, sizeof out);
-    }
-    return out;
-}
-
 /* ------------------------------------------------------------------ */
-/* Reading snapshot members as text (brt_json_value_text): strings as they
- * are, integers in decimal, booleans true/false, null "null", a missing member
- * "(missing)", arrays as their elements' texts joined by commas, objects as
- * compact JSON. The member at `path` under `root`, in one of eight rotating
- * buffers. */
-static const char *text_at(json_t *root, const char *path)
-{
-    static char buffers[8][TEXT_SIZE];
-    static int next;
-    char *out = buffers[next++ % 8];
-    brt_json_value_text(brt_json_at(root, path), out, TEXT_SIZE);
-    return out;
-}
-
-/* The text of snapshot member state.<path>. */
-static const char *field(const br_state *s, const char *path)
-{
-    json_t *root = brt_snapshot_json(s);
-    const char *out = text_at(json_object_get(root, "state"), path);
-    json_decref(root);
-    return out;
-}
-
-/* The text of member <path> of what `seat` observes. */
-static const char *observed(const br_state *s, int seat, const char *path)
-{
-    char *text = brt_observation(s, seat);
-    json_t *root = brt_parse_json(text);
-    free(text);
-    const char *out = text_at(json_object_get(root, "view"), path);
-    json_decref(root);
-    return out;
-}
-
-static void expect_field(const br_state *s, const char *path, const char *want)
-{
-    const char *got = field(s, path);
-    ck_assert_msg(strcmp(got, want) == 0, "state.%s: got '%s', want '%s'", path, got, want);
-}
-
-static void expect_observed(const br_state *s, int seat, const char *path, const char *want)
-{
-    const char *got = observed(s, seat, path);
-    ck_assert_msg(strcmp(got, want) == 0, "seat %d observes %s = '%s', want '%s'", seat, path,
-                  got, want);
-}
+/* Snapshot members (brt_field, brt_observed and the other helpers of
+ * brt_util.h read them as text) */
 
 /* How many elements of the array state.<path> are the string `item`. */
 static int count_in(const br_state *s, const char *path, const char *item)
@@ -212,12 +105,6 @@ static int array_size_at(const br_state *s, const char *path)
     return n;
 }
 
-static void expect_player(const br_state *s, int seat)
-{
-    ck_assert_msg(br_state_current_player(s) == seat, "current player %d, want %d",
-                  br_state_current_player(s), seat);
-}
-
 static void expect_scores(const br_state *s, int n, const double *want)
 {
     double got[4] = {-1, -1, -1, -1};
@@ -226,48 +113,20 @@ static void expect_scores(const br_state *s, int n, const double *want)
         ck_assert_msg(got[i] == want[i], "score of seat %d: %g, want %g", i, got[i], want[i]);
 }
 
-/* The winners as "0,1,0" (br_state_winners) and the returns as "-1,1,-1". */
-static const char *winners_text(const br_state *s)
-{
-    static char out[32];
-    int w[4] = {0};
-    int n = br_state_num_players(s);
-    ck_assert_int_eq(br_state_winners(s, w, 4), BR_OK);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%d", i ? "," : "", w[i]);
-    return out;
-}
-
-static const char *returns_text(const br_state *s)
-{
-    static char out[64];
-    double r[4] = {9, 9, 9, 9};
-    int n = br_state_num_players(s);
-    ck_assert_int_eq(br_state_returns(s, r, 4), BR_OK);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%g", i ? "," : "", r[i]);
-    return out;
-}
-
 /* The text of `move_text` as `seat` sees it (br_state_move_to_text_view). */
-static const char *view_of(br_state *s, const char *move_text, int seat)
+static const char *view_of(const br_state *s, const char *move_text, int seat)
 {
-    static char buf[96];
-    ck_assert_int_eq(br_state_move_to_text_view(s, parse_move(s, move_text), seat, buf,
-                                                sizeof buf, NULL), BR_OK);
-    return buf;
+    return brt_view_of(s, brt_parse_move(s, move_text), seat);
 }
 
 /* A voter casts a ballot: asserts that `seat` is the one to choose. */
 static void vote(br_state *s, int seat, const char *cards)
 {
-    expect_field(s, "phase", "vote");
-    expect_player(s, seat);
+    brt_expect_field(s, "phase", "vote");
+    brt_expect_player(s, seat);
     char text[96];
     snprintf(text, sizeof text, "vote %s", cards);
-    play(s, text);
+    brt_play(s, text);
 }
 
 /* ------------------------------------------------------------------ */
@@ -351,7 +210,7 @@ static br_state *load_position(const position *p)
     json_t *root = brt_snapshot_json(template_state);
     br_state_free(template_state);
     json_t *st = json_object_get(root, "state");
-    ck_assert_str_eq(text_at(st, "phase"), "lay");
+    ck_assert_str_eq(brt_text_at(st, "phase"), "lay");
 
     int left[NUM_TILE_NAMES];
     memcpy(left, TILE_COUNTS, sizeof left);
@@ -491,14 +350,14 @@ static int vote_everything_down(br_state *s)
 {
     int proposals = 0;
     int laid = array_size_at(s, "laid");
-    while (strcmp(field(s, "phase"), "lay") == 0) {
+    while (strcmp(brt_field(s, "phase"), "lay") == 0) {
         br_move moves[MOVE_BUFFER];
         ck_assert_uint_gt(legal_moves(s, moves), 0);
         ck_assert_int_lt(moves[0], FIRST_VOTE);
         ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
         ck_assert_int_le(++proposals, 80);
-        while (strcmp(field(s, "phase"), "vote") == 0)
-            play(s, "vote none");
+        while (strcmp(brt_field(s, "phase"), "vote") == 0)
+            brt_play(s, "vote none");
         ck_assert_int_eq(array_size_at(s, "laid"), laid);
     }
     return proposals;
@@ -524,7 +383,7 @@ static void deal_first(br_state *s, int n)
 START_TEST(test_design_sixty_tiles_by_length_and_kind)
 {
     br_state *s = new_state("players=2,chance=explicit");
-    expect_field(s, "phase", "deal-tiles");
+    brt_expect_field(s, "phase", "deal-tiles");
     ck_assert_int_eq(array_size_at(s, "pool"), 60);
     int by_length[4] = {0};
     for (int t = 0; t < NUM_TILE_NAMES; t++) {
@@ -551,23 +410,23 @@ START_TEST(test_design_river_tiles_have_no_bridge)
     double probs[16];
     size_t n = 0;
     ck_assert_int_eq(br_state_chance_outcomes(s, moves, probs, 16, &n), BR_OK);
-    ck_assert_str_eq(legal_text(s),
+    ck_assert_str_eq(brt_legal_text(s),
                      "deal road3, deal road3b, deal wall3, deal wall3b, deal river3");
     const double want[5] = {1.0 / 12, 2.0 / 12, 4.0 / 12, 2.0 / 12, 3.0 / 12};
     ck_assert_uint_eq(n, 5);
     for (size_t i = 0; i < n; i++)
         ck_assert_double_eq_tol(probs[i], want[i], 1e-9);
-    ASSERT_ILLEGAL(s, "deal river3b");
+    BRT_ASSERT_ILLEGAL(s, "deal river3b");
     br_state_free(s);
 
     /* Laying: the river's bridged shapes are never legal, even with every river
      * tile in hand. */
     position p = empty_board(2);
     s = load_position(&p);
-    ASSERT_LEGAL(s, "river 3 n");
-    ASSERT_LEGAL(s, "river 2 n");
-    ASSERT_ILLEGAL(s, "river 3b n");
-    ASSERT_ILLEGAL(s, "river 2b n");
+    BRT_ASSERT_LEGAL(s, "river 3 n");
+    BRT_ASSERT_LEGAL(s, "river 2 n");
+    BRT_ASSERT_ILLEGAL(s, "river 3b n");
+    BRT_ASSERT_ILLEGAL(s, "river 2b n");
     br_state_free(s);
 }
 END_TEST
@@ -578,18 +437,18 @@ END_TEST
 START_TEST(test_design_four_start_corners_two_exits_each)
 {
     br_state *s = new_state("players=3,chance=explicit");
-    expect_field(s, "crews[0].path", "road");
-    expect_field(s, "crews[0].square", "a12");
-    expect_field(s, "crews[1].path", "wall1");
-    expect_field(s, "crews[1].square", "l12");
-    expect_field(s, "crews[2].path", "river");
-    expect_field(s, "crews[2].square", "l1");
-    expect_field(s, "crews[3].path", "wall2");
-    expect_field(s, "crews[3].square", "a1");
+    brt_expect_field(s, "crews[0].path", "road");
+    brt_expect_field(s, "crews[0].square", "a12");
+    brt_expect_field(s, "crews[1].path", "wall1");
+    brt_expect_field(s, "crews[1].square", "l12");
+    brt_expect_field(s, "crews[2].path", "river");
+    brt_expect_field(s, "crews[2].square", "l1");
+    brt_expect_field(s, "crews[3].path", "wall2");
+    brt_expect_field(s, "crews[3].square", "a1");
     for (int i = 0; i < 4; i++) {
         char path[32];
         snprintf(path, sizeof path, "crews[%d].in", i);
-        expect_field(s, path, "true");
+        brt_expect_field(s, path, "true");
     }
     br_state_free(s);
 
@@ -597,8 +456,8 @@ START_TEST(test_design_four_start_corners_two_exits_each)
     p.hands[0] = "road2 wall2 river2";
     p.rest = 1;
     s = load_position(&p);
-    ck_assert_str_eq(legal_text(s), "road 2 e, road 2 s, wall1 2 s, wall1 2 w, river 2 n, "
-                                    "river 2 w, wall2 2 n, wall2 2 e");
+    ck_assert_str_eq(brt_legal_text(s), "road 2 e, road 2 s, wall1 2 s, wall1 2 w, river 2 n, "
+                                        "river 2 w, wall2 2 n, wall2 2 e");
     br_state_free(s);
 }
 END_TEST
@@ -727,8 +586,8 @@ START_TEST(test_design_board_map_as_drawn)
                 br_state *s = load_position(&p);
                 double before[4], after[4];
                 ck_assert_int_eq(br_state_scores(s, before, 4), BR_OK);
-                play(s, probe);
-                int toilet = strcmp(field(s, "phase"), "vote") == 0;
+                brt_play(s, probe);
+                int toilet = strcmp(brt_field(s, "phase"), "vote") == 0;
                 ck_assert_msg(toilet == (strcmp(token, "WC") == 0),
                               "%s: a vote %s, the map shows '%s'", square,
                               toilet ? "starts" : "does not start", token);
@@ -737,7 +596,7 @@ START_TEST(test_design_board_map_as_drawn)
                     for (int seat = 1; seat < 4; seat++)
                         vote(s, seat, "none");
                 }
-                expect_field(s, "crews[0].square", square);
+                brt_expect_field(s, "crews[0].square", square);
                 ck_assert_int_eq(br_state_scores(s, after, 4), BR_OK);
                 for (int seat = 0; seat < 4; seat++) {
                     const char *type = cards[pass][seat];
@@ -769,7 +628,7 @@ START_TEST(test_rule_deal_equal_shares_by_length)
     char options[64];
     snprintf(options, sizeof options, "players=%d,seed=%d", players, 11 + _i);
     br_state *s = new_state(options);
-    expect_field(s, "phase", "lay");
+    brt_expect_field(s, "phase", "lay");
     ck_assert_int_eq(array_size_at(s, "pool"), 0);
     json_t *root = brt_snapshot_json(s);
     json_t *hands = brt_json_at(json_object_get(root, "state"), "hands");
@@ -800,18 +659,18 @@ START_TEST(test_rule_deal_order_threes_twos_ones_seat_by_seat)
     deal_first(s, 6);
     ck_assert_int_eq(array_size_at(s, "hands[1]"), 6);
     /* Only 2-tiles are offered now, the first 12 to seat 0. */
-    ck_assert_str_eq(legal_text(s), "deal road2, deal road2b, deal wall2, deal wall2b, "
-                                    "deal river2");
+    ck_assert_str_eq(brt_legal_text(s), "deal road2, deal road2b, deal wall2, deal wall2b, "
+                                        "deal river2");
     deal_first(s, 12);
     ck_assert_int_eq(array_size_at(s, "hands[0]"), 18);
     ck_assert_int_eq(array_size_at(s, "hands[1]"), 6);
     deal_first(s, 12);
-    ck_assert_str_eq(legal_text(s), "deal road1, deal wall1, deal river1");
+    ck_assert_str_eq(brt_legal_text(s), "deal road1, deal wall1, deal river1");
     deal_first(s, 24);
     ck_assert_int_eq(array_size_at(s, "hands[0]"), 30);
     ck_assert_int_eq(array_size_at(s, "hands[1]"), 30);
     ck_assert_int_eq(array_size_at(s, "pool"), 0);
-    expect_field(s, "phase", "deal-cards");
+    brt_expect_field(s, "phase", "deal-cards");
     br_state_free(s);
 }
 END_TEST
@@ -826,17 +685,17 @@ START_TEST(test_rule_tiles_face_down_during_deal_open_after)
     ck_assert_str_eq(view_of(s, "deal wall3", 0), "deal wall3");
     ck_assert_str_eq(view_of(s, "deal wall3", 1), "deal ?");
     ck_assert_str_eq(view_of(s, "deal wall3", -1), "deal ?");
-    play(s, "deal wall3"); /* the first tile goes to seat 0 */
-    expect_observed(s, 0, "hands[0]", "wall3");
-    expect_observed(s, 1, "hands[0]", "1");
-    expect_observed(s, -1, "hands[0]", "1");
-    expect_observed(s, 1, "pool", "59");
-    expect_observed(s, 0, "pool", "59");
+    brt_play(s, "deal wall3"); /* the first tile goes to seat 0 */
+    brt_expect_observed(s, 0, "hands[0]", "wall3");
+    brt_expect_observed(s, 1, "hands[0]", "1");
+    brt_expect_observed(s, -1, "hands[0]", "1");
+    brt_expect_observed(s, 1, "pool", "59");
+    brt_expect_observed(s, 0, "pool", "59");
     deal_first(s, 59);
-    expect_field(s, "phase", "deal-cards");
-    char *mine = brt_strdup(field(s, "hands[0]"));
-    expect_observed(s, 1, "hands[0]", mine);
-    expect_observed(s, -1, "hands[0]", mine);
+    brt_expect_field(s, "phase", "deal-cards");
+    char *mine = brt_strdup(brt_field(s, "hands[0]"));
+    brt_expect_observed(s, 1, "hands[0]", mine);
+    brt_expect_observed(s, -1, "hands[0]", mine);
     free(mine);
     br_state_free(s);
 }
@@ -849,7 +708,7 @@ START_TEST(test_rule_one_secret_building_card_each)
 {
     br_state *s = new_state("players=3,chance=explicit");
     deal_first(s, 60);
-    expect_field(s, "phase", "deal-cards");
+    brt_expect_field(s, "phase", "deal-cards");
     br_move moves[16];
     double probs[16];
     size_t n = 0;
@@ -857,18 +716,18 @@ START_TEST(test_rule_one_secret_building_card_each)
     ck_assert_uint_eq(n, 6);
     for (size_t i = 0; i < n; i++)
         ck_assert_double_eq_tol(probs[i], 1.0 / 6, 1e-9);
-    ck_assert_str_eq(legal_text(s), "building town-hall, building school, building fire-station, "
-                                    "building inn, building museum, building church");
+    ck_assert_str_eq(brt_legal_text(s), "building town-hall, building school, building fire-station, "
+                                        "building inn, building museum, building church");
     ck_assert_str_eq(view_of(s, "building inn", 0), "building inn");
     ck_assert_str_eq(view_of(s, "building inn", 1), "building ?");
-    play(s, "building inn");
-    ASSERT_ILLEGAL(s, "building inn");
-    play(s, "building church");
-    play(s, "building school");
-    expect_field(s, "buildings", "inn,church,school");
-    expect_observed(s, 0, "buildings", "inn,hidden,hidden");
-    expect_observed(s, 1, "buildings", "hidden,church,hidden");
-    expect_observed(s, -1, "buildings", "hidden,hidden,hidden");
+    brt_play(s, "building inn");
+    BRT_ASSERT_ILLEGAL(s, "building inn");
+    brt_play(s, "building church");
+    brt_play(s, "building school");
+    brt_expect_field(s, "buildings", "inn,church,school");
+    brt_expect_observed(s, 0, "buildings", "inn,hidden,hidden");
+    brt_expect_observed(s, 1, "buildings", "hidden,church,hidden");
+    brt_expect_observed(s, -1, "buildings", "hidden,hidden,hidden");
     br_state_free(s);
 }
 END_TEST
@@ -885,11 +744,11 @@ START_TEST(test_rule_vote_cards_each_and_seat_zero_begins)
     for (int seat = 0; seat < 4; seat++) {
         char path[16];
         snprintf(path, sizeof path, "votes[%d]", seat);
-        expect_field(s, path, eight);
+        brt_expect_field(s, path, eight);
     }
-    expect_field(s, "phase", "lay");
-    expect_field(s, "turn", "0");
-    expect_player(s, 0);
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_field(s, "turn", "0");
+    brt_expect_player(s, 0);
     br_state_free(s);
 }
 END_TEST
@@ -906,14 +765,14 @@ START_TEST(test_rule_tile_only_on_path_of_same_kind)
     p.hands[0] = "road1 river1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ck_assert_str_eq(legal_text(s), "road 1 e, road 1 s, river 1 n, river 1 w");
-    ASSERT_ILLEGAL(s, "wall1 1 s");
-    ASSERT_ILLEGAL(s, "wall2 1 n");
+    ck_assert_str_eq(brt_legal_text(s), "road 1 e, road 1 s, river 1 n, river 1 w");
+    BRT_ASSERT_ILLEGAL(s, "wall1 1 s");
+    BRT_ASSERT_ILLEGAL(s, "wall2 1 n");
     br_state_free(s);
 
     p.hands[0] = "wall1";
     s = load_position(&p);
-    ck_assert_str_eq(legal_text(s), "wall1 1 s, wall1 1 w, wall2 1 n, wall2 1 e");
+    ck_assert_str_eq(brt_legal_text(s), "wall1 1 s, wall1 1 w, wall2 1 n, wall2 1 e");
     br_state_free(s);
 }
 END_TEST
@@ -931,11 +790,11 @@ START_TEST(test_rule_marked_end_against_path_straight_out_of_end)
     p.rest = 1;
     br_state *s = load_position(&p);
     /* North is the path's own piece c12; the other three directions are open. */
-    ck_assert_str_eq(legal_text(s), "road 2 e, road 2 s, road 2 w");
-    play(s, "road 2 w"); /* b11 a11 */
-    expect_field(s, "crews[0].square", "a11");
-    expect_observed(s, 1, "board[0]", "000........1");
-    expect_observed(s, 1, "board[1]", "000.........");
+    ck_assert_str_eq(brt_legal_text(s), "road 2 e, road 2 s, road 2 w");
+    brt_play(s, "road 2 w"); /* b11 a11 */
+    brt_expect_field(s, "crews[0].square", "a11");
+    brt_expect_observed(s, 1, "board[0]", "000........1");
+    brt_expect_observed(s, 1, "board[1]", "000.........");
     br_state_free(s);
 }
 END_TEST
@@ -953,7 +812,7 @@ START_TEST(test_rule_one_tile_laid_any_way)
     p.rest = 1;
     br_state *s = load_position(&p);
     /* d10, c9, b10: all three free directions; c11 behind is the path. */
-    ck_assert_str_eq(legal_text(s), "road 1 e, road 1 s, road 1 w");
+    ck_assert_str_eq(brt_legal_text(s), "road 1 e, road 1 s, road 1 w");
     br_state_free(s);
 }
 END_TEST
@@ -967,8 +826,8 @@ START_TEST(test_rule_tile_must_fit_grid)
     p.hands[0] = "road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ASSERT_ILLEGAL(s, "road 1 n");
-    ASSERT_ILLEGAL(s, "road 1 w");
+    BRT_ASSERT_ILLEGAL(s, "road 1 n");
+    BRT_ASSERT_ILLEGAL(s, "road 1 w");
     br_state_free(s);
 
     p.laid[0] = "road 1 e"; /* b12 */
@@ -977,11 +836,11 @@ START_TEST(test_rule_tile_must_fit_grid)
     p.crews[0] = "b10";
     p.hands[0] = "road3 road2 road1";
     s = load_position(&p);
-    ASSERT_LEGAL(s, "road 1 w");
-    ASSERT_ILLEGAL(s, "road 2 w");
-    ASSERT_ILLEGAL(s, "road 3 w");
-    ASSERT_LEGAL(s, "road 3 e");
-    ASSERT_LEGAL(s, "road 3 s");
+    BRT_ASSERT_LEGAL(s, "road 1 w");
+    BRT_ASSERT_ILLEGAL(s, "road 2 w");
+    BRT_ASSERT_ILLEGAL(s, "road 3 w");
+    BRT_ASSERT_LEGAL(s, "road 3 e");
+    BRT_ASSERT_LEGAL(s, "road 3 s");
     br_state_free(s);
 }
 END_TEST
@@ -999,8 +858,8 @@ START_TEST(test_rule_tile_only_on_free_squares)
     p.hands[0] = "road2 road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ASSERT_LEGAL(s, "road 1 e");
-    ASSERT_ILLEGAL(s, "road 2 e");
+    BRT_ASSERT_LEGAL(s, "road 1 e");
+    BRT_ASSERT_ILLEGAL(s, "road 2 e");
     br_state_free(s);
 }
 END_TEST
@@ -1015,11 +874,11 @@ START_TEST(test_rule_crew_moves_to_last_square)
     p.hands[1] = "wall2";
     p.rest = 0;
     br_state *s = load_position(&p);
-    play(s, "road 3 e");
-    expect_field(s, "crews[0].square", "d12");
-    play(s, "wall2 2 n");
-    expect_field(s, "crews[3].square", "a3");
-    expect_field(s, "laid", "road 3 e,wall2 2 n");
+    brt_play(s, "road 3 e");
+    brt_expect_field(s, "crews[0].square", "d12");
+    brt_play(s, "wall2 2 n");
+    brt_expect_field(s, "crews[3].square", "a3");
+    brt_expect_field(s, "laid", "road 3 e,wall2 2 n");
     br_state_free(s);
 }
 END_TEST
@@ -1037,13 +896,13 @@ START_TEST(test_design_bridge_squares)
     p.hands[1] = "wall2b";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "wall2 3b n"); /* a2 a3 a4, bridge a3 */
-    play(s, "wall1 2b w"); /* k12 j12, bridge k12 */
-    play(s, "road 2b e");  /* b12 c12, bridge b12 */
-    expect_observed(s, 0, "board[0]", "0A0......1B1");
-    expect_observed(s, 0, "board[8]", "3...........");  /* row 4 */
-    expect_observed(s, 0, "board[9]", "D...........");  /* row 3 */
-    expect_observed(s, 0, "board[10]", "3...........");  /* row 2 */
+    brt_play(s, "wall2 3b n"); /* a2 a3 a4, bridge a3 */
+    brt_play(s, "wall1 2b w"); /* k12 j12, bridge k12 */
+    brt_play(s, "road 2b e");  /* b12 c12, bridge b12 */
+    brt_expect_observed(s, 0, "board[0]", "0A0......1B1");
+    brt_expect_observed(s, 0, "board[8]", "3...........");  /* row 4 */
+    brt_expect_observed(s, 0, "board[9]", "D...........");  /* row 3 */
+    brt_expect_observed(s, 0, "board[10]", "3..........."); /* row 2 */
     br_state_free(s);
 }
 END_TEST
@@ -1067,14 +926,14 @@ START_TEST(test_rule_bridge_lets_path_continue_beyond)
     p.hands[0] = "road2 road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ASSERT_LEGAL(s, "road 1 s");
-    ASSERT_LEGAL(s, "road 2 s"); /* j10 j9 */
-    expect_field(s, "tallies.bridges", "0");
-    play(s, "road 1 s");
-    expect_field(s, "crews[0].square", "j10");
-    expect_field(s, "tallies.bridges", "1"); /* "lays that passed under a bridge" */
-    expect_observed(s, 1, "board[1]", "........1B1."); /* row 11: bridge kept */
-    expect_observed(s, 1, "board[2]", ".........0.."); /* row 10: the new tile */
+    BRT_ASSERT_LEGAL(s, "road 1 s");
+    BRT_ASSERT_LEGAL(s, "road 2 s"); /* j10 j9 */
+    brt_expect_field(s, "tallies.bridges", "0");
+    brt_play(s, "road 1 s");
+    brt_expect_field(s, "crews[0].square", "j10");
+    brt_expect_field(s, "tallies.bridges", "1");           /* "lays that passed under a bridge" */
+    brt_expect_observed(s, 1, "board[1]", "........1B1."); /* row 11: bridge kept */
+    brt_expect_observed(s, 1, "board[2]", ".........0.."); /* row 10: the new tile */
     br_state_free(s);
 
     /* The same wall seen from i12: i11 is no bridge and blocks. */
@@ -1090,8 +949,8 @@ START_TEST(test_rule_bridge_lets_path_continue_beyond)
     q.hands[0] = "road1";
     q.rest = 1;
     s = load_position(&q);
-    ASSERT_ILLEGAL(s, "road 1 s");
-    ASSERT_LEGAL(s, "road 1 e"); /* j12 */
+    BRT_ASSERT_ILLEGAL(s, "road 1 s");
+    BRT_ASSERT_LEGAL(s, "road 1 e"); /* j12 */
     br_state_free(s);
 }
 END_TEST
@@ -1110,9 +969,9 @@ START_TEST(test_rule_bridge_of_same_path_can_be_passed)
     p.hands[0] = "road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ASSERT_LEGAL(s, "road 1 s");
-    play(s, "road 1 s");
-    expect_field(s, "crews[0].square", "c10");
+    BRT_ASSERT_LEGAL(s, "road 1 s");
+    brt_play(s, "road 1 s");
+    brt_expect_field(s, "crews[0].square", "c10");
     br_state_free(s);
 }
 END_TEST
@@ -1131,9 +990,9 @@ START_TEST(test_rule_bridge_met_lengthwise_blocks)
     p.hands[0] = "wall1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ASSERT_ILLEGAL(s, "wall1 1 e");
-    ASSERT_LEGAL(s, "wall1 1 w");
-    ASSERT_LEGAL(s, "wall1 1 s");
+    BRT_ASSERT_ILLEGAL(s, "wall1 1 e");
+    BRT_ASSERT_LEGAL(s, "wall1 1 w");
+    BRT_ASSERT_LEGAL(s, "wall1 1 s");
     br_state_free(s);
 }
 END_TEST
@@ -1157,9 +1016,9 @@ START_TEST(test_rule_one_lay_passes_at_most_one_bridge)
     p.hands[0] = "road2 road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    ASSERT_ILLEGAL(s, "road 1 s");
-    ASSERT_ILLEGAL(s, "road 2 s");
-    ASSERT_LEGAL(s, "road 1 e");
+    BRT_ASSERT_ILLEGAL(s, "road 1 s");
+    BRT_ASSERT_ILLEGAL(s, "road 2 s");
+    BRT_ASSERT_LEGAL(s, "road 1 e");
     br_state_free(s);
 }
 END_TEST
@@ -1181,10 +1040,10 @@ START_TEST(test_rule_river_passes_under_bridge)
     p.hands[0] = "river1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "river 1 n");
-    expect_field(s, "crews[2].square", "c3");
-    expect_observed(s, 0, "board[10]", "33D3........"); /* row 2 */
-    expect_observed(s, 0, "board[9]", "..2........."); /* row 3 */
+    brt_play(s, "river 1 n");
+    brt_expect_field(s, "crews[2].square", "c3");
+    brt_expect_observed(s, 0, "board[10]", "33D3........"); /* row 2 */
+    brt_expect_observed(s, 0, "board[9]", "..2.........");  /* row 3 */
     br_state_free(s);
 }
 END_TEST
@@ -1203,8 +1062,8 @@ START_TEST(test_rule_covering_building_scores_nothing)
     br_state *s = load_position(&p);
     const double before[3] = {15, 15, 15};
     expect_scores(s, 3, before);
-    play(s, "road 3 e"); /* b12 c12 d12: the inn of value 1 */
-    expect_field(s, "phase", "lay");
+    brt_play(s, "road 3 e"); /* b12 c12 d12: the inn of value 1 */
+    brt_expect_field(s, "phase", "lay");
     const double after[3] = {14, 15, 15};
     expect_scores(s, 3, after);
     br_state_free(s);
@@ -1233,15 +1092,15 @@ START_TEST(test_rule_crew_enclosed_leaves_game)
     p.hands[1] = "wall1";
     p.rest = 2;
     br_state *s = load_position(&p);
-    play(s, "wall2 1 n"); /* a11 */
-    expect_field(s, "crews[0].in", "true");
-    play(s, "wall1 1 w"); /* b12 */
-    expect_field(s, "crews[0].in", "false");
-    expect_field(s, "crews[1].in", "true"); /* b11 is free */
-    expect_field(s, "crews[3].in", "true");
-    expect_player(s, 2);
+    brt_play(s, "wall2 1 n"); /* a11 */
+    brt_expect_field(s, "crews[0].in", "true");
+    brt_play(s, "wall1 1 w"); /* b12 */
+    brt_expect_field(s, "crews[0].in", "false");
+    brt_expect_field(s, "crews[1].in", "true"); /* b11 is free */
+    brt_expect_field(s, "crews[3].in", "true");
+    brt_expect_player(s, 2);
     ck_assert_int_gt(count_in(s, "hands[2]", "road1"), 0);
-    ck_assert_ptr_null(strstr(legal_text(s), "road"));
+    ck_assert_ptr_null(strstr(brt_legal_text(s), "road"));
     br_state_free(s);
 }
 END_TEST
@@ -1264,17 +1123,17 @@ START_TEST(test_rule_crew_enclosure_counts_bridge_passages)
     p.hands[0] = "road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 1 e");
-    expect_field(s, "crews[0].square", "j12");
-    expect_field(s, "crews[0].in", "true");
+    brt_play(s, "road 1 e");
+    brt_expect_field(s, "crews[0].square", "j12");
+    brt_expect_field(s, "crews[0].in", "true");
     br_state_free(s);
 
     p.laid[6] = "wall1 1 s";  /* i10 */
     p.laid[7] = "wall1 2b e"; /* j10 (bridge) k10 */
     p.crews[1] = "k10";
     s = load_position(&p);
-    play(s, "road 1 e");
-    expect_field(s, "crews[0].in", "false");
+    brt_play(s, "road 1 e");
+    brt_expect_field(s, "crews[0].in", "false");
     br_state_free(s);
 }
 END_TEST
@@ -1297,10 +1156,10 @@ START_TEST(test_rule_crew_stays_without_tiles_of_its_kind)
     p.rest = 1;
     br_state *s = load_position(&p);
     ck_assert_int_eq(count_in(s, "hands[0]", "river1") + count_in(s, "hands[1]", "river1"), 0);
-    play(s, "road 1 e");
-    expect_field(s, "crews[2].square", "f2");
-    expect_field(s, "crews[2].in", "true");
-    ck_assert_ptr_null(strstr(legal_text(s), "river"));
+    brt_play(s, "road 1 e");
+    brt_expect_field(s, "crews[2].square", "f2");
+    brt_expect_field(s, "crews[2].in", "true");
+    ck_assert_ptr_null(strstr(brt_legal_text(s), "river"));
     br_state_free(s);
 }
 END_TEST
@@ -1317,14 +1176,14 @@ START_TEST(test_rule_turns_go_clockwise)
     p.hands[1] = "wall1";
     p.hands[2] = "wall1";
     br_state *s = load_position(&p);
-    expect_player(s, 0);
-    play(s, "road 1 e");
-    expect_player(s, 1);
-    expect_field(s, "turn", "1");
-    play(s, "wall1 1 w");
-    expect_player(s, 2);
-    play(s, "wall2 1 e");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
+    brt_play(s, "road 1 e");
+    brt_expect_player(s, 1);
+    brt_expect_field(s, "turn", "1");
+    brt_play(s, "wall1 1 w");
+    brt_expect_player(s, 2);
+    brt_play(s, "wall2 1 e");
+    brt_expect_player(s, 0);
     br_state_free(s);
 }
 END_TEST
@@ -1341,14 +1200,14 @@ START_TEST(test_rule_zugzwang_no_pass_move)
     ck_assert_uint_gt(n, 0);
     for (size_t i = 0; i < n; i++) {
         ck_assert_int_lt(moves[i], FIRST_VOTE);
-        br_state *c = clone_state(s);
+        br_state *c = brt_clone(s);
         ck_assert_int_eq(br_state_apply(c, moves[i]), BR_OK);
-        expect_field(c, "phase", "vote");
+        brt_expect_field(c, "phase", "vote");
         br_state_free(c);
     }
     br_move m;
     ck_assert_int_eq(br_state_move_from_text(s, "pass", &m), BR_ERR_PARSE);
-    ASSERT_ILLEGAL(s, "vote none");
+    BRT_ASSERT_ILLEGAL(s, "vote none");
     br_state_free(s);
 }
 END_TEST
@@ -1362,9 +1221,9 @@ START_TEST(test_rule_seat_without_lay_is_passed_over)
     p.hands[0] = "road1";
     p.rest = 2;
     br_state *s = load_position(&p);
-    play(s, "road 1 e");
-    expect_player(s, 2);
-    expect_field(s, "turn", "2");
+    brt_play(s, "road 1 e");
+    brt_expect_player(s, 2);
+    brt_expect_field(s, "turn", "2");
     br_state_free(s);
 
     /* In the toilets-only position, seat 1 holds only river tiles too long
@@ -1373,12 +1232,12 @@ START_TEST(test_rule_seat_without_lay_is_passed_over)
     q.hands[1] = "river3 river2";
     q.hands[2] = "river1";
     s = load_position(&q);
-    play(s, "road 1 s");
+    brt_play(s, "road 1 s");
     vote(s, 0, "yes1");
     vote(s, 1, "none");
     vote(s, 2, "none");
-    expect_field(s, "laid[16]", "road 1 s");
-    expect_player(s, 2);
+    brt_expect_field(s, "laid[16]", "road 1 s");
+    brt_expect_player(s, 2);
     br_state_free(s);
 }
 END_TEST
@@ -1395,20 +1254,20 @@ START_TEST(test_rule_toilet_needs_vote)
     p.hands[0] = "road2 road1";
     p.rest = 1;
     br_state *s = load_position(&p);
-    br_state *c = clone_state(s);
-    play(c, "road 1 s");
-    expect_field(c, "phase", "lay");
-    expect_player(c, 1);
+    br_state *c = brt_clone(s);
+    brt_play(c, "road 1 s");
+    brt_expect_field(c, "phase", "lay");
+    brt_expect_player(c, 1);
     br_state_free(c);
 
-    play(s, "road 2 s");
-    expect_field(s, "phase", "vote");
-    expect_field(s, "pending", "road 2 s");
-    expect_field(s, "laid", "");
-    expect_field(s, "crews[0].square", "a12");
+    brt_play(s, "road 2 s");
+    brt_expect_field(s, "phase", "vote");
+    brt_expect_field(s, "pending", "road 2 s");
+    brt_expect_field(s, "laid", "");
+    brt_expect_field(s, "crews[0].square", "a12");
     ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 1);
-    expect_player(s, 0);
-    ck_assert_str_eq(field(s, "turn"), "0");
+    brt_expect_player(s, 0);
+    ck_assert_str_eq(brt_field(s, "turn"), "0");
     br_state_free(s);
 }
 END_TEST
@@ -1425,13 +1284,13 @@ START_TEST(test_rule_one_vote_per_tile)
     p.hands[0] = "wall3";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "wall1 3 w");
+    brt_play(s, "wall1 3 w");
     vote(s, 0, "yes1");
     vote(s, 1, "none");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
-    expect_field(s, "laid", "wall1 3 s,wall1 1 s,wall1 1 s,wall1 3 w");
-    expect_field(s, "crews[1].square", "i7");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
+    brt_expect_field(s, "laid", "wall1 3 s,wall1 1 s,wall1 1 s,wall1 3 w");
+    brt_expect_field(s, "crews[1].square", "i7");
     br_state_free(s);
 }
 END_TEST
@@ -1447,13 +1306,13 @@ START_TEST(test_rule_vote_in_turn_order_from_mover)
     p.hands[3] = "wall1";
     p.turn = 2;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 2, "none");
     vote(s, 3, "none");
     vote(s, 0, "none");
     vote(s, 1, "none");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 3);
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 3);
     br_state_free(s);
 }
 END_TEST
@@ -1470,12 +1329,12 @@ START_TEST(test_rule_seats_without_vote_cards_skipped)
     p.votes[1] = "";
     p.votes[3] = "";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 2, "yes1");
     vote(s, 0, "none");
-    expect_field(s, "phase", "lay");
-    expect_field(s, "laid", "road 2 s");
-    expect_player(s, 2);
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_field(s, "laid", "road 2 s");
+    brt_expect_player(s, 2);
     br_state_free(s);
 }
 END_TEST
@@ -1490,16 +1349,16 @@ START_TEST(test_rule_ballot_any_subset_of_held_cards)
     p.rest = 1;
     p.votes[1] = "yes1 no1";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     br_move moves[MOVE_BUFFER];
     size_t n = legal_moves(s, moves);
     ck_assert_uint_eq(n, 256);
     ck_assert_int_eq(moves[0], FIRST_VOTE);
     ck_assert_int_eq(moves[n - 1], LAST_VOTE);
-    ASSERT_LEGAL(s, "vote none");
+    BRT_ASSERT_LEGAL(s, "vote none");
     vote(s, 0, "none");
-    ck_assert_str_eq(legal_text(s), "vote none, vote yes1, vote no1, vote yes1 no1");
-    ASSERT_ILLEGAL(s, "vote yes2");
+    ck_assert_str_eq(brt_legal_text(s), "vote none, vote yes1, vote no1, vote yes1 no1");
+    BRT_ASSERT_ILLEGAL(s, "vote yes2");
     br_state_free(s);
 }
 END_TEST
@@ -1514,23 +1373,23 @@ START_TEST(test_rule_ballots_hidden_until_reveal)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     ck_assert_str_eq(view_of(s, "vote yes3", 0), "vote yes3");
     ck_assert_str_eq(view_of(s, "vote yes3", 1), "vote ?");
     ck_assert_str_eq(view_of(s, "vote yes3", -1), "vote ?");
     vote(s, 0, "yes3");
-    expect_observed(s, 0, "ballots[0]", "yes3");
-    expect_observed(s, 1, "ballots[0]", "hidden");
-    expect_observed(s, -1, "ballots[0]", "hidden");
-    expect_observed(s, 1, "ballots[2]", "null");
+    brt_expect_observed(s, 0, "ballots[0]", "yes3");
+    brt_expect_observed(s, 1, "ballots[0]", "hidden");
+    brt_expect_observed(s, -1, "ballots[0]", "hidden");
+    brt_expect_observed(s, 1, "ballots[2]", "null");
     vote(s, 1, "jein");
-    expect_observed(s, 2, "ballots[1]", "hidden");
+    brt_expect_observed(s, 2, "ballots[1]", "hidden");
     vote(s, 2, "no1");
     /* Revealed: seat 1 declares its jein, every ballot is open to all. */
-    expect_field(s, "phase", "jein");
-    expect_observed(s, 2, "ballots[0]", "yes3");
-    expect_observed(s, 0, "ballots[1]", "jein");
-    expect_observed(s, -1, "ballots[2]", "no1");
+    brt_expect_field(s, "phase", "jein");
+    brt_expect_observed(s, 2, "ballots[0]", "yes3");
+    brt_expect_observed(s, 0, "ballots[1]", "jein");
+    brt_expect_observed(s, -1, "ballots[2]", "no1");
     br_state_free(s);
 }
 END_TEST
@@ -1546,23 +1405,23 @@ START_TEST(test_rule_jein_declared_after_reveal_in_turn_order)
     p.hands[1] = "road2";
     p.turn = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 1, "jein");
     vote(s, 2, "no1");
-    ASSERT_ILLEGAL(s, "jein yes");
+    BRT_ASSERT_ILLEGAL(s, "jein yes");
     vote(s, 0, "jein");
-    expect_field(s, "phase", "jein");
-    expect_player(s, 1);
-    ck_assert_str_eq(legal_text(s), "jein yes, jein no");
-    play(s, "jein yes");
-    expect_player(s, 0);
-    expect_observed(s, 0, "jein[1]", "yes");
-    play(s, "jein no");
+    brt_expect_field(s, "phase", "jein");
+    brt_expect_player(s, 1);
+    ck_assert_str_eq(brt_legal_text(s), "jein yes, jein no");
+    brt_play(s, "jein yes");
+    brt_expect_player(s, 0);
+    brt_expect_observed(s, 0, "jein[1]", "yes");
+    brt_play(s, "jein no");
     /* yes 2, no 1 + 2 = 3: the tile goes back. */
-    expect_field(s, "last_vote.yes", "2");
-    expect_field(s, "last_vote.no", "3");
-    expect_field(s, "last_vote.passed", "false");
-    expect_field(s, "phase", "lay");
+    brt_expect_field(s, "last_vote.yes", "2");
+    brt_expect_field(s, "last_vote.no", "3");
+    brt_expect_field(s, "last_vote.passed", "false");
+    brt_expect_field(s, "phase", "lay");
     br_state_free(s);
 }
 END_TEST
@@ -1586,14 +1445,14 @@ START_TEST(test_rule_vote_card_values)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     for (int seat = 0; seat < 3; seat++)
         vote(s, seat, cases[_i].ballots[seat]);
     if (cases[_i].jein != NULL)
-        play(s, cases[_i].jein);
-    expect_field(s, "last_vote.yes", cases[_i].yes);
-    expect_field(s, "last_vote.no", cases[_i].no);
-    expect_field(s, "last_vote.passed", cases[_i].passed);
+        brt_play(s, cases[_i].jein);
+    brt_expect_field(s, "last_vote.yes", cases[_i].yes);
+    brt_expect_field(s, "last_vote.no", cases[_i].no);
+    brt_expect_field(s, "last_vote.passed", cases[_i].passed);
     br_state_free(s);
 }
 END_TEST
@@ -1606,14 +1465,14 @@ START_TEST(test_rule_egal_worth_nothing)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes1 egal");
     vote(s, 1, "no1");
     vote(s, 2, "egal");
-    expect_field(s, "last_vote.yes", "1");
-    expect_field(s, "last_vote.no", "1");
-    expect_field(s, "last_vote.passed", "false");
-    expect_field(s, "laid", "");
+    brt_expect_field(s, "last_vote.yes", "1");
+    brt_expect_field(s, "last_vote.no", "1");
+    brt_expect_field(s, "last_vote.passed", "false");
+    brt_expect_field(s, "laid", "");
     br_state_free(s);
 }
 END_TEST
@@ -1627,19 +1486,19 @@ START_TEST(test_rule_more_yes_than_no_lays_tile)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes2");
     vote(s, 1, "no1");
     vote(s, 2, "none");
-    expect_field(s, "last_vote.passed", "true");
-    expect_field(s, "tallies.votes", "1");
-    expect_field(s, "tallies.passed", "1");
-    expect_field(s, "laid", "road 2 s");
-    expect_field(s, "crews[0].square", "a10");
+    brt_expect_field(s, "last_vote.passed", "true");
+    brt_expect_field(s, "tallies.votes", "1");
+    brt_expect_field(s, "tallies.passed", "1");
+    brt_expect_field(s, "laid", "road 2 s");
+    brt_expect_field(s, "crews[0].square", "a10");
     ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 0);
-    expect_field(s, "pending", "null");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
+    brt_expect_field(s, "pending", "null");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
     br_state_free(s);
 }
 END_TEST
@@ -1654,18 +1513,18 @@ START_TEST(test_rule_tie_or_more_no_returns_tile)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes1");
     vote(s, 1, no_ballot[_i]);
     vote(s, 2, "none");
-    expect_field(s, "last_vote.passed", "false");
-    expect_field(s, "tallies.votes", "1");
-    expect_field(s, "tallies.passed", "0");
-    expect_field(s, "laid", "");
-    expect_field(s, "crews[0].square", "a12");
+    brt_expect_field(s, "last_vote.passed", "false");
+    brt_expect_field(s, "tallies.votes", "1");
+    brt_expect_field(s, "tallies.passed", "0");
+    brt_expect_field(s, "laid", "");
+    brt_expect_field(s, "crews[0].square", "a12");
     ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 1);
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
     br_state_free(s);
 }
 END_TEST
@@ -1679,26 +1538,26 @@ START_TEST(test_rule_played_vote_cards_discarded_either_way)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes3 egal");
     vote(s, 1, "no1 jein");
     vote(s, 2, "none");
-    play(s, "jein no"); /* 3 yes, 3 no */
-    expect_field(s, "last_vote.passed", "false");
-    expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein");
-    expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,egal");
-    expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein,egal");
+    brt_play(s, "jein no"); /* 3 yes, 3 no */
+    brt_expect_field(s, "last_vote.passed", "false");
+    brt_expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein");
+    brt_expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,egal");
+    brt_expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein,egal");
     br_state_free(s);
 
     s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes3");
     vote(s, 1, "no1");
     vote(s, 2, "egal");
-    expect_field(s, "last_vote.passed", "true");
-    expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein,egal");
-    expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,jein,egal");
-    expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein");
+    brt_expect_field(s, "last_vote.passed", "true");
+    brt_expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein,egal");
+    brt_expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,jein,egal");
+    brt_expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein");
     br_state_free(s);
 }
 END_TEST
@@ -1713,16 +1572,16 @@ START_TEST(test_rule_darf_legen_passed_vote_lays_tile_at_once)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "none");
     vote(s, 1, "jein");
     vote(s, 2, "none");
-    expect_field(s, "phase", "jein");
-    expect_player(s, 1);
-    play(s, "jein yes");
-    expect_field(s, "laid", "road 2 s");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
+    brt_expect_field(s, "phase", "jein");
+    brt_expect_player(s, 1);
+    brt_play(s, "jein yes");
+    brt_expect_field(s, "laid", "road 2 s");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
     ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 0);
     br_state_free(s);
 }
@@ -1737,17 +1596,17 @@ START_TEST(test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect)
     p.hands[1] = "road1";
     p.hands[2] = "road1";
     br_state *s = load_position(&p);
-    play(s, "river 1 n");
+    brt_play(s, "river 1 n");
     vote(s, 0, "none");
     vote(s, 1, "none");
     vote(s, 2, "none");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
     ck_assert_int_eq(array_size_at(s, "laid"), 16);
     for (int seat = 0; seat < 3; seat++) {
         char path[16];
         snprintf(path, sizeof path, "votes[%d]", seat);
-        expect_field(s, path, "yes1,yes2,yes3,no1,no2,no3,jein,egal");
+        brt_expect_field(s, path, "yes1,yes2,yes3,no1,no2,no3,jein,egal");
     }
     br_state_free(s);
 }
@@ -1762,10 +1621,10 @@ START_TEST(test_rule_no_vote_cards_anywhere_tile_goes_back)
     p.rest = 1;
     p.votes[0] = p.votes[1] = p.votes[2] = "";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
-    expect_field(s, "laid", "");
+    brt_play(s, "road 2 s");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
+    brt_expect_field(s, "laid", "");
     ck_assert_int_eq(count_in(s, "hands[0]", "road2"), 1);
     br_state_free(s);
 }
@@ -1780,20 +1639,20 @@ START_TEST(test_rule_all_crews_out_ends_game)
 {
     position p = last_lay(3, 0);
     br_state *s = load_position(&p);
-    ck_assert_str_eq(legal_text(s), "road 1 e");
-    expect_field(s, "result", "null");
-    play(s, "road 1 e");
+    ck_assert_str_eq(brt_legal_text(s), "road 1 e");
+    brt_expect_field(s, "result", "null");
+    brt_play(s, "road 1 e");
     for (int i = 0; i < 4; i++) {
         char path[16];
         snprintf(path, sizeof path, "crews[%d].in", i);
-        expect_field(s, path, "false");
+        brt_expect_field(s, path, "false");
     }
     ck_assert(br_state_is_terminal(s));
-    expect_player(s, BR_PLAYER_TERMINAL);
-    expect_field(s, "phase", "over");
+    brt_expect_player(s, BR_PLAYER_TERMINAL);
+    brt_expect_field(s, "phase", "over");
     br_move moves[MOVE_BUFFER];
     ck_assert_uint_eq(legal_moves(s, moves), 0);
-    ck_assert_str_ne(field(s, "result"), "null");
+    ck_assert_str_ne(brt_field(s, "result"), "null");
     br_state_free(s);
 }
 END_TEST
@@ -1810,12 +1669,12 @@ START_TEST(test_rule_game_ends_when_no_seat_can_lay)
     br_state *s = load_position(&p);
     ck_assert_int_eq(vote_everything_down(s), 10);
     ck_assert(br_state_is_terminal(s));
-    expect_field(s, "phase", "over");
+    brt_expect_field(s, "phase", "over");
     ck_assert_int_eq(array_size_at(s, "rejected"), 10);
     for (int i = 0; i < 4; i++) {
         char path[16];
         snprintf(path, sizeof path, "crews[%d].in", i);
-        expect_field(s, path, "true");
+        brt_expect_field(s, path, "true");
     }
     br_state_free(s);
 }
@@ -1831,21 +1690,21 @@ START_TEST(test_rule_voted_down_lay_not_proposed_again)
     p.hands[1] = "road2 road2b wall1";
     p.hands[2] = "wall1";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes1");
     vote(s, 1, "no2");
     vote(s, 2, "none");
-    expect_field(s, "last_vote.passed", "false");
-    expect_field(s, "rejected", "road 2 s");
-    expect_player(s, 1);
-    ASSERT_ILLEGAL(s, "road 2 s");  /* the same lay, by another seat */
-    ASSERT_LEGAL(s, "road 2b s");   /* another shape */
-    ASSERT_LEGAL(s, "road 2 e");    /* another direction */
-    play(s, "wall1 1 w");           /* a tile is laid somewhere */
-    expect_field(s, "rejected", "");
-    play(s, "wall2 1 e");
-    expect_player(s, 0);
-    ASSERT_LEGAL(s, "road 2 s");
+    brt_expect_field(s, "last_vote.passed", "false");
+    brt_expect_field(s, "rejected", "road 2 s");
+    brt_expect_player(s, 1);
+    BRT_ASSERT_ILLEGAL(s, "road 2 s"); /* the same lay, by another seat */
+    BRT_ASSERT_LEGAL(s, "road 2b s");  /* another shape */
+    BRT_ASSERT_LEGAL(s, "road 2 e");   /* another direction */
+    brt_play(s, "wall1 1 w");          /* a tile is laid somewhere */
+    brt_expect_field(s, "rejected", "");
+    brt_play(s, "wall2 1 e");
+    brt_expect_player(s, 0);
+    BRT_ASSERT_LEGAL(s, "road 2 s");
     br_state_free(s);
 }
 END_TEST
@@ -1863,35 +1722,35 @@ START_TEST(test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played)
     p.hands[1] = "road2b road3 wall1";
     p.hands[2] = "road2 wall1";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes1");
     vote(s, 1, "no2");
     vote(s, 2, "none");
-    expect_field(s, "rejected", "road 2 s");
-    expect_player(s, 1);
-    ASSERT_ILLEGAL(s, "road 2 s"); /* nothing has changed since */
-    br_state *quiet = clone_state(s);
-    play(s, "road 2b s"); /* a10, a toilet */
+    brt_expect_field(s, "rejected", "road 2 s");
+    brt_expect_player(s, 1);
+    BRT_ASSERT_ILLEGAL(s, "road 2 s"); /* nothing has changed since */
+    br_state *quiet = brt_clone(s);
+    brt_play(s, "road 2b s"); /* a10, a toilet */
     vote(s, 1, "yes1");
     vote(s, 2, "no1");
     vote(s, 0, "none");
-    expect_field(s, "last_vote.passed", "false");
-    expect_field(s, "laid", "");
-    expect_field(s, "rejected", "road 2b s");
-    expect_player(s, 2);
-    ASSERT_LEGAL(s, "road 2 s");
-    play(s, "road 2 s");
-    expect_field(s, "phase", "vote");
+    brt_expect_field(s, "last_vote.passed", "false");
+    brt_expect_field(s, "laid", "");
+    brt_expect_field(s, "rejected", "road 2b s");
+    brt_expect_player(s, 2);
+    BRT_ASSERT_LEGAL(s, "road 2 s");
+    brt_play(s, "road 2 s");
+    brt_expect_field(s, "phase", "vote");
     br_state_free(s);
 
     /* The same vote with empty ballots: both lays stay turned down. */
-    play(quiet, "road 2b s");
+    brt_play(quiet, "road 2b s");
     vote(quiet, 1, "none");
     vote(quiet, 2, "none");
     vote(quiet, 0, "none");
-    expect_field(quiet, "rejected", "road 2 s,road 2b s");
-    expect_player(quiet, 2);
-    ASSERT_ILLEGAL(quiet, "road 2 s");
+    brt_expect_field(quiet, "rejected", "road 2 s,road 2b s");
+    brt_expect_player(quiet, 2);
+    BRT_ASSERT_ILLEGAL(quiet, "road 2 s");
     br_state_free(quiet);
 }
 END_TEST
@@ -1906,17 +1765,17 @@ START_TEST(test_rule_revote_laid_option_waits_for_a_tile)
     p.hands[2] = "road2 wall1";
     p.options = "revote=laid";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes1");
     vote(s, 1, "no2");
     vote(s, 2, "none");
-    play(s, "road 2b s");
+    brt_play(s, "road 2b s");
     vote(s, 1, "yes1");
     vote(s, 2, "no1");
     vote(s, 0, "none");
-    expect_field(s, "rejected", "road 2 s,road 2b s");
-    expect_player(s, 2);
-    ASSERT_ILLEGAL(s, "road 2 s");
+    brt_expect_field(s, "rejected", "road 2 s,road 2b s");
+    brt_expect_player(s, 2);
+    BRT_ASSERT_ILLEGAL(s, "road 2 s");
     /* Spec, "Behaviour change": a snapshot written before the option (no
      * revote key: read as revote=changed) loads as written, both lays
      * voted down. */
@@ -1927,13 +1786,13 @@ START_TEST(test_rule_revote_laid_option_waits_for_a_tile)
     br_state *loaded = NULL;
     char err[256] = "";
     ck_assert_msg(br_state_from_json(old, &loaded, err, sizeof err) == BR_OK, "%s", err);
-    expect_field(loaded, "rejected", "road 2 s,road 2b s");
-    ASSERT_ILLEGAL(loaded, "road 2 s");
+    brt_expect_field(loaded, "rejected", "road 2 s,road 2b s");
+    BRT_ASSERT_ILLEGAL(loaded, "road 2 s");
     br_state_free(loaded);
     free(old);
     free(json);
-    play(s, "wall1 1 w"); /* a tile is laid */
-    expect_field(s, "rejected", "");
+    brt_play(s, "wall1 1 w"); /* a tile is laid */
+    brt_expect_field(s, "rejected", "");
     br_state_free(s);
 }
 END_TEST
@@ -1950,13 +1809,13 @@ START_TEST(test_rule_revote_changed_still_ends_when_cards_run_out)
     position p = toilets_only(3, 0);
     br_state *s = load_position(&p);
     int proposals = 0;
-    while (strcmp(field(s, "phase"), "lay") == 0) {
+    while (strcmp(brt_field(s, "phase"), "lay") == 0) {
         br_move moves[MOVE_BUFFER];
         ck_assert_uint_gt(legal_moves(s, moves), 0);
         ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
         ck_assert_int_le(++proposals, 24 + 25 * 10);
         int first = 1;
-        while (strcmp(field(s, "phase"), "vote") == 0) {
+        while (strcmp(brt_field(s, "phase"), "vote") == 0) {
             /* the first voter plays its lowest no card, or its egal */
             size_t n = legal_moves(s, moves);
             br_move pick = FIRST_VOTE;
@@ -1988,10 +1847,10 @@ START_TEST(test_rule_seat_whose_lays_were_voted_down_is_passed_over)
     p.hands[2] = "road1";
     p.votes[0] = p.votes[1] = p.votes[2] = "";
     br_state *s = load_position(&p);
-    play(s, "river 1 n");
-    expect_field(s, "rejected", "river 1 n");
-    expect_player(s, 2);
-    ck_assert_str_eq(legal_text(s), "road 1 s, road 1 w");
+    brt_play(s, "river 1 n");
+    brt_expect_field(s, "rejected", "river 1 n");
+    brt_expect_player(s, 2);
+    ck_assert_str_eq(brt_legal_text(s), "road 1 s, road 1 w");
     br_state_free(s);
 }
 END_TEST
@@ -2007,10 +1866,10 @@ START_TEST(test_rule_score_uncovered_buildings_of_own_type)
     p.buildings[1] = "school";
     p.buildings[2] = "inn";
     br_state *s = load_position(&p);
-    play(s, "road 1 e");
-    expect_field(s, "result.points", "13,12,14");
-    ck_assert_str_eq(winners_text(s), "0,0,1");
-    ck_assert_str_eq(returns_text(s), "-1,-1,1");
+    brt_play(s, "road 1 e");
+    brt_expect_field(s, "result.points", "13,12,14");
+    ck_assert_str_eq(brt_winners_text(s), "0,0,1");
+    ck_assert_str_eq(brt_returns_text(s), "-1,-1,1");
     const double scores[3] = {13, 12, 14};
     expect_scores(s, 3, scores);
     br_state_free(s);
@@ -2023,8 +1882,8 @@ START_TEST(test_rule_score_uncovered_buildings_of_own_type)
     q.votes[0] = q.votes[1] = q.votes[2] = "";
     s = load_position(&q);
     vote_everything_down(s);
-    expect_field(s, "result.points", "12,15,14");
-    ck_assert_str_eq(winners_text(s), "0,1,0");
+    brt_expect_field(s, "result.points", "12,15,14");
+    ck_assert_str_eq(brt_winners_text(s), "0,1,0");
     br_state_free(s);
 }
 END_TEST
@@ -2041,11 +1900,11 @@ START_TEST(test_rule_tie_broken_by_most_vote_cards_left)
     p.votes[0] = "yes1 no1";
     p.votes[1] = "yes1 no1 egal";
     br_state *s = load_position(&p);
-    play(s, "road 1 e");
-    expect_field(s, "result.points", "14,14,12");
-    expect_field(s, "result.cards_left", "2,3,8");
-    ck_assert_str_eq(winners_text(s), "0,1,0");
-    ck_assert_str_eq(returns_text(s), "-1,1,-1");
+    brt_play(s, "road 1 e");
+    brt_expect_field(s, "result.points", "14,14,12");
+    brt_expect_field(s, "result.cards_left", "2,3,8");
+    ck_assert_str_eq(brt_winners_text(s), "0,1,0");
+    ck_assert_str_eq(brt_returns_text(s), "-1,1,-1");
     br_state_free(s);
 }
 END_TEST
@@ -2060,13 +1919,13 @@ START_TEST(test_rule_still_tied_share_the_win)
     p.buildings[1] = "inn";
     p.buildings[2] = _i == 0 ? "school" : "museum";
     br_state *s = load_position(&p);
-    play(s, "road 1 e");
+    brt_play(s, "road 1 e");
     if (_i == 0) {
-        ck_assert_str_eq(winners_text(s), "1,1,0");
-        ck_assert_str_eq(returns_text(s), "1,1,-1");
+        ck_assert_str_eq(brt_winners_text(s), "1,1,0");
+        ck_assert_str_eq(brt_returns_text(s), "1,1,-1");
     } else {
-        ck_assert_str_eq(winners_text(s), "1,1,1");
-        ck_assert_str_eq(returns_text(s), "0,0,0");
+        ck_assert_str_eq(brt_winners_text(s), "1,1,1");
+        ck_assert_str_eq(brt_returns_text(s), "0,0,0");
     }
     br_state_free(s);
 }
@@ -2081,11 +1940,11 @@ START_TEST(test_rule_building_cards_revealed_at_end)
     p.buildings[1] = "inn";
     p.buildings[2] = "school";
     br_state *s = load_position(&p);
-    expect_observed(s, 0, "buildings", "fire-station,hidden,hidden");
-    expect_observed(s, 2, "buildings", "hidden,hidden,school");
-    play(s, "road 1 e");
-    expect_observed(s, 0, "buildings", "fire-station,inn,school");
-    expect_observed(s, -1, "buildings", "fire-station,inn,school");
+    brt_expect_observed(s, 0, "buildings", "fire-station,hidden,hidden");
+    brt_expect_observed(s, 2, "buildings", "hidden,hidden,school");
+    brt_play(s, "road 1 e");
+    brt_expect_observed(s, 0, "buildings", "fire-station,inn,school");
+    brt_expect_observed(s, -1, "buildings", "fire-station,inn,school");
     br_state_free(s);
 }
 END_TEST
@@ -2115,7 +1974,7 @@ START_TEST(test_pro_two_open_task_cards_each)
 {
     br_state *s = new_state("players=2,chance=explicit,variant=pro");
     deal_first(s, 60);
-    expect_field(s, "phase", "deal-cards");
+    brt_expect_field(s, "phase", "deal-cards");
     br_move moves[16];
     double probs[16];
     size_t n = 0;
@@ -2129,19 +1988,19 @@ START_TEST(test_pro_two_open_task_cards_each)
     for (int c = 0; c < 10; c++)
         snprintf(all + strlen(all), sizeof all - strlen(all), "%stask %s", c ? ", " : "",
                  TASK_CARDS[c]);
-    ck_assert_str_eq(legal_text(s), all);
+    ck_assert_str_eq(brt_legal_text(s), all);
     ck_assert_str_eq(view_of(s, "task toilets", 1), "task toilets");
-    play(s, "task toilets");
-    ASSERT_ILLEGAL(s, "task toilets");
-    play(s, "task inn");
-    play(s, "task museum");
-    play(s, "task long-path");
-    expect_field(s, "phase", "lay");
-    expect_field(s, "tasks[0]", "toilets,inn");
-    expect_field(s, "tasks[1]", "museum,long-path");
-    expect_observed(s, 1, "tasks[0]", "toilets,inn");
-    expect_observed(s, -1, "tasks[1]", "museum,long-path");
-    expect_field(s, "choices", "null,null");
+    brt_play(s, "task toilets");
+    BRT_ASSERT_ILLEGAL(s, "task toilets");
+    brt_play(s, "task inn");
+    brt_play(s, "task museum");
+    brt_play(s, "task long-path");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_field(s, "tasks[0]", "toilets,inn");
+    brt_expect_field(s, "tasks[1]", "museum,long-path");
+    brt_expect_observed(s, 1, "tasks[0]", "toilets,inn");
+    brt_expect_observed(s, -1, "tasks[1]", "museum,long-path");
+    brt_expect_field(s, "choices", "null,null");
     br_state_free(s);
 }
 END_TEST
@@ -2170,25 +2029,25 @@ START_TEST(test_pro_choice_when_first_crew_leaves)
     p.tasks[1] = "museum long-path";
     p.tasks[2] = "church demolition";
     br_state *s = load_position(&p);
-    play(s, "wall2 1 n");
-    expect_field(s, "phase", "lay");
-    play(s, "wall1 1 w"); /* the road's crew leaves */
-    expect_field(s, "phase", "choose");
-    expect_player(s, 1);
-    ck_assert_str_eq(legal_text(s), "choose 1, choose 2");
+    brt_play(s, "wall2 1 n");
+    brt_expect_field(s, "phase", "lay");
+    brt_play(s, "wall1 1 w"); /* the road's crew leaves */
+    brt_expect_field(s, "phase", "choose");
+    brt_expect_player(s, 1);
+    ck_assert_str_eq(brt_legal_text(s), "choose 1, choose 2");
     ck_assert_str_eq(view_of(s, "choose 2", 1), "choose 2");
     ck_assert_str_eq(view_of(s, "choose 2", 0), "choose ?");
-    play(s, "choose 2");
-    expect_player(s, 2);
-    expect_observed(s, 1, "choices[1]", "2");
-    expect_observed(s, 2, "choices[1]", "hidden");
-    expect_observed(s, -1, "choices[1]", "hidden");
-    play(s, "choose 1");
-    expect_player(s, 0);
-    play(s, "choose 1");
-    expect_field(s, "choices", "1,2,1");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 2);
+    brt_play(s, "choose 2");
+    brt_expect_player(s, 2);
+    brt_expect_observed(s, 1, "choices[1]", "2");
+    brt_expect_observed(s, 2, "choices[1]", "hidden");
+    brt_expect_observed(s, -1, "choices[1]", "hidden");
+    brt_play(s, "choose 1");
+    brt_expect_player(s, 0);
+    brt_play(s, "choose 1");
+    brt_expect_field(s, "choices", "1,2,1");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 2);
     br_state_free(s);
 }
 END_TEST
@@ -2216,24 +2075,24 @@ START_TEST(test_pro_choice_no_tile_option_when_no_tile_fits_a_path)
     p.rest = 1;
     p.options = _i ? "choice=no-tile" : "choice=crew-out";
     br_state *s = load_position(&p);
-    ASSERT_LEGAL(s, "road 1 w");
-    play(s, "road 1 w");
-    expect_field(s, "crews[0].square", "c12");
-    expect_field(s, "crews[0].in", "true");
+    BRT_ASSERT_LEGAL(s, "road 1 w");
+    brt_play(s, "road 1 w");
+    brt_expect_field(s, "crews[0].square", "c12");
+    brt_expect_field(s, "crews[0].in", "true");
     if (_i == 0) {
-        expect_field(s, "phase", "lay");
-        expect_player(s, 1);
+        brt_expect_field(s, "phase", "lay");
+        brt_expect_player(s, 1);
         br_state_free(s);
         return;
     }
-    expect_field(s, "phase", "choose");
-    expect_player(s, 0);
-    play(s, "choose 1");
-    play(s, "choose 2");
-    play(s, "choose 1");
-    expect_field(s, "choices", "1,2,1");
-    expect_field(s, "phase", "lay");
-    expect_player(s, 1);
+    brt_expect_field(s, "phase", "choose");
+    brt_expect_player(s, 0);
+    brt_play(s, "choose 1");
+    brt_play(s, "choose 2");
+    brt_play(s, "choose 1");
+    brt_expect_field(s, "choices", "1,2,1");
+    brt_expect_field(s, "phase", "lay");
+    brt_expect_player(s, 1);
     /* The position after the choice loads again; with choice=crew-out the
      * same position is refused (the choice came before a path had ended). */
     char *json = brt_snapshot(s);
@@ -2268,14 +2127,14 @@ START_TEST(test_pro_choice_at_end_if_no_crew_left)
     ck_assert(!br_state_is_terminal(s));
     int chosen[3] = {0};
     for (int k = 0; k < 3; k++) {
-        expect_field(s, "phase", "choose");
+        brt_expect_field(s, "phase", "choose");
         int seat = br_state_current_player(s);
         ck_assert_msg(seat >= 0 && seat < 3 && !chosen[seat], "chooser %d", seat);
         chosen[seat] = 1;
-        play(s, "choose 1");
+        brt_play(s, "choose 1");
     }
     ck_assert(br_state_is_terminal(s));
-    expect_field(s, "phase", "over");
+    brt_expect_field(s, "phase", "over");
     br_state_free(s);
 }
 END_TEST
@@ -2296,11 +2155,11 @@ START_TEST(test_pro_special_goals_scored_as_designed)
     p.choices[1] = 2;
     p.choices[2] = 1;
     br_state *s = load_position(&p);
-    play(s, "road 1 e");
+    brt_play(s, "road 1 e");
     ck_assert(br_state_is_terminal(s));
-    expect_field(s, "result.points", "10,9,14");
-    expect_field(s, "result.second_points", "5,2,12");
-    ck_assert_str_eq(winners_text(s), "0,0,1");
+    brt_expect_field(s, "result.points", "10,9,14");
+    brt_expect_field(s, "result.second_points", "5,2,12");
+    ck_assert_str_eq(brt_winners_text(s), "0,0,1");
     br_state_free(s);
 
     /* Toilets-only position: toilets 6, demolition 2, small-houses 11,
@@ -2313,10 +2172,10 @@ START_TEST(test_pro_special_goals_scored_as_designed)
     s = load_position(&q);
     vote_everything_down(s);
     for (int k = 0; k < 3; k++)
-        play(s, br_state_current_player(s) == 1 ? "choose 2" : "choose 1");
-    expect_field(s, "result.points", "6,5,14");
-    expect_field(s, "result.second_points", "2,11,12");
-    ck_assert_str_eq(winners_text(s), "0,0,1");
+        brt_play(s, br_state_current_player(s) == 1 ? "choose 2" : "choose 1");
+    brt_expect_field(s, "result.points", "6,5,14");
+    brt_expect_field(s, "result.second_points", "2,11,12");
+    ck_assert_str_eq(brt_winners_text(s), "0,0,1");
     br_state_free(s);
 }
 END_TEST
@@ -2335,10 +2194,10 @@ START_TEST(test_pro_tie_broken_by_second_card)
     br_state *s = load_position(&p);
     vote_everything_down(s);
     for (int k = 0; k < 3; k++)
-        play(s, br_state_current_player(s) == 2 ? "choose 2" : "choose 1");
-    expect_field(s, "result.points", "14,14,2");
-    expect_field(s, "result.second_points", "6,11,14");
-    ck_assert_str_eq(winners_text(s), "0,1,0");
+        brt_play(s, br_state_current_player(s) == 2 ? "choose 2" : "choose 1");
+    brt_expect_field(s, "result.points", "14,14,2");
+    brt_expect_field(s, "result.second_points", "6,11,14");
+    ck_assert_str_eq(brt_winners_text(s), "0,1,0");
     br_state_free(s);
 }
 END_TEST
@@ -2359,12 +2218,12 @@ START_TEST(test_pro_tie_then_vote_cards_then_shared)
     br_state *s = load_position(&p);
     vote_everything_down(s);
     for (int k = 0; k < 3; k++)
-        play(s, "choose 1");
+        brt_play(s, "choose 1");
     ck_assert(br_state_is_terminal(s));
-    expect_field(s, "result.points", "14,14,2");
-    expect_field(s, "result.second_points", "14,14,12");
-    expect_field(s, "result.cards_left", _i == 0 ? "1,2,0" : "1,1,0");
-    ck_assert_str_eq(winners_text(s), _i == 0 ? "0,1,0" : "1,1,0");
+    brt_expect_field(s, "result.points", "14,14,2");
+    brt_expect_field(s, "result.second_points", "14,14,12");
+    brt_expect_field(s, "result.cards_left", _i == 0 ? "1,2,0" : "1,1,0");
+    ck_assert_str_eq(brt_winners_text(s), _i == 0 ? "0,1,0" : "1,1,0");
     br_state_free(s);
 }
 END_TEST
@@ -2380,8 +2239,8 @@ START_TEST(test_hidden_resample_during_deal)
     br_state *s = new_state("players=3,chance=explicit");
     deal_first(s, 16); /* all twelve 3-tiles and four 2-tiles */
     char *seen = brt_observation(s, 1);
-    char *own = brt_strdup(field(s, "hands[1]"));
-    char *other = brt_strdup(field(s, "hands[0]"));
+    char *own = brt_strdup(brt_field(s, "hands[1]"));
+    char *other = brt_strdup(brt_field(s, "hands[0]"));
     int want_length[4] = {0};
     {
         json_t *root = brt_snapshot_json(s);
@@ -2391,14 +2250,14 @@ START_TEST(test_hidden_resample_during_deal)
         json_decref(root);
     }
     ck_assert_int_gt(want_length[3] + want_length[2] + want_length[1], 0);
-    br_state *dst = clone_state(s);
+    br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
         ck_assert_int_eq(br_state_resample(s, 1, seed, dst), BR_OK);
         char *now = brt_observation(dst, 1);
         ck_assert_str_eq(now, seen);
         free(now);
-        ck_assert_str_eq(field(dst, "hands[1]"), own);
+        ck_assert_str_eq(brt_field(dst, "hands[1]"), own);
         json_t *root = brt_snapshot_json(dst);
         json_t *h = brt_json_at(json_object_get(root, "state"), "hands[0]");
         int by_length[4] = {0};
@@ -2407,7 +2266,7 @@ START_TEST(test_hidden_resample_during_deal)
         for (int len = 1; len <= 3; len++)
             ck_assert_int_eq(by_length[len], want_length[len]);
         json_decref(root);
-        differs |= strcmp(field(dst, "hands[0]"), other) != 0;
+        differs |= strcmp(brt_field(dst, "hands[0]"), other) != 0;
     }
     ck_assert_msg(differs, "20 resamples never changed seat 0's face-down tiles");
     free(seen);
@@ -2429,16 +2288,16 @@ START_TEST(test_hidden_resample_building_cards)
     p.buildings[2] = "church";
     br_state *s = load_position(&p);
     char *seen = brt_observation(s, 0);
-    br_state *dst = clone_state(s);
+    br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
         ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
         char *now = brt_observation(dst, 0);
         ck_assert_str_eq(now, seen);
         free(now);
-        const char *b1 = field(dst, "buildings[1]");
-        const char *b2 = field(dst, "buildings[2]");
-        ck_assert_str_eq(field(dst, "buildings[0]"), "inn");
+        const char *b1 = brt_field(dst, "buildings[1]");
+        const char *b2 = brt_field(dst, "buildings[2]");
+        ck_assert_str_eq(brt_field(dst, "buildings[0]"), "inn");
         ck_assert_str_ne(b1, "inn");
         ck_assert_str_ne(b2, "inn");
         ck_assert_str_ne(b1, b2);
@@ -2461,17 +2320,17 @@ START_TEST(test_hidden_resample_ballots)
     p.rest = 1;
     p.votes[0] = "yes3 no1";
     br_state *s = load_position(&p);
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "yes3");
     char *seen = brt_observation(s, 1);
-    br_state *dst = clone_state(s);
+    br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
         ck_assert_int_eq(br_state_resample(s, 1, seed, dst), BR_OK);
         char *now = brt_observation(dst, 1);
         ck_assert_str_eq(now, seen);
         free(now);
-        const char *ballot = field(dst, "ballots[0]");
+        const char *ballot = brt_field(dst, "ballots[0]");
         ck_assert_msg(strcmp(ballot, "") == 0 || strcmp(ballot, "yes3") == 0 ||
                           strcmp(ballot, "no1") == 0 || strcmp(ballot, "yes3,no1") == 0,
                       "resampled ballot '%s' is not made of seat 0's cards", ballot);
@@ -2496,23 +2355,23 @@ START_TEST(test_hidden_pro_choices_until_end)
     p.choices[1] = 2;
     p.choices[2] = 1;
     br_state *s = load_position(&p);
-    expect_observed(s, 0, "choices", "1,hidden,hidden");
-    expect_observed(s, -1, "choices", "hidden,hidden,hidden");
-    expect_observed(s, 1, "tasks[0]", "toilets,long-path");
+    brt_expect_observed(s, 0, "choices", "1,hidden,hidden");
+    brt_expect_observed(s, -1, "choices", "hidden,hidden,hidden");
+    brt_expect_observed(s, 1, "tasks[0]", "toilets,long-path");
     char *seen = brt_observation(s, 0);
-    br_state *dst = clone_state(s);
+    br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
         ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
         char *now = brt_observation(dst, 0);
         ck_assert_str_eq(now, seen);
         free(now);
-        ck_assert_str_eq(field(dst, "choices[0]"), "1");
-        differs |= strcmp(field(dst, "choices"), "1,2,1") != 0;
+        ck_assert_str_eq(brt_field(dst, "choices[0]"), "1");
+        differs |= strcmp(brt_field(dst, "choices"), "1,2,1") != 0;
     }
     ck_assert_msg(differs, "30 resamples never changed the others' choices");
-    play(s, "road 1 e");
-    expect_observed(s, 0, "choices", "1,2,1");
+    brt_play(s, "road 1 e");
+    brt_expect_observed(s, 0, "choices", "1,2,1");
     free(seen);
     br_state_free(dst);
     br_state_free(s);
@@ -2529,7 +2388,7 @@ START_TEST(test_hidden_open_moves_read_the_same_for_all)
     br_state *s = load_position(&p);
     ck_assert_str_eq(view_of(s, "road 2 s", 1), "road 2 s");
     ck_assert_str_eq(view_of(s, "road 2 s", -1), "road 2 s");
-    play(s, "road 2 s");
+    brt_play(s, "road 2 s");
     vote(s, 0, "jein");
     vote(s, 1, "none");
     vote(s, 2, "none");
@@ -2550,27 +2409,27 @@ START_TEST(test_snapshot_round_trip_every_phase)
     int n = 0;
     br_state *s = new_state("players=3,chance=explicit,variant=pro");
     deal_first(s, 7);
-    states[n++] = clone_state(s);
+    states[n++] = brt_clone(s);
     deal_first(s, 53);
-    states[n++] = clone_state(s);
+    states[n++] = brt_clone(s);
     br_state_free(s);
 
     position p = empty_board(3);
     p.hands[0] = "road2";
     p.rest = 1;
     s = load_position(&p);
-    states[n++] = clone_state(s);
-    play(s, "road 2 s");
+    states[n++] = brt_clone(s);
+    brt_play(s, "road 2 s");
     vote(s, 0, "jein");
-    states[n++] = clone_state(s);
+    states[n++] = brt_clone(s);
     vote(s, 1, "no1");
     vote(s, 2, "none");
-    states[n++] = clone_state(s);
+    states[n++] = brt_clone(s);
     br_state_free(s);
 
     position q = last_lay(3, 0);
     s = load_position(&q);
-    play(s, "road 1 e");
+    brt_play(s, "road 1 e");
     states[n++] = s;
 
     position r = toilets_only(3, 1);
@@ -2582,7 +2441,7 @@ START_TEST(test_snapshot_round_trip_every_phase)
     static const char *const phases[] = {"deal-tiles", "deal-cards", "lay",   "vote",
                                          "jein",       "over",       "choose"};
     for (int i = 0; i < n; i++) {
-        expect_field(states[i], "phase", phases[i]);
+        brt_expect_field(states[i], "phase", phases[i]);
         char *text = brt_snapshot(states[i]);
         char err[512] = "";
         br_state *back = NULL;
@@ -2616,12 +2475,12 @@ static br_state *base_state(snapshot_base base)
         return load_position(&p);
     case BASE_VOTE:
         s = load_position(&p);
-        play(s, "road 2 s");
+        brt_play(s, "road 2 s");
         vote(s, 0, "yes1");
         return s;
     case BASE_LAST_VOTE:
         s = load_position(&p);
-        play(s, "road 2 s");
+        brt_play(s, "road 2 s");
         vote(s, 0, "yes2");
         vote(s, 1, "no1");
         vote(s, 2, "none");
@@ -2629,7 +2488,7 @@ static br_state *base_state(snapshot_base base)
     case BASE_LAY:
     default:
         s = load_position(&p);
-        play(s, "road 1 e");
+        brt_play(s, "road 1 e");
         return s;
     }
 }
@@ -2690,25 +2549,6 @@ static const struct {
     {"deal out of order", BASE_DEAL, NULL, NULL, "hands", deal_out_of_order},
 };
 
-/* Sets state.<path> (the last step an object key or an array index). */
-static void set_member(json_t *state, const char *path, json_t *value)
-{
-    char parent[64];
-    const char *last = path + strlen(path);
-    while (last > path && last[-1] != '.' && last[-1] != '[')
-        last--;
-    size_t plen = (size_t)(last - path);
-    if (plen > 0)
-        plen -= 1; /* the '.' or '[' */
-    snprintf(parent, sizeof parent, "%.*s", (int)plen, path);
-    json_t *obj = plen > 0 ? brt_json_at(state, parent) : state;
-    ck_assert_msg(obj != NULL, "test bug: no member '%s'", parent);
-    if (json_is_array(obj))
-        ck_assert_int_eq(json_array_set(obj, (size_t)atoi(last), value), 0);
-    else
-        ck_assert_int_eq(json_object_set(obj, last, value), 0);
-}
-
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)
 {
     br_state *s = base_state(REJECTIONS[_i].base);
@@ -2719,7 +2559,7 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
         REJECTIONS[_i].edit(st);
     } else {
         json_t *value = brt_parse_json(REJECTIONS[_i].value);
-        set_member(st, REJECTIONS[_i].path, value);
+        brt_set_member(st, REJECTIONS[_i].path, value);
         json_decref(value);
     }
     char *text = json_dumps(root, JSON_COMPACT);
@@ -2835,10 +2675,7 @@ END_TEST
 /* Spec, "Move numbers and notation": the numbers of the table. */
 START_TEST(test_notation_move_numbers)
 {
-    static const struct {
-        const char *text;
-        br_move move;
-    } moves[] = {
+    static const brt_move_and_text moves[] = {
         {"road 3 n", 0},
         {"road 3b e", 5},
         {"wall1 2 s", 20 + 8 + 2},
@@ -2869,16 +2706,9 @@ START_TEST(test_notation_move_numbers)
     br_state *s = new_state("players=3,seed=2");
     ck_assert_uint_eq(br_state_move_space(s), MOVE_SPACE);
     ck_assert_uint_eq(br_state_max_legal_moves(s), 256);
-    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-        ck_assert_msg(parse_move(s, moves[i].text) == moves[i].move, "'%s' is %d, want %d",
-                      moves[i].text, parse_move(s, moves[i].text), moves[i].move);
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, moves[i].move, text, sizeof text, NULL),
-                         BR_OK);
-        ck_assert_str_eq(text, moves[i].text);
-    }
-    ck_assert_int_eq(parse_move(s, "jein yes"), JEIN_YES);
-    ck_assert_int_eq(parse_move(s, "choose 1"), CHOOSE_1);
+    brt_expect_move_texts(s, moves, BRT_COUNT(moves));
+    ck_assert_int_eq(brt_parse_move(s, "jein yes"), JEIN_YES);
+    ck_assert_int_eq(brt_parse_move(s, "choose 1"), CHOOSE_1);
     br_state_free(s);
 }
 END_TEST
@@ -2887,17 +2717,7 @@ END_TEST
 START_TEST(test_notation_round_trip_every_move)
 {
     br_state *s = new_state("players=4,seed=9,variant=pro");
-    for (br_move m = 0; m < MOVE_SPACE; m++) {
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, m, text, sizeof text, NULL), BR_OK);
-        br_move back = BR_MOVE_NONE;
-        ck_assert_msg(br_state_move_from_text(s, text, &back) == BR_OK, "'%s' (%d): %s", text,
-                      m, br_state_last_error(s));
-        ck_assert_msg(back == m, "'%s' parses to %d, not %d", text, back, m);
-    }
-    char text[16];
-    ck_assert_int_eq(br_state_move_to_text(s, MOVE_SPACE, text, sizeof text, NULL),
-                     BR_ERR_ARGUMENT);
+    brt_expect_every_move_round_trips(s, MOVE_SPACE);
     br_state_free(s);
 }
 END_TEST
@@ -2905,12 +2725,12 @@ END_TEST
 /* "Move texts are case-insensitive when parsed; blanks separate words." */
 START_TEST(test_notation_case_and_blanks)
 {
+    static const brt_move_and_text spellings[] = {
+        {"ROAD 3B E", 5},        {"  Vote   Yes2   JEIN  ", 146}, {"Building Inn", 358},
+        {"TASK Long-Path", 370}, {"Jein No", 337},
+    };
     br_state *s = new_state("players=2,seed=2");
-    ck_assert_int_eq(parse_move(s, "ROAD 3B E"), 5);
-    ck_assert_int_eq(parse_move(s, "  Vote   Yes2   JEIN  "), 146);
-    ck_assert_int_eq(parse_move(s, "Building Inn"), 358);
-    ck_assert_int_eq(parse_move(s, "TASK Long-Path"), 370);
-    ck_assert_int_eq(parse_move(s, "Jein No"), 337);
+    brt_expect_texts_parse(s, spellings, BRT_COUNT(spellings));
     br_state_free(s);
 }
 END_TEST
@@ -2925,13 +2745,7 @@ START_TEST(test_notation_parse_errors)
         "pass",     "road 3 e e",
     };
     br_state *s = new_state("players=2,seed=2");
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        br_move m = 12345;
-        br_status st = br_state_move_from_text(s, bad[i], &m);
-        ck_assert_msg(st == BR_ERR_PARSE, "'%s' parsed (%s, move %d)", bad[i],
-                      br_status_string(st), m);
-        ck_assert_msg(br_state_last_error(s)[0] != '\0', "'%s': no reason", bad[i]);
-    }
+    brt_expect_texts_refused(s, bad, BRT_COUNT(bad));
     br_state_free(s);
 }
 END_TEST
@@ -3319,7 +3133,7 @@ END_TEST
 START_TEST(test_learn_tensor_hides_tiles_during_deal)
 {
     br_state *s = new_state("players=2,chance=explicit");
-    play(s, "deal wall3"); /* to seat 0 */
+    brt_play(s, "deal wall3"); /* to seat 0 */
     float t0[TENSOR_MAX], t1[TENSOR_MAX], ts[TENSOR_MAX];
     tensor(s, 0, t0);
     tensor(s, 1, t1);
@@ -3333,7 +3147,7 @@ START_TEST(test_learn_tensor_hides_tiles_during_deal)
     expect_entry(t1, block(2, 1) + B_HAND_SIZE, 1.0 / 60);
     ck_assert_int_eq((int)(range_sum(ts, block(2, 0) + B_HAND, 15) * 1000), 0);
     /* A resampled state gives seat 1 the same tensor. */
-    br_state *r = clone_state(s);
+    br_state *r = brt_clone(s);
     ck_assert_int_eq(br_state_resample(s, 1, 99, r), BR_OK);
     float tr[TENSOR_MAX];
     tensor(r, 1, tr);
@@ -3352,7 +3166,7 @@ START_TEST(test_learn_tensor_vote_pending_tile_and_ballots)
     p.hands[0] = "road2";
     p.rest = 1;
     br_state *s = load_position(&p);
-    play(s, "road 2 s"); /* a11, a10 (a toilet) */
+    brt_play(s, "road 2 s"); /* a11, a10 (a toilet) */
     float t[TENSOR_MAX];
     tensor(s, 2, t);
     expect_entry(t, T_PHASE + PHASE_VOTE, 1.0);
@@ -3377,13 +3191,13 @@ START_TEST(test_learn_tensor_vote_pending_tile_and_ballots)
     expect_entry(t, block(3, 0) + B_ACTOR, 1.0);
     vote(s, 1, "jein");
     vote(s, 2, "no1");
-    expect_field(s, "phase", "jein");
+    brt_expect_field(s, "phase", "jein");
     tensor(s, 2, t);
     expect_entry(t, T_PHASE + PHASE_JEIN, 1.0);
     expect_entry(t, block(3, 1) + B_BALLOT + 2, 1.0); /* seat 0's yes3, revealed */
     expect_entry(t, block(3, 2) + B_BALLOT + 6, 1.0); /* seat 1's jein */
     expect_entry(t, block(3, 2) + B_ACTOR, 1.0);      /* seat 1 declares */
-    play(s, "jein no");
+    brt_play(s, "jein no");
     /* 3 yes against 1 + 2 no: the tile goes back; the last vote is shown. */
     tensor(s, -1, t);
     expect_entry(t, T_LAST_VOTE + 0, 1.0);
@@ -3423,7 +3237,7 @@ START_TEST(test_learn_tensor_pro_tasks_open_choice_hidden)
     tensor(s, 0, t);
     expect_entry(t, block(3, 0) + B_SLOT + 1, 1.0);
     expect_entry(t, block(3, 0) + B_CARD + 3, 1.0);  /* scores with the inn */
-    play(s, "road 1 e"); /* the last crews leave: the end */
+    brt_play(s, "road 1 e");                         /* the last crews leave: the end */
     ck_assert(br_state_is_terminal(s));
     tensor(s, 1, t);
     expect_entry(t, T_PHASE + 6, 1.0);
@@ -3565,7 +3379,7 @@ START_TEST(test_learn_bound_per_path_term_reached_on_e4)
     p.hands[1] = "wall3 wall3b wall2 wall2b wall1";
     p.rest = 0; /* seat 0: the other wall3, wall3b, wall2b and the rest */
     br_state *s = load_position(&p);
-    br_state *scratch = clone_state(s);
+    br_state *scratch = brt_clone(s);
     br_move moves[MOVE_BUFFER];
     for (int seat = 0; seat < 2; seat++) {
         int votes = 0;
@@ -3575,7 +3389,7 @@ START_TEST(test_learn_bound_per_path_term_reached_on_e4)
                      && lay_needs_vote(scratch, s, moves[i]);
         ck_assert_int_eq(votes, 12);
         if (seat == 0)
-            play(s, "wall1 1 s"); /* no toilet: seat 1's turn, the same 12 */
+            brt_play(s, "wall1 1 s"); /* no toilet: seat 1's turn, the same 12 */
     }
     int failed = 0;
     float t[TENSOR_MAX];
@@ -3637,7 +3451,7 @@ START_TEST(test_learn_bound_approached_by_filibuster)
     ck_assert_int_eq(br_game_facts(br_game_find(GAME_NAME), options, &f, sizeof f, NULL, 0),
                      BR_OK);
     br_state *s = new_state(options);
-    br_state *scratch = clone_state(s);
+    br_state *scratch = brt_clone(s);
     br_move moves[MOVE_BUFFER];
     uint64_t rng = 7 + (uint64_t)(_i < 3 ? _i : 42);
     int most_rejected = 0;
@@ -3765,7 +3579,7 @@ static br_move best_yes_vote(const br_move *moves, size_t n)
 START_TEST(test_tallies_past_255_votes_round_trip)
 {
     br_state *s = new_state("players=4,seed=1");
-    br_state *scratch = clone_state(s);
+    br_state *scratch = brt_clone(s);
     br_move moves[MOVE_BUFFER];
     uint64_t rng = 8;
     int votes = 0, passed = 0, yes_left = 4;

@@ -192,100 +192,12 @@ static void seat_corner(int e, int v, int players, int k, char out[3])
 
 static br_state *new_state(const char *options)
 {
-    const br_game *game = br_game_find(GAME_NAME);
-    ck_assert_msg(game != NULL, "game '%s' is not registered", GAME_NAME);
-    return brt_new_state(game, options);
-}
-
-static br_state *clone_state(const br_state *s)
-{
-    br_state *c = NULL;
-    ck_assert_int_eq(br_state_clone(s, &c), BR_OK);
-    return c;
-}
-
-static br_move parse_move(const br_state *s, const char *text)
-{
-    br_move m = BR_MOVE_NONE;
-    br_status st = br_state_move_from_text(s, text, &m);
-    ck_assert_msg(st == BR_OK, "cannot parse '%s': %s", text, br_state_last_error(s));
-    return m;
-}
-
-static void play(br_state *s, const char *text)
-{
-    br_move m = parse_move(s, text);
-    br_status st = br_state_apply(s, m);
-    ck_assert_msg(st == BR_OK, "move '%s' refused: %s (%s)", text, br_status_string(st),
-                  br_state_last_error(s));
-}
-
-static void playf(br_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void playf(br_state *s, const char *fmt, ...)
-{
-    char text[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    play(s, text);
+    return brt_new_game(GAME_NAME, options);
 }
 
 static size_t legal_moves(const br_state *s, br_move *moves)
 {
     return brt_legal_moves(s, moves, MOVE_BUFFER);
-}
-
-/* Whether the move is legal; the legal move list and br_state_check_move()
- * must agree, and an illegal move must come with a reason. */
-static int is_legal(const br_state *s, const char *text)
-{
-    br_move m = parse_move(s, text);
-    br_move moves[MOVE_BUFFER];
-    size_t n = legal_moves(s, moves);
-    int listed = 0;
-    for (size_t i = 0; i < n; i++)
-        listed |= moves[i] == m;
-    char reason[256] = "";
-    int checked = br_state_check_move(s, m, reason, sizeof reason) == BR_OK;
-    ck_assert_msg(listed == checked, "'%s': legal list (%d) and check_move (%d) disagree", text,
-                  listed, checked);
-    ck_assert_msg(checked || reason[0] != '\0', "'%s' is illegal without a reason", text);
-    return listed;
-}
-
-#define ASSERT_LEGAL(s, text) ck_assert_msg(is_legal((s), (text)), "'%s' should be legal", (text))
-#define ASSERT_ILLEGAL(s, text) \
-    ck_assert_msg(!is_legal((s), (text)), "'%s' should be illegal", (text))
-
-/* The legal moves as their texts, joined by ", " (in increasing move order). */
-static const char *legal_text(const br_state *s)
-{
-    static char out[TEXT_SIZE];
-    br_move moves[MOVE_BUFFER];
-    size_t n = legal_moves(s, moves), used = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < n; i++) {
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, moves[i], text, sizeof text, NULL), BR_OK);
-        used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", i ? ", " : "", text);
-        ck_assert_uint_lt(used, sizeof out);
-    }
-    return out;
-}
-
-/* Whether some legal move's text starts with `prefix`. */
-static int any_legal_starting(const br_state *s, const char *prefix)
-{
-    br_move moves[MOVE_BUFFER];
-    size_t n = legal_moves(s, moves);
-    for (size_t i = 0; i < n; i++) {
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, moves[i], text, sizeof text, NULL), BR_OK);
-        if (strncmp(text, prefix, strlen(prefix)) == 0)
-            return 1;
-    }
-    return 0;
 }
 
 /* printf into one of 8 rotating static buffers (for move texts and paths). */
@@ -300,12 +212,6 @@ static const char *fmt(const char *f, ...)
     vsnprintf(out, 256, f, ap);
     va_end(ap);
     return out;
-}
-
-static void expect_player(const br_state *s, int seat)
-{
-    ck_assert_msg(br_state_current_player(s) == seat, "current player %d, want %d",
-                  br_state_current_player(s), seat);
 }
 
 /* The chance outcomes as "text:probability" joined by ", ". */
@@ -330,88 +236,14 @@ static const char *outcomes_text(const br_state *s)
 /* ------------------------------------------------------------------ */
 /* Snapshot members */
 
-/* Values as text: strings as they are, integers in decimal, booleans,
- * null "null", a missing member "(missing)", arrays joined by commas,
- * objects as compact JSON. */
-static const char *text_at(json_t *root, const char *path)
-{
-    static char buffers[8][TEXT_SIZE];
-    static int next;
-    char *out = buffers[next++ % 8];
-    brt_json_value_text(brt_json_at(root, path), out, TEXT_SIZE);
-    return out;
-}
-
-/* The text of snapshot member state.<path>. */
-static const char *field(const br_state *s, const char *path)
-{
-    json_t *root = brt_snapshot_json(s);
-    const char *out = text_at(json_object_get(root, "state"), path);
-    json_decref(root);
-    return out;
-}
-
-static const char *fieldf(const br_state *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static const char *fieldf(const br_state *s, const char *fmt, ...)
-{
-    char path[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(path, sizeof path, fmt, ap);
-    va_end(ap);
-    return field(s, path);
-}
-
-static int int_at(json_t *st, const char *path)
-{
-    json_t *v = brt_json_at(st, path);
-    ck_assert_msg(json_is_integer(v), "state.%s is not an integer: %s", path,
-                  text_at(st, path));
-    return (int)json_integer_value(v);
-}
-
-/* The integer snapshot member state.<path>. */
-static int field_int(const br_state *s, const char *path)
-{
-    json_t *root = brt_snapshot_json(s);
-    int v = int_at(json_object_get(root, "state"), path);
-    json_decref(root);
-    return v;
-}
-
-static int field_intf(const br_state *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static int field_intf(const br_state *s, const char *fmt, ...)
-{
-    char path[128];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(path, sizeof path, fmt, ap);
-    va_end(ap);
-    return field_int(s, path);
-}
-
-static void expect_field(const br_state *s, const char *path, const char *want)
-{
-    const char *got = field(s, path);
-    ck_assert_msg(strcmp(got, want) == 0, "state.%s: got '%s', want '%s'", path, got, want);
-}
-
-static void expect_int(const br_state *s, const char *path, int want)
-{
-    int got = field_int(s, path);
-    ck_assert_msg(got == want, "state.%s: got %d, want %d", path, got, want);
-}
-
 static const char *phase(const br_state *s)
 {
-    return field(s, "phase");
+    return brt_field(s, "phase");
 }
 
 static void expect_phase(const br_state *s, const char *want)
 {
-    expect_field(s, "phase", want);
+    brt_expect_field(s, "phase", want);
 }
 
 /* The members of what `seat` observes ("view"). */
@@ -421,14 +253,6 @@ static json_t *observation_json(const br_state *s, int seat)
     json_t *root = brt_parse_json(text);
     free(text);
     return root;
-}
-
-static const char *observed(const br_state *s, int seat, const char *path)
-{
-    json_t *root = observation_json(s, seat);
-    const char *out = text_at(json_object_get(root, "view"), path);
-    json_decref(root);
-    return out;
 }
 
 /* Event ids may be written as 12, "E12" or "12": -1 for null. */
@@ -460,7 +284,7 @@ static const char *display_text(const br_state *s)
     json_t *root = brt_snapshot_json(s);
     json_t *d = brt_json_at(json_object_get(root, "state"), "display");
     ck_assert_msg(json_is_array(d) && json_array_size(d) == 2, "state.display: %s",
-                  text_at(json_object_get(root, "state"), "display"));
+                  brt_text_at(json_object_get(root, "state"), "display"));
     int a = event_id(json_array_get(d, 0)), b = event_id(json_array_get(d, 1));
     if (a < 0)
         snprintf(out, sizeof out, "-,");
@@ -615,7 +439,7 @@ static int penalty(const br_state *s, int seat, const char *which)
     snprintf(path, sizeof path, "players[%d].penalties.%s", seat, which);
     json_t *v = brt_json_at(json_object_get(root, "state"), path);
     ck_assert_msg(json_is_boolean(v) || json_is_integer(v), "state.%s: %s", path,
-                  text_at(json_object_get(root, "state"), path));
+                  brt_text_at(json_object_get(root, "state"), path));
     int on = json_is_boolean(v) ? json_is_true(v) : json_integer_value(v) > 0;
     json_decref(root);
     return on;
@@ -624,7 +448,7 @@ static int penalty(const br_state *s, int seat, const char *which)
 /* The seats of project p's seals, as "0,2" in the order listed. */
 static const char *seals_text(const br_state *s, int p)
 {
-    return fieldf(s, "projects[%d].seals", p);
+    return brt_fieldf(s, "projects[%d].seals", p);
 }
 
 /* A seat's free seals: players[].seals may count the free seals (2 at the
@@ -635,7 +459,7 @@ static int free_seals(const br_state *s, int seat)
     json_t *st = json_object_get(root, "state");
     char path[32];
     snprintf(path, sizeof path, "players[%d].seals", seat);
-    int v = int_at(st, path), placed = 0;
+    int v = brt_int_at(st, path), placed = 0;
     for (int p = 0; p < NUM_PROJECTS; p++) {
         json_t *a = json_object_get(json_array_get(json_object_get(st, "projects"), (size_t)p),
                                     "seals");
@@ -648,12 +472,12 @@ static int free_seals(const br_state *s, int seat)
 
 static int goods(const br_state *s, int seat, int g)
 {
-    return field_intf(s, "players[%d].goods.%s", seat, GOOD_NAMES[g]);
+    return brt_field_intf(s, "players[%d].goods.%s", seat, GOOD_NAMES[g]);
 }
 
 static int vp(const br_state *s, int seat)
 {
-    return field_intf(s, "players[%d].vp", seat);
+    return brt_field_intf(s, "players[%d].vp", seat);
 }
 
 /* The stock a good comes from and goes back to: the field and the cathedral
@@ -667,7 +491,7 @@ static int stock(const br_state *s, int g)
 {
     char path[32];
     stock_path(g, path, sizeof path);
-    return field_int(s, path);
+    return brt_field_int(s, path);
 }
 
 static int good_index(const char *name)
@@ -725,7 +549,7 @@ static void move_units(json_t *st, int seat, int g, int delta)
     char held[64], src[32];
     snprintf(held, sizeof held, "players[%d].goods.%s", seat, GOOD_NAMES[g]);
     stock_path(g, src, sizeof src);
-    int h = int_at(st, held) + delta, k = int_at(st, src) - delta;
+    int h = brt_int_at(st, held) + delta, k = brt_int_at(st, src) - delta;
     ck_assert_msg(h >= 0 && k >= 0, "test bug: %s %d, %s %d", held, h, src, k);
     set_int_at(st, held, h);
     set_int_at(st, src, k);
@@ -744,7 +568,7 @@ static void put_house(json_t *st, int seat, int q)
     json_array_set_new(plots, (size_t)(q - 1), json_integer(seat));
     char path[32];
     snprintf(path, sizeof path, "players[%d].houses", seat);
-    int h = int_at(st, path);
+    int h = brt_int_at(st, path);
     if (h + on_board == 4)
         set_int_at(st, path, h - 1);
     else if (h == on_board)
@@ -765,9 +589,9 @@ static void set_project(json_t *st, int p, int stone_cubes, int wood_cubes)
         char on[48], sup[32];
         snprintf(on, sizeof on, "projects[%d].%s", p, kind);
         snprintf(sup, sizeof sup, "supply.%s", kind);
-        int delta = want[k] - int_at(st, on);
-        ck_assert_int_ge(int_at(st, sup) - delta, 0);
-        set_int_at(st, sup, int_at(st, sup) - delta);
+        int delta = want[k] - brt_int_at(st, on);
+        ck_assert_int_ge(brt_int_at(st, sup) - delta, 0);
+        set_int_at(st, sup, brt_int_at(st, sup) - delta);
         set_int_at(st, on, want[k]);
     }
 }
@@ -805,19 +629,19 @@ static void edit_state(br_state **s, const char *script)
             int g = good_index(name);
             char held[64];
             snprintf(held, sizeof held, "players[%d].goods.%s", seat, GOOD_NAMES[g]);
-            move_units(st, seat, g, value - int_at(st, held));
+            move_units(st, seat, g, value - brt_int_at(st, held));
         } else if (sscanf(word, "stock.%31[a-z]=%d:%d", name, &value, &seat) == 3) {
             int g = good_index(name);
             char src[32];
             stock_path(g, src, sizeof src);
-            move_units(st, seat, g, int_at(st, src) - value);
+            move_units(st, seat, g, brt_int_at(st, src) - value);
         } else if (sscanf(word, "favour=%31s", arg) == 1) {
             json_object_set_new(st, "favour", json_integer(space_index(arg)));
         } else if (sscanf(word, "cover=%31[a-z]:%31s", name, arg) == 2) {
             char target[64];
             snprintf(target, sizeof target, "%s %s", name, arg);
             json_array_append_new(member(st, "covers"), json_string(target));
-            set_int_at(st, "supply.covers", int_at(st, "supply.covers") - 1);
+            set_int_at(st, "supply.covers", brt_int_at(st, "supply.covers") - 1);
         } else if (sscanf(word, "project=%31[a-z]:%d:%d", name, &a, &b) == 3) {
             set_project(st, project_index(name), a, b);
         } else if (sscanf(word, "house=%d:%d", &seat, &value) == 2) {
@@ -870,20 +694,20 @@ static table read_table(const br_state *s)
     json_t *root = brt_snapshot_json(s);
     json_t *st = json_object_get(root, "state");
     t.n = br_state_num_players(s);
-    t.active = int_at(st, "crest");
-    t.favour = int_at(st, "favour");
+    t.active = brt_int_at(st, "crest");
+    t.favour = brt_int_at(st, "favour");
     char path[64];
     for (int seat = 0; seat < t.n; seat++) {
         snprintf(path, sizeof path, "players[%d].vp", seat);
-        t.vp[seat] = int_at(st, path);
+        t.vp[seat] = brt_int_at(st, path);
         for (int g = 0; g < NUM_GOODS; g++) {
             snprintf(path, sizeof path, "players[%d].goods.%s", seat, GOOD_NAMES[g]);
-            t.goods[seat][g] = int_at(st, path);
+            t.goods[seat][g] = brt_int_at(st, path);
         }
     }
     for (int g = 0; g < NUM_GOODS; g++) {
         stock_path(g, path, sizeof path);
-        t.stock[g] = int_at(st, path);
+        t.stock[g] = brt_int_at(st, path);
     }
     json_t *covers = member(st, "covers");
     for (size_t i = 0; i < json_array_size(covers); i++) {
@@ -1032,9 +856,9 @@ static void orient_checked(br_state *s, int e, int v, int begging)
 {
     expect_phase(s, "orient");
     table before = read_table(s);
-    expect_player(s, before.active);
+    brt_expect_player(s, before.active);
     table want = model_orient(&before, e, v, begging);
-    playf(s, "orient %d", v);
+    brt_playf(s, "orient %d", v);
     table got = read_table(s);
     char what[64];
     snprintf(what, sizeof what, "E%02d orient %d (%d players)", e, v, before.n);
@@ -1109,9 +933,9 @@ static void run_to(br_state **s, int chapter, int round, const char *want_phase,
                       round, want_phase);
         json_t *root = brt_snapshot_json(*s);
         json_t *st = json_object_get(root, "state");
-        int ch = int_at(st, "chapter"), rd = int_at(st, "round");
-        int at = strcmp(text_at(st, "phase"), want_phase) == 0;
-        int acting = strcmp(text_at(st, "phase"), "action") == 0;
+        int ch = brt_int_at(st, "chapter"), rd = brt_int_at(st, "round");
+        int at = strcmp(brt_text_at(st, "phase"), want_phase) == 0;
+        int acting = strcmp(brt_text_at(st, "phase"), "action") == 0;
         json_decref(root);
         if (ch == chapter && rd == round && at)
             return;
@@ -1173,11 +997,11 @@ static void to_orient(br_state *s)
 static br_state *at_action(int players, int chapter, int e, const char *extra)
 {
     br_state *s = reach(players, chapter, extra);
-    playf(s, "event %d", e);
+    brt_playf(s, "event %d", e);
     to_orient(s);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     expect_phase(s, "action");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     return s;
 }
 
@@ -1216,29 +1040,29 @@ static void check_conservation(const br_state *s)
         int sum = 0;
         for (int seat = 0; seat < n; seat++) {
             snprintf(path, sizeof path, "players[%d].goods.%s", seat, GOOD_NAMES[g]);
-            sum += int_at(st, path);
+            sum += brt_int_at(st, path);
         }
         stock_path(g, path, sizeof path);
-        sum += int_at(st, path);
+        sum += brt_int_at(st, path);
         if (g == GRAIN || g == PIETY) {
             snprintf(path, sizeof path, "box.%s", GOOD_NAMES[g]);
-            sum += int_at(st, path);
+            sum += brt_int_at(st, path);
         }
         if (g == STONE || g == WOOD)
             for (int p = 0; p < NUM_PROJECTS; p++) {
                 snprintf(path, sizeof path, "projects[%d].%s", p, GOOD_NAMES[g]);
-                sum += int_at(st, path);
+                sum += brt_int_at(st, path);
             }
         ck_assert_msg(sum == GOOD_TOTALS[g], "%s: %d units in all, want %d", GOOD_NAMES[g], sum,
                       GOOD_TOTALS[g]);
     }
-    int metal = int_at(st, "supply.metal");
+    int metal = brt_int_at(st, "supply.metal");
     for (int p = 0; p < NUM_PROJECTS; p++) {
         snprintf(path, sizeof path, "projects[%d].metal", p);
-        metal += int_at(st, path);
+        metal += brt_int_at(st, path);
     }
     ck_assert_int_eq(metal, 1);
-    ck_assert_int_eq(int_at(st, "supply.covers") + (int)json_array_size(member(st, "covers")), 5);
+    ck_assert_int_eq(brt_int_at(st, "supply.covers") + (int)json_array_size(member(st, "covers")), 5);
     json_decref(root);
 }
 
@@ -1270,14 +1094,14 @@ START_TEST(test_rule_seat_zero_holds_crest_in_round_one)
 {
     int players = 2 + _i;
     br_state *s = reach(players, 1, "");
-    expect_int(s, "crest", 0);
-    expect_int(s, "chapter", 1);
-    expect_int(s, "round", 1);
+    brt_expect_int(s, "crest", 0);
+    brt_expect_int(s, "chapter", 1);
+    brt_expect_int(s, "round", 1);
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-    play(s, "event 1");
+    brt_play(s, "event 1");
     expect_phase(s, "orient");
-    expect_player(s, 0);
-    expect_int(s, "turn", 0);
+    brt_expect_player(s, 0);
+    brt_expect_int(s, "turn", 0);
     br_state_free(s);
 }
 END_TEST
@@ -1312,10 +1136,10 @@ START_TEST(test_content_grain_and_piety_at_setup)
 {
     int n = 2 + _i;
     br_state *s = reach(n, 1, "");
-    expect_int(s, "stock.grain", 2 * n + 2);
-    expect_int(s, "stock.piety", 2 * n + 4);
-    expect_int(s, "box.grain", 10 - (2 * n + 2));
-    expect_int(s, "box.piety", 12 - (2 * n + 4));
+    brt_expect_int(s, "stock.grain", 2 * n + 2);
+    brt_expect_int(s, "stock.piety", 2 * n + 4);
+    brt_expect_int(s, "box.grain", 10 - (2 * n + 2));
+    brt_expect_int(s, "box.piety", 12 - (2 * n + 4));
     br_state_free(s);
 }
 END_TEST
@@ -1326,24 +1150,24 @@ START_TEST(test_content_component_counts)
 {
     int n = 2 + _i;
     br_state *s = reach(n, 1, "");
-    expect_int(s, "supply.stone", 25);
-    expect_int(s, "supply.wood", 15);
-    expect_int(s, "supply.metal", 1);
-    expect_int(s, "supply.wool", 15 - n);
-    expect_int(s, "supply.cloth", 12);
-    expect_int(s, "supply.money", 28 - 2 * n);
-    expect_int(s, "supply.loyalty", 14);
-    expect_int(s, "supply.knowledge", 20);
-    expect_int(s, "supply.covers", 5);
-    expect_field(s, "covers", "");
+    brt_expect_int(s, "supply.stone", 25);
+    brt_expect_int(s, "supply.wood", 15);
+    brt_expect_int(s, "supply.metal", 1);
+    brt_expect_int(s, "supply.wool", 15 - n);
+    brt_expect_int(s, "supply.cloth", 12);
+    brt_expect_int(s, "supply.money", 28 - 2 * n);
+    brt_expect_int(s, "supply.loyalty", 14);
+    brt_expect_int(s, "supply.knowledge", 20);
+    brt_expect_int(s, "supply.covers", 5);
+    brt_expect_field(s, "covers", "");
     check_conservation(s);
     ck_assert_int_eq(cards_count(s, "plots"), 14);
     ck_assert_int_eq(cards_count(s, "places"), 11);
     ck_assert_int_eq(cards_count(s, "projects"), 7);
     for (int q = 0; q < 14; q++)
-        ck_assert_str_eq(fieldf(s, "plots[%d]", q), "null");
+        ck_assert_str_eq(brt_fieldf(s, "plots[%d]", q), "null");
     for (int x = 0; x < 11; x++)
-        ck_assert_str_eq(fieldf(s, "places[%d].state", x), "none");
+        ck_assert_str_eq(brt_fieldf(s, "places[%d].state", x), "none");
     for (int seat = 0; seat < n; seat++)
         ck_assert_int_eq(free_seals(s, seat), 2);
     br_state_free(s);
@@ -1356,12 +1180,12 @@ START_TEST(test_rule_bridge_from_start)
 {
     br_state *s = reach(2, 1, "");
     for (int p = 0; p < NUM_PROJECTS; p++) {
-        ck_assert_str_eq(fieldf(s, "projects[%d].in_play", p), p == BRIDGE ? "true" : "false");
-        ck_assert_int_eq(field_intf(s, "projects[%d].stone", p), 0);
-        ck_assert_int_eq(field_intf(s, "projects[%d].wood", p), 0);
-        ck_assert_int_eq(field_intf(s, "projects[%d].metal", p), 0);
+        ck_assert_str_eq(brt_fieldf(s, "projects[%d].in_play", p), p == BRIDGE ? "true" : "false");
+        ck_assert_int_eq(brt_field_intf(s, "projects[%d].stone", p), 0);
+        ck_assert_int_eq(brt_field_intf(s, "projects[%d].wood", p), 0);
+        ck_assert_int_eq(brt_field_intf(s, "projects[%d].metal", p), 0);
         ck_assert_str_eq(seals_text(s, p), "");
-        ck_assert_str_eq(fieldf(s, "projects[%d].done", p), "false");
+        ck_assert_str_eq(brt_fieldf(s, "projects[%d].done", p), "false");
     }
     br_state_free(s);
 }
@@ -1380,8 +1204,8 @@ START_TEST(test_rule_first_event_is_from_chapter_one)
                      "event 1:0.0909, event 2:0.0909, event 3:0.0909, event 4:0.0909, "
                      "event 5:0.0909, event 6:0.0909, event 7:0.0909, event 8:0.0909, "
                      "event 9:0.0909, event 10:0.0909, event 11:0.0909");
-    ASSERT_ILLEGAL(s, "event 12");
-    ASSERT_ILLEGAL(s, "orient 0");
+    BRT_ASSERT_ILLEGAL(s, "event 12");
+    BRT_ASSERT_ILLEGAL(s, "orient 0");
     br_state_free(s);
 }
 END_TEST
@@ -1391,15 +1215,15 @@ END_TEST
 START_TEST(test_rule_event_draw_uniform_over_undrawn)
 {
     br_state *s = reach(2, 1, "");
-    play(s, "event 3");
+    brt_play(s, "event 3");
     to_next_round(s);
     expect_phase(s, "event");
     ck_assert_str_eq(outcomes_text(s),
                      "event 1:0.1000, event 2:0.1000, event 4:0.1000, event 5:0.1000, "
                      "event 6:0.1000, event 7:0.1000, event 8:0.1000, event 9:0.1000, "
                      "event 10:0.1000, event 11:0.1000");
-    ASSERT_ILLEGAL(s, "event 3");
-    play(s, "event 11");
+    BRT_ASSERT_ILLEGAL(s, "event 3");
+    brt_play(s, "event 11");
     to_next_round(s);
     ck_assert_str_eq(outcomes_text(s),
                      "event 1:0.1111, event 2:0.1111, event 4:0.1111, event 5:0.1111, "
@@ -1419,9 +1243,9 @@ START_TEST(test_rule_six_events_per_chapter_one_per_round)
     char want[64] = "";
     for (int r = 1; r <= 6; r++) {
         expect_phase(s, "event");
-        expect_int(s, "round", r);
+        brt_expect_int(s, "round", r);
         ck_assert_int_eq(cards_count(s, "drawn[0]"), r - 1);
-        playf(s, "event %d", order[r - 1]);
+        brt_playf(s, "event %d", order[r - 1]);
         ck_assert_int_eq(field_event(s, "event"), order[r - 1]);
         snprintf(want + strlen(want), sizeof want - strlen(want), "%s%d", r > 1 ? "," : "",
                  order[r - 1]);
@@ -1450,7 +1274,7 @@ START_TEST(test_rule_five_events_per_chapter_never_seen)
     for (int e = 1; e <= 11; e++) {
         char text[16];
         snprintf(text, sizeof text, "event %d", e);
-        ASSERT_ILLEGAL(s, text);
+        BRT_ASSERT_ILLEGAL(s, text);
     }
     br_state_free(s);
 }
@@ -1466,7 +1290,7 @@ START_TEST(test_rule_four_chapters_of_six_rounds)
     for (int guard = 0; !br_state_is_terminal(s); guard++) {
         ck_assert_int_lt(guard, 6000);
         if (strcmp(phase(s), "event") == 0) {
-            int ch = field_int(s, "chapter"), rd = field_int(s, "round");
+            int ch = brt_field_int(s, "chapter"), rd = brt_field_int(s, "round");
             int next_ch = last_rd == 6 ? last_ch + 1 : last_ch;
             int next_rd = last_rd == 6 ? 1 : last_rd + 1;
             ck_assert_msg(ch == next_ch && rd == next_rd, "event node in %d/%d after %d/%d", ch,
@@ -1483,8 +1307,8 @@ START_TEST(test_rule_four_chapters_of_six_rounds)
     }
     ck_assert_int_eq(rounds, 24);
     expect_phase(s, "over");
-    expect_int(s, "chapter", 4);
-    expect_int(s, "round", 6);
+    brt_expect_int(s, "chapter", 4);
+    brt_expect_int(s, "round", 6);
     br_state_free(s);
 }
 END_TEST
@@ -1497,7 +1321,7 @@ START_TEST(test_rule_event_revealed_each_round)
     for (int r = 1; r <= 6; r++) {
         expect_phase(s, "event");
         ck_assert(br_state_is_chance_node(s));
-        ck_assert(any_legal_starting(s, "event "));
+        ck_assert(brt_any_legal_starting(s, "event "));
         ck_assert_int_eq(field_event(s, "event"), -1);
         if (r < 6)
             to_next_round(s);
@@ -1514,10 +1338,10 @@ START_TEST(test_rule_crest_moves_left_after_each_round)
     br_state *s = reach(3, 1, "");
     for (int r = 1; r <= 6; r++) {
         expect_phase(s, "event");
-        expect_int(s, "crest", (r - 1) % 3);
+        brt_expect_int(s, "crest", (r - 1) % 3);
         auto_step(s);
         to_orient(s);
-        expect_player(s, (r - 1) % 3);
+        brt_expect_player(s, (r - 1) % 3);
         if (r < 6)
             to_next_round(s);
     }
@@ -1531,18 +1355,18 @@ START_TEST(test_rule_actions_from_active_player_clockwise)
 {
     br_state *s = reach(3, 1, "");
     to_next_round(s);
-    expect_int(s, "crest", 1);
-    play(s, "event 2");
-    play(s, "orient 0");
+    brt_expect_int(s, "crest", 1);
+    brt_play(s, "event 2");
+    brt_play(s, "orient 0");
     static const int order[3] = {1, 2, 0};
     for (int k = 0; k < 3; k++) {
         expect_phase(s, "action");
-        expect_player(s, order[k]);
-        expect_int(s, "turn", order[k]);
+        brt_expect_player(s, order[k]);
+        brt_expect_int(s, "turn", order[k]);
         auto_step(s);
     }
     expect_phase(s, "event");
-    expect_int(s, "crest", 2);
+    brt_expect_int(s, "crest", 2);
     br_state_free(s);
 }
 END_TEST
@@ -1558,7 +1382,7 @@ static void expect_chapter_starts(int n, const char *options, const int want[4])
         if (chapter > 1)
             run_to(&s, chapter, 1, "event", 1);
         json_t *root = brt_snapshot_json(s);
-        int crest = int_at(json_object_get(root, "state"), "crest");
+        int crest = brt_int_at(json_object_get(root, "state"), "crest");
         json_decref(root);
         ck_assert_msg(crest == want[chapter - 1], "%d players, '%s': chapter %d starts with seat "
                       "%d, want %d", n, options, chapter, crest, want[chapter - 1]);
@@ -1589,8 +1413,8 @@ START_TEST(test_rule_crest_in_order_next_seat_rolls_tax)
     br_state *s = at_last_round(n, 1, "crest=twice");
     prepare_dues(&s);
     to_phase(s, "tax");
-    expect_int(s, "crest", 6 % n);
-    expect_int(s, "turn", 6 % n);
+    brt_expect_int(s, "crest", 6 % n);
+    brt_expect_int(s, "turn", 6 % n);
     br_state_free(s);
 }
 END_TEST
@@ -1606,8 +1430,8 @@ START_TEST(test_rule_crest_once_option)
     br_state *s = at_last_round(n, 1, "crest=once");
     prepare_dues(&s);
     to_phase(s, "tax");
-    expect_int(s, "crest", 5 % n);
-    expect_int(s, "turn", 5 % n);
+    brt_expect_int(s, "crest", 5 % n);
+    brt_expect_int(s, "turn", 5 % n);
     br_state_free(s);
     expect_chapter_starts(n, "crest=once", starts[_i]);
 }
@@ -1623,7 +1447,7 @@ static br_state *orient_position(int e, const char *edit)
     br_state *s = reach(2, 1, "");
     if (edit[0] != '\0')
         edit_state(&s, edit);
-    playf(s, "event %d", e);
+    brt_playf(s, "event %d", e);
     to_orient(s);
     return s;
 }
@@ -1633,8 +1457,8 @@ static br_state *orient_position(int e, const char *edit)
 START_TEST(test_rule_four_orientations)
 {
     br_state *s = orient_position(1, "");
-    ck_assert_str_eq(legal_text(s), "orient 0, orient 1, orient 2, orient 3");
-    expect_player(s, 0);
+    ck_assert_str_eq(brt_legal_text(s), "orient 0, orient 1, orient 2, orient 3");
+    brt_expect_player(s, 0);
     br_state_free(s);
 }
 END_TEST
@@ -1658,9 +1482,9 @@ START_TEST(test_rule_income_by_corner_for_each_seat)
     for (int n = 2; n <= 4; n++)
         for (int v = 0; v < 4; v++) {
             br_state *s = reach(n, 1, "");
-            play(s, "event 1");
+            brt_play(s, "event 1");
             table before = read_table(s);
-            playf(s, "orient %d", v);
+            brt_playf(s, "orient %d", v);
             table after = read_table(s);
             const char *want = example[v][n - 2];
             for (int seat = 0; seat < n; seat++) {
@@ -1695,7 +1519,7 @@ START_TEST(test_content_orientation_geometry_2_3_4_players)
     for (int e = 1; e <= 11; e++)
         for (int v = 0; v < 4; v++) {
             br_state *s = reach(n, 1, "");
-            playf(s, "event %d", e);
+            brt_playf(s, "event %d", e);
             to_orient(s);
             orient_checked(s, e, v, 0);
             br_state_free(s);
@@ -1716,17 +1540,17 @@ START_TEST(test_content_events_as_designed)
         if (EVENTS[e].chapter != ch)
             continue;
         for (int v = 0; v < 4; v++) {
-            br_state *s = clone_state(start);
+            br_state *s = brt_clone(start);
             int place = EVENTS[e].place;
             int hidden = place > 0 &&
-                         strcmp(fieldf(s, "places[%d].state", place - 1), "hidden") == 0;
-            playf(s, "event %d", e);
+                         strcmp(brt_fieldf(s, "places[%d].state", place - 1), "hidden") == 0;
+            brt_playf(s, "event %d", e);
             ck_assert_int_eq(field_event(s, "event"), e);
             if (hidden) {
                 expect_phase(s, "plague");
-                play(s, "plague 3");
-                expect_field(s, fmt("places[%d].state", place - 1), "sick");
-                expect_int(s, fmt("places[%d].value", place - 1), 3);
+                brt_play(s, "plague 3");
+                brt_expect_field(s, fmt("places[%d].state", place - 1), "sick");
+                brt_expect_int(s, fmt("places[%d].value", place - 1), 3);
             } else {
                 ck_assert_str_ne(phase(s), "plague");
             }
@@ -1761,7 +1585,7 @@ START_TEST(test_content_sides_are_permutations)
     for (int e = 1; e <= 11; e++)
         for (int v = 0; v < 4; v++) {
             br_state *s = orient_position(e, "");
-            ck_assert_msg(is_legal(s, fmt("orient %d", v)), "E%02d: orient %d", e, v);
+            ck_assert_msg(brt_is_legal(s, fmt("orient %d", v)), "E%02d: orient %d", e, v);
             orient_checked(s, e, v, 0);
             br_state_free(s);
         }
@@ -1815,7 +1639,7 @@ START_TEST(test_content_arrow_value_pairs_with_own_corner_rank)
         for (int v = 0; v < 4; v++) {
             br_state *s = orient_position(e, "");
             table before = read_table(s);
-            playf(s, "orient %d", v);
+            brt_playf(s, "orient %d", v);
             table after = read_table(s);
             char code[3];
             corner_code(e, ranked_corner(e, v), code);
@@ -1838,7 +1662,7 @@ END_TEST
 START_TEST(test_rule_income_points_scored_at_once)
 {
     br_state *s = orient_position(8, "");
-    play(s, "orient 3");
+    brt_play(s, "orient 3");
     expect_phase(s, "action");
     ck_assert_int_eq(vp(s, 0), 9);
     double scores[2];
@@ -1873,8 +1697,8 @@ START_TEST(test_rule_income_substitute_point_when_stock_empty)
     s = reach(2, 1, "");
     to_next_round(s);
     edit_state(&s, "stock.wool=3:0");
-    play(s, "event 3");
-    expect_int(s, "supply.wool", 1);
+    brt_play(s, "event 3");
+    brt_expect_int(s, "supply.wool", 1);
     int w0 = goods(s, 0, WOOL), w1 = goods(s, 1, WOOL), v0 = vp(s, 0);
     orient_checked(s, 3, 1, 0);
     ck_assert_int_eq(goods(s, 1, WOOL), w1 + 1);
@@ -1891,7 +1715,7 @@ START_TEST(test_rule_income_two_money_with_one_coin_left)
     orient_checked(s, 2, 0, 0);
     ck_assert_int_eq(goods(s, 0, MONEY), 3);
     ck_assert_int_eq(vp(s, 0), 8);
-    expect_int(s, "supply.money", 0);
+    brt_expect_int(s, "supply.money", 0);
     br_state_free(s);
 }
 END_TEST
@@ -1902,11 +1726,11 @@ END_TEST
 START_TEST(test_rule_immediate_event_resolved_before_orienting)
 {
     br_state *s = reach(3, 1, "");
-    play(s, "event 3");
+    brt_play(s, "event 3");
     expect_phase(s, "orient");
     for (int seat = 0; seat < 3; seat++)
         ck_assert_int_eq(goods(s, seat, WOOL), 2);
-    expect_int(s, "supply.wool", 15 - 3 - 3);
+    brt_expect_int(s, "supply.wool", 15 - 3 - 3);
     br_state_free(s);
 }
 END_TEST
@@ -1916,7 +1740,7 @@ END_TEST
 START_TEST(test_rule_event_card_is_public)
 {
     br_state *s = reach(3, 1, "");
-    play(s, "event 5");
+    brt_play(s, "event 5");
     for (int seat = -1; seat < 3; seat++) {
         json_t *root = observation_json(s, seat);
         ck_assert_int_eq(event_id(brt_json_at(json_object_get(root, "view"), "event")), 5);
@@ -1944,9 +1768,9 @@ START_TEST(test_rule_favour_moves_by_arrow)
 {
     for (int v = 0; v < 4; v++) {
         br_state *s = orient_position(1, "favour=queen");
-        expect_int(s, "favour", QUEEN);
-        playf(s, "orient %d", v);
-        expect_int(s, "favour", v);
+        brt_expect_int(s, "favour", QUEEN);
+        brt_playf(s, "orient %d", v);
+        brt_expect_int(s, "favour", v);
         br_state_free(s);
     }
 }
@@ -1959,14 +1783,14 @@ START_TEST(test_content_favour_track_two_outlaw_spaces_start_by_players)
 {
     for (int n = 2; n <= 4; n++) {
         br_state *s = reach(n, 1, "");
-        expect_int(s, "favour", n <= 3 ? PRIOR : BISHOP);
+        brt_expect_int(s, "favour", n <= 3 ? PRIOR : BISHOP);
         br_state_free(s);
     }
     br_state *s;
     for (int from = 0; from < 10; from++) {
         int to = (from + 1) % 10;
         s = favour_after(fmt("favour=%s", SPACE_NAMES[from]), 1);
-        expect_int(s, "favour", to);
+        brt_expect_int(s, "favour", to);
         ck_assert_msg(goods(s, 0, MONEY) == (to == OUTLAWS1 || to == OUTLAWS2 ? 1 : 2),
                       "a step onto %s: money %d", SPACE_NAMES[to], goods(s, 0, MONEY));
         br_state_free(s);
@@ -1980,7 +1804,7 @@ END_TEST
 START_TEST(test_rule_only_active_player_gets_favour)
 {
     br_state *s = favour_after("favour=prior house=1:1 house=1:4", 1);
-    expect_int(s, "favour", GUILD);
+    brt_expect_int(s, "favour", GUILD);
     ck_assert_int_eq(vp(s, 0), 8);
     ck_assert_int_eq(vp(s, 1), 8);
     br_state_free(s);
@@ -1992,7 +1816,7 @@ END_TEST
 START_TEST(test_rule_arrow_zero_no_move_no_favour)
 {
     br_state *s = favour_after("favour=queen 0.loyalty=1", 0);
-    expect_int(s, "favour", QUEEN);
+    brt_expect_int(s, "favour", QUEEN);
     ck_assert_int_eq(vp(s, 0), 8);
     br_state_free(s);
 }
@@ -2004,11 +1828,11 @@ END_TEST
 START_TEST(test_rule_favour_wraps_bishop_to_queen)
 {
     br_state *s = favour_after("favour=bishop 0.loyalty=1", 1);
-    expect_int(s, "favour", QUEEN);
+    brt_expect_int(s, "favour", QUEEN);
     ck_assert_int_eq(vp(s, 0), 10);
     br_state_free(s);
     s = favour_after("favour=earl", 3);
-    expect_int(s, "favour", PRIOR);
+    brt_expect_int(s, "favour", PRIOR);
     ck_assert_int_eq(goods(s, 0, PIETY), 1);
     br_state_free(s);
 }
@@ -2020,13 +1844,13 @@ END_TEST
 START_TEST(test_rule_favour_skips_covered_spaces)
 {
     br_state *s = favour_after("favour=bishop cover=favour:prior", 2);
-    expect_int(s, "favour", GUILD);
+    brt_expect_int(s, "favour", GUILD);
     br_state_free(s);
     s = favour_after("favour=prior cover=favour:prior", 1);
-    expect_int(s, "favour", GUILD);
+    brt_expect_int(s, "favour", GUILD);
     br_state_free(s);
     s = favour_after("favour=bishop cover=favour:queen cover=favour:prior 0.money=1", 3);
-    expect_int(s, "favour", PRIORESS);
+    brt_expect_int(s, "favour", PRIORESS);
     br_state_free(s);
 }
 END_TEST
@@ -2037,12 +1861,12 @@ END_TEST
 START_TEST(test_rule_favour_empty_stock_gives_nothing)
 {
     br_state *s = favour_after("favour=outlaws-2 stock.grain=0:1", 1);
-    expect_int(s, "favour", EARL);
+    brt_expect_int(s, "favour", EARL);
     ck_assert_int_eq(goods(s, 0, GRAIN), 0);
     ck_assert_int_eq(vp(s, 0), 8);
     br_state_free(s);
     s = favour_after("favour=prioress stock.wool=0:1", 1);
-    expect_int(s, "favour", MERCHANTS);
+    brt_expect_int(s, "favour", MERCHANTS);
     ck_assert_int_eq(goods(s, 0, WOOL), 1);
     ck_assert_int_eq(vp(s, 0), 8);
     br_state_free(s);
@@ -2068,7 +1892,7 @@ START_TEST(test_rule_favour_prior)
 {
     br_state *s = favour_after("favour=queen", 1);
     ck_assert_int_eq(goods(s, 0, PIETY), 1);
-    expect_int(s, "stock.piety", 2 * 2 + 4 - 1);
+    brt_expect_int(s, "stock.piety", 2 * 2 + 4 - 1);
     br_state_free(s);
 }
 END_TEST
@@ -2119,7 +1943,7 @@ START_TEST(test_rule_favour_earl)
 {
     br_state *s = favour_after("favour=outlaws-2", 1);
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
-    expect_int(s, "stock.grain", 2 * 2 + 2 - 1);
+    brt_expect_int(s, "stock.grain", 2 * 2 + 2 - 1);
     br_state_free(s);
 }
 END_TEST
@@ -2138,12 +1962,12 @@ END_TEST
 START_TEST(test_rule_favour_outlaws_pay_one_money)
 {
     br_state *s = favour_after("favour=guild", 1);
-    expect_int(s, "favour", OUTLAWS1);
+    brt_expect_int(s, "favour", OUTLAWS1);
     ck_assert_int_eq(goods(s, 0, MONEY), 1);
-    expect_int(s, "supply.money", 28 - 4 + 1);
+    brt_expect_int(s, "supply.money", 28 - 4 + 1);
     br_state_free(s);
     s = favour_after("favour=king", 1);
-    expect_int(s, "favour", OUTLAWS2);
+    brt_expect_int(s, "favour", OUTLAWS2);
     ck_assert_int_eq(goods(s, 0, MONEY), 1);
     br_state_free(s);
 }
@@ -2178,12 +2002,12 @@ END_TEST
 START_TEST(test_rule_orientation_to_outlaws_needs_money)
 {
     br_state *s = orient_position(1, "favour=guild 0.money=0");
-    ASSERT_ILLEGAL(s, "orient 1");
-    ck_assert_str_eq(legal_text(s), "orient 0, orient 2, orient 3");
+    BRT_ASSERT_ILLEGAL(s, "orient 1");
+    ck_assert_str_eq(brt_legal_text(s), "orient 0, orient 2, orient 3");
     br_state_free(s);
     s = orient_position(2, "favour=king 0.money=0");
-    ASSERT_ILLEGAL(s, "orient 1");
-    ASSERT_LEGAL(s, "orient 2");
+    BRT_ASSERT_ILLEGAL(s, "orient 1");
+    BRT_ASSERT_LEGAL(s, "orient 2");
     br_state_free(s);
 }
 END_TEST
@@ -2195,13 +2019,13 @@ END_TEST
 START_TEST(test_rule_orientation_to_outlaws_income_counts)
 {
     br_state *s = orient_position(1, "favour=queen 0.money=0");
-    ASSERT_LEGAL(s, "orient 3");
+    BRT_ASSERT_LEGAL(s, "orient 3");
     orient_checked(s, 1, 3, 0);
-    expect_int(s, "favour", OUTLAWS1);
+    brt_expect_int(s, "favour", OUTLAWS1);
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     br_state_free(s);
     s = orient_position(2, "favour=queen 0.money=0");
-    ASSERT_ILLEGAL(s, "orient 3");
+    BRT_ASSERT_ILLEGAL(s, "orient 3");
     br_state_free(s);
 }
 END_TEST
@@ -2213,7 +2037,7 @@ START_TEST(test_rule_orient_zero_always_legal)
     for (int e = 1; e <= 11; e++)
         for (int i = 0; i < 4; i++) {
             br_state *s = orient_position(e, fmt("favour=%s 0.money=0", spaces[i]));
-            ASSERT_LEGAL(s, "orient 0");
+            BRT_ASSERT_LEGAL(s, "orient 0");
             br_state_free(s);
         }
 }
@@ -2238,8 +2062,8 @@ START_TEST(test_rule_action_may_be_given_up)
 {
     br_state *s = ch1_action(2, 1, "0.stone=2");
     table before = read_table(s);
-    ASSERT_LEGAL(s, "play build");
-    play(s, "lay build");
+    BRT_ASSERT_LEGAL(s, "play build");
+    brt_play(s, "lay build");
     table after = read_table(s);
     compare_tables(&after, &before, "lay build");
     ck_assert_str_eq(pile_text(s, 0), "build-");
@@ -2254,11 +2078,11 @@ END_TEST
 START_TEST(test_rule_given_up_action_chapter_one_no_discard)
 {
     br_state *s = ch1_action(2, 1, "");
-    play(s, "lay grain");
+    brt_play(s, "lay grain");
     expect_phase(s, "action");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     ck_assert_int_eq(discards_size(s, 0), 0);
-    play(s, "play grain");
+    brt_play(s, "play grain");
     expect_phase(s, "event");
     ck_assert_int_eq(discards_size(s, 1), 0);
     br_state_free(s);
@@ -2270,15 +2094,15 @@ END_TEST
 START_TEST(test_rule_unexecutable_action_only_laid)
 {
     br_state *s = ch1_action(2, 1, "stock.grain=0:1 0.wool=0 0.cloth=0 0.stone=0 0.wood=0");
-    ASSERT_ILLEGAL(s, "play grain");
-    ASSERT_LEGAL(s, "lay grain");
-    ASSERT_ILLEGAL(s, "play build");
-    ASSERT_ILLEGAL(s, "play wool-sale");
-    ASSERT_ILLEGAL(s, "play privilege");
-    ASSERT_LEGAL(s, "play piety");
-    ASSERT_LEGAL(s, "play material");
-    ck_assert_str_eq(legal_text(s), "play piety, play material, lay grain, lay piety, "
-                                    "lay material, lay build, lay wool-sale, lay privilege");
+    BRT_ASSERT_ILLEGAL(s, "play grain");
+    BRT_ASSERT_LEGAL(s, "lay grain");
+    BRT_ASSERT_ILLEGAL(s, "play build");
+    BRT_ASSERT_ILLEGAL(s, "play wool-sale");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "play piety");
+    BRT_ASSERT_LEGAL(s, "play material");
+    ck_assert_str_eq(brt_legal_text(s), "play piety, play material, lay grain, lay piety, "
+                                        "lay material, lay build, lay wool-sale, lay privilege");
     br_state_free(s);
 }
 END_TEST
@@ -2287,11 +2111,11 @@ END_TEST
 START_TEST(test_rule_action_grain)
 {
     br_state *s = ch1_action(2, 1, "0.grain=0");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
-    expect_int(s, "stock.grain", 5);
+    brt_expect_int(s, "stock.grain", 5);
     ck_assert_str_eq(pile_text(s, 0), "grain");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     br_state_free(s);
 }
 END_TEST
@@ -2300,9 +2124,9 @@ END_TEST
 START_TEST(test_rule_action_piety)
 {
     br_state *s = ch1_action(2, 1, "0.piety=0");
-    play(s, "play piety");
+    brt_play(s, "play piety");
     ck_assert_int_eq(goods(s, 0, PIETY), 1);
-    expect_int(s, "stock.piety", 7);
+    brt_expect_int(s, "stock.piety", 7);
     br_state_free(s);
 }
 END_TEST
@@ -2312,20 +2136,20 @@ END_TEST
 START_TEST(test_rule_action_material)
 {
     br_state *s = ch1_action(2, 1, "0.wood=0");
-    play(s, "play material");
+    brt_play(s, "play material");
     expect_phase(s, "follow");
-    expect_player(s, 0);
-    ck_assert_str_eq(legal_text(s), "take stone, take wood");
-    play(s, "take wood");
+    brt_expect_player(s, 0);
+    ck_assert_str_eq(brt_legal_text(s), "take stone, take wood");
+    brt_play(s, "take wood");
     ck_assert_int_eq(goods(s, 0, WOOD), 1);
-    expect_int(s, "supply.wood", 14);
-    expect_player(s, 1);
+    brt_expect_int(s, "supply.wood", 14);
+    brt_expect_player(s, 1);
     br_state_free(s);
 
     s = ch1_action(2, 1, "0.wood=0 stock.stone=0:1");
-    play(s, "play material");
+    brt_play(s, "play material");
     expect_phase(s, "action");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     ck_assert_int_eq(goods(s, 0, WOOD), 1);
     br_state_free(s);
 }
@@ -2337,13 +2161,13 @@ END_TEST
 START_TEST(test_rule_build_up_to_two_on_one_project)
 {
     br_state *s = ch1_action(2, 1, "0.stone=2 0.wood=1");
-    play(s, "play build");
+    brt_play(s, "play build");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "build bridge stone, build bridge wood, "
-                                    "build bridge stone stone, build bridge stone wood, "
-                                    "build mill stone, build mill wood, build mill stone wood");
-    ASSERT_ILLEGAL(s, "build bridge wood wood");
-    ASSERT_ILLEGAL(s, "build palace stone");
+    ck_assert_str_eq(brt_legal_text(s), "build bridge stone, build bridge wood, "
+                                        "build bridge stone stone, build bridge stone wood, "
+                                        "build mill stone, build mill wood, build mill stone wood");
+    BRT_ASSERT_ILLEGAL(s, "build bridge wood wood");
+    BRT_ASSERT_ILLEGAL(s, "build palace stone");
     br_state_free(s);
 }
 END_TEST
@@ -2353,16 +2177,16 @@ START_TEST(test_rule_build_three_points_per_cube)
 {
     br_state *s = ch1_action(2, 1, "0.stone=2 0.wood=1");
     int before = vp(s, 0), supply = stock(s, STONE);
-    play(s, "play build");
-    play(s, "build bridge stone stone");
+    brt_play(s, "play build");
+    brt_play(s, "build bridge stone stone");
     ck_assert_int_eq(vp(s, 0), before + 6);
     ck_assert_int_eq(goods(s, 0, STONE), 0);
-    ck_assert_int_eq(field_int(s, "projects[0].stone"), 2);
+    ck_assert_int_eq(brt_field_int(s, "projects[0].stone"), 2);
     ck_assert_int_eq(stock(s, STONE), supply);
     br_state_free(s);
     s = ch1_action(2, 1, "0.stone=2 0.wood=1");
-    play(s, "play build");
-    play(s, "build mill wood");
+    brt_play(s, "play build");
+    brt_play(s, "build mill wood");
     ck_assert_int_eq(vp(s, 0), before + 3);
     br_state_free(s);
 }
@@ -2373,11 +2197,11 @@ START_TEST(test_rule_build_mixed_materials)
 {
     br_state *s = ch1_action(2, 1, "0.stone=2 0.wood=1");
     int before = vp(s, 0);
-    play(s, "play build");
-    play(s, "build bridge stone wood");
+    brt_play(s, "play build");
+    brt_play(s, "build bridge stone wood");
     ck_assert_int_eq(vp(s, 0), before + 6);
-    ck_assert_int_eq(field_int(s, "projects[0].stone"), 1);
-    ck_assert_int_eq(field_int(s, "projects[0].wood"), 1);
+    ck_assert_int_eq(brt_field_int(s, "projects[0].stone"), 1);
+    ck_assert_int_eq(brt_field_int(s, "projects[0].wood"), 1);
     ck_assert_int_eq(goods(s, 0, STONE), 1);
     ck_assert_int_eq(goods(s, 0, WOOD), 0);
     br_state_free(s);
@@ -2389,8 +2213,8 @@ END_TEST
 START_TEST(test_rule_field_colour_decides_material)
 {
     br_state *s = ch1_action(2, 1, "0.stone=2 0.wood=2 project=mill:1:0 project=bridge:4:1");
-    play(s, "play build");
-    ck_assert_str_eq(legal_text(s), "build bridge wood, build mill wood, build mill wood wood");
+    brt_play(s, "play build");
+    ck_assert_str_eq(brt_legal_text(s), "build bridge wood, build mill wood, build mill wood wood");
     br_state_free(s);
 }
 END_TEST
@@ -2399,10 +2223,10 @@ END_TEST
 START_TEST(test_rule_build_fields_any_order)
 {
     br_state *s = ch1_action(2, 1, "0.stone=0 0.wood=2");
-    play(s, "play build");
-    play(s, "build bridge wood wood");
-    ck_assert_int_eq(field_int(s, "projects[0].stone"), 0);
-    ck_assert_int_eq(field_int(s, "projects[0].wood"), 2);
+    brt_play(s, "play build");
+    brt_play(s, "build bridge wood wood");
+    ck_assert_int_eq(brt_field_int(s, "projects[0].stone"), 0);
+    ck_assert_int_eq(brt_field_int(s, "projects[0].wood"), 2);
     br_state_free(s);
 }
 END_TEST
@@ -2412,13 +2236,13 @@ END_TEST
 START_TEST(test_rule_sale_any_wool_at_two)
 {
     br_state *s = ch1_action(2, 1, "0.wool=3 0.cloth=1 0.money=0");
-    play(s, "play wool-sale");
+    brt_play(s, "play wool-sale");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "sell 1 cloth, sell 1 wool, sell 1 wool 1 cloth, "
-                                    "sell 2 wool, sell 2 wool 1 cloth, sell 3 wool, "
-                                    "sell 3 wool 1 cloth");
+    ck_assert_str_eq(brt_legal_text(s), "sell 1 cloth, sell 1 wool, sell 1 wool 1 cloth, "
+                                        "sell 2 wool, sell 2 wool 1 cloth, sell 3 wool, "
+                                        "sell 3 wool 1 cloth");
     int supply_money = stock(s, MONEY), supply_wool = stock(s, WOOL);
-    play(s, "sell 3 wool");
+    brt_play(s, "sell 3 wool");
     ck_assert_int_eq(goods(s, 0, MONEY), 6);
     ck_assert_int_eq(goods(s, 0, WOOL), 0);
     ck_assert_int_eq(goods(s, 0, CLOTH), 1);
@@ -2433,9 +2257,9 @@ END_TEST
 START_TEST(test_rule_sale_at_most_one_cloth_at_four)
 {
     br_state *s = ch1_action(2, 1, "0.wool=1 0.cloth=3 0.money=0");
-    play(s, "play wool-sale");
-    ck_assert_str_eq(legal_text(s), "sell 1 cloth, sell 1 wool, sell 1 wool 1 cloth");
-    play(s, "sell 1 wool 1 cloth");
+    brt_play(s, "play wool-sale");
+    ck_assert_str_eq(brt_legal_text(s), "sell 1 cloth, sell 1 wool, sell 1 wool 1 cloth");
+    brt_play(s, "sell 1 wool 1 cloth");
     ck_assert_int_eq(goods(s, 0, MONEY), 6);
     ck_assert_int_eq(goods(s, 0, CLOTH), 2);
     br_move m;
@@ -2449,8 +2273,8 @@ END_TEST
 START_TEST(test_rule_sale_limited_by_money_supply)
 {
     br_state *s = ch1_action(2, 1, "0.wool=3 0.cloth=1 stock.money=5:1");
-    play(s, "play wool-sale");
-    ck_assert_str_eq(legal_text(s), "sell 1 cloth, sell 1 wool, sell 2 wool");
+    brt_play(s, "play wool-sale");
+    ck_assert_str_eq(brt_legal_text(s), "sell 1 cloth, sell 1 wool, sell 2 wool");
     br_state_free(s);
 }
 END_TEST
@@ -2463,19 +2287,19 @@ static br_state *ch1_round_two(const char *extra, const char *seat0_move, int e)
     char *options = options_for(2, extra);
     br_state *s = new_state(options);
     free(options);
-    play(s, "event 1");
-    play(s, "orient 0");
-    play(s, seat0_move);
+    brt_play(s, "event 1");
+    brt_play(s, "orient 0");
+    brt_play(s, seat0_move);
     if (strcmp(phase(s), "follow") == 0)
         auto_step(s);
-    play(s, "lay piety");
-    playf(s, "event %d", e);
+    brt_play(s, "lay piety");
+    brt_playf(s, "event %d", e);
     to_orient(s);
-    play(s, "orient 0");
-    expect_player(s, 1);
-    play(s, "lay material");
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 1);
+    brt_play(s, "lay material");
     expect_phase(s, "action");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     return s;
 }
 
@@ -2486,18 +2310,18 @@ START_TEST(test_rule_privilege_repeats_last_face_up_card)
 {
     br_state *s = ch1_round_two("", "play grain", 2);
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
-    ASSERT_LEGAL(s, "play privilege");
-    play(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "play privilege");
+    brt_play(s, "play privilege");
     ck_assert_int_eq(goods(s, 0, GRAIN), 2);
     ck_assert_str_eq(pile_text(s, 0), "grain privilege");
     br_state_free(s);
 
     s = ch1_round_two("", "play material", 2);
     int stone = goods(s, 0, STONE), wood = goods(s, 0, WOOD);
-    play(s, "play privilege");
+    brt_play(s, "play privilege");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "take stone, take wood");
-    play(s, "take stone");
+    ck_assert_str_eq(brt_legal_text(s), "take stone, take wood");
+    brt_play(s, "take stone");
     ck_assert_int_eq(goods(s, 0, STONE) + goods(s, 0, WOOD), stone + wood + 1);
     br_state_free(s);
 }
@@ -2507,8 +2331,8 @@ END_TEST
 START_TEST(test_rule_privilege_nothing_to_repeat_first_card)
 {
     br_state *s = ch1_action(2, 1, "");
-    ASSERT_ILLEGAL(s, "play privilege");
-    ASSERT_LEGAL(s, "lay privilege");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "lay privilege");
     br_state_free(s);
 }
 END_TEST
@@ -2519,12 +2343,12 @@ END_TEST
 START_TEST(test_rule_privilege_unused_card_option)
 {
     br_state *s = ch1_round_two("", "lay grain", 2);
-    ASSERT_ILLEGAL(s, "play privilege");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
     br_state_free(s);
     s = ch1_round_two("privilege=any", "lay grain", 2);
     int grain = goods(s, 0, GRAIN);
-    ASSERT_LEGAL(s, "play privilege");
-    play(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "play privilege");
+    brt_play(s, "play privilege");
     ck_assert_int_eq(goods(s, 0, GRAIN), grain + 1);
     br_state_free(s);
 }
@@ -2538,7 +2362,7 @@ END_TEST
 static void round_with(br_state *s, int e)
 {
     expect_phase(s, "event");
-    playf(s, "event %d", e);
+    brt_playf(s, "event %d", e);
     to_next_round(s);
 }
 
@@ -2551,16 +2375,16 @@ START_TEST(test_rule_lasting_cards_to_display_fields)
     br_state *s = reach(2, 1, "");
     round_with(s, 9);
     ck_assert_str_eq(display_text(s), "9,-");
-    play(s, "event 10");
+    brt_play(s, "event 10");
     ck_assert_str_eq(display_text(s), "9,-");
     to_next_round(s);
     ck_assert_str_eq(display_text(s), "9,10");
-    expect_int(s, "display_older", 1);
-    play(s, "event 11");
+    brt_expect_int(s, "display_older", 1);
+    brt_play(s, "event 11");
     ck_assert_str_eq(display_text(s), "-,10");
     to_next_round(s);
     ck_assert_str_eq(display_text(s), "11,10");
-    expect_int(s, "display_older", 2);
+    brt_expect_int(s, "display_older", 2);
     br_state_free(s);
 }
 END_TEST
@@ -2573,18 +2397,18 @@ static br_state *three_lasting(const char *extra)
     char *options = options_for(2, extra);
     br_state *s = new_state(options);
     free(options);
-    play(s, "event 11");
-    play(s, "orient 0");
-    play(s, "play grain");
-    play(s, "lay grain");
-    play(s, "event 10");
-    play(s, "orient 0");
-    play(s, "lay piety");
-    play(s, "play piety");
-    play(s, "event 9");
-    play(s, "orient 0");
+    brt_play(s, "event 11");
+    brt_play(s, "orient 0");
+    brt_play(s, "play grain");
+    brt_play(s, "lay grain");
+    brt_play(s, "event 10");
+    brt_play(s, "orient 0");
+    brt_play(s, "lay piety");
+    brt_play(s, "play piety");
+    brt_play(s, "event 9");
+    brt_play(s, "orient 0");
     expect_phase(s, "action");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     edit_state(&s, "0.wool=1 0.cloth=0 0.money=0");
     return s;
 }
@@ -2598,12 +2422,12 @@ START_TEST(test_rule_third_lasting_replaces_oldest)
 {
     br_state *s = three_lasting("");
     ck_assert_str_eq(display_text(s), "-,10");
-    ASSERT_LEGAL(s, "play privilege");
-    play(s, "play wool-sale");
+    BRT_ASSERT_LEGAL(s, "play privilege");
+    brt_play(s, "play wool-sale");
     ck_assert_int_eq(goods(s, 0, MONEY), 3);
     to_next_round(s);
     ck_assert_str_eq(display_text(s), "9,10");
-    expect_int(s, "display_older", 2);
+    brt_expect_int(s, "display_older", 2);
     br_state_free(s);
 }
 END_TEST
@@ -2615,18 +2439,18 @@ START_TEST(test_rule_lasting_three_option)
 {
     br_state *s = three_lasting("lasting=three");
     ck_assert_str_eq(display_text(s), "11,10");
-    ASSERT_ILLEGAL(s, "play privilege");
-    play(s, "play wool-sale");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
+    brt_play(s, "play wool-sale");
     ck_assert_int_eq(goods(s, 0, MONEY), 3);
     to_next_round(s);
     ck_assert_str_eq(display_text(s), "9,10");
-    play(s, "event 1");
-    play(s, "orient 0");
+    brt_play(s, "event 1");
+    brt_play(s, "orient 0");
     auto_step(s);
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     edit_state(&s, "0.wool=1 0.money=0");
-    ASSERT_LEGAL(s, "play privilege");
-    play(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "play privilege");
+    brt_play(s, "play privilege");
     ck_assert_int_eq(goods(s, 0, MONEY), 3);
     br_state_free(s);
 }
@@ -2638,19 +2462,19 @@ END_TEST
 START_TEST(test_rule_lasting_this_round_and_display_apply)
 {
     br_state *s = reach(2, 1, "");
-    play(s, "event 9");
-    play(s, "orient 0");
-    play(s, "play grain");
-    play(s, "lay grain");
-    play(s, "event 11");
-    play(s, "orient 0");
-    play(s, "lay piety");
-    expect_player(s, 0);
+    brt_play(s, "event 9");
+    brt_play(s, "orient 0");
+    brt_play(s, "play grain");
+    brt_play(s, "lay grain");
+    brt_play(s, "event 11");
+    brt_play(s, "orient 0");
+    brt_play(s, "lay piety");
+    brt_expect_player(s, 0);
     ck_assert_str_eq(display_text(s), "9,-");
-    ASSERT_ILLEGAL(s, "play privilege");
-    ASSERT_LEGAL(s, "lay privilege");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "lay privilege");
     edit_state(&s, "0.wool=1 0.cloth=0 0.money=0");
-    play(s, "play wool-sale");
+    brt_play(s, "play wool-sale");
     ck_assert_int_eq(goods(s, 0, MONEY), 3);
     br_state_free(s);
 }
@@ -2662,23 +2486,23 @@ END_TEST
 START_TEST(test_rule_lasting_event_affects_actions_until_chapter_end)
 {
     br_state *s = reach(2, 1, "");
-    play(s, "event 10");
-    play(s, "orient 0");
+    brt_play(s, "event 10");
+    brt_play(s, "orient 0");
     edit_state(&s, "0.grain=0 1.grain=0");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 0, GRAIN), 2);
-    play(s, "lay piety");
-    play(s, "event 1");
-    play(s, "orient 0");
+    brt_play(s, "lay piety");
+    brt_play(s, "event 1");
+    brt_play(s, "orient 0");
     ck_assert_str_eq(display_text(s), "10,-");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 1, GRAIN), 2);
     br_state_free(s);
 
     s = at_action(2, 2, 13, "");
     ck_assert_str_eq(display_text(s), "-,-");
     edit_state(&s, "0.grain=0");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
     br_state_free(s);
 }
@@ -2693,23 +2517,23 @@ END_TEST
 START_TEST(test_rule_effect_gain_all)
 {
     br_state *s = reach(3, 1, "");
-    play(s, "event 7");
+    brt_play(s, "event 7");
     for (int seat = 0; seat < 3; seat++)
         ck_assert_int_eq(goods(s, seat, PIETY), 1);
-    expect_int(s, "stock.piety", 2 * 3 + 4 - 3);
+    brt_expect_int(s, "stock.piety", 2 * 3 + 4 - 3);
     br_state_free(s);
 
     /* Round 2 (seat 1 active) with 1 wool left in the supply. */
     s = reach(2, 1, "");
     to_next_round(s);
-    expect_int(s, "crest", 1);
+    brt_expect_int(s, "crest", 1);
     edit_state(&s, "stock.wool=1:0");
     int w0 = goods(s, 0, WOOL), w1 = goods(s, 1, WOOL), v0 = vp(s, 0);
-    play(s, "event 3");
+    brt_play(s, "event 3");
     ck_assert_int_eq(goods(s, 1, WOOL), w1 + 1);
     ck_assert_int_eq(goods(s, 0, WOOL), w0);
     ck_assert_int_eq(vp(s, 0), v0);
-    expect_int(s, "supply.wool", 0);
+    brt_expect_int(s, "supply.wool", 0);
     br_state_free(s);
 }
 END_TEST
@@ -2719,12 +2543,12 @@ START_TEST(test_rule_effect_lose_all)
 {
     br_state *s = reach(3, 1, "");
     edit_state(&s, "0.grain=2 2.grain=1");
-    int field_grain = field_int(s, "stock.grain");
-    play(s, "event 4");
+    int field_grain = brt_field_int(s, "stock.grain");
+    brt_play(s, "event 4");
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
     ck_assert_int_eq(goods(s, 1, GRAIN), 0);
     ck_assert_int_eq(goods(s, 2, GRAIN), 0);
-    expect_int(s, "stock.grain", field_grain + 2);
+    brt_expect_int(s, "stock.grain", field_grain + 2);
     for (int seat = 0; seat < 3; seat++)
         ck_assert_int_eq(vp(s, seat), 8);
     br_state_free(s);
@@ -2737,18 +2561,18 @@ END_TEST
 START_TEST(test_rule_effect_trade)
 {
     br_state *s = reach(2, 1, "");
-    play(s, "event 6");
+    brt_play(s, "event 6");
     expect_phase(s, "choice");
-    expect_player(s, 0);
-    ck_assert_str_eq(legal_text(s), "accept, decline");
-    play(s, "accept");
+    brt_expect_player(s, 0);
+    ck_assert_str_eq(brt_legal_text(s), "accept, decline");
+    brt_play(s, "accept");
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     ck_assert_int_eq(goods(s, 0, LOYALTY), 1);
-    expect_int(s, "supply.money", 28 - 4 + 2);
-    expect_int(s, "supply.loyalty", 13);
+    brt_expect_int(s, "supply.money", 28 - 4 + 2);
+    brt_expect_int(s, "supply.loyalty", 13);
     expect_phase(s, "choice");
-    expect_player(s, 1);
-    play(s, "decline");
+    brt_expect_player(s, 1);
+    brt_play(s, "decline");
     ck_assert_int_eq(goods(s, 1, MONEY), 2);
     ck_assert_int_eq(goods(s, 1, LOYALTY), 0);
     expect_phase(s, "orient");
@@ -2760,18 +2584,18 @@ START_TEST(test_rule_immediate_trade_once)
 {
     br_state *s = reach(2, 1, "");
     edit_state(&s, "0.money=6");
-    play(s, "event 6");
-    expect_player(s, 0);
-    play(s, "accept");
+    brt_play(s, "event 6");
+    brt_expect_player(s, 0);
+    brt_play(s, "accept");
     /* Seat 0 still holds 4 money, but is not asked again. */
     ck_assert_int_eq(goods(s, 0, MONEY), 4);
-    expect_player(s, 1);
-    play(s, "accept");
+    brt_expect_player(s, 1);
+    brt_play(s, "accept");
     expect_phase(s, "orient");
     ck_assert_int_eq(goods(s, 0, LOYALTY), 1);
-    play(s, "orient 0");
-    ASSERT_ILLEGAL(s, "accept");
-    ck_assert(!any_legal_starting(s, "trade "));
+    brt_play(s, "orient 0");
+    BRT_ASSERT_ILLEGAL(s, "accept");
+    ck_assert(!brt_any_legal_starting(s, "trade "));
     br_state_free(s);
 }
 END_TEST
@@ -2783,17 +2607,17 @@ START_TEST(test_rule_event_choices_from_active_player_clockwise)
 {
     br_state *s = reach(3, 1, "");
     to_next_round(s);
-    expect_int(s, "crest", 1);
+    brt_expect_int(s, "crest", 1);
     edit_state(&s, "0.money=2 1.money=2 2.money=2");
-    play(s, "event 6");
+    brt_play(s, "event 6");
     static const int order[3] = {1, 2, 0};
     for (int k = 0; k < 3; k++) {
         expect_phase(s, "choice");
-        expect_player(s, order[k]);
-        play(s, "decline");
+        brt_expect_player(s, order[k]);
+        brt_play(s, "decline");
     }
     expect_phase(s, "orient");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     br_state_free(s);
 }
 END_TEST
@@ -2804,11 +2628,11 @@ START_TEST(test_rule_single_option_not_asked)
 {
     br_state *s = reach(3, 1, "");
     edit_state(&s, "1.money=0");
-    play(s, "event 6");
-    expect_player(s, 0);
-    play(s, "decline");
-    expect_player(s, 2);
-    play(s, "decline");
+    brt_play(s, "event 6");
+    brt_expect_player(s, 0);
+    brt_play(s, "decline");
+    brt_expect_player(s, 2);
+    brt_play(s, "decline");
     expect_phase(s, "orient");
     br_state_free(s);
 }
@@ -2819,13 +2643,13 @@ END_TEST
 START_TEST(test_rule_effect_cover)
 {
     br_state *s = reach(2, 1, "");
-    play(s, "event 5");
-    expect_field(s, "covers", "market wool");
-    expect_int(s, "supply.covers", 4);
+    brt_play(s, "event 5");
+    brt_expect_field(s, "covers", "market wool");
+    brt_expect_int(s, "supply.covers", 4);
     br_state_free(s);
     s = reach(2, 1, "");
-    play(s, "event 8");
-    expect_field(s, "covers", "favour outlaws-1");
+    brt_play(s, "event 8");
+    brt_expect_field(s, "covers", "favour outlaws-1");
     br_state_free(s);
 }
 END_TEST
@@ -2833,14 +2657,14 @@ END_TEST
 START_TEST(test_rule_cover_blocks_market_space)
 {
     br_state *s = ch1_action(2, 5, "0.wool=2 0.cloth=1 0.money=0");
-    play(s, "play wool-sale");
+    brt_play(s, "play wool-sale");
     /* The only sale left, one cloth, is made without a further move. */
     ck_assert_int_eq(goods(s, 0, MONEY), 4);
     ck_assert_int_eq(goods(s, 0, WOOL), 2);
     ck_assert_int_eq(goods(s, 0, CLOTH), 0);
     br_state_free(s);
     s = ch1_action(2, 5, "0.wool=2 0.cloth=0");
-    ASSERT_ILLEGAL(s, "play wool-sale");
+    BRT_ASSERT_ILLEGAL(s, "play wool-sale");
     br_state_free(s);
 }
 END_TEST
@@ -2851,10 +2675,10 @@ START_TEST(test_rule_cover_blocks_favour_space)
 {
     br_state *s = reach(2, 1, "");
     edit_state(&s, "favour=guild 0.money=0");
-    play(s, "event 8");
-    ASSERT_LEGAL(s, "orient 1");
+    brt_play(s, "event 8");
+    BRT_ASSERT_LEGAL(s, "orient 1");
     orient_checked(s, 8, 1, 0);
-    expect_int(s, "favour", PRIORESS);
+    brt_expect_int(s, "favour", PRIORESS);
     br_state_free(s);
 }
 END_TEST
@@ -2866,7 +2690,7 @@ static void expect_in_play(const br_state *s, const char *want)
 {
     char got[16] = "";
     for (int p = 0; p < NUM_PROJECTS; p++)
-        got[p] = strcmp(fieldf(s, "projects[%d].in_play", p), "true") == 0 ? '1' : '0';
+        got[p] = strcmp(brt_fieldf(s, "projects[%d].in_play", p), "true") == 0 ? '1' : '0';
     ck_assert_msg(strcmp(got, want) == 0, "projects in play %s, want %s (bridge tower chapel "
                   "hospital palace mill guildhall)", got, want);
 }
@@ -2875,7 +2699,7 @@ START_TEST(test_rule_effect_project)
 {
     for (int e = 1; e <= 11; e++) {
         br_state *s = reach(2, 1, "");
-        playf(s, "event %d", e);
+        brt_playf(s, "event %d", e);
         expect_in_play(s, e == 1 ? "1000010" : e == 2 ? "1000100" : "1000000");
         br_state_free(s);
     }
@@ -2888,8 +2712,8 @@ START_TEST(test_rule_event_brings_project_into_play)
     br_state *s = reach(2, 2, "");
     expect_in_play(s, "1000110");
     for (int e = 12; e <= 22; e++) {
-        br_state *c = clone_state(s);
-        playf(c, "event %d", e);
+        br_state *c = brt_clone(s);
+        brt_playf(c, "event %d", e);
         expect_in_play(c, e == 13 ? "1000111" : e == 14 ? "1010110" : "1000110");
         br_state_free(c);
     }
@@ -2904,10 +2728,10 @@ START_TEST(test_content_each_event_project_on_one_card)
     br_state *s = reach(2, 3, "");
     expect_in_play(s, "1110111");
     for (int e = 23; e <= 33; e++) {
-        br_state *c = clone_state(s);
-        playf(c, "event %d", e);
+        br_state *c = brt_clone(s);
+        brt_playf(c, "event %d", e);
         if (strcmp(phase(c), "plague") == 0)
-            play(c, "plague 1");
+            brt_play(c, "plague 1");
         expect_in_play(c, e == 24 ? "1111111" : "1110111");
         br_state_free(c);
     }
@@ -2919,11 +2743,11 @@ END_TEST
 START_TEST(test_rule_effect_ban)
 {
     br_state *s = ch1_round_two("", "play grain", 11);
-    ASSERT_ILLEGAL(s, "play privilege");
-    ASSERT_LEGAL(s, "lay privilege");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "lay privilege");
     br_state_free(s);
     s = ch1_round_two("", "play grain", 3);
-    ASSERT_LEGAL(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "play privilege");
     br_state_free(s);
 }
 END_TEST
@@ -2932,24 +2756,24 @@ END_TEST
 START_TEST(test_rule_effect_bonus)
 {
     br_state *s = ch1_action(2, 10, "0.grain=0");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 0, GRAIN), 2);
     br_state_free(s);
     s = ch1_action(2, 10, "0.grain=0 stock.grain=1:1");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
-    expect_int(s, "stock.grain", 0);
+    brt_expect_int(s, "stock.grain", 0);
     br_state_free(s);
 
     /* "using the card (also through Privileg) gives the extra as well". */
     s = ch1_action(2, 10, "0.grain=0");
-    play(s, "play grain");
-    play(s, "lay piety");
-    play(s, "event 1");
-    play(s, "orient 0");
-    play(s, "lay grain");
-    expect_player(s, 0);
-    play(s, "play privilege");
+    brt_play(s, "play grain");
+    brt_play(s, "lay piety");
+    brt_play(s, "event 1");
+    brt_play(s, "orient 0");
+    brt_play(s, "lay grain");
+    brt_expect_player(s, 0);
+    brt_play(s, "play privilege");
     ck_assert_int_eq(goods(s, 0, GRAIN), 4);
     br_state_free(s);
 }
@@ -2959,8 +2783,8 @@ END_TEST
 START_TEST(test_rule_effect_price)
 {
     br_state *s = ch1_action(2, 9, "0.wool=2 0.cloth=1 0.money=0");
-    play(s, "play wool-sale");
-    play(s, "sell 2 wool 1 cloth");
+    brt_play(s, "play wool-sale");
+    brt_play(s, "sell 2 wool 1 cloth");
     ck_assert_int_eq(goods(s, 0, MONEY), 2 * 3 + 4);
     br_state_free(s);
 }
@@ -2988,8 +2812,8 @@ START_TEST(test_rule_twelve_cards_from_chapter_two)
 {
     br_state *s = ch1_action(2, 1, "0.stone=1 0.money=2");
     for (int c = C_HOUSE; c <= C_FAVOUR; c++) {
-        ASSERT_ILLEGAL(s, fmt("play %s", CARD_NAMES[c]));
-        ASSERT_ILLEGAL(s, fmt("lay %s", CARD_NAMES[c]));
+        BRT_ASSERT_ILLEGAL(s, fmt("play %s", CARD_NAMES[c]));
+        BRT_ASSERT_ILLEGAL(s, fmt("lay %s", CARD_NAMES[c]));
     }
     br_state_free(s);
     s = reach(3, 2, "");
@@ -3023,19 +2847,19 @@ END_TEST
 START_TEST(test_rule_discard_face_down_after_each_action_from_chapter_two)
 {
     br_state *s = action_with(2, 2, 13, "0.grain=0");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_int_eq(goods(s, 0, GRAIN), 1);
     expect_phase(s, "discard");
-    expect_player(s, 0);
-    ck_assert_str_eq(legal_text(s), "discard piety, discard material, discard build, "
-                                    "discard wool-sale, discard privilege, discard house, "
-                                    "discard rent, discard donate, discard weave, "
-                                    "discard medicine, discard favour");
-    play(s, "discard favour");
+    brt_expect_player(s, 0);
+    ck_assert_str_eq(brt_legal_text(s), "discard piety, discard material, discard build, "
+                                        "discard wool-sale, discard privilege, discard house, "
+                                        "discard rent, discard donate, discard weave, "
+                                        "discard medicine, discard favour");
+    brt_play(s, "discard favour");
     ck_assert_str_eq(cards_text(s, "players[0].discards"), "favour");
     ck_assert_int_eq(hand_size(s, 0), 10);
     expect_phase(s, "action");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     br_state_free(s);
 }
 END_TEST
@@ -3045,10 +2869,10 @@ END_TEST
 START_TEST(test_rule_given_up_action_still_lays_two_cards)
 {
     br_state *s = action_with(2, 2, 13, "");
-    play(s, "lay build");
+    brt_play(s, "lay build");
     expect_phase(s, "discard");
-    expect_player(s, 0);
-    play(s, "discard rent");
+    brt_expect_player(s, 0);
+    brt_play(s, "discard rent");
     ck_assert_str_eq(pile_text(s, 0), "build-");
     ck_assert_str_eq(cards_text(s, "players[0].discards"), "rent");
     br_state_free(s);
@@ -3080,12 +2904,12 @@ START_TEST(test_rule_house_costs_matching_cube_and_money)
 {
     br_state *s = action_with(2, 2, 13, "0.stone=1 0.wood=0 0.money=1");
     int supply_stone = stock(s, STONE), supply_money = stock(s, MONEY);
-    play(s, "play house");
+    brt_play(s, "play house");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "house p1, house p3, house p5, house p7, house p9, "
-                                    "house p11, house p13");
-    play(s, "house p5");
-    expect_field(s, "plots[4]", "0");
+    ck_assert_str_eq(brt_legal_text(s), "house p1, house p3, house p5, house p7, house p9, "
+                                        "house p11, house p13");
+    brt_play(s, "house p5");
+    brt_expect_field(s, "plots[4]", "0");
     ck_assert_int_eq(goods(s, 0, STONE), 0);
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     ck_assert_int_eq(stock(s, STONE), supply_stone + 1);
@@ -3093,7 +2917,7 @@ START_TEST(test_rule_house_costs_matching_cube_and_money)
     expect_phase(s, "discard");
     br_state_free(s);
     s = action_with(2, 2, 13, "0.stone=1 0.wood=0 0.money=0");
-    ASSERT_ILLEGAL(s, "play house");
+    BRT_ASSERT_ILLEGAL(s, "play house");
     br_state_free(s);
 }
 END_TEST
@@ -3105,12 +2929,12 @@ START_TEST(test_rule_house_four_per_seat)
 {
     br_state *s = action_with(2, 2, 13,
                               "house=0:1 house=0:4 house=0:7 0.stone=1 0.wood=1 0.money=1");
-    ASSERT_LEGAL(s, "play house");
+    BRT_ASSERT_LEGAL(s, "play house");
     br_state_free(s);
     s = action_with(2, 2, 13,
                     "house=0:1 house=0:4 house=0:7 house=0:9 0.stone=1 0.wood=1 0.money=1");
-    expect_field(s, "players[0].houses", "0");
-    ASSERT_ILLEGAL(s, "play house");
+    brt_expect_field(s, "players[0].houses", "0");
+    BRT_ASSERT_ILLEGAL(s, "play house");
     br_state_free(s);
 }
 END_TEST
@@ -3120,10 +2944,10 @@ END_TEST
 START_TEST(test_rule_house_material_matches_plot)
 {
     br_state *s = action_with(2, 2, 13, "0.stone=0 0.wood=1 0.money=1");
-    play(s, "play house");
-    ck_assert_str_eq(legal_text(s), "house p2, house p4, house p6, house p8, house p10, "
-                                    "house p12, house p14");
-    ASSERT_ILLEGAL(s, "house p1");
+    brt_play(s, "play house");
+    ck_assert_str_eq(brt_legal_text(s), "house p2, house p4, house p6, house p8, house p10, "
+                                        "house p12, house p14");
+    BRT_ASSERT_ILLEGAL(s, "house p1");
     br_state_free(s);
 }
 END_TEST
@@ -3134,9 +2958,9 @@ END_TEST
 START_TEST(test_rule_house_not_two_plots_of_same_yield)
 {
     br_state *s = action_with(2, 2, 13, "house=0:1 house=1:4 0.stone=1 0.wood=1 0.money=1");
-    play(s, "play house");
-    ck_assert_str_eq(legal_text(s), "house p5, house p6, house p7, house p8, house p9, "
-                                    "house p10, house p11, house p12, house p13, house p14");
+    brt_play(s, "play house");
+    ck_assert_str_eq(brt_legal_text(s), "house p5, house p6, house p7, house p8, house p9, "
+                                        "house p10, house p11, house p12, house p13, house p14");
     br_state_free(s);
 }
 END_TEST
@@ -3146,10 +2970,10 @@ END_TEST
 START_TEST(test_content_fourteen_plots)
 {
     br_state *s = action_with(2, 2, 13, "0.stone=1 0.wood=1 0.money=1");
-    play(s, "play house");
-    ck_assert_str_eq(legal_text(s), "house p1, house p2, house p3, house p4, house p5, house p6, "
-                                    "house p7, house p8, house p9, house p10, house p11, "
-                                    "house p12, house p13, house p14");
+    brt_play(s, "play house");
+    ck_assert_str_eq(brt_legal_text(s), "house p1, house p2, house p3, house p4, house p5, house p6, "
+                                        "house p7, house p8, house p9, house p10, house p11, "
+                                        "house p12, house p13, house p14");
     br_move m;
     ck_assert_int_eq(br_state_move_from_text(s, "house p15", &m), BR_ERR_PARSE);
     ck_assert_int_eq(br_state_move_from_text(s, "house p0", &m), BR_ERR_PARSE);
@@ -3165,8 +2989,8 @@ START_TEST(test_content_plots_as_designed)
     for (int q = 1; q <= 14; q++) {
         s = action_with(2, 2, 13, fmt("0.stone=%d 0.wood=%d 0.money=1",
                                       PLOT_MATERIAL[q] == STONE, PLOT_MATERIAL[q] == WOOD));
-        play(s, "play house");
-        ASSERT_LEGAL(s, fmt("house p%d", q));
+        brt_play(s, "play house");
+        BRT_ASSERT_LEGAL(s, fmt("house p%d", q));
         br_state_free(s);
     }
     static const int pairs[7][2] = {{1, 4}, {7, 9}, {11, 13}, {14, 2}, {5, 8}, {10, 12}, {3, 6}};
@@ -3174,11 +2998,11 @@ START_TEST(test_content_plots_as_designed)
         int a = pairs[i][0], b = pairs[i][1];
         s = action_with(2, 2, 13, fmt("house=0:%d house=0:%d", a, b));
         table before = read_table(s);
-        play(s, "play rent");
+        brt_play(s, "play rent");
         expect_phase(s, "follow");
-        ck_assert_str_eq(legal_text(s), fmt("rent p%d, rent p%d", a < b ? a : b, a < b ? b : a));
-        playf(s, "rent p%d", a);
-        playf(s, "rent p%d", b);
+        ck_assert_str_eq(brt_legal_text(s), fmt("rent p%d, rent p%d", a < b ? a : b, a < b ? b : a));
+        brt_playf(s, "rent p%d", a);
+        brt_playf(s, "rent p%d", b);
         table after = read_table(s);
         table want = before;
         for (int k = 0; k < 2; k++) {
@@ -3199,12 +3023,12 @@ START_TEST(test_rule_rent_up_to_two_houses_chosen)
 {
     br_state *s = action_with(2, 2, 13, "house=0:1 house=0:9 house=0:13");
     int grain = goods(s, 0, GRAIN), money = goods(s, 0, MONEY), loyalty = goods(s, 0, LOYALTY);
-    play(s, "play rent");
-    ck_assert_str_eq(legal_text(s), "rent p1, rent p9, rent p13");
-    play(s, "rent p9");
+    brt_play(s, "play rent");
+    ck_assert_str_eq(brt_legal_text(s), "rent p1, rent p9, rent p13");
+    brt_play(s, "rent p9");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "done, rent p1, rent p13");
-    play(s, "rent p13");
+    ck_assert_str_eq(brt_legal_text(s), "done, rent p1, rent p13");
+    brt_play(s, "rent p13");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, MONEY), money + 2);
     ck_assert_int_eq(goods(s, 0, LOYALTY), loyalty + 1);
@@ -3212,9 +3036,9 @@ START_TEST(test_rule_rent_up_to_two_houses_chosen)
     br_state_free(s);
 
     s = action_with(2, 2, 13, "house=0:1 house=0:9 house=0:13");
-    play(s, "play rent");
-    play(s, "rent p1");
-    play(s, "done");
+    brt_play(s, "play rent");
+    brt_play(s, "rent p1");
+    brt_play(s, "done");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, GRAIN), grain + 1);
     ck_assert_int_eq(goods(s, 0, MONEY), money);
@@ -3230,13 +3054,13 @@ START_TEST(test_rule_rent_empty_stock_gives_nothing)
 {
     br_state *s = action_with(2, 2, 13, "house=0:1 house=0:9 stock.grain=0:1");
     int grain = goods(s, 0, GRAIN), money = goods(s, 0, MONEY);
-    play(s, "play rent");
+    brt_play(s, "play rent");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, GRAIN), grain);
     ck_assert_int_eq(goods(s, 0, MONEY), money + 2);
     br_state_free(s);
     s = action_with(2, 2, 13, "house=0:1 stock.grain=0:1");
-    ASSERT_ILLEGAL(s, "play rent");
+    BRT_ASSERT_ILLEGAL(s, "play rent");
     br_state_free(s);
 }
 END_TEST
@@ -3247,18 +3071,18 @@ START_TEST(test_rule_donate_money_and_seal)
 {
     br_state *s = action_with(2, 2, 13, "0.money=1");
     int supply_money = stock(s, MONEY);
-    play(s, "play donate");
+    brt_play(s, "play donate");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s),
+    ck_assert_str_eq(brt_legal_text(s),
                      "donate bridge, donate palace, donate mill, donate guildhall");
-    play(s, "donate guildhall");
+    brt_play(s, "donate guildhall");
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     ck_assert_int_eq(stock(s, MONEY), supply_money + 1);
     ck_assert_str_eq(seals_text(s, GUILDHALL), "0");
     ck_assert_int_eq(free_seals(s, 0), 1);
     br_state_free(s);
     s = action_with(2, 2, 13, "0.money=0");
-    ASSERT_ILLEGAL(s, "play donate");
+    BRT_ASSERT_ILLEGAL(s, "play donate");
     br_state_free(s);
 }
 END_TEST
@@ -3268,13 +3092,13 @@ END_TEST
 START_TEST(test_rule_donate_only_unfinished)
 {
     br_state *s = action_with(3, 2, 13, "project=mill:1:2 0.wood=1 0.stone=0 1.money=1");
-    play(s, "play build");
-    play(s, "build mill wood");
-    expect_field(s, "projects[5].done", "true");
+    brt_play(s, "play build");
+    brt_play(s, "build mill wood");
+    brt_expect_field(s, "projects[5].done", "true");
     auto_step(s); /* discard */
-    expect_player(s, 1);
-    play(s, "play donate");
-    ck_assert_str_eq(legal_text(s), "donate bridge, donate palace, donate guildhall");
+    brt_expect_player(s, 1);
+    brt_play(s, "play donate");
+    ck_assert_str_eq(brt_legal_text(s), "donate bridge, donate palace, donate guildhall");
     br_state_free(s);
 }
 END_TEST
@@ -3284,20 +3108,20 @@ END_TEST
 START_TEST(test_rule_donate_once_per_seat_per_project)
 {
     br_state *s = action_with(2, 2, 13, "0.money=3 1.money=1");
-    play(s, "play donate");
-    play(s, "donate guildhall");
+    brt_play(s, "play donate");
+    brt_play(s, "donate guildhall");
     auto_step(s); /* seat 0 discards */
-    expect_player(s, 1);
-    play(s, "play donate");
-    play(s, "donate guildhall");
+    brt_expect_player(s, 1);
+    brt_play(s, "play donate");
+    brt_play(s, "donate guildhall");
     ck_assert_str_eq(seals_text(s, GUILDHALL), "0,1");
     to_next_round(s);
-    play(s, "event 14");
-    play(s, "orient 0");
+    brt_play(s, "event 14");
+    brt_play(s, "orient 0");
     to_action_of(s, 0);
-    play(s, "play privilege");
+    brt_play(s, "play privilege");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "donate bridge, donate chapel, donate palace, donate mill");
+    ck_assert_str_eq(brt_legal_text(s), "donate bridge, donate chapel, donate palace, donate mill");
     br_state_free(s);
 }
 END_TEST
@@ -3306,20 +3130,20 @@ END_TEST
 START_TEST(test_rule_weave_one_or_two)
 {
     br_state *s = action_with(2, 2, 13, "0.wool=3 0.cloth=0");
-    play(s, "play weave");
-    ck_assert_str_eq(legal_text(s), "weave 1, weave 2");
-    play(s, "weave 2");
+    brt_play(s, "play weave");
+    ck_assert_str_eq(brt_legal_text(s), "weave 1, weave 2");
+    brt_play(s, "weave 2");
     ck_assert_int_eq(goods(s, 0, WOOL), 1);
     ck_assert_int_eq(goods(s, 0, CLOTH), 2);
-    expect_int(s, "supply.cloth", 10);
+    brt_expect_int(s, "supply.cloth", 10);
     br_state_free(s);
     s = action_with(2, 2, 13, "0.wool=1 0.cloth=0");
-    play(s, "play weave");
+    brt_play(s, "play weave");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, CLOTH), 1);
     br_state_free(s);
     s = action_with(2, 2, 13, "0.wool=0");
-    ASSERT_ILLEGAL(s, "play weave");
+    BRT_ASSERT_ILLEGAL(s, "play weave");
     br_state_free(s);
 }
 END_TEST
@@ -3332,14 +3156,14 @@ END_TEST
 START_TEST(test_rule_weave_limited_by_cloth_supply)
 {
     br_state *s = action_with(2, 2, 13, "0.wool=3 0.cloth=0 stock.cloth=1:1");
-    play(s, "play weave");
+    brt_play(s, "play weave");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, WOOL), 2);
     ck_assert_int_eq(goods(s, 0, CLOTH), 1);
-    expect_int(s, "supply.cloth", 0);
+    brt_expect_int(s, "supply.cloth", 0);
     br_state_free(s);
     s = action_with(2, 2, 13, "0.wool=3 0.cloth=0 stock.cloth=0:1");
-    ASSERT_ILLEGAL(s, "play weave");
+    BRT_ASSERT_ILLEGAL(s, "play weave");
     br_state_free(s);
 }
 END_TEST
@@ -3351,15 +3175,15 @@ START_TEST(test_rule_medicine_money_and_point)
 {
     br_state *s = action_with(2, 2, 13, "");
     int money = goods(s, 0, MONEY), points = vp(s, 0);
-    play(s, "play medicine");
+    brt_play(s, "play medicine");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, MONEY), money + 1);
     ck_assert_int_eq(vp(s, 0), points + 1);
     br_state_free(s);
     s = action_with(2, 2, 13, "stock.money=0:1");
     money = goods(s, 0, MONEY);
-    ASSERT_LEGAL(s, "play medicine");
-    play(s, "play medicine");
+    BRT_ASSERT_LEGAL(s, "play medicine");
+    brt_play(s, "play medicine");
     ck_assert_int_eq(goods(s, 0, MONEY), money);
     ck_assert_int_eq(vp(s, 0), points + 1);
     br_state_free(s);
@@ -3374,11 +3198,11 @@ START_TEST(test_rule_favour_card_one_step_benefit_to_player)
     br_state *s = action_with(2, 2, 13, "");
     auto_step(s);
     auto_step(s);
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     edit_state(&s, "favour=prioress");
     int w0 = goods(s, 0, WOOL), w1 = goods(s, 1, WOOL);
-    play(s, "play favour");
-    expect_int(s, "favour", MERCHANTS);
+    brt_play(s, "play favour");
+    brt_expect_int(s, "favour", MERCHANTS);
     ck_assert_int_eq(goods(s, 1, WOOL), w1 + 1);
     ck_assert_int_eq(goods(s, 0, WOOL), w0);
     br_state_free(s);
@@ -3390,12 +3214,12 @@ END_TEST
 START_TEST(test_rule_favour_card_to_outlaws_needs_money)
 {
     br_state *s = action_with(2, 2, 13, "favour=guild 0.money=0");
-    ASSERT_ILLEGAL(s, "play favour");
-    ASSERT_LEGAL(s, "lay favour");
+    BRT_ASSERT_ILLEGAL(s, "play favour");
+    BRT_ASSERT_LEGAL(s, "lay favour");
     br_state_free(s);
     s = action_with(2, 2, 13, "favour=guild 0.money=1");
-    play(s, "play favour");
-    expect_int(s, "favour", OUTLAWS1);
+    brt_play(s, "play favour");
+    brt_expect_int(s, "favour", OUTLAWS1);
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     br_state_free(s);
 }
@@ -3411,7 +3235,7 @@ START_TEST(test_rule_effect_most)
     br_state *s = reach(3, 2, "");
     edit_state(&s, "0.piety=3 1.piety=3 2.piety=1");
     int v[3] = {vp(s, 0), vp(s, 1), vp(s, 2)};
-    play(s, "event 17");
+    brt_play(s, "event 17");
     ck_assert_int_eq(vp(s, 0), v[0] + 2);
     ck_assert_int_eq(vp(s, 1), v[1] + 2);
     ck_assert_int_eq(vp(s, 2), v[2]);
@@ -3420,7 +3244,7 @@ START_TEST(test_rule_effect_most)
     s = reach(3, 2, "");
     edit_state(&s, "0.piety=0 1.piety=0 2.piety=0");
     int w[3] = {vp(s, 0), vp(s, 1), vp(s, 2)};
-    play(s, "event 17");
+    brt_play(s, "event 17");
     for (int seat = 0; seat < 3; seat++)
         ck_assert_int_eq(vp(s, seat), w[seat]);
     br_state_free(s);
@@ -3434,13 +3258,13 @@ START_TEST(test_rule_effect_pay_or)
     br_state *s = reach(3, 2, "");
     edit_state(&s, "0.money=2 1.money=3 2.money=0");
     int v[3] = {vp(s, 0), vp(s, 1), vp(s, 2)};
-    play(s, "event 15");
+    brt_play(s, "event 15");
     expect_phase(s, "choice");
-    expect_player(s, 0);
-    play(s, "accept");
+    brt_expect_player(s, 0);
+    brt_play(s, "accept");
     ck_assert_int_eq(goods(s, 0, MONEY), 1);
-    expect_player(s, 1);
-    play(s, "decline");
+    brt_expect_player(s, 1);
+    brt_play(s, "decline");
     expect_phase(s, "orient");
     ck_assert_int_eq(vp(s, 0), v[0]);
     ck_assert_int_eq(vp(s, 1), v[1] - 2);
@@ -3457,29 +3281,29 @@ START_TEST(test_rule_war_forfeit_or_loyalty)
 {
     br_state *s = reach(3, 2, "");
     round_with(s, 13);
-    expect_int(s, "crest", 1);
+    brt_expect_int(s, "crest", 1);
     edit_state(&s, "0.loyalty=1 1.loyalty=1 2.loyalty=0 0.stone=1 1.stone=1 2.stone=1");
-    play(s, "event 12");
+    brt_play(s, "event 12");
     expect_phase(s, "choice");
-    expect_player(s, 1);
-    play(s, "accept");
+    brt_expect_player(s, 1);
+    brt_play(s, "accept");
     ck_assert_int_eq(goods(s, 1, LOYALTY), 0);
-    expect_player(s, 0);
-    play(s, "decline");
+    brt_expect_player(s, 0);
+    brt_play(s, "decline");
     ck_assert_int_eq(goods(s, 0, LOYALTY), 1);
     expect_phase(s, "orient");
-    play(s, "orient 0");
-    expect_player(s, 1);
-    ck_assert(any_legal_starting(s, "play "));
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 1);
+    ck_assert(brt_any_legal_starting(s, "play "));
     auto_step(s);
     auto_step(s);
     for (int k = 0; k < 2; k++) {
         int seat = k == 0 ? 2 : 0;
         expect_phase(s, "action");
-        expect_player(s, seat);
-        ck_assert_msg(!any_legal_starting(s, "play "), "seat %d may play in the war: %s", seat,
-                      legal_text(s));
-        ck_assert(any_legal_starting(s, "lay "));
+        brt_expect_player(s, seat);
+        ck_assert_msg(!brt_any_legal_starting(s, "play "), "seat %d may play in the war: %s", seat,
+                      brt_legal_text(s));
+        ck_assert(brt_any_legal_starting(s, "lay "));
         int pile = cards_count(s, fmt("players[%d].pile", seat));
         auto_step(s);
         expect_phase(s, "discard");
@@ -3497,17 +3321,17 @@ END_TEST
 START_TEST(test_rule_effect_trade_round)
 {
     br_state *s = action_with(2, 2, 20, "0.wood=3 0.money=0");
-    ASSERT_LEGAL(s, "trade council");
-    ASSERT_ILLEGAL(s, "trade field1");
-    play(s, "trade council");
+    BRT_ASSERT_LEGAL(s, "trade council");
+    BRT_ASSERT_ILLEGAL(s, "trade field1");
+    brt_play(s, "trade council");
     ck_assert_int_eq(goods(s, 0, WOOD), 2);
     ck_assert_int_eq(goods(s, 0, MONEY), 2);
     expect_phase(s, "action");
-    expect_player(s, 0);
-    ASSERT_ILLEGAL(s, "trade council");
+    brt_expect_player(s, 0);
+    BRT_ASSERT_ILLEGAL(s, "trade council");
     br_state_free(s);
     s = action_with(2, 2, 20, "0.wood=0");
-    ck_assert(!any_legal_starting(s, "trade "));
+    ck_assert(!brt_any_legal_starting(s, "trade "));
     br_state_free(s);
 }
 END_TEST
@@ -3515,21 +3339,21 @@ END_TEST
 START_TEST(test_rule_lasting_trade_once_per_round)
 {
     br_state *s = action_with(2, 2, 20, "0.wood=3 0.money=0");
-    play(s, "trade council");
+    brt_play(s, "trade council");
     auto_step(s);
     auto_step(s);
     to_next_round(s);
     ck_assert_str_eq(display_text(s), "20,-");
-    play(s, "event 13");
-    play(s, "orient 0");
+    brt_play(s, "event 13");
+    brt_play(s, "orient 0");
     to_action_of(s, 0);
-    ASSERT_ILLEGAL(s, "trade council");
-    ASSERT_LEGAL(s, "trade field1");
+    BRT_ASSERT_ILLEGAL(s, "trade council");
+    BRT_ASSERT_LEGAL(s, "trade field1");
     int money = goods(s, 0, MONEY);
-    play(s, "trade field1");
+    brt_play(s, "trade field1");
     ck_assert_int_eq(goods(s, 0, WOOD), 1);
     ck_assert_int_eq(goods(s, 0, MONEY), money + 2);
-    ASSERT_ILLEGAL(s, "trade field1");
+    BRT_ASSERT_ILLEGAL(s, "trade field1");
     br_state_free(s);
 }
 END_TEST
@@ -3539,12 +3363,12 @@ END_TEST
 START_TEST(test_rule_cover_blocks_project)
 {
     br_state *s = action_with(3, 2, 22, "0.stone=1 0.wood=1");
-    expect_field(s, "covers", "project bridge");
-    play(s, "play build");
-    ASSERT_ILLEGAL(s, "build bridge stone");
-    ASSERT_ILLEGAL(s, "build bridge wood");
-    ck_assert_str_eq(legal_text(s), "build palace stone, build palace wood, "
-                                    "build palace stone wood, build mill wood");
+    brt_expect_field(s, "covers", "project bridge");
+    brt_play(s, "play build");
+    BRT_ASSERT_ILLEGAL(s, "build bridge stone");
+    BRT_ASSERT_ILLEGAL(s, "build bridge wood");
+    ck_assert_str_eq(brt_legal_text(s), "build palace stone, build palace wood, "
+                                        "build palace stone wood, build mill wood");
     br_state_free(s);
 }
 END_TEST
@@ -3552,9 +3376,9 @@ END_TEST
 START_TEST(test_rule_no_donation_on_covered_project)
 {
     br_state *s = action_with(3, 2, 22, "0.money=1");
-    play(s, "play donate");
-    ASSERT_ILLEGAL(s, "donate bridge");
-    ck_assert_str_eq(legal_text(s), "donate palace, donate mill");
+    brt_play(s, "play donate");
+    BRT_ASSERT_ILLEGAL(s, "donate bridge");
+    ck_assert_str_eq(brt_legal_text(s), "donate palace, donate mill");
     br_state_free(s);
 }
 END_TEST
@@ -3563,13 +3387,13 @@ END_TEST
 START_TEST(test_rule_effect_price_and_bonus_chapter_two)
 {
     br_state *s = action_with(2, 2, 16, "0.wool=2 0.cloth=0 0.money=0");
-    play(s, "play wool-sale");
-    play(s, "sell 2 wool");
+    brt_play(s, "play wool-sale");
+    brt_play(s, "sell 2 wool");
     ck_assert_int_eq(goods(s, 0, MONEY), 2);
     br_state_free(s);
     s = action_with(2, 2, 21, "0.knowledge=0");
     int money = goods(s, 0, MONEY), points = vp(s, 0);
-    play(s, "play medicine");
+    brt_play(s, "play medicine");
     ck_assert_int_eq(goods(s, 0, KNOWLEDGE), 1);
     ck_assert_int_eq(goods(s, 0, MONEY), money + 1);
     ck_assert_int_eq(vp(s, 0), points + 1);
@@ -3590,17 +3414,17 @@ static br_state *donate_then_complete(int ch, int e, int p, const char *extra_ed
     br_state *s = action_with(3, ch, e, "");
     edit_statef(&s, "project=%s:%d:%d 0.money=1 1.wood=1 1.stone=0 %s", PROJECT_NAMES[p],
                 PROJECT_STONE[p], PROJECT_WOOD[p] - 1, extra_edit);
-    play(s, "play donate");
+    brt_play(s, "play donate");
     if (strcmp(phase(s), "follow") == 0)
-        playf(s, "donate %s", PROJECT_NAMES[p]);
+        brt_playf(s, "donate %s", PROJECT_NAMES[p]);
     ck_assert_str_eq(seals_text(s, p), "0");
     auto_step(s); /* seat 0 discards */
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     *before = read_table(s);
-    play(s, "play build");
+    brt_play(s, "play build");
     if (strcmp(phase(s), "follow") == 0)
-        playf(s, "build %s wood", PROJECT_NAMES[p]);
-    expect_field(s, fmt("projects[%d].done", p), "true");
+        brt_playf(s, "build %s wood", PROJECT_NAMES[p]);
+    brt_expect_field(s, fmt("projects[%d].done", p), "true");
     return s;
 }
 
@@ -3640,13 +3464,13 @@ START_TEST(test_content_projects_as_designed)
     for (int p = 0; p < NUM_PROJECTS; p++)
         edit_statef(&s, "project=%s:%d:%d", PROJECT_NAMES[p], PROJECT_STONE[p] - 1,
                     PROJECT_WOOD[p] - 1);
-    play(s, "play build");
+    brt_play(s, "play build");
     char want[1024] = "";
     for (int p = 0; p < NUM_PROJECTS; p++)
         snprintf(want + strlen(want), sizeof want - strlen(want),
                  "%sbuild %s stone, build %s wood, build %s stone wood", p ? ", " : "",
                  PROJECT_NAMES[p], PROJECT_NAMES[p], PROJECT_NAMES[p]);
-    ck_assert_str_eq(legal_text(s), want);
+    ck_assert_str_eq(brt_legal_text(s), want);
     int stone = 0, wood = 0;
     for (int p = 0; p < NUM_PROJECTS; p++) {
         stone += PROJECT_STONE[p];
@@ -3704,41 +3528,41 @@ END_TEST
 START_TEST(test_rule_hospital_donors_care_from_start_player)
 {
     br_state *s = reach(3, 3, "");
-    play(s, "event 23");
-    play(s, "plague 3");
+    brt_play(s, "event 23");
+    brt_play(s, "plague 3");
     to_next_round(s);
-    expect_int(s, "crest", 1);
-    play(s, "event 24");
+    brt_expect_int(s, "crest", 1);
+    brt_play(s, "event 24");
     expect_phase(s, "plague");
-    play(s, "plague 2");
+    brt_play(s, "plague 2");
     to_orient(s);
-    play(s, "orient 0");
-    expect_player(s, 1);
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 1);
     edit_state(&s, "1.money=1 2.money=1 0.wood=1 0.stone=0 1.knowledge=3 2.knowledge=3 "
                    "project=hospital:2:1");
     for (int seat = 1; seat <= 2; seat++) {
-        expect_player(s, seat);
-        play(s, "play donate");
+        brt_expect_player(s, seat);
+        brt_play(s, "play donate");
         if (strcmp(phase(s), "follow") == 0)
-            play(s, "donate hospital");
+            brt_play(s, "donate hospital");
         auto_step(s);
     }
     ck_assert_str_eq(seals_text(s, HOSPITAL), "1,2");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     table before = read_table(s);
-    play(s, "play build");
+    brt_play(s, "play build");
     if (strcmp(phase(s), "follow") == 0)
-        play(s, "build hospital wood");
+        brt_play(s, "build hospital wood");
     expect_phase(s, "care");
-    expect_player(s, 1);
-    ck_assert_str_eq(legal_text(s), "done, care 4, care 9");
-    play(s, "care 4");
+    brt_expect_player(s, 1);
+    ck_assert_str_eq(brt_legal_text(s), "done, care 4, care 9");
+    brt_play(s, "care 4");
     expect_phase(s, "care");
-    expect_player(s, 2);
-    ck_assert_str_eq(legal_text(s), "done, care 9");
-    play(s, "care 9");
+    brt_expect_player(s, 2);
+    ck_assert_str_eq(brt_legal_text(s), "done, care 9");
+    brt_play(s, "care 9");
     expect_phase(s, "discard");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     table after = read_table(s);
     table want = before;
     want.vp[0] += 3;
@@ -3748,8 +3572,8 @@ START_TEST(test_rule_hospital_donors_care_from_start_player)
     want.stock[MONEY] -= 2;
     want.vp[2] += 1 + 2 + 1;
     compare_tables(&after, &want, "hospital");
-    expect_field(s, "places[3].state", "cured");
-    expect_field(s, "places[8].state", "cured");
+    brt_expect_field(s, "places[3].state", "cured");
+    brt_expect_field(s, "places[8].state", "cured");
     ck_assert_str_eq(seals_text(s, HOSPITAL), "");
     br_state_free(s);
 }
@@ -3761,18 +3585,18 @@ END_TEST
 START_TEST(test_rule_tower_from_chapter_three)
 {
     br_state *s = action_with(2, 2, 13, "0.stone=2");
-    expect_field(s, "projects[1].in_play", "false");
-    play(s, "play build");
-    ASSERT_ILLEGAL(s, "build tower stone");
+    brt_expect_field(s, "projects[1].in_play", "false");
+    brt_play(s, "play build");
+    BRT_ASSERT_ILLEGAL(s, "build tower stone");
     br_state_free(s);
     s = reach(2, 3, "");
-    expect_field(s, "projects[1].in_play", "true");
-    expect_int(s, "projects[1].stone", 0);
-    expect_int(s, "projects[1].wood", 0);
+    brt_expect_field(s, "projects[1].in_play", "true");
+    brt_expect_int(s, "projects[1].stone", 0);
+    brt_expect_int(s, "projects[1].wood", 0);
     br_state_free(s);
     s = action_with(2, 3, 26, "0.stone=2 0.wood=0");
-    play(s, "play build");
-    ASSERT_LEGAL(s, "build tower stone stone");
+    brt_play(s, "play build");
+    BRT_ASSERT_LEGAL(s, "build tower stone stone");
     br_state_free(s);
 }
 END_TEST
@@ -3785,10 +3609,10 @@ static br_state *finish_tower(int l0, int l1, int l2, table *before)
     edit_statef(&s, "project=tower:6:1 0.wood=1 0.stone=0 0.loyalty=%d 1.loyalty=%d 2.loyalty=%d",
                 l0, l1, l2);
     *before = read_table(s);
-    expect_int(s, "projects[1].metal", 0);
-    play(s, "play build");
-    ASSERT_ILLEGAL(s, "build tower stone");
-    play(s, "build tower wood");
+    brt_expect_int(s, "projects[1].metal", 0);
+    brt_play(s, "play build");
+    BRT_ASSERT_ILLEGAL(s, "build tower stone");
+    brt_play(s, "build tower wood");
     return s;
 }
 
@@ -3798,11 +3622,11 @@ START_TEST(test_rule_spire_after_eight_tower_fields)
 {
     table before;
     br_state *s = finish_tower(0, 2, 1, &before);
-    expect_int(s, "projects[1].stone", 6);
-    expect_int(s, "projects[1].wood", 2);
-    expect_int(s, "projects[1].metal", 1);
-    expect_int(s, "supply.metal", 0);
-    expect_field(s, "projects[1].done", "true");
+    brt_expect_int(s, "projects[1].stone", 6);
+    brt_expect_int(s, "projects[1].wood", 2);
+    brt_expect_int(s, "projects[1].metal", 1);
+    brt_expect_int(s, "supply.metal", 0);
+    brt_expect_field(s, "projects[1].done", "true");
     br_state_free(s);
 }
 END_TEST
@@ -3830,7 +3654,7 @@ START_TEST(test_rule_spire_tie_one_point_each)
     ck_assert_int_eq(vp(s, 0), before.vp[0] + 3);
     ck_assert_int_eq(vp(s, 1), before.vp[1] + 1);
     ck_assert_int_eq(vp(s, 2), before.vp[2] + 1);
-    expect_int(s, "projects[1].metal", 1);
+    brt_expect_int(s, "projects[1].metal", 1);
     br_state_free(s);
     s = finish_tower(0, 0, 0, &before);
     ck_assert_int_eq(vp(s, 0), before.vp[0] + 3 + 1);
@@ -3848,9 +3672,9 @@ START_TEST(test_rule_no_metal_for_unfinished_tower)
     run_to(&s, 4, 6, "action", 0);
     prepare_dues(&s);
     run_to_end(s);
-    expect_field(s, "projects[1].done", "false");
-    expect_int(s, "projects[1].metal", 0);
-    expect_int(s, "supply.metal", 1);
+    brt_expect_field(s, "projects[1].done", "false");
+    brt_expect_int(s, "projects[1].metal", 0);
+    brt_expect_int(s, "supply.metal", 1);
     br_state_free(s);
 }
 END_TEST
@@ -3864,17 +3688,17 @@ START_TEST(test_rule_plague_tiles_face_down_after_chapter_two)
 {
     br_state *s = reach(2, 2, "");
     for (int x = 0; x < 11; x++)
-        ck_assert_str_eq(fieldf(s, "places[%d].state", x), "none");
+        ck_assert_str_eq(brt_fieldf(s, "places[%d].state", x), "none");
     br_state_free(s);
     s = reach(2, 3, "");
     for (int x = 0; x < 11; x++) {
-        ck_assert_str_eq(fieldf(s, "places[%d].state", x), "hidden");
-        ck_assert_str_eq(fieldf(s, "places[%d].value", x), "null");
+        ck_assert_str_eq(brt_fieldf(s, "places[%d].state", x), "hidden");
+        ck_assert_str_eq(brt_fieldf(s, "places[%d].value", x), "null");
     }
-    expect_field(s, "plague_pool", "2,3,3,2,1");
+    brt_expect_field(s, "plague_pool", "2,3,3,2,1");
     /* Design, "Hidden information": an observation shows only their number. */
-    ck_assert_str_eq(observed(s, 0, "plague_pool"), "11");
-    ck_assert_str_eq(observed(s, -1, "plague_pool"), "11");
+    ck_assert_str_eq(brt_observed(s, 0, "plague_pool"), "11");
+    ck_assert_str_eq(brt_observed(s, -1, "plague_pool"), "11");
     br_state_free(s);
 }
 END_TEST
@@ -3884,15 +3708,15 @@ END_TEST
 START_TEST(test_content_plague_tiles_values)
 {
     br_state *s = reach(2, 3, "");
-    play(s, "event 23");
+    brt_play(s, "event 23");
     expect_phase(s, "plague");
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
     ck_assert_str_eq(outcomes_text(s), "plague 1:0.1818, plague 2:0.2727, plague 3:0.2727, "
                                        "plague 4:0.1818, plague 5:0.0909");
-    play(s, "plague 5");
-    expect_field(s, "plague_pool", "2,3,3,2,0");
+    brt_play(s, "plague 5");
+    brt_expect_field(s, "plague_pool", "2,3,3,2,0");
     to_next_round(s);
-    play(s, "event 24");
+    brt_play(s, "event 24");
     ck_assert_str_eq(outcomes_text(s), "plague 1:0.2000, plague 2:0.3000, plague 3:0.3000, "
                                        "plague 4:0.2000");
     br_state_free(s);
@@ -3907,13 +3731,13 @@ START_TEST(test_rule_plague_tile_revealed_before_event_resolved)
     br_state *s = reach(2, 3, "");
     edit_state(&s, "0.knowledge=1 1.knowledge=0");
     int v1 = vp(s, 1);
-    play(s, "event 23");
+    brt_play(s, "event 23");
     expect_phase(s, "plague");
     ck_assert_int_eq(vp(s, 1), v1);
-    expect_field(s, "places[3].state", "hidden");
-    play(s, "plague 3");
-    expect_field(s, "places[3].state", "sick");
-    expect_int(s, "places[3].value", 3);
+    brt_expect_field(s, "places[3].state", "hidden");
+    brt_play(s, "plague 3");
+    brt_expect_field(s, "places[3].state", "sick");
+    brt_expect_int(s, "places[3].value", 3);
     ck_assert_int_eq(vp(s, 1), v1 - 2);
     br_state_free(s);
 }
@@ -3923,11 +3747,11 @@ END_TEST
 START_TEST(test_rule_hideout_revealed_by_card_eleven)
 {
     br_state *s = reach(2, 3, "");
-    play(s, "event 26");
+    brt_play(s, "event 26");
     expect_phase(s, "plague");
-    play(s, "plague 2");
-    expect_field(s, "places[10].state", "sick");
-    expect_int(s, "places[10].value", 2);
+    brt_play(s, "plague 2");
+    brt_expect_field(s, "places[10].state", "sick");
+    brt_expect_int(s, "places[10].value", 2);
     br_state_free(s);
 }
 END_TEST
@@ -3937,12 +3761,12 @@ END_TEST
 static br_state *patient(int e, int value, const char *edit)
 {
     br_state *s = reach(2, 3, "");
-    playf(s, "event %d", e);
+    brt_playf(s, "event %d", e);
     expect_phase(s, "plague");
-    playf(s, "plague %d", value);
+    brt_playf(s, "plague %d", value);
     to_orient(s);
-    play(s, "orient 0");
-    expect_player(s, 0);
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 0);
     if (edit[0] != '\0')
         edit_state(&s, edit);
     return s;
@@ -3956,16 +3780,16 @@ START_TEST(test_rule_care_needs_knowledge_of_tile_value)
 {
     br_state *s = patient(23, 3, "0.knowledge=2");
     int money = goods(s, 0, MONEY), points = vp(s, 0);
-    play(s, "play medicine");
+    brt_play(s, "play medicine");
     expect_phase(s, "discard");
     ck_assert_int_eq(goods(s, 0, MONEY), money + 1);
     ck_assert_int_eq(vp(s, 0), points + 1);
-    expect_field(s, "places[3].state", "sick");
+    brt_expect_field(s, "places[3].state", "sick");
     br_state_free(s);
     s = patient(23, 3, "0.knowledge=3");
-    play(s, "play medicine");
+    brt_play(s, "play medicine");
     expect_phase(s, "follow");
-    ck_assert_str_eq(legal_text(s), "medicine money, care 4");
+    ck_assert_str_eq(brt_legal_text(s), "medicine money, care 4");
     br_state_free(s);
 }
 END_TEST
@@ -3975,8 +3799,8 @@ END_TEST
 START_TEST(test_rule_medicine_care_from_chapter_three)
 {
     br_state *s = patient(23, 1, "0.knowledge=1");
-    play(s, "play medicine");
-    ck_assert_str_eq(legal_text(s), "medicine money, care 4");
+    brt_play(s, "play medicine");
+    ck_assert_str_eq(brt_legal_text(s), "medicine money, care 4");
     br_state_free(s);
 }
 END_TEST
@@ -3985,8 +3809,8 @@ START_TEST(test_rule_no_care_before_chapter_three)
 {
     br_state *s = action_with(2, 2, 13, "0.knowledge=5");
     for (int x = 1; x <= 11; x++)
-        ASSERT_ILLEGAL(s, fmt("care %d", x));
-    play(s, "play medicine");
+        BRT_ASSERT_ILLEGAL(s, fmt("care %d", x));
+    brt_play(s, "play medicine");
     expect_phase(s, "discard");
     br_state_free(s);
 }
@@ -3997,9 +3821,9 @@ END_TEST
 START_TEST(test_rule_care_two_points_and_place_bonus)
 {
     br_state *s = patient(23, 3, "0.knowledge=3");
-    play(s, "play medicine");
+    brt_play(s, "play medicine");
     table before = read_table(s);
-    play(s, "care 4");
+    brt_play(s, "care 4");
     table after = read_table(s);
     table want = before;
     want.vp[0] += 2;
@@ -4014,10 +3838,10 @@ END_TEST
 START_TEST(test_rule_hideout_two_points_only)
 {
     br_state *s = patient(26, 2, "0.knowledge=2");
-    play(s, "play medicine");
-    ck_assert_str_eq(legal_text(s), "medicine money, care 11");
+    brt_play(s, "play medicine");
+    ck_assert_str_eq(brt_legal_text(s), "medicine money, care 11");
     table before = read_table(s);
-    play(s, "care 11");
+    brt_play(s, "care 11");
     table after = read_table(s);
     table want = before;
     want.vp[0] += 2;
@@ -4030,21 +3854,21 @@ END_TEST
 START_TEST(test_rule_care_keeps_knowledge_removes_tile)
 {
     br_state *s = patient(23, 3, "0.knowledge=3");
-    play(s, "play medicine");
-    play(s, "care 4");
+    brt_play(s, "play medicine");
+    brt_play(s, "care 4");
     ck_assert_int_eq(goods(s, 0, KNOWLEDGE), 3);
-    expect_field(s, "places[3].state", "cured");
-    expect_field(s, "plague_pool", "2,3,2,2,1");
+    brt_expect_field(s, "places[3].state", "cured");
+    brt_expect_field(s, "plague_pool", "2,3,2,2,1");
     /* Nobody can care for that patient again. */
     to_next_round(s);
-    play(s, "event 25");
-    play(s, "plague 1");
+    brt_play(s, "event 25");
+    brt_play(s, "plague 1");
     to_orient(s);
-    play(s, "orient 0");
-    expect_player(s, 1);
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 1);
     edit_state(&s, "1.knowledge=5");
-    play(s, "play medicine");
-    ck_assert_str_eq(legal_text(s), "medicine money, care 2");
+    brt_play(s, "play medicine");
+    ck_assert_str_eq(brt_legal_text(s), "medicine money, care 2");
     br_state_free(s);
 }
 END_TEST
@@ -4056,23 +3880,23 @@ START_TEST(test_rule_care_several_within_knowledge_sum)
 {
     for (int k = 4; k <= 5; k++) {
         br_state *s = reach(2, 3, "");
-        play(s, "event 23");
-        play(s, "plague 2");
+        brt_play(s, "event 23");
+        brt_play(s, "plague 2");
         to_next_round(s);
-        play(s, "event 24");
-        play(s, "plague 3");
+        brt_play(s, "event 24");
+        brt_play(s, "plague 3");
         to_orient(s);
-        play(s, "orient 0");
-        expect_player(s, 1);
+        brt_play(s, "orient 0");
+        brt_expect_player(s, 1);
         edit_statef(&s, "1.knowledge=%d", k);
         table before = read_table(s);
-        play(s, "play medicine");
-        ck_assert_str_eq(legal_text(s), "medicine money, care 4, care 9");
-        play(s, "care 4");
+        brt_play(s, "play medicine");
+        ck_assert_str_eq(brt_legal_text(s), "medicine money, care 4, care 9");
+        brt_play(s, "care 4");
         if (k == 5) {
             expect_phase(s, "follow");
-            ck_assert_str_eq(legal_text(s), "done, care 9");
-            play(s, "care 9");
+            ck_assert_str_eq(brt_legal_text(s), "done, care 9");
+            brt_play(s, "care 9");
         }
         expect_phase(s, "discard");
         table after = read_table(s);
@@ -4096,18 +3920,18 @@ END_TEST
 START_TEST(test_rule_care_sum_within_knowledge_shown_when_played)
 {
     br_state *s = reach(2, 3, "");
-    play(s, "event 29");
-    play(s, "plague 1");
+    brt_play(s, "event 29");
+    brt_play(s, "plague 1");
     to_next_round(s);
-    play(s, "event 31");
-    play(s, "plague 2");
+    brt_play(s, "event 31");
+    brt_play(s, "plague 2");
     to_orient(s);
-    play(s, "orient 0");
-    expect_player(s, 1);
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 1);
     edit_statef(&s, "1.knowledge=2");
-    play(s, "play medicine");
-    ck_assert_str_eq(legal_text(s), "medicine money, care 8, care 10");
-    play(s, "care 10");
+    brt_play(s, "play medicine");
+    ck_assert_str_eq(brt_legal_text(s), "medicine money, care 8, care 10");
+    brt_play(s, "care 10");
     ck_assert_int_eq(goods(s, 1, KNOWLEDGE), 3);
     expect_phase(s, "discard");
     br_state_free(s);
@@ -4123,9 +3947,9 @@ START_TEST(test_content_places_as_designed)
     int e = card_of_place[x];
     ck_assert_int_eq(EVENTS[e].place, x);
     br_state *s = patient(e, 1, "0.knowledge=5");
-    play(s, "play medicine");
+    brt_play(s, "play medicine");
     table before = read_table(s);
-    playf(s, "care %d", x);
+    brt_playf(s, "care %d", x);
     table after = read_table(s);
     table want = before;
     want.vp[0] += 2 + (x == 9) + (e == 27); /* E27: +1 VP per patient (lasting) */
@@ -4153,12 +3977,12 @@ START_TEST(test_content_chapter_three_four_places_once_each)
     }
     br_state *s = reach(2, 3, "");
     for (int e = 23; e <= 33; e++) {
-        br_state *c = clone_state(s);
-        playf(c, "event %d", e);
+        br_state *c = brt_clone(s);
+        brt_playf(c, "event %d", e);
         expect_phase(c, "plague");
-        play(c, "plague 1");
+        brt_play(c, "plague 1");
         for (int x = 1; x <= 11; x++)
-            ck_assert_str_eq(fieldf(c, "places[%d].state", x - 1),
+            ck_assert_str_eq(brt_fieldf(c, "places[%d].state", x - 1),
                              x == EVENTS[e].place ? "sick" : "hidden");
         br_state_free(c);
     }
@@ -4172,16 +3996,16 @@ END_TEST
 START_TEST(test_rule_nobody_falls_ill_twice)
 {
     br_state *s = reach(2, 3, "");
-    play(s, "event 23");
-    play(s, "plague 4");
+    brt_play(s, "event 23");
+    brt_play(s, "plague 4");
     run_to(&s, 4, 1, "event", 1);
-    expect_field(s, "places[3].state", "sick");
-    char *pool = brt_strdup(field(s, "plague_pool"));
-    play(s, "event 44");
+    brt_expect_field(s, "places[3].state", "sick");
+    char *pool = brt_strdup(brt_field(s, "plague_pool"));
+    brt_play(s, "event 44");
     expect_phase(s, "orient");
-    expect_field(s, "places[3].state", "sick");
-    expect_int(s, "places[3].value", 4);
-    expect_field(s, "plague_pool", pool);
+    brt_expect_field(s, "places[3].state", "sick");
+    brt_expect_int(s, "places[3].value", 4);
+    brt_expect_field(s, "plague_pool", pool);
     free(pool);
     br_state_free(s);
 }
@@ -4196,8 +4020,8 @@ START_TEST(test_rule_effect_show_or)
     br_state *s = reach(3, 3, "");
     edit_state(&s, "0.knowledge=1 1.knowledge=0 2.knowledge=4");
     int v[3] = {vp(s, 0), vp(s, 1), vp(s, 2)};
-    play(s, "event 23");
-    play(s, "plague 2");
+    brt_play(s, "event 23");
+    brt_play(s, "plague 2");
     ck_assert_int_eq(vp(s, 0), v[0]);
     ck_assert_int_eq(vp(s, 1), v[1] - 2);
     ck_assert_int_eq(vp(s, 2), v[2]);
@@ -4211,11 +4035,11 @@ END_TEST
 START_TEST(test_rule_effect_cost)
 {
     br_state *s = action_with(2, 3, 26, "0.stone=1 0.money=1");
-    ASSERT_ILLEGAL(s, "play house");
+    BRT_ASSERT_ILLEGAL(s, "play house");
     br_state_free(s);
     s = action_with(2, 3, 26, "0.stone=1 0.wood=0 0.money=2");
-    play(s, "play house");
-    play(s, "house p1");
+    brt_play(s, "play house");
+    brt_play(s, "house p1");
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     br_state_free(s);
 }
@@ -4227,7 +4051,7 @@ START_TEST(test_rule_effect_bonus_chapter_three)
 {
     br_state *s = action_with(2, 3, 31, "0.piety=0");
     int points = vp(s, 0);
-    play(s, "play piety");
+    brt_play(s, "play piety");
     ck_assert_int_eq(goods(s, 0, PIETY), 1);
     ck_assert_int_eq(vp(s, 0), points + 1);
     br_state_free(s);
@@ -4241,7 +4065,7 @@ static br_state *chapter_four_event(int e, const char *edit)
     br_state *s = reach(2, 4, "");
     if (edit[0] != '\0')
         edit_state(&s, edit);
-    playf(s, "event %d", e);
+    brt_playf(s, "event %d", e);
     if (strcmp(phase(s), "plague") == 0)
         auto_step(s);
     return s;
@@ -4280,18 +4104,18 @@ END_TEST
 START_TEST(test_rule_effect_fill)
 {
     br_state *s = reach(2, 4, "");
-    int stone = field_int(s, "projects[1].stone"), wood = field_int(s, "projects[1].wood");
+    int stone = brt_field_int(s, "projects[1].stone"), wood = brt_field_int(s, "projects[1].wood");
     int v0 = vp(s, 0), v1 = vp(s, 1);
     br_state_free(s);
     s = chapter_four_event(34, "");
-    expect_int(s, "projects[1].stone", stone + 1);
-    expect_int(s, "projects[1].wood", wood);
+    brt_expect_int(s, "projects[1].stone", stone + 1);
+    brt_expect_int(s, "projects[1].wood", wood);
     ck_assert_int_eq(vp(s, 0), v0);
     ck_assert_int_eq(vp(s, 1), v1);
     br_state_free(s);
     s = chapter_four_event(34, "project=tower:6:1 0.loyalty=0 1.loyalty=1");
-    expect_int(s, "projects[1].wood", 2);
-    expect_int(s, "projects[1].metal", 1);
+    brt_expect_int(s, "projects[1].wood", 2);
+    brt_expect_int(s, "projects[1].metal", 1);
     ck_assert_int_eq(vp(s, 0), v0);
     ck_assert_int_eq(vp(s, 1), v1 + 3);
     br_state_free(s);
@@ -4303,28 +4127,28 @@ START_TEST(test_rule_effect_lasting_chapter_four)
 {
     br_state *s = chapter_four_event(38, "");
     to_orient(s);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     edit_state(&s, "0.wool=0 0.cloth=1 0.money=0");
-    play(s, "play wool-sale");
+    brt_play(s, "play wool-sale");
     ck_assert_int_eq(goods(s, 0, MONEY), 6);
     br_state_free(s);
 
     s = chapter_four_event(39, "");
     to_orient(s);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     edit_state(&s, "favour=prioress");
     int points = vp(s, 0), wool = goods(s, 0, WOOL);
-    play(s, "play favour");
+    brt_play(s, "play favour");
     ck_assert_int_eq(goods(s, 0, WOOL), wool + 1);
     ck_assert_int_eq(vp(s, 0), points + 1);
     br_state_free(s);
 
     s = chapter_four_event(40, "");
     to_orient(s);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     edit_state(&s, "house=0:9");
-    ASSERT_ILLEGAL(s, "play rent");
-    ASSERT_LEGAL(s, "lay rent");
+    BRT_ASSERT_ILLEGAL(s, "play rent");
+    BRT_ASSERT_LEGAL(s, "lay rent");
     br_state_free(s);
 }
 END_TEST
@@ -4335,30 +4159,30 @@ START_TEST(test_rule_effect_ban_also_for_privilege)
 {
     br_state *s = chapter_four_event(38, "");
     to_orient(s);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     edit_state(&s, "house=0:9 house=0:13");
-    play(s, "play rent");
-    play(s, "rent p9");
-    play(s, "done");
+    brt_play(s, "play rent");
+    brt_play(s, "rent p9");
+    brt_play(s, "done");
     to_next_round(s);
-    br_state *c = clone_state(s);
-    playf(s, "event 40");
+    br_state *c = brt_clone(s);
+    brt_playf(s, "event 40");
     if (strcmp(phase(s), "plague") == 0)
         auto_step(s);
     to_orient(s);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     to_action_of(s, 0);
-    ASSERT_ILLEGAL(s, "play privilege");
-    ASSERT_LEGAL(s, "lay privilege");
+    BRT_ASSERT_ILLEGAL(s, "play privilege");
+    BRT_ASSERT_LEGAL(s, "lay privilege");
     br_state_free(s);
     /* Without the ban the same Privileg is legal. */
-    play(c, "event 36");
+    brt_play(c, "event 36");
     if (strcmp(phase(c), "plague") == 0)
         auto_step(c);
     to_orient(c);
-    play(c, "orient 0");
+    brt_play(c, "orient 0");
     to_action_of(c, 0);
-    ASSERT_LEGAL(c, "play privilege");
+    BRT_ASSERT_LEGAL(c, "play privilege");
     br_state_free(c);
 }
 END_TEST
@@ -4369,24 +4193,24 @@ START_TEST(test_rule_effect_trade_and_pay_or_chapter_four)
     br_state *s = reach(2, 4, "");
     edit_state(&s, "0.piety=1 1.piety=0 0.grain=1 1.grain=1");
     int v0 = vp(s, 0), v1 = vp(s, 1);
-    br_state *c = clone_state(s);
-    playf(c, "event 41");
+    br_state *c = brt_clone(s);
+    brt_playf(c, "event 41");
     if (strcmp(phase(c), "plague") == 0)
         auto_step(c);
     expect_phase(c, "choice");
-    expect_player(c, 0);
-    play(c, "accept");
+    brt_expect_player(c, 0);
+    brt_play(c, "accept");
     expect_phase(c, "orient");
     ck_assert_int_eq(vp(c, 0), v0 + 3);
     ck_assert_int_eq(goods(c, 0, PIETY), 0);
     br_state_free(c);
-    playf(s, "event 43");
+    brt_playf(s, "event 43");
     if (strcmp(phase(s), "plague") == 0)
         auto_step(s);
-    expect_player(s, 0);
-    play(s, "accept");
-    expect_player(s, 1);
-    play(s, "decline");
+    brt_expect_player(s, 0);
+    brt_play(s, "accept");
+    brt_expect_player(s, 1);
+    brt_play(s, "decline");
     ck_assert_int_eq(goods(s, 0, GRAIN), 0);
     ck_assert_int_eq(vp(s, 0), v0);
     ck_assert_int_eq(vp(s, 1), v1 - 2);
@@ -4425,7 +4249,7 @@ START_TEST(test_rule_chapter_end_after_round_six)
         auto_step(s);
     }
     expect_phase(s, "tax");
-    expect_int(s, "chapter", 1);
+    brt_expect_int(s, "chapter", 1);
     ck_assert_int_eq(cards_count(s, "drawn[0]"), 6);
     br_state_free(s);
 }
@@ -4442,22 +4266,22 @@ START_TEST(test_rule_chapter_end_fills_each_unfinished_project)
     expect_in_play(s, "1000110");
     static const int projects[3] = {BRIDGE, PALACE, MILL};
     for (int i = 0; i < 3; i++) {
-        ck_assert_int_eq(field_intf(s, "projects[%d].stone", projects[i]), 1);
-        ck_assert_int_eq(field_intf(s, "projects[%d].wood", projects[i]), 0);
+        ck_assert_int_eq(brt_field_intf(s, "projects[%d].stone", projects[i]), 1);
+        ck_assert_int_eq(brt_field_intf(s, "projects[%d].wood", projects[i]), 0);
     }
     for (int seat = 0; seat < 2; seat++)
         ck_assert_int_eq(vp(s, seat), before.vp[seat]);
-    ck_assert_int_eq(field_int(s, "supply.stone"), before.stock[STONE] - 3);
+    ck_assert_int_eq(brt_field_int(s, "supply.stone"), before.stock[STONE] - 3);
     br_state_free(s);
 
     s = reach(2, 2, "");
-    play(s, "event 22");
+    brt_play(s, "event 22");
     run_to(&s, 2, 6, "action", 0);
     prepare_dues(&s);
-    int cubes = field_int(s, "projects[0].stone") + field_int(s, "projects[0].wood");
-    expect_field(s, "covers", "project bridge");
+    int cubes = brt_field_int(s, "projects[0].stone") + brt_field_int(s, "projects[0].wood");
+    brt_expect_field(s, "covers", "project bridge");
     to_phase(s, "tax");
-    ck_assert_int_eq(field_int(s, "projects[0].stone") + field_int(s, "projects[0].wood"),
+    ck_assert_int_eq(brt_field_int(s, "projects[0].stone") + brt_field_int(s, "projects[0].wood"),
                      cubes + 1);
     br_state_free(s);
 }
@@ -4471,10 +4295,10 @@ START_TEST(test_rule_chapter_end_fill_stone_first)
     prepare_dues(&s);
     edit_state(&s, "project=bridge:4:0 project=palace:2:1");
     to_phase(s, "tax");
-    expect_int(s, "projects[0].stone", 4);
-    expect_int(s, "projects[0].wood", 1);
-    expect_int(s, "projects[4].stone", 3);
-    expect_int(s, "projects[4].wood", 1);
+    brt_expect_int(s, "projects[0].stone", 4);
+    brt_expect_int(s, "projects[0].wood", 1);
+    brt_expect_int(s, "projects[4].stone", 3);
+    brt_expect_int(s, "projects[4].wood", 1);
     br_state_free(s);
 }
 END_TEST
@@ -4484,14 +4308,14 @@ END_TEST
 START_TEST(test_rule_chapter_end_fill_can_complete)
 {
     br_state *s = action_with(2, 2, 13, "project=mill:1:2 0.money=1");
-    play(s, "play donate");
-    play(s, "donate mill");
+    brt_play(s, "play donate");
+    brt_play(s, "donate mill");
     run_to(&s, 2, 6, "action", 0);
     prepare_dues(&s);
     int points = vp(s, 0), cloth = goods(s, 0, CLOTH);
     to_phase(s, "tax");
-    expect_field(s, "projects[5].done", "true");
-    expect_int(s, "projects[5].wood", 3);
+    brt_expect_field(s, "projects[5].done", "true");
+    brt_expect_int(s, "projects[5].wood", 3);
     ck_assert_str_eq(seals_text(s, MILL), "");
     ck_assert_int_eq(vp(s, 0), points + 1);
     ck_assert_int_eq(goods(s, 0, CLOTH), cloth + 1);
@@ -4505,10 +4329,10 @@ START_TEST(test_rule_chapter_end_removes_covers)
 {
     br_state *s = at_last_round(2, 1, "");
     ck_assert_int_eq(cards_count(s, "covers"), 2);
-    expect_int(s, "supply.covers", 3);
+    brt_expect_int(s, "supply.covers", 3);
     run_to(&s, 2, 1, "event", 0);
-    expect_field(s, "covers", "");
-    expect_int(s, "supply.covers", 5);
+    brt_expect_field(s, "covers", "");
+    brt_expect_int(s, "supply.covers", 5);
     br_state_free(s);
 }
 END_TEST
@@ -4522,7 +4346,7 @@ START_TEST(test_rule_chapter_end_clears_events)
     ck_assert_int_eq(field_event(s, "event"), 10);
     run_to(&s, 2, 1, "event", 1);
     ck_assert_str_eq(display_text(s), "-,-");
-    expect_field(s, "event", "null");
+    brt_expect_field(s, "event", "null");
     br_state_free(s);
 }
 END_TEST
@@ -4538,7 +4362,7 @@ START_TEST(test_rule_dues_at_every_chapter_end)
     ck_assert_int_eq(goods(s, 0, PIETY), 0);
     ck_assert_int_eq(goods(s, 1, GRAIN), 0);
     ck_assert_int_eq(goods(s, 1, PIETY), 0);
-    play(s, "tax 3");
+    brt_play(s, "tax 3");
     ck_assert_int_eq(goods(s, 0, MONEY), 1);
     ck_assert_int_eq(goods(s, 1, MONEY), 2);
     for (int seat = 0; seat < 2; seat++)
@@ -4548,7 +4372,7 @@ START_TEST(test_rule_dues_at_every_chapter_end)
     to_phase(s, "tax");
     ck_assert_int_eq(goods(s, 0, GRAIN), 0);
     ck_assert_int_eq(goods(s, 1, PIETY), 0);
-    play(s, "tax 5");
+    brt_play(s, "tax 5");
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     br_state_free(s);
 }
@@ -4563,7 +4387,7 @@ START_TEST(test_rule_given_goods_return_to_their_place)
     br_state *s = to_tax(3, "", &before);
     ck_assert_int_eq(stock(s, GRAIN), before.stock[GRAIN] + 6);
     ck_assert_int_eq(stock(s, PIETY), before.stock[PIETY] + 6);
-    play(s, "tax 4");
+    brt_play(s, "tax 4");
     ck_assert_int_eq(stock(s, MONEY), before.stock[MONEY] + 12);
     br_state_free(s);
 }
@@ -4576,7 +4400,7 @@ START_TEST(test_rule_goods_kept_into_next_chapter)
     table before;
     br_state *s = to_tax(2, "0.grain=3 0.piety=3 0.money=7 0.wool=2 0.cloth=1 0.stone=2 "
                             "0.wood=1 0.loyalty=1 0.knowledge=2", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     run_to(&s, 2, 1, "event", 0);
     static const int want[NUM_GOODS] = {2, 1, 1, 1, 2, 1, 5, 1, 2};
     for (int g = 0; g < NUM_GOODS; g++)
@@ -4598,22 +4422,22 @@ START_TEST(test_rule_piety_due_three_points_per_missing_and_penance)
     ck_assert(penalty(s, 1, "penance"));
     ck_assert(!penalty(s, 0, "begging"));
     ck_assert(!penalty(s, 0, "court"));
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "penance");
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-    expect_int(s, "chapter", 2);
-    expect_int(s, "round", 1);
-    expect_int(s, "turn", 0);
+    brt_expect_int(s, "chapter", 2);
+    brt_expect_int(s, "round", 1);
+    brt_expect_int(s, "turn", 0);
     ck_assert_str_eq(outcomes_text(s),
                      "penance grain:0.0833, penance piety:0.0833, penance material:0.0833, "
                      "penance build:0.0833, penance wool-sale:0.0833, "
                      "penance privilege:0.0833, penance house:0.0833, penance rent:0.0833, "
                      "penance donate:0.0833, penance weave:0.0833, penance medicine:0.0833, "
                      "penance favour:0.0833");
-    play(s, "penance rent");
+    brt_play(s, "penance rent");
     expect_phase(s, "penance");
-    expect_int(s, "turn", 1);
-    play(s, "penance grain");
+    brt_expect_int(s, "turn", 1);
+    brt_play(s, "penance grain");
     expect_phase(s, "event");
     br_state_free(s);
 }
@@ -4640,16 +4464,16 @@ START_TEST(test_rule_begging_no_income_round_one)
 {
     table before;
     br_state *s = to_tax(2, "1.grain=1", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "event");
-    play(s, "event 22");
+    brt_play(s, "event 22");
     orient_checked(s, 22, 3, 1 << 1);
     auto_step(s);
     auto_step(s);
     auto_step(s);
     auto_step(s);
     expect_phase(s, "event");
-    play(s, "event 13");
+    brt_play(s, "event 13");
     orient_checked(s, 13, 0, 0);
     br_state_free(s);
 }
@@ -4662,7 +4486,7 @@ START_TEST(test_rule_tax_die_two_to_five)
     table before;
     br_state *s = to_tax(3, "", &before);
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-    ck_assert_str_eq(legal_text(s), "tax 2, tax 3, tax 4, tax 5");
+    ck_assert_str_eq(brt_legal_text(s), "tax 2, tax 3, tax 4, tax 5");
     br_state_free(s);
 }
 END_TEST
@@ -4683,7 +4507,7 @@ START_TEST(test_rule_tax_shortfall_all_money_point_per_coin_court)
     table before;
     br_state *s = to_tax(2, "0.money=1", &before);
     int points = vp(s, 0), supply = stock(s, MONEY);
-    play(s, "tax 4");
+    brt_play(s, "tax 4");
     ck_assert_int_eq(goods(s, 0, MONEY), 0);
     ck_assert_int_eq(vp(s, 0), points - 3);
     ck_assert_int_eq(stock(s, MONEY), supply + 1 + 4);
@@ -4700,29 +4524,29 @@ START_TEST(test_rule_court_first_round_card_unused)
 {
     table before;
     br_state *s = to_tax(2, "0.money=0", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "event");
-    play(s, "event 13");
-    play(s, "orient 0");
-    expect_player(s, 0);
-    ck_assert_msg(!any_legal_starting(s, "play "), "the court seat may play: %s",
-                  legal_text(s));
+    brt_play(s, "event 13");
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 0);
+    ck_assert_msg(!brt_any_legal_starting(s, "play "), "the court seat may play: %s",
+                  brt_legal_text(s));
     ck_assert_int_eq(legal_moves(s, (br_move[MOVE_BUFFER]){0}), 12);
-    play(s, "lay build");
+    brt_play(s, "lay build");
     expect_phase(s, "discard");
-    play(s, "discard rent");
+    brt_play(s, "discard rent");
     ck_assert_str_eq(pile_text(s, 0), "build-");
     ck_assert_str_eq(cards_text(s, "players[0].discards"), "rent");
-    expect_player(s, 1);
-    ck_assert(any_legal_starting(s, "play "));
+    brt_expect_player(s, 1);
+    ck_assert(brt_any_legal_starting(s, "play "));
     auto_step(s);
     auto_step(s);
-    play(s, "event 14");
-    play(s, "orient 0");
+    brt_play(s, "event 14");
+    brt_play(s, "orient 0");
     auto_step(s);
     auto_step(s);
-    expect_player(s, 0);
-    ck_assert(any_legal_starting(s, "play "));
+    brt_expect_player(s, 0);
+    ck_assert(brt_any_legal_starting(s, "play "));
     br_state_free(s);
 }
 END_TEST
@@ -4734,32 +4558,32 @@ START_TEST(test_rule_penance_random_card_no_first_discard)
 {
     table before;
     br_state *s = to_tax(2, "0.piety=0", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "penance");
-    play(s, "penance rent");
+    brt_play(s, "penance rent");
     ck_assert_str_eq(cards_text(s, "players[0].discards"), "rent");
     ck_assert_int_eq(hand_size(s, 0), 11);
     expect_phase(s, "event");
-    play(s, "event 13");
-    play(s, "orient 0");
-    expect_player(s, 0);
-    play(s, "play grain");
+    brt_play(s, "event 13");
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 0);
+    brt_play(s, "play grain");
     expect_phase(s, "action");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     ck_assert_int_eq(discards_size(s, 0), 1);
     ck_assert_int_eq(hand_size(s, 0), 10);
-    play(s, "lay grain");
+    brt_play(s, "lay grain");
     expect_phase(s, "discard");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     auto_step(s);
-    play(s, "event 14");
-    play(s, "orient 0");
+    brt_play(s, "event 14");
+    brt_play(s, "orient 0");
     auto_step(s);
     auto_step(s);
-    expect_player(s, 0);
-    play(s, "lay piety");
+    brt_expect_player(s, 0);
+    brt_play(s, "lay piety");
     expect_phase(s, "discard");
-    expect_player(s, 0);
+    brt_expect_player(s, 0);
     br_state_free(s);
 }
 END_TEST
@@ -4771,16 +4595,16 @@ START_TEST(test_rule_penance_and_court_one_face_up_no_discard)
     table before;
     br_state *s = to_tax(2, "0.piety=0 0.money=0", &before);
     ck_assert(penalty(s, 0, "penance"));
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     ck_assert(penalty(s, 0, "court"));
-    play(s, "penance rent");
-    play(s, "event 13");
-    play(s, "orient 0");
-    expect_player(s, 0);
-    ck_assert(!any_legal_starting(s, "play "));
-    play(s, "lay build");
+    brt_play(s, "penance rent");
+    brt_play(s, "event 13");
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 0);
+    ck_assert(!brt_any_legal_starting(s, "play "));
+    brt_play(s, "lay build");
     expect_phase(s, "action");
-    expect_player(s, 1);
+    brt_expect_player(s, 1);
     ck_assert_str_eq(pile_text(s, 0), "build-");
     ck_assert_str_eq(cards_text(s, "players[0].discards"), "rent");
     br_state_free(s);
@@ -4793,34 +4617,34 @@ START_TEST(test_rule_loyalty_redeems_one_penalty_points_still_lost)
 {
     table before;
     br_state *s = to_tax(2, "0.piety=0 0.loyalty=1", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "redeem");
-    expect_player(s, 0);
-    ck_assert_str_eq(legal_text(s), "done, redeem piety");
+    brt_expect_player(s, 0);
+    ck_assert_str_eq(brt_legal_text(s), "done, redeem piety");
     int supply = stock(s, LOYALTY);
-    play(s, "redeem piety");
+    brt_play(s, "redeem piety");
     ck_assert_int_eq(goods(s, 0, LOYALTY), 0);
     ck_assert_int_eq(stock(s, LOYALTY), supply + 1);
     ck_assert(!penalty(s, 0, "penance"));
     ck_assert_int_eq(vp(s, 0), before.vp[0] - 6);
     expect_phase(s, "event");
-    expect_int(s, "chapter", 2);
+    brt_expect_int(s, "chapter", 2);
     br_state_free(s);
 
     /* "[each, from the start player]": the start player of chapter I's end
      * is round 6's active player, seat 1 (C12); it decides first. */
     s = to_tax(2, "0.piety=0 0.loyalty=1 1.piety=0 1.loyalty=1", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "redeem");
-    expect_player(s, 1);
-    play(s, "redeem piety");
+    brt_expect_player(s, 1);
+    brt_play(s, "redeem piety");
     expect_phase(s, "redeem");
-    expect_player(s, 0);
-    play(s, "done");
+    brt_expect_player(s, 0);
+    brt_play(s, "done");
     ck_assert(penalty(s, 0, "penance"));
     ck_assert(!penalty(s, 1, "penance"));
     expect_phase(s, "penance");
-    expect_int(s, "turn", 0);
+    brt_expect_int(s, "turn", 0);
     br_state_free(s);
 }
 END_TEST
@@ -4832,21 +4656,21 @@ START_TEST(test_rule_loyalty_one_per_penalty)
 {
     table before;
     br_state *s = to_tax(2, "0.piety=0 0.grain=0 0.loyalty=1", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "redeem");
-    ck_assert_str_eq(legal_text(s), "done, redeem piety, redeem grain");
-    play(s, "redeem grain");
+    ck_assert_str_eq(brt_legal_text(s), "done, redeem piety, redeem grain");
+    brt_play(s, "redeem grain");
     ck_assert(!penalty(s, 0, "begging"));
     ck_assert(penalty(s, 0, "penance"));
     expect_phase(s, "penance");
     br_state_free(s);
 
     s = to_tax(2, "0.piety=0 0.grain=0 0.loyalty=2", &before);
-    play(s, "tax 2");
-    play(s, "redeem piety");
+    brt_play(s, "tax 2");
+    brt_play(s, "redeem piety");
     expect_phase(s, "redeem");
-    ck_assert_str_eq(legal_text(s), "done, redeem grain");
-    play(s, "redeem grain");
+    ck_assert_str_eq(brt_legal_text(s), "done, redeem grain");
+    brt_play(s, "redeem grain");
     ck_assert_int_eq(goods(s, 0, LOYALTY), 0);
     ck_assert(!penalty(s, 0, "begging"));
     ck_assert(!penalty(s, 0, "penance"));
@@ -4863,26 +4687,26 @@ START_TEST(test_rule_war_first_event_court_not_extra)
 {
     table before;
     br_state *s = to_tax(2, "0.money=0 0.loyalty=1 1.loyalty=1", &before);
-    play(s, "tax 3");
+    brt_play(s, "tax 3");
     expect_phase(s, "redeem");
-    expect_player(s, 0);
-    play(s, "done");
+    brt_expect_player(s, 0);
+    brt_play(s, "done");
     expect_phase(s, "event");
     ck_assert(penalty(s, 0, "court"));
-    play(s, "event 12");
+    brt_play(s, "event 12");
     expect_phase(s, "choice");
-    expect_player(s, 1);
-    play(s, "decline");
+    brt_expect_player(s, 1);
+    brt_play(s, "decline");
     expect_phase(s, "orient");
-    play(s, "orient 0");
-    expect_player(s, 0);
-    ck_assert(!any_legal_starting(s, "play "));
-    play(s, "lay build");
+    brt_play(s, "orient 0");
+    brt_expect_player(s, 0);
+    ck_assert(!brt_any_legal_starting(s, "play "));
+    brt_play(s, "lay build");
     expect_phase(s, "discard");
-    play(s, "discard rent");
+    brt_play(s, "discard rent");
     expect_phase(s, "action");
-    expect_player(s, 1);
-    ck_assert(!any_legal_starting(s, "play "));
+    brt_expect_player(s, 1);
+    ck_assert(!brt_any_legal_starting(s, "play "));
     ck_assert_str_eq(pile_text(s, 0), "build-");
     ck_assert_str_eq(cards_text(s, "players[0].discards"), "rent");
     ck_assert_int_eq(goods(s, 0, LOYALTY), 1);
@@ -4912,7 +4736,7 @@ START_TEST(test_rule_last_dues_double_loss_no_penalties)
     table before;
     br_state *s = to_last_tax("0.piety=1 1.money=2", &before);
     ck_assert_int_eq(vp(s, 0), before.vp[0] - 3);
-    play(s, "tax 4");
+    brt_play(s, "tax 4");
     ck_assert(br_state_is_terminal(s));
     expect_phase(s, "over");
     ck_assert_int_eq(vp(s, 0), before.vp[0] - 6);
@@ -4929,17 +4753,17 @@ START_TEST(test_rule_last_dues_loyalty_cancels_doubling)
 {
     table before;
     br_state *s = to_last_tax("0.piety=1 0.loyalty=1", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "redeem");
-    ck_assert_str_eq(legal_text(s), "done, redeem piety");
-    play(s, "redeem piety");
+    ck_assert_str_eq(brt_legal_text(s), "done, redeem piety");
+    brt_play(s, "redeem piety");
     ck_assert(br_state_is_terminal(s));
     ck_assert_int_eq(vp(s, 0), before.vp[0] - 3);
     ck_assert_int_eq(goods(s, 0, LOYALTY), 0);
     br_state_free(s);
     s = to_last_tax("0.piety=1 0.loyalty=1", &before);
-    play(s, "tax 2");
-    play(s, "done");
+    brt_play(s, "tax 2");
+    brt_play(s, "done");
     ck_assert(br_state_is_terminal(s));
     ck_assert_int_eq(vp(s, 0), before.vp[0] - 6);
     ck_assert_int_eq(goods(s, 0, LOYALTY), 1);
@@ -4953,13 +4777,13 @@ START_TEST(test_rule_knowledge_never_lost)
 {
     table before;
     br_state *s = to_tax(2, "0.knowledge=3 0.piety=0 0.grain=0 0.money=0", &before);
-    play(s, "tax 5");
+    brt_play(s, "tax 5");
     ck_assert_int_eq(goods(s, 0, KNOWLEDGE), 3);
     br_state_free(s);
     s = reach(2, 3, "");
     edit_state(&s, "0.knowledge=2 0.piety=1");
-    play(s, "event 25");
-    play(s, "plague 1");
+    brt_play(s, "event 25");
+    brt_play(s, "plague 1");
     ck_assert_int_eq(goods(s, 0, KNOWLEDGE), 2);
     ck_assert_int_eq(goods(s, 0, PIETY), 0);
     br_state_free(s);
@@ -4972,7 +4796,7 @@ START_TEST(test_rule_points_never_below_zero)
     table before;
     br_state *s = to_tax(2, "0.vp=2 0.piety=0", &before);
     ck_assert_int_eq(vp(s, 0), 0);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     ck_assert_int_eq(vp(s, 0), 0);
     double scores[2];
     ck_assert_int_eq(br_state_scores(s, scores, 2), BR_OK);
@@ -4986,8 +4810,8 @@ END_TEST
 START_TEST(test_rule_points_beyond_sixty_keep_counting)
 {
     br_state *s = ch1_action(2, 1, "0.vp=59 0.stone=2");
-    play(s, "play build");
-    play(s, "build bridge stone stone");
+    brt_play(s, "play build");
+    brt_play(s, "build bridge stone stone");
     ck_assert_int_eq(vp(s, 0), 65);
     double scores[2];
     ck_assert_int_eq(br_state_scores(s, scores, 2), BR_OK);
@@ -5027,30 +4851,6 @@ END_TEST
 /* ================================================================== */
 /* Results */
 
-static const char *winners_text(const br_state *s)
-{
-    static char out[32];
-    int w[4] = {0};
-    int n = br_state_num_players(s);
-    ck_assert_int_eq(br_state_winners(s, w, 4), BR_OK);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%d", i ? "," : "", w[i]);
-    return out;
-}
-
-static const char *returns_text(const br_state *s)
-{
-    static char out[64];
-    double r[4] = {9, 9, 9, 9};
-    int n = br_state_num_players(s);
-    ck_assert_int_eq(br_state_returns(s, r, 4), BR_OK);
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%g", i ? "," : "", r[i]);
-    return out;
-}
-
 /* C17: the most VP wins; seats tied for the most share the win (returns:
  * +1 each winner, -1 the others, 0 for all when all win). */
 START_TEST(test_rule_most_points_wins_ties_share)
@@ -5066,15 +4866,15 @@ START_TEST(test_rule_most_points_wins_ties_share)
     run_to(&start, 4, 6, "action", 0);
     prepare_dues(&start);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        br_state *s = clone_state(start);
+        br_state *s = brt_clone(start);
         edit_state(&s, cases[i].edit);
-        ASSERT_ILLEGAL(s, "tax 2");
+        BRT_ASSERT_ILLEGAL(s, "tax 2");
         ck_assert_int_eq(br_state_winners(s, (int[4]){0}, 4), BR_ERR_WRONG_PHASE);
         run_to_end(s);
         expect_phase(s, "over");
-        expect_field(s, "result.vp", cases[i].vps);
-        ck_assert_str_eq(winners_text(s), cases[i].winners);
-        ck_assert_str_eq(returns_text(s), cases[i].returns);
+        brt_expect_field(s, "result.vp", cases[i].vps);
+        ck_assert_str_eq(brt_winners_text(s), cases[i].winners);
+        ck_assert_str_eq(brt_returns_text(s), cases[i].returns);
         double scores[3];
         ck_assert_int_eq(br_state_scores(s, scores, 3), BR_OK);
         ck_assert(scores[1] == vp(s, 1));
@@ -5110,8 +4910,8 @@ static void random_game(int players, uint64_t seed, const char *what)
         } else {
             json_t *root = brt_snapshot_json(s);
             json_t *st = json_object_get(root, "state");
-            int ch = int_at(st, "chapter"), rd = int_at(st, "round");
-            int at_event = strcmp(text_at(st, "phase"), "event") == 0;
+            int ch = brt_int_at(st, "chapter"), rd = brt_int_at(st, "round");
+            int at_event = strcmp(brt_text_at(st, "phase"), "event") == 0;
             for (int seat = 0; seat < players; seat++) {
                 json_t *p = json_array_get(json_object_get(st, "players"), (size_t)seat);
                 int hand = (int)json_array_size(json_object_get(p, "hand"));
@@ -5172,12 +4972,12 @@ END_TEST
 START_TEST(test_rule_goods_hidden_behind_screen)
 {
     br_state *s = reach(3, 1, "");
-    ck_assert_str_eq(observed(s, 0, "players[0].goods.money"), "2");
-    ck_assert_str_eq(observed(s, 0, "players[1].goods"), "null");
-    ck_assert_str_eq(observed(s, 2, "players[0].goods"), "null");
-    ck_assert_str_eq(observed(s, -1, "players[0].goods"), "null");
-    ck_assert_str_eq(observed(s, 1, "players[0].vp"), "8");
-    ck_assert_str_eq(observed(s, -1, "stock.grain"), "8");
+    ck_assert_str_eq(brt_observed(s, 0, "players[0].goods.money"), "2");
+    ck_assert_str_eq(brt_observed(s, 0, "players[1].goods"), "null");
+    ck_assert_str_eq(brt_observed(s, 2, "players[0].goods"), "null");
+    ck_assert_str_eq(brt_observed(s, -1, "players[0].goods"), "null");
+    ck_assert_str_eq(brt_observed(s, 1, "players[0].vp"), "8");
+    ck_assert_str_eq(brt_observed(s, -1, "stock.grain"), "8");
     br_state_free(s);
 }
 END_TEST
@@ -5205,8 +5005,8 @@ END_TEST
 START_TEST(test_rule_screens_open_option)
 {
     br_state *s = reach(3, 1, "screens=open");
-    ck_assert_str_eq(observed(s, 0, "players[1].goods.money"), "2");
-    ck_assert_str_eq(observed(s, -1, "players[2].goods.wool"), "1");
+    ck_assert_str_eq(brt_observed(s, 0, "players[1].goods.money"), "2");
+    ck_assert_str_eq(brt_observed(s, -1, "players[2].goods.wool"), "1");
     br_state_free(s);
 }
 END_TEST
@@ -5214,11 +5014,7 @@ END_TEST
 /* The text of a move as `seat` sees it. */
 static const char *view_of(const br_state *s, const char *move_text, int seat)
 {
-    static char buf[96];
-    ck_assert_int_eq(br_state_move_to_text_view(s, parse_move(s, move_text), seat, buf,
-                                                sizeof buf, NULL),
-                     BR_OK);
-    return buf;
+    return brt_view_of(s, brt_parse_move(s, move_text), seat);
 }
 
 /* Design, "Hidden information": hands and face-down discards are the
@@ -5227,11 +5023,11 @@ START_TEST(test_rule_hands_and_discards_hidden)
 {
     br_state *s = action_with(2, 2, 13, "");
     ck_assert_str_eq(view_of(s, "play grain", 1), "play grain");
-    play(s, "play grain");
+    brt_play(s, "play grain");
     ck_assert_str_eq(view_of(s, "discard favour", 0), "discard favour");
     ck_assert_str_eq(view_of(s, "discard favour", 1), "discard ?");
     ck_assert_str_eq(view_of(s, "discard favour", -1), "discard ?");
-    play(s, "discard favour");
+    brt_play(s, "discard favour");
     json_t *root = observation_json(s, 1);
     json_t *view = json_object_get(root, "view");
     ck_assert_str_eq(cards_text_json(brt_json_at(view, "players[0].hand")), "#10");
@@ -5253,7 +5049,7 @@ START_TEST(test_rule_hands_and_discards_hidden)
 
     table before;
     s = to_tax(2, "0.piety=0", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     expect_phase(s, "penance");
     ck_assert_str_eq(view_of(s, "penance rent", 1), "penance ?");
     ck_assert_str_eq(view_of(s, "penance rent", -1), "penance ?");
@@ -5267,16 +5063,16 @@ END_TEST
 START_TEST(test_rule_resample_keeps_observation)
 {
     br_state *s = action_with(3, 2, 13, "");
-    play(s, "play grain");
-    play(s, "discard favour");
-    play(s, "play piety");
-    play(s, "discard weave");
-    play(s, "lay build");
-    play(s, "discard rent");
+    brt_play(s, "play grain");
+    brt_play(s, "discard favour");
+    brt_play(s, "play piety");
+    brt_play(s, "discard weave");
+    brt_play(s, "lay build");
+    brt_play(s, "discard rent");
     expect_phase(s, "event");
     char *seen = brt_observation(s, 0);
     table real = read_table(s);
-    br_state *dst = clone_state(s);
+    br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
         ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
@@ -5319,34 +5115,34 @@ START_TEST(test_snapshot_round_trip_every_phase)
     int n = 0;
     table before;
     br_state *s = reach(2, 1, "");
-    states[n] = clone_state(s), phases[n++] = "event";
-    play(s, "event 6");
-    states[n] = clone_state(s), phases[n++] = "choice";
-    play(s, "decline");
-    play(s, "decline");
-    states[n] = clone_state(s), phases[n++] = "orient";
-    play(s, "orient 0");
-    states[n] = clone_state(s), phases[n++] = "action";
-    play(s, "play material");
-    states[n] = clone_state(s), phases[n++] = "follow";
+    states[n] = brt_clone(s), phases[n++] = "event";
+    brt_play(s, "event 6");
+    states[n] = brt_clone(s), phases[n++] = "choice";
+    brt_play(s, "decline");
+    brt_play(s, "decline");
+    states[n] = brt_clone(s), phases[n++] = "orient";
+    brt_play(s, "orient 0");
+    states[n] = brt_clone(s), phases[n++] = "action";
+    brt_play(s, "play material");
+    states[n] = brt_clone(s), phases[n++] = "follow";
     br_state_free(s);
     s = action_with(2, 2, 13, "");
-    play(s, "play grain");
-    states[n] = clone_state(s), phases[n++] = "discard";
+    brt_play(s, "play grain");
+    states[n] = brt_clone(s), phases[n++] = "discard";
     br_state_free(s);
     s = reach(2, 3, "");
-    play(s, "event 23");
-    states[n] = clone_state(s), phases[n++] = "plague";
+    brt_play(s, "event 23");
+    states[n] = brt_clone(s), phases[n++] = "plague";
     br_state_free(s);
     s = to_tax(2, "0.piety=0 0.loyalty=1 1.piety=0", &before);
-    states[n] = clone_state(s), phases[n++] = "tax";
-    play(s, "tax 3");
-    states[n] = clone_state(s), phases[n++] = "redeem";
-    play(s, "done");
-    states[n] = clone_state(s), phases[n++] = "penance";
+    states[n] = brt_clone(s), phases[n++] = "tax";
+    brt_play(s, "tax 3");
+    states[n] = brt_clone(s), phases[n++] = "redeem";
+    brt_play(s, "done");
+    states[n] = brt_clone(s), phases[n++] = "penance";
     br_state_free(s);
     s = to_last_tax("", &before);
-    play(s, "tax 2");
+    brt_play(s, "tax 2");
     states[n] = s, phases[n++] = "over";
     for (int i = 0; i < n; i++) {
         expect_phase(states[i], phases[i]);
@@ -5364,25 +5160,6 @@ START_TEST(test_snapshot_round_trip_every_phase)
     }
 }
 END_TEST
-
-/* Sets state.<path> (the last step an object key or an array index). */
-static void set_member(json_t *state, const char *path, json_t *value)
-{
-    char parent[64];
-    const char *last = path + strlen(path);
-    while (last > path && last[-1] != '.' && last[-1] != '[')
-        last--;
-    size_t plen = (size_t)(last - path);
-    if (plen > 0)
-        plen -= 1;
-    snprintf(parent, sizeof parent, "%.*s", (int)plen, path);
-    json_t *obj = plen > 0 ? brt_json_at(state, parent) : state;
-    ck_assert_msg(obj != NULL, "test bug: no member '%s'", parent);
-    if (json_is_array(obj))
-        ck_assert_int_eq(json_array_set(obj, (size_t)atoi(last), value), 0);
-    else
-        ck_assert_int_eq(json_object_set(obj, last, value), 0);
-}
 
 /* The loader checks every member and the design's invariants, and names the
  * offending member. Each case edits a real snapshot (action phase of round 1)
@@ -5412,7 +5189,7 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
     br_state_free(s);
     json_t *st = json_object_get(root, "state");
     json_t *value = brt_parse_json(REJECTIONS[_i].value);
-    set_member(st, REJECTIONS[_i].path, value);
+    brt_set_member(st, REJECTIONS[_i].path, value);
     json_decref(value);
     char *text = json_dumps(root, JSON_COMPACT);
     json_decref(root);
@@ -5494,22 +5271,22 @@ START_TEST(test_rule_illegal_move_leaves_state_unchanged)
 {
     br_state *s = reach(2, 1, "");
     char *before = brt_snapshot(s);
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, "orient 0")), BR_ERR_ILLEGAL_MOVE);
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, "orient 0")), BR_ERR_ILLEGAL_MOVE);
     ck_assert_msg(br_state_last_error(s)[0] != '\0', "no reason");
     char *after = brt_snapshot(s);
     ck_assert_str_eq(after, before);
     free(after);
     free(before);
-    play(s, "event 1");
-    play(s, "orient 0");
+    brt_play(s, "event 1");
+    brt_play(s, "orient 0");
     before = brt_snapshot(s);
     char reason[256] = "";
-    ck_assert_int_eq(br_state_check_move(s, parse_move(s, "play privilege"), reason,
+    ck_assert_int_eq(br_state_check_move(s, brt_parse_move(s, "play privilege"), reason,
                                          sizeof reason),
                      BR_ERR_ILLEGAL_MOVE);
     ck_assert_msg(reason[0] != '\0', "no reason");
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, "play privilege")), BR_ERR_ILLEGAL_MOVE);
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, "lay house")), BR_ERR_ILLEGAL_MOVE);
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, "play privilege")), BR_ERR_ILLEGAL_MOVE);
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, "lay house")), BR_ERR_ILLEGAL_MOVE);
     ck_assert_int_eq(br_state_apply(s, (br_move)MOVE_SPACE), BR_ERR_ILLEGAL_MOVE);
     after = brt_snapshot(s);
     ck_assert_str_eq(after, before);
@@ -5526,10 +5303,7 @@ END_TEST
  * examples. */
 START_TEST(test_spec_notation_examples)
 {
-    static const struct {
-        const char *text;
-        br_move move;
-    } moves[] = {
+    static const brt_move_and_text moves[] = {
         {"orient 0", 0},           {"orient 2", 2},
         {"play grain", 4},         {"play wool-sale", 8},
         {"play favour", 15},       {"lay grain", 16},
@@ -5562,14 +5336,7 @@ START_TEST(test_spec_notation_examples)
     br_state *s = new_state("players=3,seed=2");
     ck_assert_uint_eq(br_state_move_space(s), MOVE_SPACE);
     ck_assert_uint_eq(br_state_max_legal_moves(s), MAX_LEGAL);
-    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-        ck_assert_msg(parse_move(s, moves[i].text) == moves[i].move, "'%s' is %d, want %d",
-                      moves[i].text, parse_move(s, moves[i].text), moves[i].move);
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, moves[i].move, text, sizeof text, NULL),
-                         BR_OK);
-        ck_assert_str_eq(text, moves[i].text);
-    }
+    brt_expect_move_texts(s, moves, BRT_COUNT(moves));
     br_state_free(s);
     /* The same for every option set. */
     s = new_state("players=4,lasting=three,privilege=any,crest=twice,screens=open");
@@ -5583,17 +5350,7 @@ END_TEST
 START_TEST(test_spec_notation_round_trip_every_move)
 {
     br_state *s = new_state("players=4,seed=9");
-    for (br_move m = 0; m < MOVE_SPACE; m++) {
-        char text[96];
-        ck_assert_int_eq(br_state_move_to_text(s, m, text, sizeof text, NULL), BR_OK);
-        br_move back = BR_MOVE_NONE;
-        ck_assert_msg(br_state_move_from_text(s, text, &back) == BR_OK, "'%s' (%d): %s", text, m,
-                      br_state_last_error(s));
-        ck_assert_msg(back == m, "'%s' parses to %d, not %d", text, back, m);
-    }
-    char text[16];
-    ck_assert_int_eq(br_state_move_to_text(s, MOVE_SPACE, text, sizeof text, NULL),
-                     BR_ERR_ARGUMENT);
+    brt_expect_every_move_round_trips(s, MOVE_SPACE);
     br_state_free(s);
 }
 END_TEST
@@ -5602,14 +5359,13 @@ END_TEST
  * `sell` also accepts its parts in either order." */
 START_TEST(test_spec_notation_case_blanks_and_order)
 {
+    static const brt_move_and_text spellings[] = {
+        {"SELL 3 WOOL 1 CLOTH", 89}, {"sell 1 cloth 3 wool", 89},
+        {"  Build   Tower  Stone   Wood ", 56}, {"Orient 2", 2}, {"DISCARD Favour", 39},
+        {"Penance Wool-Sale", 223}, {"house P5", 118},
+    };
     br_state *s = new_state("players=2,seed=2");
-    ck_assert_int_eq(parse_move(s, "SELL 3 WOOL 1 CLOTH"), 89);
-    ck_assert_int_eq(parse_move(s, "sell 1 cloth 3 wool"), 89);
-    ck_assert_int_eq(parse_move(s, "  Build   Tower  Stone   Wood "), 56);
-    ck_assert_int_eq(parse_move(s, "Orient 2"), 2);
-    ck_assert_int_eq(parse_move(s, "DISCARD Favour"), 39);
-    ck_assert_int_eq(parse_move(s, "Penance Wool-Sale"), 223);
-    ck_assert_int_eq(parse_move(s, "house P5"), 118);
+    brt_expect_texts_parse(s, spellings, BRT_COUNT(spellings));
     br_state_free(s);
 }
 END_TEST
@@ -5628,13 +5384,7 @@ START_TEST(test_spec_notation_parse_errors)
         "weave 3",    "take metal",     "medicine",        "lay",
     };
     br_state *s = new_state("players=2,seed=2");
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        br_move m = 12345;
-        br_status st = br_state_move_from_text(s, bad[i], &m);
-        ck_assert_msg(st == BR_ERR_PARSE, "'%s' parsed (%s, move %d)", bad[i],
-                      br_status_string(st), m);
-        ck_assert_msg(br_state_last_error(s)[0] != '\0', "'%s': no reason", bad[i]);
-    }
+    brt_expect_texts_refused(s, bad, BRT_COUNT(bad));
     br_state_free(s);
 }
 END_TEST
@@ -5891,7 +5641,7 @@ START_TEST(test_learn_tensor_set_up_position_planes)
     free(t);
 
     /* E03 (wool fair) drawn: the orient node of seat 0 */
-    play(s, "event 3");
+    brt_play(s, "event 3");
     t = tensor_of(s, 0);
     expect_float(t[TT_PHASE + PH_ORIENT], 1, "phase orient");
     expect_float(t[TT_EVENT + 2], 1, "event E03");
@@ -5900,14 +5650,14 @@ START_TEST(test_learn_tensor_set_up_position_planes)
     expect_float(t[TT_TABLE + TS_TURN], 1, "seat 0's turn");
     expect_float(t[TT_TABLE + TS_GOODS + WOOL], 2 / 15.0, "own wool after the fair");
     free(t);
-    play(s, "orient 0");
+    brt_play(s, "orient 0");
     expect_phase(s, "action");
     t = tensor_of(s, 2);
     expect_float(t[TT_PHASE + PH_ACTION], 1, "phase action");
     expect_float(t[TT_ORIENT + 0], 1, "oriented 0");
     expect_float(seat_block(t, 3, 2, 0)[TS_TO_MOVE], 1, "seat 0 to move, seen by seat 2");
     free(t);
-    play(s, "play grain");
+    brt_play(s, "play grain");
     t = tensor_of(s, 2);
     const float *s0 = seat_block(t, 3, 2, 0);
     expect_float(s0[TS_PILE + C_GRAIN], 1, "seat 0's pile: grain");

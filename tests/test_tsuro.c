@@ -69,13 +69,7 @@ static const br_game *tsuro(void)
 
 static br_state *new_state(const char *options)
 {
-    char err[TEXT_SIZE] = "";
-    br_state *s = NULL;
-    br_status st = br_state_new(tsuro(), options, &s, err, sizeof err);
-    ck_assert_msg(st == BR_OK, "br_state_new(\"%s\") failed: %s (%s)", options,
-                  br_status_string(st), err);
-    ck_assert_ptr_nonnull(s);
-    return s;
+    return brt_new_state(tsuro(), options);
 }
 
 /* br_state_new() that must fail with BR_ERR_OPTION and a message naming `key`. */
@@ -92,44 +86,11 @@ static void assert_option_rejected(const char *options, const char *key)
                   options, err, key);
 }
 
-static char *snapshot_of(const br_state *s)
-{
-    size_t len = 0;
-    br_status st = br_state_to_json(s, NULL, 0, &len);
-    ck_assert_msg(st == BR_OK || st == BR_ERR_BUFFER, "br_state_to_json: %s",
-                  br_status_string(st));
-    char *buf = malloc(len + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_int_eq(br_state_to_json(s, buf, len + 1, NULL), BR_OK);
-    return buf;
-}
-
-static char *observation_of(const br_state *s, int seat)
-{
-    size_t len = 0;
-    br_status st = br_state_observe(s, seat, NULL, 0, &len);
-    ck_assert_msg(st == BR_OK || st == BR_ERR_BUFFER, "br_state_observe: %s",
-                  br_status_string(st));
-    char *buf = malloc(len + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_int_eq(br_state_observe(s, seat, buf, len + 1, NULL), BR_OK);
-    return buf;
-}
-
 static void move_text(const br_state *s, br_move move, char *buf, size_t size)
 {
     br_status st = br_state_move_to_text(s, move, buf, size, NULL);
     ck_assert_msg(st == BR_OK, "br_state_move_to_text(%d): %s", (int)move,
                   br_status_string(st));
-}
-
-static br_move parse_move(const br_state *s, const char *text)
-{
-    br_move move = BR_MOVE_NONE;
-    br_status st = br_state_move_from_text(s, text, &move);
-    ck_assert_msg(st == BR_OK, "br_state_move_from_text(\"%s\"): %s (%s)", text,
-                  br_status_string(st), br_state_last_error(s));
-    return move;
 }
 
 static size_t legal_moves(const br_state *s, br_move *moves)
@@ -140,11 +101,6 @@ static size_t legal_moves(const br_state *s, br_move *moves)
     return n;
 }
 
-static bool is_legal(const br_state *s, br_move move)
-{
-    return br_state_check_move(s, move, NULL, 0) == BR_OK;
-}
-
 /* The move must be illegal, with a reason, and applying it must change
  * nothing and leave an explanation in br_state_last_error(). */
 static void assert_rejected(br_state *s, br_move move)
@@ -153,12 +109,12 @@ static void assert_rejected(br_state *s, br_move move)
     ck_assert_int_eq(br_state_check_move(s, move, reason, sizeof reason),
                      BR_ERR_ILLEGAL_MOVE);
     ck_assert_msg(reason[0] != '\0', "check_move(%d) gives no reason", (int)move);
-    char *before = snapshot_of(s);
+    char *before = brt_snapshot(s);
     uint32_t number = br_state_move_number(s);
     ck_assert_int_eq(br_state_apply(s, move), BR_ERR_ILLEGAL_MOVE);
     ck_assert_msg(br_state_last_error(s)[0] != '\0',
                   "apply(%d) was refused without a reason", (int)move);
-    char *after = snapshot_of(s);
+    char *after = brt_snapshot(s);
     ck_assert_str_eq(before, after);
     ck_assert_uint_eq(br_state_move_number(s), number);
     free(before);
@@ -711,10 +667,10 @@ static void assert_draw_names_recipient(const table *tb, int seat, int t)
     snprintf(want, sizeof want, "draw %d to seat %d", t, seat);
     move_text(tb->state, draw_move(tb->width, t), got, sizeof got);
     ck_assert_str_eq(got, want);
-    ck_assert_int_eq(parse_move(tb->state, want), draw_move(tb->width, t));
+    ck_assert_int_eq(brt_parse_move(tb->state, want), draw_move(tb->width, t));
     snprintf(field, sizeof field, "\"draw_to\":%d", seat);
     for (int viewer = -1; viewer < tb->board.seats; viewer++) {
-        char *seen = observation_of(tb->state, viewer);
+        char *seen = brt_observation(tb->state, viewer);
         ck_assert_msg(strstr(seen, field) != NULL, "seat %d's observation lacks %s: %s", viewer,
                       field, seen);
         free(seen);
@@ -737,7 +693,7 @@ static void tb_draw(table *tb, int seat, int t)
     assert_draw_outcomes(tb, t);
     assert_draw_names_recipient(tb, seat, t);
     snprintf(text, sizeof text, "draw %d", t);
-    br_move move = parse_move(tb->state, text);
+    br_move move = brt_parse_move(tb->state, text);
     ck_assert_int_eq(move, draw_move(tb->width, t));
     ck_assert_msg(br_state_apply(tb->state, move) == BR_OK, "%s: %s", text,
                   br_state_last_error(tb->state));
@@ -760,7 +716,7 @@ static void tb_mark(table *tb, int seat, const char *text)
     int m = start_index(tb->width, at);
     ck_assert_msg(m >= 0, "%s is not a start position", text);
     expect_turn(tb->state, seat);
-    br_move move = parse_move(tb->state, text);
+    br_move move = brt_parse_move(tb->state, text);
     ck_assert_int_eq(move, marker_move(m));
     ck_assert_msg(br_state_apply(tb->state, move) == BR_OK, "%s: %s", text,
                   br_state_last_error(tb->state));
@@ -912,7 +868,7 @@ static void assert_repeat_refused(br_state *s, br_move move, br_move listed)
     ck_assert_msg(strstr(reason, want) != NULL, "the reason \"%s\" does not name%s", reason,
                   want);
     move_text(s, move, text, sizeof text);
-    ck_assert_int_eq(parse_move(s, text), listed);
+    ck_assert_int_eq(brt_parse_move(s, text), listed);
 }
 
 /* Tile t in rotation r is a legal placement. Issue 10: each distinct
@@ -922,7 +878,7 @@ static void assert_repeat_refused(br_state *s, br_move move, br_move listed)
 static void assert_placement_legal(br_state *s, int t, int r)
 {
     int low = r % tile_orientations(t);
-    ck_assert_msg(is_legal(s, placement_move(t, low)), "%dr%d is refused", t, low);
+    ck_assert_msg(brt_move_is_legal(s, placement_move(t, low)), "%dr%d is refused", t, low);
     if (low != r)
         assert_repeat_refused(s, placement_move(t, r), placement_move(t, low));
 }
@@ -989,7 +945,7 @@ static void hands_as_json(const table *tb, char *out, size_t size)
 static void tb_load_with_fields(table *tb, const char *key1, const char *value1,
                                 const char *key2, const char *value2)
 {
-    char *snapshot = snapshot_of(tb->state);
+    char *snapshot = brt_snapshot(tb->state);
     char *first = with_field(snapshot, key1, value1);
     char *edited = with_field(first, key2, value2);
     char err[TEXT_SIZE] = "";
@@ -1091,12 +1047,12 @@ START_TEST(test_rule_tile_numbering_follows_the_spec)
     char text[32];
     move_text(tb.state, placement_move(17, 2), text, sizeof text);
     ck_assert_str_eq(text, "17r2");
-    ck_assert_int_eq(parse_move(tb.state, "17r2"), 17 * 4 + 2);
+    ck_assert_int_eq(brt_parse_move(tb.state, "17r2"), 17 * 4 + 2);
     for (int r = 0; r < 4; r++) {
         ck_assert_int_eq(tile_exit(0, r, 0), 1);
         ck_assert_int_eq(tile_exit(34, r, 0), 7);
-        ck_assert(!is_legal(tb.state, placement_move(0, r)));
-        ck_assert(!is_legal(tb.state, placement_move(34, r)));
+        ck_assert(!brt_move_is_legal(tb.state, placement_move(0, r)));
+        ck_assert(!brt_move_is_legal(tb.state, placement_move(34, r)));
     }
     assert_legal_matches_model(&tb, 0);
     tb_close(&tb);
@@ -1164,7 +1120,7 @@ START_TEST(test_rule_markers_start_on_the_edge_marks)
         snprintf(want, sizeof want, "@%s:%d", name, at.point);
         move_text(tb.state, marker_move(m), got, sizeof got);
         ck_assert_str_eq(got, want);
-        ck_assert_int_eq(parse_move(tb.state, want), marker_move(m));
+        ck_assert_int_eq(brt_parse_move(tb.state, want), marker_move(m));
     }
     /* Inner points have no start position: the text is refused or the move
      * is not legal. */
@@ -1172,10 +1128,10 @@ START_TEST(test_rule_markers_start_on_the_edge_marks)
     for (size_t i = 0; i < sizeof inner / sizeof inner[0]; i++) {
         br_move move = BR_MOVE_NONE;
         if (br_state_move_from_text(tb.state, inner[i], &move) == BR_OK)
-            ck_assert_msg(!is_legal(tb.state, move), "%s is accepted as a start", inner[i]);
+            ck_assert_msg(!brt_move_is_legal(tb.state, move), "%s is accepted as a start", inner[i]);
     }
     /* No tile can be placed before the markers stand. */
-    ck_assert(!is_legal(tb.state, placement_move(1, 0)));
+    ck_assert(!brt_move_is_legal(tb.state, placement_move(1, 0)));
     tb_close(&tb);
 }
 END_TEST
@@ -1193,8 +1149,8 @@ START_TEST(test_rule_no_two_markers_on_one_start_position)
     assert_rejected(tb.state, marker_move(0));
     tb_mark(&tb, 1, "@a1:1"); /* the other mark of the same side is free */
     ck_assert_uint_eq(legal_moves(tb.state, moves), 46);
-    ck_assert(!is_legal(tb.state, marker_move(0)));
-    ck_assert(!is_legal(tb.state, marker_move(1)));
+    ck_assert(!brt_move_is_legal(tb.state, marker_move(0)));
+    ck_assert(!brt_move_is_legal(tb.state, marker_move(1)));
     tb_close(&tb);
 }
 END_TEST
@@ -1222,13 +1178,13 @@ START_TEST(test_rule_kosmos_one_figure_per_side_slot)
     ck_assert_str_eq(text, "@f1:right");
     move_text(s, marker_move(4 * 6), text, sizeof text);
     ck_assert_str_eq(text, "@f6:bottom");
-    ck_assert_int_eq(parse_move(s, "@a1:top"), marker_move(0));
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, "@a1:top")), BR_OK);
+    ck_assert_int_eq(brt_parse_move(s, "@a1:top"), marker_move(0));
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, "@a1:top")), BR_OK);
     n = legal_moves(s, moves);
     ck_assert_uint_eq(n, 4 * 6 - 1);
     assert_rejected(s, marker_move(0));
     assert_rejected(s, marker_move(1)); /* the odd point is no slot of its own */
-    ck_assert(is_legal(s, parse_move(s, "@a1:left")));
+    ck_assert(brt_move_is_legal(s, brt_parse_move(s, "@a1:left")));
     br_state_free(s);
 }
 END_TEST
@@ -1331,8 +1287,8 @@ START_TEST(test_rule_marker_follows_the_path_of_the_placed_tile)
     ck_assert_int_eq(tile_exit(31, 0, 2), 6);
     ck_assert_int_eq(tile_exit(20, 1, 2), 4);
     assert_legal_matches_model(&tb, 0);
-    ck_assert(!is_legal(tb.state, placement_move(31, 0)));
-    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    ck_assert(!brt_move_is_legal(tb.state, placement_move(31, 0)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(20, 1)));
     tb_close(&tb);
 }
 END_TEST
@@ -1364,8 +1320,8 @@ START_TEST(test_rule_other_markers_on_the_extended_path_move_too)
      * over the top edge, rotation 0 joins 7-5 and goes on into d2. */
     ck_assert_int_eq(tile_exit(3, 1, 7), 1);
     ck_assert_int_eq(tile_exit(3, 0, 7), 5);
-    ck_assert(!is_legal(tb.state, placement_move(3, 1)));
-    ck_assert(is_legal(tb.state, placement_move(3, 0)));
+    ck_assert(!brt_move_is_legal(tb.state, placement_move(3, 1)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(3, 0)));
     tb_close(&tb);
 }
 END_TEST
@@ -1530,7 +1486,7 @@ START_TEST(test_rule_tiles_of_eliminated_players_stay_on_the_board)
     ck_assert(!with_tiles[placement_move(1, 2)]);
     ck_assert(without_tiles[placement_move(1, 2)]);
     assert_legal_matches_model(&tb, 1);
-    ck_assert(!is_legal(tb.state, placement_move(1, 2)));
+    ck_assert(!brt_move_is_legal(tb.state, placement_move(1, 2)));
     tb_close(&tb);
 }
 END_TEST
@@ -1609,7 +1565,7 @@ START_TEST(test_rule_no_self_elimination_while_a_safe_placement_exists)
         assert_rejected(tb.state, placement_move(34, r));
     }
     assert_rejected(tb.state, placement_move(20, 0));
-    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(20, 1)));
     tb_close(&tb);
 }
 END_TEST
@@ -1658,7 +1614,7 @@ START_TEST(test_rule_selfkill_none_allows_leaving_the_board)
         assert_placement_legal(tb.state, 31, r);
         assert_placement_legal(tb.state, 34, r);
     }
-    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(20, 1)));
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, 31, 0, fate);
     ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
@@ -1701,8 +1657,8 @@ START_TEST(test_rule_selfkill_any_forbids_self_collision)
     assert_legal_matches_model(&tb, 0);
     for (int r = 0; r < 4; r++)
         assert_rejected(tb.state, placement_move(0, r));
-    ck_assert(is_legal(tb.state, placement_move(20, 1)) ||
-              is_legal(tb.state, placement_move(20, 2)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(20, 1)) ||
+              brt_move_is_legal(tb.state, placement_move(20, 2)));
     tb_close(&tb);
 }
 END_TEST
@@ -1795,7 +1751,7 @@ START_TEST(test_rule_selfkill_literal_forbids_leaving_while_a_placement_stays)
     ck_assert_int_eq(br_state_check_move(tb.state, placement_move(31, 0), reason, sizeof reason),
                      BR_ERR_ILLEGAL_MOVE);
     ck_assert_msg(strstr(reason, "off the board") != NULL, "reason: %s", reason);
-    ck_assert(is_legal(tb.state, placement_move(20, 1)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(20, 1)));
     tb_close(&tb);
 }
 END_TEST
@@ -1867,7 +1823,7 @@ START_TEST(test_rule_selfkill_values_compared_on_collisions)
         table tb;
         self_collision_position(&tb, options[i]);
         assert_legal_matches_model(&tb, 0);
-        ck_assert_msg(is_legal(tb.state, placement_move(0, 0)) == self_collision_legal[i],
+        ck_assert_msg(brt_move_is_legal(tb.state, placement_move(0, 0)) == self_collision_legal[i],
                       "%s: self-collision 0r0 is %s", options[i],
                       self_collision_legal[i] ? "refused" : "allowed");
         tb_close(&tb);
@@ -1892,14 +1848,14 @@ START_TEST(test_selfkill_literal_round_trips_through_snapshot_and_options)
     char options[TEXT_SIZE];
     ck_assert_int_eq(br_state_options(tb.state, options, sizeof options, NULL), BR_OK);
     ck_assert_msg(strstr(options, "selfkill=literal") != NULL, "options: %s", options);
-    char *snapshot = snapshot_of(tb.state);
+    char *snapshot = brt_snapshot(tb.state);
     ck_assert_msg(strstr(snapshot, "selfkill=literal") != NULL, "%s", snapshot);
     char err[TEXT_SIZE] = "";
     br_state *loaded = NULL;
     ck_assert_int_eq(br_state_from_json(snapshot, &loaded, err, sizeof err), BR_OK);
-    char *again = snapshot_of(loaded);
+    char *again = brt_snapshot(loaded);
     ck_assert_str_eq(snapshot, again);
-    char *seen = observation_of(tb.state, 0), *seen_again = observation_of(loaded, 0);
+    char *seen = brt_observation(tb.state, 0), *seen_again = brt_observation(loaded, 0);
     ck_assert_str_eq(seen, seen_again);
     ck_assert_msg(strstr(seen, "\"selfkill\":\"literal\"") != NULL, "%s", seen);
     br_move a[MOVE_BUFFER], b[MOVE_BUFFER];
@@ -1963,19 +1919,19 @@ START_TEST(test_rule_each_distinct_placement_is_listed_once)
         for (int r = 0; r < 4; r++)
             assert_placement_legal(tb.state, hand[i], r);
 
-    char *before = snapshot_of(tb.state), err[TEXT_SIZE] = "";
+    char *before = brt_snapshot(tb.state), err[TEXT_SIZE] = "";
     br_state *listed = NULL;
     ck_assert_int_eq(br_state_from_json(before, &listed, err, sizeof err), BR_OK);
-    ck_assert_int_eq(br_state_apply(tb.state, parse_move(tb.state, "9R3")), BR_OK);
+    ck_assert_int_eq(br_state_apply(tb.state, brt_parse_move(tb.state, "9R3")), BR_OK);
     ck_assert_int_eq(br_state_apply(listed, placement_move(9, 1)), BR_OK);
-    char *by_text = snapshot_of(tb.state), *by_number = snapshot_of(listed);
+    char *by_text = brt_snapshot(tb.state), *by_number = brt_snapshot(listed);
     ck_assert_str_eq(by_text, by_number);
     char *at = strstr(by_number, "9r1");
     ck_assert_ptr_nonnull(at);
     at[2] = '3'; /* the board as a snapshot could write it before */
     br_state *old = NULL;
     ck_assert_msg(br_state_from_json(by_number, &old, err, sizeof err) == BR_OK, "%s", err);
-    char *loaded = snapshot_of(old);
+    char *loaded = brt_snapshot(old);
     ck_assert_str_eq(loaded, by_text);
     free(loaded);
     free(by_text);
@@ -2010,12 +1966,12 @@ START_TEST(test_rule_kosmos_first_turn_path_with_the_same_result_is_listed_once)
     odd.point = 1;
     ck_assert_int_eq(fate_of_mover(&tb.board, 0, tb.board.marker[0], 0, 0), FATE_LEFT_BOARD);
     ck_assert_int_eq(fate_of_mover(&tb.board, 0, odd, 0, 0), FATE_LEFT_BOARD);
-    ck_assert(is_legal(tb.state, placement_move(0, 0)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(0, 0)));
     assert_repeat_refused(tb.state, second_path_move(0, 0), placement_move(0, 0));
     assert_repeat_refused(tb.state, second_path_move(0, 3), placement_move(0, 0));
     for (int r = 0; r < 4; r++)
         if (fate_of_mover(&tb.board, 0, odd, 17, r) == FATE_STAYS)
-            ck_assert(is_legal(tb.state, second_path_move(17, r)));
+            ck_assert(brt_move_is_legal(tb.state, second_path_move(17, r)));
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, 0, 0, fate); /* seat 0 goes out: the game is over */
     ck_assert_int_eq(fate[0], FATE_LEFT_BOARD);
@@ -2033,7 +1989,7 @@ static void assert_listed_positions_differ(const br_state *s, const br_move *mov
         br_state *copy = NULL;
         ck_assert_int_eq(br_state_clone(s, &copy), BR_OK);
         ck_assert_int_eq(br_state_apply(copy, moves[i]), BR_OK);
-        after[i] = snapshot_of(copy);
+        after[i] = brt_snapshot(copy);
         br_state_free(copy);
         for (size_t j = 0; j < i; j++)
             ck_assert_msg(strcmp(after[i], after[j]) != 0,
@@ -2446,13 +2402,13 @@ START_TEST(test_rule_kosmos_first_turn_choice_of_path)
     char text[32];
     move_text(tb.state, second_path_move(17, 2), text, sizeof text);
     ck_assert_str_eq(text, "17r2/1");
-    ck_assert_int_eq(parse_move(tb.state, "17r2/1"), 140 + 17 * 4 + 2);
-    ck_assert_int_eq(parse_move(tb.state, "17r2/0"), 17 * 4 + 2);
+    ck_assert_int_eq(brt_parse_move(tb.state, "17r2/1"), 140 + 17 * 4 + 2);
+    ck_assert_int_eq(brt_parse_move(tb.state, "17r2/0"), 17 * 4 + 2);
 
     assert_legal_matches_model(&tb, 0);
-    ck_assert(is_legal(tb.state, placement_move(ta, ra)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(ta, ra)));
     assert_rejected(tb.state, second_path_move(ta, ra));
-    ck_assert(is_legal(tb.state, second_path_move(tb_tile, rb)));
+    ck_assert(brt_move_is_legal(tb.state, second_path_move(tb_tile, rb)));
     assert_rejected(tb.state, placement_move(tb_tile, rb));
 
     enum fate fate[MAX_SEATS];
@@ -2569,11 +2525,11 @@ START_TEST(test_rule_kosmos_head_on_meeting_with_fresh_figure_is_judged_at_its_e
     fresh_corner_position(&tb, hand);
     assert_legal_matches_model(&tb, 0);
     ck_assert_int_eq(fate_of_mover(&tb.board, 0, even, h, rh), FATE_COLLIDED);
-    ck_assert(is_legal(tb.state, placement_move(h, rh)));
+    ck_assert(brt_move_is_legal(tb.state, placement_move(h, rh)));
     ck_assert_int_eq(fate_of_mover(&tb.board, 0, even, l, rl), FATE_LEFT_BOARD);
     assert_rejected(tb.state, placement_move(l, rl));
     ck_assert_int_eq(fate_of_mover(&tb.board, 0, odd, o, ro), FATE_COLLIDED);
-    ck_assert(is_legal(tb.state, second_path_move(o, ro)));
+    ck_assert(brt_move_is_legal(tb.state, second_path_move(o, ro)));
     tb_place(&tb, 0, o, ro, fate);
     ck_assert_int_eq(fate[0], FATE_STAYS);
     ck_assert_int_eq(fate[1], FATE_LEFT_BOARD);
@@ -2619,8 +2575,8 @@ static br_state *two_player_deal(const char *options, int last)
         ck_assert_int_eq(br_state_apply(s, draw_move(6, order[i])), BR_OK);
     const char *mark0 = strstr(options, "kosmos") ? "@c1:top" : "@c1:0";
     const char *mark1 = strstr(options, "kosmos") ? "@d6:bottom" : "@d6:4";
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, mark0)), BR_OK);
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, mark1)), BR_OK);
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, mark0)), BR_OK);
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, mark1)), BR_OK);
     return s;
 }
 
@@ -2633,14 +2589,14 @@ START_TEST(test_rule_kosmos_hands_are_open)
 {
     br_state *a = two_player_deal("players=2,chance=explicit,edition=kosmos", 20);
     br_state *b = two_player_deal("players=2,chance=explicit,edition=kosmos", 21);
-    char *obs_a = observation_of(a, 0), *obs_b = observation_of(b, 0);
+    char *obs_a = brt_observation(a, 0), *obs_b = brt_observation(b, 0);
     ck_assert_str_ne(obs_a, obs_b);
-    char *seat1_view = observation_of(a, 1);
+    char *seat1_view = brt_observation(a, 1);
     br_state *copy = NULL;
     ck_assert_int_eq(br_state_clone(a, &copy), BR_OK);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         ck_assert_int_eq(br_state_resample(a, 0, seed, copy), BR_OK);
-        char *obs = observation_of(copy, 1);
+        char *obs = brt_observation(copy, 1);
         ck_assert_str_eq(obs, seat1_view);
         free(obs);
     }
@@ -2661,17 +2617,17 @@ START_TEST(test_rule_classic_hands_are_hidden_from_other_seats)
 {
     br_state *a = two_player_deal("players=2,chance=explicit", 20);
     br_state *b = two_player_deal("players=2,chance=explicit", 21);
-    char *obs_a = observation_of(a, 0), *obs_b = observation_of(b, 0);
+    char *obs_a = brt_observation(a, 0), *obs_b = brt_observation(b, 0);
     ck_assert_str_eq(obs_a, obs_b);
-    char *spectator_a = observation_of(a, -1), *spectator_b = observation_of(b, -1);
+    char *spectator_a = brt_observation(a, -1), *spectator_b = brt_observation(b, -1);
     ck_assert_str_eq(spectator_a, spectator_b);
-    char *seat1_view = observation_of(a, 1);
+    char *seat1_view = brt_observation(a, 1);
     br_state *copy = NULL;
     ck_assert_int_eq(br_state_clone(a, &copy), BR_OK);
     bool seat1_changed = false;
     for (uint64_t seed = 1; seed <= 8; seed++) {
         ck_assert_int_eq(br_state_resample(a, 0, seed, copy), BR_OK);
-        char *mine = observation_of(copy, 0), *theirs = observation_of(copy, 1);
+        char *mine = brt_observation(copy, 0), *theirs = brt_observation(copy, 1);
         ck_assert_str_eq(mine, obs_a);
         seat1_changed = seat1_changed || strcmp(theirs, seat1_view) != 0;
         free(mine);
@@ -2679,7 +2635,7 @@ START_TEST(test_rule_classic_hands_are_hidden_from_other_seats)
     }
     ck_assert_msg(seat1_changed, "resampling for seat 0 never changed seat 1's hand");
     /* Seat 1's own view does show its hand. */
-    char *seat1_b = observation_of(b, 1);
+    char *seat1_b = brt_observation(b, 1);
     ck_assert_str_ne(seat1_view, seat1_b);
     free(seat1_b);
     free(obs_a);
@@ -2801,7 +2757,7 @@ START_TEST(test_rule_kosmos_board_is_7_for_five_or_more_players)
         ck_assert_int_eq(br_state_apply(s, draw_move(7, i)), BR_OK);
     br_move moves[MOVE_BUFFER];
     ck_assert_uint_eq(legal_moves(s, moves), 4 * 7);
-    ck_assert_int_eq(parse_move(s, "@g7:bottom"), marker_move(4 * 7));
+    ck_assert_int_eq(brt_parse_move(s, "@g7:bottom"), marker_move(4 * 7));
     br_state_free(s);
 }
 END_TEST
@@ -2868,17 +2824,6 @@ START_TEST(test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are)
 }
 END_TEST
 
-/* br_state_move_from_text() that must fail with BR_ERR_PARSE and a reason
- * containing `part`. */
-static void assert_parse_refused(const br_state *s, const char *text, const char *part)
-{
-    br_move move = BR_MOVE_NONE;
-    ck_assert_msg(br_state_move_from_text(s, text, &move) == BR_ERR_PARSE,
-                  "\"%s\" parses as %d", text, (int)move);
-    ck_assert_msg(strstr(br_state_last_error(s), part) != NULL,
-                  "\"%s\": the reason \"%s\" lacks \"%s\"", text, br_state_last_error(s), part);
-}
-
 /* Issue 10: "A draw's chance node does not say which seat receives the tile
  * (the dragon holder or the placer); say it in the observation and the move
  * text." Spec, "Drawing and the dragon": after a placement the placer draws,
@@ -2894,26 +2839,26 @@ START_TEST(test_rule_draw_names_the_receiving_seat)
     char text[64];
     move_text(s, draw_move(6, 5), text, sizeof text);
     ck_assert_str_eq(text, "draw 5 to seat 0");
-    ck_assert_int_eq(parse_move(s, "draw 5"), draw_move(6, 5));
-    ck_assert_int_eq(parse_move(s, "DRAW  5\tTo  SEAT 0"), draw_move(6, 5));
-    assert_parse_refused(s, "draw 5 to seat 1", "seat 0");
-    assert_parse_refused(s, "draw 5 to seat 3", "not a seat");
-    assert_parse_refused(s, "draw 5 to 0", "to seat");
-    assert_parse_refused(s, "draw 5 toseat 0", "to seat");
-    assert_parse_refused(s, "draw 5 to seat", "seat number");
-    assert_parse_refused(s, "draw 5 to seat 0 now", "at the end");
-    assert_parse_refused(s, "draw ? to seat 0", "tile number");
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, "draw 5 to seat 0")), BR_OK);
+    ck_assert_int_eq(brt_parse_move(s, "draw 5"), draw_move(6, 5));
+    ck_assert_int_eq(brt_parse_move(s, "DRAW  5\tTo  SEAT 0"), draw_move(6, 5));
+    brt_expect_parse_refused(s, "draw 5 to seat 1", "seat 0");
+    brt_expect_parse_refused(s, "draw 5 to seat 3", "not a seat");
+    brt_expect_parse_refused(s, "draw 5 to 0", "to seat");
+    brt_expect_parse_refused(s, "draw 5 toseat 0", "to seat");
+    brt_expect_parse_refused(s, "draw 5 to seat", "seat number");
+    brt_expect_parse_refused(s, "draw 5 to seat 0 now", "at the end");
+    brt_expect_parse_refused(s, "draw ? to seat 0", "tile number");
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, "draw 5 to seat 0")), BR_OK);
     move_text(s, draw_move(6, 6), text, sizeof text);
     ck_assert_str_eq(text, "draw 6 to seat 1");
     for (int t = 6; t < 14; t++) {
         snprintf(text, sizeof text, "draw %d to seat %d", t, (t - 5) % 3);
-        ck_assert_int_eq(br_state_apply(s, parse_move(s, text)), BR_OK);
+        ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, text)), BR_OK);
     }
     ck_assert_int_eq(br_state_current_player(s), 0); /* setup: no tile is due */
     move_text(s, draw_move(6, 20), text, sizeof text);
     ck_assert_str_eq(text, "draw 20");
-    char *seen = observation_of(s, 0);
+    char *seen = brt_observation(s, 0);
     ck_assert_msg(strstr(seen, "\"draw_to\":null") != NULL, "%s", seen);
     free(seen);
     br_state_free(s);
@@ -2989,7 +2934,7 @@ static void replay_as_written_before(const char *options, uint64_t pick, int *tu
     size_t bad_line = 0;
     ck_assert_msg(br_record_replay(old, &replayed, &bad_line, err, sizeof err) == BR_OK,
                   "line %zu: %s\n%s", bad_line, err, old);
-    char *want = snapshot_of(s), *got = snapshot_of(replayed);
+    char *want = brt_snapshot(s), *got = brt_snapshot(replayed);
     ck_assert_str_eq(want, got);
     free(want);
     free(got);
@@ -3078,7 +3023,7 @@ START_TEST(test_same_seed_same_game_in_auto_mode)
         br_move choice = moves[((size_t)step * 7u + 3u) % n];
         ck_assert_int_eq(br_state_apply(a, choice), BR_OK);
         ck_assert_int_eq(br_state_apply(b, choice), BR_OK);
-        char *sa = snapshot_of(a), *sb = snapshot_of(b);
+        char *sa = brt_snapshot(a), *sb = brt_snapshot(b);
         ck_assert_str_eq(sa, sb);
         free(sa);
         free(sb);
@@ -3130,47 +3075,10 @@ static br_state *played_position(void)
     return s;
 }
 
-/* The state's binary snapshot (brt_binary_of): *payload is where the
- * game's own fields begin; they take BIN_SIZE bytes. */
-static unsigned char *checked_binary(const br_state *s, size_t *len, size_t *payload)
-{
-    unsigned char *bytes = brt_binary_of(s, len, payload);
-    ck_assert_uint_eq(*len - *payload, BIN_SIZE);
-    return bytes;
-}
-
-/* Loads the binary snapshot of `s` with byte `at` of the payload set to
- * `value`; expects a refusal whose reason contains `field`. */
-static void assert_binary_refused(const br_state *s, size_t at, unsigned value,
-                                  const char *field)
-{
-    size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
-    bytes[payload + at] = (unsigned char)value;
-    char err[TEXT_SIZE] = "";
-    /* brt_binary_load checks that a state comes back only with BR_OK. */
-    br_status st = brt_binary_load(bytes, len, err, sizeof err);
-    free(bytes);
-    ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
-                  br_status_string(st));
-    ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
-                  value, err, field);
-}
-
 START_TEST(test_binary_snapshot_round_trips)
 {
     br_state *s = played_position();
-    size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
-    char err[TEXT_SIZE] = "";
-    br_state *t = NULL;
-    ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
-    char *a = snapshot_of(s), *b = snapshot_of(t);
-    ck_assert_str_eq(a, b);
-    free(a);
-    free(b);
-    free(bytes);
-    br_state_free(t);
+    brt_expect_binary_round_trip(s, BIN_SIZE);
     br_state_free(s);
 }
 END_TEST
@@ -3178,18 +3086,18 @@ END_TEST
 START_TEST(test_binary_loader_refuses_bad_fields_naming_them)
 {
     br_state *s = played_position();
-    assert_binary_refused(s, 0, 5, "state.phase");
-    assert_binary_refused(s, 1, 2, "state.turn");
-    assert_binary_refused(s, 2, 2, "state.dragon");
-    assert_binary_refused(s, 3, 4, "state.last_out");
-    assert_binary_refused(s, BIN_HANDS, 4, "state.hands[0]");
-    assert_binary_refused(s, BIN_HANDS + 4 + 2, 35, "state.hands[1][1]");
-    assert_binary_refused(s, BIN_MARKERS, 3, "state.markers[0].status");
-    assert_binary_refused(s, BIN_MARKERS + 4 + 1, 36, "state.markers[1].square");
-    assert_binary_refused(s, BIN_MARKERS + 2, 8, "state.markers[0].point");
-    assert_binary_refused(s, BIN_MARKERS + 4 + 3, 2, "state.markers[1].fresh");
-    assert_binary_refused(s, BIN_PILE + 12, 2, "state.pile[12]");
-    assert_binary_refused(s, BIN_BOARD + 12, 140, "state.board[12]");
+    brt_expect_binary_refused(s, BIN_SIZE, 0, 5, "state.phase");
+    brt_expect_binary_refused(s, BIN_SIZE, 1, 2, "state.turn");
+    brt_expect_binary_refused(s, BIN_SIZE, 2, 2, "state.dragon");
+    brt_expect_binary_refused(s, BIN_SIZE, 3, 4, "state.last_out");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_HANDS, 4, "state.hands[0]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_HANDS + 4 + 2, 35, "state.hands[1][1]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_MARKERS, 3, "state.markers[0].status");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_MARKERS + 4 + 1, 36, "state.markers[1].square");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_MARKERS + 2, 8, "state.markers[0].point");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_MARKERS + 4 + 3, 2, "state.markers[1].fresh");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_PILE + 12, 2, "state.pile[12]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_BOARD + 12, 140, "state.board[12]");
     br_state_free(s);
 }
 END_TEST
@@ -3200,7 +3108,7 @@ START_TEST(test_binary_loader_checks_the_invariants)
 {
     br_state *s = played_position();
     size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
+    unsigned char *bytes = brt_binary_sized(s, &len, &payload, BIN_SIZE);
     /* Tile 0 on an empty square: now once more than the set has. */
     int empty = -1;
     for (int i = 0; i < 36 && empty < 0; i++)
@@ -3208,17 +3116,14 @@ START_TEST(test_binary_loader_checks_the_invariants)
             empty = i;
     ck_assert_int_ge(empty, 0);
     free(bytes);
-    assert_binary_refused(s, BIN_BOARD + (size_t)empty, 0, "state.pile[0]: tile 0 is");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_BOARD + (size_t)empty, 0, "state.pile[0]: tile 0 is");
     /* A marker marked out (square, point, fresh cleared) leaves one on the
      * board, while the phase says play goes on. */
     size_t at = payload + BIN_MARKERS;
-    bytes = checked_binary(s, &len, &payload);
+    bytes = brt_binary_sized(s, &len, &payload, BIN_SIZE);
     bytes[at] = 1;
     bytes[at + 1] = bytes[at + 2] = bytes[at + 3] = 0;
-    char err[TEXT_SIZE] = "";
-    br_state *out = NULL;
-    ck_assert_int_eq(br_state_from_bytes(bytes, len, &out, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(strstr(err, "state.phase: with 1 marker") != NULL, "%s", err);
+    brt_expect_bytes_refused(bytes, len, "state.phase: with 1 marker");
     free(bytes);
     br_state_free(s);
 }
@@ -3228,18 +3133,8 @@ END_TEST
 START_TEST(test_binary_loader_refuses_short_payload)
 {
     br_state *s = played_position();
-    size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
     /* Cut 10 bytes off the end, and the payload length with them. */
-    size_t cut = len - 10;
-    uint32_t n = (uint32_t)(cut - payload);
-    for (int i = 0; i < 4; i++)
-        bytes[payload - 4 + (size_t)i] = (unsigned char)(n >> (8 * i));
-    char err[TEXT_SIZE] = "";
-    br_state *out = NULL;
-    ck_assert_int_eq(br_state_from_bytes(bytes, cut, &out, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(strstr(err, "state.board") != NULL, "%s", err);
-    free(bytes);
+    brt_expect_short_payload_refused(s, BIN_SIZE, 10, "state.board");
     br_state_free(s);
 }
 END_TEST
@@ -3705,7 +3600,7 @@ START_TEST(test_learning_kosmos_tensor_shows_every_hand)
     const layout l = layout_of(6, 3);
     float t[TENSOR_MAX];
     tensor_of(s, 2, t, &l);
-    char *snap = snapshot_of(s);
+    char *snap = brt_snapshot(s);
     /* Hands from the snapshot ("hands":[[a,b,c],...]), read by hand. */
     const char *h = strstr(snap, "\"hands\":[[");
     ck_assert_ptr_nonnull(h);

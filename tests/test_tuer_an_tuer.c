@@ -79,29 +79,7 @@ static int type_index(const char *name)
 
 static br_state *new_state(const char *options)
 {
-    const br_game *game = br_game_find(GAME_NAME);
-    ck_assert_msg(game != NULL, "game '%s' is not registered", GAME_NAME);
-    char err[256] = "";
-    br_state *s = NULL;
-    br_status st = br_state_new(game, options, &s, err, sizeof err);
-    ck_assert_msg(st == BR_OK, "br_state_new('%s'): %s: %s", options, br_status_string(st), err);
-    return s;
-}
-
-static br_move parse_move(br_state *s, const char *text)
-{
-    br_move m = BR_MOVE_NONE;
-    br_status st = br_state_move_from_text(s, text, &m);
-    ck_assert_msg(st == BR_OK, "cannot parse '%s': %s", text, br_state_last_error(s));
-    return m;
-}
-
-static void play(br_state *s, const char *text)
-{
-    br_move m = parse_move(s, text);
-    br_status st = br_state_apply(s, m);
-    ck_assert_msg(st == BR_OK, "move '%s' refused: %s (%s)", text, br_status_string(st),
-                  br_state_last_error(s));
+    return brt_new_game(GAME_NAME, options);
 }
 
 static size_t legal_moves(const br_state *s, br_move *moves)
@@ -109,20 +87,6 @@ static size_t legal_moves(const br_state *s, br_move *moves)
     size_t n = 0;
     ck_assert_int_eq(br_state_legal_moves(s, moves, MOVE_BUFFER, &n), BR_OK);
     return n;
-}
-
-static int is_legal(br_state *s, const char *text)
-{
-    br_move m = parse_move(s, text);
-    br_move moves[MOVE_BUFFER];
-    size_t n = legal_moves(s, moves);
-    int listed = 0;
-    for (size_t i = 0; i < n; i++)
-        listed |= moves[i] == m;
-    int checked = br_state_check_move(s, m, NULL, 0) == BR_OK;
-    ck_assert_msg(listed == checked, "'%s': legal move list (%d) and check_move (%d) disagree", text,
-                  listed, checked);
-    return listed;
 }
 
 static size_t count_moves_in(const br_state *s, br_move first, br_move last)
@@ -156,127 +120,24 @@ static void draw_first(br_state *s)
     ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
 }
 
-static char *to_json_text(const br_state *s)
-{
-    size_t len = 0;
-    ck_assert_int_eq(br_state_to_json(s, NULL, 0, &len), BR_ERR_BUFFER);
-    char *text = malloc(len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq(br_state_to_json(s, text, len + 1, NULL), BR_OK);
-    return text;
-}
-
-static char *observe_text(const br_state *s, int seat)
-{
-    size_t len = 0;
-    br_state_observe(s, seat, NULL, 0, &len);
-    char *text = malloc(len + 1);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq(br_state_observe(s, seat, text, len + 1, NULL), BR_OK);
-    return text;
-}
-
-static json_t *parse_json(const char *text)
-{
-    json_error_t error;
-    json_t *root = json_loads(text, 0, &error);
-    ck_assert_msg(root != NULL, "bad JSON: %s", error.text);
-    return root;
-}
-
 /* ------------------------------------------------------------------ */
-/* Reading snapshot fields as text: strings as they are, numbers in decimal,
- * booleans as true/false, null as "null", arrays as their elements' texts
- * joined by commas, objects as compact JSON. */
-
-static void value_text(const json_t *v, char *out, size_t size)
-{
-    if (json_is_string(v)) {
-        snprintf(out, size, "%s", json_string_value(v));
-    } else if (json_is_integer(v)) {
-        snprintf(out, size, "%lld", (long long)json_integer_value(v));
-    } else if (json_is_boolean(v)) {
-        snprintf(out, size, "%s", json_is_true(v) ? "true" : "false");
-    } else if (json_is_null(v) || v == NULL) {
-        snprintf(out, size, "%s", v ? "null" : "(missing)");
-    } else if (json_is_array(v)) {
-        size_t used = 0;
-        out[0] = '\0';
-        for (size_t i = 0; i < json_array_size(v) && used < size; i++) {
-            if (i > 0)
-                used += (size_t)snprintf(out + used, size - used, ",");
-            if (used < size)
-                value_text(json_array_get(v, i), out + used, size - used);
-            used = strlen(out);
-        }
-    } else {
-        char *dump = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
-        snprintf(out, size, "%s", dump ? dump : "?");
-        free(dump);
-    }
-}
-
-/* The text of state.<path> (dotted for objects), and of element `index` of
- * it when index >= 0. Returns one of a few rotating static buffers. */
-static const char *field(const br_state *s, const char *path, int index)
-{
-    static char buffers[4][1024];
-    static int next;
-    char *out = buffers[next++ % 4];
-    char *text = to_json_text(s);
-    json_t *root = parse_json(text);
-    json_t *v = json_object_get(root, "state");
-    char key[64];
-    for (const char *p = path; v != NULL && *p != '\0';) {
-        size_t n = strcspn(p, ".");
-        snprintf(key, sizeof key, "%.*s", (int)n, p);
-        v = json_object_get(v, key);
-        p += n + (p[n] == '.');
-    }
-    if (index >= 0)
-        v = json_array_get(v, (size_t)index);
-    value_text(v, out, sizeof buffers[0]);
-    json_decref(root);
-    free(text);
-    return out;
-}
-
-/* The same for an observation: the state fields, wrapped in "view" (or
- * "state") or not. */
-static const char *observed_field(const br_state *s, int seat, const char *key, int index)
-{
-    static char out[1024];
-    char *text = observe_text(s, seat);
-    json_t *root = parse_json(text);
-    json_t *obj = root;
-    if (json_is_object(json_object_get(root, "view")))
-        obj = json_object_get(root, "view");
-    else if (json_is_object(json_object_get(root, "state")))
-        obj = json_object_get(root, "state");
-    json_t *v = json_object_get(obj, key);
-    if (index >= 0)
-        v = json_array_get(v, (size_t)index);
-    value_text(v, out, sizeof out);
-    json_decref(root);
-    free(text);
-    return out;
-}
+/* Snapshot fields (brt_field and brt_observed read them as text) */
 
 static void expect_phase(const br_state *s, const char *phase)
 {
-    ck_assert_str_eq(field(s, "phase", -1), phase);
+    ck_assert_str_eq(brt_field(s, "phase"), phase);
 }
 
 static void expect_figure(const br_state *s, int seat, const char *position)
 {
-    ck_assert_str_eq(field(s, "figures", seat), position);
+    ck_assert_str_eq(brt_fieldf(s, "figures[%d]", seat), position);
 }
 
 static int score_part(const br_state *s, const char *category)
 {
     char path[64];
     snprintf(path, sizeof path, "last_score.%s", category);
-    return atoi(field(s, path, -1));
+    return atoi(brt_field(s, path));
 }
 
 /* The documented parts of the last door placement's score. */
@@ -322,7 +183,7 @@ static void deal_in_order(br_state *s)
     for (int i = 0; i < 10; i++) {
         card_text(i, card);
         snprintf(move, sizeof move, "draw %s", card);
-        play(s, move);
+        brt_play(s, move);
     }
 }
 
@@ -330,12 +191,12 @@ static void deal_in_order(br_state *s)
 static br_state *setup_state(const char *options)
 {
     br_state *s = new_state(options);
-    for (int guard = 0; strcmp(field(s, "phase", -1), "turn") != 0; guard++) {
+    for (int guard = 0; strcmp(brt_field(s, "phase"), "turn") != 0; guard++) {
         ck_assert_msg(guard < 40, "setup does not reach phase 'turn'");
         if (br_state_is_chance_node(s))
             draw_first(s);
         else
-            play(s, "done");
+            brt_play(s, "done");
     }
     return s;
 }
@@ -488,9 +349,9 @@ static br_state *load_layout(const layout *l, const char *extra_options)
     snprintf(options, sizeof options, "chance=explicit%s%s", *extra_options ? "," : "",
              extra_options);
     br_state *template_state = setup_state(options);
-    char *template_text = to_json_text(template_state);
+    char *template_text = brt_snapshot(template_state);
     br_state_free(template_state);
-    json_t *root = parse_json(template_text);
+    json_t *root = brt_parse_json(template_text);
     free(template_text);
     json_t *st = json_object_get(root, "state");
     ck_assert_ptr_nonnull(st);
@@ -561,15 +422,15 @@ START_TEST(test_rule_door_deck_four_colours_numbers_one_to_nine)
         ck_assert_double_eq_tol(p[i], 2.0 / (NUM_DOOR_CARDS * DOOR_COPIES), 1e-12);
     }
     /* Y1 twice: the second copy half as likely as any other card, then gone. */
-    play(s, "draw Y1");
+    brt_play(s, "draw Y1");
     ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
     ck_assert_uint_eq(n, NUM_DOOR_CARDS);
     ck_assert_double_eq_tol(p[0], 1.0 / 71, 1e-12);
     ck_assert_double_eq_tol(p[1], 2.0 / 71, 1e-12);
-    play(s, "draw Y1");
-    ck_assert_str_eq(field(s, "hands", 0), "Y1");
-    ck_assert_str_eq(field(s, "hands", 1), "Y1");
-    ck_assert(!is_legal(s, "draw Y1"));
+    brt_play(s, "draw Y1");
+    ck_assert_str_eq(brt_field(s, "hands[0]"), "Y1");
+    ck_assert_str_eq(brt_field(s, "hands[1]"), "Y1");
+    ck_assert(!brt_is_legal(s, "draw Y1"));
     ck_assert_int_eq(br_state_chance_outcomes(s, moves, p, MOVE_BUFFER, &n), BR_OK);
     ck_assert_uint_eq(n, NUM_DOOR_CARDS - 1);
     br_state_free(s);
@@ -585,13 +446,13 @@ START_TEST(test_rule_deal_five_door_cards_each)
         ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
         expect_phase(s, "deal");
         snprintf(turn, sizeof turn, "%d", i % 2);
-        ck_assert_str_eq(field(s, "turn", -1), turn);
+        ck_assert_str_eq(brt_field(s, "turn"), turn);
         card_text(i, card);
         snprintf(move, sizeof move, "draw %s", card);
-        play(s, move);
+        brt_play(s, move);
     }
-    ck_assert_str_eq(field(s, "hands", 0), "Y1,Y3,Y5,Y7,Y9");
-    ck_assert_str_eq(field(s, "hands", 1), "Y2,Y4,Y6,Y8,G1");
+    ck_assert_str_eq(brt_field(s, "hands[0]"), "Y1,Y3,Y5,Y7,Y9");
+    ck_assert_str_eq(brt_field(s, "hands[1]"), "Y2,Y4,Y6,Y8,G1");
     expect_phase(s, "exchange");
     ck_assert_int_eq(br_state_current_player(s), 0);
     br_state_free(s);
@@ -611,31 +472,31 @@ START_TEST(test_rule_exchange_zero_to_three_cards_once)
     br_state *s = new_state("chance=explicit");
     deal_in_order(s);
     for (int i = 0; i < k; i++)
-        play(s, discard[i]);
+        brt_play(s, discard[i]);
     if (k < 3) {
-        play(s, "done");
+        brt_play(s, "done");
     } else {
         /* after the third card the exchange ends by itself: no fourth card */
         ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-        ck_assert(!is_legal(s, "exchange Y7"));
+        ck_assert(!brt_is_legal(s, "exchange Y7"));
     }
     for (int i = 0; i < k; i++) {
         ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-        ck_assert_str_eq(field(s, "turn", -1), "0");
+        ck_assert_str_eq(brt_field(s, "turn"), "0");
         /* the discarded cards are out of the game, not back in the pile:
          * of Y1 only its other copy is left there */
-        ck_assert_int_eq(count_in_list(field(s, "door_pile", -1), "Y1"), 1);
-        play(s, replacement[i]);
+        ck_assert_int_eq(count_in_list(brt_field(s, "door_pile"), "Y1"), 1);
+        brt_play(s, replacement[i]);
     }
-    ck_assert_str_eq(field(s, "hands", 0), hand_after[k]);
-    ck_assert_str_eq(field(s, "exchanged", 0), exchanged_after[k]);
+    ck_assert_str_eq(brt_field(s, "hands[0]"), hand_after[k]);
+    ck_assert_str_eq(brt_field(s, "exchanged[0]"), exchanged_after[k]);
     /* seat 0's exchange is over ("einmalig"); seat 1 decides for itself */
     expect_phase(s, "exchange");
     ck_assert_int_eq(br_state_current_player(s), 1);
-    ck_assert(!is_legal(s, "exchange Y7"));
-    play(s, "done");
+    ck_assert(!brt_is_legal(s, "exchange Y7"));
+    brt_play(s, "done");
     expect_phase(s, "elevator-deal");
-    ck_assert_str_eq(field(s, "hands", 1), "Y2,Y4,Y6,Y8,G1");
+    ck_assert_str_eq(brt_field(s, "hands[1]"), "Y2,Y4,Y6,Y8,G1");
     br_state_free(s);
 }
 END_TEST
@@ -646,8 +507,8 @@ START_TEST(test_rule_deal_two_hidden_elevator_cards_each)
 {
     br_state *s = new_state("chance=explicit");
     deal_in_order(s);
-    play(s, "done");
-    play(s, "done");
+    brt_play(s, "done");
+    brt_play(s, "done");
     expect_phase(s, "elevator-deal");
     br_move moves[MOVE_BUFFER];
     double p[MOVE_BUFFER];
@@ -658,14 +519,14 @@ START_TEST(test_rule_deal_two_hidden_elevator_cards_each)
         ck_assert_double_eq_tol(p[i], 0.1, 1e-12);
     static const char *const draws[4] = {"draw red", "draw blue", "draw red", "draw cats"};
     for (int i = 0; i < 4; i++) {
-        ck_assert_str_eq(field(s, "turn", -1), i % 2 ? "1" : "0");
-        play(s, draws[i]);
+        ck_assert_str_eq(brt_field(s, "turn"), i % 2 ? "1" : "0");
+        brt_play(s, draws[i]);
     }
-    ck_assert_str_eq(field(s, "elevator_hands", 0), "red,red");
-    ck_assert_str_eq(field(s, "elevator_hands", 1), "blue,cats");
-    ck_assert_str_eq(observed_field(s, 0, "elevator_hands", 1), "2");
-    ck_assert_str_eq(observed_field(s, 1, "elevator_hands", 0), "2");
-    ck_assert_str_eq(observed_field(s, 0, "elevator_hands", 0), "red,red");
+    ck_assert_str_eq(brt_field(s, "elevator_hands[0]"), "red,red");
+    ck_assert_str_eq(brt_field(s, "elevator_hands[1]"), "blue,cats");
+    ck_assert_str_eq(brt_observed(s, 0, "elevator_hands[1]"), "2");
+    ck_assert_str_eq(brt_observed(s, 1, "elevator_hands[0]"), "2");
+    ck_assert_str_eq(brt_observed(s, 0, "elevator_hands[0]"), "red,red");
     expect_phase(s, "turn");
     br_state_free(s);
 }
@@ -700,12 +561,12 @@ START_TEST(test_rule_door_card_on_any_free_door_field)
         ck_assert_int_lt(moves[i], FIRST_EXCHANGE_MOVE);
         ck_assert_int_ne(moves[i] % 16, A1);
     }
-    ck_assert(is_legal(s, "Y1@d4"));
-    ck_assert(!is_legal(s, "Y1@a1")); /* occupied */
-    ck_assert(!is_legal(s, "G2@b1")); /* not in the hand */
-    play(s, "Y2@c2");
-    ck_assert_str_eq(field(s, "board", C2), "Y2");
-    ck_assert_str_eq(field(s, "hands", 0), "Y1,Y4,Y5,Y6");
+    ck_assert(brt_is_legal(s, "Y1@d4"));
+    ck_assert(!brt_is_legal(s, "Y1@a1")); /* occupied */
+    ck_assert(!brt_is_legal(s, "G2@b1")); /* not in the hand */
+    brt_play(s, "Y2@c2");
+    ck_assert_str_eq(brt_fieldf(s, "board[%d]", C2), "Y2");
+    ck_assert_str_eq(brt_field(s, "hands[0]"), "Y1,Y4,Y5,Y6");
     br_state_free(s);
 }
 END_TEST
@@ -717,10 +578,10 @@ START_TEST(test_rule_draw_back_to_five_then_other_player)
 {
     layout l = {.board = {[A1] = "G1"}, .hands = {{"Y1", "Y2", "Y4", "Y5", "Y6"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "Y2@c2");
+    brt_play(s, "Y2@c2");
     expect_phase(s, "door-draw");
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-    ck_assert_str_eq(field(s, "turn", -1), "0");
+    ck_assert_str_eq(brt_field(s, "turn"), "0");
     /* 72 cards - 2 on the board - 9 in hands = 61 in the pile: every card
      * still has a copy there; Y1 (one copy in a hand) is half as likely as B9
      * (both copies in the pile). */
@@ -731,8 +592,8 @@ START_TEST(test_rule_draw_back_to_five_then_other_player)
     ck_assert_uint_eq(n, NUM_DOOR_CARDS);
     ck_assert_double_eq_tol(p[card_index("Y1")], 1.0 / 61, 1e-12);
     ck_assert_double_eq_tol(p[card_index("B9")], 2.0 / 61, 1e-12);
-    play(s, "draw B9");
-    ck_assert_str_eq(field(s, "hands", 0), "Y1,Y4,Y5,Y6,B9");
+    brt_play(s, "draw B9");
+    ck_assert_str_eq(brt_field(s, "hands[0]"), "Y1,Y4,Y5,Y6,B9");
     expect_phase(s, "turn");
     ck_assert_int_eq(br_state_current_player(s), 1);
     br_state_free(s);
@@ -751,14 +612,14 @@ START_TEST(test_rule_empty_door_costs_three_steps)
 {
     layout three = {.board = {[A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}};
     br_state *s = load_layout(&three, "");
-    play(s, "R2@c1");
+    brt_play(s, "R2@c1");
     expect_figure(s, 0, "a4:3");
     ck_assert(score_of(s, 0) == 1);
     br_state_free(s);
 
     layout six = {.board = {[A1] = "Y4", [B1] = "G4"}, .hands = {{"R4"}}};
     s = load_layout(&six, "");
-    play(s, "R4@c1");
+    brt_play(s, "R4@c1");
     expect_figure(s, 0, "b4:3");
     br_state_free(s);
 }
@@ -773,7 +634,7 @@ START_TEST(test_rule_path_left_to_right_floor_after_floor)
     layout l = {.board = {[A4] = "Y4", [B4] = "G4"}, .figures = {"e3"}, .hands = {{"R4"}}};
     br_state *s = load_layout(&l, "");
     ck_assert(score_of(s, 0) == 10);
-    play(s, "R4@c4");
+    brt_play(s, "R4@c4");
     expect_score(s, (score){0, 3, 0, 0, 3, 0, 6});
     expect_figure(s, 0, "b2:3");
     ck_assert(score_of(s, 0) == 12);
@@ -789,14 +650,14 @@ START_TEST(test_rule_door_with_card_costs_one_step)
 {
     layout one = {.board = {[A4] = "B1", [A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}};
     br_state *s = load_layout(&one, "");
-    play(s, "R2@c1");
+    brt_play(s, "R2@c1");
     expect_figure(s, 0, "b4:2");
     br_state_free(s);
 
     layout three = {.board = {[A4] = "B1", [B4] = "B2", [C4] = "B4", [A1] = "R1", [B1] = "R5"},
                     .hands = {{"R2"}}};
     s = load_layout(&three, "");
-    play(s, "R2@c1");
+    brt_play(s, "R2@c1");
     expect_figure(s, 0, "c4");
     br_state_free(s);
 }
@@ -810,7 +671,7 @@ START_TEST(test_rule_elevator_field_costs_one_step)
                 .figures = {"c4"},
                 .hands = {{"G5"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b1");
+    brt_play(s, "G5@b1");
     expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
     expect_figure(s, 0, "e4");
     br_state_free(s);
@@ -828,11 +689,11 @@ START_TEST(test_rule_elevator_field_stops_figure_remaining_steps_lost)
                 .hands = {{"R4"}},
                 .elevator_hands = {{"red"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "R4@c1");
+    brt_play(s, "R4@c1");
     expect_score(s, (score){0, 3, 0, 0, 3, 0, 6});
     expect_figure(s, 0, "e4");
-    ck_assert_str_eq(field(s, "steps", -1), "0");
-    play(s, "draw doors");
+    ck_assert_str_eq(brt_field(s, "steps"), "0");
+    brt_play(s, "draw doors");
     expect_figure(s, 0, "e4");
     expect_phase(s, "door-draw");
     br_state_free(s);
@@ -848,10 +709,10 @@ START_TEST(test_rule_reaching_elevator_field_draws_elevator_card)
                 .hands = {{"G5"}},
                 .elevator_hands = {{"red"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b1");
+    brt_play(s, "G5@b1");
     expect_phase(s, "elevator-draw");
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_CHANCE);
-    ck_assert_str_eq(field(s, "turn", -1), "0");
+    ck_assert_str_eq(brt_field(s, "turn"), "0");
     /* 20 cards - 1 in seat 0's hand; by type, proportional to copies left */
     br_move moves[MOVE_BUFFER];
     double p[MOVE_BUFFER];
@@ -860,8 +721,8 @@ START_TEST(test_rule_reaching_elevator_field_draws_elevator_card)
     ck_assert_uint_eq(n, NUM_ELEVATOR_TYPES);
     ck_assert_double_eq_tol(p[type_index("red")], 1.0 / 19, 1e-12);
     ck_assert_double_eq_tol(p[type_index("doors")], 2.0 / 19, 1e-12);
-    play(s, "draw doors");
-    ck_assert_str_eq(field(s, "elevator_hands", 0), "red,doors");
+    brt_play(s, "draw doors");
+    ck_assert_str_eq(brt_field(s, "elevator_hands[0]"), "red,doors");
     expect_phase(s, "door-draw");
     br_state_free(s);
 }
@@ -881,17 +742,17 @@ START_TEST(test_rule_elevator_hand_limit_two_drop_new_or_old)
                 .hands = {{"G5"}},
                 .elevator_hands = {{"red", "blue"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b1");
-    play(s, "draw cats");
+    brt_play(s, "G5@b1");
+    brt_play(s, "draw cats");
     expect_phase(s, "elevator-drop");
     ck_assert_int_eq(br_state_current_player(s), 0);
     br_move moves[MOVE_BUFFER];
     ck_assert_uint_eq(legal_moves(s, moves), 3);
     for (int i = 0; i < 3; i++)
-        ck_assert(is_legal(s, drop[i]));
-    play(s, drop[_i]);
-    ck_assert_str_eq(field(s, "elevator_hands", 0), kept[_i]);
-    ck_assert_str_eq(field(s, "dropped", 0), dropped[_i]);
+        ck_assert(brt_is_legal(s, drop[i]));
+    brt_play(s, drop[_i]);
+    ck_assert_str_eq(brt_field(s, "elevator_hands[0]"), kept[_i]);
+    ck_assert_str_eq(brt_field(s, "dropped[0]"), dropped[_i]);
     expect_phase(s, "door-draw");
     br_state_free(s);
 }
@@ -903,10 +764,10 @@ START_TEST(test_rule_steps_used_at_once)
 {
     layout l = {.board = {[A1] = "R1", [B1] = "R5"}, .hands = {{"R2"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "R2@c1");
+    brt_play(s, "R2@c1");
     /* moved within the placement; nothing pending, no way to keep steps */
     expect_figure(s, 0, "a4:3");
-    ck_assert_str_eq(field(s, "steps", -1), "0");
+    ck_assert_str_eq(brt_field(s, "steps"), "0");
     expect_phase(s, "door-draw");
     ck_assert_uint_eq(count_moves_in(s, 0, FIRST_DOOR_DRAW - 1), 0);
     br_move moves[MOVE_BUFFER];
@@ -923,7 +784,7 @@ START_TEST(test_rule_figures_share_fields_and_pass_each_other)
                     .figures = {"start", "a4:3"},
                     .hands = {{"R2"}}};
     br_state *s = load_layout(&share, "");
-    play(s, "R2@c1");
+    brt_play(s, "R2@c1");
     expect_figure(s, 0, "a4:3");
     expect_figure(s, 1, "a4:3");
     br_state_free(s);
@@ -932,7 +793,7 @@ START_TEST(test_rule_figures_share_fields_and_pass_each_other)
                    .figures = {"start", "a4:2"},
                    .hands = {{"R4"}}};
     s = load_layout(&pass, "");
-    play(s, "R4@c1");
+    brt_play(s, "R4@c1");
     expect_figure(s, 0, "b4:3");
     expect_figure(s, 1, "a4:2");
     br_state_free(s);
@@ -949,13 +810,13 @@ START_TEST(test_rule_reaching_exit_wins_at_once)
                       .figures = {"e1", "start"},
                       .hands = {{"R2"}}};
     br_state *s = load_layout(&by_door, "");
-    play(s, "R2@c2");
+    brt_play(s, "R2@c2");
     expect_figure(s, 0, "exit");
     expect_phase(s, "over");
     ck_assert(br_state_is_terminal(s));
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_TERMINAL);
-    ck_assert_str_eq(field(s, "winners", -1), "true,false");
-    ck_assert_str_eq(field(s, "final", -1), "null");
+    ck_assert_str_eq(brt_field(s, "winners"), "true,false");
+    ck_assert_str_eq(brt_field(s, "final"), "null");
     expect_returns(s, 1, -1);
     br_state_free(s);
 
@@ -964,10 +825,10 @@ START_TEST(test_rule_reaching_exit_wins_at_once)
                           .elevator_hands = {{NULL}, {"doors"}},
                           .turn = 1};
     s = load_layout(&by_elevator, "");
-    play(s, "doors@e2");
+    brt_play(s, "doors@e2");
     expect_figure(s, 1, "exit");
     ck_assert(br_state_is_terminal(s));
-    ck_assert_str_eq(field(s, "board", C2), "null");
+    ck_assert_str_eq(brt_fieldf(s, "board[%d]", C2), "null");
     expect_returns(s, -1, 1);
     br_state_free(s);
 }
@@ -980,7 +841,7 @@ END_TEST
 static void expect_placement_score(layout l, const char *move, score want, const char *options)
 {
     br_state *s = load_layout(&l, options);
-    play(s, move);
+    brt_play(s, move);
     expect_score(s, want);
     br_state_free(s);
 }
@@ -1157,14 +1018,14 @@ START_TEST(test_rule_run_earlier_scores_not_taken_back)
 {
     layout l = {.board = {[A1] = "R1"}, .hands = {{"R2", "R3"}, {"Y9"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "R2@b1");
+    brt_play(s, "R2@b1");
     expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
     expect_figure(s, 0, "a4:2");
-    play(s, "draw B9");
-    play(s, "Y9@d3");
+    brt_play(s, "draw B9");
+    brt_play(s, "Y9@d3");
     expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
-    play(s, "draw B8");
-    play(s, "R3@c1");
+    brt_play(s, "draw B8");
+    brt_play(s, "R3@c1");
     expect_score(s, (score){3, 0, 3, 5, 0, 0, 11});
     expect_figure(s, 0, "e4"); /* 2 + 11 steps from the start: the 13th enters e4 */
     br_state_free(s);
@@ -1242,7 +1103,7 @@ START_TEST(test_rule_different_colours_four_in_a_line_or_l_or_connected)
     const four_shape *f = &four_shapes[_i];
     for (int connected = 0; connected < 2; connected++) {
         br_state *s = load_layout(&f->l, connected ? "different4=connected" : "");
-        play(s, f->move);
+        brt_play(s, f->move);
         int want = connected ? f->connected : f->literal;
         ck_assert_msg(score_part(s, "different") == want && score_part(s, "total") == want,
                       "%s, different4=%s: different colours %d (total %d), want %d", f->name,
@@ -1277,13 +1138,13 @@ START_TEST(test_rule_different_colours_option_checked_and_kept)
     br_state *s = load_layout(&square->l, "different4=connected");
     ck_assert_int_eq(br_state_options(s, options, sizeof options, NULL), BR_OK);
     ck_assert_ptr_nonnull(strstr(options, "different4=connected"));
-    char *text = to_json_text(s);
+    char *text = brt_snapshot(s);
     br_state *loaded = NULL;
     ck_assert_int_eq(br_state_from_json(text, &loaded, err, sizeof err), BR_OK);
     free(text);
     ck_assert_int_eq(br_state_options(loaded, options, sizeof options, NULL), BR_OK);
     ck_assert_ptr_nonnull(strstr(options, "different4=connected"));
-    play(loaded, square->move);
+    brt_play(loaded, square->move);
     ck_assert_int_eq(score_part(loaded, "different"), 5);
     br_state_free(loaded);
     br_state_free(s);
@@ -1324,16 +1185,16 @@ START_TEST(test_rule_elevator_card_only_from_elevator_field)
     br_state *s = load_layout(&away, "");
     ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 0);
     char reason[256] = "";
-    ck_assert_int_eq(br_state_check_move(s, parse_move(s, "red@e2"), reason, sizeof reason),
+    ck_assert_int_eq(br_state_check_move(s, brt_parse_move(s, "red@e2"), reason, sizeof reason),
                      BR_ERR_ILLEGAL_MOVE);
     ck_assert_str_ne(reason, "");
     br_state_free(s);
 
     layout on = {.figures = {"e4", "start"}, .elevator_hands = {{"red", "blue"}}};
     s = load_layout(&on, "");
-    ck_assert(is_legal(s, "red@e2"));
-    ck_assert(is_legal(s, "blue@e4"));
-    ck_assert(!is_legal(s, "cats@e1")); /* not in the hand */
+    ck_assert(brt_is_legal(s, "red@e2"));
+    ck_assert(brt_is_legal(s, "blue@e4"));
+    ck_assert(!brt_is_legal(s, "cats@e1")); /* not in the hand */
     br_state_free(s);
 }
 END_TEST
@@ -1344,10 +1205,10 @@ START_TEST(test_rule_elevator_card_on_any_free_elevator_field)
 {
     layout l = {.elevators = {[E2] = "blue"}, .figures = {"e4"}, .elevator_hands = {{"red"}}};
     br_state *s = load_layout(&l, "");
-    ck_assert(is_legal(s, "red@e4"));
-    ck_assert(is_legal(s, "red@e3"));
-    ck_assert(is_legal(s, "red@e1"));
-    ck_assert(!is_legal(s, "red@e2")); /* occupied, and not all four are */
+    ck_assert(brt_is_legal(s, "red@e4"));
+    ck_assert(brt_is_legal(s, "red@e3"));
+    ck_assert(brt_is_legal(s, "red@e1"));
+    ck_assert(!brt_is_legal(s, "red@e2")); /* occupied, and not all four are */
     ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 3);
     br_state_free(s);
 }
@@ -1366,15 +1227,15 @@ START_TEST(test_rule_elevator_example_two_red_doors_four_then_three_six)
                 .hands = {{"Y9"}, {"R5"}},
                 .elevator_hands = {{"red"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "red@e2");
-    ck_assert_str_eq(field(s, "elevators", E2), "red");
+    brt_play(s, "red@e2");
+    ck_assert_str_eq(brt_fieldf(s, "elevators[%d]", E2), "red");
     expect_figure(s, 0, "b3:1"); /* 4 steps over the empty floor 3 */
     expect_phase(s, "door");
-    play(s, "Y9@d1");
+    brt_play(s, "Y9@d1");
     expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
     draw_first(s);
     ck_assert_int_eq(br_state_current_player(s), 1);
-    play(s, "R5@b2");
+    brt_play(s, "R5@b2");
     expect_score(s, (score){0, 0, 0, 0, 0, 6, 6});
     expect_figure(s, 1, "b4:3");
     expect_figure(s, 0, "b3:1");
@@ -1394,8 +1255,8 @@ START_TEST(test_rule_cat_bonus_steps_walked_at_once)
                 .hands = {{"Y9"}, {"R5"}},
                 .elevator_hands = {{"cats"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "cats@e2");
-    ck_assert_str_eq(field(s, "elevators", E2), "cats");
+    brt_play(s, "cats@e2");
+    ck_assert_str_eq(brt_fieldf(s, "elevators[%d]", E2), "cats");
     expect_figure(s, 0, "a3:2"); /* 2 steps into the empty door field a3 */
     expect_phase(s, "door");
     br_state_free(s);
@@ -1412,12 +1273,12 @@ START_TEST(test_rule_elevator_fires_for_whoever_changes_the_floor)
                 .elevators = {[E2] = "doors"},
                 .hands = {{"G5"}, {"Y9"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "G5@c2");
+    brt_play(s, "G5@c2");
     expect_score(s, (score){0, 0, 0, 0, 0, 2, 2});
     expect_figure(s, 0, "a4:2");
     expect_figure(s, 1, "start");
     draw_first(s);
-    play(s, "Y9@d1"); /* another floor: the card of floor 2 does not fire */
+    brt_play(s, "Y9@d1"); /* another floor: the card of floor 2 does not fire */
     expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
     expect_figure(s, 1, "start");
     br_state_free(s);
@@ -1439,15 +1300,15 @@ START_TEST(test_rule_elevator_effects_as_designed)
     br_state *s = load_layout(&l, "");
     char move[32], want[16];
     snprintf(move, sizeof move, "%s@e2", type);
-    play(s, move);
+    brt_play(s, move);
     int k = steps[_i];
     if (k == 0)
         snprintf(want, sizeof want, "e4");
     else
         snprintf(want, sizeof want, "%c3:%d", "abcd"[(k - 1) / 3], (k - 1) % 3 + 1);
-    ck_assert_msg(strcmp(field(s, "figures", 0), want) == 0, "%s: want figure at %s, got %s",
-                  type, want, field(s, "figures", 0));
-    ck_assert_str_eq(field(s, "elevators", E2), type);
+    ck_assert_msg(strcmp(brt_field(s, "figures[0]"), want) == 0, "%s: want figure at %s, got %s",
+                  type, want, brt_field(s, "figures[0]"));
+    ck_assert_str_eq(brt_fieldf(s, "elevators[%d]", E2), type);
     expect_phase(s, "door");
     br_state_free(s);
 }
@@ -1464,7 +1325,7 @@ START_TEST(test_rule_elevator_exchange_only_when_all_four_hold_a_card)
                     .elevator_hands = {{"doors"}}};
     br_state *s = load_layout(&three, "");
     ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 1);
-    ck_assert(is_legal(s, "doors@e1"));
+    ck_assert(brt_is_legal(s, "doors@e1"));
     br_state_free(s);
 
     layout four = {.board = {[A2] = "Y1", [C2] = "G5"},
@@ -1473,10 +1334,10 @@ START_TEST(test_rule_elevator_exchange_only_when_all_four_hold_a_card)
                    .elevator_hands = {{"doors"}}};
     s = load_layout(&four, "");
     ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 4);
-    play(s, "doors@e2");
-    ck_assert_str_eq(field(s, "elevators", -1), "red,blue,doors,yellow");
-    ck_assert_str_eq(field(s, "replaced", -1), "cats");
-    ck_assert_str_eq(field(s, "elevator_hands", 0), "");
+    brt_play(s, "doors@e2");
+    ck_assert_str_eq(brt_field(s, "elevators"), "red,blue,doors,yellow");
+    ck_assert_str_eq(brt_field(s, "replaced"), "cats");
+    ck_assert_str_eq(brt_field(s, "elevator_hands[0]"), "");
     expect_figure(s, 0, "a3:2"); /* the new card fired: 2 doors on floor 2 */
     br_state_free(s);
 }
@@ -1488,12 +1349,12 @@ START_TEST(test_rule_at_most_one_elevator_card_per_turn)
 {
     layout l = {.figures = {"e4"}, .elevator_hands = {{"red", "blue"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "red@e1");
+    brt_play(s, "red@e1");
     expect_figure(s, 0, "e4");
     expect_phase(s, "door");
     ck_assert_int_eq(br_state_current_player(s), 0);
     ck_assert_uint_eq(count_moves_in(s, FIRST_ELEVATOR_MOVE, LAST_ELEVATOR_MOVE), 0);
-    ck_assert(!is_legal(s, "blue@e2"));
+    ck_assert(!brt_is_legal(s, "blue@e2"));
     br_state_free(s);
 }
 END_TEST
@@ -1510,21 +1371,21 @@ START_TEST(test_rule_stopped_at_elevator_moves_on_only_in_later_turn)
                 .hands = {{"R2", "R6"}, {"Y9"}},
                 .elevator_hands = {{"yellow", "red"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "yellow@e3");
+    brt_play(s, "yellow@e3");
     expect_figure(s, 0, "e3");
     expect_phase(s, "elevator-draw");
-    play(s, "draw doors");
-    ck_assert_str_eq(field(s, "elevator_hands", 0), "red,doors");
+    brt_play(s, "draw doors");
+    ck_assert_str_eq(brt_field(s, "elevator_hands[0]"), "red,doors");
     expect_phase(s, "door");
-    play(s, "R2@c1");
+    brt_play(s, "R2@c1");
     expect_score(s, (score){3, 0, 0, 0, 0, 0, 3});
     expect_figure(s, 0, "e3");
-    play(s, "draw B9");
-    play(s, "Y9@a4");
+    brt_play(s, "draw B9");
+    brt_play(s, "Y9@a4");
     expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
-    play(s, "draw B8");
+    brt_play(s, "draw B8");
     ck_assert_int_eq(br_state_current_player(s), 0);
-    play(s, "R6@d1");
+    brt_play(s, "R6@d1");
     expect_score(s, (score){5, 0, 0, 0, 0, 0, 5});
     expect_figure(s, 0, "b2:2");
     br_state_free(s);
@@ -1560,19 +1421,19 @@ START_TEST(test_rule_cat_jump_across_floors)
 {
     layout l = cat_layout("e4", "B8", NULL, NULL);
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b2");
+    brt_play(s, "G5@b2");
     expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
     expect_phase(s, "cat");
     expect_figure(s, 0, "b3");
     ck_assert_int_eq(br_state_current_player(s), 0);
     br_move moves[MOVE_BUFFER];
     ck_assert_uint_eq(legal_moves(s, moves), 2);
-    ck_assert(is_legal(s, "jump") && is_legal(s, "walk"));
-    play(s, "jump");
+    ck_assert(brt_is_legal(s, "jump") && brt_is_legal(s, "walk"));
+    brt_play(s, "jump");
     expect_figure(s, 0, "c1");
     ck_assert(score_of(s, 0) == 18);
     expect_phase(s, "door-draw");
-    ck_assert_str_eq(field(s, "elevator_hands", 0), "");
+    ck_assert_str_eq(brt_field(s, "elevator_hands[0]"), "");
     br_state_free(s);
 }
 END_TEST
@@ -1585,18 +1446,18 @@ START_TEST(test_rule_cat_jump_voluntary_and_ends_the_move)
 {
     layout l = cat_layout("a3", "B8", NULL, NULL);
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b2");
+    brt_play(s, "G5@b2");
     expect_phase(s, "cat");
-    ck_assert_str_eq(field(s, "steps", -1), "1");
-    play(s, "jump");
+    ck_assert_str_eq(brt_field(s, "steps"), "1");
+    brt_play(s, "jump");
     expect_figure(s, 0, "c1");
-    ck_assert_str_eq(field(s, "steps", -1), "0");
+    ck_assert_str_eq(brt_field(s, "steps"), "0");
     expect_phase(s, "door-draw");
     br_state_free(s);
 
     s = load_layout(&l, "");
-    play(s, "G5@b2");
-    play(s, "walk");
+    brt_play(s, "G5@b2");
+    brt_play(s, "walk");
     expect_figure(s, 0, "c3:1");
     expect_phase(s, "door-draw");
     br_state_free(s);
@@ -1612,7 +1473,7 @@ START_TEST(test_rule_cat_jump_needs_same_colour_door_ahead)
 {
     layout l = cat_layout("a3", "Y8", NULL, "B8");
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b2");
+    brt_play(s, "G5@b2");
     expect_figure(s, 0, "c3:1");
     expect_phase(s, "door-draw");
     br_state_free(s);
@@ -1628,8 +1489,8 @@ START_TEST(test_rule_cat_jump_does_not_chain)
 {
     layout l = cat_layout("a3", "B7", "B9", NULL);
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b2");
-    play(s, "jump");
+    brt_play(s, "G5@b2");
+    brt_play(s, "jump");
     expect_figure(s, 0, "c1");
     expect_phase(s, "door-draw");
     br_state_free(s);
@@ -1644,17 +1505,17 @@ START_TEST(test_rule_cat_cards_stay_for_both_players)
 {
     layout l = cat_layout("a3", "B8", NULL, NULL);
     br_state *s = load_layout(&l, "");
-    play(s, "G5@b2");
-    play(s, "jump");
-    ck_assert_str_eq(field(s, "board", B3), "B3");
+    brt_play(s, "G5@b2");
+    brt_play(s, "jump");
+    ck_assert_str_eq(brt_fieldf(s, "board[%d]", B3), "B3");
     draw_first(s);
     ck_assert_int_eq(br_state_current_player(s), 1);
-    play(s, "G6@c2");
+    brt_play(s, "G6@c2");
     expect_score(s, (score){3, 0, 3, 5, 0, 0, 11});
     expect_phase(s, "cat");
     ck_assert_int_eq(br_state_current_player(s), 1);
     expect_figure(s, 1, "b3");
-    play(s, "jump");
+    brt_play(s, "jump");
     expect_figure(s, 1, "c1");
     br_state_free(s);
 }
@@ -1678,17 +1539,17 @@ static br_state *land_on_cat_by_jump(void)
 {
     layout l = landed_on_cat_layout();
     br_state *s = load_layout(&l, "");
-    play(s, "R5@b1"); /* run of two: the first step enters a4 */
+    brt_play(s, "R5@b1"); /* run of two: the first step enters a4 */
     expect_phase(s, "cat");
-    play(s, "jump");
+    brt_play(s, "jump");
     expect_figure(s, 0, "b3");
-    ck_assert_str_eq(field(s, "cat_wait", 0), "later");
-    play(s, "draw B8");
-    ck_assert_str_eq(field(s, "cat_wait", 0), "ready");
-    play(s, "Y9@d4");
+    ck_assert_str_eq(brt_field(s, "cat_wait[0]"), "later");
+    brt_play(s, "draw B8");
+    ck_assert_str_eq(brt_field(s, "cat_wait[0]"), "ready");
+    brt_play(s, "Y9@d4");
     expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
-    play(s, "draw B6");
-    play(s, "R6@c1");
+    brt_play(s, "draw B6");
+    brt_play(s, "R6@c1");
     expect_score(s, (score){3, 0, 5, 5, 0, 0, 13});
     return s;
 }
@@ -1698,10 +1559,10 @@ START_TEST(test_rule_cat_landed_on_by_jump_usable_in_later_turn)
     br_state *s = land_on_cat_by_jump();
     expect_phase(s, "cat");
     expect_figure(s, 0, "b3");
-    ck_assert_str_eq(field(s, "steps", -1), "13");
-    ck_assert_str_eq(field(s, "cat_wait", 0), "none");
-    ck_assert(is_legal(s, "jump") && is_legal(s, "walk"));
-    play(s, "jump");
+    ck_assert_str_eq(brt_field(s, "steps"), "13");
+    ck_assert_str_eq(brt_field(s, "cat_wait[0]"), "none");
+    ck_assert(brt_is_legal(s, "jump") && brt_is_legal(s, "walk"));
+    brt_play(s, "jump");
     expect_figure(s, 0, "d1");
     expect_phase(s, "door-draw");
     br_state_free(s);
@@ -1709,7 +1570,7 @@ START_TEST(test_rule_cat_landed_on_by_jump_usable_in_later_turn)
     /* Walking on instead: the offer was the one reaching; c3 and d3 are
      * empty (3 cells each), so the 7th step enters e3 and stops there. */
     s = land_on_cat_by_jump();
-    play(s, "walk");
+    brt_play(s, "walk");
     expect_figure(s, 0, "e3");
     expect_phase(s, "elevator-draw");
     br_state_free(s);
@@ -1727,17 +1588,17 @@ START_TEST(test_rule_cat_landed_on_by_jump_not_usable_in_same_turn)
                 .hands = {{"R5"}},
                 .elevator_hands = {{"doors"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "doors@e3"); /* two doors on floor 3: 2 steps */
+    brt_play(s, "doors@e3"); /* two doors on floor 3: 2 steps */
     expect_phase(s, "cat");
-    play(s, "jump");
+    brt_play(s, "jump");
     expect_figure(s, 0, "c3");
     expect_phase(s, "door");
-    ck_assert_str_eq(field(s, "cat_wait", 0), "later");
-    play(s, "R5@b1");
+    ck_assert_str_eq(brt_field(s, "cat_wait[0]"), "later");
+    brt_play(s, "R5@b1");
     expect_score(s, (score){0, 0, 0, 2, 0, 0, 2});
     expect_figure(s, 0, "d3:2");
     expect_phase(s, "door-draw");
-    ck_assert_str_eq(field(s, "cat_wait", 0), "none");
+    ck_assert_str_eq(brt_field(s, "cat_wait[0]"), "none");
     br_state_free(s);
 }
 END_TEST
@@ -1752,16 +1613,16 @@ START_TEST(test_rule_cat_laid_under_figure_usable_in_later_turn)
                 .figures = {"start", "b3:2"},
                 .hands = {{"B7"}, {"R5"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "B7@b3");
+    brt_play(s, "B7@b3");
     expect_figure(s, 1, "b3");
-    ck_assert_str_eq(field(s, "cat_wait", 1), "later");
-    play(s, "draw B8");
-    ck_assert_str_eq(field(s, "cat_wait", 1), "ready");
-    play(s, "R5@b1");
+    ck_assert_str_eq(brt_field(s, "cat_wait[1]"), "later");
+    brt_play(s, "draw B8");
+    ck_assert_str_eq(brt_field(s, "cat_wait[1]"), "ready");
+    brt_play(s, "R5@b1");
     expect_phase(s, "cat");
     ck_assert_int_eq(br_state_current_player(s), 1);
-    ck_assert_str_eq(field(s, "steps", -1), "2");
-    play(s, "jump");
+    ck_assert_str_eq(brt_field(s, "steps"), "2");
+    brt_play(s, "jump");
     expect_figure(s, 1, "d1");
     br_state_free(s);
 }
@@ -1773,8 +1634,8 @@ START_TEST(test_rule_cat_wait_checked_in_snapshot)
 {
     layout l = landed_on_cat_layout();
     br_state *s = load_layout(&l, "");
-    char *text = to_json_text(s);
-    json_t *root = parse_json(text);
+    char *text = brt_snapshot(s);
+    json_t *root = brt_parse_json(text);
     free(text);
     json_t *waits = json_object_get(json_object_get(root, "state"), "cat_wait");
     json_array_set_new(waits, 0, json_string("ready")); /* figure 0 is on the start field */
@@ -1811,47 +1672,10 @@ static br_state *played_position(void)
     return s;
 }
 
-/* The state's binary snapshot (brt_binary_of): *payload is where the
- * game's own fields begin; they take BIN_SIZE bytes. */
-static unsigned char *checked_binary(const br_state *s, size_t *len, size_t *payload)
-{
-    unsigned char *bytes = brt_binary_of(s, len, payload);
-    ck_assert_uint_eq(*len - *payload, BIN_SIZE);
-    return bytes;
-}
-
-/* Loads the binary snapshot of `s` with byte `at` of the payload set to
- * `value`; expects a refusal whose reason contains `field`. */
-static void assert_binary_refused(const br_state *s, size_t at, unsigned value,
-                                  const char *field)
-{
-    size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
-    bytes[payload + at] = (unsigned char)value;
-    char err[256] = "";
-    /* brt_binary_load checks that a state comes back only with BR_OK. */
-    br_status st = brt_binary_load(bytes, len, err, sizeof err);
-    free(bytes);
-    ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
-                  br_status_string(st));
-    ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
-                  value, err, field);
-}
-
 START_TEST(test_binary_snapshot_round_trips)
 {
     br_state *s = played_position();
-    size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
-    char err[256] = "";
-    br_state *t = NULL;
-    ck_assert_msg(br_state_from_bytes(bytes, len, &t, err, sizeof err) == BR_OK, "%s", err);
-    char *a = to_json_text(s), *b = to_json_text(t);
-    ck_assert_str_eq(a, b);
-    free(a);
-    free(b);
-    free(bytes);
-    br_state_free(t);
+    brt_expect_binary_round_trip(s, BIN_SIZE);
     br_state_free(s);
 }
 END_TEST
@@ -1859,20 +1683,20 @@ END_TEST
 START_TEST(test_binary_loader_refuses_bad_fields_naming_them)
 {
     br_state *s = played_position();
-    assert_binary_refused(s, BIN_PHASE, 11, "state.phase");
-    assert_binary_refused(s, BIN_TURN, 2, "state.turn");
-    assert_binary_refused(s, BIN_BOARD + 5, 36, "state.board[5]");
-    assert_binary_refused(s, BIN_ELEVATORS + 2, 10, "state.elevators[2]");
-    assert_binary_refused(s, BIN_FIGURES + 2, 22, "state.figures[1]");
-    assert_binary_refused(s, BIN_HAND0 + 7, 0x80, "state.hands[0]");
-    assert_binary_refused(s, BIN_PILE + 8 + 7, 0x10, "state.door_pile");
-    assert_binary_refused(s, BIN_EHAND1 + 3, 3, "state.elevator_hands[1]");
-    assert_binary_refused(s, BIN_REPLACED, 5, "state.replaced");
-    assert_binary_refused(s, BIN_CAT_WAIT + 1, 3, "state.cat_wait[1]");
-    assert_binary_refused(s, BIN_LAST, 11, "state.last_score.colour");
-    assert_binary_refused(s, BIN_LAST + 6, 200, "state.last_score.total");
-    assert_binary_refused(s, BIN_FINAL, 2, "state.final");
-    assert_binary_refused(s, BIN_WINNERS, 2, "state.winners[0]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_PHASE, 11, "state.phase");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_TURN, 2, "state.turn");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_BOARD + 5, 36, "state.board[5]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_ELEVATORS + 2, 10, "state.elevators[2]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_FIGURES + 2, 22, "state.figures[1]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_HAND0 + 7, 0x80, "state.hands[0]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_PILE + 8 + 7, 0x10, "state.door_pile");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_EHAND1 + 3, 3, "state.elevator_hands[1]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_REPLACED, 5, "state.replaced");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_CAT_WAIT + 1, 3, "state.cat_wait[1]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_LAST, 11, "state.last_score.colour");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_LAST + 6, 200, "state.last_score.total");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_FINAL, 2, "state.final");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_WINNERS, 2, "state.winners[0]");
     br_state_free(s);
 }
 END_TEST
@@ -1883,12 +1707,12 @@ START_TEST(test_binary_loader_checks_the_invariants)
 {
     br_state *s = played_position();
     /* A winner while the game goes on. */
-    assert_binary_refused(s, BIN_WINNERS + 1, 1, "state.winners[1]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_WINNERS + 1, 1, "state.winners[1]");
     /* A second copy of a card in the exchanged set without the first. */
-    assert_binary_refused(s, BIN_EXCHANGED1 + 8, 1, "state.exchanged[1]");
+    brt_expect_binary_refused(s, BIN_SIZE, BIN_EXCHANGED1 + 8, 1, "state.exchanged[1]");
     /* A door card once more: the census names the third copy. */
     size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
+    unsigned char *bytes = brt_binary_sized(s, &len, &payload, BIN_SIZE);
     int empty = -1;
     for (int x = 0; x < 16 && empty < 0; x++)
         if (bytes[payload + BIN_BOARD + x] == 0xFF)
@@ -1901,15 +1725,12 @@ START_TEST(test_binary_loader_checks_the_invariants)
     ck_assert_int_ge(empty, 0);
     ck_assert_int_ge(card, 0);
     size_t at = BIN_BOARD + (size_t)empty;
-    bytes = checked_binary(s, &len, &payload);
+    bytes = brt_binary_sized(s, &len, &payload, BIN_SIZE);
     bytes[payload + at] = (unsigned char)card;
     /* No figure may stand on a cell of the door field that now holds a card. */
     for (int p = 0; p < 2; p++)
         bytes[payload + BIN_FIGURES + 2 * p + 1] = 0;
-    char err[256] = "";
-    br_state *out = NULL;
-    ck_assert_int_eq(br_state_from_bytes(bytes, len, &out, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(strstr(err, "a third copy") != NULL, "%s", err);
+    brt_expect_bytes_refused(bytes, len, "a third copy");
     free(bytes);
     br_state_free(s);
 }
@@ -1919,17 +1740,8 @@ END_TEST
 START_TEST(test_binary_loader_refuses_short_payload)
 {
     br_state *s = played_position();
-    size_t len, payload;
-    unsigned char *bytes = checked_binary(s, &len, &payload);
-    size_t cut = len - 10;
-    uint32_t n = (uint32_t)(cut - payload);
-    for (int i = 0; i < 4; i++)
-        bytes[payload - 4 + (size_t)i] = (unsigned char)(n >> (8 * i));
-    char err[256] = "";
-    br_state *out = NULL;
-    ck_assert_int_eq(br_state_from_bytes(bytes, cut, &out, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(strstr(err, "state.cat_wait") != NULL, "%s", err);
-    free(bytes);
+    /* Cut 10 bytes off the end, and the payload length with them. */
+    brt_expect_short_payload_refused(s, BIN_SIZE, 10, "state.cat_wait");
     br_state_free(s);
 }
 END_TEST
@@ -1948,7 +1760,7 @@ static br_state *final_position(const char *figure0, const char *figure1)
                 .figures = {figure0, figure1},
                 .hands = {{"G9"}}};
     br_state *s = load_layout(&l, "");
-    play(s, "G9@d1");
+    brt_play(s, "G9@d1");
     expect_score(s, (score){0, 0, 0, 0, 0, 0, 0});
     return s;
 }
@@ -1964,8 +1776,8 @@ START_TEST(test_rule_full_board_final_scoring_elevators_fire_for_both)
     br_state *s = final_position("a2", "b2");
     expect_phase(s, "over");
     ck_assert(br_state_is_terminal(s));
-    ck_assert_str_eq(field(s, "final.steps", -1), "8");
-    ck_assert_str_eq(field(s, "final.needed", -1), "10,9");
+    ck_assert_str_eq(brt_field(s, "final.steps"), "8");
+    ck_assert_str_eq(brt_field(s, "final.needed"), "10,9");
     expect_figure(s, 0, "d1"); /* 8 steps past e2: no stop in the final movement */
     expect_figure(s, 1, "e1");
     br_state_free(s);
@@ -1978,7 +1790,7 @@ START_TEST(test_rule_final_scoring_only_one_out_wins)
     br_state *s = final_position("d2", "b2");
     expect_figure(s, 0, "exit");
     expect_figure(s, 1, "e1");
-    ck_assert_str_eq(field(s, "winners", -1), "true,false");
+    ck_assert_str_eq(brt_field(s, "winners"), "true,false");
     expect_returns(s, 1, -1);
     br_state_free(s);
 }
@@ -1989,10 +1801,10 @@ END_TEST
 START_TEST(test_rule_final_scoring_both_out_fewer_steps_wins)
 {
     br_state *s = final_position("d2", "e2");
-    ck_assert_str_eq(field(s, "final.needed", -1), "7,6");
+    ck_assert_str_eq(brt_field(s, "final.needed"), "7,6");
     expect_figure(s, 0, "exit");
     expect_figure(s, 1, "exit");
-    ck_assert_str_eq(field(s, "winners", -1), "false,true");
+    ck_assert_str_eq(brt_field(s, "winners"), "false,true");
     expect_returns(s, -1, 1);
     br_state_free(s);
 }
@@ -2003,7 +1815,7 @@ START_TEST(test_rule_final_scoring_equal_steps_draw)
 {
     br_state *s = final_position("d2", "d2");
     ck_assert(br_state_is_terminal(s));
-    ck_assert_str_eq(field(s, "winners", -1), "true,true");
+    ck_assert_str_eq(brt_field(s, "winners"), "true,true");
     expect_returns(s, 0, 0);
     br_state_free(s);
 }
@@ -2016,7 +1828,7 @@ START_TEST(test_rule_final_scoring_nobody_out_nobody_wins)
     br_state *s = final_position("a2", "b2");
     ck_assert(br_state_is_terminal(s));
     ck_assert_int_eq(br_state_current_player(s), BR_PLAYER_TERMINAL);
-    ck_assert_str_eq(field(s, "winners", -1), "false,false");
+    ck_assert_str_eq(brt_field(s, "winners"), "false,false");
     expect_returns(s, 0, 0);
     br_state_free(s);
 }
@@ -2035,16 +1847,16 @@ START_TEST(test_rule_hidden_hands_not_observed_by_other_seat)
     layout b = {.hands = {{"Y1"}, {"B8"}}, .elevator_hands = {{"red"}, {"high"}}};
     br_state *sa = load_layout(&a, "");
     br_state *sb = load_layout(&b, "");
-    char *a0 = observe_text(sa, 0), *b0 = observe_text(sb, 0);
-    char *a1 = observe_text(sa, 1), *b1 = observe_text(sb, 1);
-    char *aspec = observe_text(sa, -1), *bspec = observe_text(sb, -1);
+    char *a0 = brt_observation(sa, 0), *b0 = brt_observation(sb, 0);
+    char *a1 = brt_observation(sa, 1), *b1 = brt_observation(sb, 1);
+    char *aspec = brt_observation(sa, -1), *bspec = brt_observation(sb, -1);
     ck_assert_str_eq(a0, b0);
     ck_assert_str_eq(aspec, bspec);
     ck_assert_str_ne(a1, b1);
     ck_assert_ptr_null(strstr(a0, "\"B9\""));
     ck_assert_ptr_null(strstr(a0, "pairs"));
-    ck_assert_str_eq(observed_field(sa, 0, "hands", 1), "5");
-    ck_assert_str_eq(observed_field(sa, 0, "door_pile", -1), "62");
+    ck_assert_str_eq(brt_observed(sa, 0, "hands[1]"), "5");
+    ck_assert_str_eq(brt_observed(sa, 0, "door_pile"), "62");
     free(a0), free(b0), free(a1), free(b1), free(aspec), free(bspec);
     br_state_free(sa);
     br_state_free(sb);
@@ -2057,17 +1869,17 @@ START_TEST(test_rule_hidden_information_resample_keeps_observation)
 {
     br_state *s = setup_state("chance=explicit,seed=3");
     br_state *dst = setup_state("chance=explicit,seed=3");
-    char *original = observe_text(s, 0);
+    char *original = brt_observation(s, 0);
     char hand1[1024];
-    snprintf(hand1, sizeof hand1, "%s", field(s, "hands", 1));
+    snprintf(hand1, sizeof hand1, "%s", brt_field(s, "hands[1]"));
     int other_hands = 0;
     for (uint64_t seed = 1; seed <= 8; seed++) {
         ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
-        char *resampled = observe_text(dst, 0);
+        char *resampled = brt_observation(dst, 0);
         ck_assert_str_eq(resampled, original);
         free(resampled);
-        ck_assert_str_eq(field(dst, "hands", 0), field(s, "hands", 0));
-        other_hands += strcmp(field(dst, "hands", 1), hand1) != 0;
+        ck_assert_str_eq(brt_field(dst, "hands[0]"), brt_field(s, "hands[0]"));
+        other_hands += strcmp(brt_field(dst, "hands[1]"), hand1) != 0;
     }
     ck_assert_int_gt(other_hands, 0);
     free(original);
@@ -2080,11 +1892,11 @@ END_TEST
  * state unchanged and br_state_last_error() says why. */
 static void expect_refused(br_state *s, br_move m, const char *what)
 {
-    char *before = to_json_text(s);
+    char *before = brt_snapshot(s);
     br_status st = br_state_apply(s, m);
     char reason[512];
     snprintf(reason, sizeof reason, "%s", br_state_last_error(s));
-    char *after = to_json_text(s);
+    char *after = brt_snapshot(s);
     ck_assert_msg(st != BR_OK, "%s was accepted", what);
     ck_assert_msg(reason[0] != '\0', "%s: no reason in br_state_last_error()", what);
     ck_assert_msg(strcmp(before, after) == 0, "%s changed the state", what);
@@ -2103,15 +1915,15 @@ START_TEST(test_rule_illegal_move_leaves_state_unchanged)
                 .elevator_hands = {{"red"}}};
     br_state *s = load_layout(&l, "");
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        br_move m = parse_move(s, refused[i]);
+        br_move m = brt_parse_move(s, refused[i]);
         ck_assert_int_eq(br_state_apply(s, m), BR_ERR_ILLEGAL_MOVE);
         expect_refused(s, m, refused[i]);
     }
     expect_refused(s, (br_move)br_state_move_space(s), "a move outside the move space");
-    play(s, "R2@d4");
-    ck_assert_int_eq(br_state_apply(s, parse_move(s, "draw R1")), BR_ERR_ILLEGAL_MOVE);
-    expect_refused(s, parse_move(s, "draw R2"), "drawing a card from the board");
-    expect_refused(s, parse_move(s, "R1@b1"), "a placement at a chance node");
+    brt_play(s, "R2@d4");
+    ck_assert_int_eq(br_state_apply(s, brt_parse_move(s, "draw R1")), BR_ERR_ILLEGAL_MOVE);
+    expect_refused(s, brt_parse_move(s, "draw R2"), "drawing a card from the board");
+    expect_refused(s, brt_parse_move(s, "R1@b1"), "a placement at a chance node");
     br_state_free(s);
 }
 END_TEST
@@ -2132,20 +1944,20 @@ START_TEST(test_spec_notation_examples)
     ck_assert_uint_eq(br_state_move_space(s), 711);
     for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
         char text[64];
-        ck_assert_int_eq(parse_move(s, examples[i].text), examples[i].move);
+        ck_assert_int_eq(brt_parse_move(s, examples[i].text), examples[i].move);
         ck_assert_int_eq(br_state_move_to_text(s, examples[i].move, text, sizeof text, NULL),
                          BR_OK);
         ck_assert_str_eq(text, examples[i].text);
     }
-    ck_assert_int_eq(parse_move(s, "r5@b3"), 357);
+    ck_assert_int_eq(brt_parse_move(s, "r5@b3"), 357);
     /* Every move word is read in any case and with any blanks between the
      * words, as "DONE" always was (issue 10: "Exchange R5" was refused). */
-    ck_assert_int_eq(parse_move(s, "DONE"), 612);
-    ck_assert_int_eq(parse_move(s, "Exchange R5"), 598);
-    ck_assert_int_eq(parse_move(s, "EXCHANGE  r5"), 598);
-    ck_assert_int_eq(parse_move(s, "Drop Red"), 657);
-    ck_assert_int_eq(parse_move(s, "DRAW pairs"), 710);
-    ck_assert_int_eq(parse_move(s, "Draw y1"), 665);
+    ck_assert_int_eq(brt_parse_move(s, "DONE"), 612);
+    ck_assert_int_eq(brt_parse_move(s, "Exchange R5"), 598);
+    ck_assert_int_eq(brt_parse_move(s, "EXCHANGE  r5"), 598);
+    ck_assert_int_eq(brt_parse_move(s, "Drop Red"), 657);
+    ck_assert_int_eq(brt_parse_move(s, "DRAW pairs"), 710);
+    ck_assert_int_eq(brt_parse_move(s, "Draw y1"), 665);
     br_state_free(s);
 }
 END_TEST
@@ -2154,7 +1966,7 @@ END_TEST
 static void assert_view(br_state *s, const char *move_text, int seat, const char *expected)
 {
     char buf[64];
-    ck_assert_int_eq(br_state_move_to_text_view(s, parse_move(s, move_text), seat, buf,
+    ck_assert_int_eq(br_state_move_to_text_view(s, brt_parse_move(s, move_text), seat, buf,
                                                 sizeof buf, NULL), BR_OK);
     ck_assert_msg(strcmp(buf, expected) == 0, "seat %d sees '%s' as '%s', expected '%s'",
                   seat, move_text, buf, expected);
@@ -2525,7 +2337,7 @@ START_TEST(test_learning_tensor_of_set_up_position_has_documented_values)
     /* R5@c4 scores nothing but the red elevator card of floor 4 (two red
      * doors: 4 steps); the figure walks c4, then d4:1..3. The placement is
      * public; the draw that follows is a chance node (phase door-draw). */
-    play(s, "R5@c4");
+    brt_play(s, "R5@c4");
     tensor_of(s, 0, t);
     assert_entry(t, T_COLOUR + 16 * 2 + C4, 1, "c4 red");
     assert_entry(t, T_ELEVATOR_STEPS + E4, 4.0 / 8, "red on e4 gives 4");
@@ -2701,7 +2513,7 @@ START_TEST(test_learning_max_game_length_approached)
     size_t n = sizeof long_game / sizeof long_game[0];
     for (size_t i = 0; i < n; i++) {
         br_move m = long_game[i];
-        const char *phase = field(s, "phase", -1);
+        const char *phase = brt_field(s, "phase");
         int k = 0;
         while (k < 10 && strcmp(phase, phases[k]) != 0)
             k++;
