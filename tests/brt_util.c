@@ -376,12 +376,23 @@ br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, siz
     return st;
 }
 
-void brt_add_loop(Suite *suite, const char *name, const TTest *test, int end, double seconds)
+brt_suite brt_suite_new(const char *name, double seconds)
 {
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, seconds);
+    brt_suite s = {suite_create(name), seconds};
+    return s;
+}
+
+void brt_add_loop(brt_suite *s, const char *tcase, const TTest *test, int end)
+{
+    TCase *tc = tcase_create(tcase);
+    tcase_set_timeout(tc, s->seconds);
     tcase_add_loop_test(tc, test, 0, end);
-    suite_add_tcase(suite, tc);
+    suite_add_tcase(s->suite, tc);
+}
+
+void brt_add(brt_suite *s, const char *tcase, const TTest *test)
+{
+    brt_add_loop(s, tcase, test, 1);
 }
 
 int brt_run_suite(Suite *suite)
@@ -510,6 +521,20 @@ const char *brt_view_of(const br_state *s, br_move move, int seat)
     REQUIRE(st == BR_OK, "br_state_move_to_text_view(%d, seat %d): %s", (int)move, seat,
             br_status_string(st));
     return out;
+}
+
+void brt_resample_keeping_view(const br_state *s, int seat, uint64_t seed, br_state *into,
+                               int viewer)
+{
+    br_status st = br_state_resample(s, seat, seed, into);
+    ck_assert_msg(st == BR_OK, "br_state_resample(seat %d, seed %llu): %s", seat,
+                  (unsigned long long)seed, br_status_string(st));
+    char *before = brt_observation(s, viewer), *after = brt_observation(into, viewer);
+    ck_assert_msg(strcmp(before, after) == 0,
+                  "seat %d's observation changed by resampling seat %d (seed %llu)", viewer, seat,
+                  (unsigned long long)seed);
+    free(before);
+    free(after);
 }
 
 void brt_expect_player(const br_state *s, int seat)
@@ -702,6 +727,35 @@ void brt_expect_observed(const br_state *s, int seat, const char *path, const ch
                   got, want);
 }
 
+void brt_expect_snapshot_round_trip(const br_state *s, const char *what)
+{
+    char *text = brt_snapshot(s);
+    char err[512] = "";
+    br_state *back = NULL;
+    br_status st = br_state_from_json(text, &back, err, sizeof err);
+    ck_assert_msg(st == BR_OK, "%s: snapshot refused: %s", what, err);
+    char *again = brt_snapshot(back);
+    ck_assert_str_eq(again, text);
+    free(again);
+    free(text);
+    br_state_free(back);
+}
+
+void brt_expect_json_refused(json_t *root, const char *what, const char *needle)
+{
+    char *text = json_dumps(root, JSON_COMPACT);
+    REQUIRE(text != NULL, "json_dumps failed");
+    char err[512] = "";
+    br_state *out = NULL;
+    br_status status = br_state_from_json(text, &out, err, sizeof err);
+    free(text);
+    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", what, br_status_string(status),
+                  err);
+    ck_assert_ptr_null(out);
+    ck_assert_msg(strstr(err, needle) != NULL, "%s: message '%s' does not name '%s'", what, err,
+                  needle);
+}
+
 void brt_set_member(json_t *state, const char *path, json_t *value)
 {
     char parent[256];
@@ -734,14 +788,10 @@ void brt_expect_binary_refused(const br_state *s, size_t payload_size, size_t at
     size_t len, payload;
     unsigned char *bytes = brt_binary_sized(s, &len, &payload, payload_size);
     bytes[payload + at] = (unsigned char)value;
-    char err[256] = "";
-    /* brt_binary_load checks that a state comes back only with BR_OK. */
-    br_status st = brt_binary_load(bytes, len, err, sizeof err);
+    char what[64];
+    snprintf(what, sizeof what, "payload byte %zu = %u", at, value);
+    brt_expect_bytes_refused(bytes, len, what, field);
     free(bytes);
-    ck_assert_msg(st == BR_ERR_SNAPSHOT, "byte %zu = %u: loaded (%s)", at, value,
-                  br_status_string(st));
-    ck_assert_msg(strstr(err, field) != NULL, "byte %zu = %u: '%s' does not name %s", at,
-                  value, err, field);
 }
 
 void brt_expect_binary_round_trip(const br_state *s, size_t payload_size)
@@ -759,12 +809,16 @@ void brt_expect_binary_round_trip(const br_state *s, size_t payload_size)
     br_state_free(t);
 }
 
-void brt_expect_bytes_refused(const unsigned char *bytes, size_t len, const char *field)
+void brt_expect_bytes_refused(const unsigned char *bytes, size_t len, const char *what,
+                              const char *field)
 {
-    char err[256] = "";
-    br_state *out = NULL;
-    ck_assert_int_eq(br_state_from_bytes(bytes, len, &out, err, sizeof err), BR_ERR_SNAPSHOT);
-    ck_assert_msg(strstr(err, field) != NULL, "'%s' does not name %s", err, field);
+    char err[512] = "";
+    /* brt_binary_load checks that a state comes back only with BR_OK. */
+    br_status status = brt_binary_load(bytes, len, err, sizeof err);
+    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", what,
+                  br_status_string(status), err);
+    ck_assert_msg(strstr(err, field) != NULL, "%s: message '%s' does not name '%s'", what, err,
+                  field);
 }
 
 void brt_expect_short_payload_refused(const br_state *s, size_t payload_size, size_t cut,
@@ -776,6 +830,6 @@ void brt_expect_short_payload_refused(const br_state *s, size_t payload_size, si
     uint32_t n = (uint32_t)(shorter - payload);
     for (int i = 0; i < 4; i++) /* the payload length L, little-endian, before the payload */
         bytes[payload - 4 + (size_t)i] = (unsigned char)(n >> (8 * i));
-    brt_expect_bytes_refused(bytes, shorter, field);
+    brt_expect_bytes_refused(bytes, shorter, "a short payload", field);
     free(bytes);
 }

@@ -179,6 +179,11 @@ void brt_expect_every_move_round_trips(const br_state *s, br_move move_space);
  * ("" for any reason; none is never enough). */
 void brt_expect_parse_refused(const br_state *s, const char *text, const char *part);
 
+/* br_state_resample(s, seat, seed, into), which must succeed and leave what
+ * `viewer` observes as it is in `s`. */
+void brt_resample_keeping_view(const br_state *s, int seat, uint64_t seed, br_state *into,
+                               int viewer);
+
 /* Snapshot and observation members as text (brt_json_value_text) */
 
 /* The member at `path` (brt_json_at) under `root`. */
@@ -201,6 +206,13 @@ void brt_expect_field(const br_state *s, const char *path, const char *want);
 void brt_expect_int(const br_state *s, const char *path, int want);
 /* The member view.<path> of what `seat` observes must read `want`. */
 void brt_expect_observed(const br_state *s, int seat, const char *path, const char *want);
+/* The snapshot of `s` must load back (br_state_from_json) into a state with
+ * the same snapshot; `what` names the position in the failure message. */
+void brt_expect_snapshot_round_trip(const br_state *s, const char *what);
+/* The snapshot `root` (a JSON tree; `what`: a few words on what is wrong
+ * with it, for the failure message) must be refused by br_state_from_json()
+ * with BR_ERR_SNAPSHOT and a reason that names `needle`. */
+void brt_expect_json_refused(struct json_t *root, const char *what, const char *needle);
 /* Sets the member at `path` under `state` (the last step an object key or an
  * array index, whose parent must exist) to `value` (a new reference is taken;
  * the caller keeps its own). */
@@ -213,9 +225,11 @@ unsigned char *brt_binary_sized(const br_state *s, size_t *len, size_t *payload_
 /* The binary snapshot of `s` (game fields of `payload_size` bytes) must load
  * back into a state with the same snapshot. */
 void brt_expect_binary_round_trip(const br_state *s, size_t payload_size);
-/* `len` bytes of a binary snapshot must be refused with BR_ERR_SNAPSHOT and
- * a reason that names `field`. */
-void brt_expect_bytes_refused(const unsigned char *bytes, size_t len, const char *field);
+/* `len` bytes of a binary snapshot (`what`: a few words on what is wrong with
+ * them, for the failure message) must be refused with BR_ERR_SNAPSHOT and a
+ * reason that names `field`. */
+void brt_expect_bytes_refused(const unsigned char *bytes, size_t len, const char *what,
+                              const char *field);
 /* The binary snapshot of `s` cut `cut` bytes short (and its payload length
  * with it) must be refused, naming `field`: the part where it ends. */
 void brt_expect_short_payload_refused(const br_state *s, size_t payload_size, size_t cut,
@@ -228,10 +242,19 @@ void brt_expect_binary_refused(const br_state *s, size_t payload_size, size_t at
 
 /* Running the suites */
 
-/* Adds `test` to `suite` in a test case of its own named `name`, run for the
- * loop indexes 0..end-1 (end 1: once), with a timeout of `seconds` (which
- * CK_TIMEOUT_MULTIPLIER scales as usual). Several test cases may share a name. */
-void brt_add_loop(Suite *suite, const char *name, const TTest *test, int end, double seconds);
+/* A suite whose every test runs in a test case of its own, with a timeout
+ * of `seconds` (which CK_TIMEOUT_MULTIPLIER scales as usual). */
+typedef struct brt_suite {
+    Suite *suite;
+    double seconds;
+} brt_suite;
+
+/* A new suite named `name` (hand its .suite to brt_run_suite). */
+brt_suite brt_suite_new(const char *name, double seconds);
+/* Adds `test` in a test case named `tcase` (several may share a name). */
+void brt_add(brt_suite *s, const char *tcase, const TTest *test);
+/* The same for a loop test, run for the loop indexes 0..end-1. */
+void brt_add_loop(brt_suite *s, const char *tcase, const TTest *test, int end);
 
 /* Runs every test of `suite` (freed here) in a new SRunner and returns the
  * test program's exit status: EXIT_SUCCESS when no test failed. Check's

@@ -2238,7 +2238,6 @@ START_TEST(test_hidden_resample_during_deal)
 {
     br_state *s = new_state("players=3,chance=explicit");
     deal_first(s, 16); /* all twelve 3-tiles and four 2-tiles */
-    char *seen = brt_observation(s, 1);
     char *own = brt_strdup(brt_field(s, "hands[1]"));
     char *other = brt_strdup(brt_field(s, "hands[0]"));
     int want_length[4] = {0};
@@ -2253,10 +2252,7 @@ START_TEST(test_hidden_resample_during_deal)
     br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
-        ck_assert_int_eq(br_state_resample(s, 1, seed, dst), BR_OK);
-        char *now = brt_observation(dst, 1);
-        ck_assert_str_eq(now, seen);
-        free(now);
+        brt_resample_keeping_view(s, 1, seed, dst, 1);
         ck_assert_str_eq(brt_field(dst, "hands[1]"), own);
         json_t *root = brt_snapshot_json(dst);
         json_t *h = brt_json_at(json_object_get(root, "state"), "hands[0]");
@@ -2269,7 +2265,6 @@ START_TEST(test_hidden_resample_during_deal)
         differs |= strcmp(brt_field(dst, "hands[0]"), other) != 0;
     }
     ck_assert_msg(differs, "20 resamples never changed seat 0's face-down tiles");
-    free(seen);
     free(own);
     free(other);
     br_state_free(dst);
@@ -2287,14 +2282,10 @@ START_TEST(test_hidden_resample_building_cards)
     p.buildings[1] = "school";
     p.buildings[2] = "church";
     br_state *s = load_position(&p);
-    char *seen = brt_observation(s, 0);
     br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
-        ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
-        char *now = brt_observation(dst, 0);
-        ck_assert_str_eq(now, seen);
-        free(now);
+        brt_resample_keeping_view(s, 0, seed, dst, 0);
         const char *b1 = brt_field(dst, "buildings[1]");
         const char *b2 = brt_field(dst, "buildings[2]");
         ck_assert_str_eq(brt_field(dst, "buildings[0]"), "inn");
@@ -2304,7 +2295,6 @@ START_TEST(test_hidden_resample_building_cards)
         differs |= strcmp(b1, "school") != 0 || strcmp(b2, "church") != 0;
     }
     ck_assert_msg(differs, "30 resamples never changed the others' building cards");
-    free(seen);
     br_state_free(dst);
     br_state_free(s);
 }
@@ -2322,14 +2312,10 @@ START_TEST(test_hidden_resample_ballots)
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s");
     vote(s, 0, "yes3");
-    char *seen = brt_observation(s, 1);
     br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
-        ck_assert_int_eq(br_state_resample(s, 1, seed, dst), BR_OK);
-        char *now = brt_observation(dst, 1);
-        ck_assert_str_eq(now, seen);
-        free(now);
+        brt_resample_keeping_view(s, 1, seed, dst, 1);
         const char *ballot = brt_field(dst, "ballots[0]");
         ck_assert_msg(strcmp(ballot, "") == 0 || strcmp(ballot, "yes3") == 0 ||
                           strcmp(ballot, "no1") == 0 || strcmp(ballot, "yes3,no1") == 0,
@@ -2337,7 +2323,6 @@ START_TEST(test_hidden_resample_ballots)
         differs |= strcmp(ballot, "yes3") != 0;
     }
     ck_assert_msg(differs, "30 resamples never changed seat 0's hidden ballot");
-    free(seen);
     br_state_free(dst);
     br_state_free(s);
 }
@@ -2358,21 +2343,16 @@ START_TEST(test_hidden_pro_choices_until_end)
     brt_expect_observed(s, 0, "choices", "1,hidden,hidden");
     brt_expect_observed(s, -1, "choices", "hidden,hidden,hidden");
     brt_expect_observed(s, 1, "tasks[0]", "toilets,long-path");
-    char *seen = brt_observation(s, 0);
     br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 30; seed++) {
-        ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
-        char *now = brt_observation(dst, 0);
-        ck_assert_str_eq(now, seen);
-        free(now);
+        brt_resample_keeping_view(s, 0, seed, dst, 0);
         ck_assert_str_eq(brt_field(dst, "choices[0]"), "1");
         differs |= strcmp(brt_field(dst, "choices"), "1,2,1") != 0;
     }
     ck_assert_msg(differs, "30 resamples never changed the others' choices");
     brt_play(s, "road 1 e");
     brt_expect_observed(s, 0, "choices", "1,2,1");
-    free(seen);
     br_state_free(dst);
     br_state_free(s);
 }
@@ -2442,16 +2422,7 @@ START_TEST(test_snapshot_round_trip_every_phase)
                                          "jein",       "over",       "choose"};
     for (int i = 0; i < n; i++) {
         brt_expect_field(states[i], "phase", phases[i]);
-        char *text = brt_snapshot(states[i]);
-        char err[512] = "";
-        br_state *back = NULL;
-        br_status st = br_state_from_json(text, &back, err, sizeof err);
-        ck_assert_msg(st == BR_OK, "phase %s: snapshot refused: %s", phases[i], err);
-        char *again = brt_snapshot(back);
-        ck_assert_str_eq(again, text);
-        free(again);
-        free(text);
-        br_state_free(back);
+        brt_expect_snapshot_round_trip(states[i], phases[i]);
         br_state_free(states[i]);
     }
 }
@@ -2562,19 +2533,8 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
         brt_set_member(st, REJECTIONS[_i].path, value);
         json_decref(value);
     }
-    char *text = json_dumps(root, JSON_COMPACT);
+    brt_expect_json_refused(root, REJECTIONS[_i].what, REJECTIONS[_i].needle);
     json_decref(root);
-    char err[512] = "";
-    br_state *out = NULL;
-    br_status status = br_state_from_json(text, &out, err, sizeof err);
-    free(text);
-    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", REJECTIONS[_i].what,
-                  br_status_string(status), err);
-    ck_assert_ptr_null(out);
-    ck_assert_msg(strstr(err, REJECTIONS[_i].needle) != NULL,
-                  "%s: message '%s' does not name '%s'", REJECTIONS[_i].what, err,
-                  REJECTIONS[_i].needle);
-    br_state_free(out);
 }
 END_TEST
 
@@ -2657,15 +2617,9 @@ START_TEST(test_binary_loader_rejects_inconsistent_fields)
     ck_assert_uint_lt(at, len);
     int value = BINARY_REJECTIONS[_i].value;
     bytes[at] = (unsigned char)(value == BIN_ADD_ONE ? bytes[at] + 1 : value);
-    char err[512] = "";
-    /* brt_binary_load checks that a state comes back only with BR_OK. */
-    br_status status = brt_binary_load(bytes, len, err, sizeof err);
+    brt_expect_bytes_refused(bytes, len, BINARY_REJECTIONS[_i].what,
+                             BINARY_REJECTIONS[_i].needle);
     free(bytes);
-    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", BINARY_REJECTIONS[_i].what,
-                  br_status_string(status), err);
-    ck_assert_msg(strstr(err, BINARY_REJECTIONS[_i].needle) != NULL,
-                  "%s: message '%s' does not name '%s'", BINARY_REJECTIONS[_i].what, err,
-                  BINARY_REJECTIONS[_i].needle);
 }
 END_TEST
 
@@ -3692,112 +3646,101 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
-/* Every test in a test case of its own, 60 seconds each. */
-static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
-{
-    brt_add_loop(suite, name, test, end, 60);
-}
-
-static void add(Suite *suite, const char *name, const TTest *test)
-{
-    add_loop(suite, name, test, 1);
-}
-
 static Suite *drunter_und_drueber_suite(void)
 {
-    Suite *s = suite_create("drunter-und-drueber");
-    add(s, "content", test_design_sixty_tiles_by_length_and_kind);
-    add(s, "content", test_design_river_tiles_have_no_bridge);
-    add(s, "content", test_design_four_start_corners_two_exits_each);
-    add(s, "content", test_design_buildings_six_types_values_one_to_five);
-    add(s, "content", test_design_board_map_as_drawn);
-    add_loop(s, "deal", test_rule_deal_equal_shares_by_length, 3);
-    add(s, "deal", test_rule_deal_order_threes_twos_ones_seat_by_seat);
-    add(s, "deal", test_rule_tiles_face_down_during_deal_open_after);
-    add(s, "deal", test_rule_one_secret_building_card_each);
-    add(s, "deal", test_rule_vote_cards_each_and_seat_zero_begins);
-    add(s, "lay", test_rule_tile_only_on_path_of_same_kind);
-    add(s, "lay", test_rule_marked_end_against_path_straight_out_of_end);
-    add(s, "lay", test_rule_one_tile_laid_any_way);
-    add(s, "lay", test_rule_tile_must_fit_grid);
-    add(s, "lay", test_rule_tile_only_on_free_squares);
-    add(s, "lay", test_rule_crew_moves_to_last_square);
-    add(s, "lay", test_rule_covering_building_scores_nothing);
-    add(s, "bridge", test_design_bridge_squares);
-    add(s, "bridge", test_rule_bridge_lets_path_continue_beyond);
-    add(s, "bridge", test_rule_bridge_of_same_path_can_be_passed);
-    add(s, "bridge", test_rule_bridge_met_lengthwise_blocks);
-    add(s, "bridge", test_rule_one_lay_passes_at_most_one_bridge);
-    add(s, "bridge", test_rule_river_passes_under_bridge);
-    add(s, "crew", test_rule_crew_enclosed_leaves_game);
-    add(s, "crew", test_rule_crew_enclosure_counts_bridge_passages);
-    add(s, "crew", test_rule_crew_stays_without_tiles_of_its_kind);
-    add(s, "turn", test_rule_turns_go_clockwise);
-    add(s, "turn", test_rule_zugzwang_no_pass_move);
-    add(s, "turn", test_rule_seat_without_lay_is_passed_over);
-    add(s, "vote", test_rule_toilet_needs_vote);
-    add(s, "vote", test_rule_one_vote_per_tile);
-    add(s, "vote", test_rule_vote_in_turn_order_from_mover);
-    add(s, "vote", test_rule_seats_without_vote_cards_skipped);
-    add(s, "vote", test_rule_ballot_any_subset_of_held_cards);
-    add(s, "vote", test_rule_ballots_hidden_until_reveal);
-    add(s, "vote", test_rule_jein_declared_after_reveal_in_turn_order);
-    add_loop(s, "vote", test_rule_vote_card_values, 4);
-    add(s, "vote", test_rule_egal_worth_nothing);
-    add(s, "vote", test_rule_more_yes_than_no_lays_tile);
-    add_loop(s, "vote", test_rule_tie_or_more_no_returns_tile, 2);
-    add(s, "vote", test_rule_played_vote_cards_discarded_either_way);
-    add(s, "vote", test_rule_no_vote_cards_anywhere_tile_goes_back);
-    add(s, "vote", test_rule_darf_legen_passed_vote_lays_tile_at_once);
-    add(s, "vote", test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect);
-    add(s, "end", test_rule_all_crews_out_ends_game);
-    add(s, "end", test_rule_game_ends_when_no_seat_can_lay);
-    add(s, "end", test_rule_voted_down_lay_not_proposed_again);
-    add(s, "end", test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played);
-    add(s, "end", test_rule_revote_laid_option_waits_for_a_tile);
-    add(s, "end", test_rule_revote_changed_still_ends_when_cards_run_out);
-    add(s, "end", test_rule_seat_whose_lays_were_voted_down_is_passed_over);
-    add(s, "end", test_rule_score_uncovered_buildings_of_own_type);
-    add(s, "end", test_rule_tie_broken_by_most_vote_cards_left);
-    add_loop(s, "end", test_rule_still_tied_share_the_win, 2);
-    add(s, "end", test_rule_building_cards_revealed_at_end);
-    add(s, "pro", test_pro_variant_option_basic_or_pro_only);
-    add(s, "pro", test_pro_two_open_task_cards_each);
-    add(s, "pro", test_pro_choice_when_first_crew_leaves);
-    add(s, "pro", test_pro_choice_at_end_if_no_crew_left);
-    add_loop(s, "pro", test_pro_choice_no_tile_option_when_no_tile_fits_a_path, 2);
-    add(s, "pro", test_pro_special_goals_scored_as_designed);
-    add(s, "pro", test_pro_tie_broken_by_second_card);
-    add_loop(s, "pro", test_pro_tie_then_vote_cards_then_shared, 2);
-    add(s, "hidden", test_hidden_resample_during_deal);
-    add(s, "hidden", test_hidden_resample_building_cards);
-    add(s, "hidden", test_hidden_resample_ballots);
-    add(s, "hidden", test_hidden_pro_choices_until_end);
-    add(s, "hidden", test_hidden_open_moves_read_the_same_for_all);
-    add(s, "snapshot", test_snapshot_round_trip_every_phase);
-    add_loop(s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
-             (int)(sizeof REJECTIONS / sizeof REJECTIONS[0]));
-    add_loop(s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
-             (int)(sizeof BINARY_REJECTIONS / sizeof BINARY_REJECTIONS[0]));
-    add(s, "notation", test_notation_move_numbers);
-    add(s, "notation", test_notation_round_trip_every_move);
-    add(s, "notation", test_notation_case_and_blanks);
-    add(s, "notation", test_notation_parse_errors);
-    add(s, "learn", test_learn_option_specs_match_options_string);
-    add(s, "learn", test_learn_facts_shape_and_bound_per_option_set);
-    add(s, "learn", test_learn_tensor_of_set_up_position);
-    add(s, "learn", test_learn_tensor_seats_and_spectator_differ_only_as_documented);
-    add(s, "learn", test_learn_tensor_hides_tiles_during_deal);
-    add(s, "learn", test_learn_tensor_vote_pending_tile_and_ballots);
-    add(s, "learn", test_learn_tensor_pro_tasks_open_choice_hidden);
-    add(s, "learn", test_learn_max_game_length_holds_in_random_playouts);
-    add(s, "learn", test_learn_bound_geometric_count_on_the_map);
-    add(s, "learn", test_learn_bound_per_path_term_reached_on_e4);
-    add_loop(s, "learn", test_learn_bound_approached_by_filibuster, 4);
-    add(s, "snapshot", test_tallies_past_255_votes_round_trip);
-    add(s, "snapshot", test_tallies_at_their_bounds_round_trip);
-    add(s, "snapshot", test_tallies_bound_follows_max_game_length);
-    return s;
+    brt_suite s = brt_suite_new("drunter-und-drueber", 60);
+    brt_add(&s, "content", test_design_sixty_tiles_by_length_and_kind);
+    brt_add(&s, "content", test_design_river_tiles_have_no_bridge);
+    brt_add(&s, "content", test_design_four_start_corners_two_exits_each);
+    brt_add(&s, "content", test_design_buildings_six_types_values_one_to_five);
+    brt_add(&s, "content", test_design_board_map_as_drawn);
+    brt_add_loop(&s, "deal", test_rule_deal_equal_shares_by_length, 3);
+    brt_add(&s, "deal", test_rule_deal_order_threes_twos_ones_seat_by_seat);
+    brt_add(&s, "deal", test_rule_tiles_face_down_during_deal_open_after);
+    brt_add(&s, "deal", test_rule_one_secret_building_card_each);
+    brt_add(&s, "deal", test_rule_vote_cards_each_and_seat_zero_begins);
+    brt_add(&s, "lay", test_rule_tile_only_on_path_of_same_kind);
+    brt_add(&s, "lay", test_rule_marked_end_against_path_straight_out_of_end);
+    brt_add(&s, "lay", test_rule_one_tile_laid_any_way);
+    brt_add(&s, "lay", test_rule_tile_must_fit_grid);
+    brt_add(&s, "lay", test_rule_tile_only_on_free_squares);
+    brt_add(&s, "lay", test_rule_crew_moves_to_last_square);
+    brt_add(&s, "lay", test_rule_covering_building_scores_nothing);
+    brt_add(&s, "bridge", test_design_bridge_squares);
+    brt_add(&s, "bridge", test_rule_bridge_lets_path_continue_beyond);
+    brt_add(&s, "bridge", test_rule_bridge_of_same_path_can_be_passed);
+    brt_add(&s, "bridge", test_rule_bridge_met_lengthwise_blocks);
+    brt_add(&s, "bridge", test_rule_one_lay_passes_at_most_one_bridge);
+    brt_add(&s, "bridge", test_rule_river_passes_under_bridge);
+    brt_add(&s, "crew", test_rule_crew_enclosed_leaves_game);
+    brt_add(&s, "crew", test_rule_crew_enclosure_counts_bridge_passages);
+    brt_add(&s, "crew", test_rule_crew_stays_without_tiles_of_its_kind);
+    brt_add(&s, "turn", test_rule_turns_go_clockwise);
+    brt_add(&s, "turn", test_rule_zugzwang_no_pass_move);
+    brt_add(&s, "turn", test_rule_seat_without_lay_is_passed_over);
+    brt_add(&s, "vote", test_rule_toilet_needs_vote);
+    brt_add(&s, "vote", test_rule_one_vote_per_tile);
+    brt_add(&s, "vote", test_rule_vote_in_turn_order_from_mover);
+    brt_add(&s, "vote", test_rule_seats_without_vote_cards_skipped);
+    brt_add(&s, "vote", test_rule_ballot_any_subset_of_held_cards);
+    brt_add(&s, "vote", test_rule_ballots_hidden_until_reveal);
+    brt_add(&s, "vote", test_rule_jein_declared_after_reveal_in_turn_order);
+    brt_add_loop(&s, "vote", test_rule_vote_card_values, 4);
+    brt_add(&s, "vote", test_rule_egal_worth_nothing);
+    brt_add(&s, "vote", test_rule_more_yes_than_no_lays_tile);
+    brt_add_loop(&s, "vote", test_rule_tie_or_more_no_returns_tile, 2);
+    brt_add(&s, "vote", test_rule_played_vote_cards_discarded_either_way);
+    brt_add(&s, "vote", test_rule_no_vote_cards_anywhere_tile_goes_back);
+    brt_add(&s, "vote", test_rule_darf_legen_passed_vote_lays_tile_at_once);
+    brt_add(&s, "vote", test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect);
+    brt_add(&s, "end", test_rule_all_crews_out_ends_game);
+    brt_add(&s, "end", test_rule_game_ends_when_no_seat_can_lay);
+    brt_add(&s, "end", test_rule_voted_down_lay_not_proposed_again);
+    brt_add(&s, "end", test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played);
+    brt_add(&s, "end", test_rule_revote_laid_option_waits_for_a_tile);
+    brt_add(&s, "end", test_rule_revote_changed_still_ends_when_cards_run_out);
+    brt_add(&s, "end", test_rule_seat_whose_lays_were_voted_down_is_passed_over);
+    brt_add(&s, "end", test_rule_score_uncovered_buildings_of_own_type);
+    brt_add(&s, "end", test_rule_tie_broken_by_most_vote_cards_left);
+    brt_add_loop(&s, "end", test_rule_still_tied_share_the_win, 2);
+    brt_add(&s, "end", test_rule_building_cards_revealed_at_end);
+    brt_add(&s, "pro", test_pro_variant_option_basic_or_pro_only);
+    brt_add(&s, "pro", test_pro_two_open_task_cards_each);
+    brt_add(&s, "pro", test_pro_choice_when_first_crew_leaves);
+    brt_add(&s, "pro", test_pro_choice_at_end_if_no_crew_left);
+    brt_add_loop(&s, "pro", test_pro_choice_no_tile_option_when_no_tile_fits_a_path, 2);
+    brt_add(&s, "pro", test_pro_special_goals_scored_as_designed);
+    brt_add(&s, "pro", test_pro_tie_broken_by_second_card);
+    brt_add_loop(&s, "pro", test_pro_tie_then_vote_cards_then_shared, 2);
+    brt_add(&s, "hidden", test_hidden_resample_during_deal);
+    brt_add(&s, "hidden", test_hidden_resample_building_cards);
+    brt_add(&s, "hidden", test_hidden_resample_ballots);
+    brt_add(&s, "hidden", test_hidden_pro_choices_until_end);
+    brt_add(&s, "hidden", test_hidden_open_moves_read_the_same_for_all);
+    brt_add(&s, "snapshot", test_snapshot_round_trip_every_phase);
+    brt_add_loop(&s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
+                 (int)BRT_COUNT(REJECTIONS));
+    brt_add_loop(&s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
+                 (int)BRT_COUNT(BINARY_REJECTIONS));
+    brt_add(&s, "notation", test_notation_move_numbers);
+    brt_add(&s, "notation", test_notation_round_trip_every_move);
+    brt_add(&s, "notation", test_notation_case_and_blanks);
+    brt_add(&s, "notation", test_notation_parse_errors);
+    brt_add(&s, "learn", test_learn_option_specs_match_options_string);
+    brt_add(&s, "learn", test_learn_facts_shape_and_bound_per_option_set);
+    brt_add(&s, "learn", test_learn_tensor_of_set_up_position);
+    brt_add(&s, "learn", test_learn_tensor_seats_and_spectator_differ_only_as_documented);
+    brt_add(&s, "learn", test_learn_tensor_hides_tiles_during_deal);
+    brt_add(&s, "learn", test_learn_tensor_vote_pending_tile_and_ballots);
+    brt_add(&s, "learn", test_learn_tensor_pro_tasks_open_choice_hidden);
+    brt_add(&s, "learn", test_learn_max_game_length_holds_in_random_playouts);
+    brt_add(&s, "learn", test_learn_bound_geometric_count_on_the_map);
+    brt_add(&s, "learn", test_learn_bound_per_path_term_reached_on_e4);
+    brt_add_loop(&s, "learn", test_learn_bound_approached_by_filibuster, 4);
+    brt_add(&s, "snapshot", test_tallies_past_255_votes_round_trip);
+    brt_add(&s, "snapshot", test_tallies_at_their_bounds_round_trip);
+    brt_add(&s, "snapshot", test_tallies_bound_follows_max_game_length);
+    return s.suite;
 }
 
 int main(void)

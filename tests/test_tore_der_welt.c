@@ -5070,15 +5070,11 @@ START_TEST(test_rule_resample_keeps_observation)
     brt_play(s, "lay build");
     brt_play(s, "discard rent");
     expect_phase(s, "event");
-    char *seen = brt_observation(s, 0);
     table real = read_table(s);
     br_state *dst = brt_clone(s);
     int differs = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
-        ck_assert_int_eq(br_state_resample(s, 0, seed, dst), BR_OK);
-        char *now = brt_observation(dst, 0);
-        ck_assert_str_eq(now, seen);
-        free(now);
+        brt_resample_keeping_view(s, 0, seed, dst, 0);
         check_conservation(dst);
         table t = read_table(dst);
         for (int g = 0; g < NUM_GOODS; g++) {
@@ -5098,7 +5094,6 @@ START_TEST(test_rule_resample_keeps_observation)
         }
     }
     ck_assert_msg(differs, "20 resamples never changed the other seats' hidden cards or goods");
-    free(seen);
     br_state_free(dst);
     br_state_free(s);
 }
@@ -5146,16 +5141,7 @@ START_TEST(test_snapshot_round_trip_every_phase)
     states[n] = s, phases[n++] = "over";
     for (int i = 0; i < n; i++) {
         expect_phase(states[i], phases[i]);
-        char *text = brt_snapshot(states[i]);
-        char err[512] = "";
-        br_state *back = NULL;
-        br_status st = br_state_from_json(text, &back, err, sizeof err);
-        ck_assert_msg(st == BR_OK, "phase %s: snapshot refused: %s", phases[i], err);
-        char *again = brt_snapshot(back);
-        ck_assert_str_eq(again, text);
-        free(again);
-        free(text);
-        br_state_free(back);
+        brt_expect_snapshot_round_trip(states[i], phases[i]);
         br_state_free(states[i]);
     }
 }
@@ -5191,18 +5177,8 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
     json_t *value = brt_parse_json(REJECTIONS[_i].value);
     brt_set_member(st, REJECTIONS[_i].path, value);
     json_decref(value);
-    char *text = json_dumps(root, JSON_COMPACT);
+    brt_expect_json_refused(root, REJECTIONS[_i].what, REJECTIONS[_i].needle);
     json_decref(root);
-    char err[512] = "";
-    br_state *out = NULL;
-    br_status status = br_state_from_json(text, &out, err, sizeof err);
-    free(text);
-    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", REJECTIONS[_i].what,
-                  br_status_string(status), err);
-    ck_assert_ptr_null(out);
-    ck_assert_msg(strstr(err, REJECTIONS[_i].needle) != NULL,
-                  "%s: message '%s' does not name '%s'", REJECTIONS[_i].what, err,
-                  REJECTIONS[_i].needle);
 }
 END_TEST
 
@@ -5254,15 +5230,8 @@ START_TEST(test_binary_loader_rejects_inconsistent_fields)
         p[at] = (unsigned char)(p[at] + BINARY_REJECTIONS[_i].delta);
     else
         p[at] = (unsigned char)BINARY_REJECTIONS[_i].value;
-    char err[512] = "";
-    /* brt_binary_load checks that a state comes back only with BR_OK. */
-    br_status status = brt_binary_load(b, len, err, sizeof err);
+    brt_expect_bytes_refused(b, len, BINARY_REJECTIONS[_i].what, BINARY_REJECTIONS[_i].needle);
     free(b);
-    ck_assert_msg(status == BR_ERR_SNAPSHOT, "%s: status %s (%s)", BINARY_REJECTIONS[_i].what,
-                  br_status_string(status), err);
-    ck_assert_msg(strstr(err, BINARY_REJECTIONS[_i].needle) != NULL,
-                  "%s: message '%s' does not name '%s'", BINARY_REJECTIONS[_i].what, err,
-                  BINARY_REJECTIONS[_i].needle);
 }
 END_TEST
 
@@ -5949,236 +5918,225 @@ END_TEST
 
 /* ================================================================== */
 
-/* Every test in a test case of its own, 120 seconds each. */
-static void add_loop(Suite *suite, const char *name, const TTest *test, int end)
-{
-    brt_add_loop(suite, name, test, end, 120);
-}
-
-static void add(Suite *suite, const char *name, const TTest *test)
-{
-    add_loop(suite, name, test, 1);
-}
-
 static Suite *tore_der_welt_suite(void)
 {
-    Suite *s = suite_create("tore-der-welt");
+    brt_suite s = brt_suite_new("tore-der-welt", 120);
     /* Setup and content */
-    add_loop(s, "setup", test_rule_seat_zero_holds_crest_in_round_one, 3);
-    add_loop(s, "setup", test_rule_start_goods, 3);
-    add_loop(s, "setup", test_content_grain_and_piety_at_setup, 3);
-    add_loop(s, "setup", test_content_component_counts, 3);
-    add(s, "setup", test_rule_bridge_from_start);
+    brt_add_loop(&s, "setup", test_rule_seat_zero_holds_crest_in_round_one, 3);
+    brt_add_loop(&s, "setup", test_rule_start_goods, 3);
+    brt_add_loop(&s, "setup", test_content_grain_and_piety_at_setup, 3);
+    brt_add_loop(&s, "setup", test_content_component_counts, 3);
+    brt_add(&s, "setup", test_rule_bridge_from_start);
     /* Chapters, rounds, events, the crest */
-    add(s, "frame", test_rule_first_event_is_from_chapter_one);
-    add(s, "frame", test_rule_event_draw_uniform_over_undrawn);
-    add(s, "frame", test_rule_six_events_per_chapter_one_per_round);
-    add(s, "frame", test_rule_five_events_per_chapter_never_seen);
-    add(s, "frame", test_rule_four_chapters_of_six_rounds);
-    add(s, "frame", test_rule_event_revealed_each_round);
-    add(s, "frame", test_rule_crest_moves_left_after_each_round);
-    add(s, "frame", test_rule_actions_from_active_player_clockwise);
-    add_loop(s, "frame", test_rule_crest_seven_moves_a_chapter_by_default, 3);
-    add_loop(s, "frame", test_rule_crest_in_order_next_seat_rolls_tax, 3);
-    add_loop(s, "frame", test_rule_crest_once_option, 3);
+    brt_add(&s, "frame", test_rule_first_event_is_from_chapter_one);
+    brt_add(&s, "frame", test_rule_event_draw_uniform_over_undrawn);
+    brt_add(&s, "frame", test_rule_six_events_per_chapter_one_per_round);
+    brt_add(&s, "frame", test_rule_five_events_per_chapter_never_seen);
+    brt_add(&s, "frame", test_rule_four_chapters_of_six_rounds);
+    brt_add(&s, "frame", test_rule_event_revealed_each_round);
+    brt_add(&s, "frame", test_rule_crest_moves_left_after_each_round);
+    brt_add(&s, "frame", test_rule_actions_from_active_player_clockwise);
+    brt_add_loop(&s, "frame", test_rule_crest_seven_moves_a_chapter_by_default, 3);
+    brt_add_loop(&s, "frame", test_rule_crest_in_order_next_seat_rolls_tax, 3);
+    brt_add_loop(&s, "frame", test_rule_crest_once_option, 3);
     /* The event card */
-    add(s, "orient", test_rule_four_orientations);
-    add(s, "orient", test_rule_income_by_corner_for_each_seat);
-    add_loop(s, "orient", test_content_orientation_geometry_2_3_4_players, 3);
-    add_loop(s, "orient", test_content_events_as_designed, 4);
-    add(s, "orient", test_content_sides_are_permutations);
-    add(s, "orient", test_content_arrow_value_pairs_with_own_corner_rank);
-    add(s, "orient", test_rule_income_points_scored_at_once);
-    add(s, "orient", test_rule_income_substitute_point_when_stock_empty);
-    add(s, "orient", test_rule_income_two_money_with_one_coin_left);
-    add(s, "orient", test_rule_immediate_event_resolved_before_orienting);
-    add(s, "orient", test_rule_event_card_is_public);
+    brt_add(&s, "orient", test_rule_four_orientations);
+    brt_add(&s, "orient", test_rule_income_by_corner_for_each_seat);
+    brt_add_loop(&s, "orient", test_content_orientation_geometry_2_3_4_players, 3);
+    brt_add_loop(&s, "orient", test_content_events_as_designed, 4);
+    brt_add(&s, "orient", test_content_sides_are_permutations);
+    brt_add(&s, "orient", test_content_arrow_value_pairs_with_own_corner_rank);
+    brt_add(&s, "orient", test_rule_income_points_scored_at_once);
+    brt_add(&s, "orient", test_rule_income_substitute_point_when_stock_empty);
+    brt_add(&s, "orient", test_rule_income_two_money_with_one_coin_left);
+    brt_add(&s, "orient", test_rule_immediate_event_resolved_before_orienting);
+    brt_add(&s, "orient", test_rule_event_card_is_public);
     /* Favour */
-    add(s, "favour", test_rule_favour_moves_by_arrow);
-    add(s, "favour", test_content_favour_track_two_outlaw_spaces_start_by_players);
-    add(s, "favour", test_rule_only_active_player_gets_favour);
-    add(s, "favour", test_rule_arrow_zero_no_move_no_favour);
-    add(s, "favour", test_rule_favour_wraps_bishop_to_queen);
-    add(s, "favour", test_rule_favour_skips_covered_spaces);
-    add(s, "favour", test_rule_favour_empty_stock_gives_nothing);
-    add(s, "favour", test_rule_favour_queen);
-    add(s, "favour", test_rule_favour_prior);
-    add(s, "favour", test_rule_favour_guild);
-    add(s, "favour", test_rule_favour_prioress);
-    add(s, "favour", test_rule_favour_merchants);
-    add(s, "favour", test_rule_favour_king);
-    add(s, "favour", test_rule_favour_earl);
-    add(s, "favour", test_rule_favour_bishop);
-    add(s, "favour", test_rule_favour_outlaws_pay_one_money);
-    add(s, "favour", test_rule_favour_goods_shown_not_given);
-    add(s, "favour", test_rule_orientation_to_outlaws_needs_money);
-    add(s, "favour", test_rule_orientation_to_outlaws_income_counts);
-    add(s, "favour", test_rule_orient_zero_always_legal);
+    brt_add(&s, "favour", test_rule_favour_moves_by_arrow);
+    brt_add(&s, "favour", test_content_favour_track_two_outlaw_spaces_start_by_players);
+    brt_add(&s, "favour", test_rule_only_active_player_gets_favour);
+    brt_add(&s, "favour", test_rule_arrow_zero_no_move_no_favour);
+    brt_add(&s, "favour", test_rule_favour_wraps_bishop_to_queen);
+    brt_add(&s, "favour", test_rule_favour_skips_covered_spaces);
+    brt_add(&s, "favour", test_rule_favour_empty_stock_gives_nothing);
+    brt_add(&s, "favour", test_rule_favour_queen);
+    brt_add(&s, "favour", test_rule_favour_prior);
+    brt_add(&s, "favour", test_rule_favour_guild);
+    brt_add(&s, "favour", test_rule_favour_prioress);
+    brt_add(&s, "favour", test_rule_favour_merchants);
+    brt_add(&s, "favour", test_rule_favour_king);
+    brt_add(&s, "favour", test_rule_favour_earl);
+    brt_add(&s, "favour", test_rule_favour_bishop);
+    brt_add(&s, "favour", test_rule_favour_outlaws_pay_one_money);
+    brt_add(&s, "favour", test_rule_favour_goods_shown_not_given);
+    brt_add(&s, "favour", test_rule_orientation_to_outlaws_needs_money);
+    brt_add(&s, "favour", test_rule_orientation_to_outlaws_income_counts);
+    brt_add(&s, "favour", test_rule_orient_zero_always_legal);
     /* Actions of chapter I */
-    add(s, "actions", test_rule_action_may_be_given_up);
-    add(s, "actions", test_rule_given_up_action_chapter_one_no_discard);
-    add(s, "actions", test_rule_unexecutable_action_only_laid);
-    add(s, "actions", test_rule_action_grain);
-    add(s, "actions", test_rule_action_piety);
-    add(s, "actions", test_rule_action_material);
-    add(s, "actions", test_rule_build_up_to_two_on_one_project);
-    add(s, "actions", test_rule_build_three_points_per_cube);
-    add(s, "actions", test_rule_build_mixed_materials);
-    add(s, "actions", test_rule_field_colour_decides_material);
-    add(s, "actions", test_rule_build_fields_any_order);
-    add(s, "actions", test_rule_sale_any_wool_at_two);
-    add(s, "actions", test_rule_sale_at_most_one_cloth_at_four);
-    add(s, "actions", test_rule_sale_limited_by_money_supply);
-    add(s, "actions", test_rule_privilege_repeats_last_face_up_card);
-    add(s, "actions", test_rule_privilege_nothing_to_repeat_first_card);
-    add(s, "actions", test_rule_privilege_unused_card_option);
+    brt_add(&s, "actions", test_rule_action_may_be_given_up);
+    brt_add(&s, "actions", test_rule_given_up_action_chapter_one_no_discard);
+    brt_add(&s, "actions", test_rule_unexecutable_action_only_laid);
+    brt_add(&s, "actions", test_rule_action_grain);
+    brt_add(&s, "actions", test_rule_action_piety);
+    brt_add(&s, "actions", test_rule_action_material);
+    brt_add(&s, "actions", test_rule_build_up_to_two_on_one_project);
+    brt_add(&s, "actions", test_rule_build_three_points_per_cube);
+    brt_add(&s, "actions", test_rule_build_mixed_materials);
+    brt_add(&s, "actions", test_rule_field_colour_decides_material);
+    brt_add(&s, "actions", test_rule_build_fields_any_order);
+    brt_add(&s, "actions", test_rule_sale_any_wool_at_two);
+    brt_add(&s, "actions", test_rule_sale_at_most_one_cloth_at_four);
+    brt_add(&s, "actions", test_rule_sale_limited_by_money_supply);
+    brt_add(&s, "actions", test_rule_privilege_repeats_last_face_up_card);
+    brt_add(&s, "actions", test_rule_privilege_nothing_to_repeat_first_card);
+    brt_add(&s, "actions", test_rule_privilege_unused_card_option);
     /* Lasting events */
-    add(s, "lasting", test_rule_lasting_cards_to_display_fields);
-    add(s, "lasting", test_rule_third_lasting_replaces_oldest);
-    add(s, "lasting", test_rule_lasting_three_option);
-    add(s, "lasting", test_rule_lasting_this_round_and_display_apply);
-    add(s, "lasting", test_rule_lasting_event_affects_actions_until_chapter_end);
+    brt_add(&s, "lasting", test_rule_lasting_cards_to_display_fields);
+    brt_add(&s, "lasting", test_rule_third_lasting_replaces_oldest);
+    brt_add(&s, "lasting", test_rule_lasting_three_option);
+    brt_add(&s, "lasting", test_rule_lasting_this_round_and_display_apply);
+    brt_add(&s, "lasting", test_rule_lasting_event_affects_actions_until_chapter_end);
     /* Effects of chapter I */
-    add(s, "effects", test_rule_effect_gain_all);
-    add(s, "effects", test_rule_effect_lose_all);
-    add(s, "effects", test_rule_effect_trade);
-    add(s, "effects", test_rule_immediate_trade_once);
-    add(s, "effects", test_rule_event_choices_from_active_player_clockwise);
-    add(s, "effects", test_rule_single_option_not_asked);
-    add(s, "effects", test_rule_effect_cover);
-    add(s, "effects", test_rule_cover_blocks_market_space);
-    add(s, "effects", test_rule_cover_blocks_favour_space);
-    add(s, "effects", test_rule_effect_project);
-    add(s, "effects", test_rule_event_brings_project_into_play);
-    add(s, "effects", test_content_each_event_project_on_one_card);
-    add(s, "effects", test_rule_effect_ban);
-    add(s, "effects", test_rule_effect_bonus);
-    add(s, "effects", test_rule_effect_price);
+    brt_add(&s, "effects", test_rule_effect_gain_all);
+    brt_add(&s, "effects", test_rule_effect_lose_all);
+    brt_add(&s, "effects", test_rule_effect_trade);
+    brt_add(&s, "effects", test_rule_immediate_trade_once);
+    brt_add(&s, "effects", test_rule_event_choices_from_active_player_clockwise);
+    brt_add(&s, "effects", test_rule_single_option_not_asked);
+    brt_add(&s, "effects", test_rule_effect_cover);
+    brt_add(&s, "effects", test_rule_cover_blocks_market_space);
+    brt_add(&s, "effects", test_rule_cover_blocks_favour_space);
+    brt_add(&s, "effects", test_rule_effect_project);
+    brt_add(&s, "effects", test_rule_event_brings_project_into_play);
+    brt_add(&s, "effects", test_content_each_event_project_on_one_card);
+    brt_add(&s, "effects", test_rule_effect_ban);
+    brt_add(&s, "effects", test_rule_effect_bonus);
+    brt_add(&s, "effects", test_rule_effect_price);
     /* Chapter II actions */
-    add(s, "chapter2", test_rule_twelve_cards_from_chapter_two);
-    add(s, "chapter2", test_rule_all_cards_back_each_chapter);
-    add(s, "chapter2", test_rule_discard_face_down_after_each_action_from_chapter_two);
-    add(s, "chapter2", test_rule_given_up_action_still_lays_two_cards);
-    add(s, "chapter2", test_rule_six_face_up_cards_per_chapter);
-    add(s, "chapter2", test_rule_house_costs_matching_cube_and_money);
-    add(s, "chapter2", test_rule_house_four_per_seat);
-    add(s, "chapter2", test_rule_house_material_matches_plot);
-    add(s, "chapter2", test_rule_house_not_two_plots_of_same_yield);
-    add(s, "chapter2", test_content_fourteen_plots);
-    add(s, "chapter2", test_content_plots_as_designed);
-    add(s, "chapter2", test_rule_rent_up_to_two_houses_chosen);
-    add(s, "chapter2", test_rule_rent_empty_stock_gives_nothing);
-    add(s, "chapter2", test_rule_donate_money_and_seal);
-    add(s, "chapter2", test_rule_donate_only_unfinished);
-    add(s, "chapter2", test_rule_donate_once_per_seat_per_project);
-    add(s, "chapter2", test_rule_weave_one_or_two);
-    add(s, "chapter2", test_rule_weave_limited_by_cloth_supply);
-    add(s, "chapter2", test_rule_medicine_money_and_point);
-    add(s, "chapter2", test_rule_favour_card_one_step_benefit_to_player);
-    add(s, "chapter2", test_rule_favour_card_to_outlaws_needs_money);
-    add(s, "chapter2", test_rule_effect_most);
-    add(s, "chapter2", test_rule_effect_pay_or);
-    add(s, "chapter2", test_rule_war_forfeit_or_loyalty);
-    add(s, "chapter2", test_rule_effect_trade_round);
-    add(s, "chapter2", test_rule_lasting_trade_once_per_round);
-    add(s, "chapter2", test_rule_cover_blocks_project);
-    add(s, "chapter2", test_rule_no_donation_on_covered_project);
-    add(s, "chapter2", test_rule_effect_price_and_bonus_chapter_two);
+    brt_add(&s, "chapter2", test_rule_twelve_cards_from_chapter_two);
+    brt_add(&s, "chapter2", test_rule_all_cards_back_each_chapter);
+    brt_add(&s, "chapter2", test_rule_discard_face_down_after_each_action_from_chapter_two);
+    brt_add(&s, "chapter2", test_rule_given_up_action_still_lays_two_cards);
+    brt_add(&s, "chapter2", test_rule_six_face_up_cards_per_chapter);
+    brt_add(&s, "chapter2", test_rule_house_costs_matching_cube_and_money);
+    brt_add(&s, "chapter2", test_rule_house_four_per_seat);
+    brt_add(&s, "chapter2", test_rule_house_material_matches_plot);
+    brt_add(&s, "chapter2", test_rule_house_not_two_plots_of_same_yield);
+    brt_add(&s, "chapter2", test_content_fourteen_plots);
+    brt_add(&s, "chapter2", test_content_plots_as_designed);
+    brt_add(&s, "chapter2", test_rule_rent_up_to_two_houses_chosen);
+    brt_add(&s, "chapter2", test_rule_rent_empty_stock_gives_nothing);
+    brt_add(&s, "chapter2", test_rule_donate_money_and_seal);
+    brt_add(&s, "chapter2", test_rule_donate_only_unfinished);
+    brt_add(&s, "chapter2", test_rule_donate_once_per_seat_per_project);
+    brt_add(&s, "chapter2", test_rule_weave_one_or_two);
+    brt_add(&s, "chapter2", test_rule_weave_limited_by_cloth_supply);
+    brt_add(&s, "chapter2", test_rule_medicine_money_and_point);
+    brt_add(&s, "chapter2", test_rule_favour_card_one_step_benefit_to_player);
+    brt_add(&s, "chapter2", test_rule_favour_card_to_outlaws_needs_money);
+    brt_add(&s, "chapter2", test_rule_effect_most);
+    brt_add(&s, "chapter2", test_rule_effect_pay_or);
+    brt_add(&s, "chapter2", test_rule_war_forfeit_or_loyalty);
+    brt_add(&s, "chapter2", test_rule_effect_trade_round);
+    brt_add(&s, "chapter2", test_rule_lasting_trade_once_per_round);
+    brt_add(&s, "chapter2", test_rule_cover_blocks_project);
+    brt_add(&s, "chapter2", test_rule_no_donation_on_covered_project);
+    brt_add(&s, "chapter2", test_rule_effect_price_and_bonus_chapter_two);
     /* Projects */
-    add(s, "projects", test_content_projects_as_designed);
-    add_loop(s, "projects", test_rule_donors_get_bonus_on_completion, 4);
-    add(s, "projects", test_rule_tower_and_chapel_donors_two_points);
-    add(s, "projects", test_rule_seals_return_on_completion);
-    add(s, "projects", test_rule_hospital_donors_care_from_start_player);
-    add(s, "projects", test_rule_tower_from_chapter_three);
-    add(s, "projects", test_rule_spire_after_eight_tower_fields);
-    add(s, "projects", test_rule_spire_most_loyalty_three_points);
-    add(s, "projects", test_rule_spire_tie_one_point_each);
-    add(s, "projects", test_rule_no_metal_for_unfinished_tower);
+    brt_add(&s, "projects", test_content_projects_as_designed);
+    brt_add_loop(&s, "projects", test_rule_donors_get_bonus_on_completion, 4);
+    brt_add(&s, "projects", test_rule_tower_and_chapel_donors_two_points);
+    brt_add(&s, "projects", test_rule_seals_return_on_completion);
+    brt_add(&s, "projects", test_rule_hospital_donors_care_from_start_player);
+    brt_add(&s, "projects", test_rule_tower_from_chapter_three);
+    brt_add(&s, "projects", test_rule_spire_after_eight_tower_fields);
+    brt_add(&s, "projects", test_rule_spire_most_loyalty_three_points);
+    brt_add(&s, "projects", test_rule_spire_tie_one_point_each);
+    brt_add(&s, "projects", test_rule_no_metal_for_unfinished_tower);
     /* The plague */
-    add(s, "plague", test_rule_plague_tiles_face_down_after_chapter_two);
-    add(s, "plague", test_content_plague_tiles_values);
-    add(s, "plague", test_rule_plague_tile_revealed_before_event_resolved);
-    add(s, "plague", test_rule_hideout_revealed_by_card_eleven);
-    add(s, "plague", test_rule_care_needs_knowledge_of_tile_value);
-    add(s, "plague", test_rule_medicine_care_from_chapter_three);
-    add(s, "plague", test_rule_no_care_before_chapter_three);
-    add(s, "plague", test_rule_care_two_points_and_place_bonus);
-    add(s, "plague", test_rule_hideout_two_points_only);
-    add(s, "plague", test_rule_care_keeps_knowledge_removes_tile);
-    add(s, "plague", test_rule_care_several_within_knowledge_sum);
-    add(s, "plague", test_rule_care_sum_within_knowledge_shown_when_played);
-    add_loop(s, "plague", test_content_places_as_designed, 11);
-    add(s, "plague", test_content_chapter_three_four_places_once_each);
-    add(s, "plague", test_rule_nobody_falls_ill_twice);
+    brt_add(&s, "plague", test_rule_plague_tiles_face_down_after_chapter_two);
+    brt_add(&s, "plague", test_content_plague_tiles_values);
+    brt_add(&s, "plague", test_rule_plague_tile_revealed_before_event_resolved);
+    brt_add(&s, "plague", test_rule_hideout_revealed_by_card_eleven);
+    brt_add(&s, "plague", test_rule_care_needs_knowledge_of_tile_value);
+    brt_add(&s, "plague", test_rule_medicine_care_from_chapter_three);
+    brt_add(&s, "plague", test_rule_no_care_before_chapter_three);
+    brt_add(&s, "plague", test_rule_care_two_points_and_place_bonus);
+    brt_add(&s, "plague", test_rule_hideout_two_points_only);
+    brt_add(&s, "plague", test_rule_care_keeps_knowledge_removes_tile);
+    brt_add(&s, "plague", test_rule_care_several_within_knowledge_sum);
+    brt_add(&s, "plague", test_rule_care_sum_within_knowledge_shown_when_played);
+    brt_add_loop(&s, "plague", test_content_places_as_designed, 11);
+    brt_add(&s, "plague", test_content_chapter_three_four_places_once_each);
+    brt_add(&s, "plague", test_rule_nobody_falls_ill_twice);
     /* Effects of chapters III and IV */
-    add(s, "effects34", test_rule_effect_show_or);
-    add(s, "effects34", test_rule_effect_cost);
-    add(s, "effects34", test_rule_effect_bonus_chapter_three);
-    add(s, "effects34", test_rule_effect_per_house);
-    add(s, "effects34", test_rule_effect_most_loyalty);
-    add(s, "effects34", test_rule_effect_fill);
-    add(s, "effects34", test_rule_effect_lasting_chapter_four);
-    add(s, "effects34", test_rule_effect_ban_also_for_privilege);
-    add(s, "effects34", test_rule_effect_trade_and_pay_or_chapter_four);
+    brt_add(&s, "effects34", test_rule_effect_show_or);
+    brt_add(&s, "effects34", test_rule_effect_cost);
+    brt_add(&s, "effects34", test_rule_effect_bonus_chapter_three);
+    brt_add(&s, "effects34", test_rule_effect_per_house);
+    brt_add(&s, "effects34", test_rule_effect_most_loyalty);
+    brt_add(&s, "effects34", test_rule_effect_fill);
+    brt_add(&s, "effects34", test_rule_effect_lasting_chapter_four);
+    brt_add(&s, "effects34", test_rule_effect_ban_also_for_privilege);
+    brt_add(&s, "effects34", test_rule_effect_trade_and_pay_or_chapter_four);
     /* The chapter end */
-    add(s, "chapter-end", test_rule_chapter_end_after_round_six);
-    add(s, "chapter-end", test_rule_chapter_end_fills_each_unfinished_project);
-    add(s, "chapter-end", test_rule_chapter_end_fill_stone_first);
-    add(s, "chapter-end", test_rule_chapter_end_fill_can_complete);
-    add(s, "chapter-end", test_rule_chapter_end_removes_covers);
-    add(s, "chapter-end", test_rule_chapter_end_clears_events);
-    add(s, "chapter-end", test_rule_dues_at_every_chapter_end);
-    add(s, "chapter-end", test_rule_given_goods_return_to_their_place);
-    add(s, "chapter-end", test_rule_goods_kept_into_next_chapter);
-    add(s, "dues", test_rule_piety_due_three_points_per_missing_and_penance);
-    add(s, "dues", test_rule_grain_due_two_points_per_missing_and_begging);
-    add(s, "dues", test_rule_begging_no_income_round_one);
-    add(s, "dues", test_rule_tax_die_two_to_five);
-    add(s, "dues", test_content_tax_die_faces);
-    add(s, "dues", test_rule_tax_shortfall_all_money_point_per_coin_court);
-    add(s, "dues", test_rule_court_first_round_card_unused);
-    add(s, "dues", test_rule_penance_random_card_no_first_discard);
-    add(s, "dues", test_rule_penance_and_court_one_face_up_no_discard);
-    add(s, "dues", test_rule_loyalty_redeems_one_penalty_points_still_lost);
-    add(s, "dues", test_rule_loyalty_one_per_penalty);
-    add(s, "dues", test_rule_last_dues_double_loss_no_penalties);
-    add(s, "dues", test_rule_last_dues_loyalty_cancels_doubling);
-    add(s, "dues", test_rule_knowledge_never_lost);
-    add(s, "dues", test_rule_points_never_below_zero);
-    add(s, "dues", test_rule_points_beyond_sixty_keep_counting);
-    add(s, "dues", test_rule_track_wraps_after_space_sixty);
-    add(s, "dues", test_rule_war_first_event_court_not_extra);
+    brt_add(&s, "chapter-end", test_rule_chapter_end_after_round_six);
+    brt_add(&s, "chapter-end", test_rule_chapter_end_fills_each_unfinished_project);
+    brt_add(&s, "chapter-end", test_rule_chapter_end_fill_stone_first);
+    brt_add(&s, "chapter-end", test_rule_chapter_end_fill_can_complete);
+    brt_add(&s, "chapter-end", test_rule_chapter_end_removes_covers);
+    brt_add(&s, "chapter-end", test_rule_chapter_end_clears_events);
+    brt_add(&s, "chapter-end", test_rule_dues_at_every_chapter_end);
+    brt_add(&s, "chapter-end", test_rule_given_goods_return_to_their_place);
+    brt_add(&s, "chapter-end", test_rule_goods_kept_into_next_chapter);
+    brt_add(&s, "dues", test_rule_piety_due_three_points_per_missing_and_penance);
+    brt_add(&s, "dues", test_rule_grain_due_two_points_per_missing_and_begging);
+    brt_add(&s, "dues", test_rule_begging_no_income_round_one);
+    brt_add(&s, "dues", test_rule_tax_die_two_to_five);
+    brt_add(&s, "dues", test_content_tax_die_faces);
+    brt_add(&s, "dues", test_rule_tax_shortfall_all_money_point_per_coin_court);
+    brt_add(&s, "dues", test_rule_court_first_round_card_unused);
+    brt_add(&s, "dues", test_rule_penance_random_card_no_first_discard);
+    brt_add(&s, "dues", test_rule_penance_and_court_one_face_up_no_discard);
+    brt_add(&s, "dues", test_rule_loyalty_redeems_one_penalty_points_still_lost);
+    brt_add(&s, "dues", test_rule_loyalty_one_per_penalty);
+    brt_add(&s, "dues", test_rule_last_dues_double_loss_no_penalties);
+    brt_add(&s, "dues", test_rule_last_dues_loyalty_cancels_doubling);
+    brt_add(&s, "dues", test_rule_knowledge_never_lost);
+    brt_add(&s, "dues", test_rule_points_never_below_zero);
+    brt_add(&s, "dues", test_rule_points_beyond_sixty_keep_counting);
+    brt_add(&s, "dues", test_rule_track_wraps_after_space_sixty);
+    brt_add(&s, "dues", test_rule_war_first_event_court_not_extra);
     /* Results, random games */
-    add(s, "results", test_rule_most_points_wins_ties_share);
-    add_loop(s, "random", test_rule_goods_conserved, 3);
-    add_loop(s, "random", test_rule_piles_grow_evenly, 3);
+    brt_add(&s, "results", test_rule_most_points_wins_ties_share);
+    brt_add_loop(&s, "random", test_rule_goods_conserved, 3);
+    brt_add_loop(&s, "random", test_rule_piles_grow_evenly, 3);
     /* Hidden information */
-    add(s, "hidden", test_rule_goods_hidden_behind_screen);
-    add(s, "hidden", test_rule_screens_open_option);
-    add(s, "frame", test_rule_options_take_only_their_two_values);
-    add(s, "hidden", test_rule_hands_and_discards_hidden);
-    add(s, "hidden", test_rule_resample_keeps_observation);
+    brt_add(&s, "hidden", test_rule_goods_hidden_behind_screen);
+    brt_add(&s, "hidden", test_rule_screens_open_option);
+    brt_add(&s, "frame", test_rule_options_take_only_their_two_values);
+    brt_add(&s, "hidden", test_rule_hands_and_discards_hidden);
+    brt_add(&s, "hidden", test_rule_resample_keeps_observation);
     /* Snapshots and notation */
-    add(s, "snapshot", test_snapshot_round_trip_every_phase);
-    add_loop(s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
-             (int)(sizeof REJECTIONS / sizeof REJECTIONS[0]));
-    add_loop(s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
-             (int)(sizeof BINARY_REJECTIONS / sizeof BINARY_REJECTIONS[0]));
-    add(s, "snapshot", test_rule_illegal_move_leaves_state_unchanged);
-    add(s, "notation", test_spec_notation_examples);
-    add(s, "notation", test_spec_notation_round_trip_every_move);
-    add(s, "notation", test_spec_notation_case_blanks_and_order);
-    add(s, "notation", test_spec_notation_parse_errors);
+    brt_add(&s, "snapshot", test_snapshot_round_trip_every_phase);
+    brt_add_loop(&s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
+                 (int)BRT_COUNT(REJECTIONS));
+    brt_add_loop(&s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
+                 (int)BRT_COUNT(BINARY_REJECTIONS));
+    brt_add(&s, "snapshot", test_rule_illegal_move_leaves_state_unchanged);
+    brt_add(&s, "notation", test_spec_notation_examples);
+    brt_add(&s, "notation", test_spec_notation_round_trip_every_move);
+    brt_add(&s, "notation", test_spec_notation_case_blanks_and_order);
+    brt_add(&s, "notation", test_spec_notation_parse_errors);
     /* The learning interface */
-    add(s, "learn", test_learn_option_specs_match_options_string);
-    add(s, "learn", test_learn_facts_as_documented);
-    add(s, "learn", test_learn_tensor_set_up_position_planes);
-    add_loop(s, "learn", test_learn_tensor_views_differ_only_in_private_planes, 6);
-    add_loop(s, "learn", test_learn_tensor_same_after_resample, 4);
-    add(s, "learn", test_learn_max_game_length_holds_random_playouts);
-    add_loop(s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
-    return s;
+    brt_add(&s, "learn", test_learn_option_specs_match_options_string);
+    brt_add(&s, "learn", test_learn_facts_as_documented);
+    brt_add(&s, "learn", test_learn_tensor_set_up_position_planes);
+    brt_add_loop(&s, "learn", test_learn_tensor_views_differ_only_in_private_planes, 6);
+    brt_add_loop(&s, "learn", test_learn_tensor_same_after_resample, 4);
+    brt_add(&s, "learn", test_learn_max_game_length_holds_random_playouts);
+    brt_add_loop(&s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
+    return s.suite;
 }
 
 int main(void)
