@@ -129,6 +129,14 @@ static void vote(br_state *s, int seat, const char *cards)
     brt_play(s, text);
 }
 
+/* Seats 0, 1 and 2 cast their ballots in this order. */
+static void ballots(br_state *s, const char *seat0, const char *seat1, const char *seat2)
+{
+    vote(s, 0, seat0);
+    vote(s, 1, seat1);
+    vote(s, 2, seat2);
+}
+
 /* ------------------------------------------------------------------ */
 /* Tiles */
 
@@ -285,6 +293,25 @@ static position empty_board(int players)
 {
     position p = {.players = players};
     return p;
+}
+
+/* The vote tests' position: an empty board of three seats, seat 0 to lay
+ * with one road2 (seat 1 holds every other tile). */
+static position road2_position(void)
+{
+    position p = empty_board(3);
+    p.hands[0] = "road2";
+    p.rest = 1;
+    return p;
+}
+
+/* The position `p` with seat 0's "road 2 s" proposed: it covers the WC at
+ * a10, so the seats vote on it. */
+static br_state *road2_proposed(const position *p)
+{
+    br_state *s = load_position(p);
+    brt_play(s, "road 2 s");
+    return s;
 }
 
 /*
@@ -1053,12 +1080,12 @@ END_TEST
  * entsprechenden Häusern zusammen, die nicht überbaut wurden." */
 START_TEST(test_rule_covering_building_scores_nothing)
 {
-    position p = empty_board(3);
-    p.buildings[0] = "inn";
-    p.buildings[1] = "school";
-    p.buildings[2] = "church";
-    p.hands[0] = "road3";
-    p.rest = 1;
+    position p = {
+        .players = 3,
+        .buildings = {"inn", "school", "church"},
+        .hands = {"road3"},
+        .rest = 1,
+    };
     br_state *s = load_position(&p);
     const double before[3] = {15, 15, 15};
     expect_scores(s, 3, before);
@@ -1233,9 +1260,7 @@ START_TEST(test_rule_seat_without_lay_is_passed_over)
     q.hands[2] = "river1";
     s = load_position(&q);
     brt_play(s, "road 1 s");
-    vote(s, 0, "yes1");
-    vote(s, 1, "none");
-    vote(s, 2, "none");
+    ballots(s, "yes1", "none", "none");
     brt_expect_field(s, "laid[16]", "road 1 s");
     brt_expect_player(s, 2);
     br_state_free(s);
@@ -1300,11 +1325,11 @@ END_TEST
  * after another in turn order starting with the mover". Mover seat 2 of 4. */
 START_TEST(test_rule_vote_in_turn_order_from_mover)
 {
-    position p = empty_board(4);
-    p.hands[1] = "wall1";
-    p.hands[2] = "road2";
-    p.hands[3] = "wall1";
-    p.turn = 2;
+    position p = {
+        .players = 4,
+        .hands = {[1] = "wall1", [2] = "road2", [3] = "wall1"},
+        .turn = 2,
+    };
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s");
     vote(s, 2, "none");
@@ -1321,13 +1346,12 @@ END_TEST
  * seat 1 and seat 3 have no vote card: seats 2 and 0 vote. */
 START_TEST(test_rule_seats_without_vote_cards_skipped)
 {
-    position p = empty_board(4);
-    p.hands[1] = "road2";
-    p.hands[2] = "wall1";
-    p.hands[3] = "wall1";
-    p.turn = 1;
-    p.votes[1] = "";
-    p.votes[3] = "";
+    position p = {
+        .players = 4,
+        .hands = {[1] = "road2", [2] = "wall1", [3] = "wall1"},
+        .turn = 1,
+        .votes = {[1] = "", [3] = ""},
+    };
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s");
     vote(s, 2, "yes1");
@@ -1344,12 +1368,9 @@ END_TEST
  * with yes1 and no1: exactly four. */
 START_TEST(test_rule_ballot_any_subset_of_held_cards)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
+    position p = road2_position();
     p.votes[1] = "yes1 no1";
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
+    br_state *s = road2_proposed(&p);
     br_move moves[MOVE_BUFFER];
     size_t n = legal_moves(s, moves);
     ck_assert_uint_eq(n, 256);
@@ -1369,11 +1390,8 @@ END_TEST
  * every ballot is open. */
 START_TEST(test_rule_ballots_hidden_until_reveal)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
     ck_assert_str_eq(view_of(s, "vote yes3", 0), "vote yes3");
     ck_assert_str_eq(view_of(s, "vote yes3", 1), "vote ?");
     ck_assert_str_eq(view_of(s, "vote yes3", -1), "vote ?");
@@ -1441,11 +1459,8 @@ START_TEST(test_rule_vote_card_values)
         {{"jein", "no1", "none"}, "jein yes", "2", "1", "true"},
         {{"yes1", "jein", "none"}, "jein no", "1", "2", "false"},
     };
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
     for (int seat = 0; seat < 3; seat++)
         vote(s, seat, cases[_i].ballots[seat]);
     if (cases[_i].jein != NULL)
@@ -1461,14 +1476,9 @@ END_TEST
  * egal against no1: 1 to 1, the tile goes back. */
 START_TEST(test_rule_egal_worth_nothing)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
-    vote(s, 0, "yes1 egal");
-    vote(s, 1, "no1");
-    vote(s, 2, "egal");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
+    ballots(s, "yes1 egal", "no1", "egal");
     brt_expect_field(s, "last_vote.yes", "1");
     brt_expect_field(s, "last_vote.no", "1");
     brt_expect_field(s, "last_vote.passed", "false");
@@ -1482,14 +1492,9 @@ END_TEST
  * then the next seat moves. */
 START_TEST(test_rule_more_yes_than_no_lays_tile)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
-    vote(s, 0, "yes2");
-    vote(s, 1, "no1");
-    vote(s, 2, "none");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
+    ballots(s, "yes2", "no1", "none");
     brt_expect_field(s, "last_vote.passed", "true");
     brt_expect_field(s, "tallies.votes", "1");
     brt_expect_field(s, "tallies.passed", "1");
@@ -1509,14 +1514,9 @@ END_TEST
 START_TEST(test_rule_tie_or_more_no_returns_tile)
 {
     static const char *const no_ballot[2] = {"no1", "no2"};
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
-    vote(s, 0, "yes1");
-    vote(s, 1, no_ballot[_i]);
-    vote(s, 2, "none");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
+    ballots(s, "yes1", no_ballot[_i], "none");
     brt_expect_field(s, "last_vote.passed", "false");
     brt_expect_field(s, "tallies.votes", "1");
     brt_expect_field(s, "tallies.passed", "0");
@@ -1534,14 +1534,9 @@ END_TEST
  * played stay. */
 START_TEST(test_rule_played_vote_cards_discarded_either_way)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
-    vote(s, 0, "yes3 egal");
-    vote(s, 1, "no1 jein");
-    vote(s, 2, "none");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
+    ballots(s, "yes3 egal", "no1 jein", "none");
     brt_play(s, "jein no"); /* 3 yes, 3 no */
     brt_expect_field(s, "last_vote.passed", "false");
     brt_expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein");
@@ -1549,11 +1544,8 @@ START_TEST(test_rule_played_vote_cards_discarded_either_way)
     brt_expect_field(s, "votes[2]", "yes1,yes2,yes3,no1,no2,no3,jein,egal");
     br_state_free(s);
 
-    s = load_position(&p);
-    brt_play(s, "road 2 s");
-    vote(s, 0, "yes3");
-    vote(s, 1, "no1");
-    vote(s, 2, "egal");
+    s = road2_proposed(&p);
+    ballots(s, "yes3", "no1", "egal");
     brt_expect_field(s, "last_vote.passed", "true");
     brt_expect_field(s, "votes[0]", "yes1,yes2,no1,no2,no3,jein,egal");
     brt_expect_field(s, "votes[1]", "yes1,yes2,yes3,no2,no3,jein,egal");
@@ -1568,14 +1560,9 @@ END_TEST
  * next seat lays; the mover is never asked again. */
 START_TEST(test_rule_darf_legen_passed_vote_lays_tile_at_once)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
-    vote(s, 0, "none");
-    vote(s, 1, "jein");
-    vote(s, 2, "none");
+    position p = road2_position();
+    br_state *s = road2_proposed(&p);
+    ballots(s, "none", "jein", "none");
     brt_expect_field(s, "phase", "jein");
     brt_expect_player(s, 1);
     brt_play(s, "jein yes");
@@ -1597,9 +1584,7 @@ START_TEST(test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect)
     p.hands[2] = "road1";
     br_state *s = load_position(&p);
     brt_play(s, "river 1 n");
-    vote(s, 0, "none");
-    vote(s, 1, "none");
-    vote(s, 2, "none");
+    ballots(s, "none", "none", "none");
     brt_expect_field(s, "phase", "lay");
     brt_expect_player(s, 1);
     ck_assert_int_eq(array_size_at(s, "laid"), 16);
@@ -1616,12 +1601,9 @@ END_TEST
  * a tile over a toilet goes back at once." */
 START_TEST(test_rule_no_vote_cards_anywhere_tile_goes_back)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
+    position p = road2_position();
     p.votes[0] = p.votes[1] = p.votes[2] = "";
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
+    br_state *s = road2_proposed(&p);
     brt_expect_field(s, "phase", "lay");
     brt_expect_player(s, 1);
     brt_expect_field(s, "laid", "");
@@ -1691,9 +1673,7 @@ START_TEST(test_rule_voted_down_lay_not_proposed_again)
     p.hands[2] = "wall1";
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s");
-    vote(s, 0, "yes1");
-    vote(s, 1, "no2");
-    vote(s, 2, "none");
+    ballots(s, "yes1", "no2", "none");
     brt_expect_field(s, "last_vote.passed", "false");
     brt_expect_field(s, "rejected", "road 2 s");
     brt_expect_player(s, 1);
@@ -1723,9 +1703,7 @@ START_TEST(test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played)
     p.hands[2] = "road2 wall1";
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s");
-    vote(s, 0, "yes1");
-    vote(s, 1, "no2");
-    vote(s, 2, "none");
+    ballots(s, "yes1", "no2", "none");
     brt_expect_field(s, "rejected", "road 2 s");
     brt_expect_player(s, 1);
     BRT_ASSERT_ILLEGAL(s, "road 2 s"); /* nothing has changed since */
@@ -1759,16 +1737,14 @@ END_TEST
  * lay voted down waits for a tile laid, cards played in between or not. */
 START_TEST(test_rule_revote_laid_option_waits_for_a_tile)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2 road1";
-    p.hands[1] = "road2b road3 wall1";
-    p.hands[2] = "road2 wall1";
-    p.options = "revote=laid";
+    position p = {
+        .players = 3,
+        .hands = {"road2 road1", "road2b road3 wall1", "road2 wall1"},
+        .options = "revote=laid",
+    };
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s");
-    vote(s, 0, "yes1");
-    vote(s, 1, "no2");
-    vote(s, 2, "none");
+    ballots(s, "yes1", "no2", "none");
     brt_play(s, "road 2b s");
     vote(s, 1, "yes1");
     vote(s, 2, "no1");
@@ -2012,22 +1988,15 @@ END_TEST
  * on with seat 2. */
 START_TEST(test_pro_choice_when_first_crew_leaves)
 {
-    position p = empty_board(3);
-    p.pro = 1;
-    p.laid[0] = "wall2 3 n";
-    p.laid[1] = "wall2 3 n";
-    p.laid[2] = "wall2 3b n";
-    p.laid[3] = "wall1 3 w";
-    p.laid[4] = "wall1 3 w";
-    p.laid[5] = "wall1 3b w";
-    p.crews[1] = "c12";
-    p.crews[3] = "a10";
-    p.hands[0] = "wall1";
-    p.hands[1] = "wall1";
-    p.rest = 2;
-    p.tasks[0] = "toilets inn";
-    p.tasks[1] = "museum long-path";
-    p.tasks[2] = "church demolition";
+    position p = {
+        .players = 3,
+        .pro = 1,
+        .laid = {"wall2 3 n", "wall2 3 n", "wall2 3b n", "wall1 3 w", "wall1 3 w", "wall1 3b w"},
+        .crews = {[1] = "c12", [3] = "a10"},
+        .hands = {"wall1", "wall1"},
+        .rest = 2,
+        .tasks = {"toilets inn", "museum long-path", "church demolition"},
+    };
     br_state *s = load_position(&p);
     brt_play(s, "wall2 1 n");
     brt_expect_field(s, "phase", "lay");
@@ -2061,19 +2030,17 @@ END_TEST
  * for the default choice=crew-out (loop 0), where its crew stays too. */
 START_TEST(test_pro_choice_no_tile_option_when_no_tile_fits_a_path)
 {
-    position p = empty_board(3);
-    p.pro = 1;
-    p.laid[0] = "road 1 s";
-    p.laid[1] = "road 1 s";
-    p.laid[2] = "road 1 e";
-    p.laid[3] = "road 1 e";
-    p.laid[4] = "road 1 e";
-    p.laid[5] = "road 1 n";
-    p.laid[6] = "road 1 n";
-    p.crews[0] = "d12";
-    p.hands[0] = "road1 wall1";
-    p.rest = 1;
-    p.options = _i ? "choice=no-tile" : "choice=crew-out";
+    position p = {
+        .players = 3,
+        .pro = 1,
+        .laid = {
+            "road 1 s", "road 1 s", "road 1 e", "road 1 e", "road 1 e", "road 1 n", "road 1 n",
+        },
+        .crews = {"d12"},
+        .hands = {"road1 wall1"},
+        .rest = 1,
+        .options = _i ? "choice=no-tile" : "choice=crew-out",
+    };
     br_state *s = load_position(&p);
     BRT_ASSERT_LEGAL(s, "road 1 w");
     brt_play(s, "road 1 w");
@@ -2305,12 +2272,9 @@ END_TEST
  * view, and give seat 0 some ballot of its own cards. */
 START_TEST(test_hidden_resample_ballots)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
+    position p = road2_position();
     p.votes[0] = "yes3 no1";
-    br_state *s = load_position(&p);
-    brt_play(s, "road 2 s");
+    br_state *s = road2_proposed(&p);
     vote(s, 0, "yes3");
     br_state *dst = brt_clone(s);
     int differs = 0;
@@ -2362,16 +2326,12 @@ END_TEST
  * open" in move texts as other seats see them. */
 START_TEST(test_hidden_open_moves_read_the_same_for_all)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
+    position p = road2_position();
     br_state *s = load_position(&p);
     ck_assert_str_eq(view_of(s, "road 2 s", 1), "road 2 s");
     ck_assert_str_eq(view_of(s, "road 2 s", -1), "road 2 s");
     brt_play(s, "road 2 s");
-    vote(s, 0, "jein");
-    vote(s, 1, "none");
-    vote(s, 2, "none");
+    ballots(s, "jein", "none", "none");
     ck_assert_str_eq(view_of(s, "jein yes", 1), "jein yes");
     ck_assert_str_eq(view_of(s, "jein yes", -1), "jein yes");
     br_state_free(s);
@@ -2394,9 +2354,7 @@ START_TEST(test_snapshot_round_trip_every_phase)
     states[n++] = brt_clone(s);
     br_state_free(s);
 
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
+    position p = road2_position();
     s = load_position(&p);
     states[n++] = brt_clone(s);
     brt_play(s, "road 2 s");
@@ -2452,9 +2410,7 @@ static br_state *base_state(snapshot_base base)
     case BASE_LAST_VOTE:
         s = load_position(&p);
         brt_play(s, "road 2 s");
-        vote(s, 0, "yes2");
-        vote(s, 1, "no1");
-        vote(s, 2, "none");
+        ballots(s, "yes2", "no1", "none");
         return s;
     case BASE_LAY:
     default:
@@ -2955,14 +2911,14 @@ END_TEST
  * cards inn/school/church) gives the documented values plane by plane. */
 START_TEST(test_learn_tensor_of_set_up_position)
 {
-    position p = empty_board(3);
-    p.laid[0] = "road 3 e";
-    p.crews[0] = "d12";
-    p.hands[0] = "road2 wall1";
-    p.rest = 1;
-    p.buildings[0] = "inn";
-    p.buildings[1] = "school";
-    p.buildings[2] = "church";
+    position p = {
+        .players = 3,
+        .laid = {"road 3 e"},
+        .crews = {"d12"},
+        .hands = {"road2 wall1"},
+        .rest = 1,
+        .buildings = {"inn", "school", "church"},
+    };
     br_state *s = load_position(&p);
     float t[TENSOR_MAX];
     tensor(s, 0, t);
@@ -3046,14 +3002,14 @@ END_TEST
  * only in its own card and points. */
 START_TEST(test_learn_tensor_seats_and_spectator_differ_only_as_documented)
 {
-    position p = empty_board(3);
-    p.laid[0] = "road 3 e";
-    p.crews[0] = "d12";
-    p.hands[0] = "road2 wall1";
-    p.rest = 1;
-    p.buildings[0] = "inn";
-    p.buildings[1] = "school";
-    p.buildings[2] = "church";
+    position p = {
+        .players = 3,
+        .laid = {"road 3 e"},
+        .crews = {"d12"},
+        .hands = {"road2 wall1"},
+        .rest = 1,
+        .buildings = {"inn", "school", "church"},
+    };
     br_state *s = load_position(&p);
     float spec[TENSOR_MAX], mine[TENSOR_MAX];
     tensor(s, -1, spec);
@@ -3116,9 +3072,7 @@ END_TEST
  * all; the seat to act marked. */
 START_TEST(test_learn_tensor_vote_pending_tile_and_ballots)
 {
-    position p = empty_board(3);
-    p.hands[0] = "road2";
-    p.rest = 1;
+    position p = road2_position();
     br_state *s = load_position(&p);
     brt_play(s, "road 2 s"); /* a11, a10 (a toilet) */
     float t[TENSOR_MAX];
