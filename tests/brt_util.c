@@ -1,4 +1,4 @@
-/* Helpers shared by the generic test suites; see brt_util.h. */
+/* Helpers and the runner shared by the test suites; see brt_util.h. */
 #include "brt_util.h"
 
 #include <stdarg.h>

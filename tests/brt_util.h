@@ -1,12 +1,15 @@
 /*
  * Helpers shared by the test suites: the generic ones (test_api,
  * test_conformance, test_golden, test_binary, ...) and the games' own
- * (test_tsuro, test_tuer_an_tuer, ...). They use only the public API of
- * libboardrules.
+ * (test_tsuro, test_tuer_an_tuer, ...), and the one runner every test
+ * program's main() ends in (brt_run_suite). They use only the public API of
+ * libboardrules. A helper that a second game's tests would copy belongs here.
  *
  * Every function that returns a `char *` returns memory allocated with
- * malloc() that the caller frees; on a library failure the helper fails the
- * running Check test with a message naming the call.
+ * malloc() that the caller frees; a `const char *` points to a static
+ * buffer (see "The games' rule tests" below). On a library failure the helper
+ * fails the running Check test with a message naming the call; the brt_expect_
+ * helpers fail it when what they expect does not hold.
  */
 #ifndef BRT_UTIL_H
 #define BRT_UTIL_H
