@@ -179,6 +179,14 @@ size_t brt_play_random(br_state *s, uint64_t *rng, size_t max_moves)
     return made;
 }
 
+br_state *brt_random_state(const br_game *game, const char *options, uint64_t rng_seed,
+                           size_t max_moves)
+{
+    br_state *s = brt_new_state(game, options);
+    brt_play_random(s, &rng_seed, max_moves);
+    return s;
+}
+
 char *brt_read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -393,6 +401,11 @@ void brt_add_loop(brt_suite *s, const char *tcase, const TTest *test, int end)
 void brt_add(brt_suite *s, const char *tcase, const TTest *test)
 {
     brt_add_loop(s, tcase, test, 1);
+}
+
+void brt_add_per_game(brt_suite *s, const char *tcase, const TTest *test)
+{
+    brt_add_loop(s, tcase, test, (int)br_game_count());
 }
 
 int brt_run_suite(Suite *suite)

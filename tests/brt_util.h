@@ -55,6 +55,11 @@ size_t brt_rand_below(uint64_t *state, size_t bound);
  * Returns the number of moves made. */
 size_t brt_play_random(br_state *s, uint64_t *rng, size_t max_moves);
 
+/* A new state of `game` with `options` after brt_play_random() of up to
+ * `max_moves` moves, its generator started at `rng_seed`. */
+br_state *brt_random_state(const br_game *game, const char *options, uint64_t rng_seed,
+                           size_t max_moves);
+
 /* Reads a whole file; NULL when it cannot be read. */
 char *brt_read_file(const char *path);
 /* strdup() in plain C11. */
@@ -258,6 +263,9 @@ brt_suite brt_suite_new(const char *name, double seconds);
 void brt_add(brt_suite *s, const char *tcase, const TTest *test);
 /* The same for a loop test, run for the loop indexes 0..end-1. */
 void brt_add_loop(brt_suite *s, const char *tcase, const TTest *test, int end);
+/* The same for a loop test run once per registered game (loop index: the
+ * game's index in the registry). */
+void brt_add_per_game(brt_suite *s, const char *tcase, const TTest *test);
 
 /* Runs every test of `suite` (freed here) in a new SRunner and returns the
  * test program's exit status: EXIT_SUCCESS when no test failed. Check's

@@ -36,7 +36,7 @@ BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 BRT_SUITES = tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
 	tests/test_threads tests/test_binary tests/test_learn tests/test_records \
 	tests/test_tuer_an_tuer tests/test_tsuro tests/test_drunter_und_drueber \
-	tests/test_tore_der_welt
+	tests/test_tore_der_welt tests/test_history
 check_PROGRAMS += $(BRT_SUITES)
 TESTS += $(BRT_SUITES)
 
@@ -72,6 +72,11 @@ tests_test_conformance_LDADD = $(BRT_LDADD)
 tests_test_golden_SOURCES = tests/test_golden.c tests/brt_util.c tests/brt_util.h
 tests_test_golden_CFLAGS = $(BRT_CFLAGS)
 tests_test_golden_LDADD = $(BRT_LDADD)
+
+# test_history: what happened, told to each seat (per-seat history texts).
+tests_test_history_SOURCES = tests/test_history.c tests/brt_util.c tests/brt_util.h
+tests_test_history_CFLAGS = $(BRT_CFLAGS)
+tests_test_history_LDADD = $(BRT_LDADD)
 
 # The games' own suites: one test per rule (test_tuer_an_tuer,
 # test_drunter_und_drueber and test_tore_der_welt set positions up through
@@ -211,13 +216,3 @@ tests_test_fields_CFLAGS = $(BRT_CFLAGS)
 tests_test_fields_LDADD = $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
 
-# ------------------------------------------------------------------
-# test_history: what happened, told to each seat (per-seat history texts).
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_history
-TESTS += tests/test_history
-tests_test_history_SOURCES = tests/test_history.c tests/brt_util.c tests/brt_util.h
-tests_test_history_CFLAGS = $(BRT_CFLAGS)
-tests_test_history_LDADD = $(BRT_LDADD)
-endif

@@ -42,9 +42,7 @@ static br_state *new_explicit(const br_game *g, uint64_t seed)
 /* Plays `steps` random moves (fewer if the game ends) from a fresh state. */
 static br_state *state_after(const br_game *g, const char *options, uint64_t seed, size_t steps)
 {
-    br_state *s = brt_new_state(g, options);
-    uint64_t rng = seed;
-    brt_play_random(s, &rng, steps);
+    br_state *s = brt_random_state(g, options, seed, steps);
     return s;
 }
 
@@ -78,9 +76,7 @@ static br_state *state_at_player_turn(const br_game *g)
 
 static br_state *terminal_state(const br_game *g, uint64_t seed)
 {
-    br_state *s = brt_new_state(g, "seed=9");
-    uint64_t rng = seed;
-    brt_play_random(s, &rng, 100000);
+    br_state *s = brt_random_state(g, "seed=9", seed, 100000);
     ck_assert_msg(br_state_is_terminal(s), "%s: random game did not end in 100000 moves",
                   br_game_name(g));
     return s;

@@ -32,10 +32,7 @@ static blob save(const br_state *s)
  * that chance nodes are saved too). */
 static br_state *state_in_play(int index, size_t moves)
 {
-    br_state *s = brt_new_state(br_game_at((size_t)index), "seed=6,chance=explicit");
-    uint64_t rng = 23;
-    brt_play_random(s, &rng, moves);
-    return s;
+    return brt_random_state(br_game_at((size_t)index), "seed=6,chance=explicit", 23, moves);
 }
 
 START_TEST(test_arguments)
@@ -319,9 +316,7 @@ END_TEST
 /* The history's fields are checked, each failure named. */
 START_TEST(test_history_checked)
 {
-    br_state *s = brt_new_state(br_game_find("tsuro"), "players=2,seed=1,chance=explicit");
-    uint64_t rng = 5;
-    brt_play_random(s, &rng, 6);
+    br_state *s = brt_random_state(br_game_find("tsuro"), "players=2,seed=1,chance=explicit", 5, 6);
     blob b = save(s);
     size_t at = brt_binary_layout_of(b.bytes, b.len).history;
     char err[256];

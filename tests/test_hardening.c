@@ -454,9 +454,7 @@ static br_status clone_state(const void *input, char *why, size_t why_size)
 /* A state of game `index` some random moves into a game. */
 static br_state *state_in_play(int index)
 {
-    br_state *s = brt_new_state(br_game_at((size_t)index), "seed=3");
-    uint64_t rng = 17;
-    brt_play_random(s, &rng, 25);
+    br_state *s = brt_random_state(br_game_at((size_t)index), "seed=3", 17, 25);
     return s;
 }
 

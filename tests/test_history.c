@@ -41,9 +41,7 @@ static char *view_text(const br_state *s, br_move move, int seat)
 static void check_game(const br_game *g, uint64_t seed)
 {
     char *auto_opts = options_for(g, seed, "auto"), *explicit_opts = options_for(g, seed, "explicit");
-    br_state *played = brt_new_state(g, auto_opts);
-    uint64_t rng = seed * 7919 + 1;
-    brt_play_random(played, &rng, MAX_MOVES / 10);
+    br_state *played = brt_random_state(g, auto_opts, seed * 7919 + 1, MAX_MOVES / 10);
     size_t count = 0;
     ck_assert_int_eq(br_state_history(played, NULL, 0, &count),
                      count ? BR_ERR_BUFFER : BR_OK);
@@ -120,16 +118,8 @@ END_TEST
 
 int main(void)
 {
-    Suite *suite = suite_create("history");
-    TCase *tc = tcase_create("text_view");
-    tcase_set_timeout(tc, 600);
-    int games = (int)br_game_count();
-    tcase_add_loop_test(tc, test_texts_are_those_shown_at_the_time, 0, games);
-    tcase_add_loop_test(tc, test_refusals_name_the_problem, 0, games);
-    suite_add_tcase(suite, tc);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    brt_suite s = brt_suite_new("history", 600);
+    brt_add_per_game(&s, "text_view", test_texts_are_those_shown_at_the_time);
+    brt_add_per_game(&s, "text_view", test_refusals_name_the_problem);
+    return brt_run_suite(s.suite);
 }

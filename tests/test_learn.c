@@ -30,10 +30,7 @@ static void *counting_malloc(size_t size)
  * when `explicit_chance` (so that chance outcomes come from the caller). */
 static br_state *state_in_play(int index, const char *options, size_t moves)
 {
-    br_state *s = brt_new_state(br_game_at((size_t)index), options);
-    uint64_t rng = 77 + (uint64_t)index;
-    brt_play_random(s, &rng, moves);
-    return s;
+    return brt_random_state(br_game_at((size_t)index), options, 77 + (uint64_t)index, moves);
 }
 
 static size_t history_of(const br_state *s, br_history_entry **out)
@@ -305,9 +302,7 @@ END_TEST
 START_TEST(test_history_replays_without_seed)
 {
     const br_game *game = br_game_at((size_t)_i);
-    br_state *s = brt_new_state(game, "seed=12345");
-    uint64_t rng = 8;
-    brt_play_random(s, &rng, 100000);
+    br_state *s = brt_random_state(game, "seed=12345", 8, 100000);
     ck_assert(br_state_is_terminal(s));
     br_history_entry *h;
     size_t n = history_of(s, &h);

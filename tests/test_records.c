@@ -21,9 +21,7 @@
 static char *tsuro_record(size_t moves, const char *const *tags, size_t num_tags,
                           br_state **played)
 {
-    br_state *s = brt_new_state(br_game_find("tsuro"), "players=3,seed=77");
-    uint64_t rng = 3;
-    brt_play_random(s, &rng, moves);
+    br_state *s = brt_random_state(br_game_find("tsuro"), "players=3,seed=77", 3, moves);
     size_t len = 0;
     char err[256] = "";
     ck_assert_int_eq(br_record_write_state(s, tags, num_tags, NULL, 0, &len, err, sizeof err),

@@ -203,9 +203,7 @@ static void *read_shared(void *arg)
  * nodes are met too. */
 static br_state *shared_state(const br_game *g, size_t moves)
 {
-    br_state *s = brt_new_state(g, "seed=8,chance=explicit");
-    uint64_t rng = 99;
-    brt_play_random(s, &rng, moves);
+    br_state *s = brt_random_state(g, "seed=8,chance=explicit", 99, moves);
     if (br_state_is_terminal(s)) {
         br_state_free(s);
         s = brt_new_state(g, "seed=8,chance=explicit");
@@ -241,12 +239,8 @@ END_TEST
 
 int main(void)
 {
-    Suite *suite = suite_create("threads");
-    TCase *tc = tcase_create("threads");
-    tcase_set_timeout(tc, 600);
-    int games = (int)br_game_count();
-    tcase_add_loop_test(tc, test_separate_states_in_parallel, 0, games);
-    tcase_add_loop_test(tc, test_shared_state_read_by_threads, 0, 2 * games);
-    suite_add_tcase(suite, tc);
-    return brt_run_suite(suite);
+    brt_suite s = brt_suite_new("threads", 600);
+    brt_add_per_game(&s, "threads", test_separate_states_in_parallel);
+    brt_add_loop(&s, "threads", test_shared_state_read_by_threads, 2 * (int)br_game_count());
+    return brt_run_suite(s.suite);
 }
