@@ -730,6 +730,16 @@ static void tb_marks(table *tb, const char *const marks[])
         tb_mark(tb, seat, marks[seat]);
 }
 
+/* tb_open(), then the three rounds of the deal (deal[seat][round]) and each
+ * seat's marker (marks[seat]). */
+static void tb_start(table *tb, int seats, const char *extra_options,
+                     const int deal[][HAND_SIZE], const char *const marks[])
+{
+    tb_open(tb, seats, extra_options);
+    tb_deal(tb, deal);
+    tb_marks(tb, marks);
+}
+
 static bool first_turn_choice(const table *tb, int seat)
 {
     return !tb->classic && !tb->has_moved[seat];
@@ -1039,11 +1049,9 @@ START_TEST(test_rule_tile_numbering_follows_the_spec)
     ck_assert_mem_eq(tile_partner[0], tile0, sizeof tile0);
 
     table tb;
-    tb_open(&tb, 2, "");
     static const int deal[2][3] = {{0, 34, 17}, {1, 2, 3}};
     static const char *const marks[2] = {"@a1:0", "@f6:4"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "", deal, marks);
     char text[32];
     move_text(tb.state, placement_move(17, 2), text, sizeof text);
     ck_assert_str_eq(text, "17r2");
@@ -1197,11 +1205,9 @@ END_TEST
 START_TEST(test_rule_play_starts_with_seat_0_and_goes_clockwise)
 {
     table tb;
-    tb_open(&tb, 3, "");
     static const int deal[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
     static const char *const marks[3] = {"@c1:0", "@f3:2", "@c6:4"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 3, "", deal, marks);
     static const int order[7] = {0, 1, 2, 0, 1, 2, 0};
     for (int k = 0; k < 6; k++) {
         int t, r;
@@ -1225,11 +1231,9 @@ END_TEST
 START_TEST(test_rule_placement_only_on_the_square_in_front_of_own_marker)
 {
     table tb;
-    tb_open(&tb, 2, "");
     static const int deal[2][3] = {{23, 1, 2}, {4, 5, 6}};
     static const char *const marks[2] = {"@a1:0", "@f1:2"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "", deal, marks);
     ck_assert_int_eq(tile_exit(23, 0, 0), 3);
     ck_assert_int_eq(tile_exit(23, 0, 2), 1);
     char text[32];
@@ -1302,11 +1306,9 @@ END_TEST
 START_TEST(test_rule_other_markers_on_the_extended_path_move_too)
 {
     table tb;
-    tb_open(&tb, 4, "");
     static const int deal[4][3] = {{28, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
     static const char *const marks[4] = {"@c1:0", "@c1:1", "@f6:4", "@a6:6"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 4, "", deal, marks);
     ck_assert_int_eq(tile_exit(28, 0, 0), 4);
     ck_assert_int_eq(tile_exit(28, 0, 1), 2);
     enum fate fate[MAX_SEATS];
@@ -1340,9 +1342,7 @@ START_TEST(test_rule_marker_leaving_the_board_is_out)
     complete_deal(3, deal);
     ck_assert_int_lt(t, 30); /* the draws below use 30..32 */
     static const char *const marks[3] = {"@a1:0", "@a1:7", "@f6:4"};
-    tb_open(&tb, 3, "");
-    tb_deal(&tb, (const int(*)[3])deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 3, "", (const int(*)[3])deal, marks);
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, t, r, fate);
     ck_assert_int_eq(fate[0], FATE_STAYS);
@@ -1374,11 +1374,9 @@ END_TEST
 START_TEST(test_rule_markers_meeting_head_on_are_both_out)
 {
     table tb;
-    tb_open(&tb, 4, "");
     static const int deal[4][3] = {{0, 20, 21}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
     static const char *const marks[4] = {"@a1:0", "@a1:1", "@f6:4", "@f3:2"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 4, "", deal, marks);
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, 0, 0, fate);
     ck_assert_int_eq(fate[0], FATE_COLLIDED);
@@ -1408,11 +1406,9 @@ END_TEST
 START_TEST(test_rule_markers_meeting_on_a_longer_path_are_both_out)
 {
     table tb;
-    tb_open(&tb, 4, "");
     static const int deal[4][3] = {{8, 20, 21}, {1, 4, 5}, {6, 7, 9}, {10, 11, 12}};
     static const char *const marks[4] = {"@f3:3", "@f4:3", "@f4:2", "@a1:0"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 4, "", deal, marks);
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, 8, 2, fate);
     assert_all_stay(fate, 4);
@@ -1441,11 +1437,9 @@ END_TEST
 START_TEST(test_rule_crossing_paths_is_not_a_collision)
 {
     table tb;
-    tb_open(&tb, 4, "");
     static const int deal[4][3] = {{31, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
     static const char *const marks[4] = {"@c1:0", "@c1:1", "@f6:4", "@a6:6"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 4, "", deal, marks);
     ck_assert_int_eq(tile_exit(31, 0, 0), 4);
     ck_assert_int_eq(tile_exit(31, 0, 1), 5);
     enum fate fate[MAX_SEATS];
@@ -1525,11 +1519,9 @@ END_TEST
 START_TEST(test_rule_player_draws_back_to_three_after_placement)
 {
     table tb;
-    tb_open(&tb, 2, "");
     static const int deal[2][3] = {{1, 2, 3}, {4, 5, 6}};
     static const char *const marks[2] = {"@c1:0", "@d6:4"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "", deal, marks);
     tb_place(&tb, 0, 1, 1, NULL);
     expect_chance(tb.state);
     tb_draw(&tb, 0, 20);
@@ -1902,9 +1894,7 @@ START_TEST(test_rule_each_distinct_placement_is_listed_once)
     complete_deal(2, deal);
     static const char *const marks[2] = {"@c1:0", "@d6:4"};
     table tb;
-    tb_open(&tb, 2, "selfkill=none");
-    tb_deal(&tb, (const int(*)[3])deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "selfkill=none", (const int(*)[3])deal, marks);
     ck_assert_int_eq(tile_orientations(0), 1);
     ck_assert_int_eq(tile_orientations(9), 2);
     ck_assert_int_eq(tile_orientations(17), 4);
@@ -1958,9 +1948,7 @@ START_TEST(test_rule_kosmos_first_turn_path_with_the_same_result_is_listed_once)
     complete_deal(2, deal);
     static const char *const marks[2] = {"@a1:top", "@f6:bottom"};
     table tb;
-    tb_open(&tb, 2, "edition=kosmos,selfkill=none");
-    tb_deal(&tb, (const int(*)[3])deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "edition=kosmos,selfkill=none", (const int(*)[3])deal, marks);
     assert_legal_matches_model(&tb, 0);
     spot odd = tb.board.marker[0];
     odd.point = 1;
@@ -2078,9 +2066,7 @@ START_TEST(test_rule_game_ends_when_one_marker_is_left)
     int deal[2][3] = {{t, -1, -1}, {-1, -1, -1}};
     complete_deal(2, deal);
     static const char *const marks[2] = {"@a1:0", "@a1:7"};
-    tb_open(&tb, 2, "");
-    tb_deal(&tb, (const int(*)[3])deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "", (const int(*)[3])deal, marks);
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, t, r, fate);
     ck_assert_int_eq(fate[1], FATE_LEFT_BOARD);
@@ -2110,9 +2096,7 @@ START_TEST(test_rule_last_markers_out_in_the_same_turn_share_the_win)
     int deal[3][3] = {{t, -1, -1}, {0, -1, -1}, {-1, -1, -1}};
     complete_deal(3, deal);
     static const char *const marks[3] = {"@a1:0", "@a1:1", "@a1:7"};
-    tb_open(&tb, 3, "");
-    tb_deal(&tb, (const int(*)[3])deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 3, "", (const int(*)[3])deal, marks);
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, t, r, fate);
     ck_assert_int_eq(fate[0], FATE_STAYS);
@@ -2275,9 +2259,7 @@ START_TEST(test_rule_dragon_holder_draws_first_when_tiles_return)
         {6, 29, 1}, {7, 22, 0}, {0, 28, 2}, {1, 34, 1}, {2, 3, 3},  {3, 13, 3}};
     table tb;
     enum fate fate[MAX_SEATS];
-    tb_open(&tb, 8, "");
-    tb_deal(&tb, deal);
-    tb_marks(&tb, dragon_marks);
+    tb_start(&tb, 8, "", deal, dragon_marks);
     for (int k = 0; k < 12; k++) {
         tb_place(&tb, first[k][0], first[k][1], first[k][2], fate);
         assert_all_stay(fate, 8);
@@ -2337,9 +2319,7 @@ START_TEST(test_rule_dragon_passes_on_when_its_holder_is_out)
                                          "@d1:1", "@f3:3", "@d6:4", "@c6:4"};
     table tb;
     enum fate fate[MAX_SEATS];
-    tb_open(&tb, 8, "");
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 8, "", deal, marks);
     for (int k = 0; k < 13; k++) {
         tb_place(&tb, first[k][0], first[k][1], first[k][2], fate);
         assert_all_stay(fate, 8);
@@ -2394,10 +2374,8 @@ START_TEST(test_rule_kosmos_first_turn_choice_of_path)
     int deal[2][3] = {{ta, tb_tile, -1}, {-1, -1, -1}};
     complete_deal(2, deal);
     table tb;
-    tb_open(&tb, 2, "edition=kosmos");
-    tb_deal(&tb, (const int(*)[3])deal);
     static const char *const marks[2] = {"@a1:top", "@f6:bottom"};
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "edition=kosmos", (const int(*)[3])deal, marks);
 
     char text[32];
     move_text(tb.state, second_path_move(17, 2), text, sizeof text);
@@ -2453,10 +2431,8 @@ START_TEST(test_rule_kosmos_fresh_figure_moved_by_another_follows_its_even_point
     int deal[2][3] = {{t, -1, -1}, {34, -1, -1}};
     complete_deal(2, deal);
     table tb;
-    tb_open(&tb, 2, "edition=kosmos");
-    tb_deal(&tb, (const int(*)[3])deal);
     static const char *const marks[2] = {"@a1:top", "@a1:left"};
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "edition=kosmos", (const int(*)[3])deal, marks);
     enum fate fate[MAX_SEATS];
     tb_place(&tb, 0, t, r, fate);
     assert_all_stay(fate, 2);
@@ -2554,11 +2530,9 @@ END_TEST
 START_TEST(test_rule_classic_has_no_choice_of_path)
 {
     table tb;
-    tb_open(&tb, 2, "");
     static const int deal[2][3] = {{1, 2, 3}, {4, 5, 6}};
     static const char *const marks[2] = {"@c1:0", "@d6:4"};
-    tb_deal(&tb, deal);
-    tb_marks(&tb, marks);
+    tb_start(&tb, 2, "", deal, marks);
     for (int r = 0; r < 4; r++)
         assert_rejected(tb.state, second_path_move(1, r));
     assert_legal_matches_model(&tb, 0);
