@@ -119,9 +119,9 @@ br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, siz
 
 /* The games' rule tests: states and moves by their texts
  *
- * Every `const char *` these return points to one of a few rotating static
- * buffers (BRT_TEXT_SIZE bytes): valid until the same helpers were called
- * eight more times; never freed by the caller. */
+ * Every `const char *` these return points to one of eight rotating static
+ * buffers (BRT_TEXT_SIZE bytes) that they share: valid until these helpers
+ * have returned eight more texts; never freed by the caller. */
 
 #define BRT_TEXT_SIZE 16384
 /* Room for the legal moves of every position of every registered game. */
@@ -156,6 +156,10 @@ bool brt_any_legal_starting(const br_state *s, const char *prefix);
 const char *brt_view_of(const br_state *s, br_move move, int seat);
 /* The player to move must be `seat`. */
 void brt_expect_player(const br_state *s, int seat);
+/* br_state_resample(s, seat, seed, into), which must succeed and leave what
+ * `viewer` observes as it is in `s`. */
+void brt_resample_keeping_view(const br_state *s, int seat, uint64_t seed, br_state *into,
+                               int viewer);
 /* br_state_winners() as "0,1,0" and br_state_returns() as "-1,1,-1", one
  * entry per seat. */
 const char *brt_winners_text(const br_state *s);
@@ -187,11 +191,6 @@ void brt_expect_every_move_round_trips(const br_state *s, br_move move_space);
  * ("" for any reason; none is never enough). */
 void brt_expect_parse_refused(const br_state *s, const char *text, const char *part);
 
-/* br_state_resample(s, seat, seed, into), which must succeed and leave what
- * `viewer` observes as it is in `s`. */
-void brt_resample_keeping_view(const br_state *s, int seat, uint64_t seed, br_state *into,
-                               int viewer);
-
 /* Snapshot and observation members as text (brt_json_value_text) */
 
 /* The member at `path` (brt_json_at) under `root`. */
@@ -203,7 +202,8 @@ const char *brt_fieldf(const br_state *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* The member view.<path> of what `seat` observes (br_state_observe). */
 const char *brt_observed(const br_state *s, int seat, const char *path);
-/* The integer member at `path` under `root` (fails the test on another kind). */
+/* The integer member at `path` under `root`, a snapshot's "state" (fails the
+ * test on another kind). */
 int brt_int_at(struct json_t *root, const char *path);
 /* The integer snapshot member state.<path>, and of a formatted path. */
 int brt_field_int(const br_state *s, const char *path);
