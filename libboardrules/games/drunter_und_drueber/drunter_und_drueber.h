@@ -240,8 +240,8 @@ int dud_actor(const dud *s);
 /* ------------------------------------------------------------------ */
 /* Notation (notation.c) */
 
-void dud_move_to_text(const void *st, br_move move, br_text *out);
-void dud_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+/* The views take the viewer: BR_VIEW_FULL, a seat, or -1 (a spectator). */
+void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out);
 br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err);
 void dud_put_square(br_text *out, int sq);
 void dud_put_tile(br_text *out, int type);
@@ -254,13 +254,11 @@ int dud_parse_vote_card(const char *text);
 /* ------------------------------------------------------------------ */
 /* Snapshot (snapshot.c) and views (views.c) */
 
-void dud_write_json(const void *st, br_jw *w);
-void dud_write_observation(const void *st, int seat, br_jw *w);
+void dud_write_view(const void *st, int viewer, br_jw *w);
 br_status dud_from_json(void *st, const json_t *state, br_text *err);
 void dud_to_bytes(const void *st, br_bytes_writer *w);
 br_status dud_from_bytes(void *st, br_bytes_reader *r, br_text *err);
-void dud_render(const void *st, br_text *out);
-void dud_render_view(const void *st, int seat, br_text *out);
+void dud_render(const void *st, int viewer, br_text *out);
 void dud_resample(const void *st, int seat, br_rng *rng, void *out);
 
 /* ------------------------------------------------------------------ */

@@ -76,34 +76,6 @@ static void dud_traits(const void *st, br_traits *out)
     out->tensor_shape[0] = dud_tensor_size(s->num_players);
 }
 
-/* ------------------------------------------------------------------ */
-/* The views: one entry per view in the vtable, taking the viewer
- * (BR_VIEW_FULL, a seat or -1). */
-
-static void dud_write_as(const void *st, int viewer, br_jw *w)
-{
-    if (viewer == BR_VIEW_FULL)
-        dud_write_json(st, w);
-    else
-        dud_write_observation(st, viewer, w);
-}
-
-static void dud_render_as(const void *st, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        dud_render(st, out);
-    else
-        dud_render_view(st, viewer, out);
-}
-
-static void dud_move_text_as(const void *st, br_move move, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        dud_move_to_text(st, move, out);
-    else
-        dud_move_to_text_view(st, move, viewer, out);
-}
-
 const struct br_game br_game_drunter_und_drueber = {
     .name = "drunter-und-drueber",
     .title = "Drunter & Drüber",
@@ -120,13 +92,13 @@ const struct br_game br_game_drunter_und_drueber = {
     .chance_outcomes = dud_chance_outcomes,
     .winners = dud_winners,
     .scores = dud_scores,
-    .move_to_text = dud_move_text_as,
+    .move_to_text = dud_move_to_text,
     .move_from_text = dud_move_from_text,
-    .write_view = dud_write_as,
+    .write_view = dud_write_view,
     .to_bytes = dud_to_bytes,
     .from_bytes = dud_from_bytes,
     .from_json = dud_from_json,
-    .render = dud_render_as,
+    .render = dud_render,
     .resample = dud_resample,
     .option_specs = option_specs,
     .num_option_specs = sizeof option_specs / sizeof option_specs[0],

@@ -43,30 +43,6 @@ static void put_votes(br_text *out, unsigned cards)
             br_text_printf(out, " %s", dud_vote_names[c]);
 }
 
-void dud_move_to_text(const void *st, br_move move, br_text *out)
-{
-    (void)st; /* a move's text does not depend on the position */
-    if (move < DUD_MV_VOTE) {
-        int r = (int)move;
-        dud_put_lay(out, (dud_lay){(uint8_t)(r / (DUD_SHAPES * DUD_DIRS)),
-                                   (uint8_t)(r / DUD_DIRS % DUD_SHAPES), (uint8_t)(r % DUD_DIRS)});
-    } else if (move < DUD_MV_JEIN_YES) {
-        br_text_puts(out, "vote");
-        put_votes(out, (unsigned)(move - DUD_MV_VOTE));
-    } else if (move < DUD_MV_CHOOSE) {
-        br_text_puts(out, move == DUD_MV_JEIN_YES ? "jein yes" : "jein no");
-    } else if (move < DUD_MV_DEAL_TILE) {
-        br_text_printf(out, "choose %d", (int)(move - DUD_MV_CHOOSE) + 1);
-    } else if (move < DUD_MV_DEAL_BUILDING) {
-        br_text_puts(out, "deal ");
-        dud_put_tile(out, (int)(move - DUD_MV_DEAL_TILE));
-    } else if (move < DUD_MV_DEAL_TASK) {
-        br_text_printf(out, "building %s", dud_building_names[move - DUD_MV_DEAL_BUILDING]);
-    } else {
-        br_text_printf(out, "task %s", dud_task_names[move - DUD_MV_DEAL_TASK]);
-    }
-}
-
 /* The seat that receives a dealt tile or card, or makes the vote or choice:
  * only that seat (and nobody else) sees what it is. -1: everybody sees it. */
 static int private_to(const dud *s, br_move move)
@@ -90,15 +66,38 @@ static int private_to(const dud *s, br_move move)
     return -1;
 }
 
-void dud_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
+/* The move itself: its text does not depend on the position. */
+static void put_move(br_move move, br_text *out)
 {
-    const dud *s = st;
-    int owner = private_to(s, move);
-    if (owner < 0 || owner == seat) {
-        dud_move_to_text(s, move, out);
-        return;
+    if (move < DUD_MV_VOTE) {
+        int r = (int)move;
+        dud_put_lay(out, (dud_lay){(uint8_t)(r / (DUD_SHAPES * DUD_DIRS)),
+                                   (uint8_t)(r / DUD_DIRS % DUD_SHAPES), (uint8_t)(r % DUD_DIRS)});
+    } else if (move < DUD_MV_JEIN_YES) {
+        br_text_puts(out, "vote");
+        put_votes(out, (unsigned)(move - DUD_MV_VOTE));
+    } else if (move < DUD_MV_CHOOSE) {
+        br_text_puts(out, move == DUD_MV_JEIN_YES ? "jein yes" : "jein no");
+    } else if (move < DUD_MV_DEAL_TILE) {
+        br_text_printf(out, "choose %d", (int)(move - DUD_MV_CHOOSE) + 1);
+    } else if (move < DUD_MV_DEAL_BUILDING) {
+        br_text_puts(out, "deal ");
+        dud_put_tile(out, (int)(move - DUD_MV_DEAL_TILE));
+    } else if (move < DUD_MV_DEAL_TASK) {
+        br_text_printf(out, "building %s", dud_building_names[move - DUD_MV_DEAL_BUILDING]);
+    } else {
+        br_text_printf(out, "task %s", dud_task_names[move - DUD_MV_DEAL_TASK]);
     }
-    if (move < DUD_MV_JEIN_YES)
+}
+
+/* What is hidden from `viewer` (another seat's ballot, choice, face-down
+ * tile or building card) is shown as '?'; BR_VIEW_FULL sees the move. */
+void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
+{
+    int owner = viewer == BR_VIEW_FULL ? -1 : private_to(st, move);
+    if (owner < 0 || owner == viewer)
+        put_move(move, out);
+    else if (move < DUD_MV_JEIN_YES)
         br_text_puts(out, "vote ?");
     else if (move < DUD_MV_DEAL_TILE)
         br_text_puts(out, "choose ?");

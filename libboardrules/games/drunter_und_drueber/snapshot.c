@@ -17,8 +17,6 @@
 
 #include "snapshot.h"
 
-enum { VIEW_FULL = -2 };
-
 dud_lay dud_snap_lay_of_move(br_move m)
 {
     return (dud_lay){(uint8_t)(m / (DUD_SHAPES * DUD_DIRS)), (uint8_t)(m / DUD_DIRS % DUD_SHAPES),
@@ -167,7 +165,7 @@ static void write_seat_list(br_jw *w, unsigned mask, int n)
 
 static bool sees(int viewer, int owner)
 {
-    return viewer == VIEW_FULL || viewer == owner;
+    return viewer == BR_VIEW_FULL || viewer == owner;
 }
 
 static void write_laid(br_jw *w, const dud *s)
@@ -216,7 +214,7 @@ static void write_tile_holders(br_jw *w, const dud *s, int viewer)
     }
     br_jw_end_array(w);
     br_jw_key(w, "pool");
-    if (viewer == VIEW_FULL)
+    if (viewer == BR_VIEW_FULL)
         write_tiles(w, s->pool);
     else
         br_jw_int(w, pool_size(s));
@@ -397,10 +395,11 @@ static void write_board_rows(br_jw *w, const dud *s)
     items_end(&it, w);
 }
 
-/* The snapshot (viewer VIEW_FULL) or what seat `viewer` (-1: a spectator)
+/* The snapshot (viewer BR_VIEW_FULL) or what seat `viewer` (-1: a spectator)
  * may see, members in the order of the format. */
-static void write_state(br_jw *w, const dud *s, int viewer)
+void dud_write_view(const void *st, int viewer, br_jw *w)
 {
+    const dud *s = st;
     br_jw_begin_object(w);
     br_jw_key_string(w, "phase", dud_phase_names[s->phase]);
     /* A whole member after one the writer wrote: its comma comes first. */
@@ -417,21 +416,11 @@ static void write_state(br_jw *w, const dud *s, int viewer)
     write_tallies(w, s);
     br_jw_key(w, "result");
     write_result_value(w, s);
-    if (viewer != VIEW_FULL) {
+    if (viewer != BR_VIEW_FULL) {
         write_board_rows(w, s);
         br_jw_key_int(w, "seat", viewer);
     }
     br_jw_end_object(w);
-}
-
-void dud_write_json(const void *st, br_jw *w)
-{
-    write_state(w, st, VIEW_FULL);
-}
-
-void dud_write_observation(const void *st, int seat, br_jw *w)
-{
-    write_state(w, st, seat < 0 ? -1 : seat);
 }
 
 /* ------------------------------------------------------------------ */

@@ -12,11 +12,9 @@
 
 #include "drunter_und_drueber.h"
 
-enum { VIEW_FULL = -2 };
-
 static bool sees(const dud *s, int viewer, int owner)
 {
-    return viewer == VIEW_FULL || viewer == owner || s->phase == DUD_PH_OVER;
+    return viewer == BR_VIEW_FULL || viewer == owner || s->phase == DUD_PH_OVER;
 }
 
 /* ------------------------------------------------------------------ */
@@ -114,7 +112,7 @@ static void render_paths(const dud *s, br_text *out)
 
 static void render_hand(const dud *s, int p, int viewer, br_text *out)
 {
-    if (s->phase == DUD_PH_DEAL_TILES && viewer != VIEW_FULL && viewer != p) {
+    if (s->phase == DUD_PH_DEAL_TILES && viewer != BR_VIEW_FULL && viewer != p) {
         br_text_printf(out, "  tiles: %d face down\n", dud_hand_size(s, p));
         return;
     }
@@ -221,8 +219,11 @@ static void render_status(const dud *s, br_text *out)
     line_end(&l);
 }
 
-static void render_as(const dud *s, int viewer, br_text *out)
+/* The whole state (BR_VIEW_FULL), or what seat `viewer` (-1: a spectator)
+ * may see. */
+void dud_render(const void *st, int viewer, br_text *out)
 {
+    const dud *s = st;
     render_board(s, out);
     render_legend(out);
     render_paths(s, out);
@@ -238,16 +239,6 @@ static void render_as(const dud *s, int viewer, br_text *out)
         render_votes(s, p, viewer, out);
     }
     render_status(s, out);
-}
-
-void dud_render(const void *st, br_text *out)
-{
-    render_as(st, VIEW_FULL, out);
-}
-
-void dud_render_view(const void *st, int seat, br_text *out)
-{
-    render_as(st, seat < 0 ? -1 : seat, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -320,7 +311,7 @@ void dud_resample(const void *st, int seat, br_rng *rng, void *out)
 /* ------------------------------------------------------------------ */
 /* The observation tensor (doc: "Learning interface", layout). Cleared
  * first, then every non-zero entry set straight from the struct; what the
- * seat may see follows write_state() in snapshot.c: another seat's tiles
+ * seat may see follows dud_write_view() in snapshot.c: another seat's tiles
  * are a count while they are dealt face down, its building card and its
  * choice are hidden until the end, its ballot until the reveal. */
 
@@ -496,7 +487,7 @@ void dud_write_tensor(const void *st, int seat, float *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* The information-state tensor's view of a move, as dud_move_to_text_view():
+/* The information-state tensor's view of a move, as dud_move_to_text():
  * another seat's ballot, pro choice, face-down tile and building card are
  * hidden when made. */
 uint32_t dud_move_view(const void *st, br_move move, int seat)
@@ -504,7 +495,7 @@ uint32_t dud_move_view(const void *st, br_move move, int seat)
     const dud *s = st;
     char text[64];
     br_text t = br_text_over(text, sizeof text);
-    dud_move_to_text_view(s, move, seat, &t);
+    dud_move_to_text(s, move, seat, &t);
     if (!strchr(text, '?'))
         return (uint32_t)move;
     uint32_t hidden_class = move < DUD_MV_JEIN_YES ? 0 : move < DUD_MV_DEAL_TILE ? 1
