@@ -12,6 +12,7 @@
  * snapshot.h. Over 1,000 lines because writing JSON, the shared checks and
  * reading JSON belong together; those are the sections.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,44 +44,41 @@ bool dud_snap_voting(const dud *s)
 
 /* ------------------------------------------------------------------ */
 /* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
- * put together with memcpy, not printf. The arrays of names and small
- * numbers are gathered here, commas and quotes included, and go to the
- * buffer in one write (br_jw_string_n() scans its text a character at a
- * time and br_jw_int() formats with snprintf): between br_jw_begin_array()
- * and br_jw_end_array() of an array that holds nothing else, the text the
- * writer would have written. */
+ * put together with memcpy, not printf. An array of names or small numbers
+ * is gathered here, brackets, commas and quotes included, and goes to the
+ * writer as one value (br_jw_raw()): br_jw_string_n() scans its text a
+ * character at a time and br_jw_int() formats with snprintf. */
+
+/* The longest array: "rejected" with every lay move, each at most
+ * "wall1 3b e" (10 characters) in quotes and a comma; the others (60 tiles
+ * of at most 7 characters, 4 crews of at most 42, 12 board rows) are
+ * shorter. */
+enum { LAY_TEXT_MAX = 10, ITEMS_MAX = 2 + DUD_MV_VOTE * (LAY_TEXT_MAX + 3) };
 
 typedef struct items {
-    br_text *out;
-    bool any;
-    size_t len;     /* text gathered in buf, not yet written */
-    char buf[256];
+    size_t len;
+    char buf[ITEMS_MAX];
 } items;
 
-static void items_begin(items *it, br_jw *w)
+static void items_begin(items *it)
 {
-    br_jw_begin_array(w);
-    it->out = w->out;
-    it->any = false;
-    it->len = 0;
+    it->buf[0] = '[';
+    it->len = 1;
 }
 
 static void items_end(items *it, br_jw *w)
 {
-    br_text_write(it->out, it->buf, it->len);
-    br_jw_end_array(w);
+    it->buf[it->len++] = ']';
+    br_jw_raw(w, it->buf, it->len);
 }
 
-/* One item: `text` (at most 32 characters, none that needs escaping) in
- * quotes, or as it is. */
+/* One item: `text` (none of its characters needs escaping) in quotes, or as
+ * it is. */
 static void item(items *it, const char *text, size_t n, bool quoted)
 {
-    if (it->len + n + 3 > sizeof it->buf) {
-        br_text_write(it->out, it->buf, it->len);
-        it->len = 0;
-    }
+    assert(it->len + n + 4 <= sizeof it->buf); /* ITEMS_MAX is the longest array */
     char *p = it->buf + it->len;
-    if (it->any)
+    if (it->len > 1)
         *p++ = ',';
     if (quoted)
         *p++ = '"';
@@ -88,7 +86,6 @@ static void item(items *it, const char *text, size_t n, bool quoted)
     p += n;
     if (quoted)
         *p++ = '"';
-    it->any = true;
     it->len = (size_t)(p - it->buf);
 }
 
@@ -130,7 +127,7 @@ static void item_lay(items *it, dud_lay lay)
 static void write_tiles(br_jw *w, const uint8_t *counts)
 {
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         if (!counts[t])
             continue;
@@ -146,7 +143,7 @@ static void write_tiles(br_jw *w, const uint8_t *counts)
 static void write_votes(br_jw *w, unsigned cards)
 {
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (int c = 0; c < DUD_VOTE_CARDS; c++)
         if (cards >> c & 1)
             item(&it, dud_vote_names[c], strlen(dud_vote_names[c]), true);
@@ -156,7 +153,7 @@ static void write_votes(br_jw *w, unsigned cards)
 static void write_seat_list(br_jw *w, unsigned mask, int n)
 {
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
             item_int(&it, p);
@@ -172,7 +169,7 @@ static void write_laid(br_jw *w, const dud *s)
 {
     br_jw_key(w, "laid");
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (int i = 0; i < s->tiles_laid; i++)
         item_lay(&it, s->laid[i]);
     items_end(&it, w);
@@ -183,7 +180,7 @@ static void write_crews(br_jw *w, const dud *s)
 {
     br_jw_key(w, "crews");
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (int p = 0; p < DUD_PATHS; p++) {
         char buf[48];
         size_t n = append(buf, 0, "{\"path\":\"");
@@ -326,23 +323,21 @@ static void write_rejected(br_jw *w, const dud *s)
 {
     br_jw_key(w, "rejected");
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (br_move m = 0; m < DUD_MV_VOTE; m++)
         if (dud_rejected(s, m))
             item_lay(&it, dud_snap_lay_of_move(m));
     items_end(&it, w);
 }
 
-/* The object's members put together here (numbers 0..DUD_MAX_VOTES). */
+/* The object put together here as one value (numbers 0..DUD_MAX_VOTES). */
 static void write_tallies(br_jw *w, const dud *s)
 {
     char buf[64];
     br_jw_key(w, "tallies");
-    br_jw_begin_object(w);
-    int n = snprintf(buf, sizeof buf, "\"votes\":%u,\"passed\":%u,\"bridges\":%u",
+    int n = snprintf(buf, sizeof buf, "{\"votes\":%u,\"passed\":%u,\"bridges\":%u}",
                      s->votes_held, s->votes_passed, s->bridges_passed);
-    br_text_write(w->out, buf, (size_t)n);
-    br_jw_end_object(w);
+    br_jw_raw(w, buf, (size_t)n);
 }
 
 /* The result at the end (null before): also what the JSON loader compares
@@ -382,7 +377,7 @@ static void write_board_rows(br_jw *w, const dud *s)
 {
     br_jw_key(w, "board");
     items it;
-    items_begin(&it, w);
+    items_begin(&it);
     for (int y = 0; y < DUD_SIDE; y++) {
         char row[DUD_SIDE];
         for (int x = 0; x < DUD_SIDE; x++) {
@@ -402,10 +397,8 @@ void dud_write_view(const void *st, int viewer, br_jw *w)
     const dud *s = st;
     br_jw_begin_object(w);
     br_jw_key_string(w, "phase", dud_phase_names[s->phase]);
-    /* A whole member after one the writer wrote: its comma comes first. */
-    char turn[16] = ",\"turn\":0";
-    turn[8] = (char)('0' + s->turn);
-    br_text_write(w->out, turn, 9);
+    br_jw_key(w, "turn");
+    br_jw_raw(w, (const char[]){(char)('0' + s->turn)}, 1); /* seats 0..3 */
     write_laid(w, s);
     write_crews(w, s);
     write_tile_holders(w, s, viewer);
