@@ -10,6 +10,7 @@
  * bounds the game. Seats that cannot lay are passed over; the
  * game ends when nobody can lay (doc: "End of the game").
  */
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -114,9 +115,11 @@ bool dud_lay_squares(const dud *s, int path, int shape, int dir, int *first, int
 
 void dud_place(dud *s, dud_lay lay)
 {
-    int first, step;
-    if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step))
-        return; /* callers have checked: cannot happen */
+    int first = 0, step = 0;
+    bool fits = dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step);
+    assert(fits && s->tiles_laid < DUD_TILES); /* every caller has checked the lay */
+    if (!fits)
+        return;
     if (first != s->crew[lay.path] + step)
         s->bridges_passed++; /* the tile starts beyond a bridge */
     uint8_t piece = (uint8_t)((lay.path + 1) | (vertical_dir(lay.dir) ? DUD_PIECE_VERTICAL : 0));
@@ -681,6 +684,7 @@ static void apply_deal_tile(dud *s, int type)
 {
     int seat, cls;
     dud_deal_position(s, &seat, &cls);
+    assert(seat >= 0 && s->pool[type] > 0); /* check_chance() accepted the tile */
     s->pool[type]--;
     s->hand[seat][type]++;
     for (int t = 0; t < DUD_TILE_TYPES; t++)
@@ -692,6 +696,7 @@ static void apply_deal_tile(dud *s, int type)
 static void apply_deal_card(dud *s, int card)
 {
     int step = cards_dealt(s);
+    assert(step < s->num_players * (s->pro ? 2 : 1) && !card_dealt(s, card));
     if (s->pro)
         s->task[step / 2][step % 2] = (uint8_t)card;
     else
@@ -704,6 +709,8 @@ void dud_apply_move(void *st, br_move move)
 {
     dud *s = st;
     int actor = dud_actor(s);
+    /* check_move() accepted the move: a vote, jein or choice has an actor */
+    assert(actor >= 0 || move < DUD_MV_VOTE || move >= DUD_MV_DEAL_TILE);
     if (move < DUD_MV_VOTE) {
         int rest = (int)move;
         dud_lay lay = {(uint8_t)(rest / (DUD_SHAPES * DUD_DIRS)),
