@@ -182,6 +182,24 @@ static inline int dud_popcount(unsigned v)
     return n;
 }
 
+/* A lay move's path, shape and direction, and back. */
+static inline dud_lay dud_lay_of_move(br_move m)
+{
+    return (dud_lay){(uint8_t)(m / (DUD_SHAPES * DUD_DIRS)), (uint8_t)(m / DUD_DIRS % DUD_SHAPES),
+                     (uint8_t)(m % DUD_DIRS)};
+}
+
+static inline br_move dud_move_of_lay(dud_lay l)
+{
+    return DUD_MV_LAY + ((br_move)l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
+}
+
+/* Whether the state is in a vote (the vote or its jein round). */
+static inline bool dud_voting(const dud *s)
+{
+    return s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
+}
+
 static inline int dud_next_seat(const dud *s, int p) { return (p + 1) % s->num_players; }
 
 static inline bool dud_is_pro(const dud *s) { return s->pro != 0; }
@@ -220,6 +238,8 @@ void dud_scores(const void *st, double *out);
 bool dud_lay_squares(const dud *s, int path, int shape, int dir, int *first, int *step);
 /* Puts a tile on the board and moves the crew (no checks, no turn change). */
 void dud_place(dud *s, dud_lay lay);
+/* Whether the crew of `path` can take a step (a one-square tile fits). */
+bool dud_crew_can_move(const dud *s, int path);
 /* Takes crews that cannot move any more off the board. */
 void dud_update_crews(dud *s);
 /* Toilets the tile would cover. */
@@ -234,6 +254,8 @@ int dud_scoring_card(const dud *s, int seat);
 /* The seat and length class (0: length 3, 1: 2, 2: 1) of the next tile dealt;
  * -1 each when every tile is dealt. */
 void dud_deal_position(const dud *s, int *seat, int *cls);
+/* Pro: whether every seat has chosen its task card. */
+bool dud_choices_complete(const dud *s);
 /* The seat that acts now in the vote, jein and choice phases. */
 int dud_actor(const dud *s);
 

@@ -70,9 +70,7 @@ static int private_to(const dud *s, br_move move)
 static void put_move(br_move move, br_text *out)
 {
     if (move < DUD_MV_VOTE) {
-        int r = (int)move;
-        dud_put_lay(out, (dud_lay){(uint8_t)(r / (DUD_SHAPES * DUD_DIRS)),
-                                   (uint8_t)(r / DUD_DIRS % DUD_SHAPES), (uint8_t)(r % DUD_DIRS)});
+        dud_put_lay(out, dud_lay_of_move(move));
     } else if (move < DUD_MV_JEIN_YES) {
         br_text_puts(out, "vote");
         put_votes(out, (unsigned)(move - DUD_MV_VOTE));
@@ -171,7 +169,7 @@ static br_status parse_lay(char words[MAX_WORDS][WORD_SIZE], int count, br_move 
                        "3, 3b, 2, 2b, 1; directions n, e, s, w)");
         return BR_ERR_PARSE;
     }
-    *out = DUD_MV_LAY + (path * DUD_SHAPES + shape) * DUD_DIRS + dir;
+    *out = dud_move_of_lay((dud_lay){(uint8_t)path, (uint8_t)shape, (uint8_t)dir});
     return BR_OK;
 }
 

@@ -130,7 +130,7 @@ void dud_place(dud *s, dud_lay lay)
     s->laid[s->tiles_laid++] = lay;
 }
 
-static bool crew_can_move(const dud *s, int path)
+bool dud_crew_can_move(const dud *s, int path)
 {
     int first, step;
     for (int d = 0; d < DUD_DIRS; d++)
@@ -142,7 +142,7 @@ static bool crew_can_move(const dud *s, int path)
 void dud_update_crews(dud *s)
 {
     for (int p = 0; p < DUD_PATHS; p++)
-        if ((s->crew_in >> p & 1) && !crew_can_move(s, p))
+        if ((s->crew_in >> p & 1) && !dud_crew_can_move(s, p))
             s->crew_in &= (uint8_t)~(1u << p);
 }
 
@@ -258,7 +258,7 @@ void dud_scores(const void *st, double *out)
 /* ------------------------------------------------------------------ */
 /* Whose move */
 
-static bool choices_complete(const dud *s)
+bool dud_choices_complete(const dud *s)
 {
     for (int p = 0; p < s->num_players; p++)
         if (s->choice[p] == DUD_NONE)
@@ -300,11 +300,6 @@ int dud_current_player(const void *st)
 /* ------------------------------------------------------------------ */
 /* Legal moves */
 
-static br_move lay_move(int path, int shape, int dir)
-{
-    return DUD_MV_LAY + (path * DUD_SHAPES + shape) * DUD_DIRS + dir;
-}
-
 /* Lays of `seat` into out (may be NULL: only counted); stops at `limit`. */
 static size_t list_lays(const dud *s, int seat, br_move *out, size_t limit)
 {
@@ -319,10 +314,10 @@ static size_t list_lays(const dud *s, int seat, br_move *out, size_t limit)
             for (int dir = 0; dir < DUD_DIRS; dir++) {
                 int first, step;
                 if (!dud_lay_squares(s, path, shape, dir, &first, &step)
-                    || dud_rejected(s, lay_move(path, shape, dir)))
+                    || dud_rejected(s, dud_move_of_lay((dud_lay){(uint8_t)path, (uint8_t)shape, (uint8_t)dir})))
                     continue;
                 if (out)
-                    out[n] = lay_move(path, shape, dir);
+                    out[n] = dud_move_of_lay((dud_lay){(uint8_t)path, (uint8_t)shape, (uint8_t)dir});
                 if (++n == limit)
                     return n;
             }
@@ -449,9 +444,8 @@ static const char *phase_task(const dud *s)
 
 static bool check_lay(const dud *s, br_move move, br_text *r)
 {
-    int rest = (int)(move - DUD_MV_LAY);
-    int dir = rest % DUD_DIRS, shape = rest / DUD_DIRS % DUD_SHAPES;
-    int path = rest / DUD_DIRS / DUD_SHAPES;
+    dud_lay l = dud_lay_of_move(move);
+    int path = l.path, shape = l.shape, dir = l.dir;
     int type = dud_tile_type(dud_path_kind[path], shape), first, step;
     if (!(s->crew_in >> path & 1))
         return br_fail(r, "the crew of the %s path has left the game", dud_path_names[path]);
@@ -537,7 +531,7 @@ static void advance(dud *s);
 
 static void game_end(dud *s)
 {
-    if (s->pro && !choices_complete(s)) {
+    if (s->pro && !dud_choices_complete(s)) {
         s->phase = DUD_PH_CHOOSE; /* the choice is due at the latest now */
         return;
     }
@@ -596,7 +590,7 @@ bool dud_first_path_ended(const dud *s)
 
 static void end_turn(dud *s)
 {
-    if (s->pro && !choices_complete(s) && dud_first_path_ended(s)) {
+    if (s->pro && !dud_choices_complete(s) && dud_first_path_ended(s)) {
         s->phase = DUD_PH_CHOOSE;
         return;
     }
@@ -650,7 +644,7 @@ static void tally(dud *s)
     if (v->passed) {
         lay_tile(s, lay);
     } else {
-        br_move m = lay_move(lay.path, lay.shape, lay.dir);
+        br_move m = dud_move_of_lay(lay);
         s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
     }
     end_turn(s);
@@ -712,9 +706,7 @@ void dud_apply_move(void *st, br_move move)
     /* check_move() accepted the move: a vote, jein or choice has an actor */
     assert(actor >= 0 || move < DUD_MV_VOTE || move >= DUD_MV_DEAL_TILE);
     if (move < DUD_MV_VOTE) {
-        int rest = (int)move;
-        dud_lay lay = {(uint8_t)(rest / (DUD_SHAPES * DUD_DIRS)),
-                       (uint8_t)(rest / DUD_DIRS % DUD_SHAPES), (uint8_t)(rest % DUD_DIRS)};
+        dud_lay lay = dud_lay_of_move(move);
         if (dud_toilets_covered(s, lay.path, lay.shape, lay.dir) > 0) {
             start_vote(s, lay);
         } else {
@@ -733,7 +725,7 @@ void dud_apply_move(void *st, br_move move)
             tally(s);
     } else if (move < DUD_MV_DEAL_TILE) {
         s->choice[actor] = (uint8_t)(move - DUD_MV_CHOOSE);
-        if (choices_complete(s))
+        if (dud_choices_complete(s))
             advance(s);
     } else if (move < DUD_MV_DEAL_BUILDING) {
         apply_deal_tile(s, (int)(move - DUD_MV_DEAL_TILE));

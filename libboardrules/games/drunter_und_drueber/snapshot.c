@@ -1,16 +1,16 @@
 /*
- * Drunter & Drüber: the state as JSON (snapshot and, with hidden parts
- * masked, observation) written straight into the caller's buffer, the same
- * state as compact bytes, and the two loaders, which read their own format
- * into the struct and then share one check of every invariant.
+ * Drunter & Drüber: the snapshot's members as a field table, which the core
+ * walks for the JSON snapshot, the observations (the viewer's hidden parts
+ * masked) and the binary form; the game keeps the codecs of its notation
+ * (lays, tiles, vote cards), its derived members (crews, result, the
+ * observation's board) and one check of every invariant across members,
+ * which both loaders end in.
  *
  * The board is not stored: "laid" lists the tiles in the order they were
- * laid, and the loaders lay them again, which checks that each one fitted
+ * laid, and the check lays them again, which checks that each one fitted
  * and that its crew was still on the board, and rebuilds the crews.
  *
- * The bytes are in bytes.c; what both loaders share is declared in
- * snapshot.h. Over 1,000 lines because writing JSON, the shared checks and
- * reading JSON belong together; those are the sections.
+ * The binary codecs are in bytes.c; what both share is in snapshot.h.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -18,28 +18,12 @@
 
 #include "snapshot.h"
 
-dud_lay dud_snap_lay_of_move(br_move m)
-{
-    return (dud_lay){(uint8_t)(m / (DUD_SHAPES * DUD_DIRS)), (uint8_t)(m / DUD_DIRS % DUD_SHAPES),
-                     (uint8_t)(m % DUD_DIRS)};
-}
-
-unsigned dud_snap_move_of_lay(dud_lay l)
-{
-    return (unsigned)DUD_MV_LAY + ((unsigned)l.path * DUD_SHAPES + l.shape) * DUD_DIRS + l.dir;
-}
-
 static int pool_size(const dud *s)
 {
     int n = 0;
     for (int t = 0; t < DUD_TILE_TYPES; t++)
         n += s->pool[t];
     return n;
-}
-
-bool dud_snap_voting(const dud *s)
-{
-    return s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
 }
 
 /* ------------------------------------------------------------------ */
@@ -89,13 +73,6 @@ static void item(items *it, const char *text, size_t n, bool quoted)
     it->len = (size_t)(p - it->buf);
 }
 
-/* A number 0..99. */
-static void item_int(items *it, int v)
-{
-    char d[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
-    item(it, v >= 10 ? d : d + 1, v >= 10 ? 2 : 1, false);
-}
-
 static size_t append(char *buf, size_t at, const char *s)
 {
     size_t n = strlen(s);
@@ -116,12 +93,6 @@ static void write_lay(br_jw *w, dud_lay lay)
 {
     char buf[24];
     br_jw_string_n(w, buf, lay_text(buf, lay));
-}
-
-static void item_lay(items *it, dud_lay lay)
-{
-    char buf[24];
-    item(it, buf, lay_text(buf, lay), true);
 }
 
 static void write_tiles(br_jw *w, const uint8_t *counts)
@@ -156,29 +127,161 @@ static void write_seat_list(br_jw *w, unsigned mask, int n)
     items_begin(&it);
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
-            item_int(&it, p);
+            item(&it, (const char[]){(char)('0' + p)}, 1, false);
     items_end(&it, w);
 }
 
-static bool sees(int viewer, int owner)
+static void write_card(br_jw *w, int card)
 {
-    return viewer == BR_VIEW_FULL || viewer == owner;
+    if (card == DUD_NONE)
+        br_jw_null(w);
+    else
+        br_jw_string(w, dud_task_names[card]);
 }
 
-static void write_laid(br_jw *w, const dud *s)
+/* ------------------------------------------------------------------ */
+/* Reading JSON: the codecs of the game's notation. */
+
+/* A lay text in the form the writer puts it ("road 3b e"), read without the
+ * general notation parser; -1 when the text is in another form. */
+static int canonical_lay(const char *text)
 {
-    br_jw_key(w, "laid");
+    for (int p = 0; p < DUD_PATHS; p++) {
+        size_t n = strlen(dud_path_names[p]);
+        if (strncmp(text, dud_path_names[p], n) != 0 || text[n] != ' ')
+            continue;
+        const char *rest = text + n + 1;
+        for (int sh = 0; sh < DUD_SHAPES; sh++) {
+            size_t m = strlen(dud_shape_names[sh]);
+            if (strncmp(rest, dud_shape_names[sh], m) != 0 || rest[m] != ' ')
+                continue;
+            for (int d = 0; d < DUD_DIRS; d++)
+                if (strcmp(rest + m + 1, dud_dir_names[d]) == 0)
+                    return (int)dud_move_of_lay((dud_lay){(uint8_t)p, (uint8_t)sh, (uint8_t)d});
+        }
+    }
+    return -1;
+}
+
+static bool read_lay(const json_t *v, dud_lay *out, const br_field_path *at, br_text *err)
+{
+    if (!json_is_string(v))
+        return br_field_fail(err, at, "not a lay text");
+    br_move m = canonical_lay(json_string_value(v));
+    char reason[160];
+    br_text r = br_text_over(reason, sizeof reason);
+    if (m < 0 && (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK
+                  || m >= DUD_MV_VOTE))
+        return br_field_fail(err, at, "'%s' is not a lay (e.g. 'road 3b e')",
+                             json_string_value(v));
+    *out = dud_lay_of_move(m);
+    return true;
+}
+
+/* An array of at most `max` entries, each read by `read_one`. */
+static bool read_each(const json_t *v, size_t max, const char *what, const br_field_path *at,
+                      br_text *err,
+                      bool (*read_one)(const json_t *e, size_t i, void *out,
+                                       const br_field_path *at, br_text *err),
+                      void *out)
+{
+    if (!json_is_array(v) || json_array_size(v) > max)
+        return br_field_fail(err, at, "not an array of at most %zu %s", max, what);
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        if (!read_one(json_array_get(v, i), i, out, &entry, err))
+            return false;
+    }
+    return true;
+}
+
+static bool read_tile(const json_t *e, size_t i, void *out, const br_field_path *at,
+                      br_text *err)
+{
+    (void)i;
+    int t = json_is_string(e) ? dud_parse_tile(json_string_value(e)) : -1;
+    if (t < 0)
+        return br_field_fail(err, at, "not a tile name (e.g. 'road3b')");
+    ((uint8_t *)out)[t]++;
+    return true;
+}
+
+static bool read_vote(const json_t *e, size_t i, void *out, const br_field_path *at,
+                      br_text *err)
+{
+    (void)i;
+    uint8_t *cards = out;
+    int c = json_is_string(e) ? dud_parse_vote_card(json_string_value(e)) : -1;
+    if (c < 0)
+        return br_field_fail(err, at, "not a vote card");
+    if (*cards >> c & 1)
+        return br_field_fail(err, at, "'%s' appears twice", dud_vote_names[c]);
+    *cards |= (uint8_t)(1u << c);
+    return true;
+}
+
+static bool read_votes(const json_t *v, uint8_t *cards, const br_field_path *at, br_text *err)
+{
+    *cards = 0;
+    return read_each(v, DUD_VOTE_CARDS, "vote cards", at, err, read_vote, cards);
+}
+
+/* A string among `names`, or null (DUD_NONE) when `nullable`. */
+static bool read_name(const json_t *v, const char *const *names, int count, bool nullable,
+                      uint8_t *out, const br_field_path *at, br_text *err)
+{
+    const char *text = json_string_value(v);
+    if (nullable && json_is_null(v)) {
+        *out = DUD_NONE;
+        return true;
+    }
+    for (int i = 0; text && i < count; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (uint8_t)i;
+            return true;
+        }
+    return br_field_fail(err, at, "not one of '%s' .. '%s'%s", names[0], names[count - 1],
+                         nullable ? " or null" : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* The codecs of the members, JSON side. A member hidden from the viewer is
+ * the codec's to mask (the table's hiding knows null and counts, not the
+ * snapshot's "hidden"). */
+
+static void laid_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const dud *s = c->state;
+    (void)member;
     items it;
     items_begin(&it);
-    for (int i = 0; i < s->tiles_laid; i++)
-        item_lay(&it, s->laid[i]);
+    for (int i = 0; i < s->tiles_laid; i++) {
+        char buf[24];
+        item(&it, buf, lay_text(buf, s->laid[i]), true);
+    }
     items_end(&it, w);
 }
 
-/* Each crew an object of fixed keys, put together here as one item. */
-static void write_crews(br_jw *w, const dud *s)
+static bool read_laid_entry(const json_t *e, size_t i, void *out, const br_field_path *at,
+                            br_text *err)
 {
-    br_jw_key(w, "crews");
+    return read_lay(e, &((dud_lay *)out)[i], at, err);
+}
+
+static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
+                      const br_field_path *at, br_text *err)
+{
+    dud *s = dud_loading(c);
+    s->tiles_laid = json_is_array(v) ? (uint8_t)json_array_size(v) : 0;
+    return read_each(v, DUD_TILES, "lays", at, err, read_laid_entry, member);
+}
+
+/* Each crew an object of fixed keys, put together here as one item; derived
+ * from the laid tiles (check_crews() compares). */
+static void crews_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const dud *s = c->state;
+    (void)member;
     items it;
     items_begin(&it);
     for (int p = 0; p < DUD_PATHS; p++) {
@@ -197,147 +300,241 @@ static void write_crews(br_jw *w, const dud *s)
     items_end(&it, w);
 }
 
-/* Hands (face down during the deal: their sizes only) and the pool. */
-static void write_tile_holders(br_jw *w, const dud *s, int viewer)
+/* A hand: face down during the deal (others see its size). */
+static void hand_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    bool face_down = s->phase == DUD_PH_DEAL_TILES;
-    br_jw_key(w, "hands");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++) {
-        if (!face_down || sees(viewer, p))
-            write_tiles(w, s->hand[p]);
-        else
-            br_jw_int(w, dud_hand_size(s, p));
-    }
-    br_jw_end_array(w);
-    br_jw_key(w, "pool");
-    if (viewer == BR_VIEW_FULL)
-        write_tiles(w, s->pool);
+    const dud *s = c->state;
+    if (s->phase != DUD_PH_DEAL_TILES || c->viewer == BR_VIEW_FULL || c->viewer == c->owner)
+        write_tiles(w, member);
     else
-        br_jw_int(w, pool_size(s));
+        br_jw_int(w, dud_hand_size(s, c->owner));
 }
 
-static void write_card(br_jw *w, int card)
+static bool tiles_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
 {
-    if (card == DUD_NONE)
+    (void)c;
+    memset(member, 0, DUD_TILE_TYPES);
+    return read_each(v, DUD_TILES, "tile names", at, err, read_tile, member);
+}
+
+/* The pool: its tiles in the snapshot, its size in an observation. */
+static void pool_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    if (c->viewer == BR_VIEW_FULL)
+        write_tiles(w, member);
+    else
+        br_jw_int(w, pool_size(c->state));
+}
+
+/* Whether the viewer sees the secret of seat c->owner (at the end everyone). */
+static bool sees_secret(const br_fields_ctx *c)
+{
+    const dud *s = c->state;
+    return c->viewer == BR_VIEW_FULL || c->viewer == c->owner || s->phase == DUD_PH_OVER;
+}
+
+static void building_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    uint8_t card = *(const uint8_t *)member;
+    if (card == DUD_NONE || sees_secret(c))
+        write_card(w, card);
+    else
+        br_jw_string(w, "hidden");
+}
+
+static bool building_read(const br_fields_ctx *c, void *member, const json_t *v,
+                          const br_field_path *at, br_text *err)
+{
+    (void)c;
+    return read_name(v, dud_building_names, DUD_BUILDING_TYPES, true, member, at, err);
+}
+
+/* Pro: the two open task cards of a seat. */
+static void tasks_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const uint8_t *pair = member;
+    (void)c;
+    br_jw_begin_array(w);
+    write_card(w, pair[0]);
+    write_card(w, pair[1]);
+    br_jw_end_array(w);
+}
+
+static bool tasks_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
+{
+    uint8_t *pair = member;
+    (void)c;
+    if (!json_is_array(v) || json_array_size(v) != 2)
+        return br_field_fail(err, at, "not a pair of task cards");
+    for (int i = 0; i < 2; i++) {
+        br_field_path entry = {at, NULL, i};
+        if (!read_name(json_array_get(v, (size_t)i), dud_task_names, DUD_TASKS, true, &pair[i],
+                       &entry, err))
+            return false;
+    }
+    return true;
+}
+
+/* Pro: the slot chosen, 1 or 2, secret until the end. */
+static void choice_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    uint8_t choice = *(const uint8_t *)member;
+    if (choice == DUD_NONE)
+        br_jw_null(w);
+    else if (sees_secret(c))
+        br_jw_int(w, choice + 1);
+    else
+        br_jw_string(w, "hidden");
+}
+
+static bool choice_read(const br_fields_ctx *c, void *member, const json_t *v,
+                        const br_field_path *at, br_text *err)
+{
+    (void)c;
+    if (json_is_null(v))
+        return true;
+    if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 2)
+        return br_field_fail(err, at, "not 1, 2 or null");
+    *(uint8_t *)member = (uint8_t)(json_integer_value(v) - 1);
+    return true;
+}
+
+static void votes_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    write_votes(w, *(const uint8_t *)member);
+}
+
+static bool votes_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
+{
+    (void)c;
+    return read_votes(v, member, at, err);
+}
+
+/* The running vote's ballots: null before the seat has voted, secret until
+ * the reveal (the jein round). */
+static void ballot_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const dud *s = c->state;
+    if (!(s->voted >> c->owner & 1))
+        br_jw_null(w);
+    else if (s->phase == DUD_PH_JEIN || c->viewer == BR_VIEW_FULL || c->viewer == c->owner)
+        write_votes(w, *(const uint8_t *)member);
+    else
+        br_jw_string(w, "hidden");
+}
+
+static bool ballot_read(const br_fields_ctx *c, void *member, const json_t *v,
+                        const br_field_path *at, br_text *err)
+{
+    if (json_is_null(v))
+        return true;
+    dud_loading(c)->voted |= (uint8_t)(1u << c->owner);
+    return read_votes(v, member, at, err);
+}
+
+/* The jein declarations: null, "yes" or "no" per seat (kept as bits). */
+static void jein_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const dud *s = c->state;
+    (void)member;
+    if (!(s->jein_done >> c->owner & 1))
         br_jw_null(w);
     else
-        br_jw_string(w, dud_task_names[card]);
+        br_jw_string(w, s->jein_yes >> c->owner & 1 ? "yes" : "no");
 }
 
-/* Pro: the open task cards and the secret choices; basic: the secret
- * building cards, shown at the end. */
-static void write_cards(br_jw *w, const dud *s, int viewer)
+static bool jein_read(const br_fields_ctx *c, void *member, const json_t *v,
+                      const br_field_path *at, br_text *err)
 {
-    bool over = s->phase == DUD_PH_OVER;
-    br_jw_key(w, s->pro ? "tasks" : "buildings");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++) {
-        if (s->pro) {
-            br_jw_begin_array(w);
-            write_card(w, s->task[p][0]);
-            write_card(w, s->task[p][1]);
-            br_jw_end_array(w);
-        } else if (s->building[p] == DUD_NONE || over || sees(viewer, p)) {
-            write_card(w, s->building[p]);
-        } else {
-            br_jw_string(w, "hidden");
-        }
-    }
-    br_jw_end_array(w);
-    if (!s->pro)
-        return;
-    br_jw_key(w, "choices");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++) {
-        if (s->choice[p] == DUD_NONE)
-            br_jw_null(w);
-        else if (over || sees(viewer, p))
-            br_jw_int(w, s->choice[p] + 1);
-        else
-            br_jw_string(w, "hidden");
-    }
-    br_jw_end_array(w);
+    dud *s = dud_loading(c);
+    uint8_t yes;
+    (void)member;
+    if (json_is_null(v))
+        return true;
+    if (!read_name(v, (const char *const[]){"no", "yes"}, 2, false, &yes, at, err))
+        return false;
+    s->jein_done |= (uint8_t)(1u << c->owner);
+    s->jein_yes |= (uint8_t)(yes << c->owner);
+    return true;
 }
 
-/* Vote cards held, the running vote's ballots (secret until the reveal),
- * the jein declarations and the tile under vote. */
-static void write_running_vote(br_jw *w, const dud *s, int viewer)
+/* The tile under vote, null outside a vote. */
+static void pending_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    br_jw_key(w, "votes");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++)
-        write_votes(w, s->votes[p]);
-    br_jw_end_array(w);
-    bool revealed = s->phase == DUD_PH_JEIN;
-    br_jw_key(w, "ballots");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++) {
-        if (!(s->voted >> p & 1))
-            br_jw_null(w);
-        else if (revealed || sees(viewer, p))
-            write_votes(w, s->ballot[p]);
-        else
-            br_jw_string(w, "hidden");
-    }
-    br_jw_end_array(w);
-    br_jw_key(w, "jein");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++) {
-        if (!(s->jein_done >> p & 1))
-            br_jw_null(w);
-        else
-            br_jw_string(w, s->jein_yes >> p & 1 ? "yes" : "no");
-    }
-    br_jw_end_array(w);
-    br_jw_key(w, "pending");
-    if (dud_snap_voting(s))
-        write_lay(w, s->pending);
+    if (dud_voting(c->state))
+        write_lay(w, *(const dud_lay *)member);
     else
         br_jw_null(w);
 }
 
-static void write_last_vote(br_jw *w, const dud *s)
+static bool pending_read(const br_fields_ctx *c, void *member, const json_t *v,
+                         const br_field_path *at, br_text *err)
 {
-    const dud_vote_result *v = &s->last_vote;
-    br_jw_key(w, "last_vote");
-    if (!v->held) {
-        br_jw_null(w);
-        return;
-    }
-    br_jw_begin_object(w);
-    br_jw_key_int(w, "yes", v->yes);
-    br_jw_key_int(w, "no", v->no);
-    br_jw_key_bool(w, "passed", v->passed);
-    br_jw_key(w, "ballots");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++)
-        write_votes(w, v->ballots[p]);
-    br_jw_end_array(w);
-    br_jw_key(w, "jein_yes");
-    write_seat_list(w, v->jein_yes, s->num_players);
-    br_jw_end_object(w);
+    bool voting = dud_voting(c->state);
+    if (json_is_null(v) == voting)
+        return br_field_fail(err, at, "%s", voting ? "missing during a vote"
+                                                   : "set outside a vote");
+    return !voting || read_lay(v, member, at, err);
 }
 
-static void write_rejected(br_jw *w, const dud *s)
+/* The last vote: null before the first, else an object of its members. */
+static void last_vote_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    br_jw_key(w, "rejected");
+    const dud_vote_result *v = member;
+    if (v->held)
+        br_fields_write_json(&dud_last_vote_table, c, v, w);
+    else
+        br_jw_null(w);
+}
+
+static bool last_vote_read(const br_fields_ctx *c, void *member, const json_t *v,
+                           const br_field_path *at, br_text *err)
+{
+    dud_vote_result *r = member;
+    if (json_is_null(v))
+        return true;
+    r->held = 1;
+    return br_fields_read_json(&dud_last_vote_table, c, r, v, at, err);
+}
+
+static void rejected_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
     items it;
     items_begin(&it);
-    for (br_move m = 0; m < DUD_MV_VOTE; m++)
-        if (dud_rejected(s, m))
-            item_lay(&it, dud_snap_lay_of_move(m));
+    (void)member;
+    for (br_move m = 0; m < DUD_MV_VOTE; m++) {
+        if (!dud_rejected(c->state, m))
+            continue;
+        char buf[24];
+        item(&it, buf, lay_text(buf, dud_lay_of_move(m)), true);
+    }
     items_end(&it, w);
 }
 
-/* The object put together here as one value (numbers 0..DUD_MAX_VOTES). */
-static void write_tallies(br_jw *w, const dud *s)
+static bool read_rejected_entry(const json_t *e, size_t i, void *out, const br_field_path *at,
+                                br_text *err)
 {
-    char buf[64];
-    br_jw_key(w, "tallies");
-    int n = snprintf(buf, sizeof buf, "{\"votes\":%u,\"passed\":%u,\"bridges\":%u}",
-                     s->votes_held, s->votes_passed, s->bridges_passed);
-    br_jw_raw(w, buf, (size_t)n);
+    uint8_t *bits = out;
+    dud_lay l;
+    (void)i;
+    if (!read_lay(e, &l, at, err))
+        return false;
+    br_move m = dud_move_of_lay(l);
+    if (bits[m / 8] >> (m % 8) & 1)
+        return br_field_fail(err, at, "listed twice");
+    bits[m / 8] |= (uint8_t)(1u << (m % 8));
+    return true;
+}
+
+static bool rejected_read(const br_fields_ctx *c, void *member, const json_t *v,
+                          const br_field_path *at, br_text *err)
+{
+    (void)c;
+    return read_each(v, DUD_MV_VOTE, "lays", at, err, read_rejected_entry, member);
 }
 
 /* The result at the end (null before): also what the JSON loader compares
@@ -371,11 +568,18 @@ static void write_result_value(br_jw *w, const dud *s)
     br_jw_end_object(w);
 }
 
+static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    write_result_value(w, c->state);
+}
+
 /* The board as rows of text for observers: '.' free, the path's digit for a
  * piece, and its letter (A..D) for a bridge square. */
-static void write_board_rows(br_jw *w, const dud *s)
+static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    br_jw_key(w, "board");
+    const dud *s = c->state;
+    (void)member;
     items it;
     items_begin(&it);
     for (int y = 0; y < DUD_SIDE; y++) {
@@ -390,47 +594,160 @@ static void write_board_rows(br_jw *w, const dud *s)
     items_end(&it, w);
 }
 
-/* The snapshot (viewer BR_VIEW_FULL) or what seat `viewer` (-1: a spectator)
- * may see, members in the order of the format. */
-void dud_write_view(const void *st, int viewer, br_jw *w)
+static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    const dud *s = st;
-    br_jw_begin_object(w);
-    br_jw_key_string(w, "phase", dud_phase_names[s->phase]);
-    br_jw_key(w, "turn");
-    br_jw_raw(w, (const char[]){(char)('0' + s->turn)}, 1); /* seats 0..3 */
-    write_laid(w, s);
-    write_crews(w, s);
-    write_tile_holders(w, s, viewer);
-    write_cards(w, s, viewer);
-    write_running_vote(w, s, viewer);
-    write_last_vote(w, s);
-    write_rejected(w, s);
-    write_tallies(w, s);
-    br_jw_key(w, "result");
-    write_result_value(w, s);
-    if (viewer != BR_VIEW_FULL) {
-        write_board_rows(w, s);
-        br_jw_key_int(w, "seat", viewer);
-    }
-    br_jw_end_object(w);
+    (void)member;
+    br_jw_int(w, c->viewer);
 }
 
 /* ------------------------------------------------------------------ */
-/* The checks both loaders share. A loader fills the struct's own fields
- * (every one in its range) and the claims (snapshot.h); dud_check_loaded() lays the
- * tiles again and checks every invariant, naming the field as the JSON
- * snapshot does ("state.<member>"). */
+/* The table (doc: "Snapshot"), members in the order of the format; the
+ * basic and pro variants differ in the cards. */
 
-/* Whether the crew of `path` can take a step (a one-square tile fits). */
-static bool crew_can_move(const dud *s, int path)
+#define CODEC(name, json_write, json_read, bytes)                                          \
+    static const br_field_codec name = {json_write, json_read, dud_put_##bytes,            \
+                                        dud_get_##bytes}
+#define JSON_CODEC(name, json_write, json_read)                                            \
+    static const br_field_codec name = {json_write, json_read, NULL, NULL}
+CODEC(LAID, laid_write, laid_read, laid);
+JSON_CODEC(CREWS, crews_write, NULL);
+CODEC(HAND, hand_write, tiles_read, tiles);
+CODEC(POOL, pool_write, tiles_read, tiles);
+CODEC(BUILDING, building_write, building_read, building);
+JSON_CODEC(TASKS, tasks_write, tasks_read);
+JSON_CODEC(CHOICE, choice_write, choice_read);
+static const br_field_codec TASKS_BYTES = {NULL, NULL, dud_put_tasks, dud_get_tasks};
+JSON_CODEC(VOTES, votes_write, votes_read);
+CODEC(BALLOT, ballot_write, ballot_read, ballot);
+JSON_CODEC(JEIN, jein_write, jein_read);
+static const br_field_codec JEIN_YES = {NULL, NULL, dud_put_jein_yes, dud_get_jein_yes};
+CODEC(PENDING, pending_write, pending_read, pending);
+CODEC(LAST_VOTE, last_vote_write, last_vote_read, last_vote);
+CODEC(REJECTED, rejected_write, rejected_read, rejected);
+static const br_field_codec VOTES_HELD = {NULL, NULL, dud_put_votes_held, dud_get_votes_held};
+JSON_CODEC(RESULT, result_write, NULL);
+JSON_CODEC(BOARD, board_write, NULL);
+JSON_CODEC(SEAT, seat_write, NULL);
+
+#define AT(member) .offset = offsetof(dud, member)
+#define PER_SEAT(member) AT(member), .count = BR_FIELD_SEATS, .stride = sizeof(((dud *)0)->member[0])
+#define CODEC_FIELD(k, codec_, ...) {.key = k, .kind = BR_FIELD_CODEC, .codec = &codec_, __VA_ARGS__}
+#define SEAT_MASK(k, member) \
+    {.key = k, .kind = BR_FIELD_SET, .width = 1, AT(member), .max = BR_FIELD_LAST_SEAT, \
+     .flags = BR_FIELD_BYTES_ONLY}
+
+static const br_field last_vote_fields[] = {
+    {.key = "yes", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, yes),
+     .max = 255},
+    {.key = "no", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, no),
+     .max = 255},
+    {.key = "passed", .kind = BR_FIELD_BOOL, .offset = offsetof(dud_vote_result, passed)},
+    CODEC_FIELD("ballots", VOTES, .offset = offsetof(dud_vote_result, ballots),
+                .count = BR_FIELD_SEATS, .stride = 1, .flags = BR_FIELD_JSON_ONLY),
+    {.key = "ballots", .kind = BR_FIELD_INT, .width = 1,
+     .offset = offsetof(dud_vote_result, ballots), .count = BR_FIELD_SEATS, .stride = 1,
+     .max = DUD_ALL_VOTES, .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "jein_yes", .kind = BR_FIELD_SET, .width = 1,
+     .offset = offsetof(dud_vote_result, jein_yes), .max = BR_FIELD_LAST_SEAT},
+};
+const br_field_table dud_last_vote_table = {last_vote_fields,
+                                            sizeof last_vote_fields / sizeof last_vote_fields[0]};
+
+/* The tallies, from votes_held on (their members follow each other). */
+#define TALLY(member) .offset = offsetof(dud, member) - offsetof(dud, votes_held)
+static const br_field tally_fields[] = {
+    {.key = "votes", .kind = BR_FIELD_INT, .width = 2, TALLY(votes_held), .max = DUD_MAX_VOTES,
+     .flags = BR_FIELD_JSON_ONLY},
+    CODEC_FIELD("votes", VOTES_HELD, TALLY(votes_held), .flags = BR_FIELD_BYTES_ONLY),
+    {.key = "passed", .kind = BR_FIELD_INT, .width = 1, TALLY(votes_passed),
+     .max = DUD_MAX_PASSED_VOTES},
+    /* the claim, which the check compares with the bridges the replay passes */
+    {.key = "bridges", .kind = BR_FIELD_INT, .width = 1, TALLY(bridges_passed), .max = DUD_TILES},
+};
+static const br_field_table tally_table = {tally_fields,
+                                           sizeof tally_fields / sizeof tally_fields[0]};
+
+#define HEAD_FIELDS                                                                        \
+    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, AT(phase), .max = DUD_PHASES - 1,   \
+     .names = dud_phase_names},                                                            \
+    {.key = "turn", .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
+    CODEC_FIELD("laid", LAID, AT(laid)),                                                   \
+    CODEC_FIELD("crews", CREWS, AT(crew), .flags = BR_FIELD_JSON_ONLY),                    \
+    CODEC_FIELD("hands", HAND, PER_SEAT(hand)),                                            \
+    CODEC_FIELD("pool", POOL, AT(pool))
+
+#define TAIL_FIELDS                                                                        \
+    CODEC_FIELD("votes", VOTES, PER_SEAT(votes), .flags = BR_FIELD_JSON_ONLY),             \
+    {.key = "votes", .kind = BR_FIELD_INT, .width = 1, PER_SEAT(votes),                    \
+     .max = DUD_ALL_VOTES, .flags = BR_FIELD_BYTES_ONLY},                                  \
+    SEAT_MASK("ballots (who voted)", voted),                                               \
+    CODEC_FIELD("ballots", BALLOT, PER_SEAT(ballot)),                                      \
+    SEAT_MASK("jein (declared)", jein_done),                                               \
+    CODEC_FIELD("jein (yes)", JEIN_YES, AT(jein_yes), .flags = BR_FIELD_BYTES_ONLY),       \
+    CODEC_FIELD("jein", JEIN, AT(jein_done), .count = BR_FIELD_SEATS,                      \
+                .flags = BR_FIELD_JSON_ONLY),                                              \
+    CODEC_FIELD("pending", PENDING, AT(pending)),                                          \
+    CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote)),                                    \
+    CODEC_FIELD("rejected", REJECTED, AT(rejected)),                                       \
+    {.key = "tallies", .kind = BR_FIELD_OBJECT, .table = &tally_table, AT(votes_held)},    \
+    CODEC_FIELD("result", RESULT, .flags = BR_FIELD_JSON_ONLY),                            \
+    CODEC_FIELD("board", BOARD, .flags = BR_FIELD_VIEW_ONLY),                              \
+    CODEC_FIELD("seat", SEAT, .flags = BR_FIELD_VIEW_ONLY)
+
+static const br_field basic_fields[] = {
+    HEAD_FIELDS,
+    CODEC_FIELD("buildings", BUILDING, PER_SEAT(building)),
+    TAIL_FIELDS,
+};
+
+static const br_field pro_fields[] = {
+    HEAD_FIELDS,
+    CODEC_FIELD("tasks", TASKS, PER_SEAT(task), .flags = BR_FIELD_JSON_ONLY),
+    CODEC_FIELD("choices", CHOICE, PER_SEAT(choice), .flags = BR_FIELD_JSON_ONLY),
+    CODEC_FIELD("tasks", TASKS_BYTES, PER_SEAT(task), .flags = BR_FIELD_BYTES_ONLY),
+    TAIL_FIELDS,
+};
+
+static const br_field_table basic_table = {basic_fields,
+                                           sizeof basic_fields / sizeof basic_fields[0]};
+static const br_field_table pro_table = {pro_fields, sizeof pro_fields / sizeof pro_fields[0]};
+static const br_field_path ROOT = {NULL, "state", 0};
+
+static const br_field_table *table_of(const dud *s)
 {
-    int first, step;
-    for (int d = 0; d < DUD_DIRS; d++)
-        if (dud_lay_squares(s, path, DUD_SHAPES - 1, d, &first, &step))
-            return true;
-    return false;
+    return s->pro ? &pro_table : &basic_table;
 }
+
+static br_fields_ctx ctx_of(const dud *s, int viewer)
+{
+    return (br_fields_ctx){.state = s, .viewer = viewer, .num_seats = s->num_players,
+                           .owner = -1};
+}
+
+void dud_write_view(const void *st, int viewer, br_jw *w)
+{
+    br_fields_ctx c = ctx_of(st, viewer);
+    br_fields_write_json(table_of(st), &c, st, w);
+}
+
+void dud_to_bytes(const void *st, br_bytes_writer *w)
+{
+    br_fields_ctx c = ctx_of(st, BR_VIEW_FULL);
+    br_fields_write_bytes(table_of(st), &c, st, w);
+}
+
+/* ------------------------------------------------------------------ */
+/* The checks both loaders end in. The walker has read every member in its
+ * range, the laid tiles and the claimed bridges passed included; the check
+ * lays the tiles again and checks every invariant, naming the field as the
+ * JSON snapshot does ("state.<member>"). */
+
+/* What a loader read beside the members that the replay rebuilds. */
+typedef struct dud_claims {
+    dud_lay laid[DUD_TILES]; /* the tiles laid, in order */
+    int laid_count;
+    int bridges;             /* tallies.bridges */
+} dud_claims;
 
 /* The crews are looked at once, after the last tile, not after each one as
  * in play: that gives the same, because a lay that fits has a first square
@@ -442,7 +759,7 @@ static bool replay_laid(dud *s, const dud_claims *c, br_text *err)
         dud_lay lay = c->laid[i];
         int first, step;
         if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step)) {
-            if (!crew_can_move(s, lay.path))
+            if (!dud_crew_can_move(s, lay.path))
                 return br_fail(err, "state.laid[%d]: the crew of the %s path had left the game",
                                i, dud_path_names[lay.path]);
             return br_fail(err, "state.laid[%d]: the tile does not fit there", i);
@@ -511,7 +828,7 @@ static bool check_rejected(const dud *s, br_text *err)
     for (br_move m = 0, i = 0; m < DUD_MV_VOTE; m++) {
         if (!dud_rejected(s, m))
             continue;
-        dud_lay l = dud_snap_lay_of_move(m);
+        dud_lay l = dud_lay_of_move(m);
         if (!(s->crew_in >> l.path & 1) || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0
             || !s->last_vote.held || s->last_vote.passed)
             return br_fail(err, "state.rejected[%d]: not a lay over a toilet that the last votes "
@@ -600,14 +917,6 @@ static bool check_cards(const dud *s, br_text *err)
     return true;
 }
 
-static bool choices_complete(const dud *s)
-{
-    for (int p = 0; p < s->num_players; p++)
-        if (s->choice[p] == DUD_NONE)
-            return false;
-    return true;
-}
-
 static bool check_choices(const dud *s, br_text *err)
 {
     if (!s->pro)
@@ -618,14 +927,14 @@ static bool check_choices(const dud *s, br_text *err)
     bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN;
     if (s->phase < DUD_PH_LAY && some)
         return br_fail(err, "state.choices: a task chosen during the deal");
-    if (playing && choices_complete(s) != dud_first_path_ended(s))
+    if (playing && dud_choices_complete(s) != dud_first_path_ended(s))
         return br_fail(err, "state.choices: the choice is made exactly when the first path has ended");
-    if (playing && some && !choices_complete(s))
+    if (playing && some && !dud_choices_complete(s))
         return br_fail(err, "state.choices: only some seats have chosen outside the choice");
-    if (s->phase == DUD_PH_OVER && !choices_complete(s))
+    if (s->phase == DUD_PH_OVER && !dud_choices_complete(s))
         return br_fail(err, "state.choices: the game is over but not every seat has chosen");
     if (s->phase == DUD_PH_CHOOSE) {
-        if (choices_complete(s))
+        if (dud_choices_complete(s))
             return br_fail(err, "state.phase: every seat has chosen");
         for (int k = 1; k < s->num_players; k++) /* the choosers so far follow the turn order */
             if (s->choice[(s->turn + k) % s->num_players] != DUD_NONE
@@ -639,9 +948,9 @@ static bool check_choices(const dud *s, br_text *err)
  * skipped), then the jein declarations in the same order. */
 static bool check_vote(const dud *s, br_text *err)
 {
-    if (!dud_snap_voting(s) && (s->voted || s->jein_done))
+    if (!dud_voting(s) && (s->voted || s->jein_done))
         return br_fail(err, "state.ballots: ballots outside a vote");
-    if (!dud_snap_voting(s))
+    if (!dud_voting(s))
         return true;
     const dud_lay *l = &s->pending;
     if (!(s->crew_in >> l->path & 1)
@@ -676,8 +985,11 @@ static bool check_turn(const dud *s, br_text *err)
     return true;
 }
 
-bool dud_check_loaded(dud *s, const dud_claims *c, br_text *err)
+static bool check_loaded(dud *s, br_text *err)
 {
+    dud_claims claims = {.laid_count = s->tiles_laid, .bridges = s->bridges_passed}, *c = &claims;
+    memcpy(claims.laid, s->laid, sizeof claims.laid);
+    s->tiles_laid = s->bridges_passed = 0; /* the replay lays them again */
     bool ok = replay_laid(s, c, err) && check_tallies(s, c, err) && check_last_vote(s, err)
               && check_rejected(s, err) && check_tile_census(s, err) && check_pool(s, err)
               && check_cards(s, err) && check_choices(s, err) && check_vote(s, err)
@@ -687,429 +999,52 @@ bool dud_check_loaded(dud *s, const dud_claims *c, br_text *err)
     return ok;
 }
 
+
 /* ------------------------------------------------------------------ */
-/* Reading JSON into the struct; then the shared checks, and the members the
- * struct does not keep (crews, result) compared with what follows. */
+/* Loading: the walker reads the members, the check above follows; the JSON
+ * loader then compares the derived members the binary form does not carry
+ * (crews, result) with what follows from the loaded state. */
 
-/* Where a value sits: "state.<member>[i][j]" (an index below 0 left out),
- * written out only when a reason needs it. */
-typedef struct where {
-    const char *member;
-    int i, j;
-} where;
-
-static const char *where_text(where at, char *buf, size_t size)
+static bool check_derived(const dud *s, const json_t *state, const char *key,
+                          void (*write)(const br_fields_ctx *, const void *, br_jw *),
+                          br_text *err)
 {
-    int n = snprintf(buf, size, "state.%s", at.member);
-    if (at.i >= 0 && n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, "[%d]", at.i);
-    if (at.j >= 0 && n >= 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, "[%d]", at.j);
-    return buf;
-}
-
-#define PATH(at) where_text((at), (char[64]){0}, 64)
-
-/* A string among `names`: its index into *out (br_json_name() says why not). */
-static bool read_name(const json_t *v, const char *const *names, int count, int *out, where at,
-                      br_text *err)
-{
-    const char *text = json_string_value(v);
-    for (int i = 0; text && i < count; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    return br_json_name(v, names, count, out, PATH(at), err);
-}
-
-static const json_t *seat_array(const json_t *o, const char *key, int n, br_text *err)
-{
-    const json_t *v = br_json_member(o, key, "state", err);
-    if (v && (!json_is_array(v) || json_array_size(v) != (size_t)n)) {
-        br_fail(err, "state.%s: not an array of %d entries, one per seat", key, n);
-        return NULL;
-    }
-    return v;
-}
-
-/* A lay text in the form the writer puts it ("road 3b e"), read without the
- * general notation parser; -1 when the text is in another form. */
-static int canonical_lay(const char *text)
-{
-    for (int p = 0; p < DUD_PATHS; p++) {
-        size_t n = strlen(dud_path_names[p]);
-        if (strncmp(text, dud_path_names[p], n) != 0 || text[n] != ' ')
-            continue;
-        const char *rest = text + n + 1;
-        for (int sh = 0; sh < DUD_SHAPES; sh++) {
-            size_t m = strlen(dud_shape_names[sh]);
-            if (strncmp(rest, dud_shape_names[sh], m) != 0 || rest[m] != ' ')
-                continue;
-            for (int d = 0; d < DUD_DIRS; d++)
-                if (strcmp(rest + m + 1, dud_dir_names[d]) == 0)
-                    return (int)dud_snap_move_of_lay((dud_lay){(uint8_t)p, (uint8_t)sh, (uint8_t)d});
-        }
-    }
-    return -1;
-}
-
-static bool read_lay(const json_t *v, dud_lay *out, where at, br_text *err)
-{
-    br_move m;
-    char reason[160];
-    br_text r = br_text_over(reason, sizeof reason);
-    if (!json_is_string(v))
-        return br_fail(err, "%s: not a lay text", PATH(at));
-    int fast = canonical_lay(json_string_value(v));
-    if (fast >= 0) {
-        *out = dud_snap_lay_of_move((br_move)fast);
-        return true;
-    }
-    if (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK || m >= DUD_MV_VOTE)
-        return br_fail(err, "%s: '%s' is not a lay (e.g. 'road 3b e')", PATH(at),
-                       json_string_value(v));
-    *out = dud_snap_lay_of_move(m);
-    return true;
-}
-
-static bool read_tiles(const json_t *v, uint8_t *counts, where at, br_text *err)
-{
-    if (!json_is_array(v) || json_array_size(v) > DUD_TILES)
-        return br_fail(err, "%s: not an array of tile names", PATH(at));
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        const json_t *e = json_array_get(v, i);
-        int t = json_is_string(e) ? dud_parse_tile(json_string_value(e)) : -1;
-        if (t < 0)
-            return br_fail(err, "%s[%zu]: not a tile name (e.g. 'road3b')", PATH(at), i);
-        counts[t]++;
-    }
-    return true;
-}
-
-static bool read_votes(const json_t *v, uint8_t *cards, where at, br_text *err)
-{
-    if (!json_is_array(v) || json_array_size(v) > DUD_VOTE_CARDS)
-        return br_fail(err, "%s: not an array of vote cards", PATH(at));
-    *cards = 0;
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        const json_t *e = json_array_get(v, i);
-        int c = json_is_string(e) ? dud_parse_vote_card(json_string_value(e)) : -1;
-        if (c < 0)
-            return br_fail(err, "%s[%zu]: not a vote card", PATH(at), i);
-        if (*cards >> c & 1)
-            return br_fail(err, "%s[%zu]: '%s' appears twice", PATH(at), i, dud_vote_names[c]);
-        *cards |= (uint8_t)(1u << c);
-    }
-    return true;
-}
-
-static bool read_laid(dud_claims *c, const json_t *o, br_text *err)
-{
-    const json_t *laid = br_json_member(o, "laid", "state", err);
-    if (!laid)
-        return false;
-    if (!json_is_array(laid) || json_array_size(laid) > DUD_TILES)
-        return br_fail(err, "state.laid: not an array of at most %d lays", DUD_TILES);
-    c->laid_count = (int)json_array_size(laid);
-    for (int i = 0; i < c->laid_count; i++) {
-        if (!read_lay(json_array_get(laid, (size_t)i), &c->laid[i], (where){"laid", i, -1}, err))
-            return false;
-    }
-    return true;
-}
-
-/* The crews, which the replay of the laid tiles has placed. */
-static bool check_crews(const dud *s, const json_t *o, br_text *err)
-{
-    const json_t *crews = br_json_member(o, "crews", "state", err);
-    if (!crews)
-        return false;
-    if (!json_is_array(crews) || json_array_size(crews) != DUD_PATHS)
-        return br_fail(err, "state.crews: not an array of %d crews", DUD_PATHS);
-    static const char *const keys[] = {"path", "square", "in"};
-    for (int p = 0; p < DUD_PATHS; p++) {
-        const json_t *c = json_array_get(crews, (size_t)p);
-        where at = {"crews", p, -1};
-        char want[4];
-        int csq = s->crew[p], row = DUD_SIDE - csq / DUD_SIDE;
-        size_t w = 0;
-        want[w++] = (char)('a' + csq % DUD_SIDE);
-        if (row >= 10)
-            want[w++] = (char)('0' + row / 10);
-        want[w++] = (char)('0' + row % 10);
-        want[w] = '\0';
-        if (!json_is_object(c))
-            return br_fail(err, "%s: not an object", PATH(at));
-        const char *unknown = br_json_unknown_key(c, keys, 3);
-        if (unknown)
-            return br_fail(err, "%s.%s: not a member of a crew", PATH(at), unknown);
-        const json_t *name = json_object_get(c, "path"), *sq = json_object_get(c, "square");
-        bool in;
-        if (!json_is_string(name) || strcmp(json_string_value(name), dud_path_names[p]) != 0)
-            return br_fail(err, "%s.path: not '%s'", PATH(at), dud_path_names[p]);
-        if (!json_is_string(sq) || strcmp(json_string_value(sq), want) != 0)
-            return br_fail(err, "%s.square: the laid tiles end the %s path at %s", PATH(at),
-                           dud_path_names[p], want);
-        const json_t *in_value = json_object_get(c, "in");
-        if (!json_is_boolean(in_value))
-            return br_json_bool(c, "in", &in, PATH(at), err);
-        in = json_is_true(in_value);
-        if (in != (s->crew_in >> p & 1))
-            return br_fail(err, "%s.in: the %s crew is %s after the laid tiles", PATH(at),
-                           dud_path_names[p], s->crew_in >> p & 1 ? "in" : "out");
-    }
-    return true;
-}
-
-static bool read_hands(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *hands = seat_array(o, "hands", s->num_players, err);
-    if (!hands)
-        return false;
-    for (int p = 0; p < s->num_players; p++) {
-        if (!read_tiles(json_array_get(hands, (size_t)p), s->hand[p], (where){"hands", p, -1}, err))
-            return false;
-    }
-    memset(s->pool, 0, sizeof s->pool);
-    const json_t *pool = br_json_member(o, "pool", "state", err);
-    return pool && read_tiles(pool, s->pool, (where){"pool", -1, -1}, err);
-}
-
-static bool read_buildings(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *arr = seat_array(o, "buildings", s->num_players, err);
-    if (!arr)
-        return false;
-    for (int p = 0; p < s->num_players; p++) {
-        const json_t *v = json_array_get(arr, (size_t)p);
-        int b;
-        if (json_is_null(v))
-            continue;
-        if (!read_name(v, dud_building_names, DUD_BUILDING_TYPES, &b, (where){"buildings", p, -1},
-                       err))
-            return false;
-        s->building[p] = (uint8_t)b;
-    }
-    return true;
-}
-
-static bool read_tasks(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *arr = seat_array(o, "tasks", s->num_players, err);
-    const json_t *choices = arr ? seat_array(o, "choices", s->num_players, err) : NULL;
-    if (!choices)
-        return false;
-    for (int p = 0; p < s->num_players; p++) {
-        const json_t *pair = json_array_get(arr, (size_t)p);
-        if (!json_is_array(pair) || json_array_size(pair) != 2)
-            return br_fail(err, "state.tasks[%d]: not a pair of task cards", p);
-        for (int i = 0; i < 2; i++) {
-            const json_t *v = json_array_get(pair, (size_t)i);
-            int t;
-            if (json_is_null(v))
-                continue;
-            if (!read_name(v, dud_task_names, DUD_TASKS, &t, (where){"tasks", p, i}, err))
-                return false;
-            s->task[p][i] = (uint8_t)t;
-        }
-        const json_t *c = json_array_get(choices, (size_t)p);
-        if (json_is_null(c))
-            continue;
-        if (!json_is_integer(c) || json_integer_value(c) < 1 || json_integer_value(c) > 2)
-            return br_fail(err, "state.choices[%d]: not 1, 2 or null", p);
-        s->choice[p] = (uint8_t)(json_integer_value(c) - 1);
-    }
-    return true;
-}
-
-static bool read_ballots(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *votes = seat_array(o, "votes", s->num_players, err);
-    const json_t *ballots = votes ? seat_array(o, "ballots", s->num_players, err) : NULL;
-    const json_t *jein = ballots ? seat_array(o, "jein", s->num_players, err) : NULL;
-    if (!jein)
-        return false;
-    for (int p = 0; p < s->num_players; p++) {
-        if (!read_votes(json_array_get(votes, (size_t)p), &s->votes[p], (where){"votes", p, -1},
-                        err))
-            return false;
-        const json_t *b = json_array_get(ballots, (size_t)p);
-        if (!json_is_null(b)) {
-            if (!read_votes(b, &s->ballot[p], (where){"ballots", p, -1}, err))
-                return false;
-            s->voted |= (uint8_t)(1u << p);
-        }
-        const json_t *j = json_array_get(jein, (size_t)p);
-        if (json_is_null(j))
-            continue;
-        int yes;
-        if (!read_name(j, (const char *const[]){"no", "yes"}, 2, &yes, (where){"jein", p, -1}, err))
-            return false;
-        s->jein_done |= (uint8_t)(1u << p);
-        s->jein_yes |= (uint8_t)(yes << p);
-    }
-    return true;
-}
-
-static bool read_last_vote(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *v = br_json_member(o, "last_vote", "state", err);
-    if (!v)
-        return false;
-    if (json_is_null(v))
-        return true;
-    dud_vote_result *r = &s->last_vote;
-    long long yes, no;
-    bool passed;
-    const json_t *ballots, *jein;
-    if (!br_json_int(v, "yes", 0, 255, &yes, "state.last_vote", err)
-        || !br_json_int(v, "no", 0, 255, &no, "state.last_vote", err)
-        || !br_json_bool(v, "passed", &passed, "state.last_vote", err)
-        || !(ballots = br_json_array(v, "ballots", s->num_players, "state.last_vote", err))
-        || !(jein = br_json_array(v, "jein_yes", -1, "state.last_vote", err)))
-        return false;
-    if (json_object_size(v) != 5)
-        return br_fail(err, "state.last_vote: has members this version does not write");
-    r->held = 1;
-    r->yes = (uint8_t)yes;
-    r->no = (uint8_t)no;
-    r->passed = passed;
-    for (int p = 0; p < s->num_players; p++) {
-        if (!read_votes(json_array_get(ballots, (size_t)p), &r->ballots[p],
-                        (where){"last_vote.ballots", p, -1}, err))
-            return false;
-    }
-    for (size_t i = 0; i < json_array_size(jein); i++) {
-        long long p;
-        if (!br_json_array_int(jein, i, 0, s->num_players - 1, &p, "state.last_vote.jein_yes", err))
-            return false;
-        r->jein_yes |= (uint8_t)(1u << p);
-    }
-    return true;
-}
-
-static bool read_rejected(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *arr = br_json_member(o, "rejected", "state", err);
-    if (!arr)
-        return false;
-    if (!json_is_array(arr) || json_array_size(arr) > DUD_MV_VOTE)
-        return br_fail(err, "state.rejected: not an array of lays");
-    for (size_t i = 0; i < json_array_size(arr); i++) {
-        dud_lay l;
-        if (!read_lay(json_array_get(arr, i), &l, (where){"rejected", (int)i, -1}, err))
-            return false;
-        br_move m = dud_snap_move_of_lay(l);
-        if (dud_rejected(s, m))
-            return br_fail(err, "state.rejected[%zu]: listed twice", i);
-        s->rejected[m / 8] |= (uint8_t)(1u << (m % 8));
-    }
-    return true;
-}
-
-static bool read_tallies(dud *s, dud_claims *c, const json_t *o, br_text *err)
-{
-    const json_t *t = br_json_member(o, "tallies", "state", err);
-    long long votes, passed, bridges;
-    if (!t || !br_json_int(t, "votes", 0, DUD_MAX_VOTES, &votes, "state.tallies", err)
-        || !br_json_int(t, "passed", 0, votes < DUD_MAX_PASSED_VOTES ? votes
-                                                                     : DUD_MAX_PASSED_VOTES,
-                        &passed, "state.tallies", err)
-        || !br_json_int(t, "bridges", 0, DUD_TILES, &bridges, "state.tallies", err))
-        return false;
-    if (json_object_size(t) != 3)
-        return br_fail(err, "state.tallies: has members this version does not write");
-    s->votes_held = (uint16_t)votes;
-    s->votes_passed = (uint8_t)passed;
-    c->bridges = (int)bridges;
-    return true;
-}
-
-static bool read_pending(dud *s, const json_t *o, br_text *err)
-{
-    const json_t *pending = br_json_member(o, "pending", "state", err);
-    if (!pending)
-        return false;
-    if (json_is_null(pending) == dud_snap_voting(s))
-        return br_fail(err, "state.pending: %s", dud_snap_voting(s) ? "missing during a vote"
-                                                           : "set outside a vote");
-    return dud_snap_voting(s) ? read_lay(pending, &s->pending, (where){"pending", -1, -1}, err) : true;
-}
-
-static bool read_members(dud *s, dud_claims *c, const json_t *o, br_text *err)
-{
-    static const char *const keys[] = {
-        "phase", "turn", "laid", "crews", "hands", "pool", "buildings", "tasks", "choices",
-        "votes", "ballots", "jein", "pending", "last_vote", "rejected", "tallies", "result",
-    };
-    const char *unknown = br_json_unknown_key(o, keys, sizeof keys / sizeof keys[0]);
-    if (unknown)
-        return br_fail(err, "state.%s: not a member of this version's snapshot", unknown);
-    if (json_object_get(o, s->pro ? "buildings" : "tasks"))
-        return br_fail(err, "state.%s: not used in the %s variant", s->pro ? "buildings" : "tasks",
-                       s->pro ? "pro" : "basic");
-    int phase;
-    long long turn;
-    const json_t *ph = br_json_member(o, "phase", "state", err);
-    if (!ph || !read_name(ph, dud_phase_names, DUD_PHASES, &phase, (where){"phase", -1, -1}, err)
-        || !br_json_int(o, "turn", 0, s->num_players - 1, &turn, "state", err))
-        return false;
-    s->phase = (uint8_t)phase;
-    s->turn = (uint8_t)turn;
-    return read_laid(c, o, err) && read_hands(s, o, err)
-           && (s->pro ? read_tasks(s, o, err) : read_buildings(s, o, err))
-           && read_ballots(s, o, err) && read_last_vote(s, o, err)
-           && read_tallies(s, c, o, err) && read_rejected(s, o, err) && read_pending(s, o, err);
-}
-
-static bool check_result(const dud *s, const json_t *state, br_text *err)
-{
-    const json_t *result = json_object_get(state, "result");
-    bool over = s->phase == DUD_PH_OVER;
-    if (!result || json_is_null(result) == over)
-        return br_fail(err, "state.result: %s", over ? "missing at the end" : "set before the end");
-    if (!over)
-        return true;
-    if (!json_is_object(result))
-        return br_fail(err, "state.result: not an object");
     char text[512];
     br_text t = br_text_over(text, sizeof text);
     br_jw w;
     br_jw_init(&w, &t);
-    write_result_value(&w, s);
+    br_fields_ctx c = ctx_of(s, BR_VIEW_FULL);
+    write(&c, NULL, &w);
     json_t *want = NULL;
     json_error_t jerr;
     if (br_text_fits(&t))
-        br_json_parse(text, t.len, 0, &want, &jerr);
+        br_json_parse(text, t.len, JSON_DECODE_ANY, &want, &jerr);
     if (!want)
-        return br_fail(err, "state.result: out of memory while checking it");
-    bool same = true;
-    const char *key;
-    json_t *value;
-    json_object_foreach((json_t *)result, key, value) {
-        if (!json_equal(value, json_object_get(want, key))) {
-            same = br_fail(err, "state.result.%s: does not follow from the final position", key);
-            break;
-        }
-    }
-    json_object_foreach(want, key, value) {
-        if (same && !json_object_get(result, key))
-            same = br_fail(err, "state.result.%s: missing", key);
-    }
+        return br_fail(err, "state.%s: out of memory while checking it", key);
+    bool same = json_equal(want, json_object_get(state, key));
     json_decref(want);
-    return same;
+    return same || br_fail(err, "state.%s: does not follow from the position, which gives %s",
+                           key, text);
 }
 
 br_status dud_from_json(void *st, const json_t *state, br_text *err)
 {
     dud *s = st;
-    dud_claims c;
-    if (!json_is_object(state)) {
-        br_fail(err, "state: not an object");
-        return BR_ERR_SNAPSHOT;
-    }
-    bool ok = read_members(s, &c, state, err) && dud_check_loaded(s, &c, err)
-              && check_crews(s, state, err) && check_result(s, state, err);
+    br_fields_ctx c = ctx_of(s, BR_VIEW_FULL);
+    bool ok = br_fields_read_json(table_of(s), &c, s, state, &ROOT, err) && check_loaded(s, err)
+              && check_derived(s, state, "crews", crews_write, err)
+              && check_derived(s, state, "result", result_write, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
+}
+
+br_status dud_from_bytes(void *st, br_bytes_reader *r, br_text *err)
+{
+    dud *s = st;
+    br_fields_ctx c = ctx_of(s, BR_VIEW_FULL);
+    bool ok = br_fields_read_bytes(table_of(s), &c, s, r, &ROOT);
+    if (ok && r->left > 0) {
+        br_br_fail(r, "state: %zu bytes left over after the last field", r->left);
+        ok = false;
+    }
+    return ok && check_loaded(s, err) ? BR_OK : BR_ERR_SNAPSHOT;
 }

@@ -1,7 +1,8 @@
 /*
- * Drunter & Drüber: what the snapshot's two forms share (snapshot.c: JSON,
- * bytes.c: binary): move and lay numbers, and the check of every invariant
- * both loaders end in.
+ * Drunter & Drüber: what the snapshot's two forms share. The field table
+ * (snapshot.c) describes every member once; the core walks it for the JSON
+ * snapshot, the observations and the binary form. The game's own codecs:
+ * the JSON ones in snapshot.c, the binary ones in bytes.c (declared here).
  */
 #ifndef DUD_SNAPSHOT_H
 #define DUD_SNAPSHOT_H
@@ -10,23 +11,33 @@
 
 enum { NO_LAY = DUD_NONE };
 
-/* A lay move's path, shape and direction, and back. */
-dud_lay dud_snap_lay_of_move(br_move m);
-unsigned dud_snap_move_of_lay(dud_lay l);
+/* The state being loaded, which the walker hands every codec as c->state:
+ * members that keep their value in another member (the voted mask of the
+ * ballots, the jein bits) are set through it. */
+static inline dud *dud_loading(const br_fields_ctx *c)
+{
+    return (dud *)(uintptr_t)c->state;
+}
 
-/* Whether the state is in a vote (the vote or its jein round). */
-bool dud_snap_voting(const dud *s);
+/* The binary codec of a member: dud_put_<name>() writes it, dud_get_<name>()
+ * reads and checks it, failing with br_field_fail_bytes() at `at`. */
+#define DUD_BYTES_CODEC(name)                                                               \
+    void dud_put_##name(const br_fields_ctx *c, const void *member, br_bytes_writer *w);   \
+    bool dud_get_##name(const br_fields_ctx *c, void *member, br_bytes_reader *r,          \
+                        const br_field_path *at);
+DUD_BYTES_CODEC(laid)
+DUD_BYTES_CODEC(tiles)
+DUD_BYTES_CODEC(building)
+DUD_BYTES_CODEC(tasks)
+DUD_BYTES_CODEC(ballot)
+DUD_BYTES_CODEC(jein_yes)
+DUD_BYTES_CODEC(pending)
+DUD_BYTES_CODEC(last_vote)
+DUD_BYTES_CODEC(rejected)
+DUD_BYTES_CODEC(votes_held)
 
-/* What a loader read beside the struct's own fields: the tiles laid, in
- * order, which the check lays again, and the claimed tallies. */
-typedef struct dud_claims {
-    dud_lay laid[DUD_TILES]; /* the tiles laid, in order */
-    int laid_count;
-    int bridges;             /* tallies.bridges */
-} dud_claims;
-
-/* Lays the tiles again and checks every invariant, naming the field as the
- * JSON snapshot does ("state.<member>"). */
-bool dud_check_loaded(dud *s, const dud_claims *c, br_text *err);
+/* The members of the last vote (held aside: the codec of last_vote walks
+ * them in both forms). */
+extern const br_field_table dud_last_vote_table;
 
 #endif /* DUD_SNAPSHOT_H */

@@ -172,7 +172,7 @@ static void render_votes(const dud *s, int p, int viewer, br_text *out)
 
 static void render_status(const dud *s, br_text *out)
 {
-    if (s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN) {
+    if (dud_voting(s)) {
         br_text_printf(out, "Vote on seat %d's tile ", s->turn);
         dud_put_lay(out, s->pending);
         br_text_printf(out, " (covers %d toilet%s); ",
@@ -362,7 +362,7 @@ static void board_planes(const dud *s, float *out, int *points)
     for (int p = 0; p < DUD_PATHS; p++)
         out[(DUD_T_CREW + p) * DUD_SQUARES + s->crew[p]] = 1.0f;
     int first, step;
-    if ((s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN)
+    if (dud_voting(s)
         && dud_lay_squares(s, s->pending.path, s->pending.shape, s->pending.dir, &first, &step))
         for (int i = 0, sq = first; i < dud_shape_length[s->pending.shape]; i++, sq += step)
             out[DUD_T_PENDING * DUD_SQUARES + sq] = 1.0f;
@@ -398,7 +398,7 @@ static void table(const dud *s, const int *points, float *out)
     out[DUD_T_PHASE + s->phase] = 1.0f;
     for (int p = 0; p < DUD_PATHS; p++)
         out[DUD_T_CREW_IN + p] = (float)(s->crew_in >> p & 1);
-    if (s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN) {
+    if (dud_voting(s)) {
         out[DUD_T_PEND_PATH + s->pending.path] = 1.0f;
         out[DUD_T_PEND_SHAPE + s->pending.shape] = 1.0f;
         out[DUD_T_PEND_DIR + s->pending.dir] = 1.0f;
