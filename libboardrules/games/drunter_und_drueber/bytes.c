@@ -25,24 +25,23 @@ static bool get_u8(br_bytes_reader *r, uint8_t *out, const br_field_path *at)
     return true;
 }
 
-/* A lay number (0..79), or NO_LAY when `none_ok`. */
-static bool get_lay(br_bytes_reader *r, uint8_t *move, bool none_ok, const br_field_path *at)
+/* n bytes, failing at `at` when the data ends before. */
+static bool get_bytes(br_bytes_reader *r, void *out, size_t n, const br_field_path *at)
 {
-    if (!get_u8(r, move, at))
-        return false;
-    if (*move < DUD_MV_VOTE || (none_ok && *move == NO_LAY))
-        return true;
-    return br_field_fail_bytes(r, at, "%u is not a lay number (0..%d%s)", *move, DUD_MV_VOTE - 1,
-                               none_ok ? ", or 255: none" : "");
+    if (r->failed || r->left < n)
+        return br_field_fail_bytes(r, at, "the data ends early");
+    return br_br_bytes(r, out, n, "");
 }
+
 
 void dud_put_laid(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     const dud *s = c->state;
     (void)member;
-    br_bw_u8(w, s->tiles_laid);
+    uint8_t b[1 + DUD_TILES] = {s->tiles_laid};
     for (int i = 0; i < s->tiles_laid; i++)
-        br_bw_u8(w, (unsigned)dud_move_of_lay(s->laid[i]));
+        b[1 + i] = (uint8_t)dud_move_of_lay(s->laid[i]);
+    br_bw_bytes(w, b, 1u + s->tiles_laid);
 }
 
 bool dud_get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
@@ -52,14 +51,17 @@ bool dud_get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     (void)member;
     if (!get_u8(r, &s->tiles_laid, at))
         return false;
+    uint8_t moves[DUD_TILES];
     if (s->tiles_laid > DUD_TILES)
         return br_field_fail_bytes(r, at, "%u tiles, the set has %d", s->tiles_laid, DUD_TILES);
+    if (!get_bytes(r, moves, s->tiles_laid, at))
+        return false;
     for (int i = 0; i < s->tiles_laid; i++) {
         br_field_path entry = {at, NULL, i};
-        uint8_t m = 0;
-        if (!get_lay(r, &m, false, &entry))
-            return false;
-        s->laid[i] = dud_lay_of_move(m);
+        if (moves[i] >= DUD_MV_VOTE)
+            return br_field_fail_bytes(r, &entry, "%u is not a lay number (0..%d)", moves[i],
+                                       DUD_MV_VOTE - 1);
+        s->laid[i] = dud_lay_of_move(moves[i]);
     }
     return true;
 }
@@ -76,10 +78,10 @@ bool dud_get_tiles(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     uint8_t *counts = member;
     (void)c;
+    if (!get_bytes(r, counts, DUD_TILE_TYPES, at))
+        return false;
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         br_field_path entry = {at, NULL, t};
-        if (!get_u8(r, &counts[t], &entry))
-            return false;
         if (counts[t] > dud_tile_count[t])
             return br_field_fail_bytes(r, &entry, "%u tiles, the set has %u of the kind",
                                        counts[t], dud_tile_count[t]);
@@ -183,8 +185,11 @@ bool dud_get_pending(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     const dud *s = c->state;
     uint8_t m = 0;
-    if (!get_lay(r, &m, true, at))
+    if (!get_u8(r, &m, at))
         return false;
+    if (m != NO_LAY && m >= DUD_MV_VOTE)
+        return br_field_fail_bytes(r, at, "%u is not a lay number (0..%d, or 255: none)", m,
+                                   DUD_MV_VOTE - 1);
     if ((m == NO_LAY) == dud_voting(s))
         return br_field_fail_bytes(r, at, "%s", dud_voting(s) ? "missing during a vote"
                                                               : "set outside a vote");
@@ -225,11 +230,7 @@ bool dud_get_rejected(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                       const br_field_path *at)
 {
     (void)c;
-    uint8_t *bits = member;
-    for (int i = 0; i < DUD_MV_VOTE / 8; i++)
-        if (!get_u8(r, &bits[i], at))
-            return false;
-    return true;
+    return get_bytes(r, member, DUD_MV_VOTE / 8, at);
 }
 
 void dud_put_votes_held(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
