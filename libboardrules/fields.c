@@ -42,7 +42,9 @@ static long long field_max(const br_field *f, const br_fields_ctx *c)
 }
 
 /* A table entry as the walker needs it: a table that breaks this is a bug
- * of the game's table, never of input (asserted on every walk). */
+ * of the game's table, never of input. Asserted on every walk of the JSON
+ * reader, which every game's tables go through in the tests (the writers
+ * and the binary walk, which run far more often, trust it). */
 static bool well_formed(const br_field *f)
 {
     bool scalar = f->kind == BR_FIELD_INT || f->kind == BR_FIELD_NAME || f->kind == BR_FIELD_SET;
@@ -195,7 +197,6 @@ void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
     br_jw_begin_object(w);
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
-        assert(well_formed(f));
         if (!in_json(f, &c))
             continue;
         bool per_entry = f->count == BR_FIELD_SEATS; /* hidden entry by entry */
@@ -401,7 +402,6 @@ static bool is_member(const br_field_table *table, const char *key)
 {
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
-        assert(well_formed(f));
         if (f->key[0] == key[0] && strcmp(key, f->key) == 0)
             return !(f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY));
     }
@@ -459,14 +459,24 @@ static unsigned bytes_width(const br_field *f)
     return f->bytes ? f->bytes : f->width;
 }
 
-static void put_uint(br_bytes_writer *w, unsigned width, uint32_t v)
+/* Little-endian, as br_bw_u8/u16/u32 write, without the call: the walk
+ * writes one value per member. */
+static inline void put_uint(br_bytes_writer *w, unsigned width, uint32_t v)
 {
-    if (width == 1)
-        br_bw_u8(w, v);
-    else if (width == 2)
-        br_bw_u16(w, v);
-    else
-        br_bw_u32(w, v);
+    if (w->len + width <= w->size)
+        for (unsigned i = 0; i < width; i++)
+            w->buf[w->len + i] = (uint8_t)(v >> (8 * i));
+    w->len += width;
+}
+
+/* A run of one-byte values stored one after the other: written and read in
+ * one go (a hand, a pile, a board row). */
+static bool is_byte_run(const br_field *f)
+{
+    bool scalar = f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BOOL ||
+                  f->kind == BR_FIELD_NAME || f->kind == BR_FIELD_SET;
+    return scalar && f->stride == 1 && bytes_width(f) == 1 &&
+           (f->kind == BR_FIELD_BOOL || f->width == 1);
 }
 
 static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const void *p,
@@ -486,7 +496,6 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
     br_fields_ctx c = *ctx;
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
-        assert(well_formed(f));
         if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
         if (!is_array(f)) {
@@ -495,7 +504,11 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
         }
         size_t n = entries(f, &c, base);
         if (is_list(f))
-            br_bw_u8(w, (unsigned)n);
+            put_uint(w, 1, (uint32_t)n);
+        if (is_byte_run(f)) {
+            br_bw_bytes(w, entry_at(f, base, 0), n);
+            continue;
+        }
         for (size_t k = 0; k < n; k++) {
             c.owner = f->count == BR_FIELD_SEATS ? (int)k : ctx->owner;
             write_entry_bytes(f, &c, entry_at(f, base, k), w);
@@ -506,14 +519,19 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
 
 /* A value of `width` bytes; a short read fails naming the path (written out
  * only then). */
-static bool get_uint(br_bytes_reader *r, unsigned width, uint32_t *out,
-                     const br_field_path *at)
+static inline bool get_uint(br_bytes_reader *r, unsigned width, uint32_t *out,
+                            const br_field_path *at)
 {
     if (r->failed)
         return false;
     if (r->left < width)
         return br_field_fail_bytes(r, at, "the data ends %zu bytes early", width - r->left);
-    *out = width == 1 ? br_br_u8(r, "") : width == 2 ? br_br_u16(r, "") : br_br_u32(r, "");
+    uint32_t v = 0;
+    for (unsigned i = 0; i < width; i++)
+        v |= (uint32_t)r->p[i] << (8 * i);
+    r->p += width;
+    r->left -= width;
+    *out = v;
     return true;
 }
 
@@ -554,6 +572,25 @@ static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
     return true;
 }
 
+/* n one-byte values in one go, each checked as read_entry_bytes() would. */
+static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *out, size_t n,
+                          br_bytes_reader *r, const br_field_path *at)
+{
+    if (r->failed)
+        return false;
+    if (r->left < n)
+        return br_field_fail_bytes(r, at, "the data ends %zu bytes early", n - r->left);
+    for (size_t k = 0; k < n; k++) {
+        br_field_path entry = {at, NULL, (long)k};
+        if (!check_stored(f, c, r->p[k], r, &entry))
+            return false;
+    }
+    memcpy(out, r->p, n);
+    r->p += n;
+    r->left -= n;
+    return true;
+}
+
 static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
                              br_bytes_reader *r, const br_field_path *at)
 {
@@ -567,6 +604,8 @@ static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
         *((uint8_t *)base + f->length_at - 1) = (uint8_t)len;
         n = len;
     }
+    if (is_byte_run(f))
+        return read_byte_run(f, c, (uint8_t *)base + f->offset, n, r, at);
     int outer = c->owner;
     for (size_t k = 0; k < n; k++) {
         br_field_path entry = {at, NULL, (long)k};
@@ -586,7 +625,6 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
     c.viewer = BR_VIEW_FULL;
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
-        assert(well_formed(f));
         if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
         br_field_path member = {at, f->key, 0};
