@@ -129,7 +129,7 @@ static void write_set(const br_field *f, const br_fields_ctx *c, uint32_t bits, 
         if (!(bits >> b & 1))
             continue;
         if (f->names)
-            br_jw_string(w, f->names[b]);
+            br_jw_name(w, f->names[b]);
         else
             br_jw_int(w, b + f->bias);
     }
@@ -154,7 +154,7 @@ static void write_value(const br_field *f, const br_fields_ctx *c, const void *p
     else if (f->kind == BR_FIELD_BOOL)
         br_jw_bool(w, v != 0);
     else if (f->kind == BR_FIELD_NAME)
-        br_jw_string(w, f->names[v]);
+        br_jw_name(w, f->names[v]);
     else
         write_set(f, c, v, w);
 }

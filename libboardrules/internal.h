@@ -75,7 +75,19 @@ void br_text_write(br_text *t, const char *s, size_t n);
 void br_text_put_uint(br_text *t, unsigned long long v);
 void br_text_put_int(br_text *t, long long v);
 void br_text_put_hex64(br_text *t, uint64_t v);
-void br_text_putc(br_text *t, char c);
+void br_text_putc_slow(br_text *t, char c);
+/* One character: inline, since the JSON writers put one between every two
+ * values. */
+static inline void br_text_putc(br_text *t, char c)
+{
+    if (t->len + 2 <= t->size) {
+        t->buf[t->len] = c;
+        t->buf[t->len + 1] = '\0';
+        t->len++;
+        return;
+    }
+    br_text_putc_slow(t, c);
+}
 
 /* Length of the well-formed UTF-8 sequence at s (left bytes available,
  * s[0] >= 0x80), or 0 when it is not one (RFC 3629: no overlong forms, no
@@ -359,6 +371,9 @@ void br_jw_end_array(br_jw *w);
 void br_jw_key(br_jw *w, const char *key);
 void br_jw_string(br_jw *w, const char *s);
 void br_jw_string_n(br_jw *w, const char *s, size_t n);
+/* A string from the library's own tables (plain ASCII that JSON writes as
+ * it is: no quote, backslash or control character), without escaping. */
+void br_jw_name(br_jw *w, const char *name);
 void br_jw_int(br_jw *w, long long v);
 void br_jw_real(br_jw *w, double v);
 void br_jw_bool(br_jw *w, bool v);

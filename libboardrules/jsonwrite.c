@@ -154,6 +154,21 @@ void br_jw_string_n(br_jw *w, const char *s, size_t n)
     put_escaped(w->out, s, n);
 }
 
+void br_jw_name(br_jw *w, const char *name)
+{
+    separate(w);
+    char quoted[64];
+    size_t n = strlen(name);
+    if (n + 2 > sizeof quoted) {
+        put_escaped(w->out, name, n);
+        return;
+    }
+    quoted[0] = '"';
+    memcpy(quoted + 1, name, n);
+    quoted[n + 1] = '"';
+    br_text_write(w->out, quoted, n + 2);
+}
+
 void br_jw_int(br_jw *w, long long v)
 {
     separate(w);

@@ -67,7 +67,7 @@ void br_text_puts(br_text *t, const char *s)
     append(t, s, strlen(s));
 }
 
-void br_text_putc(br_text *t, char c)
+void br_text_putc_slow(br_text *t, char c)
 {
     append(t, &c, 1);
 }
