@@ -24,6 +24,27 @@ EXTRA_DIST += tests/check-headers.sh tests/valgrind.sh tests/coverage.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; export CC;
 
 # ------------------------------------------------------------------
+# perf: instruction counts per call of the public operations (snapshots,
+# observations, rendering, move texts, moves), one game and operation at a
+# time under callgrind. Not part of `make check`: `make perf-ops` builds
+# tests/perf/ops and prints the table (doc/performance.md, issue 24).
+# PERF_OPS_FLAGS passes options to the script, e.g. PERF_OPS_FLAGS='-g tsuro
+# -o to_json' or PERF_OPS_FLAGS='-c $(srcdir)/tests/perf/i24-before.tsv'.
+
+noinst_PROGRAMS += tests/perf/ops
+tests_perf_ops_SOURCES = tests/perf/ops.c
+tests_perf_ops_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+tests_perf_ops_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS)
+EXTRA_DIST += tests/perf/callgrind-ops.sh tests/perf/i24-before.tsv
+PERF_OPS_FLAGS =
+
+perf-ops: tests/perf/ops$(EXEEXT) libboardrules/libboardrules.la
+	$(SHELL) $(srcdir)/tests/perf/callgrind-ops.sh $(PERF_OPS_FLAGS) \
+	  $(abs_top_builddir)/libboardrules/.libs $(abs_top_builddir)/tests/perf/ops$(EXEEXT)
+
+.PHONY: perf-ops
+
+# ------------------------------------------------------------------
 # The Check suites: the generic ones (argument validation in test_api,
 # conformance of every registered game in test_conformance, golden records in
 # test_golden, ...) and each game's own. Every program links the shared helpers
