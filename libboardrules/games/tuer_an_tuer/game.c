@@ -72,36 +72,6 @@ static void tat_traits(const void *st, br_traits *out)
     out->tensor_shape[0] = TAT_TENSOR_SIZE;
 }
 
-/* ------------------------------------------------------------------ */
-
-/* ------------------------------------------------------------------ */
-/* The views: one entry per view in the vtable, taking the viewer
- * (BR_VIEW_FULL, a seat or -1). */
-
-static void tat_write_as(const void *st, int viewer, br_jw *w)
-{
-    if (viewer == BR_VIEW_FULL)
-        tat_write_json(st, w);
-    else
-        tat_write_observation(st, viewer, w);
-}
-
-static void tat_render_as(const void *st, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        tat_render(st, out);
-    else
-        tat_render_view(st, viewer, out);
-}
-
-static void tat_move_text_as(const void *st, br_move move, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        tat_move_to_text(st, move, out);
-    else
-        tat_move_to_text_view(st, move, viewer, out);
-}
-
 const struct br_game br_game_tuer_an_tuer = {
     .name = "tuer-an-tuer",
     .title = "Tür an Tür",
@@ -118,13 +88,13 @@ const struct br_game br_game_tuer_an_tuer = {
     .chance_outcomes = tat_chance_outcomes,
     .winners = tat_winners,
     .scores = tat_scores,
-    .move_to_text = tat_move_text_as,
+    .move_to_text = tat_move_to_text,
     .move_from_text = tat_move_from_text,
-    .write_view = tat_write_as,
+    .write_view = tat_write_view,
     .to_bytes = tat_to_bytes,
     .from_bytes = tat_from_bytes,
     .from_json = tat_from_json,
-    .render = tat_render_as,
+    .render = tat_render,
     .resample = tat_resample,
     .option_specs = option_specs,
     .num_option_specs = NUM_OPTION_SPECS,

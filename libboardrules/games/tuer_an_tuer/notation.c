@@ -82,28 +82,18 @@ void tat_put_move(br_text *out, br_move move)
     }
 }
 
-void tat_move_to_text(const void *st, br_move move, br_text *out)
-{
-    (void)st;
-    tat_put_move(out, move);
-}
-
 /* Face-down discards and drawn cards show as '?' to the other seat; the
  * seat concerned (the one to move, or the one due to draw) sees them. */
-void tat_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
+void tat_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 {
-    const tat *s = st;
-    if (seat == s->turn || move < MV_EXCHANGE || move == MV_DONE ||
-        (move >= MV_ELEVATOR && move < MV_DROP))
+    static const char *const hidden_texts[TAT_HIDDEN_MOVE_CLASSES] = {
+        "exchange ?", "drop ?", "draw ? (door card)", "draw ? (elevator card)",
+    };
+    int hidden = tat_hidden_class(st, move, viewer);
+    if (hidden < 0)
         tat_put_move(out, move);
-    else if (move < MV_DONE)
-        br_text_puts(out, "exchange ?");
-    else if (move < MV_DRAW_DOOR)
-        br_text_puts(out, "drop ?");
-    else if (move < MV_DRAW_ELEVATOR)
-        br_text_puts(out, "draw ? (door card)");
     else
-        br_text_puts(out, "draw ? (elevator card)");
+        br_text_puts(out, hidden_texts[hidden]);
 }
 
 /* ------------------------------------------------------------------ */

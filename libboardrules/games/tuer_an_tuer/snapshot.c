@@ -160,11 +160,12 @@ static size_t put_position(char *b, size_t n, const tat *s, int p)
     return n;
 }
 
-void tat_write_state(const tat *s, int viewer, br_jw *w)
+void tat_write_view(const void *st, int viewer, br_jw *w)
 {
+    const tat *s = st;
     char b[STATE_TEXT_MAX];
     size_t n = 0;
-    bool full = viewer < -1;
+    bool full = viewer == BR_VIEW_FULL;
     PUT_LIT(b, n, "{\"phase\":\"");
     n = put_text(b, n, phase_names[s->phase]);
     PUT_LIT(b, n, "\",\"turn\":");
@@ -263,11 +264,6 @@ void tat_write_state(const tat *s, int viewer, br_jw *w)
     }
     b[n++] = '}';
     br_jw_raw(w, b, n);
-}
-
-void tat_write_json(const void *st, br_jw *w)
-{
-    tat_write_state(st, VIEW_FULL, w);
 }
 
 /* ------------------------------------------------------------------ */

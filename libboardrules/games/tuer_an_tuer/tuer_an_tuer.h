@@ -290,10 +290,6 @@ static inline bool all_elevators_filled(const tat *s)
     return true;
 }
 
-/* `viewer` of the JSON and the rendering: VIEW_FULL (< -1) for the full state,
- * -1 for a spectator, 0..1 for that seat's view. */
-enum { VIEW_FULL = -2 };
-
 static inline int count_etypes(const uint8_t *counts)
 {
     int n = 0;
@@ -302,10 +298,11 @@ static inline int count_etypes(const uint8_t *counts)
     return n;
 }
 
-/* `seat` < -1: the full state; -1: a spectator; 0..1: that seat's view. */
+/* Whether `viewer` (BR_VIEW_FULL for the full state, -1 for a spectator or
+ * a seat) sees what seat `owner` keeps hidden. */
 static inline bool sees(int viewer, int owner)
 {
-    return viewer < -1 || viewer == owner;
+    return viewer == BR_VIEW_FULL || viewer == owner;
 }
 
 /* ------------------------------------------------------------------ */
@@ -409,22 +406,20 @@ void tat_put_position(br_text *out, const tat *s, int p);
 void tat_put_move(br_text *out, br_move move);
 int tat_parse_card(const char *t);
 int tat_parse_field(const char *t);
-void tat_move_to_text(const void *st, br_move move, br_text *out);
-void tat_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+/* A move's text as `viewer` sees it (the vtable's move_to_text). */
+void tat_move_to_text(const void *st, br_move move, int viewer, br_text *out);
 br_status tat_move_from_text(const void *st, const char *text, br_move *out,
                              br_text *err);
 
-/* snapshot.c: the snapshot; the observation is the same JSON for a viewer
- * (`viewer` as for sees()) */
-void tat_write_state(const tat *s, int viewer, br_jw *w);
-void tat_write_json(const void *st, br_jw *w);
+/* snapshot.c: the snapshot (BR_VIEW_FULL) and the observation (a seat or
+ * -1) are one JSON text, with what `viewer` cannot see as counts */
+void tat_write_view(const void *st, int viewer, br_jw *w);
 br_status tat_from_json(void *st, const json_t *state, br_text *err);
 /* bytes.c: the binary snapshot */
 void tat_to_bytes(const void *st, br_bytes_writer *w);
 br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 
 /* views.c */
-void tat_write_observation(const void *st, int seat, br_jw *w);
 /* The observation tensor of `seat` (or -1), TAT_TENSOR_SIZE floats. */
 void tat_write_tensor(const void *st, int seat, float *out);
 /* A move as `seat` sees it when it is made (the information-state tensor):
@@ -432,8 +427,11 @@ void tat_write_tensor(const void *st, int seat, float *out);
  * drop (1), door card drawn (2), elevator card drawn (3). */
 enum { TAT_HIDDEN_MOVE_CLASSES = 4 };
 uint32_t tat_move_view(const void *st, br_move move, int seat);
-void tat_render(const void *st, br_text *out);
-void tat_render_view(const void *st, int seat, br_text *out);
+/* The hidden class of `move` at `s` for `viewer` (as tat_move_view()), or
+ * -1 when the viewer sees the move. */
+int tat_hidden_class(const tat *s, br_move move, int viewer);
+/* The text picture of what `viewer` sees (the vtable's render). */
+void tat_render(const void *st, int viewer, br_text *out);
 void tat_resample(const void *st, int seat, br_rng *rng, void *out);
 
 /* content.c */

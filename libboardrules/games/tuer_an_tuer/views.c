@@ -9,14 +9,6 @@
 #include "tuer_an_tuer.h"
 
 /* ------------------------------------------------------------------ */
-/* Observation */
-
-void tat_write_observation(const void *st, int seat, br_jw *w)
-{
-    tat_write_state(st, seat < 0 ? -1 : seat, w);
-}
-
-/* ------------------------------------------------------------------ */
 /* Rendering */
 
 /* Rendering columns: a floor line is " 4  S" and then, per door k, the
@@ -94,7 +86,7 @@ static void render_floor(const tat *s, br_text *out, int floor)
     render_figures(s, out, floor);
 }
 
-/* `viewer` as in tat_write_state(): other seats' hands show as counts. */
+/* Hands `viewer` cannot see (sees()) show as counts. */
 static void render_hands(const tat *s, int viewer, br_text *out)
 {
     for (int p = 0; p < SEATS; p++) {
@@ -179,8 +171,9 @@ static void render_status(const tat *s, br_text *out)
     }
 }
 
-static void render_as(const tat *s, int viewer, br_text *out)
+void tat_render(const void *st, int viewer, br_text *out)
 {
+    const tat *s = st;
     br_text_printf(out, "Tür an Tür (run4=%d)   * = cat   S = start   X = exit\n", s->run4);
     /* The figure markers are digits under the board; without a word they
      * read as numbers of something. */
@@ -197,16 +190,6 @@ static void render_as(const tat *s, int viewer, br_text *out)
         render_floor(s, out, floor);
     render_hands(s, viewer, out);
     render_status(s, out);
-}
-
-void tat_render(const void *st, br_text *out)
-{
-    render_as(st, VIEW_FULL, out);
-}
-
-void tat_render_view(const void *st, int seat, br_text *out)
-{
-    render_as(st, seat < 0 ? -1 : seat, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -280,7 +263,7 @@ void tat_resample(const void *st, int seat, br_rng *rng, void *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* Observation tensor (doc: "Learning interface"): what tat_write_state()
+/* Observation tensor (doc: "Learning interface"): what tat_write_view()
  * shows `seat`, as numbers, straight from the state. Everything is cleared
  * first, then the ones and the scaled counts are set. */
 
@@ -416,16 +399,20 @@ void tat_write_tensor(const void *st, int seat, float *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* The information-state tensor's view of a move, as tat_move_to_text_view():
- * the seat in turn (or due to draw) sees its move; the other seat and the
- * spectator see placements, elevator cards laid, done, jump and walk. */
+/* The views of a move: the seat in turn (or due to draw) sees its move; the
+ * other seat and the spectator see placements, elevator cards laid, done,
+ * jump and walk, and of the rest only the class. */
+int tat_hidden_class(const tat *s, br_move move, int viewer)
+{
+    if (viewer == BR_VIEW_FULL || viewer == s->turn || move < MV_EXCHANGE || move == MV_DONE ||
+        (move >= MV_ELEVATOR && move < MV_DROP))
+        return -1;
+    return move < MV_DONE ? 0 : move < MV_DRAW_DOOR ? 1 : move < MV_DRAW_ELEVATOR ? 2 : 3;
+}
+
+/* The information-state tensor's view of a move, as tat_move_to_text(). */
 uint32_t tat_move_view(const void *st, br_move move, int seat)
 {
-    const tat *s = st;
-    if (seat == s->turn || move < MV_EXCHANGE || move == MV_DONE ||
-        (move >= MV_ELEVATOR && move < MV_DROP))
-        return (uint32_t)move;
-    uint32_t hidden_class = move < MV_DONE ? 0 : move < MV_DRAW_DOOR ? 1
-                          : move < MV_DRAW_ELEVATOR ? 2 : 3;
-    return MOVE_SPACE + hidden_class;
+    int hidden = tat_hidden_class(st, move, seat);
+    return hidden < 0 ? (uint32_t)move : MOVE_SPACE + (uint32_t)hidden;
 }
