@@ -397,13 +397,16 @@ static bool read_array(const br_field *f, br_fields_ctx *c, void *base, const js
     return true;
 }
 
-/* True when `key` is a snapshot member of the table. */
+/* True when `key` is a snapshot member of the table. A key may have two
+ * entries, one bytes-only and one JSON-only, where the two forms order the
+ * members differently. */
 static bool is_member(const br_field_table *table, const char *key)
 {
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
-        if (f->key[0] == key[0] && strcmp(key, f->key) == 0)
-            return !(f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY));
+        if (f->key[0] == key[0] && strcmp(key, f->key) == 0 &&
+            !(f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY)))
+            return true;
     }
     return false;
 }
