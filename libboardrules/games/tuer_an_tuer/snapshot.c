@@ -1,572 +1,225 @@
 /*
- * Tür an Tür's snapshot: the state as JSON text (doc/games/tuer-an-tuer.md,
- * "Snapshot and observation"), written straight into the caller's buffer, and
- * back from a jansson tree, every field and invariant checked on the way in.
- * The observation (views.c) is the same JSON as one seat sees it.
- *
- * The binary form is in bytes.c; what both loaders share (the card census,
- * the field checks both make and the invariants over the whole state) is
- * declared in snapshot.h.
+ * Tür an Tür's snapshot (doc/games/tuer-an-tuer.md, "Snapshot and
+ * observation", "Binary snapshot"): the state's members described once, as a
+ * table the core walks (internal.h, "Snapshot fields as data") for the JSON
+ * snapshot, every observation, the JSON reader and the binary form. Here is
+ * what is the game's own: the codecs of its notation (cards, positions, the
+ * card sets and the elevator card lists), and the checks across members both
+ * loaders end in. The binary codecs are in bytes.c.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "snapshot.h"
 
 /* ------------------------------------------------------------------ */
-/* JSON text (snapshot and observation), written without a tree: the whole
- * value is put together in one local buffer and handed to the writer in one
- * piece (br_jw_raw). The text is what json_dumps(JSON_COMPACT) wrote for the
- * tree this replaced: the same members in the same order. */
+/* Codecs: JSON */
 
-/* Longest text: the door pile of 72 cards (5 bytes each), three lists of 20
- * elevator cards (10 bytes each at most), hands, board and the rest. */
-enum { STATE_TEXT_MAX = 2048 };
-
-#define PUT_LIT(b, n, lit) (memcpy((b) + (n), lit, sizeof lit - 1), (n) += sizeof lit - 1)
-
-/* Quoted elevator type names and their lengths. */
-static const char *const etype_quoted[ETYPES] = {
-    "\"yellow\"", "\"green\"", "\"red\"", "\"blue\"", "\"cats\"", "\"doors\"", "\"low\"",
-    "\"high\"", "\"colours\"", "\"pairs\"",
-};
-static const uint8_t etype_quoted_len[ETYPES] = {8, 7, 5, 6, 6, 7, 5, 6, 9, 7};
-
-static size_t put_text(char *b, size_t n, const char *t)
-{
-    size_t k = strlen(t);
-    memcpy(b + n, t, k);
-    return n + k;
-}
-
-/* 0..255 in decimal. */
-static size_t put_small(char *b, size_t n, unsigned v)
-{
-    if (v >= 100)
-        b[n++] = (char)('0' + v / 100);
-    if (v >= 10)
-        b[n++] = (char)('0' + v / 10 % 10);
-    b[n++] = (char)('0' + v % 10);
-    return n;
-}
-
-/* Each card as a list item: quoted, then a comma ("R5",). */
-static const char card_items[CARDS][5] = {
-    {'"', 'Y', '1', '"', ','}, {'"', 'Y', '2', '"', ','}, {'"', 'Y', '3', '"', ','},
-    {'"', 'Y', '4', '"', ','}, {'"', 'Y', '5', '"', ','}, {'"', 'Y', '6', '"', ','},
-    {'"', 'Y', '7', '"', ','}, {'"', 'Y', '8', '"', ','}, {'"', 'Y', '9', '"', ','},
-    {'"', 'G', '1', '"', ','}, {'"', 'G', '2', '"', ','}, {'"', 'G', '3', '"', ','},
-    {'"', 'G', '4', '"', ','}, {'"', 'G', '5', '"', ','}, {'"', 'G', '6', '"', ','},
-    {'"', 'G', '7', '"', ','}, {'"', 'G', '8', '"', ','}, {'"', 'G', '9', '"', ','},
-    {'"', 'R', '1', '"', ','}, {'"', 'R', '2', '"', ','}, {'"', 'R', '3', '"', ','},
-    {'"', 'R', '4', '"', ','}, {'"', 'R', '5', '"', ','}, {'"', 'R', '6', '"', ','},
-    {'"', 'R', '7', '"', ','}, {'"', 'R', '8', '"', ','}, {'"', 'R', '9', '"', ','},
-    {'"', 'B', '1', '"', ','}, {'"', 'B', '2', '"', ','}, {'"', 'B', '3', '"', ','},
-    {'"', 'B', '4', '"', ','}, {'"', 'B', '5', '"', ','}, {'"', 'B', '6', '"', ','},
-    {'"', 'B', '7', '"', ','}, {'"', 'B', '8', '"', ','}, {'"', 'B', '9', '"', ','},
+static const char *const card_names[CARDS] = {
+    "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "G1", "G2", "G3",
+    "G4", "G5", "G6", "G7", "G8", "G9", "R1", "R2", "R3", "R4", "R5", "R6",
+    "R7", "R8", "R9", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9",
 };
 
-static size_t put_card_quoted(char *b, size_t n, int c)
+static const char *const source_names[] = {"door", "elevator"};
+
+/* Whether the walk's viewer sees a member a seat keeps hidden: the seat
+ * whose entry it is (c->owner; -1 outside the arrays over the seats, so that
+ * the piles show only in the snapshot). A hidden set shows as its count. */
+static bool sees_entry(const br_fields_ctx *c)
 {
-    memcpy(b + n, card_items[c], 4);
-    return n + 4;
+    return c->viewer == BR_VIEW_FULL || (c->owner >= 0 && c->viewer == c->owner);
 }
 
-/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"):
- * each item with its comma, the last comma then taken back. */
-static size_t put_cards(char *b, size_t n, const cardset *set)
+/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"). */
+static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    b[n++] = '[';
-    size_t start = n;
+    const cardset *set = member;
+    if (!sees_entry(c)) {
+        br_jw_int(w, cardset_size(set));
+        return;
+    }
+    br_jw_begin_array(w);
     for (uint64_t v = set->one; v; v &= v - 1) {
-        int c = lowest_bit(v);
-        memcpy(b + n, card_items[c], 5);
-        n += 5;
-        if (set->two >> c & 1) {
-            memcpy(b + n, card_items[c], 5);
-            n += 5;
-        }
+        int card = lowest_bit(v);
+        br_jw_string_n(w, card_names[card], 2);
+        if (set->two >> card & 1)
+            br_jw_string_n(w, card_names[card], 2);
     }
-    if (n > start)
-        n--;
-    b[n++] = ']';
-    return n;
+    br_jw_end_array(w);
 }
 
-static size_t put_etypes(char *b, size_t n, const uint8_t *counts)
+/* A list of at most `max` cards, in any order; the census across the sets
+ * comes after the whole state is read (check_census). */
+static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field_path *at,
+                       br_text *err)
 {
-    b[n++] = '[';
-    bool first = true;
-    for (int t = 0; t < ETYPES; t++)
-        for (int k = counts[t]; k > 0; k--) {
-            if (!first)
-                b[n++] = ',';
-            first = false;
-            memcpy(b + n, etype_quoted[t], etype_quoted_len[t]);
-            n += etype_quoted_len[t];
-        }
-    b[n++] = ']';
-    return n;
-}
-
-static size_t put_seat_cards(char *b, size_t n, const cardset *sets, int viewer)
-{
-    b[n++] = '[';
-    for (int p = 0; p < SEATS; p++) {
-        if (p)
-            b[n++] = ',';
-        n = sees(viewer, p) ? put_cards(b, n, &sets[p])
-                            : put_small(b, n, (unsigned)cardset_size(&sets[p]));
-    }
-    b[n++] = ']';
-    return n;
-}
-
-static size_t put_seat_etypes(char *b, size_t n, const uint8_t counts[SEATS][ETYPES], int viewer)
-{
-    b[n++] = '[';
-    for (int p = 0; p < SEATS; p++) {
-        if (p)
-            b[n++] = ',';
-        n = sees(viewer, p) ? put_etypes(b, n, counts[p])
-                            : put_small(b, n, (unsigned)count_etypes(counts[p]));
-    }
-    b[n++] = ']';
-    return n;
-}
-
-/* A figure's position as tat_put_position() writes it, quoted. */
-static size_t put_position(char *b, size_t n, const tat *s, int p)
-{
-    int seg = s->seg[p];
-    int x = segment_door(seg);
-    b[n++] = '"';
-    if (seg == SEG_START) {
-        PUT_LIT(b, n, "start");
-    } else if (seg == SEG_EXIT) {
-        PUT_LIT(b, n, "exit");
-    } else if (x < 0) {
-        b[n++] = 'e';
-        b[n++] = (char)('0' + FLOORS - (seg - 1) / 5);
-    } else {
-        b[n++] = (char)('a' + x % COLUMNS);
-        b[n++] = (char)('0' + FLOORS - x / COLUMNS);
-        if (s->board[x] == NONE) {
-            b[n++] = ':';
-            b[n++] = (char)('1' + s->cell[p]);
-        }
-    }
-    b[n++] = '"';
-    return n;
-}
-
-void tat_write_view(const void *st, int viewer, br_jw *w)
-{
-    const tat *s = st;
-    char b[STATE_TEXT_MAX];
-    size_t n = 0;
-    bool full = viewer == BR_VIEW_FULL;
-    PUT_LIT(b, n, "{\"phase\":\"");
-    n = put_text(b, n, phase_names[s->phase]);
-    PUT_LIT(b, n, "\",\"turn\":");
-    n = put_small(b, n, s->turn);
-    PUT_LIT(b, n, ",\"dealt\":");
-    n = put_small(b, n, s->dealt);
-    PUT_LIT(b, n, ",\"board\":[");
-    for (int x = 0; x < DOORS; x++) {
-        if (x)
-            b[n++] = ',';
-        if (s->board[x] == NONE)
-            PUT_LIT(b, n, "null");
-        else
-            n = put_card_quoted(b, n, s->board[x]);
-    }
-    PUT_LIT(b, n, "],\"elevators\":[");
-    for (int f = 0; f < FLOORS; f++) {
-        if (f)
-            b[n++] = ',';
-        if (s->elevators[f] == NONE) {
-            PUT_LIT(b, n, "null");
-        } else {
-            memcpy(b + n, etype_quoted[s->elevators[f]], etype_quoted_len[s->elevators[f]]);
-            n += etype_quoted_len[s->elevators[f]];
-        }
-    }
-    PUT_LIT(b, n, "],\"figures\":[");
-    n = put_position(b, n, s, 0);
-    b[n++] = ',';
-    n = put_position(b, n, s, 1);
-    PUT_LIT(b, n, "],\"hands\":");
-    n = put_seat_cards(b, n, s->hand, viewer);
-    PUT_LIT(b, n, ",\"elevator_hands\":");
-    n = put_seat_etypes(b, n, s->ehand, viewer);
-    PUT_LIT(b, n, ",\"exchanged\":");
-    n = put_seat_cards(b, n, s->exchanged, viewer);
-    PUT_LIT(b, n, ",\"exchange_draws\":");
-    n = put_small(b, n, s->exchange_draws);
-    PUT_LIT(b, n, ",\"door_pile\":");
-    n = full ? put_cards(b, n, &s->pile) : put_small(b, n, (unsigned)cardset_size(&s->pile));
-    PUT_LIT(b, n, ",\"elevator_pile\":");
-    n = full ? put_etypes(b, n, s->epile) : put_small(b, n, (unsigned)epile_size(s));
-    PUT_LIT(b, n, ",\"dropped\":");
-    n = put_seat_etypes(b, n, s->dropped, viewer);
-    PUT_LIT(b, n, ",\"replaced\":");
-    n = put_etypes(b, n, s->replaced);
-    PUT_LIT(b, n, ",\"steps\":");
-    n = put_small(b, n, s->steps);
-    if (s->source == SRC_ELEVATOR)
-        PUT_LIT(b, n, ",\"source\":\"elevator\"");
-    else
-        PUT_LIT(b, n, ",\"source\":\"door\"");
-    if (s->stopped)
-        PUT_LIT(b, n, ",\"stopped\":true,\"cat_wait\":[\"");
-    else
-        PUT_LIT(b, n, ",\"stopped\":false,\"cat_wait\":[\"");
-    n = put_text(b, n, cat_wait_names[s->cat_wait[0]]);
-    PUT_LIT(b, n, "\",\"");
-    n = put_text(b, n, cat_wait_names[s->cat_wait[1]]);
-    PUT_LIT(b, n, "\"],\"last_score\":{");
-    for (int i = 0; i < SC_FIELDS; i++) {
-        if (i)
-            b[n++] = ',';
-        b[n++] = '"';
-        n = put_text(b, n, score_names[i]);
-        b[n++] = '"';
-        b[n++] = ':';
-        n = put_small(b, n, s->last[i]);
-    }
-    if (s->has_final) {
-        PUT_LIT(b, n, "},\"final\":{\"steps\":");
-        n = put_small(b, n, s->final_steps);
-        PUT_LIT(b, n, ",\"needed\":[");
-        n = put_small(b, n, s->final_needed[0]);
-        b[n++] = ',';
-        n = put_small(b, n, s->final_needed[1]);
-        PUT_LIT(b, n, "]},\"winners\":[");
-    } else {
-        PUT_LIT(b, n, "},\"final\":null,\"winners\":[");
-    }
-    for (int p = 0; p < SEATS; p++) {
-        if (p)
-            b[n++] = ',';
-        if (s->winners[p])
-            PUT_LIT(b, n, "true");
-        else
-            PUT_LIT(b, n, "false");
-    }
-    b[n++] = ']';
-    if (!full) {
-        PUT_LIT(b, n, ",\"seat\":");
-        if (viewer < 0)
-            PUT_LIT(b, n, "-1");
-        else
-            n = put_small(b, n, (unsigned)viewer);
-    }
-    b[n++] = '}';
-    br_jw_raw(w, b, n);
-}
-
-/* ------------------------------------------------------------------ */
-/* JSON input: every field checked, then the invariants */
-
-
-static bool read_card(const json_t *v, int *out, const char *path, br_text *err)
-{
-    if (!json_is_string(v))
-        return br_fail(err, "%s: not a card text", path);
-    *out = tat_parse_card(json_string_value(v));
-    if (*out < 0 || strlen(json_string_value(v)) != 2 || json_string_value(v)[0] !=
-                                                             colour_letters[card_colour(*out)])
-        return br_fail(err, "%s: '%s' is not a door card (Y1..B9)", path, json_string_value(v));
-    return true;
-}
-
-/* An array member of `obj` (or the value itself when key is NULL) with
- * at most `max` entries. */
-static const json_t *read_array(const json_t *v, size_t max, const char *path, br_text *err)
-{
-    if (!json_is_array(v)) {
-        br_fail(err, "%s: not an array", path);
-        return NULL;
-    }
-    if (json_array_size(v) > max) {
-        br_fail(err, "%s: has %zu entries, at most %zu allowed", path, json_array_size(v), max);
-        return NULL;
-    }
-    return v;
-}
-
-/* The names of enum place (snapshot.h) in the census's reasons. */
-static const char *const place_names[] = {
-    "nowhere", "board", "hands[0]", "hands[1]", "exchanged[0]", "exchanged[1]", "door_pile",
-};
-
-/* Counts one more copy of card c, found at `path`; a third copy is an error
- * that names where the other two are. */
-bool tat_snap_census_add(card_census *census, int c, enum place place, const char *path,
-                         br_text *err)
-{
-    if (census->found[c] == DOOR_COPIES) {
-        char name[4];
-        br_text t = br_text_over(name, sizeof name);
-        tat_put_card(&t, c);
-        return br_fail(err, "%s: card %s: a third copy (there are 2 of each card; the others "
-                            "are in %s and %s)", path, name, place_names[census->where[c][0]],
-                        place_names[census->where[c][1]]);
-    }
-    census->where[c][census->found[c]++] = (uint8_t)place;
-    return true;
-}
-
-/* Every card found exactly twice (both loaders, after the last set). */
-bool tat_snap_check_census_complete(const card_census *census, br_text *err)
-{
-    for (int c = 0; c < CARDS; c++) {
-        if (census->found[c] != DOOR_COPIES) {
-            char name[4];
-            br_text t = br_text_over(name, sizeof name);
-            tat_put_card(&t, c);
-            return br_fail(err, "state.door_pile: card %s: %d of its 2 copies found (board, "
-                             "hands, exchanged and pile)", name, census->found[c]);
-        }
-    }
-    return true;
-}
-
-static bool read_card_set(const json_t *v, size_t max, cardset *set, card_census *census,
-                          enum place place, const char *path, br_text *err)
-{
-    if (!read_array(v, max, path, err))
-        return false;
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    if (json_array_size(v) > max)
+        return br_field_fail(err, at, "has %zu entries, at most %zu allowed", json_array_size(v),
+                             max);
     set->one = set->two = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
-        char item[64];
-        snprintf(item, sizeof item, "%s[%zu]", path, i);
-        int c;
-        if (!read_card(json_array_get(v, i), &c, item, err) ||
-            !tat_snap_census_add(census, c, place, item, err))
-            return false;
-        cardset_add(set, c);
+        br_field_path item = {at, NULL, (long)i};
+        const json_t *e = json_array_get(v, i);
+        int card = json_is_string(e) ? tat_parse_card(json_string_value(e)) : -1;
+        if (card < 0 || strcmp(json_string_value(e), card_names[card]) != 0)
+            return json_is_string(e)
+                       ? br_field_fail(err, &item, "'%s' is not a door card (Y1..B9)",
+                                       json_string_value(e))
+                       : br_field_fail(err, &item, "not a card text");
+        if (cardset_count(set, card) == DOOR_COPIES)
+            return br_field_fail(err, &item, "card %s: a third copy (there are 2 of each card)",
+                                 card_names[card]);
+        cardset_add(set, card);
     }
     return true;
 }
 
-static bool read_etype_list(const json_t *v, size_t max, uint8_t *counts, const char *path,
-                            br_text *err)
+/* The elevator cards of a count per type, type by type. */
+static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    if (!read_array(v, max, path, err))
-        return false;
+    const uint8_t *counts = member;
+    if (!sees_entry(c)) {
+        br_jw_int(w, count_etypes(counts));
+        return;
+    }
+    br_jw_begin_array(w);
+    for (int t = 0; t < ETYPES; t++)
+        for (int k = counts[t]; k > 0; k--)
+            br_jw_string(w, etype_names[t]);
+    br_jw_end_array(w);
+}
+
+/* The replaced elevator cards lie face up: everybody sees them. */
+static void open_etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    br_fields_ctx open = *c;
+    open.viewer = BR_VIEW_FULL;
+    etypes_write(&open, member, w);
+}
+
+static bool read_etypes(const json_t *v, size_t max, uint8_t *counts, const br_field_path *at,
+                        br_text *err)
+{
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    if (json_array_size(v) > max)
+        return br_field_fail(err, at, "has %zu entries, at most %zu allowed", json_array_size(v),
+                             max);
     memset(counts, 0, ETYPES);
     for (size_t i = 0; i < json_array_size(v); i++) {
-        char item[64];
-        snprintf(item, sizeof item, "%s[%zu]", path, i);
-        int t;
-        if (!br_json_name(json_array_get(v, i), etype_names, ETYPES, &t, item, err))
-            return false;
+        br_field_path item = {at, NULL, (long)i};
+        const json_t *e = json_array_get(v, i);
+        int t = 0;
+        while (t < ETYPES && !(json_is_string(e) && strcmp(json_string_value(e), etype_names[t]) == 0))
+            t++;
+        if (t == ETYPES)
+            return br_field_fail(err, &item, "not an elevator card type (yellow .. pairs)");
+        if (counts[t] == ECOPIES)
+            return br_field_fail(err, &item, "'%s': a third copy (there are 2 of each type)",
+                                 etype_names[t]);
         counts[t]++;
     }
     return true;
 }
 
-static const json_t *read_pair(const json_t *obj, const char *key, br_text *err)
-{
-    const json_t *v = br_json_member(obj, key, "state", err);
-    if (!v)
-        return NULL;
-    if (!json_is_array(v) || json_array_size(v) != SEATS) {
-        br_fail(err, "state.%s: expected an array of 2 entries", key);
-        return NULL;
+/* The readers of the lists, one per bound (the codec has no other way to
+ * know its member's). */
+#define TAT_LIST_READER(name, reader, type, max)                                               \
+    static bool name(const br_fields_ctx *c, void *member, const json_t *v,                    \
+                     const br_field_path *at, br_text *err)                                    \
+    {                                                                                          \
+        (void)c;                                                                               \
+        return reader(v, max, (type *)member, at, err);                                        \
     }
-    return v;
+TAT_LIST_READER(hand_read, read_cards, cardset, HAND)
+TAT_LIST_READER(exchanged_read, read_cards, cardset, MAX_EXCHANGE)
+TAT_LIST_READER(pile_read, read_cards, cardset, CARDS * DOOR_COPIES)
+TAT_LIST_READER(ehand_read, read_etypes, uint8_t, EHAND + 1)
+TAT_LIST_READER(etypes_read, read_etypes, uint8_t, ETYPES * ECOPIES)
+
+/* Figures: the member is seg[p]; its cell lies this far after it. */
+enum { CELL_AFTER_SEG = offsetof(tat, cell) - offsetof(tat, seg) };
+
+static void figure_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    char text[8];
+    br_text t = br_text_over(text, sizeof text);
+    tat_put_position(&t, c->state, c->owner);
+    br_jw_string_n(w, text, t.len);
 }
 
-static bool read_board(tat *s, const json_t *obj, card_census *census, br_text *err)
+/* A position text; the board is loaded first (the cells depend on it). */
+static bool figure_read(const br_fields_ctx *c, void *member, const json_t *v,
+                        const br_field_path *at, br_text *err)
 {
-    const json_t *v = br_json_member(obj, "board", "state", err);
-    if (!v)
-        return false;
-    if (!json_is_array(v) || json_array_size(v) != DOORS)
-        return br_fail(err, "state.board: expected an array of 16 entries");
-    for (int x = 0; x < DOORS; x++) {
-        const json_t *e = json_array_get(v, (size_t)x);
-        char path[32];
-        snprintf(path, sizeof path, "state.board[%d]", x);
-        s->board[x] = NONE;
-        if (json_is_null(e))
-            continue;
-        int c;
-        if (!read_card(e, &c, path, err) || !tat_snap_census_add(census, c, AT_BOARD, path, err))
-            return false;
-        s->board[x] = (uint8_t)c;
-    }
-    return true;
-}
-
-static bool read_elevators(tat *s, const json_t *obj, br_text *err)
-{
-    const json_t *v = br_json_member(obj, "elevators", "state", err);
-    if (!v)
-        return false;
-    if (!json_is_array(v) || json_array_size(v) != FLOORS)
-        return br_fail(err, "state.elevators: expected an array of 4 entries");
-    for (int f = 0; f < FLOORS; f++) {
-        const json_t *e = json_array_get(v, (size_t)f);
-        char path[32];
-        snprintf(path, sizeof path, "state.elevators[%d]", f);
-        s->elevators[f] = NONE;
-        int t;
-        if (json_is_null(e))
-            continue;
-        if (!br_json_name(e, etype_names, ETYPES, &t, path, err))
-            return false;
-        s->elevators[f] = (uint8_t)t;
-    }
-    return true;
-}
-
-/* A position text; the board must already be loaded (cells depend on it). */
-static bool read_position(tat *s, int p, const json_t *v, br_text *err)
-{
-    char path[32];
-    snprintf(path, sizeof path, "state.figures[%d]", p);
+    const tat *s = c->state;
+    uint8_t *seg = member, *cell = seg + CELL_AFTER_SEG;
     if (!json_is_string(v))
-        return br_fail(err, "%s: not a position text", path);
+        return br_field_fail(err, at, "not a position text");
     const char *t = json_string_value(v);
-    s->cell[p] = 0;
-    if (strcmp(t, "start") == 0) {
-        s->seg[p] = SEG_START;
-        return true;
-    }
-    if (strcmp(t, "exit") == 0) {
-        s->seg[p] = SEG_EXIT;
+    *cell = 0;
+    if (strcmp(t, "start") == 0 || strcmp(t, "exit") == 0) {
+        *seg = t[0] == 's' ? SEG_START : SEG_EXIT;
         return true;
     }
     char field[3] = {t[0], t[0] ? t[1] : '\0', '\0'};
     int f = t[0] && t[1] && t[0] >= 'a' && t[0] <= 'e' ? tat_parse_field(field) : -1;
     if (f < 0)
-        return br_fail(err, "%s: '%s' is not a position (start, a4, a4:1..a4:3, e4, exit)", path, t);
+        return br_field_fail(err, at, "'%s' is not a position (start, a4, a4:1..a4:3, e4, exit)",
+                             t);
     if (f >= DOORS) {
-        if (t[2])
-            return br_fail(err, "%s: '%s': an elevator field has no cells", path, t);
-        s->seg[p] = (uint8_t)elevator_segment(f - DOORS);
-        return true;
+        *seg = (uint8_t)elevator_segment(f - DOORS);
+        return !t[2] || br_field_fail(err, at, "'%s': an elevator field has no cells", t);
     }
-    s->seg[p] = (uint8_t)door_segment(f);
+    *seg = (uint8_t)door_segment(f);
     bool empty = s->board[f] == NONE;
     if (!t[2])
-        return empty ? br_fail(err, "%s: '%s': the door field is empty, name its cell "
-                                 "(e.g. '%s:1')", path, t, field)
-                     : true;
+        return !empty || br_field_fail(err, at, "'%s': the door field is empty, name its cell "
+                                                "(e.g. '%s:1')", t, field);
     if (t[2] != ':' || t[3] < '1' || t[3] > '3' || t[4])
-        return br_fail(err, "%s: '%s' is not a position (cells are :1..:3)", path, t);
+        return br_field_fail(err, at, "'%s' is not a position (cells are :1..:3)", t);
     if (!empty)
-        return br_fail(err, "%s: '%s': the door field holds a card, so it has no cells", path, t);
-    s->cell[p] = (uint8_t)(t[3] - '1');
+        return br_field_fail(err, at, "'%s': the door field holds a card, so it has no cells", t);
+    *cell = (uint8_t)(t[3] - '1');
     return true;
 }
 
-static bool read_figures(tat *s, const json_t *obj, br_text *err)
+/* The final scoring: null, or its steps and the steps each seat needed. The
+ * member is has_final; final_steps and final_needed follow it. */
+static void final_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    const json_t *v = read_pair(obj, "figures", err);
-    if (!v)
-        return false;
+    const tat *s = c->state;
+    (void)member;
+    if (!s->has_final) {
+        br_jw_null(w);
+        return;
+    }
+    br_jw_begin_object(w);
+    br_jw_key_int(w, "steps", s->final_steps);
+    br_jw_key(w, "needed");
+    br_jw_begin_array(w);
     for (int p = 0; p < SEATS; p++)
-        if (!read_position(s, p, json_array_get(v, (size_t)p), err))
-            return false;
-    return true;
+        br_jw_int(w, s->final_needed[p]);
+    br_jw_end_array(w);
+    br_jw_end_object(w);
 }
 
-static bool read_seat_cards(const json_t *obj, const char *key, size_t max, cardset *sets,
-                            card_census *census, enum place first, br_text *err)
+static bool final_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
 {
-    const json_t *v = read_pair(obj, key, err);
-    if (!v)
-        return false;
-    for (int p = 0; p < SEATS; p++) {
-        char path[40];
-        snprintf(path, sizeof path, "state.%s[%d]", key, p);
-        if (!read_card_set(json_array_get(v, (size_t)p), max, &sets[p], census,
-                           (enum place)(first + p), path, err))
-            return false;
-    }
-    return true;
-}
-
-static bool read_seat_etypes(const json_t *obj, const char *key, size_t max,
-                             uint8_t counts[SEATS][ETYPES], br_text *err)
-{
-    const json_t *v = read_pair(obj, key, err);
-    if (!v)
-        return false;
-    for (int p = 0; p < SEATS; p++) {
-        char path[40];
-        snprintf(path, sizeof path, "state.%s[%d]", key, p);
-        if (!read_etype_list(json_array_get(v, (size_t)p), max, counts[p], path, err))
-            return false;
-    }
-    return true;
-}
-
-static bool read_small_int(const json_t *obj, const char *key, long long max, uint8_t *out,
-                           br_text *err)
-{
-    long long v;
-    if (!br_json_int(obj, key, 0, max, &v, "state", err))
-        return false;
-    *out = (uint8_t)v;
-    return true;
-}
-
-static bool read_flag(const json_t *obj, const char *key, uint8_t *out, br_text *err)
-{
-    bool v;
-    if (!br_json_bool(obj, key, &v, "state", err))
-        return false;
-    *out = v;
-    return true;
-}
-
-/* The last score's total is the sum of its parts (both loaders). */
-bool tat_snap_check_last_total(const tat *s, br_text *err)
-{
-    int total = 0;
-    for (int i = 0; i < SC_TOTAL; i++)
-        total += s->last[i];
-    if (total != s->last[SC_TOTAL])
-        return br_fail(err, "state.last_score.total: %d is not the sum of the parts (%d)",
-                    s->last[SC_TOTAL], total);
-    return true;
-}
-
-static bool read_last_score(tat *s, const json_t *obj, br_text *err)
-{
-    const json_t *v = br_json_member(obj, "last_score", "state", err);
-    if (!v)
-        return false;
-    if (!json_is_object(v))
-        return br_fail(err, "state.last_score: not an object");
-    for (int i = 0; i < SC_FIELDS; i++) {
-        long long x;
-        if (!br_json_int(v, score_names[i], 0, i == SC_TOTAL ? 255 : 10, &x, "state.last_score",
-                         err))
-            return false;
-        s->last[i] = (uint8_t)x;
-    }
-    return tat_snap_check_last_total(s, err);
-}
-
-static bool read_final(tat *s, const json_t *obj, br_text *err)
-{
-    const json_t *v = br_json_member(obj, "final", "state", err);
-    if (!v)
-        return false;
-    s->has_final = 0;
-    s->final_steps = 0;
+    (void)c;
+    tat *s = (tat *)((uint8_t *)member - offsetof(tat, has_final));
+    s->has_final = s->final_steps = 0;
     s->final_needed[0] = s->final_needed[1] = 0;
     if (json_is_null(v))
         return true;
     if (!json_is_object(v))
-        return br_fail(err, "state.final: neither null nor an object");
+        return br_field_fail(err, at, "neither null nor an object");
     long long x;
     if (!br_json_int(v, "steps", 0, 255, &x, "state.final", err))
         return false;
@@ -583,111 +236,181 @@ static bool read_final(tat *s, const json_t *obj, br_text *err)
     return true;
 }
 
-/* A waiting cat needs the figure on a door field holding a cat card (both
- * loaders; the board and the figures are loaded first). */
-bool tat_snap_check_cat_wait(const tat *s, int p, const char *path, br_text *err)
+/* The observation's own member: whose view it is (-1: a spectator's). */
+static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    int w = s->cat_wait[p];
-    int x = segment_door(s->seg[p]);
-    if (w != CAT_NONE && (x < 0 || s->board[x] == NONE || !card_has_cat(s->board[x])))
-        return br_fail(err, "%s: '%s', but figure %d does not stand on a cat card", path,
-                       cat_wait_names[w], p);
-    return true;
+    (void)member;
+    br_jw_int(w, c->viewer);
 }
 
-static bool read_cat_waits(tat *s, const json_t *obj, br_text *err)
-{
-    const json_t *v = read_pair(obj, "cat_wait", err);
-    if (!v)
-        return false;
-    for (int p = 0; p < SEATS; p++) {
-        char path[32];
-        snprintf(path, sizeof path, "state.cat_wait[%d]", p);
-        int w;
-        if (!br_json_name(json_array_get(v, (size_t)p), cat_wait_names, CAT_WAITS, &w, path,
-                          err))
-            return false;
-        s->cat_wait[p] = (uint8_t)w;
-        if (!tat_snap_check_cat_wait(s, p, path, err))
-            return false;
-    }
-    return true;
-}
+static const br_field_codec HAND_CODEC = {cards_write, hand_read, tat_cards_put, tat_hand_get};
+static const br_field_codec EXCHANGED_CODEC = {cards_write, exchanged_read, tat_cards_put,
+                                               tat_exchanged_get};
+static const br_field_codec PILE_CODEC = {cards_write, pile_read, tat_cards_put, tat_pile_get};
+static const br_field_codec EHAND_CODEC = {etypes_write, ehand_read, tat_etypes_put,
+                                           tat_ehand_get};
+static const br_field_codec ETYPES_CODEC = {etypes_write, etypes_read, tat_etypes_put,
+                                            tat_etypes_get};
+static const br_field_codec OPEN_ETYPES_CODEC = {open_etypes_write, etypes_read, tat_etypes_put,
+                                                 tat_etypes_get};
+static const br_field_codec FIGURE_CODEC = {figure_write, figure_read, tat_figure_put,
+                                            tat_figure_get};
+static const br_field_codec FINAL_CODEC = {final_write, final_read, NULL, NULL};
+static const br_field_codec SEAT_CODEC = {seat_write, NULL, NULL, NULL};
 
-static bool read_winners(tat *s, const json_t *obj, br_text *err)
-{
-    const json_t *v = read_pair(obj, "winners", err);
-    if (!v)
-        return false;
-    for (int p = 0; p < SEATS; p++) {
-        const json_t *e = json_array_get(v, (size_t)p);
-        if (!json_is_boolean(e))
-            return br_fail(err, "state.winners[%d]: not true or false", p);
-        s->winners[p] = json_is_true(e);
-    }
-    return true;
-}
+/* ------------------------------------------------------------------ */
+/* The table */
 
-static const char *const state_keys[] = {
-    "phase", "turn", "dealt", "board", "elevators", "figures", "hands", "elevator_hands",
-    "exchanged", "exchange_draws", "door_pile", "elevator_pile", "dropped", "replaced",
-    "steps", "source", "stopped", "cat_wait", "last_score", "final", "winners",
+/* A one-byte count 0..max (and more of the entry: flags, an array). */
+#define U8(k, member, ...)                                                                     \
+    {.key = k, .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tat, member),             \
+     .max = __VA_ARGS__}
+/* A member the codec writes and reads (and more of the entry). */
+#define CODEC(k, member, ...)                                                                  \
+    {.key = k, .kind = BR_FIELD_CODEC, .offset = offsetof(tat, member), .codec = &__VA_ARGS__}
+#define PER_SEAT(member) .count = BR_FIELD_SEATS, .stride = sizeof(((tat *)0)->member[0])
+#define J BR_FIELD_JSON_ONLY
+#define B BR_FIELD_BYTES_ONLY
+
+static const br_field last_score_fields[SC_FIELDS] = {
+    U8("colour", last[SC_COLOUR], 10), U8("number", last[SC_NUMBER], 10),
+    U8("ascending", last[SC_ASCENDING], 10), U8("run", last[SC_RUN], 10),
+    U8("different", last[SC_DIFFERENT], 10), U8("elevator", last[SC_ELEVATOR], 10),
+    U8("total", last[SC_TOTAL], 255),
+};
+static const br_field_table last_score_table = {last_score_fields, SC_FIELDS};
+
+/* The JSON text and the binary form order some members differently: such a
+ * member has an entry for each (J: JSON only, B: binary only). */
+static const br_field state_fields[] = {
+    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, phase),
+     .max = PHASES - 1, .names = phase_names},
+    U8("turn", turn, SEATS - 1),
+    U8("dealt", dealt, SEATS * HAND),
+    U8("exchange_draws", exchange_draws, MAX_EXCHANGE, .flags = B),
+    U8("steps", steps, 255, .flags = B),
+    {.key = "source", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
+     .max = SRC_ELEVATOR, .names = source_names, .flags = B},
+    {.key = "stopped", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = B},
+    {.key = "board", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, board),
+     .count = DOORS, .stride = 1, .max = CARDS - 1, .names = card_names,
+     .flags = BR_FIELD_NULLABLE, .none = NONE},
+    {.key = "elevators", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, elevators),
+     .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names,
+     .flags = BR_FIELD_NULLABLE, .none = NONE},
+    CODEC("figures", seg, FIGURE_CODEC, PER_SEAT(seg)),
+    CODEC("door_pile", pile, PILE_CODEC, .flags = B),
+    CODEC("hands", hand, HAND_CODEC, PER_SEAT(hand)),
+    CODEC("elevator_hands", ehand, EHAND_CODEC, PER_SEAT(ehand), .flags = J),
+    CODEC("exchanged", exchanged, EXCHANGED_CODEC, PER_SEAT(exchanged)),
+    U8("exchange_draws", exchange_draws, MAX_EXCHANGE, .flags = J),
+    CODEC("door_pile", pile, PILE_CODEC, .flags = J),
+    CODEC("elevator_hands", ehand, EHAND_CODEC, PER_SEAT(ehand), .flags = B),
+    CODEC("dropped", dropped, ETYPES_CODEC, PER_SEAT(dropped), .flags = B),
+    CODEC("replaced", replaced, OPEN_ETYPES_CODEC, .flags = B),
+    CODEC("elevator_pile", epile, ETYPES_CODEC),
+    CODEC("dropped", dropped, ETYPES_CODEC, PER_SEAT(dropped), .flags = J),
+    CODEC("replaced", replaced, OPEN_ETYPES_CODEC, .flags = J),
+    U8("steps", steps, 255, .flags = J),
+    {.key = "source", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
+     .max = SRC_ELEVATOR, .names = source_names, .flags = J},
+    {.key = "stopped", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = J},
+    {.key = "cat_wait", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, cat_wait),
+     PER_SEAT(cat_wait), .max = CAT_WAITS - 1, .names = cat_wait_names},
+    {.key = "last_score", .kind = BR_FIELD_OBJECT, .table = &last_score_table},
+    CODEC("final", has_final, FINAL_CODEC, .flags = J),
+    {.key = "final", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, has_final), .flags = B},
+    U8("final.steps", final_steps, 255, .flags = B),
+    U8("final.needed", final_needed, SEG_EXIT, PER_SEAT(final_needed), .flags = B),
+    {.key = "winners", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, winners),
+     PER_SEAT(winners)},
+    CODEC("seat", phase, SEAT_CODEC, .flags = BR_FIELD_VIEW_ONLY),
 };
 
-/* A snapshot with a key this version does not write is not one of ours. */
-static bool only_known_keys(const json_t *o, br_text *err)
+const br_field_table tat_state_table = {state_fields,
+                                        sizeof state_fields / sizeof state_fields[0]};
+
+/* ------------------------------------------------------------------ */
+/* The checks across members, both loaders' */
+
+/* Adds mask m to a three-bit counter per card (bit c of c0, c1, c2). */
+static void count_mask(uint64_t *c0, uint64_t *c1, uint64_t *c2, uint64_t m)
 {
-    const char *key =
-        br_json_unknown_key(o, state_keys, sizeof state_keys / sizeof state_keys[0]);
-    return key ? br_fail(err, "state.%s: unknown field", key) : true;
+    uint64_t carry = *c0 & m;
+    *c0 ^= m;
+    uint64_t carry2 = *c1 & carry;
+    *c1 ^= carry;
+    *c2 |= carry2;
 }
 
-static bool read_fields(tat *s, const json_t *o, br_text *err)
+/* Whether every door card is found exactly twice (board, hands, exchanged,
+ * pile), counted over the masks at once. */
+static bool census_is_complete(const tat *s)
 {
-    card_census census;
-    memset(&census, 0, sizeof census);
-    int phase, source;
-    const json_t *v;
-    if (!only_known_keys(o, err))
-        return false;
-    if (!(v = br_json_member(o, "phase", "state", err)) ||
-        !br_json_name(v, phase_names, PHASES, &phase, "state.phase", err))
-        return false;
-    s->phase = (uint8_t)phase;
-    if (!read_small_int(o, "turn", 1, &s->turn, err) ||
-        !read_small_int(o, "dealt", SEATS * HAND, &s->dealt, err) ||
-        !read_board(s, o, &census, err) || !read_elevators(s, o, err) ||
-        !read_figures(s, o, err) ||
-        !read_seat_cards(o, "hands", HAND, s->hand, &census, AT_HAND0, err) ||
-        !read_seat_etypes(o, "elevator_hands", EHAND + 1, s->ehand, err) ||
-        !read_seat_cards(o, "exchanged", MAX_EXCHANGE, s->exchanged, &census, AT_EXCHANGED0,
-                         err) ||
-        !read_small_int(o, "exchange_draws", MAX_EXCHANGE, &s->exchange_draws, err))
-        return false;
-    if (!(v = br_json_member(o, "door_pile", "state", err)) ||
-        !read_card_set(v, CARDS * DOOR_COPIES, &s->pile, &census, AT_PILE, "state.door_pile",
-                       err))
-        return false;
-    if (!(v = br_json_member(o, "elevator_pile", "state", err)) ||
-        !read_etype_list(v, ETYPES * ECOPIES, s->epile, "state.elevator_pile", err))
-        return false;
-    if (!read_seat_etypes(o, "dropped", ETYPES * ECOPIES, s->dropped, err))
-        return false;
-    if (!(v = br_json_member(o, "replaced", "state", err)) ||
-        !read_etype_list(v, ETYPES * ECOPIES, s->replaced, "state.replaced", err))
-        return false;
-    if (!read_small_int(o, "steps", 255, &s->steps, err))
-        return false;
-    static const char *const source_names[] = {"door", "elevator"};
-    if (!(v = br_json_member(o, "source", "state", err)) ||
-        !br_json_name(v, source_names, 2, &source, "state.source", err))
-        return false;
-    s->source = (uint8_t)source;
-    if (!read_flag(o, "stopped", &s->stopped, err) || !read_cat_waits(s, o, err) ||
-        !read_last_score(s, o, err) ||
-        !read_final(s, o, err) || !read_winners(s, o, err))
-        return false;
-    return tat_snap_check_census_complete(&census, err);
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    for (int x = 0; x < DOORS; x++)
+        if (s->board[x] != NONE)
+            count_mask(&c0, &c1, &c2, UINT64_C(1) << s->board[x]);
+    const cardset *sets[] = {&s->pile, &s->hand[0], &s->hand[1], &s->exchanged[0],
+                             &s->exchanged[1]};
+    for (int i = 0; i < 5; i++) {
+        count_mask(&c0, &c1, &c2, sets[i]->one);
+        count_mask(&c0, &c1, &c2, sets[i]->two);
+    }
+    uint64_t all = (UINT64_C(1) << CARDS) - 1;
+    return (~c0 & c1 & ~c2 & all) == all;
+}
+
+/* Where the copies of a card were found, for the census's reasons. */
+enum place { AT_BOARD, AT_HAND0, AT_HAND1, AT_EXCHANGED0, AT_EXCHANGED1, AT_PILE, PLACES };
+
+static const char *const place_names[PLACES] = {
+    "board", "hands[0]", "hands[1]", "exchanged[0]", "exchanged[1]", "door_pile",
+};
+
+typedef struct census {
+    uint8_t found[CARDS];              /* copies found so far */
+    uint8_t where[CARDS][DOOR_COPIES]; /* enum place of each copy found */
+} census;
+
+/* Counts a copy of card c, entry `index` of `place`; a third copy is an
+ * error that names where the other two are. */
+static bool census_add(census *n, int c, enum place place, int index, br_text *err)
+{
+    if (n->found[c] == DOOR_COPIES)
+        return br_fail(err, "state.%s[%d]: card %s: a third copy (there are 2 of each card; "
+                            "the others are in %s and %s)", place_names[place], index,
+                       card_names[c], place_names[n->where[c][0]], place_names[n->where[c][1]]);
+    n->where[c][n->found[c]++] = (uint8_t)place;
+    return true;
+}
+
+/* Every card exactly twice. Run copy by copy, in the order of the JSON text,
+ * only when the quick count finds a card not twice, for the reason naming
+ * where. */
+static bool check_census(const tat *s, br_text *err)
+{
+    if (census_is_complete(s))
+        return true;
+    const cardset *sets[] = {&s->hand[0], &s->hand[1], &s->exchanged[0], &s->exchanged[1],
+                             &s->pile};
+    census n;
+    memset(&n, 0, sizeof n);
+    for (int x = 0; x < DOORS; x++)
+        if (s->board[x] != NONE && !census_add(&n, s->board[x], AT_BOARD, x, err))
+            return false;
+    for (int i = 0; i < 5; i++) {
+        int index = 0;
+        for (uint64_t v = sets[i]->one; v; v &= v - 1)
+            for (int k = cardset_count(sets[i], lowest_bit(v)); k > 0; k--)
+                if (!census_add(&n, lowest_bit(v), (enum place)(AT_HAND0 + i), index++, err))
+                    return false;
+    }
+    for (int c = 0; c < CARDS; c++)
+        if (n.found[c] != DOOR_COPIES)
+            return br_fail(err, "state.door_pile: card %s: %d of its 2 copies found (board, "
+                                "hands, exchanged and pile)", card_names[c], n.found[c]);
+    return true;
 }
 
 static bool check_elevator_census(const tat *s, br_text *err)
@@ -875,25 +598,81 @@ static bool check_end(const tat *s, br_text *err)
     return true;
 }
 
+/* A waiting cat needs the figure on a door field holding a cat card. */
+static bool check_cat_waits(const tat *s, br_text *err)
+{
+    for (int p = 0; p < SEATS; p++) {
+        int w = s->cat_wait[p];
+        int x = segment_door(s->seg[p]);
+        if (w != CAT_NONE && (x < 0 || s->board[x] == NONE || !card_has_cat(s->board[x])))
+            return br_fail(err, "state.cat_wait[%d]: '%s', but figure %d does not stand on a "
+                                "cat card", p, cat_wait_names[w], p);
+    }
+    return true;
+}
+
+/* The last score's total is the sum of its parts; a final scoring's numbers
+ * are all 0 without one (the binary form has them; JSON writes null). */
+static bool check_scores(const tat *s, br_text *err)
+{
+    int total = 0;
+    for (int i = 0; i < SC_TOTAL; i++)
+        total += s->last[i];
+    if (total != s->last[SC_TOTAL])
+        return br_fail(err, "state.last_score.total: %d is not the sum of the parts (%d)",
+                       s->last[SC_TOTAL], total);
+    for (int p = 0; p < SEATS; p++)
+        if (s->has_final ? s->final_needed[p] < 1 : s->final_needed[p] != 0)
+            return br_fail(err, "state.final.needed[%d]: %u is not %s", p, s->final_needed[p],
+                           s->has_final ? "in 1..21" : "0 (no final scoring)");
+    if (!s->has_final && s->final_steps)
+        return br_fail(err, "state.final.steps: %u, but there is no final scoring (0 there)",
+                       s->final_steps);
+    return true;
+}
+
 /* The checks over the whole loaded state, the same for both loaders. */
 bool tat_snap_check_invariants(const tat *s, br_text *err)
 {
-    if (!check_elevator_census(s, err))
+    if (!check_census(s, err) || !check_cat_waits(s, err) || !check_scores(s, err) ||
+        !check_elevator_census(s, err))
         return false;
     bool ok = setup_phase(s->phase) ? check_setup(s, err)
                                     : check_play_phase(s, err) && check_pending(s, err);
     return ok && check_end(s, err);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* The vtable's entries */
+
+br_fields_ctx tat_snap_context(const tat *s, int viewer)
+{
+    return (br_fields_ctx){.state = s, .viewer = viewer, .num_seats = SEATS, .owner = -1};
+}
+
+void tat_write_view(const void *st, int viewer, br_jw *w)
+{
+    br_fields_ctx c = tat_snap_context(st, viewer);
+    br_fields_write_json(&tat_state_table, &c, st, w);
+}
+
+void tat_snap_clear(tat *loaded, const tat *s)
+{
+    memset(loaded, 0, sizeof *loaded);
+    loaded->run4 = s->run4;
+    loaded->different4 = s->different4;
+}
+
 br_status tat_from_json(void *st, const json_t *state, br_text *err)
 {
-    tat *s = st;
+    static const br_field_path root = {NULL, "state", 0};
     tat loaded;
-    memset(&loaded, 0, sizeof loaded);
-    loaded.run4 = s->run4; /* the options, already set by init() */
-    loaded.different4 = s->different4;
-    if (!read_fields(&loaded, state, err) || !tat_snap_check_invariants(&loaded, err))
+    tat_snap_clear(&loaded, st);
+    br_fields_ctx c = tat_snap_context(&loaded, BR_VIEW_FULL);
+    if (!br_fields_read_json(&tat_state_table, &c, &loaded, state, &root, err) ||
+        !tat_snap_check_invariants(&loaded, err))
         return BR_ERR_SNAPSHOT;
-    *s = loaded;
+    *(tat *)st = loaded;
     return BR_OK;
 }

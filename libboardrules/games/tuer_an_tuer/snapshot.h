@@ -1,39 +1,42 @@
 /*
- * Tür an Tür: what the snapshot's two forms share (snapshot.c: JSON,
- * bytes.c: binary): the census of the door cards, the checks of single
- * fields both loaders make as they read, and the check of every invariant
- * over the whole state both loaders end in.
+ * Tür an Tür: what the snapshot's files share. snapshot.c has the table of
+ * the state's members, the JSON codecs and the checks across members;
+ * bytes.c has the binary codecs and the binary entries of the vtable.
  */
 #ifndef TAT_SNAPSHOT_H
 #define TAT_SNAPSHOT_H
 
 #include "tuer_an_tuer.h"
 
-/* Where the copies of each door card were found while loading; every card
- * must be found exactly DOOR_COPIES times. */
-enum place { AT_NOWHERE, AT_BOARD, AT_HAND0, AT_HAND1, AT_EXCHANGED0, AT_EXCHANGED1, AT_PILE };
+/* The state's members, for the core's walkers (snapshot.c). */
+extern const br_field_table tat_state_table;
 
-typedef struct card_census {
-    uint8_t found[CARDS];               /* copies found so far */
-    uint8_t where[CARDS][DOOR_COPIES];  /* enum place of each copy found */
-} card_census;
-
-/* Counts one more copy of card c, found at `path`; a third copy is an error
- * that names where the other two are. */
-bool tat_snap_census_add(card_census *census, int c, enum place place, const char *path,
-                         br_text *err);
-
-/* Every card found exactly twice (both loaders, after the last set). */
-bool tat_snap_check_census_complete(const card_census *census, br_text *err);
-
-/* A waiting cat needs figure p on a door field holding a cat card (the board
- * and the figures are loaded first). */
-bool tat_snap_check_cat_wait(const tat *s, int p, const char *path, br_text *err);
-
-/* The last score's total is the sum of its parts. */
-bool tat_snap_check_last_total(const tat *s, br_text *err);
+/* The walk over the table for `viewer` at `s`. */
+br_fields_ctx tat_snap_context(const tat *s, int viewer);
+/* Clears a state to be loaded but for the options of `s`, which init() has
+ * already set. */
+void tat_snap_clear(tat *loaded, const tat *s);
 
 /* The checks over the whole loaded state, the same for both loaders. */
 bool tat_snap_check_invariants(const tat *s, br_text *err);
+
+/* bytes.c: the binary codecs of the table's card sets (two 64-bit masks),
+ * elevator card counts (one byte per type) and figures (segment, cell);
+ * the readers check the bounds of their member. */
+void tat_cards_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w);
+bool tat_hand_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                  const br_field_path *at);
+bool tat_exchanged_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                       const br_field_path *at);
+bool tat_pile_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                  const br_field_path *at);
+void tat_etypes_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w);
+bool tat_ehand_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                   const br_field_path *at);
+bool tat_etypes_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                    const br_field_path *at);
+void tat_figure_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w);
+bool tat_figure_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                    const br_field_path *at);
 
 #endif /* TAT_SNAPSHOT_H */
