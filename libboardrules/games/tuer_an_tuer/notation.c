@@ -11,9 +11,15 @@
 /* ------------------------------------------------------------------ */
 /* Cards, fields and positions as text */
 
+const char *const tat_card_names[CARDS] = {
+    "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "G1", "G2", "G3",
+    "G4", "G5", "G6", "G7", "G8", "G9", "R1", "R2", "R3", "R4", "R5", "R6",
+    "R7", "R8", "R9", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9",
+};
+
 void tat_put_card(br_text *out, int c)
 {
-    br_text_printf(out, "%c%d", colour_letters[card_colour(c)], card_number(c));
+    br_text_write(out, tat_card_names[c], 2);
 }
 
 void tat_put_door_field(br_text *out, int x)
@@ -21,21 +27,43 @@ void tat_put_door_field(br_text *out, int x)
     br_text_printf(out, "%c%d", 'a' + x % COLUMNS, FLOORS - x / COLUMNS);
 }
 
-void tat_put_position(br_text *out, const tat *s, int p)
+/* Writes figure p's position ("start", "b3", "b3:2", "e3", "exit") from
+ * text[1] on; returns the end. Without printf: every snapshot writes two. */
+static size_t position_text(char *text, const tat *s, int p)
 {
     int seg = s->seg[p];
     int x = segment_door(seg);
-    if (seg == SEG_START)
-        br_text_puts(out, "start");
-    else if (seg == SEG_EXIT)
-        br_text_puts(out, "exit");
-    else if (x < 0)
-        br_text_printf(out, "e%d", FLOORS - (seg - 1) / 5);
-    else {
-        tat_put_door_field(out, x);
-        if (s->board[x] == NONE)
-            br_text_printf(out, ":%d", s->cell[p] + 1);
+    size_t n = 1;
+    if (seg == SEG_START || seg == SEG_EXIT) {
+        memcpy(text + 1, seg == SEG_START ? "start" : "exit", seg == SEG_START ? 5 : 4);
+        return seg == SEG_START ? 6 : 5;
     }
+    if (x < 0) {
+        text[n++] = 'e';
+        text[n++] = (char)('0' + FLOORS - (seg - 1) / 5);
+        return n;
+    }
+    text[n++] = (char)('a' + x % COLUMNS);
+    text[n++] = (char)('0' + FLOORS - x / COLUMNS);
+    if (s->board[x] == NONE) {
+        text[n++] = ':';
+        text[n++] = (char)('1' + s->cell[p]);
+    }
+    return n;
+}
+
+void tat_put_position(br_text *out, const tat *s, int p)
+{
+    char text[8];
+    size_t n = position_text(text, s, p);
+    br_text_write(out, text + 1, n - 1);
+}
+
+size_t tat_quoted_position(char *text, const tat *s, int p)
+{
+    size_t n = position_text(text, s, p);
+    text[0] = text[n] = '"';
+    return n + 1;
 }
 
 /* ------------------------------------------------------------------ */

@@ -486,84 +486,57 @@ size_t tat_legal_moves(const void *st, br_move *out)
 
 static bool check_placement(const tat *s, decoded d, br_text *r)
 {
-    if (s->phase != PH_TURN && s->phase != PH_DOOR) {
-        br_text_printf(r, "door cards are placed only in a turn, not in phase '%s'",
+    if (s->phase != PH_TURN && s->phase != PH_DOOR)
+        return br_fail(r, "door cards are placed only in a turn, not in phase '%s'",
                        phase_names[s->phase]);
-        return false;
-    }
-    if (!cardset_has(&s->hand[s->turn], d.a)) {
-        br_text_puts(r, "door card ");
-        tat_put_card(r, d.a);
-        br_text_printf(r, " is not in the hand of seat %d", s->turn);
-        return false;
-    }
-    if (s->board[d.b] != NONE) {
-        br_text_puts(r, "door field ");
-        tat_put_door_field(r, d.b);
-        br_text_puts(r, " already holds a card");
-        return false;
-    }
+    if (!cardset_has(&s->hand[s->turn], d.a))
+        return br_fail(r, "door card %s is not in the hand of seat %d", tat_card_names[d.a],
+                       s->turn);
+    if (s->board[d.b] != NONE)
+        return br_fail(r, "door field %c%d already holds a card", 'a' + d.b % COLUMNS,
+                       FLOORS - d.b / COLUMNS);
     return true;
 }
 
 static bool check_elevator_play(const tat *s, decoded d, br_text *r)
 {
     int p = s->turn;
-    if (s->phase == PH_DOOR) {
-        br_text_puts(r, "only one elevator card may be played or exchanged per turn");
-        return false;
-    }
-    if (s->phase != PH_TURN) {
-        br_text_printf(r, "elevator cards are played only at the start of a turn, not in "
+    if (s->phase == PH_DOOR)
+        return br_fail(r, "only one elevator card may be played or exchanged per turn");
+    if (s->phase != PH_TURN)
+        return br_fail(r, "elevator cards are played only at the start of a turn, not in "
                        "phase '%s'", phase_names[s->phase]);
-        return false;
-    }
     if (!segment_is_elevator(s->seg[p])) {
-        br_text_printf(r, "an elevator card may be played only while your figure stands on "
-                       "an elevator field (seat %d's figure is on ", p);
-        tat_put_position(r, s, p);
-        br_text_puts(r, ")");
-        return false;
+        char at[8];
+        at[tat_quoted_position(at, s, p) - 1] = '\0';
+        return br_fail(r, "an elevator card may be played only while your figure stands on "
+                       "an elevator field (seat %d's figure is on %s)", p, at + 1);
     }
-    if (!s->ehand[p][d.a]) {
-        br_text_printf(r, "elevator card '%s' is not in the hand of seat %d",
+    if (!s->ehand[p][d.a])
+        return br_fail(r, "elevator card '%s' is not in the hand of seat %d",
                        etype_names[d.a], p);
-        return false;
-    }
-    if (s->elevators[d.b] != NONE && !all_elevators_filled(s)) {
-        br_text_printf(r, "elevator field e%d already holds a card, and cards may be "
+    if (s->elevators[d.b] != NONE && !all_elevators_filled(s))
+        return br_fail(r, "elevator field e%d already holds a card, and cards may be "
                        "exchanged only once all four elevator fields hold one",
                        FLOORS - d.b);
-        return false;
-    }
     return true;
 }
 
 static bool check_chance(const tat *s, decoded d, br_text *r)
 {
     if (door_draw_phase(s->phase)) {
-        if (d.kind != K_DRAW_DOOR) {
-            br_text_printf(r, "at this chance node seat %d draws a door card "
+        if (d.kind != K_DRAW_DOOR)
+            return br_fail(r, "at this chance node seat %d draws a door card "
                            "('draw <card>')", s->turn);
-            return false;
-        }
-        if (!cardset_has(&s->pile, d.a)) {
-            br_text_puts(r, "door card ");
-            tat_put_card(r, d.a);
-            br_text_puts(r, " is not in the pile");
-            return false;
-        }
+        if (!cardset_has(&s->pile, d.a))
+            return br_fail(r, "door card %s is not in the pile", tat_card_names[d.a]);
         return true;
     }
-    if (d.kind != K_DRAW_ELEVATOR) {
-        br_text_printf(r, "at this chance node seat %d draws an elevator card "
+    if (d.kind != K_DRAW_ELEVATOR)
+        return br_fail(r, "at this chance node seat %d draws an elevator card "
                        "('draw <type>')", s->turn);
-        return false;
-    }
-    if (!s->epile[d.a]) {
-        br_text_printf(r, "no elevator card '%s' is left in the pile", etype_names[d.a]);
-        return false;
-    }
+    if (!s->epile[d.a])
+        return br_fail(r, "no elevator card '%s' is left in the pile", etype_names[d.a]);
     return true;
 }
 
@@ -576,35 +549,24 @@ static bool check_decision(const tat *s, decoded d, br_text *r)
         return check_elevator_play(s, d, r);
     case K_EXCHANGE:
     case K_DONE:
-        if (s->phase != PH_EXCHANGE) {
-            br_text_puts(r, "cards are exchanged only once, during the setup");
-            return false;
-        }
-        if (d.kind == K_EXCHANGE && !cardset_has(&s->hand[s->turn], d.a)) {
-            br_text_puts(r, "door card ");
-            tat_put_card(r, d.a);
-            br_text_printf(r, " is not in the hand of seat %d", s->turn);
-            return false;
-        }
+        if (s->phase != PH_EXCHANGE)
+            return br_fail(r, "cards are exchanged only once, during the setup");
+        if (d.kind == K_EXCHANGE && !cardset_has(&s->hand[s->turn], d.a))
+            return br_fail(r, "door card %s is not in the hand of seat %d", tat_card_names[d.a],
+                           s->turn);
         return true;
     case K_JUMP:
     case K_WALK:
-        if (s->phase != PH_CAT) {
-            br_text_puts(r, "no cat decision is pending (a figure must just have reached a "
-                            "cat card)");
-            return false;
-        }
+        if (s->phase != PH_CAT)
+            return br_fail(r, "no cat decision is pending (a figure must just have reached a "
+                           "cat card)");
         return true;
     case K_DROP:
-        if (s->phase != PH_ELEVATOR_DROP) {
-            br_text_puts(r, "elevator cards are dropped only when a third one was drawn");
-            return false;
-        }
-        if (!s->ehand[s->turn][d.a]) {
-            br_text_printf(r, "elevator card '%s' is not in the hand of seat %d",
+        if (s->phase != PH_ELEVATOR_DROP)
+            return br_fail(r, "elevator cards are dropped only when a third one was drawn");
+        if (!s->ehand[s->turn][d.a])
+            return br_fail(r, "elevator card '%s' is not in the hand of seat %d",
                            etype_names[d.a], s->turn);
-            return false;
-        }
         return true;
     case K_DRAW_DOOR:
     case K_DRAW_ELEVATOR:
@@ -624,14 +586,10 @@ bool tat_check_move(const void *st, br_move move, br_text *reason)
     br_text sink = br_text_over(NULL, 0);
     br_text *r = reason ? reason : &sink;
     decoded d = tat_decode(move);
-    if (d.kind == K_INVALID) {
-        br_text_printf(r, "move %ld is not in 0..%d", (long)move, MOVE_SPACE - 1);
-        return false;
-    }
-    if (s->phase == PH_OVER) {
-        br_text_puts(r, "the game is over");
-        return false;
-    }
+    if (d.kind == K_INVALID)
+        return br_fail(r, "move %ld is not in 0..%d", (long)move, MOVE_SPACE - 1);
+    if (s->phase == PH_OVER)
+        return br_fail(r, "the game is over");
     if (tat_current_player(s) == BR_PLAYER_CHANCE)
         return check_chance(s, d, r);
     return check_decision(s, d, r);

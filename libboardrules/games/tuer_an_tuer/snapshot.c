@@ -16,10 +16,17 @@
 /* ------------------------------------------------------------------ */
 /* Codecs: JSON */
 
-static const char *const card_names[CARDS] = {
-    "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "G1", "G2", "G3",
-    "G4", "G5", "G6", "G7", "G8", "G9", "R1", "R2", "R3", "R4", "R5", "R6",
-    "R7", "R8", "R9", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9",
+/* The names as JSON strings, quoted (they need no escaping): the lists of
+ * cards and elevator cards are most of the text. */
+static const char *const card_quoted[CARDS] = {
+    "\"Y1\"", "\"Y2\"", "\"Y3\"", "\"Y4\"", "\"Y5\"", "\"Y6\"", "\"Y7\"", "\"Y8\"", "\"Y9\"",
+    "\"G1\"", "\"G2\"", "\"G3\"", "\"G4\"", "\"G5\"", "\"G6\"", "\"G7\"", "\"G8\"", "\"G9\"",
+    "\"R1\"", "\"R2\"", "\"R3\"", "\"R4\"", "\"R5\"", "\"R6\"", "\"R7\"", "\"R8\"", "\"R9\"",
+    "\"B1\"", "\"B2\"", "\"B3\"", "\"B4\"", "\"B5\"", "\"B6\"", "\"B7\"", "\"B8\"", "\"B9\"",
+};
+static const char *const etype_quoted[ETYPES] = {
+    "\"yellow\"", "\"green\"", "\"red\"", "\"blue\"", "\"cats\"", "\"doors\"", "\"low\"",
+    "\"high\"", "\"colours\"", "\"pairs\"",
 };
 
 static const char *const source_names[] = {"door", "elevator"};
@@ -43,9 +50,9 @@ static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_begin_array(w);
     for (uint64_t v = set->one; v; v &= v - 1) {
         int card = lowest_bit(v);
-        br_jw_string_n(w, card_names[card], 2);
+        br_jw_raw(w, card_quoted[card], 4);
         if (set->two >> card & 1)
-            br_jw_string_n(w, card_names[card], 2);
+            br_jw_raw(w, card_quoted[card], 4);
     }
     br_jw_end_array(w);
 }
@@ -65,14 +72,14 @@ static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field
         br_field_path item = {at, NULL, (long)i};
         const json_t *e = json_array_get(v, i);
         int card = json_is_string(e) ? tat_parse_card(json_string_value(e)) : -1;
-        if (card < 0 || strcmp(json_string_value(e), card_names[card]) != 0)
+        if (card < 0 || strcmp(json_string_value(e), tat_card_names[card]) != 0)
             return json_is_string(e)
                        ? br_field_fail(err, &item, "'%s' is not a door card (Y1..B9)",
                                        json_string_value(e))
                        : br_field_fail(err, &item, "not a card text");
         if (cardset_count(set, card) == DOOR_COPIES)
             return br_field_fail(err, &item, "card %s: a third copy (there are 2 of each card)",
-                                 card_names[card]);
+                                 tat_card_names[card]);
         cardset_add(set, card);
     }
     return true;
@@ -89,7 +96,7 @@ static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_begin_array(w);
     for (int t = 0; t < ETYPES; t++)
         for (int k = counts[t]; k > 0; k--)
-            br_jw_string(w, etype_names[t]);
+            br_jw_raw(w, etype_quoted[t], strlen(etype_quoted[t]));
     br_jw_end_array(w);
 }
 
@@ -148,9 +155,7 @@ static void figure_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     (void)member;
     char text[8];
-    br_text t = br_text_over(text, sizeof text);
-    tat_put_position(&t, c->state, c->owner);
-    br_jw_string_n(w, text, t.len);
+    br_jw_raw(w, text, tat_quoted_position(text, c->state, c->owner));
 }
 
 /* A position text; the board is loaded first (the cells depend on it). */
@@ -293,7 +298,7 @@ static const br_field state_fields[] = {
      .max = SRC_ELEVATOR, .names = source_names, .flags = B},
     {.key = "stopped", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = B},
     {.key = "board", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, board),
-     .count = DOORS, .stride = 1, .max = CARDS - 1, .names = card_names,
+     .count = DOORS, .stride = 1, .max = CARDS - 1, .names = tat_card_names,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
     {.key = "elevators", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, elevators),
      .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names,
@@ -380,7 +385,7 @@ static bool census_add(census *n, int c, enum place place, int index, br_text *e
     if (n->found[c] == DOOR_COPIES)
         return br_fail(err, "state.%s[%d]: card %s: a third copy (there are 2 of each card; "
                             "the others are in %s and %s)", place_names[place], index,
-                       card_names[c], place_names[n->where[c][0]], place_names[n->where[c][1]]);
+                       tat_card_names[c], place_names[n->where[c][0]], place_names[n->where[c][1]]);
     n->where[c][n->found[c]++] = (uint8_t)place;
     return true;
 }
@@ -409,7 +414,7 @@ static bool check_census(const tat *s, br_text *err)
     for (int c = 0; c < CARDS; c++)
         if (n.found[c] != DOOR_COPIES)
             return br_fail(err, "state.door_pile: card %s: %d of its 2 copies found (board, "
-                                "hands, exchanged and pile)", card_names[c], n.found[c]);
+                                "hands, exchanged and pile)", tat_card_names[c], n.found[c]);
     return true;
 }
 

@@ -107,8 +107,6 @@ static const char *const etype_names[ETYPES] = {
     "yellow", "green", "red", "blue", "cats", "doors", "low", "high", "colours", "pairs",
 };
 
-static const char colour_letters[COLOURS] = {'Y', 'G', 'R', 'B'};
-
 /* Indices into tat.last (the breakdown of the last door placement's score). */
 enum { SC_COLOUR, SC_NUMBER, SC_ASCENDING, SC_RUN, SC_DIFFERENT, SC_ELEVATOR, SC_TOTAL,
        SC_FIELDS };
@@ -400,9 +398,13 @@ decoded tat_decode(br_move m);
 int tat_cat_target(const tat *s, int seg, int colour);
 
 /* notation.c */
+/* The card texts "Y1" .. "B9", by card number. */
+extern const char *const tat_card_names[CARDS];
 void tat_put_card(br_text *out, int c);
 void tat_put_door_field(br_text *out, int x);
 void tat_put_position(br_text *out, const tat *s, int p);
+/* The position as a quoted JSON string into text[8]; returns its length. */
+size_t tat_quoted_position(char *text, const tat *s, int p);
 void tat_put_move(br_text *out, br_move move);
 int tat_parse_card(const char *t);
 int tat_parse_field(const char *t);
