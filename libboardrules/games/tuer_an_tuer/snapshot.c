@@ -4,8 +4,8 @@
  * table the core walks (internal.h, "Snapshot fields as data") for the JSON
  * snapshot, every observation, the JSON reader and the binary form. Here is
  * what is the game's own: the codecs of its notation (cards, positions, the
- * card sets and the elevator card lists), and the checks across members both
- * loaders end in. The binary codecs are in bytes.c.
+ * card sets and the elevator card lists, JSON and binary), and the checks
+ * across members both loaders end in.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -248,18 +248,107 @@ static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_int(w, c->viewer);
 }
 
-static const br_field_codec HAND_CODEC = {cards_write, hand_read, tat_cards_put, tat_hand_get};
-static const br_field_codec EXCHANGED_CODEC = {cards_write, exchanged_read, tat_cards_put,
-                                               tat_exchanged_get};
-static const br_field_codec PILE_CODEC = {cards_write, pile_read, tat_cards_put, tat_pile_get};
-static const br_field_codec EHAND_CODEC = {etypes_write, ehand_read, tat_etypes_put,
-                                           tat_ehand_get};
-static const br_field_codec ETYPES_CODEC = {etypes_write, etypes_read, tat_etypes_put,
-                                            tat_etypes_get};
-static const br_field_codec OPEN_ETYPES_CODEC = {open_etypes_write, etypes_read, tat_etypes_put,
-                                                 tat_etypes_get};
-static const br_field_codec FIGURE_CODEC = {figure_write, figure_read, tat_figure_put,
-                                            tat_figure_get};
+/* ------------------------------------------------------------------ */
+/* Codecs: binary */
+
+static void cards_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const cardset *set = member;
+    (void)c;
+    br_bw_u64(w, set->one);
+    br_bw_u64(w, set->two);
+}
+
+/* A card set: two masks, `two` within `one`, no bit beyond the last card, at
+ * most `max` cards. */
+static bool card_masks_get(br_bytes_reader *r, size_t max, cardset *set, const br_field_path *at)
+{
+    set->one = br_br_u64(r, "");
+    set->two = br_br_u64(r, "");
+    if ((set->one | set->two) >> CARDS)
+        return br_field_fail_bytes(r, at, "a card beyond %d in the masks", CARDS - 1);
+    if (set->two & ~set->one)
+        return br_field_fail_bytes(r, at, "a second copy of a card without its first");
+    if ((size_t)cardset_size(set) > max)
+        return br_field_fail_bytes(r, at, "has %d entries, at most %zu allowed",
+                                   cardset_size(set), max);
+    return true;
+}
+
+static void etypes_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)c;
+    br_bw_bytes(w, member, ETYPES);
+}
+
+/* The copies of each elevator card type (at most 2), at most `max` in all. */
+static bool etype_counts_get(br_bytes_reader *r, int max, uint8_t *counts, const br_field_path *at)
+{
+    br_br_bytes(r, counts, ETYPES, "");
+    int n = 0;
+    for (int t = 0; t < ETYPES; t++) {
+        if (counts[t] > ECOPIES)
+            return br_field_fail_bytes(r, at, "%u copies of '%s', there are %d of each",
+                                       counts[t], etype_names[t], ECOPIES);
+        n += counts[t];
+    }
+    return n <= max ||
+           br_field_fail_bytes(r, at, "has %d entries, at most %d allowed", n, max);
+}
+
+/* The readers of the sets, one per bound (the codec has no other way to
+ * know its member's). */
+#define TAT_BIN_READER(name, reader, type, max)                                                \
+    static bool name(const br_fields_ctx *c, void *member, br_bytes_reader *r,                        \
+              const br_field_path *at)                                                         \
+    {                                                                                          \
+        (void)c;                                                                               \
+        return reader(r, max, (type *)member, at);                                             \
+    }
+TAT_BIN_READER(hand_get, card_masks_get, cardset, HAND)
+TAT_BIN_READER(exchanged_get, card_masks_get, cardset, MAX_EXCHANGE)
+TAT_BIN_READER(pile_get, card_masks_get, cardset, CARDS * DOOR_COPIES)
+TAT_BIN_READER(ehand_get, etype_counts_get, uint8_t, EHAND + 1)
+TAT_BIN_READER(etypes_get, etype_counts_get, uint8_t, ETYPES * ECOPIES)
+
+/* A figure: its segment and its cell; the member is seg[p]. */
+static void figure_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)c;
+    const uint8_t *seg = member;
+    br_bw_u8(w, seg[0]);
+    br_bw_u8(w, seg[CELL_AFTER_SEG]);
+}
+
+/* The board is loaded first: an empty door has three cells, every other
+ * field one. */
+static bool figure_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                    const br_field_path *at)
+{
+    uint8_t *seg = member;
+    uint8_t s = br_br_u8(r, ""), cell = br_br_u8(r, "");
+    if (s > SEG_EXIT)
+        return br_field_fail_bytes(r, at, "segment %u is not in 0..%d", s, SEG_EXIT);
+    int cells = segment_cells(c->state, s);
+    if (cell >= cells)
+        return br_field_fail_bytes(r, at, "cell %u, but the field has %d", cell, cells);
+    seg[0] = s;
+    seg[CELL_AFTER_SEG] = cell;
+    return true;
+}
+
+static const br_field_codec HAND_CODEC = {cards_write, hand_read, cards_put, hand_get};
+static const br_field_codec EXCHANGED_CODEC = {cards_write, exchanged_read, cards_put,
+                                               exchanged_get};
+static const br_field_codec PILE_CODEC = {cards_write, pile_read, cards_put, pile_get};
+static const br_field_codec EHAND_CODEC = {etypes_write, ehand_read, etypes_put,
+                                           ehand_get};
+static const br_field_codec ETYPES_CODEC = {etypes_write, etypes_read, etypes_put,
+                                            etypes_get};
+static const br_field_codec OPEN_ETYPES_CODEC = {open_etypes_write, etypes_read, etypes_put,
+                                                 etypes_get};
+static const br_field_codec FIGURE_CODEC = {figure_write, figure_read, figure_put,
+                                            figure_get};
 static const br_field_codec FINAL_CODEC = {final_write, final_read, NULL, NULL};
 static const br_field_codec SEAT_CODEC = {seat_write, NULL, NULL, NULL};
 

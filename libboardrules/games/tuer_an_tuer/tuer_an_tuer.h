@@ -256,21 +256,16 @@ static inline int segment_cells(const tat *s, int seg)
     return x >= 0 && s->board[x] == NONE ? EMPTY_DOOR_CELLS : 1;
 }
 
-static inline int ehand_size(const tat *s, int p)
+static inline int count_etypes(const uint8_t *counts)
 {
     int n = 0;
     for (int t = 0; t < ETYPES; t++)
-        n += s->ehand[p][t];
+        n += counts[t];
     return n;
 }
 
-static inline int epile_size(const tat *s)
-{
-    int n = 0;
-    for (int t = 0; t < ETYPES; t++)
-        n += s->epile[t];
-    return n;
-}
+static inline int ehand_size(const tat *s, int p) { return count_etypes(s->ehand[p]); }
+static inline int epile_size(const tat *s) { return count_etypes(s->epile); }
 
 static inline bool board_full(const tat *s)
 {
@@ -286,14 +281,6 @@ static inline bool all_elevators_filled(const tat *s)
         if (s->elevators[f] == NONE)
             return false;
     return true;
-}
-
-static inline int count_etypes(const uint8_t *counts)
-{
-    int n = 0;
-    for (int t = 0; t < ETYPES; t++)
-        n += counts[t];
-    return n;
 }
 
 /* Whether `viewer` (BR_VIEW_FULL for the full state, -1 for a spectator or

@@ -275,14 +275,6 @@ void tat_resample(const void *st, int seat, br_rng *rng, void *out)
 #define FINAL_STEPS_MAX 32.0f   /* four elevator cards of 8 */
 #define EFFECT_MAX 8.0f         /* the most an elevator card gives */
 
-static int popcount16(unsigned v)
-{
-    v = v - (v >> 1 & 0x5555u);
-    v = (v & 0x3333u) + (v >> 2 & 0x3333u);
-    v = (v + (v >> 4)) & 0x0F0Fu;
-    return (int)((v + (v >> 8)) & 0x1Fu);
-}
-
 /* Steps still needed from figure p's position to the exit (what
  * steps_needed() in rules.c counts, without the walk over the segments):
  * one cell per later segment, two more per later empty door, and what is
@@ -305,7 +297,7 @@ static int steps_to_exit(const tat *s, int p, unsigned empty)
     } else {
         after = COLUMNS * (seg / 5); /* elevator field 5 + 5f: the doors of floors > f */
     }
-    return n + (EMPTY_DOOR_CELLS - 1) * popcount16(empty >> after);
+    return n + (EMPTY_DOOR_CELLS - 1) * popcount64(empty >> after);
 }
 
 static void put_cardset(float *out, const cardset *set)
