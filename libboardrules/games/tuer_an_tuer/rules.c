@@ -4,6 +4,7 @@
  * application are the hot path (doc/performance.md): their helpers stay in
  * this file or inline in tuer_an_tuer.h.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "tuer_an_tuer.h"
@@ -690,7 +691,9 @@ static void apply_cat_jump(tat *s)
 {
     int p = s->turn;
     int x = segment_door(s->seg[p]);
-    s->seg[p] = (uint8_t)tat_cat_target(s, s->seg[p], card_colour(s->board[x]));
+    int target = tat_cat_target(s, s->seg[p], card_colour(s->board[x]));
+    assert(target > 0); /* phase 'cat' is entered (and loaded) only with a target */
+    s->seg[p] = (uint8_t)target;
     s->cell[p] = 0;
     /* "Ein Katzensprung darf keine weiteren Katzensprünge auslösen": a cat
      * at the target waits for a later turn. */
@@ -738,7 +741,8 @@ void tat_apply_move(void *st, br_move move)
     case K_DRAW_ELEVATOR:
         apply_elevator_draw(s, d.a);
         break;
-    case K_INVALID:
+    case K_INVALID: /* check_move() refuses it: applying it is a bug */
+        assert(!"tat_apply_move: a move outside the move space");
         break;
     }
 }

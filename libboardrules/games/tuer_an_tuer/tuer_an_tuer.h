@@ -30,6 +30,7 @@
 #ifndef BR_GAME_TUER_AN_TUER_H
 #define BR_GAME_TUER_AN_TUER_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -214,6 +215,7 @@ static inline int cardset_size(const cardset *set)
 static inline void cardset_add(cardset *set, int c)
 {
     uint64_t bit = UINT64_C(1) << c;
+    assert(!(set->two & bit)); /* a third copy: the census was broken */
     if (set->one & bit)
         set->two |= bit;
     else
@@ -224,6 +226,7 @@ static inline void cardset_add(cardset *set, int c)
 static inline void cardset_remove(cardset *set, int c)
 {
     uint64_t bit = UINT64_C(1) << c;
+    assert(set->one & bit); /* a card the set does not hold */
     if (set->two & bit)
         set->two &= ~bit;
     else

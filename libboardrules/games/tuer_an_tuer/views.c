@@ -3,6 +3,7 @@
  * (whole or as one seat sees it) and the resampling of what a seat cannot
  * see.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -138,11 +139,9 @@ static void render_cat_choice(const tat *s, br_text *out)
 {
     int seg = s->seg[s->turn];
     int target = tat_cat_target(s, seg, card_colour(s->board[segment_door(seg)]));
+    assert(target > 0); /* the phase is entered (and loaded) only with a target */
     br_text_printf(out, " (%d step%s left: jump to ", s->steps, s->steps == 1 ? "" : "s");
-    if (target >= 0)
-        tat_put_door_field(out, segment_door(target));
-    else
-        br_text_putc(out, '?'); /* the phase is entered only with a target */
+    tat_put_door_field(out, segment_door(target));
     br_text_puts(out, ", or walk on)");
 }
 
