@@ -17,9 +17,10 @@
  *   rules.c     setup, turn order, legal moves, check, apply, chance, scoring,
  *               results
  *   notation.c  move texts both ways
- *   snapshot.c  JSON out (snapshot and observation) and in, with every
- *               invariant check (shared with bytes.c through snapshot.h)
- *   bytes.c     the binary snapshot, out and in
+ *   snapshot.c  the table of the snapshot's members the core walks (JSON
+ *               and binary, snapshot and observation), its codecs, and the
+ *               checks across members both loaders run
+ *   bytes.c     the binary snapshot's vtable entries
  *   views.c     observation, rendering, per-seat views, resampling
  *   content.c   the designed elevator cards and the shapes of the "different
  *               colours" rule
