@@ -86,36 +86,6 @@ static void tsuro_traits(const void *st, br_traits *out)
     out->tensor_shape[0] = tensor_size_of(s);
 }
 
-/* ------------------------------------------------------------------ */
-
-/* ------------------------------------------------------------------ */
-/* The views: one entry per view in the vtable, taking the viewer
- * (BR_VIEW_FULL, a seat or -1). */
-
-static void tsuro_write_as(const void *st, int viewer, br_jw *w)
-{
-    if (viewer == BR_VIEW_FULL)
-        tsuro_write_json(st, w);
-    else
-        tsuro_write_observation(st, viewer, w);
-}
-
-static void tsuro_render_as(const void *st, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        tsuro_render(st, out);
-    else
-        tsuro_render_view(st, viewer, out);
-}
-
-static void tsuro_move_text_as(const void *st, br_move move, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        tsuro_move_to_text(st, move, out);
-    else
-        tsuro_move_to_text_view(st, move, viewer, out);
-}
-
 const struct br_game br_game_tsuro = {
     .name = "tsuro",
     .title = "Tsuro",
@@ -140,13 +110,13 @@ const struct br_game br_game_tsuro = {
     .chance_outcomes = tsuro_chance_outcomes,
     .winners = tsuro_winners,
     .scores = tsuro_scores,
-    .move_to_text = tsuro_move_text_as,
+    .move_to_text = tsuro_move_to_text,
     .move_from_text = tsuro_move_from_text,
-    .write_view = tsuro_write_as,
+    .write_view = tsuro_write_view,
     .to_bytes = tsuro_to_bytes,
     .from_bytes = tsuro_from_bytes,
     .from_json = tsuro_from_json,
-    .render = tsuro_render_as,
+    .render = tsuro_render,
     .resample = tsuro_resample,
     .sample_chance = tsuro_sample_chance,
     .option_specs = TSURO_OPTION_SPECS,

@@ -37,7 +37,9 @@ static void put_recipient(const ts_state *s, br_text *out)
         br_text_printf(out, " to seat %d", to);
 }
 
-void tsuro_move_to_text(const void *st, br_move move, br_text *out)
+/* The notation, as `viewer` may see it: BR_VIEW_FULL sees every move; a
+ * classic tile drawn by another seat shows as "draw ? to seat 2". */
+void tsuro_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 {
     const ts_state *s = st;
     if (move < MOVE_CHOICE_BASE)
@@ -48,21 +50,11 @@ void tsuro_move_to_text(const void *st, br_move move, br_text *out)
         br_text_putc(out, '@');
         tsuro_put_start(s, out, move - MOVE_SETUP_BASE);
     } else {
-        br_text_printf(out, "draw %d", move - draw_base(s));
+        if (draw_hidden_from(s, move, viewer))
+            br_text_puts(out, "draw ?");
+        else
+            br_text_printf(out, "draw %d", move - draw_base(s));
         put_recipient(s, out);
-    }
-}
-
-/* Classic hands are hidden: a tile drawn by another seat shows as
- * "draw ? to seat 2" (who gets it is public, the tile is not). */
-void tsuro_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
-{
-    const ts_state *s = st;
-    if (move >= draw_base(s) && !is_kosmos(s) && seat != draw_recipient(s)) {
-        br_text_puts(out, "draw ?");
-        put_recipient(s, out);
-    } else {
-        tsuro_move_to_text(st, move, out);
     }
 }
 

@@ -814,9 +814,9 @@ static __attribute__((noinline, cold)) bool refuse_repeat(const ts_state *s,
     if (!reason)
         return false;
     bool same_point = (move >= MOVE_CHOICE_BASE) == (listed >= MOVE_CHOICE_BASE);
-    tsuro_move_to_text(s, move, reason);
+    tsuro_move_to_text(s, move, BR_VIEW_FULL, reason);
     br_text_puts(reason, same_point ? " looks the same as " : " gives the same position as ");
-    tsuro_move_to_text(s, listed, reason);
+    tsuro_move_to_text(s, listed, BR_VIEW_FULL, reason);
     br_text_puts(reason, same_point ? ", the move listed for this placement"
                                     : " (your marker goes out along either point of its "
                                       "side), the move listed for this placement");
@@ -877,8 +877,7 @@ void tsuro_apply_move(void *st, br_move move)
 void tsuro_winners(const void *st, uint8_t *is_winner)
 {
     const ts_state *s = st;
-    /* When the last markers leave together, they share the win. */
-    unsigned winners = s->alive ? s->alive : s->last_out;
+    unsigned winners = winners_of(s);
     for (int p = 0; p < s->num_seats; p++)
         is_winner[p] = (winners & seat_bit(p)) != 0;
 }

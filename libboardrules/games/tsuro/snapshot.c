@@ -66,9 +66,9 @@ void tsuro_write_board(br_jw *w, const ts_state *s)
     br_jw_end_array(w);
 }
 
-/* Every hand (`all`), or the hands `seat` may see with null for the others;
- * the array is put together here and written in one go. */
-void tsuro_write_hands(br_jw *w, const ts_state *s, int seat, bool all)
+/* The hands `viewer` may see, null for the others; the array is put
+ * together here and written in one go. */
+void tsuro_write_hands(br_jw *w, const ts_state *s, int viewer)
 {
     char buf[TS_SEATS * 12 + 2];
     size_t n = 0;
@@ -76,7 +76,7 @@ void tsuro_write_hands(br_jw *w, const ts_state *s, int seat, bool all)
     for (int p = 0; p < s->num_seats; p++) {
         if (p > 0)
             buf[n++] = ',';
-        if (!(all || hand_visible(s, p, seat))) {
+        if (!hand_visible(s, p, viewer)) {
             memcpy(buf + n, "null", 4);
             n += 4;
             continue;
@@ -138,29 +138,6 @@ void tsuro_write_seat_or_null(br_jw *w, int seat)
         br_jw_null(w);
     else
         br_jw_int(w, seat);
-}
-
-void tsuro_write_json(const void *st, br_jw *w)
-{
-    const ts_state *s = st;
-    uint8_t counts[TS_TILES];
-    pile_counts(s, counts);
-    br_jw_begin_object(w);
-    br_jw_key(w, "hands");
-    tsuro_write_hands(w, s, NO_SEAT, true);
-    br_jw_key_string(w, "phase", PHASE_NAMES[s->phase]);
-    br_jw_key_int(w, "turn", s->turn);
-    br_jw_key(w, "board");
-    tsuro_write_board(w, s);
-    br_jw_key(w, "pile");
-    tsuro_write_tile_counts(w, counts);
-    br_jw_key(w, "markers");
-    tsuro_write_markers(w, s);
-    br_jw_key(w, "dragon");
-    tsuro_write_seat_or_null(w, s->dragon);
-    br_jw_key(w, "last_out");
-    tsuro_write_seats(w, s, s->last_out);
-    br_jw_end_object(w);
 }
 
 /* ------------------------------------------------------------------ */

@@ -377,6 +377,13 @@ static inline int chance_recipient(const ts_state *s)
     return s->phase == PH_DEAL || s->phase == PH_DRAW ? draw_recipient(s) : NO_SEAT;
 }
 
+/* The winners once the game is over: the last marker, or the markers that
+ * went out together last (they share the win). */
+static inline unsigned winners_of(const ts_state *s)
+{
+    return s->alive ? s->alive : s->last_out;
+}
+
 static inline int hands_total(const ts_state *s)
 {
     int n = 0;
@@ -397,10 +404,19 @@ static inline bool parse_choice(const char *value, const char *const *names, int
     return false;
 }
 
-/* Classic hands are hidden from the other seats; kosmos hands lie open. */
-static inline bool hand_visible(const ts_state *s, int hand_of, int seat)
+/* Classic hands are hidden from the other seats; kosmos hands lie open.
+ * `viewer`: BR_VIEW_FULL (sees everything), a seat, or -1 (a spectator). */
+static inline bool hand_visible(const ts_state *s, int hand_of, int viewer)
 {
-    return is_kosmos(s) || hand_of == seat;
+    return viewer == BR_VIEW_FULL || is_kosmos(s) || hand_of == viewer;
+}
+
+/* A classic tile drawn by another seat is hidden from `viewer` (who gets it
+ * is public, the tile is not): the move texts and the information-state
+ * tensor agree on it. */
+static inline bool draw_hidden_from(const ts_state *s, br_move move, int viewer)
+{
+    return move >= draw_base(s) && !hand_visible(s, draw_recipient(s), viewer);
 }
 
 /* ------------------------------------------------------------------ */
@@ -468,27 +484,24 @@ void tsuro_scores(const void *st, double *out);
 /* notation.c */
 void tsuro_put_square(br_text *out, int cell);
 void tsuro_put_start(const ts_state *s, br_text *out, int m);
-void tsuro_move_to_text(const void *st, br_move move, br_text *out);
-void tsuro_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+void tsuro_move_to_text(const void *st, br_move move, int viewer, br_text *out);
 br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
                                br_text *err);
 
 /* snapshot.c: the snapshot, and the JSON pieces the observation shares */
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err);
-void tsuro_write_json(const void *st, br_jw *w);
 void tsuro_to_bytes(const void *st, br_bytes_writer *w);
 br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 void tsuro_write_seats(br_jw *w, const ts_state *s, unsigned seats);
 void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts);
 void tsuro_write_board(br_jw *w, const ts_state *s);
-void tsuro_write_hands(br_jw *w, const ts_state *s, int seat, bool all);
+void tsuro_write_hands(br_jw *w, const ts_state *s, int viewer);
 void tsuro_write_markers(br_jw *w, const ts_state *s);
 void tsuro_write_seat_or_null(br_jw *w, int seat);
 
 /* views.c */
-void tsuro_write_observation(const void *st, int seat, br_jw *w);
-void tsuro_render(const void *st, br_text *out);
-void tsuro_render_view(const void *st, int seat, br_text *out);
+void tsuro_write_view(const void *st, int viewer, br_jw *w);
+void tsuro_render(const void *st, int viewer, br_text *out);
 void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
 void tsuro_write_tensor(const void *st, int seat, float *out);
 /* A move as `seat` sees it when it is made (the information-state tensor):

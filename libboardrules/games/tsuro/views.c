@@ -1,13 +1,15 @@
 /*
- * What Tsuro shows: the observation of one seat, the text rendering (whole or
- * as one seat sees it) and the resampling of what a seat cannot see.
+ * What Tsuro shows, one function per view taking the viewer (BR_VIEW_FULL,
+ * a seat or -1, a spectator): the state as JSON (the snapshot's or a seat's
+ * observation), the text rendering; and the observation tensor and the
+ * resampling of what a seat cannot see.
  */
 #include <stdio.h>
 
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
-/* Observation */
+/* The state as JSON */
 
 /* Tiles `seat` cannot see: in the pile or in hands hidden from it. Public
  * knowledge (the set minus what is visible), given for convenience. */
@@ -20,20 +22,8 @@ static void unseen_tiles(const ts_state *s, int seat, uint8_t *counts)
                 counts[s->hand[p][i]]++;
 }
 
-void tsuro_write_observation(const void *st, int seat, br_jw *w)
+static void write_to_move(br_jw *w, const ts_state *s)
 {
-    const ts_state *s = st;
-    uint8_t unseen[TS_TILES];
-    unseen_tiles(s, seat, unseen);
-    unsigned winners = 0;
-    if (s->phase == PH_OVER)
-        winners = s->alive ? s->alive : s->last_out;
-    br_jw_begin_object(w);
-    br_jw_key_string(w, "edition", EDITION_NAMES[s->edition]);
-    br_jw_key_int(w, "board_size", s->width);
-    br_jw_key_string(w, "selfkill", SELFKILL_NAMES[s->selfkill]);
-    br_jw_key_string(w, "phase", PHASE_NAMES[s->phase]);
-    br_jw_key_int(w, "turn", s->turn);
     br_jw_key(w, "to_move");
     int who = tsuro_current_player(s);
     if (who == BR_PLAYER_CHANCE)
@@ -42,12 +32,16 @@ void tsuro_write_observation(const void *st, int seat, br_jw *w)
         br_jw_null(w);
     else
         br_jw_int(w, who);
-    br_jw_key(w, "board");
-    tsuro_write_board(w, s);
-    br_jw_key(w, "markers");
-    tsuro_write_markers(w, s);
+}
+
+/* The hands as `viewer` sees them, their sizes, the pile's size and the
+ * tiles the viewer cannot see. */
+static void write_seat_knowledge(br_jw *w, const ts_state *s, int viewer)
+{
+    uint8_t unseen[TS_TILES];
+    unseen_tiles(s, viewer, unseen);
     br_jw_key(w, "hands");
-    tsuro_write_hands(w, s, seat, false);
+    tsuro_write_hands(w, s, viewer);
     br_jw_key(w, "hand_sizes");
     br_jw_begin_array(w);
     for (int p = 0; p < s->num_seats; p++)
@@ -56,14 +50,53 @@ void tsuro_write_observation(const void *st, int seat, br_jw *w)
     br_jw_key_int(w, "pile_size", s->pile_total);
     br_jw_key(w, "unseen");
     tsuro_write_tile_counts(w, unseen);
+}
+
+/* The snapshot's state (BR_VIEW_FULL) or what a seat or a spectator may
+ * see: one list of members, the observation's extra ones (the settings and
+ * what follows from the state) marked. The members stand in the order the
+ * formats have always had (doc/games/tsuro.md), so the two interleave. */
+void tsuro_write_view(const void *st, int viewer, br_jw *w)
+{
+    const ts_state *s = st;
+    const bool full = viewer == BR_VIEW_FULL;
+    uint8_t counts[TS_TILES];
+    br_jw_begin_object(w);
+    if (full) {
+        br_jw_key(w, "hands");
+        tsuro_write_hands(w, s, viewer);
+    } else {
+        br_jw_key_string(w, "edition", EDITION_NAMES[s->edition]);
+        br_jw_key_int(w, "board_size", s->width);
+        br_jw_key_string(w, "selfkill", SELFKILL_NAMES[s->selfkill]);
+    }
+    br_jw_key_string(w, "phase", PHASE_NAMES[s->phase]);
+    br_jw_key_int(w, "turn", s->turn);
+    if (!full)
+        write_to_move(w, s);
+    br_jw_key(w, "board");
+    tsuro_write_board(w, s);
+    if (full) {
+        pile_counts(s, counts);
+        br_jw_key(w, "pile");
+        tsuro_write_tile_counts(w, counts);
+    }
+    br_jw_key(w, "markers");
+    tsuro_write_markers(w, s);
+    if (!full)
+        write_seat_knowledge(w, s, viewer);
     br_jw_key(w, "dragon");
     tsuro_write_seat_or_null(w, s->dragon);
-    br_jw_key(w, "draw_to");
-    tsuro_write_seat_or_null(w, chance_recipient(s));
+    if (!full) {
+        br_jw_key(w, "draw_to");
+        tsuro_write_seat_or_null(w, chance_recipient(s));
+    }
     br_jw_key(w, "last_out");
     tsuro_write_seats(w, s, s->last_out);
-    br_jw_key(w, "winners");
-    tsuro_write_seats(w, s, winners);
+    if (!full) {
+        br_jw_key(w, "winners");
+        tsuro_write_seats(w, s, s->phase == PH_OVER ? winners_of(s) : 0);
+    }
     br_jw_end_object(w);
 }
 
@@ -187,13 +220,12 @@ static void render_hand(const ts_state *s, br_text *out, int p, bool shown)
     }
 }
 
-/* One line per seat; `viewer` is the seat whose view this is (NO_SEAT: a
- * spectator), `full` shows every hand. */
-static void render_seat_line(const ts_state *s, br_text *out, int p, int viewer, bool full)
+/* One line per seat, as `viewer` sees it. */
+static void render_seat_line(const ts_state *s, br_text *out, int p, int viewer)
 {
     br_text_printf(out, "  seat %d: ", p);
     render_marker(s, out, p);
-    render_hand(s, out, p, full || hand_visible(s, p, viewer));
+    render_hand(s, out, p, hand_visible(s, p, viewer));
     if (s->dragon == p)
         br_text_puts(out, "; holds the dragon");
     br_text_putc(out, '\n');
@@ -207,7 +239,7 @@ static void render_status(const ts_state *s, br_text *out)
     case PH_PLAY: br_text_printf(out, "seat %d to place a tile\n", s->turn); break;
     case PH_DRAW: br_text_printf(out, "seat %d draws a tile\n", draw_recipient(s)); break;
     default: {
-        unsigned winners = s->alive ? s->alive : s->last_out;
+        unsigned winners = winners_of(s);
         br_text_puts(out, "game over; winners:");
         for (int p = 0; p < s->num_seats; p++)
             if (winners & seat_bit(p))
@@ -217,22 +249,23 @@ static void render_status(const ts_state *s, br_text *out)
     }
 }
 
-static void render_state(const ts_state *s, int viewer, bool full, br_text *out)
+/* Everything (BR_VIEW_FULL), or what a seat or a spectator (-1) may see:
+ * classic hands of other seats show only their size; the rest is public. */
+void tsuro_render(const void *st, int viewer, br_text *out)
 {
+    const ts_state *s = st;
     br_text_printf(out, "Tsuro, %s edition, %dx%d board", EDITION_NAMES[s->edition],
                    s->width, s->width);
-    if (!full) {
-        if (viewer == NO_SEAT)
-            br_text_puts(out, ", spectator's view");
-        else
-            br_text_printf(out, ", view of seat %d", viewer);
-    }
+    if (viewer == NO_SEAT)
+        br_text_puts(out, ", spectator's view");
+    else if (viewer != BR_VIEW_FULL)
+        br_text_printf(out, ", view of seat %d", viewer);
     br_text_putc(out, '\n');
     render_board(s, out);
     br_text_puts(out, "(equal letters on a square's border are the two ends of one path; "
                  "digits are markers, by seat)\n");
     for (int p = 0; p < s->num_seats; p++)
-        render_seat_line(s, out, p, viewer, full);
+        render_seat_line(s, out, p, viewer);
     br_text_printf(out, "pile: %d tile%s; dragon: ", s->pile_total,
                    s->pile_total == 1 ? "" : "s");
     if (s->dragon == NO_SEAT)
@@ -240,17 +273,6 @@ static void render_state(const ts_state *s, int viewer, bool full, br_text *out)
     else
         br_text_printf(out, "seat %d\n", s->dragon);
     render_status(s, out);
-}
-
-void tsuro_render(const void *st, br_text *out)
-{
-    render_state(st, NO_SEAT, true, out);
-}
-
-/* Classic hands of other seats show only their size; the rest is public. */
-void tsuro_render_view(const void *st, int seat, br_text *out)
-{
-    render_state(st, seat, false, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -342,7 +364,7 @@ void tsuro_write_tensor(const void *st, int seat, float *out)
     const int first = seat < 0 ? 0 : seat;
     const float copies_scale = is_kosmos(s) ? 0.5f : 1.0f; /* most copies of a tile: 2 or 1 */
     const int to_move = tsuro_current_player(s), draw_to = chance_recipient(s);
-    const unsigned winners = s->phase == PH_OVER ? (s->alive ? s->alive : s->last_out) : 0;
+    const unsigned winners = s->phase == PH_OVER ? winners_of(s) : 0;
     float *marker_planes = out + (size_t)TS_BOARD_PLANES * squares;
     float *seats = out + (size_t)(TS_BOARD_PLANES + n) * squares;
     for (int k = 0, p = first; k < n; k++, p = p + 1 == n ? 0 : p + 1) {
@@ -395,12 +417,10 @@ void tsuro_write_tensor(const void *st, int seat, float *out)
 
 /* ------------------------------------------------------------------ */
 /* The information-state tensor's view of a move: only a classic tile drawn
- * by another seat is hidden (as in tsuro_move_to_text_view(); who gets it
+ * by another seat is hidden (as in tsuro_move_to_text(); who gets it
  * follows from the moves before). */
 uint32_t tsuro_move_view(const void *st, br_move move, int seat)
 {
     const ts_state *s = st;
-    if (move >= draw_base(s) && !is_kosmos(s) && seat != draw_recipient(s))
-        return (uint32_t)tsuro_move_space(s);
-    return (uint32_t)move;
+    return draw_hidden_from(s, move, seat) ? (uint32_t)tsuro_move_space(s) : (uint32_t)move;
 }
