@@ -66,70 +66,43 @@ void tsuro_write_board(br_jw *w, const ts_state *s)
     br_jw_end_array(w);
 }
 
-/* The hands `viewer` may see, null for the others; the array is put
- * together here and written in one go. */
+/* The hands `viewer` may see, null for the others. */
 void tsuro_write_hands(br_jw *w, const ts_state *s, int viewer)
 {
-    char buf[TS_SEATS * 12 + 2];
-    size_t n = 0;
-    buf[n++] = '[';
+    br_jw_begin_array(w);
     for (int p = 0; p < s->num_seats; p++) {
-        if (p > 0)
-            buf[n++] = ',';
         if (!hand_visible(s, p, viewer)) {
-            memcpy(buf + n, "null", 4);
-            n += 4;
+            br_jw_null(w);
             continue;
         }
-        buf[n++] = '[';
-        for (int i = 0; i < s->hand_size[p]; i++) {
-            int t = s->hand[p][i];
-            if (i > 0)
-                buf[n++] = ',';
-            if (t >= 10)
-                buf[n++] = (char)('0' + t / 10);
-            buf[n++] = (char)('0' + t % 10);
-        }
-        buf[n++] = ']';
+        br_jw_begin_array(w);
+        for (int i = 0; i < s->hand_size[p]; i++)
+            br_jw_int(w, s->hand[p][i]);
+        br_jw_end_array(w);
     }
-    buf[n++] = ']';
-    br_jw_raw(w, buf, n);
+    br_jw_end_array(w);
 }
 
-/* The markers' array, put together here and written in one go. */
 void tsuro_write_markers(br_jw *w, const ts_state *s)
 {
-    static const char unplaced[] = "{\"status\":\"unplaced\"}", out[] = "{\"status\":\"out\"}",
-                      on[] = "{\"status\":\"on\",\"square\":\"";
-    char buf[TS_SEATS * 64 + 2];
-    size_t n = 0;
-    buf[n++] = '[';
+    br_jw_begin_array(w);
     for (int p = 0; p < s->num_seats; p++) {
-        if (p > 0)
-            buf[n++] = ',';
-        if (!(s->placed & seat_bit(p))) {
-            memcpy(buf + n, unplaced, sizeof unplaced - 1);
-            n += sizeof unplaced - 1;
-        } else if (!(s->alive & seat_bit(p))) {
-            memcpy(buf + n, out, sizeof out - 1);
-            n += sizeof out - 1;
-        } else {
-            int cell = s->marker_cell[p];
-            memcpy(buf + n, on, sizeof on - 1);
-            n += sizeof on - 1;
-            buf[n++] = (char)('a' + cell_col(cell));
-            buf[n++] = (char)('1' + cell_row(cell));
-            memcpy(buf + n, "\",\"point\":", 10);
-            n += 10;
-            buf[n++] = (char)('0' + s->marker_point[p]);
-            const char *fresh = s->fresh & seat_bit(p) ? ",\"fresh\":true}" : ",\"fresh\":false}";
-            size_t len = strlen(fresh);
-            memcpy(buf + n, fresh, len);
-            n += len;
+        br_jw_begin_object(w);
+        if (!(s->alive & seat_bit(p))) {
+            br_jw_key_string(w, "status", s->placed & seat_bit(p) ? "out" : "unplaced");
+            br_jw_end_object(w);
+            continue;
         }
+        int cell = s->marker_cell[p];
+        char square[2] = { (char)('a' + cell_col(cell)), (char)('1' + cell_row(cell)) };
+        br_jw_key_string(w, "status", "on");
+        br_jw_key(w, "square");
+        br_jw_string_n(w, square, sizeof square);
+        br_jw_key_int(w, "point", s->marker_point[p]);
+        br_jw_key_bool(w, "fresh", (s->fresh & seat_bit(p)) != 0);
+        br_jw_end_object(w);
     }
-    buf[n++] = ']';
-    br_jw_raw(w, buf, n);
+    br_jw_end_array(w);
 }
 
 void tsuro_write_seat_or_null(br_jw *w, int seat)
