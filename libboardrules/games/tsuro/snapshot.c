@@ -1,41 +1,53 @@
 /*
- * Tsuro's snapshot: the state as JSON text (doc/games/tsuro.md, "Snapshot"),
- * written straight into the caller's buffer, and back from a jansson tree,
- * every field and invariant checked on the way in. The JSON pieces that the
- * observation (views.c) shows as well are written here.
+ * Tsuro's snapshot and observation (doc/games/tsuro.md, "Snapshot" and
+ * "Observation"): the members as a table that the core walks to write the
+ * JSON of every viewer, read it back and write and read the binary form
+ * (internal.h, "Snapshot fields as data"). What stays here is Tsuro's own:
+ * the codecs of its notation (board rows, tile-count strings, markers,
+ * hands), the members derived for the observation, and the invariant checks
+ * across members after a load.
  */
 #include <stdio.h>
 
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
-/* JSON text: pieces of the snapshot that the observation shows as well */
+/* Small pieces */
 
-/* Appends a placed tile in the move notation ("20r3"). */
-static size_t write_tile_code(char *out, int code)
+static bool in_tile_range(long long t)
 {
-    size_t n = 0;
-    int tile = code / 4;
-    if (tile >= 10)
-        out[n++] = (char)('0' + tile / 10);
-    out[n++] = (char)('0' + tile % 10);
-    out[n++] = 'r';
-    out[n++] = (char)('0' + code % 4);
-    return n;
+    return t >= 0 && t < TS_TILES;
 }
 
-void tsuro_write_seats(br_jw *w, const ts_state *s, unsigned seats)
+/* Reads n bytes of a block; a short read fails naming the member. */
+static bool take_bytes(br_bytes_reader *r, uint8_t *out, size_t n, const br_field_path *at)
+{
+    if (r->failed)
+        return false;
+    if (r->left < n)
+        return br_field_fail_bytes(r, at, "the data ends %zu bytes early", n - r->left);
+    return br_br_bytes(r, out, n, "");
+}
+
+static void write_seats(br_jw *w, const ts_state *s, unsigned seats)
 {
     br_jw_begin_array(w);
-    for (int p = 0; p < s->num_seats; p++)
-        if (seats & seat_bit(p))
-            br_jw_int(w, p);
+    for (unsigned m = seats & ((1u << s->num_seats) - 1); m; m &= m - 1)
+        br_jw_int(w, first_seat(m));
     br_jw_end_array(w);
+}
+
+static void write_seat_or_null(br_jw *w, int seat)
+{
+    if (seat == NO_SEAT)
+        br_jw_null(w);
+    else
+        br_jw_int(w, seat);
 }
 
 /* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
  * one JSON value instead of 35 keeps snapshots fast to write and read. */
-void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts)
+static void write_tile_counts(br_jw *w, const uint8_t *counts)
 {
     char digits[TS_TILES];
     for (int t = 0; t < TS_TILES; t++)
@@ -43,35 +55,16 @@ void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts)
     br_jw_string_n(w, digits, TS_TILES);
 }
 
-/* One string per row, top to bottom; in each, one token per square from left
- * to right, separated by single spaces: "." for an empty square, otherwise
- * the tile in the move notation ("20r3"). */
-void tsuro_write_board(br_jw *w, const ts_state *s)
-{
-    br_jw_begin_array(w);
-    for (int r = 0; r < s->width; r++) {
-        char row[TS_MAX_WIDTH * 5];
-        size_t n = 0;
-        for (int col = 0; col < s->width; col++) {
-            int code = s->board[cell_of(r, col)];
-            if (col > 0)
-                row[n++] = ' ';
-            if (code == CELL_EMPTY)
-                row[n++] = '.';
-            else
-                n += write_tile_code(row + n, code);
-        }
-        br_jw_string_n(w, row, n);
-    }
-    br_jw_end_array(w);
-}
+/* ------------------------------------------------------------------ */
+/* Hands: an array per seat, sorted; null where the viewer may not see it.
+ * Binary: per seat the size and three slots (unused ones 0). */
 
-/* The hands `viewer` may see, null for the others. */
-void tsuro_write_hands(br_jw *w, const ts_state *s, int viewer)
+static void hands_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
+    const ts_state *s = member;
     br_jw_begin_array(w);
     for (int p = 0; p < s->num_seats; p++) {
-        if (!hand_visible(s, p, viewer)) {
+        if (!hand_visible(s, p, c->viewer)) {
             br_jw_null(w);
             continue;
         }
@@ -83,68 +76,124 @@ void tsuro_write_hands(br_jw *w, const ts_state *s, int viewer)
     br_jw_end_array(w);
 }
 
-void tsuro_write_markers(br_jw *w, const ts_state *s)
+static bool hand_read(ts_state *s, int p, const json_t *h, const br_field_path *at,
+                      br_text *err)
 {
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_seats; p++) {
-        br_jw_begin_object(w);
-        if (!(s->alive & seat_bit(p))) {
-            br_jw_key_string(w, "status", s->placed & seat_bit(p) ? "out" : "unplaced");
-            br_jw_end_object(w);
-            continue;
+    if (!json_is_array(h))
+        return br_field_fail(err, at, "not an array");
+    if (json_array_size(h) > TS_HAND)
+        return br_field_fail(err, at, "%zu tiles, a hand holds at most %d",
+                             json_array_size(h), TS_HAND);
+    for (size_t i = 0; i < json_array_size(h); i++) {
+        const json_t *t = json_array_get(h, i);
+        br_field_path entry = { at, NULL, (long)i };
+        if (!json_is_integer(t) || !in_tile_range(json_integer_value(t)))
+            return br_field_fail(err, &entry, "not a tile number 0..%d", TS_TILES - 1);
+        hand_add(s, p, (int)json_integer_value(t));
+    }
+    return true;
+}
+
+static bool hands_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
+{
+    ts_state *s = member;
+    if (!json_is_array(v) || json_array_size(v) != (size_t)c->num_seats)
+        return br_field_fail(err, at, "not an array of %d hands", c->num_seats);
+    for (int p = 0; p < c->num_seats; p++) {
+        br_field_path entry = { at, NULL, p };
+        if (!hand_read(s, p, json_array_get(v, (size_t)p), &entry, err))
+            return false;
+    }
+    return true;
+}
+
+static void hands_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const ts_state *s = member;
+    for (int p = 0; p < c->num_seats; p++) {
+        br_bw_u8(w, s->hand_size[p]);
+        br_bw_bytes(w, s->hand[p], TS_HAND);
+    }
+}
+
+/* Loaded in any order, kept sorted (hand_add). */
+static bool hands_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                      const br_field_path *at)
+{
+    ts_state *s = member;
+    for (int p = 0; p < c->num_seats; p++) {
+        br_field_path hand = { at, NULL, p };
+        uint8_t b[1 + TS_HAND];
+        if (!take_bytes(r, b, sizeof b, at))
+            return false;
+        if (b[0] > TS_HAND)
+            return br_field_fail_bytes(r, &hand, "%u tiles, a hand holds at most %d", b[0],
+                                       TS_HAND);
+        for (int i = 0; i < TS_HAND; i++) {
+            br_field_path slot = { &hand, NULL, i };
+            if (i < b[0] && !in_tile_range(b[1 + i]))
+                return br_field_fail_bytes(r, &slot, "%u is not in 0..%d", b[1 + i],
+                                           TS_TILES - 1);
+            if (i >= b[0] && b[1 + i] != 0)
+                return br_field_fail_bytes(r, &slot, "%u in an unused slot (0 there)",
+                                           b[1 + i]);
+            if (i < b[0])
+                hand_add(s, p, b[1 + i]);
         }
-        int cell = s->marker_cell[p];
-        char square[2] = { (char)('a' + cell_col(cell)), (char)('1' + cell_row(cell)) };
-        br_jw_key_string(w, "status", "on");
-        br_jw_key(w, "square");
-        br_jw_string_n(w, square, sizeof square);
-        br_jw_key_int(w, "point", s->marker_point[p]);
-        br_jw_key_bool(w, "fresh", (s->fresh & seat_bit(p)) != 0);
-        br_jw_end_object(w);
+    }
+    return true;
+}
+
+static const br_field_codec HANDS = { hands_write, hands_read, hands_put, hands_get };
+
+/* ------------------------------------------------------------------ */
+/* The board: one string per row, top to bottom; in each, one token per
+ * square from left to right, separated by single spaces: "." for an empty
+ * square, otherwise the tile in the move notation ("20r3"). Binary: a code
+ * per square, row by row, 255 for an empty one. */
+
+static size_t put_square_token(char *out, int code)
+{
+    if (code == CELL_EMPTY) {
+        out[0] = '.';
+        return 1;
+    }
+    size_t n = 0;
+    int tile = code / 4;
+    if (tile >= 10)
+        out[n++] = (char)('0' + tile / 10);
+    out[n++] = (char)('0' + tile % 10);
+    out[n++] = 'r';
+    out[n++] = (char)('0' + code % 4);
+    return n;
+}
+
+static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    const ts_state *s = member;
+    br_jw_begin_array(w);
+    for (int r = 0; r < s->width; r++) {
+        char row[TS_MAX_WIDTH * 5];
+        size_t n = 0;
+        for (int col = 0; col < s->width; col++) {
+            if (col > 0)
+                row[n++] = ' ';
+            n += put_square_token(row + n, s->board[cell_of(r, col)]);
+        }
+        br_jw_string_n(w, row, n);
     }
     br_jw_end_array(w);
 }
 
-void tsuro_write_seat_or_null(br_jw *w, int seat)
+/* A placed tile's code as the board keeps it: a rotation that looks the
+ * same as a lower one (written before each placement had one move number)
+ * is read as the lowest, as play writes it now, so that equal positions
+ * stay equal byte for byte. */
+static uint8_t board_code(int code)
 {
-    if (seat == NO_SEAT)
-        br_jw_null(w);
-    else
-        br_jw_int(w, seat);
-}
-
-/* ------------------------------------------------------------------ */
-/* Snapshot */
-
-/* from_json: every check writes "state.<field>: <problem>" and returns false. */
-
-
-static const char *const STATE_KEYS[] = {
-    "phase", "turn", "board", "hands", "pile", "markers", "dragon", "last_out",
-};
-
-static bool check_state_keys(const json_t *obj, br_text *err)
-{
-    const char *key =
-        br_json_unknown_key(obj, STATE_KEYS, sizeof STATE_KEYS / sizeof STATE_KEYS[0]);
-    return key ? br_fail(err, "state.%s: unknown field", key) : true;
-}
-
-static bool read_phase(ts_state *s, const json_t *obj, br_text *err)
-{
-    const json_t *v = json_object_get(obj, "phase");
-    int phase;
-    if (!v)
-        return br_fail(err, "state.phase: missing");
-    if (!json_is_string(v) || !parse_choice(json_string_value(v), PHASE_NAMES, 5, &phase))
-        return br_fail(err, "state.phase: not one of \"deal\", \"setup\", \"play\", "
-                      "\"draw\", \"over\"");
-    s->phase = (uint8_t)phase;
-    long long turn;
-    if (!br_json_int(obj, "turn", 0, s->num_seats - 1, &turn, "state", err))
-        return false;
-    s->turn = (uint8_t)turn;
-    return true;
+    return code == CELL_EMPTY ? CELL_EMPTY : (uint8_t)canonical_code(code);
 }
 
 /* Reads one board token at *p: "." (empty) or "<tile>r<rotation>".
@@ -165,187 +214,428 @@ static int read_board_token(const char **p)
         c[1] < '0' || c[1] > '3')
         return -1;
     *p = c + 2;
-    /* A rotation that looks the same as a lower one (written before each
-     * placement had one move number) is read as the lowest, as play writes
-     * it now, so that equal positions stay equal byte for byte. */
-    return canonical_code(tile * 4 + (c[1] - '0'));
+    return board_code(tile * 4 + (c[1] - '0'));
 }
 
-static bool read_board_row(ts_state *s, int r, const char *row, br_text *err)
+static bool board_row_read(ts_state *s, int r, const json_t *v, const br_field_path *at,
+                           br_text *err)
 {
-    const char *p = row;
+    if (!json_is_string(v))
+        return br_field_fail(err, at, "not a string");
+    const char *p = json_string_value(v);
     for (int col = 0; col < s->width; col++) {
         if (col > 0 && *p++ != ' ')
-            return br_fail(err, "state.board[%d]: expected %d squares separated by single "
-                          "spaces", r, s->width);
+            return br_field_fail(err, at, "expected %d squares separated by single spaces",
+                                 s->width);
         int code = read_board_token(&p);
         if (code < 0)
-            return br_fail(err, "state.board[%d]: square %d is not '.' or <tile>r<rotation> "
-                          "with tile 0..%d and rotation 0..3", r, col + 1, TS_TILES - 1);
+            return br_field_fail(err, at, "square %d is not '.' or <tile>r<rotation> with "
+                                 "tile 0..%d and rotation 0..3", col + 1, TS_TILES - 1);
         s->board[cell_of(r, col)] = (uint8_t)code;
     }
-    if (*p != '\0')
-        return br_fail(err, "state.board[%d]: more than %d squares", r, s->width);
-    return true;
+    return *p == '\0' || br_field_fail(err, at, "more than %d squares", s->width);
 }
 
-static bool read_board(ts_state *s, const json_t *obj, br_text *err)
+static bool board_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
 {
-    const json_t *rows = br_json_array(obj, "board", s->width, "state", err);
-    if (!rows)
-        return false;
+    (void)c;
+    ts_state *s = member;
+    if (!json_is_array(v) || json_array_size(v) != s->width)
+        return br_field_fail(err, at, "not an array of %d rows", s->width);
     for (int r = 0; r < s->width; r++) {
-        const json_t *row = json_array_get(rows, (size_t)r);
-        if (!json_is_string(row))
-            return br_fail(err, "state.board[%d]: not a string", r);
-        if (!read_board_row(s, r, json_string_value(row), err))
+        br_field_path row = { at, NULL, r };
+        if (!board_row_read(s, r, json_array_get(v, (size_t)r), &row, err))
             return false;
     }
     return true;
 }
 
-static bool read_hands(ts_state *s, const json_t *obj, br_text *err)
+static void board_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
-    const json_t *arr = br_json_array(obj, "hands", s->num_seats, "state", err);
-    if (!arr)
+    (void)c;
+    const ts_state *s = member;
+    for (int r = 0; r < s->width; r++)
+        br_bw_bytes(w, &s->board[cell_of(r, 0)], s->width);
+}
+
+static bool board_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                      const br_field_path *at)
+{
+    (void)c;
+    ts_state *s = member;
+    int w = s->width;
+    uint8_t b[TS_MAX_WIDTH * TS_MAX_WIDTH];
+    if (!take_bytes(r, b, (size_t)(w * w), at))
         return false;
-    for (int p = 0; p < s->num_seats; p++) {
-        const json_t *h = json_array_get(arr, (size_t)p);
-        char path[32];
-        snprintf(path, sizeof path, "state.hands[%d]", p);
-        if (!json_is_array(h))
-            return br_fail(err, "%s: not an array", path);
-        if (json_array_size(h) > TS_HAND)
-            return br_fail(err, "%s: %zu tiles, a hand holds at most %d", path,
-                          json_array_size(h), TS_HAND);
-        for (size_t i = 0; i < json_array_size(h); i++) {
-            long long tile;
-            if (!br_json_array_int(h, i, 0, TS_TILES - 1, &tile, path, err))
-                return false;
-            hand_add(s, p, (int)tile);
-        }
+    for (int i = 0; i < w * w; i++) {
+        br_field_path square = { at, NULL, i };
+        if (b[i] != CELL_EMPTY && b[i] >= TS_CODES)
+            return br_field_fail_bytes(r, &square, "%u is not 255 (empty) or a tile code "
+                                       "tile*4+rotation in 0..%d (square %c%d)", b[i],
+                                       TS_CODES - 1, 'a' + i % w, i / w + 1);
+        s->board[cell_of(i / w, i % w)] = board_code(b[i]);
     }
     return true;
 }
 
-static bool read_pile(ts_state *s, const json_t *obj, br_text *err)
+static const br_field_codec BOARD = { board_write, board_read, board_put, board_get };
+
+/* ------------------------------------------------------------------ */
+/* The pile: the copies of each tile, as a string of 35 digits; binary: a
+ * byte per tile. */
+
+static void pile_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    const json_t *v = json_object_get(obj, "pile");
-    if (!json_is_string(v) || json_string_length(v) != TS_TILES)
-        return br_fail(err, "state.pile: %s", v ? "not a string of 35 digits" : "missing");
-    const char *digits = json_string_value(v);
+    (void)c;
+    uint8_t counts[TS_TILES];
+    pile_counts(member, counts);
+    write_tile_counts(w, counts);
+}
+
+static void pile_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)c;
+    uint8_t counts[TS_TILES];
+    pile_counts(member, counts);
+    br_bw_bytes(w, counts, TS_TILES);
+}
+
+/* Fills the pile from counts[t] (digits when `base` is '0'); false at the
+ * first count beyond the edition's copies, whose tile is *bad. */
+static bool fill_pile(ts_state *s, const uint8_t *counts, int *bad)
+{
     empty_pile(s);
     for (int t = 0; t < TS_TILES; t++) {
-        int n = digits[t] - '0';
-        if (n < 0 || n > tile_copies(s, t))
-            return br_fail(err, "state.pile: digit %d ('%c') is not a count of tile %d "
-                          "in 0..%d", t + 1, digits[t], t, tile_copies(s, t));
-        for (int k = 0; k < n; k++)
+        if (counts[t] > tile_copies(s, t)) {
+            *bad = t;
+            return false;
+        }
+        for (int k = 0; k < counts[t]; k++)
             put_in_pile(s, t);
     }
     return true;
 }
 
-/* A square name as written by square_name_json(). */
-static bool parse_square_name(const ts_state *s, const char *name, int *cell)
+static bool pile_read(const br_fields_ctx *c, void *member, const json_t *v,
+                      const br_field_path *at, br_text *err)
 {
-    if (name[0] < 'a' || name[0] >= 'a' + s->width || name[1] < '1' ||
+    (void)c;
+    ts_state *s = member;
+    if (!json_is_string(v) || json_string_length(v) != TS_TILES)
+        return br_field_fail(err, at, "not a string of 35 digits");
+    const char *digits = json_string_value(v);
+    uint8_t counts[TS_TILES];
+    for (int t = 0; t < TS_TILES; t++)
+        counts[t] = (uint8_t)(digits[t] - '0'); /* not a digit: beyond any count */
+    int t;
+    return fill_pile(s, counts, &t) ||
+           br_field_fail(err, at, "digit %d ('%c') is not a count of tile %d in 0..%d", t + 1,
+                         digits[t], t, tile_copies(s, t));
+}
+
+static bool pile_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                     const br_field_path *at)
+{
+    (void)c;
+    ts_state *s = member;
+    uint8_t counts[TS_TILES];
+    int t;
+    if (!take_bytes(r, counts, TS_TILES, at))
+        return false;
+    if (fill_pile(s, counts, &t))
+        return true;
+    br_field_path tile = { at, NULL, t };
+    return br_field_fail_bytes(r, &tile, "%u is not a count of tile %d in 0..%d", counts[t],
+                               t, tile_copies(s, t));
+}
+
+static const br_field_codec PILE = { pile_write, pile_read, pile_put, pile_get };
+
+/* ------------------------------------------------------------------ */
+/* Markers: per seat {"status":"unplaced"}, {"status":"out"} or
+ * {"status":"on","square":"b3","point":4,"fresh":false}. Binary: per seat
+ * status (0 unplaced, 1 out, 2 on), square (row * W + column), point,
+ * fresh; the last three 0 unless on. */
+
+enum { MARK_UNPLACED = 0, MARK_OUT = 1, MARK_ON = 2 };
+
+static void markers_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    const ts_state *s = member;
+    br_jw_begin_array(w);
+    for (int p = 0; p < s->num_seats; p++) {
+        br_jw_begin_object(w);
+        if (!(s->alive & seat_bit(p))) {
+            br_jw_key_string(w, "status", s->placed & seat_bit(p) ? "out" : "unplaced");
+            br_jw_end_object(w);
+            continue;
+        }
+        int cell = s->marker_cell[p];
+        char square[2] = { (char)('a' + cell_col(cell)), (char)('1' + cell_row(cell)) };
+        br_jw_key_string(w, "status", "on");
+        br_jw_key(w, "square");
+        br_jw_string_n(w, square, sizeof square);
+        br_jw_key_int(w, "point", s->marker_point[p]);
+        br_jw_key_bool(w, "fresh", (s->fresh & seat_bit(p)) != 0);
+        br_jw_end_object(w);
+    }
+    br_jw_end_array(w);
+}
+
+/* Seat p's marker stands on `cell` at `point` (fresh: on its start side). */
+static void stand_marker(ts_state *s, int p, int cell, int point, bool fresh)
+{
+    s->marker_cell[p] = (uint8_t)cell;
+    s->marker_point[p] = (uint8_t)point;
+    s->placed |= (uint8_t)seat_bit(p);
+    s->alive |= (uint8_t)seat_bit(p);
+    if (fresh)
+        s->fresh |= (uint8_t)seat_bit(p);
+}
+
+/* A square name such as "b3" of the board. */
+static bool parse_square_name(const ts_state *s, const json_t *v, int *cell)
+{
+    const char *name = json_string_value(v);
+    if (!name || name[0] < 'a' || name[0] >= 'a' + s->width || name[1] < '1' ||
         name[1] >= '1' + s->width || name[2] != '\0')
         return false;
     *cell = cell_of(name[1] - '1', name[0] - 'a');
     return true;
 }
 
-static bool read_marker_on(ts_state *s, int seat, const json_t *m, const char *path,
+static bool marker_on_read(ts_state *s, int p, const json_t *m, const br_field_path *at,
                            br_text *err)
 {
-    const json_t *sq = json_object_get(m, "square");
+    br_field_path square = { at, "square", 0 }, point = { at, "point", 0 },
+                  fresh = { at, "fresh", 0 };
+    const json_t *pt = json_object_get(m, "point"), *fr = json_object_get(m, "fresh");
     int cell;
-    if (!json_is_string(sq) || !parse_square_name(s, json_string_value(sq), &cell))
-        return br_fail(err, "%s.square: not a square name of the %dx%d board (a1..%c%d)",
-                      path, s->width, s->width, 'a' + s->width - 1, s->width);
-    long long point;
-    bool fresh;
-    if (!br_json_int(m, "point", 0, 7, &point, path, err) ||
-        !br_json_bool(m, "fresh", &fresh, path, err))
-        return false;
+    if (!parse_square_name(s, json_object_get(m, "square"), &cell))
+        return br_field_fail(err, &square, "not a square name of the %dx%d board (a1..%c%d)",
+                             s->width, s->width, 'a' + s->width - 1, s->width);
+    if (!json_is_integer(pt) || json_integer_value(pt) < 0 || json_integer_value(pt) > 7)
+        return br_field_fail(err, &point, "not a point 0..7");
+    if (!json_is_boolean(fr))
+        return br_field_fail(err, &fresh, "not true or false");
     if (json_object_size(m) != 4)
-        return br_fail(err, "%s: a marker on the board has exactly the fields status, "
-                      "square, point, fresh", path);
-    s->marker_cell[seat] = (uint8_t)cell;
-    s->marker_point[seat] = (uint8_t)point;
-    s->placed |= (uint8_t)seat_bit(seat);
-    s->alive |= (uint8_t)seat_bit(seat);
-    if (fresh)
-        s->fresh |= (uint8_t)seat_bit(seat);
+        return br_field_fail(err, at, "a marker on the board has exactly the fields status, "
+                             "square, point, fresh");
+    stand_marker(s, p, cell, (int)json_integer_value(pt), json_is_true(fr));
     return true;
 }
 
-static bool read_markers(ts_state *s, const json_t *obj, br_text *err)
+static bool marker_read(ts_state *s, int p, const json_t *m, const br_field_path *at,
+                        br_text *err)
 {
-    const json_t *arr = br_json_array(obj, "markers", s->num_seats, "state", err);
-    if (!arr)
-        return false;
-    for (int p = 0; p < s->num_seats; p++) {
-        const json_t *m = json_array_get(arr, (size_t)p);
-        char path[32];
-        snprintf(path, sizeof path, "state.markers[%d]", p);
-        const json_t *status = json_object_get(m, "status");
-        if (!json_is_object(m) || !json_is_string(status))
-            return br_fail(err, "%s: not an object with a status", path);
-        const char *st = json_string_value(status);
-        if (strcmp(st, "on") == 0) {
-            if (!read_marker_on(s, p, m, path, err))
-                return false;
-        } else if (strcmp(st, "out") == 0 || strcmp(st, "unplaced") == 0) {
-            if (json_object_size(m) != 1)
-                return br_fail(err, "%s: a marker that is %s has only a status", path, st);
-            if (st[0] == 'o')
-                s->placed |= (uint8_t)seat_bit(p);
-        } else {
-            return br_fail(err, "%s.status: not \"on\", \"out\" or \"unplaced\"", path);
-        }
+    const char *status = json_string_value(json_object_get(m, "status"));
+    if (!json_is_object(m) || !status)
+        return br_field_fail(err, at, "not an object with a status");
+    if (strcmp(status, "on") == 0)
+        return marker_on_read(s, p, m, at, err);
+    if (strcmp(status, "out") != 0 && strcmp(status, "unplaced") != 0) {
+        br_field_path key = { at, "status", 0 };
+        return br_field_fail(err, &key, "not \"on\", \"out\" or \"unplaced\"");
     }
+    if (json_object_size(m) != 1)
+        return br_field_fail(err, at, "a marker that is %s has only a status", status);
+    if (status[0] == 'o')
+        s->placed |= (uint8_t)seat_bit(p);
     return true;
 }
 
-static bool read_seat_list(const ts_state *s, const json_t *obj, const char *key,
-                           unsigned *out, br_text *err)
+static bool markers_read(const br_fields_ctx *c, void *member, const json_t *v,
+                         const br_field_path *at, br_text *err)
 {
-    const json_t *arr = br_json_array(obj, key, -1, "state", err);
-    if (!arr)
-        return false;
-    char path[32];
-    snprintf(path, sizeof path, "state.%s", key);
-    *out = 0;
-    for (size_t i = 0; i < json_array_size(arr); i++) {
-        long long seat;
-        if (!br_json_array_int(arr, i, 0, s->num_seats - 1, &seat, path, err))
+    ts_state *s = member;
+    if (!json_is_array(v) || json_array_size(v) != (size_t)c->num_seats)
+        return br_field_fail(err, at, "not an array of %d markers", c->num_seats);
+    for (int p = 0; p < c->num_seats; p++) {
+        br_field_path entry = { at, NULL, p };
+        if (!marker_read(s, p, json_array_get(v, (size_t)p), &entry, err))
             return false;
-        if (*out & seat_bit((int)seat))
-            return br_fail(err, "%s[%zu]: seat %lld is listed twice", path, i, seat);
-        *out |= seat_bit((int)seat);
     }
     return true;
 }
 
-static bool read_dragon(ts_state *s, const json_t *obj, br_text *err)
+static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
-    const json_t *v = json_object_get(obj, "dragon");
-    if (!v)
-        return br_fail(err, "state.dragon: missing");
-    if (json_is_null(v)) {
-        s->dragon = NO_SEAT;
-        return true;
+    const ts_state *s = member;
+    for (int p = 0; p < c->num_seats; p++) {
+        uint8_t b[4] = { s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED, 0, 0, 0 };
+        if (s->alive & seat_bit(p)) {
+            int cell = s->marker_cell[p];
+            b[0] = MARK_ON;
+            b[1] = (uint8_t)(cell_row(cell) * s->width + cell_col(cell));
+            b[2] = s->marker_point[p];
+            b[3] = (s->fresh & seat_bit(p)) != 0;
+        }
+        br_bw_bytes(w, b, sizeof b);
     }
-    long long seat;
-    if (!br_json_int(obj, "dragon", 0, s->num_seats - 1, &seat, "state", err))
-        return false;
-    s->dragon = (int8_t)seat;
+}
+
+static bool marker_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
+                       const br_field_path *at)
+{
+    static const char *const KEYS[4] = { "status", "square", "point", "fresh" };
+    const unsigned limit[4] = { MARK_ON, (unsigned)(s->width * s->width) - 1, 7, 1 };
+    for (int k = 0; k < 4; k++) {
+        br_field_path key = { at, KEYS[k], 0 };
+        if (b[k] > limit[k])
+            return br_field_fail_bytes(r, &key, "%u is not in 0..%u", b[k], limit[k]);
+    }
+    if (b[0] == MARK_ON)
+        stand_marker(s, p, cell_of(b[1] / s->width, b[1] % s->width), b[2], b[3]);
+    else if (b[1] | b[2] | b[3])
+        return br_field_fail_bytes(r, at, "a marker that is %s has square, point and fresh "
+                                   "0", b[0] ? "out" : "unplaced");
+    else if (b[0] == MARK_OUT)
+        s->placed |= (uint8_t)seat_bit(p);
     return true;
 }
 
-/* Every tile of the edition's set is on the board, in a hand or in the pile. */
+static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                        const br_field_path *at)
+{
+    ts_state *s = member;
+    for (int p = 0; p < c->num_seats; p++) {
+        br_field_path entry = { at, NULL, p };
+        uint8_t b[4];
+        if (!take_bytes(r, b, sizeof b, at) || !marker_get(s, p, b, r, &entry))
+            return false;
+    }
+    return true;
+}
+
+static const br_field_codec MARKERS = { markers_write, markers_read, markers_put, markers_get };
+
+/* ------------------------------------------------------------------ */
+/* What the observation derives from the state */
+
+static void to_move_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    int who = tsuro_current_player(member);
+    if (who == BR_PLAYER_CHANCE)
+        br_jw_string(w, "chance");
+    else if (who == BR_PLAYER_TERMINAL)
+        br_jw_null(w);
+    else
+        br_jw_int(w, who);
+}
+
+/* Tiles the viewer cannot see: in the pile or in hands hidden from it.
+ * Public knowledge (the set minus what is visible), given for convenience. */
+static void unseen_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const ts_state *s = member;
+    uint8_t counts[TS_TILES];
+    pile_counts(s, counts);
+    for (int p = 0; p < s->num_seats; p++)
+        if (!hand_visible(s, p, c->viewer))
+            for (int i = 0; i < s->hand_size[p]; i++)
+                counts[s->hand[p][i]]++;
+    write_tile_counts(w, counts);
+}
+
+static void draw_to_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    write_seat_or_null(w, chance_recipient(member));
+}
+
+static void winners_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    const ts_state *s = member;
+    write_seats(w, s, s->phase == PH_OVER ? winners_of(s) : 0);
+}
+
+static const br_field_codec TO_MOVE = { to_move_write, NULL, NULL, NULL };
+static const br_field_codec UNSEEN = { unseen_write, NULL, NULL, NULL };
+static const br_field_codec DRAW_TO = { draw_to_write, NULL, NULL, NULL };
+static const br_field_codec WINNERS = { winners_write, NULL, NULL, NULL };
+
+/* ------------------------------------------------------------------ */
+/* The table. The JSON members stand in the order the formats have always
+ * had (the snapshot's hands first, the observation's after the markers);
+ * the binary form has its own order (phase, turn, dragon, last_out, hands,
+ * markers, pile, board), so the codecs' members are in it twice: once for
+ * JSON, once for the bytes. Codecs of several members take the whole state
+ * (offset 0). */
+
+#define TS_MEMBER(m) .offset = offsetof(struct tsuro_state, m)
+#define TS_SNAPSHOT_ONLY .see = BR_SEE_NONE, .hide = BR_HIDE_OMIT
+
+static const br_field TSURO_FIELDS[] = {
+    { .key = "hands", .kind = BR_FIELD_CODEC, .codec = &HANDS, TS_SNAPSHOT_ONLY,
+      .flags = BR_FIELD_JSON_ONLY },
+    { .key = "edition", .kind = BR_FIELD_NAME, .width = 1, TS_MEMBER(edition), .max = 2,
+      .names = EDITION_NAMES, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "board_size", .kind = BR_FIELD_INT, .width = 1, TS_MEMBER(width),
+      .max = TS_MAX_WIDTH, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "selfkill", .kind = BR_FIELD_NAME, .width = 1, TS_MEMBER(selfkill),
+      .max = SK_COUNT - 1, .names = SELFKILL_NAMES, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "phase", .kind = BR_FIELD_NAME, .width = 1, TS_MEMBER(phase), .max = PH_OVER,
+      .names = PHASE_NAMES },
+    { .key = "turn", .kind = BR_FIELD_INT, .width = 1, TS_MEMBER(turn),
+      .max = BR_FIELD_LAST_SEAT },
+    { .key = "to_move", .kind = BR_FIELD_CODEC, .codec = &TO_MOVE, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "board", .kind = BR_FIELD_CODEC, .codec = &BOARD, .flags = BR_FIELD_JSON_ONLY },
+    { .key = "pile", .kind = BR_FIELD_CODEC, .codec = &PILE, TS_SNAPSHOT_ONLY,
+      .flags = BR_FIELD_JSON_ONLY },
+    { .key = "markers", .kind = BR_FIELD_CODEC, .codec = &MARKERS, .flags = BR_FIELD_JSON_ONLY },
+    { .key = "hands", .kind = BR_FIELD_CODEC, .codec = &HANDS, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "hand_sizes", .kind = BR_FIELD_INT, .width = 1, TS_MEMBER(hand_size),
+      .count = BR_FIELD_SEATS, .stride = 1, .max = TS_HAND, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "pile_size", .kind = BR_FIELD_INT, .width = 1, TS_MEMBER(pile_total),
+      .max = TS_KOSMOS_TILES, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "unseen", .kind = BR_FIELD_CODEC, .codec = &UNSEEN, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "dragon", .kind = BR_FIELD_INT, .width = 1, TS_MEMBER(dragon),
+      .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_NULLABLE, .none = (uint8_t)NO_SEAT },
+    { .key = "draw_to", .kind = BR_FIELD_CODEC, .codec = &DRAW_TO, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "last_out", .kind = BR_FIELD_SET, .width = 1, TS_MEMBER(last_out),
+      .max = BR_FIELD_LAST_SEAT },
+    { .key = "winners", .kind = BR_FIELD_CODEC, .codec = &WINNERS, .flags = BR_FIELD_VIEW_ONLY },
+    { .key = "hands", .kind = BR_FIELD_CODEC, .codec = &HANDS, .flags = BR_FIELD_BYTES_ONLY },
+    { .key = "markers", .kind = BR_FIELD_CODEC, .codec = &MARKERS,
+      .flags = BR_FIELD_BYTES_ONLY },
+    { .key = "pile", .kind = BR_FIELD_CODEC, .codec = &PILE, .flags = BR_FIELD_BYTES_ONLY },
+    { .key = "board", .kind = BR_FIELD_CODEC, .codec = &BOARD, .flags = BR_FIELD_BYTES_ONLY },
+};
+
+static const br_field_table TSURO_TABLE = {
+    TSURO_FIELDS, sizeof TSURO_FIELDS / sizeof TSURO_FIELDS[0]
+};
+
+static const br_field_path STATE_PATH = { NULL, "state", 0 };
+
+static br_fields_ctx fields_ctx(const ts_state *s, int viewer)
+{
+    return (br_fields_ctx){ .state = s, .viewer = viewer, .num_seats = s->num_seats,
+                            .owner = -1 };
+}
+
+/* The snapshot's state (BR_VIEW_FULL) or what a seat or a spectator (-1)
+ * may see. */
+void tsuro_write_view(const void *st, int viewer, br_jw *w)
+{
+    br_fields_ctx c = fields_ctx(st, viewer);
+    br_fields_write_json(&TSURO_TABLE, &c, st, w);
+}
+
+void tsuro_to_bytes(const void *st, br_bytes_writer *w)
+{
+    br_fields_ctx c = fields_ctx(st, BR_VIEW_FULL);
+    br_fields_write_bytes(&TSURO_TABLE, &c, st, w);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks across members after a load (doc/games/tsuro.md, "Snapshot"):
+ * each writes "state.<member>: <problem>" and returns false. */
+
 static bool check_conservation(const ts_state *s, br_text *err)
 {
     int count[TS_TILES] = { 0 }, on_board[TS_TILES] = { 0 }, in_hands[TS_TILES] = { 0 };
@@ -547,18 +837,6 @@ static bool check_markers(const ts_state *s, br_text *err)
     return true;
 }
 
-static bool read_fields(ts_state *s, const json_t *obj, br_text *err)
-{
-    unsigned last_out;
-    if (!check_state_keys(obj, err) || !read_phase(s, obj, err) ||
-        !read_board(s, obj, err) || !read_hands(s, obj, err) || !read_pile(s, obj, err) ||
-        !read_markers(s, obj, err) || !read_dragon(s, obj, err) ||
-        !read_seat_list(s, obj, "last_out", &last_out, err))
-        return false;
-    s->last_out = (uint8_t)last_out;
-    return true;
-}
-
 static bool check_invariants(const ts_state *s, br_text *err)
 {
     if (!check_conservation(s, err))
@@ -592,187 +870,30 @@ static void start_from_settings(ts_state *s, const ts_state *settings)
     empty_pile(s);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Loading: the table's members into an empty position with the options of
+ * `st`, then the checks across them; `st` is changed only on success. */
+
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
 {
     ts_state s;
     start_from_settings(&s, st);
-    if (!json_is_object(obj)) {
-        br_fail(err, "state: not an object");
-        return BR_ERR_SNAPSHOT;
-    }
-    if (!read_fields(&s, obj, err) || !check_invariants(&s, err))
+    br_fields_ctx c = fields_ctx(&s, BR_VIEW_FULL);
+    if (!br_fields_read_json(&TSURO_TABLE, &c, &s, obj, &STATE_PATH, err) ||
+        !check_invariants(&s, err))
         return BR_ERR_SNAPSHOT;
     memcpy(st, &s, sizeof s);
     return BR_OK;
-}
-
-/* ------------------------------------------------------------------ */
-/* Binary snapshot (doc/games/tsuro.md, "Binary snapshot"): one byte per
- * field, in this order: phase, turn, dragon, last_out, the hands (size and
- * three slots per seat), the markers (status, square, point, fresh per
- * seat), the pile (a count per tile), the board (a code per square, row by
- * row). Read back with the same checks as the JSON, then check_invariants. */
-
-enum { BIN_NO_DRAGON = 0xFF, MARK_UNPLACED = 0, MARK_OUT = 1, MARK_ON = 2 };
-enum { BIN_MAX = 4 + TS_SEATS * (1 + TS_HAND) + TS_SEATS * 4 + TS_TILES +
-                 TS_MAX_WIDTH * TS_MAX_WIDTH };
-
-void tsuro_to_bytes(const void *st, br_bytes_writer *w)
-{
-    const ts_state *s = st;
-    uint8_t b[BIN_MAX];
-    size_t n = 0;
-    b[n++] = s->phase;
-    b[n++] = s->turn;
-    b[n++] = s->dragon == NO_SEAT ? BIN_NO_DRAGON : (uint8_t)s->dragon;
-    b[n++] = s->last_out;
-    for (int p = 0; p < s->num_seats; p++) {
-        b[n++] = s->hand_size[p];
-        for (int i = 0; i < TS_HAND; i++)
-            b[n++] = s->hand[p][i];
-    }
-    for (int p = 0; p < s->num_seats; p++) {
-        if (!(s->alive & seat_bit(p))) {
-            b[n++] = s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED;
-            b[n++] = 0;
-            b[n++] = 0;
-            b[n++] = 0;
-            continue;
-        }
-        int cell = s->marker_cell[p];
-        b[n++] = MARK_ON;
-        b[n++] = (uint8_t)(cell_row(cell) * s->width + cell_col(cell));
-        b[n++] = s->marker_point[p];
-        b[n++] = (s->fresh & seat_bit(p)) != 0;
-    }
-    for (int t = 0; t < TS_TILES; t++)
-        b[n++] = (uint8_t)pile_count(s, t);
-    for (int r = 0; r < s->width; r++) {
-        memcpy(b + n, &s->board[cell_of(r, 0)], s->width);
-        n += s->width;
-    }
-    br_bw_bytes(w, b, n);
-}
-
-static bool read_bin_head(ts_state *s, const uint8_t *b, unsigned *last_out, br_text *err)
-{
-    int n = s->num_seats;
-    if (b[0] > PH_OVER)
-        return br_fail(err, "state.phase: %u is not 0..4 (deal, setup, play, draw, over)",
-                       b[0]);
-    if (b[1] >= n)
-        return br_fail(err, "state.turn: %u is not a seat 0..%d", b[1], n - 1);
-    if (b[2] != BIN_NO_DRAGON && b[2] >= n)
-        return br_fail(err, "state.dragon: %u is not 255 (in the box) or a seat 0..%d", b[2],
-                       n - 1);
-    if (b[3] >> n)
-        return br_fail(err, "state.last_out: 0x%02x lists a seat beyond %d", b[3], n - 1);
-    s->phase = b[0];
-    s->turn = b[1];
-    s->dragon = b[2] == BIN_NO_DRAGON ? NO_SEAT : (int8_t)b[2];
-    *last_out = b[3];
-    return true;
-}
-
-static bool read_bin_hands(ts_state *s, const uint8_t *b, br_text *err)
-{
-    for (int p = 0; p < s->num_seats; p++, b += 1 + TS_HAND) {
-        if (b[0] > TS_HAND)
-            return br_fail(err, "state.hands[%d]: %u tiles, a hand holds at most %d", p, b[0],
-                           TS_HAND);
-        for (int i = 0; i < TS_HAND; i++) {
-            if (i < b[0] && b[1 + i] >= TS_TILES)
-                return br_fail(err, "state.hands[%d][%d]: %u is not in 0..%d", p, i, b[1 + i],
-                               TS_TILES - 1);
-            if (i >= b[0] && b[1 + i] != 0)
-                return br_fail(err, "state.hands[%d][%d]: %u in an unused slot (0 there)", p,
-                               i, b[1 + i]);
-            if (i < b[0])
-                hand_add(s, p, b[1 + i]);
-        }
-    }
-    return true;
-}
-
-static bool read_bin_markers(ts_state *s, const uint8_t *b, br_text *err)
-{
-    int w = s->width;
-    for (int p = 0; p < s->num_seats; p++, b += 4) {
-        if (b[0] > MARK_ON)
-            return br_fail(err, "state.markers[%d].status: %u is not 0 (unplaced), 1 (out) "
-                           "or 2 (on)", p, b[0]);
-        if (b[0] != MARK_ON) {
-            if (b[1] | b[2] | b[3])
-                return br_fail(err, "state.markers[%d]: a marker that is %s has square, "
-                               "point and fresh 0", p, b[0] ? "out" : "unplaced");
-            if (b[0] == MARK_OUT)
-                s->placed |= (uint8_t)seat_bit(p);
-            continue;
-        }
-        if (b[1] >= w * w)
-            return br_fail(err, "state.markers[%d].square: %u is not a square 0..%d of the "
-                           "%dx%d board", p, b[1], w * w - 1, w, w);
-        if (b[2] > 7)
-            return br_fail(err, "state.markers[%d].point: %u is not in 0..7", p, b[2]);
-        if (b[3] > 1)
-            return br_fail(err, "state.markers[%d].fresh: %u is not 0 or 1", p, b[3]);
-        s->marker_cell[p] = (uint8_t)cell_of(b[1] / w, b[1] % w);
-        s->marker_point[p] = b[2];
-        s->placed |= (uint8_t)seat_bit(p);
-        s->alive |= (uint8_t)seat_bit(p);
-        if (b[3])
-            s->fresh |= (uint8_t)seat_bit(p);
-    }
-    return true;
-}
-
-static bool read_bin_pile(ts_state *s, const uint8_t *b, br_text *err)
-{
-    for (int t = 0; t < TS_TILES; t++) {
-        if (b[t] > tile_copies(s, t))
-            return br_fail(err, "state.pile[%d]: %u is not a count of tile %d in 0..%d", t,
-                           b[t], t, tile_copies(s, t));
-        for (int k = 0; k < b[t]; k++)
-            put_in_pile(s, t);
-    }
-    return true;
-}
-
-static bool read_bin_board(ts_state *s, const uint8_t *b, br_text *err)
-{
-    int w = s->width;
-    for (int i = 0; i < w * w; i++) {
-        if (b[i] != CELL_EMPTY && b[i] >= TS_CODES)
-            return br_fail(err, "state.board[%d]: %u is not 255 (empty) or a tile code "
-                           "tile*4+rotation in 0..%d (square %c%d)", i, b[i], TS_CODES - 1,
-                           'a' + i % w, i / w + 1);
-        /* The lowest rotation that looks the same, as the JSON loader does. */
-        s->board[cell_of(i / w, i % w)] =
-            b[i] == CELL_EMPTY ? CELL_EMPTY : (uint8_t)canonical_code(b[i]);
-    }
-    return true;
 }
 
 br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err)
 {
     ts_state s;
     start_from_settings(&s, st);
-    int n = s.num_seats, w = s.width;
-    uint8_t head[4], hands[TS_SEATS * (1 + TS_HAND)], markers[TS_SEATS * 4],
-        pile[TS_TILES], board[TS_MAX_WIDTH * TS_MAX_WIDTH];
-    if (!br_br_bytes(r, head, sizeof head, "state.phase") ||
-        !br_br_bytes(r, hands, (size_t)n * (1 + TS_HAND), "state.hands") ||
-        !br_br_bytes(r, markers, (size_t)n * 4, "state.markers") ||
-        !br_br_bytes(r, pile, TS_TILES, "state.pile") ||
-        !br_br_bytes(r, board, (size_t)(w * w), "state.board"))
-        return BR_ERR_SNAPSHOT;
-    unsigned last_out = 0;
-    if (!read_bin_head(&s, head, &last_out, err) || !read_bin_hands(&s, hands, err) ||
-        !read_bin_markers(&s, markers, err) || !read_bin_pile(&s, pile, err) ||
-        !read_bin_board(&s, board, err))
-        return BR_ERR_SNAPSHOT;
-    s.last_out = (uint8_t)last_out;
-    if (!check_invariants(&s, err))
+    br_fields_ctx c = fields_ctx(&s, BR_VIEW_FULL);
+    if (!br_fields_read_bytes(&TSURO_TABLE, &c, &s, r, &STATE_PATH) ||
+        !check_invariants(&s, err))
         return BR_ERR_SNAPSHOT;
     memcpy(st, &s, sizeof s);
     return BR_OK;

@@ -488,19 +488,13 @@ void tsuro_move_to_text(const void *st, br_move move, int viewer, br_text *out);
 br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
                                br_text *err);
 
-/* snapshot.c: the snapshot, and the JSON pieces the observation shares */
+/* snapshot.c: the snapshot and the observation (the field table) */
+void tsuro_write_view(const void *st, int viewer, br_jw *w);
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err);
 void tsuro_to_bytes(const void *st, br_bytes_writer *w);
 br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err);
-void tsuro_write_seats(br_jw *w, const ts_state *s, unsigned seats);
-void tsuro_write_tile_counts(br_jw *w, const uint8_t *counts);
-void tsuro_write_board(br_jw *w, const ts_state *s);
-void tsuro_write_hands(br_jw *w, const ts_state *s, int viewer);
-void tsuro_write_markers(br_jw *w, const ts_state *s);
-void tsuro_write_seat_or_null(br_jw *w, int seat);
 
 /* views.c */
-void tsuro_write_view(const void *st, int viewer, br_jw *w);
 void tsuro_render(const void *st, int viewer, br_text *out);
 void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
 void tsuro_write_tensor(const void *st, int seat, float *out);

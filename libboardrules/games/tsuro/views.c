@@ -1,104 +1,11 @@
 /*
- * What Tsuro shows, one function per view taking the viewer (BR_VIEW_FULL,
- * a seat or -1, a spectator): the state as JSON (the snapshot's or a seat's
- * observation), the text rendering; and the observation tensor and the
- * resampling of what a seat cannot see.
+ * What Tsuro shows besides the JSON (snapshot.c): the text rendering, one
+ * function taking the viewer (BR_VIEW_FULL, a seat or -1, a spectator), the
+ * observation tensor and the resampling of what a seat cannot see.
  */
 #include <stdio.h>
 
 #include "tsuro.h"
-
-/* ------------------------------------------------------------------ */
-/* The state as JSON */
-
-/* Tiles `seat` cannot see: in the pile or in hands hidden from it. Public
- * knowledge (the set minus what is visible), given for convenience. */
-static void unseen_tiles(const ts_state *s, int seat, uint8_t *counts)
-{
-    pile_counts(s, counts);
-    for (int p = 0; p < s->num_seats; p++)
-        if (!hand_visible(s, p, seat))
-            for (int i = 0; i < s->hand_size[p]; i++)
-                counts[s->hand[p][i]]++;
-}
-
-static void write_to_move(br_jw *w, const ts_state *s)
-{
-    br_jw_key(w, "to_move");
-    int who = tsuro_current_player(s);
-    if (who == BR_PLAYER_CHANCE)
-        br_jw_string(w, "chance");
-    else if (who == BR_PLAYER_TERMINAL)
-        br_jw_null(w);
-    else
-        br_jw_int(w, who);
-}
-
-/* The hands as `viewer` sees them, their sizes, the pile's size and the
- * tiles the viewer cannot see. */
-static void write_seat_knowledge(br_jw *w, const ts_state *s, int viewer)
-{
-    uint8_t unseen[TS_TILES];
-    unseen_tiles(s, viewer, unseen);
-    br_jw_key(w, "hands");
-    tsuro_write_hands(w, s, viewer);
-    br_jw_key(w, "hand_sizes");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_seats; p++)
-        br_jw_int(w, s->hand_size[p]);
-    br_jw_end_array(w);
-    br_jw_key_int(w, "pile_size", s->pile_total);
-    br_jw_key(w, "unseen");
-    tsuro_write_tile_counts(w, unseen);
-}
-
-/* The snapshot's state (BR_VIEW_FULL) or what a seat or a spectator may
- * see: one list of members, the observation's extra ones (the settings and
- * what follows from the state) marked. The members stand in the order the
- * formats have always had (doc/games/tsuro.md), so the two interleave. */
-void tsuro_write_view(const void *st, int viewer, br_jw *w)
-{
-    const ts_state *s = st;
-    const bool full = viewer == BR_VIEW_FULL;
-    uint8_t counts[TS_TILES];
-    br_jw_begin_object(w);
-    if (full) {
-        br_jw_key(w, "hands");
-        tsuro_write_hands(w, s, viewer);
-    } else {
-        br_jw_key_string(w, "edition", EDITION_NAMES[s->edition]);
-        br_jw_key_int(w, "board_size", s->width);
-        br_jw_key_string(w, "selfkill", SELFKILL_NAMES[s->selfkill]);
-    }
-    br_jw_key_string(w, "phase", PHASE_NAMES[s->phase]);
-    br_jw_key_int(w, "turn", s->turn);
-    if (!full)
-        write_to_move(w, s);
-    br_jw_key(w, "board");
-    tsuro_write_board(w, s);
-    if (full) {
-        pile_counts(s, counts);
-        br_jw_key(w, "pile");
-        tsuro_write_tile_counts(w, counts);
-    }
-    br_jw_key(w, "markers");
-    tsuro_write_markers(w, s);
-    if (!full)
-        write_seat_knowledge(w, s, viewer);
-    br_jw_key(w, "dragon");
-    tsuro_write_seat_or_null(w, s->dragon);
-    if (!full) {
-        br_jw_key(w, "draw_to");
-        tsuro_write_seat_or_null(w, chance_recipient(s));
-    }
-    br_jw_key(w, "last_out");
-    tsuro_write_seats(w, s, s->last_out);
-    if (!full) {
-        br_jw_key(w, "winners");
-        tsuro_write_seats(w, s, s->phase == PH_OVER ? winners_of(s) : 0);
-    }
-    br_jw_end_object(w);
-}
 
 /* ------------------------------------------------------------------ */
 /* Rendering: each square is a 6x4 box; the 8 points carry letters, the two
