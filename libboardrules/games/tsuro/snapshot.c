@@ -111,36 +111,42 @@ static bool hands_read(const br_fields_ctx *c, void *member, const json_t *v,
 static void hands_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     const ts_state *s = member;
+    uint8_t b[TS_SEATS * (1 + TS_HAND)];
     for (int p = 0; p < c->num_seats; p++) {
-        br_bw_u8(w, s->hand_size[p]);
-        br_bw_bytes(w, s->hand[p], TS_HAND);
+        b[p * (1 + TS_HAND)] = s->hand_size[p];
+        memcpy(&b[p * (1 + TS_HAND) + 1], s->hand[p], TS_HAND);
     }
+    br_bw_bytes(w, b, (size_t)c->num_seats * (1 + TS_HAND));
 }
 
 /* Loaded in any order, kept sorted (hand_add). */
+static bool hand_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
+                     const br_field_path *at)
+{
+    if (b[0] > TS_HAND)
+        return br_field_fail_bytes(r, at, "%u tiles, a hand holds at most %d", b[0], TS_HAND);
+    for (int i = 0; i < TS_HAND; i++) {
+        br_field_path slot = { at, NULL, i };
+        if (i < b[0] && !in_tile_range(b[1 + i]))
+            return br_field_fail_bytes(r, &slot, "%u is not in 0..%d", b[1 + i], TS_TILES - 1);
+        if (i >= b[0] && b[1 + i] != 0)
+            return br_field_fail_bytes(r, &slot, "%u in an unused slot (0 there)", b[1 + i]);
+        if (i < b[0])
+            hand_add(s, p, b[1 + i]);
+    }
+    return true;
+}
+
 static bool hands_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                       const br_field_path *at)
 {
-    ts_state *s = member;
+    uint8_t b[TS_SEATS * (1 + TS_HAND)];
+    if (!take_bytes(r, b, (size_t)c->num_seats * (1 + TS_HAND), at))
+        return false;
     for (int p = 0; p < c->num_seats; p++) {
         br_field_path hand = { at, NULL, p };
-        uint8_t b[1 + TS_HAND];
-        if (!take_bytes(r, b, sizeof b, at))
+        if (!hand_get(member, p, &b[p * (1 + TS_HAND)], r, &hand))
             return false;
-        if (b[0] > TS_HAND)
-            return br_field_fail_bytes(r, &hand, "%u tiles, a hand holds at most %d", b[0],
-                                       TS_HAND);
-        for (int i = 0; i < TS_HAND; i++) {
-            br_field_path slot = { &hand, NULL, i };
-            if (i < b[0] && !in_tile_range(b[1 + i]))
-                return br_field_fail_bytes(r, &slot, "%u is not in 0..%d", b[1 + i],
-                                           TS_TILES - 1);
-            if (i >= b[0] && b[1 + i] != 0)
-                return br_field_fail_bytes(r, &slot, "%u in an unused slot (0 there)",
-                                           b[1 + i]);
-            if (i < b[0])
-                hand_add(s, p, b[1 + i]);
-        }
     }
     return true;
 }
@@ -463,17 +469,19 @@ static bool markers_read(const br_fields_ctx *c, void *member, const json_t *v,
 static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     const ts_state *s = member;
+    uint8_t b[TS_SEATS * 4] = { 0 };
     for (int p = 0; p < c->num_seats; p++) {
-        uint8_t b[4] = { s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED, 0, 0, 0 };
+        uint8_t *m = &b[4 * p];
+        m[0] = s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED;
         if (s->alive & seat_bit(p)) {
             int cell = s->marker_cell[p];
-            b[0] = MARK_ON;
-            b[1] = (uint8_t)(cell_row(cell) * s->width + cell_col(cell));
-            b[2] = s->marker_point[p];
-            b[3] = (s->fresh & seat_bit(p)) != 0;
+            m[0] = MARK_ON;
+            m[1] = (uint8_t)(cell_row(cell) * s->width + cell_col(cell));
+            m[2] = s->marker_point[p];
+            m[3] = (s->fresh & seat_bit(p)) != 0;
         }
-        br_bw_bytes(w, b, sizeof b);
     }
+    br_bw_bytes(w, b, (size_t)c->num_seats * 4);
 }
 
 static bool marker_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
@@ -499,11 +507,12 @@ static bool marker_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
 static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                         const br_field_path *at)
 {
-    ts_state *s = member;
+    uint8_t b[TS_SEATS * 4];
+    if (!take_bytes(r, b, (size_t)c->num_seats * 4, at))
+        return false;
     for (int p = 0; p < c->num_seats; p++) {
         br_field_path entry = { at, NULL, p };
-        uint8_t b[4];
-        if (!take_bytes(r, b, sizeof b, at) || !marker_get(s, p, b, r, &entry))
+        if (!marker_get(member, p, &b[4 * p], r, &entry))
             return false;
     }
     return true;
