@@ -4,6 +4,8 @@
  * (doc/performance.md): they keep their helpers in this file or inline in
  * tsuro.h, so that the compiler sees them whole.
  */
+#include <assert.h>
+
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
@@ -64,6 +66,7 @@ static struct trail trail_through(const uint8_t *board, int cell, int code, int 
     }
     /* Not reached: the path behind a marker leads back to the edge (loaded
      * snapshots are checked for it), so no trail closes a loop. */
+    assert(!"a trail through the new tile closes a loop");
     return (struct trail){ TRAIL_LEAVES, 0, 0 };
 }
 
@@ -220,7 +223,8 @@ static enum fate placement_fate(const ts_state *s, struct mover_view *v, int cod
             return (enum fate)v->exit[leave];
         point = v->exit[leave] - EXIT_REENTERS;
     }
-    return FATE_LEAVES; /* not reached, as in trail_through() */
+    assert(!"a trail through the new tile closes a loop"); /* as in trail_through() */
+    return FATE_LEAVES;
 }
 
 /* The distinct tiles of the mover's hand (a kosmos hand may hold two copies
@@ -463,9 +467,12 @@ static void start_drawing(ts_state *s)
     advance_turn(s);
 }
 
+/* The draw and deal go to a seat with room in its hand: anything else is a
+ * bug of the turn flow. */
 static void apply_draw(ts_state *s, int tile)
 {
     int to = draw_recipient(s);
+    assert(s->hand_size[to] < TS_HAND);
     take_from_pile(s, tile);
     hand_add(s, to, tile);
     if (s->dragon == NO_SEAT) {
@@ -479,6 +486,7 @@ static void apply_draw(ts_state *s, int tile)
 
 static void apply_deal(ts_state *s, int tile)
 {
+    assert(s->hand_size[s->turn] < TS_HAND);
     take_from_pile(s, tile);
     hand_add(s, s->turn, tile);
     int dealt = hands_total(s);
@@ -493,6 +501,7 @@ static void apply_deal(ts_state *s, int tile)
 static void apply_setup(ts_state *s, int m)
 {
     int seat = s->turn, cell, point;
+    assert(m >= 0 && m < start_positions(s) && !(s->placed & seat_bit(seat)));
     start_point(s, m, &cell, &point);
     s->marker_cell[seat] = (uint8_t)cell;
     s->marker_point[seat] = (uint8_t)point;
@@ -545,6 +554,8 @@ static unsigned collisions(const ts_state *s, unsigned moved, unsigned standing)
 static void apply_placement(ts_state *s, br_move move)
 {
     int mover = s->turn, code = move % TS_CODES, cell = s->marker_cell[mover];
+    /* check_placement() accepted it: the mover faces an empty square. */
+    assert(s->board[cell] == CELL_EMPTY);
     hand_remove(s, mover, code / 4);
     if (move >= MOVE_CHOICE_BASE)
         s->marker_point[mover]++;
@@ -699,6 +710,7 @@ br_move tsuro_sample_chance(const void *st, br_rng *rng)
     uint64_t some = s->pile_some, two = s->pile_two;
     /* pile_total counts the copies (put_in_pile() and take_from_pile() keep it,
      * and pile_two within pile_some): the sum of the weights. */
+    assert(s->pile_total > 0); /* a chance node: a tile is due */
     uint32_t r = br_rng_below(rng, s->pile_total);
     if (two == 0) { /* always so in the classic edition: the r-th tile in the pile */
         for (; r > 0; r--)
@@ -867,7 +879,7 @@ void tsuro_apply_move(void *st, br_move move)
     case PH_DRAW: apply_draw(s, move - draw_base(s)); break;
     case PH_SETUP: apply_setup(s, move - MOVE_SETUP_BASE); break;
     case PH_PLAY: apply_placement(s, move); break;
-    default: break;
+    default: assert(!"a move accepted after the game is over"); break;
     }
 }
 

@@ -3,6 +3,7 @@
  * function taking the viewer (BR_VIEW_FULL, a seat or -1, a spectator), the
  * observation tensor and the resampling of what a seat cannot see.
  */
+#include <assert.h>
 #include <stdio.h>
 
 #include "tsuro.h"
@@ -42,6 +43,7 @@ static void draw_box(char canvas[CANVAS_H][CANVAS_W + 1], const ts_state *s, int
     int code = s->board[cell];
     if (code == CELL_EMPTY)
         return;
+    assert(code < TS_CODES); /* a square of the board: empty or a tile */
     n = snprintf(label, sizeof label, "%dr%d", code / 4, code % 4);
     memcpy(&canvas[y0 + 1][x0 + 1], label, (size_t)n);
     char letter[8] = { 0 };
