@@ -750,17 +750,9 @@ static bool check_dragon(const ts_state *s, br_text *err)
     return true;
 }
 
-static int count_seats(unsigned mask)
-{
-    int n = 0;
-    for (; mask; mask &= mask - 1)
-        n++;
-    return n;
-}
-
 static bool check_play(const ts_state *s, br_text *err)
 {
-    int live = count_seats(s->alive);
+    int live = __builtin_popcount(s->alive);
     if (s->placed != (1u << s->num_seats) - 1)
         return br_fail(err, "state.markers: every marker is placed once play begins");
     if (s->last_out & ~(s->placed & ~s->alive))

@@ -15,9 +15,10 @@
  * game is split (doc/adding-a-game.md):
  *   game.c      the vtable, description and options
  *   rules.c     setup, turn order, legal moves, check, apply, chance, results
- *   notation.c  move texts both ways
- *   snapshot.c  JSON out and in, with every invariant check
- *   views.c     observation, rendering, per-seat views, resampling
+ *   notation.c  move texts both ways, as each viewer sees them
+ *   snapshot.c  the field table of the snapshot and the observation (JSON
+ *               and binary, walked by the core), codecs, invariant checks
+ *   views.c     rendering, observation tensor, resampling
  *   content.c   the tile table and the 64-tile set
  * Here: constants, the state, small helpers several files use (static inline,
  * so that the rules' hot path keeps them inlined) and the functions one file
@@ -362,7 +363,7 @@ static inline struct walk walk_out(const uint8_t *board, int cell, int leave)
 }
 
 /* ------------------------------------------------------------------ */
-/* Turn flow and JSON pieces that several files use */
+/* Turn flow and visibility, which several files use */
 
 static inline int draw_recipient(const ts_state *s)
 {
@@ -390,18 +391,6 @@ static inline int hands_total(const ts_state *s)
     for (int p = 0; p < s->num_seats; p++)
         n += s->hand_size[p];
     return n;
-}
-
-/* The index of `value` among `names` (options and snapshot fields). */
-static inline bool parse_choice(const char *value, const char *const *names, int count,
-                                int *out)
-{
-    for (int i = 0; i < count; i++)
-        if (strcmp(value, names[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    return false;
 }
 
 /* Classic hands are hidden from the other seats; kosmos hands lie open.
