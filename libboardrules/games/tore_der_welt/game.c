@@ -69,34 +69,6 @@ static void tdw_traits(const void *st, br_traits *out)
     out->tensor_shape[0] = tdw_tensor_size(s->num_players);
 }
 
-/* ------------------------------------------------------------------ */
-/* The views: one entry per view in the vtable, taking the viewer
- * (BR_VIEW_FULL, a seat or -1). */
-
-static void tdw_write_as(const void *st, int viewer, br_jw *w)
-{
-    if (viewer == BR_VIEW_FULL)
-        tdw_write_json(st, w);
-    else
-        tdw_write_observation(st, viewer, w);
-}
-
-static void tdw_render_as(const void *st, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        tdw_render(st, out);
-    else
-        tdw_render_view(st, viewer, out);
-}
-
-static void tdw_move_text_as(const void *st, br_move move, int viewer, br_text *out)
-{
-    if (viewer == BR_VIEW_FULL)
-        tdw_move_to_text(st, move, out);
-    else
-        tdw_move_to_text_view(st, move, viewer, out);
-}
-
 const struct br_game br_game_tore_der_welt = {
     .name = "tore-der-welt",
     .title = "Die Tore der Welt",
@@ -113,13 +85,13 @@ const struct br_game br_game_tore_der_welt = {
     .chance_outcomes = tdw_chance_outcomes,
     .winners = tdw_winners,
     .scores = tdw_scores,
-    .move_to_text = tdw_move_text_as,
+    .move_to_text = tdw_move_to_text,
     .move_from_text = tdw_move_from_text,
-    .write_view = tdw_write_as,
+    .write_view = tdw_write_view,
     .to_bytes = tdw_to_bytes,
     .from_bytes = tdw_from_bytes,
     .from_json = tdw_from_json,
-    .render = tdw_render_as,
+    .render = tdw_render,
     .resample = tdw_resample,
     .option_specs = option_specs,
     .num_option_specs = sizeof option_specs / sizeof option_specs[0],

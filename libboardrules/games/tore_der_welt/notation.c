@@ -25,11 +25,18 @@ static const char *const cube_names[5] = {"stone", "wood", "stone stone", "stone
                                           "wood wood"};
 static const char *const slot_names[3] = {"council", "field1", "field2"};
 
-void tdw_move_to_text(const void *st, br_move move, br_text *out)
+/* A discard and a penance draw are seen only by the seat they concern (the
+ * seat whose turn it is: the discarding seat, or the seat under penance);
+ * the rest of a move's text does not depend on the position or the viewer. */
+void tdw_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 {
-    (void)st; /* a move's text does not depend on the position */
+    const tdw *s = st;
     int m = (int)move;
-    if (m < TDW_MV_PLAY) {
+    bool discard = m >= TDW_MV_DISCARD && m < TDW_MV_TRADE;
+    bool penance = m >= TDW_MV_PENANCE && m < TDW_MOVE_SPACE;
+    if ((discard || penance) && viewer != BR_VIEW_FULL && viewer != s->turn) {
+        br_text_puts(out, discard ? "discard ?" : "penance ?");
+    } else if (m < TDW_MV_PLAY) {
         br_text_printf(out, "orient %d", m);
     } else if (m < TDW_MV_LAY) {
         br_text_printf(out, "play %s", tdw_card_names[m - TDW_MV_PLAY]);
@@ -80,20 +87,6 @@ void tdw_move_to_text(const void *st, br_move move, br_text *out)
     } else {
         br_text_printf(out, "penance %s", tdw_card_names[m - TDW_MV_PENANCE]);
     }
-}
-
-/* A discard and a penance draw are seen only by the seat they concern (the
- * seat whose turn it is: the discarding seat, or the seat under penance). */
-void tdw_move_to_text_view(const void *st, br_move move, int seat, br_text *out)
-{
-    const tdw *s = st;
-    bool discard = move >= TDW_MV_DISCARD && move < TDW_MV_TRADE;
-    bool penance = move >= TDW_MV_PENANCE && move < TDW_MOVE_SPACE;
-    if ((discard || penance) && seat != s->turn) {
-        br_text_puts(out, discard ? "discard ?" : "penance ?");
-        return;
-    }
-    tdw_move_to_text(st, move, out);
 }
 
 /* ------------------------------------------------------------------ */

@@ -75,7 +75,7 @@
 
 #include "snapshot.h"
 
-enum { VIEW_FULL = -2, ITEM_SIZE = PATH_SIZE + 32 };
+enum { ITEM_SIZE = PATH_SIZE + 32 };
 
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
@@ -319,7 +319,7 @@ static void w_pool(br_jw *w, const tdw *s, int viewer)
     int face_down = 0;
     for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
         face_down += s->plague_pool[v];
-    if (viewer != VIEW_FULL) {
+    if (viewer != BR_VIEW_FULL) {
         w_int(w, face_down);
         return;
     }
@@ -388,7 +388,7 @@ static void w_pile(br_jw *w, const tdw_player *pl)
 static void w_player(br_jw *w, const tdw *s, int p, int viewer)
 {
     const tdw_player *pl = &s->players[p];
-    bool own = viewer == VIEW_FULL || viewer == p;
+    bool own = viewer == BR_VIEW_FULL || viewer == p;
     br_jw_begin_object(w);
     w_key_int(w, "vp", pl->vp);
     w_goods(w, pl, own || s->screens_open);
@@ -495,10 +495,11 @@ static void w_result(br_jw *w, const tdw *s)
     br_jw_end_object(w);
 }
 
-/* The snapshot (viewer VIEW_FULL) or what seat `viewer` (-1: a spectator)
- * may see. */
-static void w_state(br_jw *w, const tdw *s, int viewer)
+/* The snapshot (viewer BR_VIEW_FULL) or what seat `viewer` (-1: a
+ * spectator) may see. */
+void tdw_write_view(const void *st, int viewer, br_jw *w)
 {
+    const tdw *s = st;
     br_jw_begin_object(w);
     w_key_name(w, "phase", tdw_phase_names[s->phase]);
     w_key_int(w, "chapter", s->chapter + 1);
@@ -523,19 +524,9 @@ static void w_state(br_jw *w, const tdw *s, int viewer)
     w_pending(w, s);
     w_dues(w, s);
     w_result(w, s);
-    if (viewer != VIEW_FULL)
+    if (viewer != BR_VIEW_FULL)
         w_key_int(w, "seat", viewer);
     br_jw_end_object(w);
-}
-
-void tdw_write_json(const void *st, br_jw *w)
-{
-    w_state(w, st, VIEW_FULL);
-}
-
-void tdw_write_observation(const void *st, int seat, br_jw *w)
-{
-    w_state(w, st, seat < 0 ? -1 : seat);
 }
 
 /* ------------------------------------------------------------------ */

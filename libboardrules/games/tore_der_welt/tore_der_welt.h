@@ -468,16 +468,14 @@ void tdw_apply_redeem(tdw *s, br_move move);
 /* ------------------------------------------------------------------ */
 /* Notation (notation.c), snapshot (snapshot.c), views (views.c) */
 
-void tdw_move_to_text(const void *st, br_move move, br_text *out);
-void tdw_move_to_text_view(const void *st, br_move move, int seat, br_text *out);
+/* The views take the viewer: BR_VIEW_FULL (everything), a seat or -1. */
+void tdw_move_to_text(const void *st, br_move move, int viewer, br_text *out);
 br_status tdw_move_from_text(const void *st, const char *text, br_move *out, br_text *err);
-void tdw_write_json(const void *st, br_jw *w);
-void tdw_write_observation(const void *st, int seat, br_jw *w);
+void tdw_write_view(const void *st, int viewer, br_jw *w);
 br_status tdw_from_json(void *st, const json_t *state, br_text *err);
 void tdw_to_bytes(const void *st, br_bytes_writer *w);
 br_status tdw_from_bytes(void *st, br_bytes_reader *r, br_text *err);
-void tdw_render(const void *st, br_text *out);
-void tdw_render_view(const void *st, int seat, br_text *out);
+void tdw_render(const void *st, int viewer, br_text *out);
 void tdw_resample(const void *st, int seat, br_rng *rng, void *out);
 
 /* ------------------------------------------------------------------ */

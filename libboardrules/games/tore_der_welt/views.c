@@ -15,7 +15,7 @@
 
 #include "tore_der_welt.h"
 
-enum { VIEW_FULL = -2, LINE_WIDTH = 78, WRAP_INDENT = 4 };
+enum { LINE_WIDTH = 78, WRAP_INDENT = 4 };
 
 static const char *const chapter_names[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
 static const char *const good_codes[TDW_GOODS] = {"st", "wd", "gr", "pi", "wo",
@@ -23,7 +23,7 @@ static const char *const good_codes[TDW_GOODS] = {"st", "wd", "gr", "pi", "wo",
 
 static bool sees(int viewer, int owner)
 {
-    return viewer == VIEW_FULL || viewer == owner;
+    return viewer == BR_VIEW_FULL || viewer == owner;
 }
 
 static bool sees_goods(const tdw *s, int viewer, int owner)
@@ -590,8 +590,9 @@ static void render_result(const tdw *s, br_text *out)
     line_end(&l);
 }
 
-static void render_as(const tdw *s, int viewer, br_text *out)
+void tdw_render(const void *st, int viewer, br_text *out)
 {
+    const tdw *s = st;
     render_header(s, out);
     render_event(s, out);
     render_display(s, out);
@@ -605,16 +606,6 @@ static void render_as(const tdw *s, int viewer, br_text *out)
     render_pending(s, out);
     render_dues(s, out);
     render_result(s, out);
-}
-
-void tdw_render(const void *st, br_text *out)
-{
-    render_as(st, VIEW_FULL, out);
-}
-
-void tdw_render_view(const void *st, int seat, br_text *out)
-{
-    render_as(st, seat < 0 ? -1 : seat, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -917,7 +908,7 @@ void tdw_write_tensor(const void *st, int seat, float *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* The information-state tensor's view of a move, as tdw_move_to_text_view():
+/* The information-state tensor's view of a move, as tdw_move_to_text():
  * another seat's discard (face down) and penance draw are hidden. */
 uint32_t tdw_move_view(const void *st, br_move move, int seat)
 {
