@@ -70,6 +70,7 @@
  * tiles, and "seat" is added (-1 for a spectator, who sees no hand and, with
  * screens=closed, no goods).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -101,100 +102,34 @@ static void put_target(br_text *t, int target)
 /* Writing: the text straight into the caller's buffer (br_jw), members in
  * the order listed at the top of this file */
 
-/* The scalars go to the buffer in one write each, key, colon and comma
- * included: br_jw_int() formats with snprintf and br_jw_key() copies a
- * character at a time, which made up most of the writing. An item takes its
- * comma as the br_jw writer would (the same rule, on the same state), so
- * these mix with the writer's own calls. Keys and names here are the game's
- * table strings: plain ASCII that JSON writes as it is. */
-static void w_item(br_jw *w, char *text, size_t n)
-{
-    if (w->after_key) {
-        w->after_key = false;
-    } else {
-        uint64_t bit = (uint64_t)1 << w->depth;
-        if (w->has_items & bit)
-            br_text_write(w->out, ",", 1);
-        w->has_items |= bit;
-    }
-    br_text_write(w->out, text, n);
-}
-
-/* Appends `"key":` to buf at `at` (when key is not NULL); returns the end. */
-static size_t put_key(char *buf, size_t at, const char *key)
-{
-    if (!key)
-        return at;
-    size_t n = strlen(key);
-    buf[at] = '"';
-    memcpy(buf + at + 1, key, n);
-    buf[at + n + 1] = '"';
-    buf[at + n + 2] = ':';
-    return at + n + 3;
-}
-
-/* `"key":v` (or v alone when key is NULL). */
-static void w_key_int(br_jw *w, const char *key, int value)
-{
-    if (value < 0) { /* a spectator's seat */
-        if (key)
-            br_jw_key(w, key);
-        br_jw_int(w, value);
-        return;
-    }
-    char buf[64], digits[12];
-    size_t n = put_key(buf, 0, key);
-    unsigned v = (unsigned)value;
-    int k = 0;
-    do
-        digits[k++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    while (k > 0)
-        buf[n++] = digits[--k];
-    w_item(w, buf, n);
-}
-
-static void w_int(br_jw *w, int v)
-{
-    w_key_int(w, NULL, v);
-}
-
-static void w_key_bool(br_jw *w, const char *key, bool v)
-{
-    char buf[64];
-    size_t n = put_key(buf, 0, key);
-    memcpy(buf + n, v ? "true" : "false", 5);
-    w_item(w, buf, n + (v ? 4 : 5));
-}
-
-/* `"key":"name"` (or "name" alone when key is NULL). */
-static void w_key_name(br_jw *w, const char *key, const char *name)
-{
-    char buf[96];
-    size_t n = put_key(buf, 0, key), len = strlen(name);
-    buf[n] = '"';
-    memcpy(buf + n + 1, name, len);
-    buf[n + len + 1] = '"';
-    w_item(w, buf, n + len + 2);
-}
-
+/* One of the game's names (card, project, phase...: plain ASCII that JSON
+ * writes as it is) as a string, quoted here and handed to the writer as a
+ * value written already: the writer's escaping loop would look at every
+ * character of the ~60 names of a snapshot, a tenth of its writing. */
 static void w_name(br_jw *w, const char *name)
 {
-    w_key_name(w, NULL, name);
+    char quoted[48];
+    size_t n = strlen(name);
+    assert(n + 2 <= sizeof quoted);
+    quoted[0] = '"';
+    memcpy(quoted + 1, name, n);
+    quoted[n + 1] = '"';
+    br_jw_raw(w, quoted, n + 2);
 }
 
-static void w_null(br_jw *w)
+static void w_key_name(br_jw *w, const char *key, const char *name)
 {
-    w_item(w, (char[]){"null"}, 4);
+    br_jw_key(w, key);
+    w_name(w, name);
 }
 
 /* An index or TDW_NONE as a printed number (index + offset) or null. */
 static void w_opt(br_jw *w, int v, int offset)
 {
     if (v == TDW_NONE)
-        w_null(w);
+        br_jw_null(w);
     else
-        w_int(w, v + offset);
+        br_jw_int(w, v + offset);
 }
 
 static void w_names(br_jw *w, unsigned mask, const char *const *names, int count)
@@ -211,7 +146,7 @@ static void w_seats(br_jw *w, unsigned mask, int n)
     br_jw_begin_array(w);
     for (int p = 0; p < n; p++)
         if (mask >> p & 1)
-            w_int(w, p);
+            br_jw_int(w, p);
     br_jw_end_array(w);
 }
 
@@ -238,7 +173,7 @@ static void w_events(br_jw *w, const tdw *s)
     for (int c = 0; c < TDW_CHAPTERS; c++) {
         br_jw_begin_array(w);
         for (int i = 0; i < s->drawn_len[c]; i++)
-            w_int(w, s->drawn[c][i] + 1);
+            br_jw_int(w, s->drawn[c][i] + 1);
         br_jw_end_array(w);
     }
     br_jw_end_array(w);
@@ -277,13 +212,13 @@ static void w_projects(br_jw *w, const tdw *s)
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
         br_jw_begin_object(w);
-        w_key_bool(w, "in_play", ps->in_play);
-        w_key_int(w, "stone", ps->stone);
-        w_key_int(w, "wood", ps->wood);
-        w_key_int(w, "metal", ps->metal);
+        br_jw_key_bool(w, "in_play", ps->in_play);
+        br_jw_key_int(w, "stone", ps->stone);
+        br_jw_key_int(w, "wood", ps->wood);
+        br_jw_key_int(w, "metal", ps->metal);
         br_jw_key(w, "seals");
         w_seats(w, seal_owners(s, p), s->num_players);
-        w_key_bool(w, "done", ps->done);
+        br_jw_key_bool(w, "done", ps->done);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);
@@ -303,9 +238,9 @@ static void w_plots_places(br_jw *w, const tdw *s)
         w_key_name(w, "state", place_state_names[s->place_state[x]]);
         br_jw_key(w, "value");
         if (s->place_value[x])
-            w_int(w, s->place_value[x]);
+            br_jw_int(w, s->place_value[x]);
         else
-            w_null(w);
+            br_jw_null(w);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);
@@ -320,12 +255,12 @@ static void w_pool(br_jw *w, const tdw *s, int viewer)
     for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
         face_down += s->plague_pool[v];
     if (viewer != BR_VIEW_FULL) {
-        w_int(w, face_down);
+        br_jw_int(w, face_down);
         return;
     }
     br_jw_begin_array(w);
     for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
-        w_int(w, s->plague_pool[v]);
+        br_jw_int(w, s->plague_pool[v]);
     br_jw_end_array(w);
 }
 
@@ -333,8 +268,8 @@ static void w_pair(br_jw *w, const char *key, int grain, int piety)
 {
     br_jw_key(w, key);
     br_jw_begin_object(w);
-    w_key_int(w, "grain", grain);
-    w_key_int(w, "piety", piety);
+    br_jw_key_int(w, "grain", grain);
+    br_jw_key_int(w, "piety", piety);
     br_jw_end_object(w);
 }
 
@@ -343,9 +278,9 @@ static void w_supply(br_jw *w, const tdw *s)
     br_jw_key(w, "supply");
     br_jw_begin_object(w);
     for (size_t i = 0; i < sizeof tdw_supply_goods; i++)
-        w_key_int(w, tdw_good_names[tdw_supply_goods[i]], s->supply[tdw_supply_goods[i]]);
-    w_key_int(w, "metal", s->supply_metal);
-    w_key_int(w, "covers", TDW_COVER_TILES - tdw_popcount(s->covers));
+        br_jw_key_int(w, tdw_good_names[tdw_supply_goods[i]], s->supply[tdw_supply_goods[i]]);
+    br_jw_key_int(w, "metal", s->supply_metal);
+    br_jw_key_int(w, "covers", TDW_COVER_TILES - tdw_popcount(s->covers));
     br_jw_end_object(w);
 }
 
@@ -356,19 +291,19 @@ static void w_cards(br_jw *w, const char *key, unsigned mask, bool own)
     if (own)
         w_names(w, mask, tdw_card_names, TDW_CARDS);
     else
-        w_int(w, tdw_popcount(mask));
+        br_jw_int(w, tdw_popcount(mask));
 }
 
 static void w_goods(br_jw *w, const tdw_player *pl, bool shown)
 {
     br_jw_key(w, "goods");
     if (!shown) {
-        w_null(w);
+        br_jw_null(w);
         return;
     }
     br_jw_begin_object(w);
     for (int g = 0; g < TDW_GOODS; g++)
-        w_key_int(w, tdw_good_names[g], pl->goods[g]);
+        br_jw_key_int(w, tdw_good_names[g], pl->goods[g]);
     br_jw_end_object(w);
 }
 
@@ -379,7 +314,7 @@ static void w_pile(br_jw *w, const tdw_player *pl)
     for (int i = 0; i < pl->pile_len; i++) {
         br_jw_begin_object(w);
         w_key_name(w, "card", tdw_card_names[pl->pile[i]]);
-        w_key_bool(w, "used", pl->pile_used >> i & 1);
+        br_jw_key_bool(w, "used", pl->pile_used >> i & 1);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);
@@ -390,22 +325,22 @@ static void w_player(br_jw *w, const tdw *s, int p, int viewer)
     const tdw_player *pl = &s->players[p];
     bool own = viewer == BR_VIEW_FULL || viewer == p;
     br_jw_begin_object(w);
-    w_key_int(w, "vp", pl->vp);
+    br_jw_key_int(w, "vp", pl->vp);
     w_goods(w, pl, own || s->screens_open);
-    w_key_int(w, "houses", TDW_HOUSES - tdw_houses_of(s, p));
-    w_key_int(w, "seals", TDW_SEALS - tdw_popcount(pl->seals));
+    br_jw_key_int(w, "houses", TDW_HOUSES - tdw_houses_of(s, p));
+    br_jw_key_int(w, "seals", TDW_SEALS - tdw_popcount(pl->seals));
     w_cards(w, "hand", pl->hand, own);
     w_pile(w, pl);
     w_cards(w, "discards", pl->discards, own);
     br_jw_key(w, "penalties");
     br_jw_begin_object(w);
     for (int k = 0; k < 3; k++)
-        w_key_bool(w, penalty_names[k], pl->penalties >> k & 1);
+        br_jw_key_bool(w, penalty_names[k], pl->penalties >> k & 1);
     br_jw_end_object(w);
-    w_key_bool(w, "forfeit", pl->forfeit);
+    br_jw_key_bool(w, "forfeit", pl->forfeit);
     br_jw_key(w, "traded");
     w_names(w, pl->traded, slot_names, 3);
-    w_key_bool(w, "acted", pl->acted);
+    br_jw_key_bool(w, "acted", pl->acted);
     br_jw_end_object(w);
 }
 
@@ -422,22 +357,22 @@ static void w_pending(br_jw *w, const tdw *s)
     for (int k = 0; k < s->num_players; k++) {
         int p = (start + k) % s->num_players;
         if (pd->queue >> p & 1)
-            w_int(w, p);
+            br_jw_int(w, p);
     }
     br_jw_end_array(w);
     br_jw_key(w, "card");
     if (pd->card == TDW_NONE)
-        w_null(w);
+        br_jw_null(w);
     else
         w_name(w, tdw_card_names[pd->card]);
-    w_key_bool(w, "via_privilege", pd->via_privilege);
+    br_jw_key_bool(w, "via_privilege", pd->via_privilege);
     br_jw_key(w, "rented");
     w_names(w, pd->rented, plot_names, TDW_PLOTS);
-    w_key_int(w, "cared", pd->cared);
+    br_jw_key_int(w, "cared", pd->cared);
     w_key_name(w, "resume", resume_names[pd->resume]);
     br_jw_key(w, "fill_next");
     if (pd->fill_next >= TDW_PROJECTS)
-        w_null(w);
+        br_jw_null(w);
     else
         w_name(w, tdw_projects[pd->fill_next].text);
     br_jw_end_object(w);
@@ -456,21 +391,21 @@ static void w_dues(br_jw *w, const tdw *s)
 {
     br_jw_key(w, "dues");
     if (dues_empty(s)) {
-        w_null(w);
+        br_jw_null(w);
         return;
     }
     br_jw_begin_object(w);
     br_jw_key(w, "tax");
     if (s->tax)
-        w_int(w, s->tax);
+        br_jw_int(w, s->tax);
     else
-        w_null(w);
+        br_jw_null(w);
     br_jw_key(w, "shortfall");
     br_jw_begin_array(w);
     for (int p = 0; p < s->num_players; p++) {
         br_jw_begin_object(w);
         for (int d = 0; d < TDW_DUES; d++)
-            w_key_int(w, tdw_due_names[d], s->shortfall[p][d]);
+            br_jw_key_int(w, tdw_due_names[d], s->shortfall[p][d]);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);
@@ -481,14 +416,14 @@ static void w_result(br_jw *w, const tdw *s)
 {
     br_jw_key(w, "result");
     if (s->phase != TDW_PH_OVER) {
-        w_null(w);
+        br_jw_null(w);
         return;
     }
     br_jw_begin_object(w);
     br_jw_key(w, "vp");
     br_jw_begin_array(w);
     for (int p = 0; p < s->num_players; p++)
-        w_int(w, s->players[p].vp);
+        br_jw_int(w, s->players[p].vp);
     br_jw_end_array(w);
     br_jw_key(w, "winners");
     w_seats(w, s->winners, s->num_players);
@@ -502,13 +437,13 @@ void tdw_write_view(const void *st, int viewer, br_jw *w)
     const tdw *s = st;
     br_jw_begin_object(w);
     w_key_name(w, "phase", tdw_phase_names[s->phase]);
-    w_key_int(w, "chapter", s->chapter + 1);
-    w_key_int(w, "round", s->round + 1);
-    w_key_int(w, "crest", s->crest);
+    br_jw_key_int(w, "chapter", s->chapter + 1);
+    br_jw_key_int(w, "round", s->round + 1);
+    br_jw_key_int(w, "crest", s->crest);
     br_jw_key(w, "turn");
     w_opt(w, s->turn, 0);
     w_events(w, s);
-    w_key_int(w, "favour", s->favour);
+    br_jw_key_int(w, "favour", s->favour);
     w_covers(w, s);
     w_projects(w, s);
     w_plots_places(w, s);
@@ -525,7 +460,7 @@ void tdw_write_view(const void *st, int viewer, br_jw *w)
     w_dues(w, s);
     w_result(w, s);
     if (viewer != BR_VIEW_FULL)
-        w_key_int(w, "seat", viewer);
+        br_jw_key_int(w, "seat", viewer);
     br_jw_end_object(w);
 }
 
