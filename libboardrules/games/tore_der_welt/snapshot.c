@@ -491,11 +491,6 @@ static void path_join(char *out, size_t size, const char *base, const char *a, i
     out[n] = '\0';
 }
 
-static void path_key(char *path, const char *base, const char *key)
-{
-    path_join(path, PATH_SIZE, base, ".", -1, key);
-}
-
 static void path_index(char *out, size_t size, const char *base, int i)
 {
     path_join(out, size, base, "[", i, "]");
@@ -505,11 +500,8 @@ static void path_index(char *out, size_t size, const char *base, int i)
 static const json_t *member(const json_t *o, const char *base, const char *key, char *path,
                             br_text *err)
 {
-    path_key(path, base, key);
-    const json_t *v = json_object_get(o, key);
-    if (!v)
-        br_fail(err, "%s: missing", path);
-    return v;
+    path_join(path, PATH_SIZE, base, ".", -1, key);
+    return br_json_member(o, key, base, err);
 }
 
 static bool as_int(const json_t *v, long long lo, long long hi, int *out, const char *path,
@@ -535,20 +527,6 @@ static bool as_opt_int(const json_t *v, long long lo, long long hi, int *out, co
     if (!json_is_integer(v))
         return br_fail(err, "%s: not an integer or null", path);
     return as_int(v, lo, hi, out, path, err);
-}
-
-static bool as_name(const json_t *v, const char *const *names, int count, int *out,
-                    const char *path, br_text *err)
-{
-    if (!json_is_string(v))
-        return br_fail(err, "%s: not a string", path);
-    for (int i = 0; i < count; i++) {
-        if (strcmp(json_string_value(v), names[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    }
-    return br_fail(err, "%s: '%s' is not a valid value", path, json_string_value(v));
 }
 
 /* An object with no members but `keys`. */
@@ -627,10 +605,10 @@ static bool m_name(const json_t *o, const char *base, const char *key, const cha
 {
     const json_t *v = json_object_get(o, key);
     int x = 0;
-    if (!v || !as_name(v, names, count, &x, "", NULL)) {
+    if (!v || !br_json_name(v, names, count, &x, "", NULL)) {
         char path[PATH_SIZE];
         v = member(o, base, key, path, err);
-        return v && as_name(v, names, count, &x, path, err);
+        return v && br_json_name(v, names, count, &x, path, err);
     }
     *out = (uint8_t)x;
     return true;
@@ -648,7 +626,7 @@ static bool m_names(const json_t *o, const char *base, const char *key, const ch
     for (size_t i = 0; i < json_array_size(v); i++) {
         int x = 0;
         path_index(item, sizeof item, path, (int)i);
-        if (!as_name(json_array_get(v, i), names, count, &x, item, err))
+        if (!br_json_name(json_array_get(v, i), names, count, &x, item, err))
             return false;
         if (*mask >> x & 1)
             return br_fail(err, "%s: '%s' listed twice", item, names[x]);
@@ -936,7 +914,7 @@ static bool read_pending(tdw *s, const json_t *o, br_text *err)
         return false;
     if (json_is_null(c))
         pd->card = TDW_NONE;
-    else if (!as_name(c, tdw_card_names, TDW_CARDS, &x, path, err))
+    else if (!br_json_name(c, tdw_card_names, TDW_CARDS, &x, path, err))
         return false;
     else
         pd->card = (uint8_t)x;
@@ -953,7 +931,7 @@ static bool read_pending(tdw *s, const json_t *o, br_text *err)
         projects[p] = tdw_projects[p].text;
     if (json_is_null(f))
         pd->fill_next = TDW_PROJECTS;
-    else if (!as_name(f, projects, TDW_PROJECTS, &x, path, err))
+    else if (!br_json_name(f, projects, TDW_PROJECTS, &x, path, err))
         return false;
     else
         pd->fill_next = (uint8_t)x;
