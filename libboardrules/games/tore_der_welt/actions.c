@@ -602,6 +602,7 @@ void tdw_apply_action_move(tdw *s, br_move move)
         }
         break;
     case TDW_PH_DISCARD:
+        assert(pl->hand >> (m - TDW_MV_DISCARD) & 1); /* check_move: in hand */
         pl->hand &= (uint16_t)~(1u << (m - TDW_MV_DISCARD));
         pl->discards |= (uint16_t)(1u << (m - TDW_MV_DISCARD));
         tdw_end_turn(s);

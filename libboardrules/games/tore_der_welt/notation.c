@@ -32,6 +32,7 @@ void tdw_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 {
     const tdw *s = st;
     int m = (int)move;
+    assert(m >= 0 && m < TDW_MOVE_SPACE); /* dispatch checks the range */
     bool discard = m >= TDW_MV_DISCARD && m < TDW_MV_TRADE;
     bool penance = m >= TDW_MV_PENANCE && m < TDW_MOVE_SPACE;
     if ((discard || penance) && viewer != BR_VIEW_FULL && viewer != s->turn) {

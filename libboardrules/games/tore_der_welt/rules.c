@@ -167,7 +167,9 @@ void tdw_start_chapter(tdw *s)
 
 static void apply_penance(tdw *s, int card)
 {
+    assert(s->pending.seat < s->num_players);
     tdw_player *pl = &s->players[s->pending.seat];
+    assert(pl->hand >> card & 1); /* the outcomes are the cards in hand */
     pl->hand &= (uint16_t)~(1u << card);
     pl->discards |= (uint16_t)(1u << card);
     if (!tdw_queue_next(s))
@@ -695,7 +697,8 @@ static void apply_raw(tdw *s, br_move move)
     case TDW_PH_REDEEM:
         tdw_apply_redeem(s, move);
         break;
-    default:
+    default: /* over: no legal move, so dispatch never applies one */
+        assert(!"a move applied after the end of the game");
         break;
     }
 }

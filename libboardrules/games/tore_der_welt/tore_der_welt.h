@@ -19,6 +19,7 @@
 #ifndef BR_GAME_TORE_DER_WELT_H
 #define BR_GAME_TORE_DER_WELT_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -336,6 +337,7 @@ static inline int tdw_corner_for_seat(const tdw *s, int event, int v, int seat)
     int side = 0;
     while (side < 4 && sides[side] != v)
         side++;
+    assert(side < 4); /* every card shows each arrow value 0..3 once */
     int facing = (side + 3) % 4;
     int k = (seat - s->crest + s->num_players) % s->num_players;
     return (facing + tdw_seat_offset[s->num_players][k]) % 4;
@@ -373,8 +375,11 @@ static inline int tdw_stock(const tdw *s, int good)
                                                                    : s->supply[good];
 }
 
+/* Goods are conserved: a stock leaving 0..the component count means a rule
+ * moved units that were not there. */
 static inline void tdw_stock_add(tdw *s, int good, int n)
 {
+    assert(tdw_stock(s, good) + n >= 0 && tdw_stock(s, good) + n <= tdw_component[good]);
     if (good == TDW_GRAIN)
         s->stock_grain = (uint8_t)(s->stock_grain + n);
     else if (good == TDW_PIETY)
