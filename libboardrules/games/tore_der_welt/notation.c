@@ -25,18 +25,14 @@ static const char *const cube_names[5] = {"stone", "wood", "stone stone", "stone
                                           "wood wood"};
 static const char *const slot_names[3] = {"council", "field1", "field2"};
 
-/* A discard and a penance draw are seen only by the seat they concern (the
- * seat whose turn it is: the discarding seat, or the seat under penance);
- * the rest of a move's text does not depend on the position or the viewer. */
+/* The text does not depend on the position, but for the viewer's
+ * tdw_move_hidden(). */
 void tdw_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 {
-    const tdw *s = st;
-    int m = (int)move;
+    int m = (int)move, hidden = tdw_move_hidden(st, move, viewer);
     assert(m >= 0 && m < TDW_MOVE_SPACE); /* dispatch checks the range */
-    bool discard = m >= TDW_MV_DISCARD && m < TDW_MV_TRADE;
-    bool penance = m >= TDW_MV_PENANCE && m < TDW_MOVE_SPACE;
-    if ((discard || penance) && viewer != BR_VIEW_FULL && viewer != s->turn) {
-        br_text_puts(out, discard ? "discard ?" : "penance ?");
+    if (hidden) {
+        br_text_puts(out, hidden == 1 ? "discard ?" : "penance ?");
     } else if (m < TDW_MV_PLAY) {
         br_text_printf(out, "orient %d", m);
     } else if (m < TDW_MV_LAY) {

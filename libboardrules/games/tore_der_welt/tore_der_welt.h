@@ -343,6 +343,19 @@ static inline int tdw_corner_for_seat(const tdw *s, int event, int v, int seat)
     return (facing + tdw_seat_offset[s->num_players][k]) % 4;
 }
 
+/* What `viewer` (BR_VIEW_FULL, a seat or -1) sees of a move, for its text
+ * and the information-state tensor: 0 the move itself, 1 a discard, 2 a
+ * penance draw, both face down to every seat but the one whose turn it is
+ * (the discarding seat, or the seat under penance). */
+static inline int tdw_move_hidden(const tdw *s, br_move move, int viewer)
+{
+    if (viewer == BR_VIEW_FULL || viewer == s->turn)
+        return 0;
+    if (move >= TDW_MV_DISCARD && move < TDW_MV_TRADE)
+        return 1;
+    return move >= TDW_MV_PENANCE && move < TDW_MOVE_SPACE ? 2 : 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Rules (rules.c, actions.c, events.c) */
 

@@ -908,14 +908,10 @@ void tdw_write_tensor(const void *st, int seat, float *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* The information-state tensor's view of a move, as tdw_move_to_text():
- * another seat's discard (face down) and penance draw are hidden. */
+/* The information-state tensor's view of a move: tdw_move_hidden()'s
+ * hidden discard and penance draw get the two classes past the move space. */
 uint32_t tdw_move_view(const void *st, br_move move, int seat)
 {
-    const tdw *s = st;
-    bool discard = move >= TDW_MV_DISCARD && move < TDW_MV_TRADE;
-    bool penance = move >= TDW_MV_PENANCE && move < TDW_MOVE_SPACE;
-    if ((discard || penance) && seat != s->turn)
-        return TDW_MOVE_SPACE + (discard ? 0u : 1u);
-    return (uint32_t)move;
+    int hidden = tdw_move_hidden(st, move, seat);
+    return hidden ? TDW_MOVE_SPACE + (uint32_t)hidden - 1 : (uint32_t)move;
 }
