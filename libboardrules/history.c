@@ -1,6 +1,7 @@
 /*
  * What happened, told to each seat (doc/api.md, "Announcing moves"): the
- * text of a history entry as one seat saw it when the move was made. The
+ * text of a history entry as one seat saw it when the move was made, and
+ * its effects as that seat may see them (JSON). The
  * history is replayed from the options' initial state, each chance outcome
  * as an entry of its own (as a chance=explicit table sees it), so the text
  * is judged on the position before the move, where it was shown, and never
@@ -14,6 +15,7 @@
  * (a copy of its data), and the entry. */
 typedef struct replay_point {
     void *before;     /* the game's data before the entry; br_mem_free() it */
+    void *after;      /* and after it (when asked for; else NULL) */
     br_history_entry entry;
 } replay_point;
 
@@ -38,7 +40,7 @@ static br_status initial_state(const br_state *s, br_state **out)
  * `index`; the replay must lead to `s` itself, or the texts would belong to
  * another game (a resampled state's history starts at 0 yet its hidden part
  * was drawn anew). */
-static br_status replay(const br_state *s, size_t index, replay_point *at)
+static br_status replay(const br_state *s, size_t index, bool with_after, replay_point *at)
 {
     const struct br_game *g = s->game;
     if (s->history_start != 0)
@@ -49,11 +51,14 @@ static br_status replay(const br_state *s, size_t index, replay_point *at)
     br_status st = initial_state(s, &r);
     if (st != BR_OK)
         return st;
-    at->before = br_mem_alloc(g->state_size);
+    at->after = NULL;
+    at->before = br_mem_alloc(with_after ? 2 * g->state_size : g->state_size);
     if (!at->before) {
         br_state_free(r);
         return br_state_fail_const(s, BR_ERR_NO_MEMORY, "no memory for the replay's state");
     }
+    if (with_after)
+        at->after = (char *)at->before + g->state_size;
     const br_history_word *h = br_state_history_words_const(s);
     uint32_t count = br_state_history_length(s);
     bool leads_here = true;
@@ -66,12 +71,14 @@ static br_status replay(const br_state *s, size_t index, replay_point *at)
         }
         if (leads_here)
             g->apply_move(r->data, e.move);
+        if (i == index && at->after)
+            memcpy(at->after, r->data, g->state_size);
     }
     leads_here = leads_here && memcmp(r->data, s->data, g->state_size) == 0;
     br_state_free(r);
     if (!leads_here) {
         br_mem_free(at->before);
-        at->before = NULL;
+        at->before = at->after = NULL;
         return br_state_fail_const(s, BR_ERR_WRONG_PHASE,
                                    "the history does not lead to this state from the options' "
                                    "initial state (a resampled state's hidden part differs)");
@@ -115,13 +122,38 @@ br_status br_state_history_text_view(const br_state *state, size_t index, int se
     if (!state)
         return BR_ERR_ARGUMENT;
     br_status st = check_entry_args(state, index, seat, buf, size);
-    replay_point at = {NULL, {0, 0}};
+    replay_point at = {NULL, NULL, {0, 0}};
     if (st == BR_OK)
-        st = replay(state, index, &at);
+        st = replay(state, index, false, &at);
     if (st != BR_OK)
         return st;
     br_text t = br_text_over(buf, size);
     state->game->move_to_text(at.before, at.entry.move, seat, &t);
+    br_mem_free(at.before);
+    return text_result(state, &t, len);
+}
+
+br_status br_state_history_effects_json(const br_state *state, size_t index, int seat,
+                                        char *buf, size_t size, size_t *len)
+{
+    if (len)
+        *len = 0;
+    if (size > 0 && buf)
+        buf[0] = '\0';
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    br_status st = check_entry_args(state, index, seat, buf, size);
+    replay_point at = {NULL, NULL, {0, 0}};
+    if (st == BR_OK)
+        st = replay(state, index, true, &at);
+    if (st != BR_OK)
+        return st;
+    br_text t = br_text_over(buf, size);
+    br_jw w;
+    br_jw_init(&w, &t);
+    br_jw_begin_array(&w);
+    state->game->write_effects(at.before, at.after, at.entry.move, seat, &w);
+    br_jw_end_array(&w);
     br_mem_free(at.before);
     return text_result(state, &t, len);
 }

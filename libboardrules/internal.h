@@ -258,6 +258,19 @@ struct br_game {
      * from `st`, drawing what is hidden from `rng`. */
     void (*resample)(const void *st, int seat, br_rng *rng, void *out);
 
+    /* What `move`, made at `before` and leading to `after` (apply_move()
+     * alone: chance outcomes that followed are entries of their own),
+     * changed that `viewer` (a seat, or -1: a spectator) may see: the items
+     * of a JSON array, each an object whose first member is "type", in the
+     * vocabulary of the game's doc ("Effects"). The core writes the brackets.
+     * Nothing the viewer could not tell from write_view() of both positions
+     * and move_to_text() of the move for it; hidden cards, tiles and ballots
+     * never appear under the keys the conformance suite checks ("card",
+     * "cards", "tile", "tiles", "ballot", "ballots") unless the viewer sees
+     * them there. */
+    void (*write_effects)(const void *before, const void *after, br_move move, int viewer,
+                          br_jw *w);
+
     /* Optional (NULL: the dispatcher lists chance_outcomes() and picks one).
      * At a chance node: draws one outcome from `rng` with exactly the
      * probabilities chance_outcomes() gives, for speed in chance=auto mode.

@@ -1,9 +1,11 @@
 /*
  * What happened, told to each seat (issue 25): br_state_history_text_view()
  * for every game, against the texts a chance=explicit table shows at the
- * time, and its refusals.
+ * time, and its refusals; br_state_history_effects_json(): well formed, and
+ * naming no card, tile or ballot that the seat could not see.
  */
 #include <check.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,10 +118,189 @@ START_TEST(test_refusals_name_the_problem)
 }
 END_TEST
 
+static char *effects_text(const br_state *s, size_t index, int seat)
+{
+    size_t len = 0;
+    ck_assert_int_eq(br_state_history_effects_json(s, index, seat, NULL, 0, &len),
+                     BR_ERR_BUFFER);
+    char *text = malloc(len + 1);
+    ck_assert_int_eq(br_state_history_effects_json(s, index, seat, text, len + 1, NULL), BR_OK);
+    ck_assert_uint_eq(strlen(text), len);
+    return text;
+}
+
+/* The keys under which an effect names what can be hidden. */
+static bool names_hidden_things(const char *key)
+{
+    static const char *const KEYS[] = {"card", "cards", "tile", "tiles", "ballot", "ballots"};
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++)
+        if (strcmp(key, KEYS[i]) == 0)
+            return true;
+    return false;
+}
+
+/* True when the string `name` is a string value somewhere in `v`. */
+static bool holds_string(const json_t *v, const char *name)
+{
+    if (json_is_string(v))
+        return strcmp(json_string_value(v), name) == 0;
+    if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++)
+            if (holds_string(json_array_get(v, i), name))
+                return true;
+    } else if (json_is_object(v)) {
+        const char *key;
+        json_t *member;
+        json_object_foreach((json_t *)v, key, member)
+            if (holds_string(member, name))
+                return true;
+    }
+    return false;
+}
+
+typedef struct seen {
+    json_t *before, *after; /* the seat's observations around the entry */
+    const char *text;       /* the entry's text as the seat saw it */
+} seen;
+
+/* Every name under a hidden-thing key is '?' or something the seat sees. */
+static void check_named(const json_t *v, const seen *at, const char *where)
+{
+    if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++)
+            check_named(json_array_get(v, i), at, where);
+        return;
+    }
+    if (!json_is_string(v))
+        return;
+    const char *name = json_string_value(v);
+    bool shown = strcmp(name, "?") == 0 || strstr(at->text, name) ||
+                 holds_string(at->before, name) || holds_string(at->after, name);
+    ck_assert_msg(shown, "%s: names '%s', which the seat does not see", where, name);
+}
+
+static void check_hidden_keys(const json_t *v, const seen *at, const char *where)
+{
+    if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++)
+            check_hidden_keys(json_array_get(v, i), at, where);
+        return;
+    }
+    if (!json_is_object(v))
+        return;
+    const char *key;
+    json_t *member;
+    json_object_foreach((json_t *)v, key, member) {
+        if (names_hidden_things(key))
+            check_named(member, at, where);
+        else
+            check_hidden_keys(member, at, where);
+    }
+}
+
+static json_t *observation(const br_state *s, int seat)
+{
+    char *text = brt_observation(s, seat);
+    json_error_t err;
+    json_t *v = json_loads(text, 0, &err);
+    ck_assert_msg(v != NULL, "observation: %s", err.text);
+    free(text);
+    return v;
+}
+
+/* One entry's effects for one seat: an array of objects, "type" first. */
+static void check_effects(const br_state *played, const br_state *before, const br_state *after,
+                          size_t index, int seat, const char *where)
+{
+    char *text = effects_text(played, index, seat);
+    json_error_t err;
+    json_t *effects = json_loads(text, 0, &err);
+    ck_assert_msg(effects && json_is_array(effects), "%s: not a JSON array: %s", where, text);
+    for (size_t k = 0; k < json_array_size(effects); k++) {
+        json_t *e = json_array_get(effects, k);
+        ck_assert_msg(json_is_object(e) && json_is_string(json_object_get(e, "type")),
+                      "%s: effect %zu has no type: %s", where, k, text);
+        char *item = json_dumps(e, JSON_COMPACT);
+        ck_assert_msg(strncmp(item, "{\"type\":", 8) == 0, "%s: \"type\" is not first: %s",
+                      where, item);
+        free(item);
+    }
+    char *seen_text = entry_text(played, index, seat);
+    seen at = {observation(before, seat), observation(after, seat), seen_text};
+    check_hidden_keys(effects, &at, where);
+    json_decref(at.before);
+    json_decref(at.after);
+    json_decref(effects);
+    free(seen_text);
+    free(text);
+}
+
+/* Every entry of a seeded chance=auto game, for every seat and a
+ * spectator: effects that name only what the seat sees (its observations
+ * around the entry, on a chance=explicit table, and the entry's text). */
+static void check_game_effects(const br_game *g, uint64_t seed, size_t moves)
+{
+    char *auto_opts = options_for(g, seed, "auto"), *explicit_opts = options_for(g, seed, "explicit");
+    br_state *played = brt_new_state(g, auto_opts);
+    uint64_t rng = seed * 104729 + 3;
+    brt_play_random(played, &rng, moves);
+    size_t count = 0;
+    br_state_history(played, NULL, 0, &count);
+    br_history_entry *h = calloc(count + 1, sizeof *h);
+    ck_assert_int_eq(br_state_history(played, h, count, &count), BR_OK);
+    br_state *table = brt_new_state(g, explicit_opts), *before = NULL;
+    int seats = br_state_num_players(table);
+    for (size_t i = 0; i < count; i++) {
+        ck_assert_int_eq(br_state_clone(table, &before), BR_OK);
+        ck_assert_int_eq(br_state_apply(table, h[i].move), BR_OK);
+        for (int seat = -1; seat < seats; seat++) {
+            char where[96];
+            snprintf(where, sizeof where, "%s seed %llu entry %zu seat %d", br_game_name(g),
+                     (unsigned long long)seed, i, seat);
+            check_effects(played, before, table, i, seat, where);
+        }
+        br_state_free(before);
+        before = NULL;
+    }
+    free(h);
+    br_state_free(table);
+    br_state_free(played);
+    free(auto_opts);
+    free(explicit_opts);
+}
+
+START_TEST(test_effects_name_nothing_hidden)
+{
+    const br_game *g = br_game_at((size_t)_i);
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        check_game_effects(g, seed, 200);
+}
+END_TEST
+
+START_TEST(test_effects_refusals)
+{
+    const br_game *g = br_game_at((size_t)_i);
+    br_state *s = brt_new_state(g, "seed=3");
+    char buf[64];
+    size_t count = 0;
+    br_state_history(s, NULL, 0, &count);
+    ck_assert_int_eq(br_state_history_effects_json(NULL, 0, 0, buf, sizeof buf, NULL),
+                     BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_history_effects_json(s, count, 0, buf, sizeof buf, NULL),
+                     BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_history_effects_json(s, 0, -2, buf, sizeof buf, NULL),
+                     BR_ERR_ARGUMENT);
+    ck_assert_int_eq(br_state_history_effects_json(s, 0, 0, NULL, 4, NULL), BR_ERR_ARGUMENT);
+    br_state_free(s);
+}
+END_TEST
+
 int main(void)
 {
-    brt_suite s = brt_suite_new("history", 600);
+    brt_suite s = brt_suite_new("history", 900);
     brt_add_per_game(&s, "text_view", test_texts_are_those_shown_at_the_time);
     brt_add_per_game(&s, "text_view", test_refusals_name_the_problem);
+    brt_add_per_game(&s, "effects", test_effects_name_nothing_hidden);
+    brt_add_per_game(&s, "effects", test_effects_refusals);
     return brt_run_suite(s.suite);
 }

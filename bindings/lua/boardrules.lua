@@ -722,14 +722,9 @@ end
 -- by resample() (or loaded from a snapshot without history).
 function State:history_start() return c.br_state_history_start(handle(self)) end
 
---- The text of history entry `index` as `seat` (0..n-1, or -1 for a
--- spectator) saw it when the move was made: what was hidden from the seat
--- then reads '?' (doc/api.md, "Announcing moves"). `index` counts as in C,
--- from 0: entry `index` is history()[index + 1]. The history must start at
--- move 0 and lead to this state (WrongPhaseError otherwise); each call
--- replays it.
-function State:history_text_view(index, seat)
-    local h = handle(self)
+--- The history index and seat arguments, checked (ArgumentError naming the
+-- range, or a type error).
+local function history_entry_args(h, index, seat)
     local i = to_integer(index)
     if i == nil then bad_argument("a history index is an integer", index) end
     local count = c.br_state_move_number(h) - c.br_state_history_start(h)
@@ -743,9 +738,44 @@ function State:history_text_view(index, seat)
     if sv < -1 or sv >= n then
         fail(c.BR_ERR_ARGUMENT, string.format("seat %d is not in -1..%d", sv, n - 1))
     end
+    return i, sv
+end
+
+--- The text of history entry `index` as `seat` (0..n-1, or -1 for a
+-- spectator) saw it when the move was made: what was hidden from the seat
+-- then reads '?' (doc/api.md, "Announcing moves"). `index` counts as in C,
+-- from 0: entry `index` is history()[index + 1]. The history must start at
+-- move 0 and lead to this state (WrongPhaseError otherwise); each call
+-- replays it.
+function State:history_text_view(index, seat)
+    local h = handle(self)
+    local i, sv = history_entry_args(h, index, seat)
     local status, text = text_call(c.br_state_history_text_view, h, i, sv)
     if status ~= OK then fail(status, c.br_state_last_error(h)) end
     return text
+end
+
+--- What history entry `index` (counted from 0, as history_text_view) changed
+-- that `seat` (0..n-1, or -1) may see: a JSON array of effects, each an
+-- object whose "type" comes first, in the vocabulary of the game's doc
+-- ("Effects"). Hidden cards, tiles and ballots appear only where the seat
+-- sees them.
+function State:history_effects_json(index, seat)
+    local h = handle(self)
+    local i, sv = history_entry_args(h, index, seat)
+    local status, text = text_call(c.br_state_history_effects_json, h, i, sv)
+    if status ~= OK then fail(status, c.br_state_last_error(h)) end
+    return text
+end
+
+--- history_effects_json() decoded into Lua tables (needs a JSON module, as
+-- observe() does).
+function State:history_effects(index, seat)
+    handle(self)
+    local text = State.history_effects_json(self, index, seat)
+    local value, _, err = json().decode(text)
+    if err then fail(c.BR_ERR_ARGUMENT, "cannot decode the effects: " .. err, "history_effects") end
+    return value
 end
 
 --- A multi-line picture of the full state for people (also tostring(s)).

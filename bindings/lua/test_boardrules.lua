@@ -178,6 +178,19 @@ test("history text as each seat saw it", function()
     raises_type("history index", s.history_text_view, s, "0", 0)
 end)
 
+test("history effects as JSON", function()
+    local s = new_state{players = 3, seed = 4}
+    for i = 0, #s:history() - 1 do
+        for seat = -1, 2 do
+            local text = s:history_effects_json(i, seat)
+            assert(text:sub(1, 1) == "[", text)
+            assert(text == "[]" or text:sub(1, 9) == '[{"type":', text)
+        end
+    end
+    raises_br("ArgumentError", s.history_effects_json, s, #s:history(), 0)
+    raises_br("ArgumentError", s.history_effects_json, s, 0, -2)
+end)
+
 test("options as string and table", function()
     local a = boardrules.game(GAME):new_state("players=3,seed=5")
     local b = boardrules.game(GAME):new_state({ players = 3, seed = 5 })

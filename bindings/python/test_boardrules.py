@@ -202,6 +202,19 @@ class MovesTest(unittest.TestCase):
         with self.assertRaises(boardrules.WrongPhaseError):
             r.history_text_view(0, 0)
 
+    def test_history_effects_are_dicts_with_a_type(self):
+        s = new_state(players=3, seed=4)
+        for index in range(len(s.history())):
+            for seat in (-1, 0, 1, 2):
+                effects = s.history_effects(index, seat)
+                self.assertIsInstance(effects, list)
+                for effect in effects:
+                    self.assertIsInstance(effect["type"], str)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.history_effects(len(s.history()), 0)
+        with self.assertRaises(boardrules.ArgumentError):
+            s.history_effects(0, -2)
+
     def test_turn_at_start(self):
         s = self.s
         self.assertIn(s.current_player, range(s.num_players))

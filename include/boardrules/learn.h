@@ -315,6 +315,31 @@ BR_API uint32_t br_state_history_start(const br_state *state);
 BR_API br_status br_state_history_text_view(const br_state *state, size_t index, int seat,
                                             char *buf, size_t size, size_t *len);
 
+/**
+ * @brief What history entry @p index changed that @p seat may see, as a
+ *        JSON array of effects: objects whose first member is "type" (a
+ *        tile placed, a marker moved, a vote's result, a crew leaving the
+ *        board, income, a card drawn, a chapter's dues...), in the vocabulary
+ *        each game documents (doc/games/<game>.md, "Effects").
+ *
+ * With br_state_history_text_view() a front end announces every move to
+ * every seat without comparing observations and without leaking: a draw
+ * hidden from the seat names no card, a ballot is named only once the rules
+ * reveal it. The history is replayed as br_state_history_text_view() does
+ * (same conditions, same cost).
+ *
+ * @param state borrowed; its history must start at move 0.
+ * @param index the entry: 0 .. the history's length - 1.
+ * @param seat  0 .. players - 1, or -1 for a spectator.
+ * @param buf   caller's buffer of @p size bytes (NULL when @p size is 0);
+ *              receives the NUL-terminated JSON text.
+ * @param size  bytes available in @p buf.
+ * @param len   receives the text's length without the NUL (may be NULL).
+ * @return as br_state_history_text_view().
+ */
+BR_API br_status br_state_history_effects_json(const br_state *state, size_t index, int seat,
+                                               char *buf, size_t size, size_t *len);
+
 /** @} */
 
 BR_END_DECLS

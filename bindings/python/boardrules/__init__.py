@@ -886,6 +886,25 @@ class State:
             raise self._failure(status)
         return text
 
+    @_c_doc("br_state_history_effects_json")
+    def history_effects(self, index, seat):
+        """What history() entry ``index`` changed that ``seat`` (0..n-1, or -1
+        for a spectator) may see: a list of dicts, each with a "type" (a tile
+        placed, a vote's result, a card drawn, a chapter's dues...) in the
+        vocabulary of the game's doc ("Effects"). Hidden cards, tiles and
+        ballots appear only where the seat sees them.
+
+        The same conditions and cost as history_text_view()."""
+        index = _int_arg(index, "a history index")
+        seat = self._seat(seat)
+        count = _c.br_state_move_number(self._s) - _c.br_state_history_start(self._s)
+        if not 0 <= index < count:
+            raise ArgumentError("history entry %d is not in 0..%d" % (index, max(count - 1, 0)))
+        status, text = _text_call(_c.br_state_history_effects_json, self._s, index, seat)
+        if status != _OK:
+            raise self._failure(status)
+        return json.loads(text)
+
     @property
     @_c_doc("br_state_history_start")
     def history_start(self):
