@@ -28,6 +28,7 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/games/tsuro/snapshot.c \
 	libboardrules/games/tsuro/views.c \
 	libboardrules/games/tsuro/content.c \
+	libboardrules/games/tsuro/effects.c \
 	libboardrules/games/tuer_an_tuer/tuer_an_tuer.h \
 	libboardrules/games/tuer_an_tuer/game.c \
 	libboardrules/games/tuer_an_tuer/rules.c \

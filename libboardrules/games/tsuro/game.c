@@ -118,6 +118,7 @@ const struct br_game br_game_tsuro = {
     .from_json = tsuro_from_json,
     .render = tsuro_render,
     .resample = tsuro_resample,
+    .write_effects = tsuro_write_effects,
     .sample_chance = tsuro_sample_chance,
     .option_specs = TSURO_OPTION_SPECS,
     .num_option_specs = sizeof TSURO_OPTION_SPECS / sizeof TSURO_OPTION_SPECS[0],

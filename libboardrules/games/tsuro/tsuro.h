@@ -492,4 +492,9 @@ void tsuro_write_tensor(const void *st, int seat, float *out);
  * classic edition. */
 uint32_t tsuro_move_view(const void *st, br_move move, int seat);
 
+/* effects.c: what one history entry changed, as `viewer` may see it (the
+ * vtable's write_effects; doc/games/tsuro.md, "Effects"). */
+void tsuro_write_effects(const void *before, const void *after, br_move move, int viewer,
+                         br_jw *w);
+
 #endif /* BR_GAME_TSURO_H */
