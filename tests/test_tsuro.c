@@ -3708,6 +3708,360 @@ START_TEST(test_learning_random_games_approach_the_bound)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Effects (issue 25): what each history entry changed, per seat       */
+
+/* The effects of the state's last history entry as `viewer` sees them. */
+static void effects_of_last(const br_state *s, int viewer, char *buf, size_t size)
+{
+    size_t count = 0;
+    br_state_history(s, NULL, 0, &count);
+    ck_assert_uint_gt(count, 0);
+    ck_assert_int_eq(br_state_history_effects_json(s, count - 1, viewer, buf, size, NULL),
+                     BR_OK);
+}
+
+static void expect_effects(const br_state *s, int viewer, const char *want)
+{
+    char got[2048];
+    effects_of_last(s, viewer, got, sizeof got);
+    ck_assert_msg(strcmp(got, want) == 0, "seat %d sees\n  %s\nnot\n  %s", viewer, got, want);
+}
+
+/* Public effects: the same for every seat and the spectator. */
+static void expect_effects_for_all(const table *tb, const char *want)
+{
+    for (int viewer = -1; viewer < tb->board.seats; viewer++)
+        expect_effects(tb->state, viewer, want);
+}
+
+/* Effect "tile_drawn": who gets the tile, and which tile only for the
+ * receiver where hands are hidden (classic; the move text says "draw ?"). */
+START_TEST(test_effect_tile_drawn_names_the_tile_for_its_receiver_only)
+{
+    table tb;
+    tb_open(&tb, 3, "");
+    tb_draw(&tb, 0, 17);
+    expect_effects(tb.state, 0, "[{\"type\":\"tile_drawn\",\"seat\":0,\"tile\":\"17\"}]");
+    expect_effects(tb.state, 1, "[{\"type\":\"tile_drawn\",\"seat\":0,\"tile\":\"?\"}]");
+    expect_effects(tb.state, -1, "[{\"type\":\"tile_drawn\",\"seat\":0,\"tile\":\"?\"}]");
+    tb_draw(&tb, 1, 5);
+    expect_effects(tb.state, 1, "[{\"type\":\"tile_drawn\",\"seat\":1,\"tile\":\"5\"}]");
+    expect_effects(tb.state, 0, "[{\"type\":\"tile_drawn\",\"seat\":1,\"tile\":\"?\"}]");
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "tile_drawn" where hands lie open (kosmos, "offen vor sich aus"):
+ * every seat and the spectator see the tile. */
+START_TEST(test_effect_tile_drawn_in_kosmos_is_seen_by_every_seat)
+{
+    table tb;
+    tb_open(&tb, 3, "edition=kosmos");
+    tb_draw(&tb, 0, 17);
+    expect_effects_for_all(&tb, "[{\"type\":\"tile_drawn\",\"seat\":0,\"tile\":\"17\"}]");
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "marker_placed": the start position in the notation (classic: a
+ * point, kosmos: a side, standing at its even point). */
+START_TEST(test_effect_marker_placed_names_the_start_position)
+{
+    static const int deal[2][3] = {{0, 1, 2}, {3, 4, 5}};
+    table tb;
+    tb_open(&tb, 2, "");
+    tb_deal(&tb, deal);
+    tb_mark(&tb, 0, "@a1:7");
+    expect_effects_for_all(&tb, "[{\"type\":\"marker_placed\",\"seat\":0,\"start\":\"a1:7\","
+                                "\"square\":\"a1\",\"point\":7}]");
+    tb_close(&tb);
+    tb_open(&tb, 2, "edition=kosmos");
+    tb_deal(&tb, deal);
+    tb_mark(&tb, 0, "@a1:top");
+    tb_mark(&tb, 1, "@f6:right");
+    expect_effects_for_all(&tb, "[{\"type\":\"marker_placed\",\"seat\":1,\"start\":\"f6:right\","
+                                "\"square\":\"f6\",\"point\":2}]");
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effects "tile_placed" and "marker_moved": seats 0 and 1 share c1 (the
+ * scenario of other_markers_on_the_extended_path_move_too); seat 0's 28r0
+ * (0-4, 1-2) takes seat 0 down into c2 (point 1) and seat 1 on to d1's
+ * point 7. The mover's marker comes first, then the others by seat. */
+START_TEST(test_effect_tile_placed_moves_every_marker_of_the_square)
+{
+    table tb;
+    tb_open(&tb, 4, "");
+    static const int deal[4][3] = {{28, 1, 2}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+    static const char *const marks[4] = {"@c1:1", "@c1:0", "@f6:4", "@a6:6"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    tb_place(&tb, 0, 28, 0, NULL);
+    expect_effects_for_all(
+        &tb, "[{\"type\":\"tile_placed\",\"seat\":0,\"tile\":\"28\",\"rotation\":0,"
+             "\"square\":\"c1\"},"
+             "{\"type\":\"marker_moved\",\"seat\":0,\"from\":{\"square\":\"c1\",\"point\":1},"
+             "\"to\":{\"square\":\"d1\",\"point\":7}},"
+             "{\"type\":\"marker_moved\",\"seat\":1,\"from\":{\"square\":\"c1\",\"point\":0},"
+             "\"to\":{\"square\":\"c2\",\"point\":1}}]");
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "marker_moved" in a kosmos first turn (FACTS.md: the player chooses
+ * which path of the entry side to follow): `/1` moves the marker from the
+ * odd point of its side. Tile B joins 1-4: from a1's point 1 into a2. */
+START_TEST(test_effect_marker_moved_from_the_chosen_point_of_a_kosmos_side)
+{
+    static const int pairs_b[2][2] = {{1, 4}, {0, 7}};
+    int t, r;
+    find_tile_joining(pairs_b, 2, NULL, &t, &r);
+    r %= tile_orientations(t);
+    int deal[2][3] = {{t, -1, -1}, {-1, -1, -1}};
+    complete_deal(2, deal);
+    table tb;
+    tb_open(&tb, 2, "edition=kosmos");
+    tb_deal(&tb, (const int(*)[3])deal);
+    static const char *const marks[2] = {"@a1:top", "@f6:bottom"};
+    tb_marks(&tb, marks);
+    enum fate fate[MAX_SEATS];
+    place_common(&tb, 0, t, r, true, fate);
+    char want[512];
+    snprintf(want, sizeof want,
+             "[{\"type\":\"tile_placed\",\"seat\":0,\"tile\":\"%d\",\"rotation\":%d,"
+             "\"square\":\"a1\"},"
+             "{\"type\":\"marker_moved\",\"seat\":0,\"from\":{\"square\":\"a1\",\"point\":1},"
+             "\"to\":{\"square\":\"a2\",\"point\":1}}]",
+             t, r);
+    expect_effects_for_all(&tb, want);
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "eliminated", reason "left_board" (the scenario of
+ * marker_leaving_the_board_is_out): seat 0's tile on a1 joins 0-3 and 7-6;
+ * seat 1 runs from a1's point 7 off the board at a1's point 6, and its 3
+ * tiles go back to the pile. */
+START_TEST(test_effect_eliminated_by_leaving_the_board)
+{
+    static const int pairs[2][2] = {{0, 3}, {7, 6}};
+    int t, r;
+    find_tile_joining(pairs, 2, NULL, &t, &r);
+    r %= tile_orientations(t);
+    int deal[3][3] = {{t, -1, -1}, {-1, -1, -1}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    static const char *const marks[3] = {"@a1:0", "@a1:7", "@f6:4"};
+    table tb;
+    tb_open(&tb, 3, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    tb_place(&tb, 0, t, r, NULL);
+    char want[512];
+    snprintf(want, sizeof want,
+             "[{\"type\":\"tile_placed\",\"seat\":0,\"tile\":\"%d\",\"rotation\":%d,"
+             "\"square\":\"a1\"},"
+             "{\"type\":\"marker_moved\",\"seat\":0,\"from\":{\"square\":\"a1\",\"point\":0},"
+             "\"to\":{\"square\":\"b1\",\"point\":6}},"
+             "{\"type\":\"marker_moved\",\"seat\":1,\"from\":{\"square\":\"a1\",\"point\":7},"
+             "\"to\":{\"square\":\"a1\",\"point\":6}},"
+             "{\"type\":\"eliminated\",\"seat\":1,\"reason\":\"left_board\",\"returned\":3}]",
+             t, r);
+    expect_effects_for_all(&tb, want);
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "eliminated", reason "head_on" (the scenario of
+ * markers_meeting_head_on_are_both_out): tile 0 joins a1's points 0 and 1,
+ * where seats 0 and 1 stand; they meet on the tile ("to" is null), both are
+ * out, each naming the other. Seat 0 returns the 2 tiles it kept. */
+START_TEST(test_effect_eliminated_by_meeting_head_on)
+{
+    table tb;
+    tb_open(&tb, 4, "");
+    static const int deal[4][3] = {{0, 20, 21}, {3, 4, 5}, {6, 7, 8}, {9, 10, 11}};
+    static const char *const marks[4] = {"@a1:0", "@a1:1", "@f6:4", "@f3:2"};
+    tb_deal(&tb, deal);
+    tb_marks(&tb, marks);
+    tb_place(&tb, 0, 0, 0, NULL);
+    expect_effects_for_all(
+        &tb, "[{\"type\":\"tile_placed\",\"seat\":0,\"tile\":\"0\",\"rotation\":0,"
+             "\"square\":\"a1\"},"
+             "{\"type\":\"marker_moved\",\"seat\":0,\"from\":{\"square\":\"a1\",\"point\":0},"
+             "\"to\":null},"
+             "{\"type\":\"marker_moved\",\"seat\":1,\"from\":{\"square\":\"a1\",\"point\":1},"
+             "\"to\":null},"
+             "{\"type\":\"eliminated\",\"seat\":0,\"reason\":\"head_on\",\"with\":1,"
+             "\"returned\":2},"
+             "{\"type\":\"eliminated\",\"seat\":1,\"reason\":\"head_on\",\"with\":0,"
+             "\"returned\":3}]");
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "game_over", reason "one_marker_left" (game_ends_when_one_marker_is_left):
+ * seat 1 leaves the board, seat 0 wins alone. */
+START_TEST(test_effect_game_over_when_one_marker_is_left)
+{
+    static const int pairs[2][2] = {{0, 3}, {7, 6}};
+    int t, r;
+    find_tile_joining(pairs, 2, NULL, &t, &r);
+    int deal[2][3] = {{t, -1, -1}, {-1, -1, -1}};
+    complete_deal(2, deal);
+    static const char *const marks[2] = {"@a1:0", "@a1:7"};
+    table tb;
+    tb_open(&tb, 2, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    tb_place(&tb, 0, t, r, NULL);
+    for (int viewer = -1; viewer < 2; viewer++) {
+        char got[2048];
+        effects_of_last(tb.state, viewer, got, sizeof got);
+        const char *tail = "{\"type\":\"eliminated\",\"seat\":1,\"reason\":\"left_board\","
+                           "\"returned\":3},{\"type\":\"game_over\",\"reason\":"
+                           "\"one_marker_left\",\"winners\":[0]}]";
+        ck_assert_msg(strlen(got) > strlen(tail) &&
+                          strcmp(got + strlen(got) - strlen(tail), tail) == 0,
+                      "seat %d: %s", viewer, got);
+    }
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "game_over", reason "no_marker_left"
+ * (last_markers_out_in_the_same_turn_share_the_win): the last two markers
+ * meet head-on and share the win. */
+START_TEST(test_effect_game_over_when_the_last_markers_go_out_together)
+{
+    static const int pairs[3][2] = {{0, 5}, {1, 4}, {7, 6}};
+    int t, r;
+    find_tile_joining(pairs, 3, NULL, &t, &r);
+    int deal[3][3] = {{t, -1, -1}, {0, -1, -1}, {-1, -1, -1}};
+    complete_deal(3, deal);
+    static const char *const marks[3] = {"@a1:0", "@a1:1", "@a1:7"};
+    table tb;
+    tb_open(&tb, 3, "");
+    tb_deal(&tb, (const int(*)[3])deal);
+    tb_marks(&tb, marks);
+    tb_place(&tb, 0, t, r, NULL);
+    tb_draw(&tb, 0, 20);
+    tb_place(&tb, 1, 0, 0, NULL);
+    expect_effects_for_all(
+        &tb, "[{\"type\":\"tile_placed\",\"seat\":1,\"tile\":\"0\",\"rotation\":0,"
+             "\"square\":\"a2\"},"
+             "{\"type\":\"marker_moved\",\"seat\":1,\"from\":{\"square\":\"a2\",\"point\":1},"
+             "\"to\":null},"
+             "{\"type\":\"marker_moved\",\"seat\":0,\"from\":{\"square\":\"a2\",\"point\":0},"
+             "\"to\":null},"
+             "{\"type\":\"eliminated\",\"seat\":0,\"reason\":\"head_on\",\"with\":1,"
+             "\"returned\":3},"
+             "{\"type\":\"eliminated\",\"seat\":1,\"reason\":\"head_on\",\"with\":0,"
+             "\"returned\":2},"
+             "{\"type\":\"game_over\",\"reason\":\"no_marker_left\",\"winners\":[0,1]}]");
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effects "dragon_passed" (taken when the pile is empty) and "game_over",
+ * reason "no_tiles_left" (FACTS.md: the game ends when all tiles are
+ * placed): the game of all_tiles_game. At its 30th placement seat 1 finds
+ * the pile empty and takes the dragon; the 35th ends the game, seats 0 and
+ * 1 sharing the win. */
+START_TEST(test_effect_dragon_taken_and_game_over_when_all_tiles_are_placed)
+{
+    table tb;
+    all_tiles_game_start(&tb);
+    all_tiles_game_play(&tb, 30);
+    char got[2048];
+    const char *taken = "{\"type\":\"dragon_passed\",\"from\":null,\"to\":1}]";
+    for (int viewer = -1; viewer < 3; viewer++) {
+        effects_of_last(tb.state, viewer, got, sizeof got);
+        ck_assert_msg(strlen(got) > strlen(taken) &&
+                          strcmp(got + strlen(got) - strlen(taken), taken) == 0,
+                      "seat %d: %s", viewer, got);
+    }
+    for (int k = 30; k < 35; k++) /* the pile is empty: no more draws */
+        tb_place(&tb, k % 2, all_tiles_game[k][0], all_tiles_game[k][1], NULL);
+    const char *over = "},{\"type\":\"game_over\",\"reason\":\"no_tiles_left\","
+                       "\"winners\":[0,1]}]";
+    for (int viewer = -1; viewer < 3; viewer++) {
+        effects_of_last(tb.state, viewer, got, sizeof got);
+        ck_assert_msg(strlen(got) > strlen(over) &&
+                          strcmp(got + strlen(got) - strlen(over), over) == 0,
+                      "seat %d: %s", viewer, got);
+        ck_assert_msg(strstr(got, "dragon") == NULL, "seat %d: %s", viewer, got);
+    }
+    tb_close(&tb);
+}
+END_TEST
+
+/* Effect "dragon_passed" at draws (FACTS.md: "starting with the dragon
+ * holder and going clockwise, players short of tiles draw one at a time
+ * until all have 3"): the game of dragon_holder_draws_first_when_tiles_return.
+ * Seat 3 holds the dragon when seat 4 sends seat 5 off the board; seat 3
+ * draws first and passes the dragon to seat 4, who draws the next tile and
+ * puts the dragon back into the box. Only the receiver sees its tile. */
+START_TEST(test_effect_dragon_passed_along_the_seats_short_of_tiles)
+{
+    static const int deal[8][3] = {{12, 28, 9}, {26, 34, 17}, {7, 3, 20}, {30, 13, 0},
+                                   {4, 5, 1},   {31, 2, 6},   {29, 18, 8}, {22, 27, 10}};
+    static const int pile_order[11] = {11, 14, 15, 16, 19, 21, 23, 24, 25, 32, 33};
+    static const int first[12][3] = {
+        {0, 12, 1}, {1, 26, 3}, {2, 7, 3},  {3, 30, 0}, {4, 4, 3},  {5, 31, 3},
+        {6, 29, 1}, {7, 22, 0}, {0, 28, 2}, {1, 34, 1}, {2, 3, 3},  {3, 13, 3}};
+    table tb;
+    tb_open(&tb, 8, "");
+    tb_deal(&tb, deal);
+    tb_marks(&tb, dragon_marks);
+    for (int k = 0; k < 12; k++) {
+        tb_place(&tb, first[k][0], first[k][1], first[k][2], NULL);
+        if (k < 11)
+            tb_draw(&tb, first[k][0], pile_order[k]);
+    }
+    char got[2048];
+    effects_of_last(tb.state, 5, got, sizeof got);
+    ck_assert_msg(strstr(got, "\"dragon_passed\",\"from\":null,\"to\":3}") != NULL, "%s", got);
+    tb_place(&tb, 4, 5, 2, NULL);
+    effects_of_last(tb.state, 5, got, sizeof got);
+    ck_assert_msg(strstr(got, "{\"type\":\"eliminated\",\"seat\":5,\"reason\":\"left_board\","
+                              "\"returned\":3}") != NULL && strstr(got, "dragon") == NULL,
+                  "%s", got);
+    tb_draw(&tb, 3, 21);
+    expect_effects(tb.state, 3, "[{\"type\":\"tile_drawn\",\"seat\":3,\"tile\":\"21\"},"
+                                "{\"type\":\"dragon_passed\",\"from\":3,\"to\":4}]");
+    expect_effects(tb.state, 4, "[{\"type\":\"tile_drawn\",\"seat\":3,\"tile\":\"?\"},"
+                                "{\"type\":\"dragon_passed\",\"from\":3,\"to\":4}]");
+    expect_effects(tb.state, -1, "[{\"type\":\"tile_drawn\",\"seat\":3,\"tile\":\"?\"},"
+                                 "{\"type\":\"dragon_passed\",\"from\":3,\"to\":4}]");
+    tb_draw(&tb, 4, 2);
+    expect_effects(tb.state, 4, "[{\"type\":\"tile_drawn\",\"seat\":4,\"tile\":\"2\"},"
+                                "{\"type\":\"dragon_passed\",\"from\":4,\"to\":null}]");
+    expect_effects(tb.state, 0, "[{\"type\":\"tile_drawn\",\"seat\":4,\"tile\":\"?\"},"
+                                "{\"type\":\"dragon_passed\",\"from\":4,\"to\":null}]");
+    tb_close(&tb);
+}
+END_TEST
+
+static TCase *effects_tcase(void)
+{
+    TCase *effects = tcase_create("effects");
+    tcase_add_test(effects, test_effect_tile_drawn_names_the_tile_for_its_receiver_only);
+    tcase_add_test(effects, test_effect_tile_drawn_in_kosmos_is_seen_by_every_seat);
+    tcase_add_test(effects, test_effect_marker_placed_names_the_start_position);
+    tcase_add_test(effects, test_effect_tile_placed_moves_every_marker_of_the_square);
+    tcase_add_test(effects, test_effect_marker_moved_from_the_chosen_point_of_a_kosmos_side);
+    tcase_add_test(effects, test_effect_eliminated_by_leaving_the_board);
+    tcase_add_test(effects, test_effect_eliminated_by_meeting_head_on);
+    tcase_add_test(effects, test_effect_game_over_when_one_marker_is_left);
+    tcase_add_test(effects, test_effect_game_over_when_the_last_markers_go_out_together);
+    tcase_add_test(effects, test_effect_dragon_taken_and_game_over_when_all_tiles_are_placed);
+    tcase_add_test(effects, test_effect_dragon_passed_along_the_seats_short_of_tiles);
+    tcase_set_timeout(effects, 30);
+    return effects;
+}
+
 static Suite *tsuro_suite(void)
 {
     Suite *suite = suite_create("tsuro");
@@ -3812,6 +4166,7 @@ static Suite *tsuro_suite(void)
     tcase_add_test(learn, test_learning_random_games_approach_the_bound);
     tcase_set_timeout(learn, 60);
     suite_add_tcase(suite, learn);
+    suite_add_tcase(suite, effects_tcase());
     return suite;
 }
 
