@@ -55,6 +55,16 @@ static void key_seat_or_null(br_jw *w, const char *key, int seat)
         br_jw_int(w, seat);
 }
 
+/* [0,2]: the seats of a mask, ascending. */
+static void key_seats(br_jw *w, const char *key, unsigned seats)
+{
+    br_jw_key(w, key);
+    br_jw_begin_array(w);
+    for (unsigned m = seats; m; m &= m - 1)
+        br_jw_int(w, first_seat(m));
+    br_jw_end_array(w);
+}
+
 static void begin_effect(br_jw *w, const char *type)
 {
     br_jw_begin_object(w);
@@ -279,8 +289,7 @@ static void write_game_over(const ts_state *before, const ts_state *after, br_jw
     br_jw_key_string(w, "reason", after->alive == 0             ? "no_marker_left"
                                   : at_most_one_seat(after->alive) ? "one_marker_left"
                                                                    : "no_tiles_left");
-    br_jw_key(w, "winners");
-    tsuro_write_seats(w, after, winners);
+    key_seats(w, "winners", winners);
     br_jw_end_object(w);
 }
 
