@@ -37,7 +37,8 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/games/tuer_an_tuer/snapshot.c \
 	libboardrules/games/tuer_an_tuer/bytes.c \
 	libboardrules/games/tuer_an_tuer/views.c \
-	libboardrules/games/tuer_an_tuer/content.c
+	libboardrules/games/tuer_an_tuer/content.c \
+	libboardrules/games/tuer_an_tuer/effects.c
 
 libboardrules_libboardrules_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules -DBR_BUILDING_LIBRARY
 libboardrules_libboardrules_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden $(JANSSON_CFLAGS)

@@ -96,6 +96,7 @@ const struct br_game br_game_tuer_an_tuer = {
     .from_json = tat_from_json,
     .render = tat_render,
     .resample = tat_resample,
+    .write_effects = tat_write_effects,
     .option_specs = option_specs,
     .num_option_specs = NUM_OPTION_SPECS,
     .history_capacity = TAT_MAX_GAME_LENGTH,

@@ -447,4 +447,9 @@ extern const shape tat_shapes[TAT_SHAPES];
 /* Steps an elevator card of `type` gives on floor index `floor`. */
 int tat_elevator_effect(const tat *s, int type, int floor);
 
+/* effects.c: what one history entry changed, as `viewer` (a seat or -1)
+ * may see it (the vtable's write_effects; doc: "Effects") */
+void tat_write_effects(const void *before, const void *after, br_move move, int viewer,
+                       br_jw *w);
+
 #endif /* BR_GAME_TUER_AN_TUER_H */
