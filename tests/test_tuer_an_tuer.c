@@ -2540,6 +2540,8 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
+static TCase *effects_tcase(void); /* at the end of the file */
+
 static Suite *tuer_an_tuer_suite(void)
 {
     brt_suite s = brt_suite_new("tuer-an-tuer", 30);
@@ -2623,10 +2625,356 @@ static Suite *tuer_an_tuer_suite(void)
     brt_add(&s, "learning", test_learning_tensor_entries_in_range_one_hot_groups_whole);
     brt_add(&s, "learning", test_learning_max_game_length_holds_over_random_playouts);
     brt_add(&s, "learning", test_learning_max_game_length_approached);
+    suite_add_tcase(s.suite, effects_tcase());
     return s.suite;
 }
 
 int main(void)
 {
     return brt_run_suite(tuer_an_tuer_suite());
+}
+
+/* ------------------------------------------------------------------ */
+/* Effects (issue 25; doc: "Effects"): what each history entry changed, as
+ * the mover, the other seat and a spectator may see it. The games are
+ * played from the first deal on a chance=explicit table (the effects
+ * replay the history from the options' initial state, so a loaded layout
+ * would not do), every draw chosen by the test. */
+
+/* Game A: seat 0 is dealt Y1 Y3 Y5 R1 R2, seat 1 Y2 Y4 G1 G2 B1; seat 0
+ * exchanges R2, seat 1 nothing; elevator cards red, doors / blue, cats. The
+ * floor-4 run Y1 Y2 Y3 Y4 moves both figures; seat 0 stops on e4, draws,
+ * drops and plays doors@e4; seat 1 meets the cat Y3; the board fills with
+ * cards that score little, and the final scoring ends the game in a drop. */
+static const char EFFECTS_GAME_A[] =
+    "draw Y1;draw Y2;draw Y3;draw Y4;draw Y5;draw G1;draw R1;draw G2;draw R2;draw B1;"
+    "exchange R2;done;draw R3;done;draw red;draw blue;draw doors;draw cats;"
+    "Y1@a4;draw R4;Y2@b4;draw G3;Y3@c4;draw green;drop red;draw R5;B1@a1;draw G4;"
+    "doors@e4;Y5@b3;draw R6;Y4@d4;jump;draw G5;R1@a3;draw B9;G1@d3;draw B9;R3@a2;"
+    "draw B8;G2@c2;draw B8;R4@b1;draw B7;G3@d1;draw B7;R5@c3;draw B6;G4@d2;draw B6;"
+    "R6@b2;draw pairs;draw B5;G5@c1;draw pairs;drop blue";
+
+/* Game B: seat 1 walks out of the exit with the 16th door card, laid on the
+ * empty door c1 where seat 0's figure stands. */
+static const char EFFECTS_GAME_B[] =
+    "draw G6;draw R6;draw R7;draw Y9;draw G4;draw Y3;draw Y6;draw Y9;draw G8;draw B7;"
+    "done;done;draw blue;draw low;draw yellow;draw high;Y6@a4;draw B6;Y3@b4;draw B4;"
+    "G4@c4;draw R8;R6@d4;draw high;drop high;draw G5;B6@b3;draw low;drop low;draw Y6;"
+    "B4@d3;draw B7;Y6@d2;draw G8;B7@c3;draw yellow;drop high;draw R3;G6@c2;jump;"
+    "draw B3;G5@a3;draw B8;G8@d1;draw cats;drop cats;draw G1;R3@b2;draw colours;"
+    "drop colours;draw R2;G1@a2;draw green;drop blue;draw Y5;yellow@e4;Y9@b1;"
+    "draw cats;draw B1;G8@a1;draw Y8;R2@c1";
+
+/* Game C: seat 0 exchanges three cards (the exchange ends by itself), seat
+ * 1 one; at the end seat 1 replaces the cats card on e4 with its own. */
+static const char EFFECTS_GAME_C[] =
+    "draw R8;draw R1;draw R3;draw G5;draw R8;draw Y5;draw Y3;draw G5;draw B5;draw R2;"
+    "exchange R3;exchange Y3;exchange B5;draw B7;draw B8;draw B6;exchange Y5;done;"
+    "draw R6;draw doors;draw colours;draw yellow;draw cats;B8@b2;draw Y2;R2@a4;"
+    "draw Y3;B6@d1;draw G7;G5@b1;draw G9;G7@c4;draw R4;Y3@a2;draw G3;B7@d4;draw G6;"
+    "G3@a3;walk;walk;draw red;drop colours;draw G4;Y2@b4;walk;walk;draw colours;"
+    "drop colours;draw B1;red@e1;G4@c1;draw B9;yellow@e2;jump;G6@b3;draw yellow;"
+    "draw B4;cats@e4;jump;R1@c2;draw cats;draw G3;yellow@e3;B4@d3;draw R5;cats@e4";
+
+/* Game D: seat 1's elevator card walks it onto e3; the door card it lays
+ * after fills the board, its steps are lost, and the final scoring takes
+ * seat 0 out of the exit. */
+static const char EFFECTS_GAME_D[] =
+    "draw B9;draw Y4;draw B8;draw G3;draw Y2;draw G1;draw B5;draw Y2;draw G1;draw R4;"
+    "exchange B9;exchange G1;done;draw B3;draw G9;exchange R4;exchange G3;exchange G1;"
+    "draw R5;draw R9;draw B7;draw blue;draw doors;draw pairs;draw colours;B5@c2;"
+    "draw Y8;Y2@d4;draw R2;Y2@b3;draw G6;R2@d2;draw G5;G6@c1;draw Y1;B7@a3;draw B2;"
+    "Y1@b1;draw G7;G5@a1;draw R1;Y8@c3;draw R7;R1@d3;draw Y7;G7@b4;draw red;"
+    "drop blue;draw B6;Y7@a2;walk;draw G2;red@e1;R7@d1;jump;draw R6;Y4@b2;"
+    "draw green;drop doors;draw B8;B8@a4;draw cats;draw B7;colours@e2;walk;"
+    "draw yellow;B8@c4";
+
+/* A chance=explicit game with the first `entries` moves of `script` (texts
+ * separated by ';') played, or all of them when `entries` is 0. */
+static br_state *scripted_game(const char *script, size_t entries)
+{
+    br_state *s = new_state("chance=explicit");
+    char move[32];
+    size_t played = 0;
+    for (const char *p = script; *p != '\0' && (entries == 0 || played < entries); played++) {
+        size_t k = strcspn(p, ";");
+        ck_assert_msg(k < sizeof move, "test bug: move text too long");
+        memcpy(move, p, k);
+        move[k] = '\0';
+        play(s, move);
+        p += k + (p[k] == ';');
+    }
+    ck_assert_msg(entries == 0 || played == entries, "test bug: the script has %zu moves", played);
+    return s;
+}
+
+/* Entry `index`'s effects as `seat` (or -1) sees them. */
+static void expect_effects(const br_state *s, size_t index, int seat, const char *want)
+{
+    char got[2048];
+    size_t len = 0;
+    br_status st = br_state_history_effects_json(s, index, seat, got, sizeof got, &len);
+    ck_assert_msg(st == BR_OK, "effects of entry %zu for seat %d: %s (%s)", index, seat,
+                  br_status_string(st), br_state_last_error(s));
+    ck_assert_msg(strcmp(got, want) == 0, "entry %zu, seat %d:\n got  %s\n want %s", index,
+                  seat, got, want);
+}
+
+/* Effects of a public move: the same for both seats and a spectator. */
+static void expect_public_effects(const br_state *s, size_t index, const char *want)
+{
+    for (int seat = -1; seat < 2; seat++)
+        expect_effects(s, index, seat, want);
+}
+
+/* Effects naming a hidden card: `owner_sees` for its owner, `others_see`
+ * for the other seat and a spectator. */
+static void expect_hidden_effects(const br_state *s, size_t index, int owner,
+                                  const char *owner_sees, const char *others_see)
+{
+    expect_effects(s, index, owner, owner_sees);
+    expect_effects(s, index, 1 - owner, others_see);
+    expect_effects(s, index, -1, others_see);
+}
+
+/* "draw": a door card drawn in the deal, for the exchange or to refill the
+ * hand is named to the seat that draws it only ("verdeckt"). */
+START_TEST(test_effects_door_draw_names_the_card_to_the_drawer_only)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 22);
+    expect_hidden_effects(
+        s, 0, 0, "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"door\",\"reason\":\"deal\",\"card\":\"Y1\"}]",
+        "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"door\",\"reason\":\"deal\",\"card\":\"?\"}]");
+    expect_hidden_effects(
+        s, 12, 0,
+        "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"door\",\"reason\":\"exchange\",\"card\":\"R3\"}]",
+        "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"door\",\"reason\":\"exchange\",\"card\":\"?\"}]");
+    expect_hidden_effects(
+        s, 21, 1,
+        "[{\"type\":\"draw\",\"seat\":1,\"deck\":\"door\",\"reason\":\"refill\",\"card\":\"G3\"}]",
+        "[{\"type\":\"draw\",\"seat\":1,\"deck\":\"door\",\"reason\":\"refill\",\"card\":\"?\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "exchange", "exchange_end": the exchange's discards are face down; the
+ * end of a seat's exchange (`done`, or the third card) lists them, and says
+ * how many replacements the seat draws. */
+START_TEST(test_effects_exchange_discards_face_down)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 14);
+    expect_hidden_effects(s, 10, 0, "[{\"type\":\"exchange\",\"seat\":0,\"card\":\"R2\"}]",
+                          "[{\"type\":\"exchange\",\"seat\":0,\"card\":\"?\"}]");
+    expect_hidden_effects(
+        s, 11, 0, "[{\"type\":\"exchange_end\",\"seat\":0,\"cards\":[\"R2\"],\"draws\":1}]",
+        "[{\"type\":\"exchange_end\",\"seat\":0,\"cards\":[\"?\"],\"draws\":1}]");
+    expect_public_effects(s, 13,
+                          "[{\"type\":\"exchange_end\",\"seat\":1,\"cards\":[],\"draws\":0}]");
+    br_state_free(s);
+
+    s = scripted_game(EFFECTS_GAME_C, 13);
+    expect_hidden_effects(s, 12, 0,
+                          "[{\"type\":\"exchange\",\"seat\":0,\"card\":\"B5\"},"
+                          "{\"type\":\"exchange_end\",\"seat\":0,"
+                          "\"cards\":[\"Y3\",\"R3\",\"B5\"],\"draws\":3}]",
+                          "[{\"type\":\"exchange\",\"seat\":0,\"card\":\"?\"},"
+                          "{\"type\":\"exchange_end\",\"seat\":0,"
+                          "\"cards\":[\"?\",\"?\",\"?\"],\"draws\":3}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "draw" of an elevator card: in the deal and on reaching an elevator field
+ * ("verdeckte Aufzugskarten"), named to its drawer only. */
+START_TEST(test_effects_elevator_draw_names_the_card_to_the_drawer_only)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 24);
+    expect_hidden_effects(
+        s, 14, 0,
+        "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"elevator\",\"reason\":\"deal\",\"card\":\"red\"}]",
+        "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"elevator\",\"reason\":\"deal\",\"card\":\"?\"}]");
+    expect_hidden_effects(s, 23, 0,
+                          "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"elevator\","
+                          "\"reason\":\"elevator-field\",\"card\":\"green\"}]",
+                          "[{\"type\":\"draw\",\"seat\":0,\"deck\":\"elevator\","
+                          "\"reason\":\"elevator-field\",\"card\":\"?\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "drop": the elevator card given up at the hand limit of two is
+ * discarded face down. */
+START_TEST(test_effects_drop_at_the_hand_limit_is_face_down)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 25);
+    expect_hidden_effects(s, 24, 0, "[{\"type\":\"drop\",\"seat\":0,\"card\":\"red\"}]",
+                          "[{\"type\":\"drop\",\"seat\":0,\"card\":\"?\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "door", "steps", "move": the card laid, its score by category (Y2 after
+ * Y1: a run of two, 2 steps; Y3 after both: colour 3 + ascending 3 + run 5)
+ * and the figure's way, which an elevator field ends (e4). */
+START_TEST(test_effects_door_card_scores_steps_and_moves_the_figure)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 23);
+    expect_public_effects(
+        s, 20,
+        "[{\"type\":\"door\",\"seat\":1,\"card\":\"Y2\",\"field\":\"b4\"},"
+        "{\"type\":\"steps\",\"seat\":1,\"steps\":2,\"source\":\"door\",\"score\":{\"colour\":0,"
+        "\"number\":0,\"ascending\":0,\"run\":2,\"different\":0,\"elevator\":0}},"
+        "{\"type\":\"move\",\"seat\":1,\"from\":\"start\",\"to\":\"b4\"}]");
+    expect_public_effects(
+        s, 22,
+        "[{\"type\":\"door\",\"seat\":0,\"card\":\"Y3\",\"field\":\"c4\"},"
+        "{\"type\":\"steps\",\"seat\":0,\"steps\":11,\"source\":\"door\",\"score\":{\"colour\":3,"
+        "\"number\":0,\"ascending\":3,\"run\":5,\"different\":0,\"elevator\":0}},"
+        "{\"type\":\"move\",\"seat\":0,\"from\":\"start\",\"to\":\"e4\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "move" without a step: a door card laid on the empty door a figure
+ * stands in makes its three cells one field (a3:3 becomes a3). */
+START_TEST(test_effects_card_laid_under_a_figure_moves_it_onto_the_field)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 35);
+    expect_public_effects(
+        s, 34,
+        "[{\"type\":\"door\",\"seat\":0,\"card\":\"R1\",\"field\":\"a3\"},"
+        "{\"type\":\"steps\",\"seat\":0,\"steps\":0,\"source\":\"door\",\"score\":{\"colour\":0,"
+        "\"number\":0,\"ascending\":0,\"run\":0,\"different\":0,\"elevator\":0}},"
+        "{\"type\":\"move\",\"seat\":0,\"from\":\"a3:3\",\"to\":\"a3\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "elevator": an elevator card laid on a free field fires at once for its
+ * player (doors: one step per door of floor 4, three); laid on a full row
+ * of elevator fields it replaces a card, which is discarded face up. */
+START_TEST(test_effects_elevator_card_laid_fires_for_its_player)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 29);
+    expect_public_effects(s, 28,
+                          "[{\"type\":\"elevator\",\"seat\":0,\"card\":\"doors\",\"field\":\"e4\"},"
+                          "{\"type\":\"steps\",\"seat\":0,\"steps\":3,\"source\":\"elevator\"},"
+                          "{\"type\":\"move\",\"seat\":0,\"from\":\"e4\",\"to\":\"a3:3\"}]");
+    br_state_free(s);
+
+    s = scripted_game(EFFECTS_GAME_C, 0);
+    expect_public_effects(s, 65,
+                          "[{\"type\":\"elevator\",\"seat\":1,\"card\":\"cats\",\"field\":\"e4\","
+                          "\"replaced\":\"cats\"},"
+                          "{\"type\":\"steps\",\"seat\":1,\"steps\":2,\"source\":\"elevator\"},"
+                          "{\"type\":\"move\",\"seat\":1,\"from\":\"e3\",\"to\":\"b2\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "cat": a figure reaching a cat card with a door of its colour ahead may
+ * follow it; the offer names the target and the steps a walk would use
+ * (Y4@d4 completes the run of four: 5 + 5 + 9, and doors@e4 adds 4). */
+START_TEST(test_effects_cat_card_offers_its_secret_passage)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 32);
+    expect_public_effects(
+        s, 31,
+        "[{\"type\":\"door\",\"seat\":1,\"card\":\"Y4\",\"field\":\"d4\"},"
+        "{\"type\":\"steps\",\"seat\":1,\"steps\":23,\"source\":\"door\",\"score\":{\"colour\":5,"
+        "\"number\":0,\"ascending\":5,\"run\":9,\"different\":0,\"elevator\":4}},"
+        "{\"type\":\"move\",\"seat\":1,\"from\":\"b4\",\"to\":\"c4\"},"
+        "{\"type\":\"cat\",\"seat\":1,\"at\":\"c4\",\"target\":\"d4\",\"steps\":22}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "jump": the figure lands on the next door of the cat's colour and the
+ * movement ends; `walk` instead is a plain "move" with the steps left,
+ * which the elevator field e4 stops. */
+START_TEST(test_effects_cat_jump_and_walk)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 33);
+    expect_public_effects(s, 32, "[{\"type\":\"jump\",\"seat\":1,\"from\":\"c4\",\"to\":\"d4\"}]");
+    br_state_free(s);
+
+    s = scripted_game(EFFECTS_GAME_A, 32);
+    play(s, "walk");
+    expect_public_effects(s, 32, "[{\"type\":\"move\",\"seat\":1,\"from\":\"c4\",\"to\":\"e4\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "final", "end": the movement after the board's 16th card is over (here a
+ * drop ends it), so the final scoring runs in the same entry: every
+ * elevator card fires once for both (doors on e4: 4), both figures move,
+ * nobody reaches the exit ("Beide bleiben im Haus gefangen"). */
+START_TEST(test_effects_final_scoring_moves_both_figures)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_A, 0);
+    const char *tail = "{\"type\":\"final\",\"steps\":4,\"needed\":[11,16]},"
+                       "{\"type\":\"move\",\"seat\":0,\"from\":\"e3\",\"to\":\"d2\"},"
+                       "{\"type\":\"move\",\"seat\":1,\"from\":\"e4\",\"to\":\"d3\"},"
+                       "{\"type\":\"end\",\"reason\":\"final\",\"winners\":[],\"scores\":[14,9]}]";
+    char owner[512], others[512];
+    snprintf(owner, sizeof owner, "[{\"type\":\"drop\",\"seat\":1,\"card\":\"blue\"},%s", tail);
+    snprintf(others, sizeof others, "[{\"type\":\"drop\",\"seat\":1,\"card\":\"?\"},%s", tail);
+    expect_hidden_effects(s, 55, 1, owner, others);
+    br_state_free(s);
+}
+END_TEST
+
+/* "steps" with "stopped", then "final" with a winner: seat 1 stopped on e3
+ * earlier in the turn, so its door card's steps are lost; the card fills
+ * the board and the final scoring (8 steps) takes seat 0 out. */
+START_TEST(test_effects_lost_steps_and_final_scoring_winner)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_D, 0);
+    expect_public_effects(
+        s, 66,
+        "[{\"type\":\"door\",\"seat\":1,\"card\":\"B8\",\"field\":\"c4\"},"
+        "{\"type\":\"steps\",\"seat\":1,\"steps\":5,\"source\":\"door\",\"score\":{\"colour\":0,"
+        "\"number\":0,\"ascending\":0,\"run\":0,\"different\":5,\"elevator\":0},\"stopped\":true},"
+        "{\"type\":\"final\",\"steps\":8,\"needed\":[6,11]},"
+        "{\"type\":\"move\",\"seat\":0,\"from\":\"e2\",\"to\":\"exit\"},"
+        "{\"type\":\"move\",\"seat\":1,\"from\":\"e3\",\"to\":\"c1\"},"
+        "{\"type\":\"end\",\"reason\":\"final\",\"winners\":[0],\"scores\":[21,18]}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "end" by the exit: "gewinnt sofort", even with the 16th card laid (no
+ * final scoring); the card also makes the door c1 one field under seat 0. */
+START_TEST(test_effects_exit_ends_the_game_at_once)
+{
+    br_state *s = scripted_game(EFFECTS_GAME_B, 0);
+    expect_public_effects(
+        s, 61,
+        "[{\"type\":\"door\",\"seat\":1,\"card\":\"R2\",\"field\":\"c1\"},"
+        "{\"type\":\"steps\",\"seat\":1,\"steps\":5,\"source\":\"door\",\"score\":{\"colour\":0,"
+        "\"number\":0,\"ascending\":0,\"run\":0,\"different\":5,\"elevator\":0}},"
+        "{\"type\":\"move\",\"seat\":0,\"from\":\"c1:3\",\"to\":\"c1\"},"
+        "{\"type\":\"move\",\"seat\":1,\"from\":\"e1\",\"to\":\"exit\"},"
+        "{\"type\":\"end\",\"reason\":\"exit\",\"winners\":[1],\"scores\":[18,21]}]");
+    br_state_free(s);
+}
+END_TEST
+
+static TCase *effects_tcase(void)
+{
+    TCase *tc = tcase_create("effects");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_effects_door_draw_names_the_card_to_the_drawer_only);
+    tcase_add_test(tc, test_effects_exchange_discards_face_down);
+    tcase_add_test(tc, test_effects_elevator_draw_names_the_card_to_the_drawer_only);
+    tcase_add_test(tc, test_effects_drop_at_the_hand_limit_is_face_down);
+    tcase_add_test(tc, test_effects_door_card_scores_steps_and_moves_the_figure);
+    tcase_add_test(tc, test_effects_card_laid_under_a_figure_moves_it_onto_the_field);
+    tcase_add_test(tc, test_effects_elevator_card_laid_fires_for_its_player);
+    tcase_add_test(tc, test_effects_cat_card_offers_its_secret_passage);
+    tcase_add_test(tc, test_effects_cat_jump_and_walk);
+    tcase_add_test(tc, test_effects_final_scoring_moves_both_figures);
+    tcase_add_test(tc, test_effects_lost_steps_and_final_scoring_winner);
+    tcase_add_test(tc, test_effects_exit_ends_the_game_at_once);
+    return tc;
 }
