@@ -55,7 +55,8 @@ libboardrules_libboardrules_la_SOURCES += \
 	libboardrules/games/drunter_und_drueber/snapshot.c \
 	libboardrules/games/drunter_und_drueber/bytes.c \
 	libboardrules/games/drunter_und_drueber/views.c \
-	libboardrules/games/drunter_und_drueber/content.c
+	libboardrules/games/drunter_und_drueber/content.c \
+	libboardrules/games/drunter_und_drueber/effects.c
 
 # Die Tore der Welt
 libboardrules_libboardrules_la_SOURCES += \

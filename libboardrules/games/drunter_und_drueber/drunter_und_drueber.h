@@ -382,4 +382,9 @@ enum { DUD_HIDDEN_MOVE_CLASSES = 4 };
 uint32_t dud_move_view(const void *st, br_move move, int seat);
 uint32_t dud_view_reveals(const void *st, br_move move);
 
+/* effects.c: what one history entry changed, as `viewer` (a seat or -1)
+ * may see it (the vtable's write_effects; doc: "Effects") */
+void dud_write_effects(const void *before, const void *after, br_move move, int viewer,
+                       br_jw *w);
+
 #endif /* BR_GAME_DRUNTER_UND_DRUEBER_H */

@@ -100,6 +100,7 @@ const struct br_game br_game_drunter_und_drueber = {
     .from_json = dud_from_json,
     .render = dud_render,
     .resample = dud_resample,
+    .write_effects = dud_write_effects,
     .option_specs = option_specs,
     .num_option_specs = sizeof option_specs / sizeof option_specs[0],
     /* Not the bound (20140 moves with 4 seats, 79 KB per state), which only
