@@ -3594,6 +3594,8 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
+static TCase *effects_tcase(void); /* at the end of the file */
+
 static Suite *drunter_und_drueber_suite(void)
 {
     brt_suite s = brt_suite_new("drunter-und-drueber", 60);
@@ -3688,10 +3690,435 @@ static Suite *drunter_und_drueber_suite(void)
     brt_add(&s, "snapshot", test_tallies_past_255_votes_round_trip);
     brt_add(&s, "snapshot", test_tallies_at_their_bounds_round_trip);
     brt_add(&s, "snapshot", test_tallies_bound_follows_max_game_length);
+    suite_add_tcase(s.suite, effects_tcase());
     return s.suite;
 }
 
 int main(void)
 {
     return brt_run_suite(drunter_und_drueber_suite());
+}
+
+/* ------------------------------------------------------------------ */
+/* Effects (issue 25; doc: "Effects"): what each history entry changed, as
+ * the mover (or the seat that acts), another seat and a spectator may see
+ * it, read from br_state_history_effects_json() on the last entry. The
+ * effects replay the history from the options' initial state, so the games
+ * are played from the deal: a chance=explicit deal chosen by the test, or a
+ * seeded chance=auto game in which every seat plays its first legal move
+ * (every vote is then `vote none`, so late in the game lays are voted down
+ * and seats are passed over). */
+
+/* Plays "deal <tile>" for each tile of `tiles`: names separated by blanks,
+ * "name*k" for k copies. */
+static void fx_deal(br_state *s, const char *tiles)
+{
+    char name[16];
+    int copies, used;
+    for (const char *p = tiles; sscanf(p, " %15[a-z0-9b]%n", name, &used) == 1; p += used) {
+        copies = 1;
+        int more = 0;
+        if (sscanf(p + used, "*%d%n", &copies, &more) == 1)
+            used += more;
+        for (int k = 0; k < copies; k++) {
+            char move[32];
+            snprintf(move, sizeof move, "deal %s", name);
+            play(s, move);
+        }
+    }
+}
+
+/* The deal of the scripted games (2 seats): seat 0 holds the bridge tiles
+ * of the walls, seat 1 the river. */
+static void fx_deal_hands(br_state *s)
+{
+    fx_deal(s, "wall3b*2 road3b road3 wall3*2");
+    fx_deal(s, "road3b wall3*2 river3*3");
+    fx_deal(s, "road2*5 road2b*2 wall2*5");
+    fx_deal(s, "wall2*3 wall2b*2 river2*7");
+    fx_deal(s, "wall1*8 road1*4");
+    fx_deal(s, "road1*4 river1*8");
+}
+
+/* Plays the moves of `script` (texts separated by ';'). */
+static void fx_play(br_state *s, const char *script)
+{
+    char move[32];
+    for (const char *p = script; *p != '\0';) {
+        size_t k = strcspn(p, ";");
+        ck_assert_msg(k < sizeof move, "test bug: move text too long");
+        memcpy(move, p, k);
+        move[k] = '\0';
+        play(s, move);
+        p += k + (p[k] == ';');
+    }
+}
+
+/* A basic 2-seat game after the deal (seat 0 inn, seat 1 church) and the
+ * moves of `script`. */
+static br_state *fx_basic_game(const char *script)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    fx_deal_hands(s);
+    fx_play(s, "building inn;building church");
+    fx_play(s, script);
+    return s;
+}
+
+/* A seeded chance=auto game whose seats play their first legal move until
+ * the history holds `entries` entries. */
+static br_state *fx_first_moves_game(const char *options, size_t entries)
+{
+    br_state *s = new_state(options);
+    size_t count = 0;
+    while (br_state_history(s, NULL, 0, &count), count < entries) {
+        br_move moves[MOVE_BUFFER];
+        ck_assert_uint_gt(legal_moves(s, moves), 0);
+        ck_assert_int_eq(br_state_apply(s, moves[0]), BR_OK);
+    }
+    ck_assert_uint_eq(count, entries);
+    return s;
+}
+
+/* The last entry's effects as `seat` (or -1) sees them, in a rotating
+ * buffer. */
+static const char *fx_effects(const br_state *s, int seat)
+{
+    static char buffers[2][8192];
+    static int next;
+    char *out = buffers[next++ % 2];
+    size_t count = 0;
+    br_state_history(s, NULL, 0, &count);
+    ck_assert_uint_gt(count, 0);
+    br_status st = br_state_history_effects_json(s, count - 1, seat, out, sizeof buffers[0], NULL);
+    ck_assert_msg(st == BR_OK, "effects of entry %zu for seat %d: %s (%s)", count - 1, seat,
+                  br_status_string(st), br_state_last_error(s));
+    return out;
+}
+
+static void fx_expect(const br_state *s, int seat, const char *want)
+{
+    const char *got = fx_effects(s, seat);
+    ck_assert_msg(strcmp(got, want) == 0, "seat %d:\n got  %s\n want %s", seat, got, want);
+}
+
+/* Effects that every seat and a spectator see alike. */
+static void fx_expect_public(const br_state *s, const char *want)
+{
+    for (int seat = -1; seat < br_state_num_players(s); seat++)
+        fx_expect(s, seat, want);
+}
+
+/* Effects naming something of `owner`'s: `owner_sees` for it,
+ * `others_see` for every other seat and a spectator. */
+static void fx_expect_hidden(const br_state *s, int owner, const char *owner_sees,
+                             const char *others_see)
+{
+    for (int seat = -1; seat < br_state_num_players(s); seat++)
+        fx_expect(s, seat, seat == owner ? owner_sees : others_see);
+}
+
+/* "deal": the tiles are dealt face down ("verdeckt … verteilt"): the
+ * receiver alone sees which; everybody sees its length (the deal order). */
+START_TEST(test_effects_deal_names_the_tile_to_its_receiver_only)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    play(s, "deal wall3b");
+    fx_expect_hidden(s, 0, "[{\"type\":\"deal\",\"seat\":0,\"length\":3,\"tile\":\"wall3b\"}]",
+                     "[{\"type\":\"deal\",\"seat\":0,\"length\":3,\"tile\":\"?\"}]");
+    fx_deal(s, "wall3b road3b road3 wall3*2 road3b wall3*2 river3*3 road2");
+    fx_expect_hidden(s, 0, "[{\"type\":\"deal\",\"seat\":0,\"length\":2,\"tile\":\"road2\"}]",
+                     "[{\"type\":\"deal\",\"seat\":0,\"length\":2,\"tile\":\"?\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "hands_open": with the last tile dealt every hand lies open ("vor sich
+ * sortiert"): the last deal still hides its tile, but the hands that follow
+ * name every seat's tiles, as the snapshot has them. */
+START_TEST(test_effects_hands_open_after_the_last_tile)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    fx_deal_hands(s);
+    for (int seat = -1; seat < 2; seat++) {
+        json_t *effects = brt_parse_json(fx_effects(s, seat));
+        ck_assert_uint_eq(json_array_size(effects), 2);
+        char *deal = json_dumps(json_array_get(effects, 0), JSON_COMPACT | JSON_PRESERVE_ORDER);
+        ck_assert_str_eq(deal, seat == 1
+                                   ? "{\"type\":\"deal\",\"seat\":1,\"length\":1,\"tile\":\"river1\"}"
+                                   : "{\"type\":\"deal\",\"seat\":1,\"length\":1,\"tile\":\"?\"}");
+        free(deal);
+        ck_assert_str_eq(text_at(effects, "[1].type"), "hands_open");
+        for (int p = 0; p < 2; p++) {
+            char member[32], path[32];
+            snprintf(member, sizeof member, "[1].hands[%d].tiles", p);
+            snprintf(path, sizeof path, "hands[%d]", p);
+            ck_assert_str_eq(text_at(effects, member), field(s, path));
+        }
+        json_decref(effects);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* "building_card": "jeweils eine verdeckt": only its receiver sees it;
+ * "task_card" (pro): "legt diese vor sich aus": open to all. */
+START_TEST(test_effects_building_card_hidden_task_card_open)
+{
+    br_state *s = new_state("players=2,chance=explicit");
+    fx_deal_hands(s);
+    play(s, "building inn");
+    fx_expect_hidden(s, 0, "[{\"type\":\"building_card\",\"seat\":0,\"card\":\"inn\"}]",
+                     "[{\"type\":\"building_card\",\"seat\":0,\"card\":\"?\"}]");
+    play(s, "building church");
+    fx_expect_hidden(s, 1, "[{\"type\":\"building_card\",\"seat\":1,\"card\":\"church\"}]",
+                     "[{\"type\":\"building_card\",\"seat\":1,\"card\":\"?\"}]");
+    br_state_free(s);
+    s = new_state("players=2,chance=explicit,variant=pro");
+    fx_deal_hands(s);
+    fx_play(s, "task toilets;task inn;task long-path");
+    fx_expect_public(s, "[{\"type\":\"task_card\",\"seat\":1,\"slot\":1,\"card\":\"long-path\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "lay", "building_covered": the tile goes straight out of the path's end,
+ * the crew onto its last square ("Der Bautrupp kommt immer auf das letzte
+ * Feld"); a building under it is built over (I1 on d12). */
+START_TEST(test_effects_lay_names_squares_crew_and_buildings_covered)
+{
+    br_state *s = fx_basic_game("road 3 e");
+    fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":0,\"lay\":\"road 3 e\",\"tile\":\"road3\","
+                        "\"squares\":[\"b12\",\"c12\",\"d12\"],\"crew\":\"d12\"},"
+                        "{\"type\":\"building_covered\",\"square\":\"d12\",\"building\":\"inn\","
+                        "\"value\":1}]");
+    br_state_free(s);
+    /* a bridge tile names its bridge square (the middle of a 3-tile) */
+    s = fx_basic_game("wall1 1 s;river 1 n;wall1 3b w");
+    fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":0,\"lay\":\"wall1 3b w\",\"tile\":\"wall3b\","
+                        "\"squares\":[\"k11\",\"j11\",\"i11\"],\"bridge\":\"j11\",\"crew\":\"i11\"},"
+                        "{\"type\":\"building_covered\",\"square\":\"i11\",\"building\":"
+                        "\"town-hall\",\"value\":2}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "under_bridge": "Endet ein Weg an einem anderen Teil mit einer Brücke, so
+ * darf man auf der anderen Seite der Brücke weiterbauen": wall1 laid west
+ * with its bridge on j11 comes back under it from j10 to j12. */
+START_TEST(test_effects_path_passing_under_a_bridge)
+{
+    br_state *s = fx_basic_game("wall1 1 s;river 1 n;wall1 3b w;river 1 n;wall1 1 s;river 1 n;"
+                                "wall1 1 e;river 1 n;wall1 1 n");
+    fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":0,\"lay\":\"wall1 1 n\",\"tile\":\"wall1\","
+                        "\"squares\":[\"j12\"],\"crew\":\"j12\"},"
+                        "{\"type\":\"under_bridge\",\"path\":\"wall1\",\"square\":\"j11\","
+                        "\"bridge_path\":\"wall1\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "propose": "Möchte man ein Toilettenhäuschen überbauen, kommt es zur
+ * Abstimmung": the lay, its squares and the toilets it would cover (a10). */
+START_TEST(test_effects_propose_names_squares_and_toilets)
+{
+    br_state *s = fx_basic_game("road 2 s");
+    fx_expect_public(s, "[{\"type\":\"propose\",\"seat\":0,\"lay\":\"road 2 s\",\"tile\":\"road2\","
+                        "\"squares\":[\"a11\",\"a10\"],\"toilets\":[\"a10\"]}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "ballot", "reveal": "Jeder Spieler sucht sich jetzt verdeckt … heraus …
+ * werden diese umgedreht": a ballot is named to its voter only; the last
+ * one reveals them all, to everybody. */
+START_TEST(test_effects_ballot_hidden_until_the_reveal)
+{
+    br_state *s = fx_basic_game("road 2 s;vote yes2 jein");
+    fx_expect_hidden(s, 0, "[{\"type\":\"ballot\",\"seat\":0,\"ballot\":[\"yes2\",\"jein\"]}]",
+                     "[{\"type\":\"ballot\",\"seat\":0,\"ballot\":\"?\"}]");
+    play(s, "vote no1");
+    const char *reveal = "{\"type\":\"reveal\",\"ballots\":[{\"seat\":0,\"ballot\":[\"yes2\","
+                         "\"jein\"]},{\"seat\":1,\"ballot\":[\"no1\"]}]}]";
+    char own[512], others[512];
+    snprintf(own, sizeof own, "[{\"type\":\"ballot\",\"seat\":1,\"ballot\":[\"no1\"]},%s", reveal);
+    snprintf(others, sizeof others, "[{\"type\":\"ballot\",\"seat\":1,\"ballot\":\"?\"},%s", reveal);
+    fx_expect_hidden(s, 1, own, others);
+    br_state_free(s);
+}
+END_TEST
+
+/* "jein", "result", then "lay" and "toilet_covered": "Die JEEIIN-Karte ist
+ * entweder zwei Ja-Stimmen oder zwei Nein-Stimmen wert"; "Gibt es jetzt mehr
+ * Ja- als Nein-Stimmen, so darf der Spieler das Plättchen legen": 2 + 2 yes
+ * against 1 no lays road2 over the toilet on a10 at once. */
+START_TEST(test_effects_jein_result_and_tile_laid_over_toilet)
+{
+    br_state *s = fx_basic_game("road 2 s;vote yes2 jein;vote no1;jein yes");
+    fx_expect_public(s, "[{\"type\":\"jein\",\"seat\":0,\"side\":\"yes\"},"
+                        "{\"type\":\"result\",\"seat\":0,\"lay\":\"road 2 s\",\"passed\":true,"
+                        "\"yes\":4,\"no\":1,\"jein_yes\":[0]},"
+                        "{\"type\":\"lay\",\"seat\":0,\"lay\":\"road 2 s\",\"tile\":\"road2\","
+                        "\"squares\":[\"a11\",\"a10\"],\"crew\":\"a10\"},"
+                        "{\"type\":\"toilet_covered\",\"square\":\"a10\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "take_back": "ansonsten muss er es zurücknehmen": a tie (0 : 0, the empty
+ * ballots) gives the tile back. */
+START_TEST(test_effects_tile_taken_back_after_failed_vote)
+{
+    br_state *s = fx_basic_game("road 2 s;vote none;vote none");
+    const char *rest = "{\"type\":\"reveal\",\"ballots\":[{\"seat\":0,\"ballot\":[]},"
+                       "{\"seat\":1,\"ballot\":[]}]},"
+                       "{\"type\":\"result\",\"seat\":0,\"lay\":\"road 2 s\",\"passed\":false,"
+                       "\"yes\":0,\"no\":0,\"jein_yes\":[]},"
+                       "{\"type\":\"take_back\",\"seat\":0,\"lay\":\"road 2 s\",\"tile\":\"road2\"}]";
+    char own[1024], others[1024];
+    snprintf(own, sizeof own, "[{\"type\":\"ballot\",\"seat\":1,\"ballot\":[]},%s", rest);
+    snprintf(others, sizeof others, "[{\"type\":\"ballot\",\"seat\":1,\"ballot\":\"?\"},%s", rest);
+    fx_expect_hidden(s, 1, own, others);
+    expect_field(s, "rejected", "road 2 s");
+    br_state_free(s);
+}
+END_TEST
+
+/* "reopened": a lay voted down may be proposed again once a vote card has
+ * been played (revote=changed) or a tile laid ("End of the game"). */
+START_TEST(test_effects_lays_reopened_by_cards_played_or_tile_laid)
+{
+    br_state *s = fx_basic_game("road 2 s;vote none;vote none;river 1 w;vote no1;vote none");
+    const char *want_end = "{\"type\":\"take_back\",\"seat\":1,\"lay\":\"river 1 w\",\"tile\":"
+                           "\"river1\"},{\"type\":\"reopened\",\"reason\":\"cards-played\","
+                           "\"lays\":[\"road 2 s\"]}]";
+    ck_assert_msg(brt_contains(fx_effects(s, -1), want_end), "got %s", fx_effects(s, -1));
+    ck_assert_msg(brt_contains(fx_effects(s, 1), want_end), "got %s", fx_effects(s, 1));
+    expect_field(s, "rejected", "river 1 w");
+    play(s, "road 1 e");
+    fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":0,\"lay\":\"road 1 e\",\"tile\":\"road1\","
+                        "\"squares\":[\"b12\"],\"crew\":\"b12\"},"
+                        "{\"type\":\"reopened\",\"reason\":\"tile-laid\",\"lays\":[\"river 1 w\"]}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "crew_out": "Kann ein Bautrupp sich von seinem Feld nicht mehr bewegen …
+ * kommt er aus dem Spiel": the road's 1-tile on k12 walls in its own crew
+ * and the first wall's on l12. */
+START_TEST(test_effects_crews_leaving_the_board)
+{
+    br_state *s = fx_first_moves_game("players=2,seed=1", 87);
+    fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":0,\"lay\":\"road 1 e\",\"tile\":\"road1\","
+                        "\"squares\":[\"k12\"],\"crew\":\"k12\"},"
+                        "{\"type\":\"crew_out\",\"path\":\"road\",\"square\":\"k12\"},"
+                        "{\"type\":\"crew_out\",\"path\":\"wall1\",\"square\":\"l12\"}]");
+    expect_field(s, "crews[0].in", "false");
+    expect_field(s, "crews[1].in", "false");
+    br_state_free(s);
+}
+END_TEST
+
+/* The effects of the last entry end with `tail` for every viewer. */
+static void fx_expect_tail(const br_state *s, const char *tail)
+{
+    for (int seat = -1; seat < br_state_num_players(s); seat++) {
+        const char *got = fx_effects(s, seat);
+        size_t n = strlen(got), k = strlen(tail);
+        ck_assert_msg(n >= k && strcmp(got + n - k, tail) == 0, "seat %d: got %s\n want ...%s",
+                      seat, got, tail);
+    }
+}
+
+/* "skip": a seat that cannot lay is passed over (Zugzwang, clarification),
+ * with the reason: its only lays were voted down, none of its tiles fits,
+ * or it has no tile left. */
+START_TEST(test_effects_seat_passed_over_names_why)
+{
+    br_state *s = fx_first_moves_game("players=2,seed=1", 201);
+    fx_expect_tail(s, "{\"type\":\"skip\",\"seat\":1,\"reason\":\"voted-down\"}]");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    ck_assert_str_ne(field(s, "rejected"), "");
+    br_state_free(s);
+    s = fx_first_moves_game("players=2,seed=8", 213);
+    fx_expect_tail(s, "{\"type\":\"skip\",\"seat\":1,\"reason\":\"no-fit\"}]");
+    ck_assert_int_eq(br_state_current_player(s), 0);
+    ck_assert_str_ne(field(s, "hands[1]"), "");
+    br_state_free(s);
+    s = fx_first_moves_game("players=3,seed=1", 273);
+    fx_expect_tail(s, "{\"type\":\"take_back\",\"seat\":2,\"lay\":\"road 2 w\",\"tile\":\"road2\"},"
+                      "{\"type\":\"skip\",\"seat\":0,\"reason\":\"no-tiles\"}]");
+    ck_assert_int_eq(br_state_current_player(s), 1);
+    expect_field(s, "hands[0]", "");
+    br_state_free(s);
+}
+END_TEST
+
+/* "choice_due", "choice": "Sobald die erste Strecke nicht mehr weitergebaut
+ * werden kann, muss sich jeder Spieler für eine der beiden Aufgaben
+ * entscheiden": due when the first crews leave; each choice is secret until
+ * the end (reading "secret, as if at once"). */
+START_TEST(test_effects_pro_choice_due_and_hidden)
+{
+    br_state *s = fx_first_moves_game("players=2,seed=1,variant=pro", 89);
+    fx_expect_tail(s, "{\"type\":\"crew_out\",\"path\":\"wall1\",\"square\":\"l12\"},"
+                      "{\"type\":\"choice_due\",\"reason\":\"crew-out\"}]");
+    play(s, "choose 1");
+    fx_expect_hidden(s, 0, "[{\"type\":\"choice\",\"seat\":0,\"slot\":1,\"card\":\"toilets\"}]",
+                     "[{\"type\":\"choice\",\"seat\":0,\"card\":\"?\"}]");
+    expect_field(s, "tasks[0]", "toilets,demolition");
+    expect_field(s, "tasks[1]", "inn,long-path");
+    play(s, "choose 2");
+    fx_expect_hidden(s, 1, "[{\"type\":\"choice\",\"seat\":1,\"slot\":2,\"card\":\"long-path\"}]",
+                     "[{\"type\":\"choice\",\"seat\":1,\"card\":\"?\"}]");
+    br_state_free(s);
+}
+END_TEST
+
+/* "end": "Sobald man keine Plättchen mehr legen kann … endet das Spiel"
+ * (nobody can lay), or every crew has left ("Sind alle Bautrupps aus dem
+ * Spiel"); the building cards are turned over ("drehen alle Spieler ihre
+ * geheime Karte um"): everybody's card and points, the winners. */
+START_TEST(test_effects_end_names_reason_cards_and_winners)
+{
+    br_state *s = fx_first_moves_game("players=2,seed=1", 207);
+    fx_expect_tail(s, "{\"type\":\"end\",\"reason\":\"no-lay\",\"winners\":[1],\"seats\":["
+                      "{\"seat\":0,\"card\":\"inn\",\"points\":2,\"cards_left\":8},"
+                      "{\"seat\":1,\"card\":\"museum\",\"points\":8,\"cards_left\":8}]}]");
+    ck_assert(br_state_is_terminal(s));
+    expect_field(s, "buildings", "inn,museum");
+    br_state_free(s);
+    s = fx_first_moves_game("players=3,seed=14", 232);
+    fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":2,\"lay\":\"river 1 s\",\"tile\":\"river1\","
+                        "\"squares\":[\"d8\"],\"crew\":\"d8\"},"
+                        "{\"type\":\"crew_out\",\"path\":\"river\",\"square\":\"d8\"},"
+                        "{\"type\":\"crew_out\",\"path\":\"wall2\",\"square\":\"d7\"},"
+                        "{\"type\":\"end\",\"reason\":\"crews-out\",\"winners\":[0],\"seats\":["
+                        "{\"seat\":0,\"card\":\"school\",\"points\":8,\"cards_left\":8},"
+                        "{\"seat\":1,\"card\":\"town-hall\",\"points\":2,\"cards_left\":8},"
+                        "{\"seat\":2,\"card\":\"museum\",\"points\":2,\"cards_left\":8}]}]");
+    ck_assert(br_state_is_terminal(s));
+    br_state_free(s);
+}
+END_TEST
+
+static TCase *effects_tcase(void)
+{
+    TCase *tc = tcase_create("effects");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_effects_deal_names_the_tile_to_its_receiver_only);
+    tcase_add_test(tc, test_effects_hands_open_after_the_last_tile);
+    tcase_add_test(tc, test_effects_building_card_hidden_task_card_open);
+    tcase_add_test(tc, test_effects_lay_names_squares_crew_and_buildings_covered);
+    tcase_add_test(tc, test_effects_path_passing_under_a_bridge);
+    tcase_add_test(tc, test_effects_propose_names_squares_and_toilets);
+    tcase_add_test(tc, test_effects_ballot_hidden_until_the_reveal);
+    tcase_add_test(tc, test_effects_jein_result_and_tile_laid_over_toilet);
+    tcase_add_test(tc, test_effects_tile_taken_back_after_failed_vote);
+    tcase_add_test(tc, test_effects_lays_reopened_by_cards_played_or_tile_laid);
+    tcase_add_test(tc, test_effects_crews_leaving_the_board);
+    tcase_add_test(tc, test_effects_seat_passed_over_names_why);
+    tcase_add_test(tc, test_effects_pro_choice_due_and_hidden);
+    tcase_add_test(tc, test_effects_end_names_reason_cards_and_winners);
+    return tc;
 }
