@@ -93,6 +93,7 @@ const struct br_game br_game_tore_der_welt = {
     .from_json = tdw_from_json,
     .render = tdw_render,
     .resample = tdw_resample,
+    .write_effects = tdw_write_effects,
     .option_specs = option_specs,
     .num_option_specs = sizeof option_specs / sizeof option_specs[0],
     .history_capacity = TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * TDW_MAX_SEATS,

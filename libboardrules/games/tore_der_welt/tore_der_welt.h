@@ -519,4 +519,8 @@ void tdw_write_tensor(const void *st, int seat, float *out);
 enum { TDW_HIDDEN_MOVE_CLASSES = 2 };
 uint32_t tdw_move_view(const void *st, br_move move, int seat);
 
+/* effects.c: one history entry's effects as `viewer` sees them (doc: "Effects") */
+void tdw_write_effects(const void *before, const void *after, br_move move, int viewer,
+                       br_jw *w);
+
 #endif /* BR_GAME_TORE_DER_WELT_H */
