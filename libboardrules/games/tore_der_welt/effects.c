@@ -87,6 +87,9 @@ static void write_orient(const tdw *before, int v, br_jw *w)
         int corner = tdw_corner_for_seat(before, e, v, p);
         begin_seat(w, "income", p);
         br_jw_key_string(w, "income", tdw_income_codes[tdw_events[e].corners[corner]]);
+        /* C-rule "begging": no income in round 1 of the chapter */
+        if (before->round == 0 && (before->players[p].penalties & TDW_PEN_BEGGING))
+            br_jw_key_bool(w, "begging", true);
         br_jw_end_object(w);
     }
 }
@@ -190,11 +193,16 @@ static void write_entry(const tdw *before, br_move move, int viewer, br_jw *w)
 /* ------------------------------------------------------------------ */
 /* What the rules did: the two positions compared */
 
+/* The marker moved: by the orientation (the crest holder takes the
+ * space's reward) or by the Gunst card (its player does). */
 static void write_favour(const tdw *before, const tdw *after, br_jw *w)
 {
     if (before->favour == after->favour)
         return;
     begin(w, "favour");
+    int mover = tdw_current_player(before);
+    if (mover >= 0)
+        br_jw_key_int(w, "seat", mover);
     br_jw_key_string(w, "from", tdw_track[before->favour].text);
     br_jw_key_string(w, "to", tdw_track[after->favour].text);
     br_jw_end_object(w);
