@@ -275,6 +275,8 @@ static void write_projects(const tdw *before, const tdw *after, br_jw *w)
         br_jw_key_int(w, "stone", b->stone);
         br_jw_key_int(w, "wood", b->wood);
         br_jw_key_bool(w, "done", b->done);
+        if (b->in_play != a->in_play)
+            br_jw_key_bool(w, "in_play", b->in_play);
         br_jw_end_object(w);
     }
 }
@@ -320,25 +322,39 @@ static void write_display(const tdw *before, const tdw *after, br_jw *w)
     }
 }
 
-static void write_penalties(const tdw *before, const tdw *after, br_jw *w)
+static void key_penalties(br_jw *w, unsigned pen)
 {
-    bool reckoned = !before->tax && after->tax; /* the dues were reckoned now */
+    br_jw_key(w, "penalties");
+    br_jw_begin_array(w);
+    for (int k = 0; k < 3; k++)
+        if (pen >> k & 1)
+            br_jw_string(w, penalty_names[k]);
+    br_jw_end_array(w);
+}
+
+/* The chapter end reckons the dues twice: piety and grain when it reaches
+ * the tax roll, the tax with the roll. Each time every seat gets a "dues"
+ * effect (what it lacked, the penalties it now has); other changes of the
+ * penalties (a redemption, a new chapter) are "penalties" effects. */
+static void write_dues(const tdw *before, const tdw *after, br_jw *w)
+{
+    bool reckoned = (after->phase == TDW_PH_TAX && before->phase != TDW_PH_TAX) ||
+                    (!before->tax && after->tax);
     for (int p = 0; p < after->num_players; p++) {
         unsigned pen = after->players[p].penalties;
-        if (!reckoned && pen == before->players[p].penalties)
+        if (reckoned) {
+            begin_seat(w, "dues", p);
+            br_jw_key(w, "shortfall");
+            br_jw_begin_object(w);
+            for (int d = 0; d < TDW_DUES; d++)
+                br_jw_key_int(w, tdw_due_names[d], after->shortfall[p][d]);
+            br_jw_end_object(w);
+        } else if (pen != before->players[p].penalties) {
+            begin_seat(w, "penalties", p);
+        } else {
             continue;
-        begin_seat(w, "dues", p);
-        br_jw_key(w, "shortfall");
-        br_jw_begin_object(w);
-        for (int d = 0; d < TDW_DUES; d++)
-            br_jw_key_int(w, tdw_due_names[d], after->shortfall[p][d]);
-        br_jw_end_object(w);
-        br_jw_key(w, "penalties");
-        br_jw_begin_array(w);
-        for (int k = 0; k < 3; k++)
-            if (pen >> k & 1)
-                br_jw_string(w, penalty_names[k]);
-        br_jw_end_array(w);
+        }
+        key_penalties(w, pen);
         br_jw_end_object(w);
     }
 }
@@ -391,7 +407,7 @@ void tdw_write_effects(const void *before_st, const void *after_st, br_move move
     write_projects(before, after, w);
     write_cures(before, after, w);
     write_display(before, after, w);
-    write_penalties(before, after, w);
+    write_dues(before, after, w);
     write_round(before, after, w);
     write_end(before, after, w);
 }
