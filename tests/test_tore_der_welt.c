@@ -5918,6 +5918,8 @@ END_TEST
 
 /* ================================================================== */
 
+static TCase *effects_tcase(void); /* at the end of the file */
+
 static Suite *tore_der_welt_suite(void)
 {
     brt_suite s = brt_suite_new("tore-der-welt", 120);
@@ -6136,10 +6138,262 @@ static Suite *tore_der_welt_suite(void)
     brt_add_loop(&s, "learn", test_learn_tensor_same_after_resample, 4);
     brt_add(&s, "learn", test_learn_max_game_length_holds_random_playouts);
     brt_add_loop(&s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
+    suite_add_tcase(s.suite, effects_tcase());
     return s.suite;
 }
 
 int main(void)
 {
     return brt_run_suite(tore_der_welt_suite());
+}
+
+/* ------------------------------------------------------------------ */
+/* Effects (issue 25; doc: "Effects"): what each history entry changed, as
+ * the seat concerned, another seat and a spectator may see it, read from
+ * br_state_history_effects_json() on the last entry. The effects replay the
+ * history from the options' initial state, so every game here is played
+ * from its start on a chance=explicit table (no loaded snapshots). */
+
+enum { FX_SEATS = 3, FX_GUARD = 3000 };
+
+/* The last entry's effects as `viewer` sees them, parsed. */
+static json_t *fx_last(const br_state *s, int viewer)
+{
+    size_t count = 0, len = 0;
+    br_state_history(s, NULL, 0, &count); /* the count only: the buffer is too small */
+    ck_assert_msg(count > 0, "no history entry");
+    static char buf[1 << 16];
+    br_status st = br_state_history_effects_json(s, count - 1, viewer, buf, sizeof buf, &len);
+    ck_assert_msg(st == BR_OK, "effects for %d: %s", viewer, br_state_last_error(s));
+    return brt_parse_json(buf);
+}
+
+/* The nth effect of `type` (concerning `seat`, or any seat when -2). */
+static json_t *fx_find(json_t *fx, const char *type, int seat, int nth)
+{
+    for (size_t i = 0; i < json_array_size(fx); i++) {
+        json_t *e = json_array_get(fx, i);
+        json_t *who = json_object_get(e, "seat");
+        if (strcmp(json_string_value(json_object_get(e, "type")), type) != 0)
+            continue;
+        if (seat != -2 && (!who || json_integer_value(who) != seat))
+            continue;
+        if (nth-- == 0)
+            return e;
+    }
+    return NULL;
+}
+
+static const char *fx_string(json_t *e, const char *key)
+{
+    const char *v = json_string_value(json_object_get(e, key));
+    ck_assert_msg(v != NULL, "effect has no string '%s'", key);
+    return v;
+}
+
+/* Whether some seat (or a spectator) sees an effect of `type` last. */
+static bool fx_last_has(const br_state *s, const char *type)
+{
+    for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+        json_t *fx = fx_last(s, viewer);
+        bool found = fx_find(fx, type, -2, 0) != NULL;
+        json_decref(fx);
+        if (found)
+            return true;
+    }
+    return false;
+}
+
+/* A seeded 3-seat game played by random legal moves (chance outcomes too)
+ * until the last entry has an effect of `type`, or NULL if it ends first. */
+static br_state *fx_play_seed(const char *type, uint64_t seed, const char *extra)
+{
+    char *options = brt_format("players=%d,chance=explicit,seed=%llu%s", FX_SEATS,
+                               (unsigned long long)seed, extra);
+    br_state *s = new_state(options);
+    free(options);
+    uint64_t rng = seed * 7919 + 11;
+    for (int guard = 0; guard < FX_GUARD && !br_state_is_terminal(s); guard++) {
+        br_move moves[MOVE_BUFFER];
+        size_t n = legal_moves(s, moves);
+        ck_assert_int_eq(br_state_apply(s, moves[brt_rand_below(&rng, n)]), BR_OK);
+        if (fx_last_has(s, type))
+            return s;
+    }
+    br_state_free(s);
+    return NULL;
+}
+
+/* The first of the seeds from `seed` on whose game shows `type`. */
+static br_state *fx_until(const char *type, uint64_t seed, const char *extra)
+{
+    for (uint64_t k = seed; k < seed + 20; k++) {
+        br_state *s = fx_play_seed(type, k, extra);
+        if (s)
+            return s;
+    }
+    ck_abort_msg("no '%s' effect in seeded games %llu..", type, (unsigned long long)seed);
+    return NULL;
+}
+
+/* The last entry's effects of `type`, as `viewer` sees them, as text. */
+static char *fx_text_of_type(const br_state *s, int viewer, const char *type)
+{
+    json_t *fx = fx_last(s, viewer), *only = json_array();
+    for (int k = 0; fx_find(fx, type, -2, k); k++)
+        json_array_append(only, fx_find(fx, type, -2, k));
+    char *text = json_dumps(only, JSON_COMPACT);
+    json_decref(only);
+    json_decref(fx);
+    return text;
+}
+
+/* Public effect types: every seat and the spectator see the same. */
+static const char *const FX_PUBLIC[] = {
+    "event", "orient", "income", "favour", "play", "lay", "trade", "accept", "decline",
+    "step", "done", "vp", "house", "project", "display", "dues", "tax", "redeem",
+    "penalties", "plague", "chapter", "round", "end"};
+
+START_TEST(test_effects_public_types_are_the_same_for_every_viewer)
+{
+    const char *type = FX_PUBLIC[_i];
+    br_state *s = fx_until(type, 5, "");
+    char *spectator = fx_text_of_type(s, -1, type);
+    ck_assert_msg(strcmp(spectator, "[]") != 0, "%s: the spectator sees none", type);
+    for (int seat = 0; seat < FX_SEATS; seat++) {
+        char *seen = fx_text_of_type(s, seat, type);
+        ck_assert_msg(strcmp(seen, spectator) == 0, "%s: seat %d sees %s, a spectator %s",
+                      type, seat, seen, spectator);
+        free(seen);
+    }
+    free(spectator);
+    br_state_free(s);
+}
+END_TEST
+
+/* Hidden cards ("Hidden information"): a face-down discard and a penance
+ * card are named to their owner only, "?" to the others. */
+static void fx_expect_card_for_owner_only(const char *type)
+{
+    br_state *s = fx_until(type, 5, "");
+    json_t *mine = fx_last(s, -1);
+    int owner = (int)json_integer_value(json_object_get(fx_find(mine, type, -2, 0), "seat"));
+    json_decref(mine);
+    for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+        json_t *fx = fx_last(s, viewer);
+        const char *card = fx_string(fx_find(fx, type, owner, 0), "card");
+        if (viewer == owner) {
+            char *seen = brt_observation(s, owner);
+            ck_assert_msg(strcmp(card, "?") != 0 && brt_contains(seen, card),
+                          "%s: the owner sees '%s'", type, card);
+            free(seen);
+        } else
+            ck_assert_msg(strcmp(card, "?") == 0, "%s: viewer %d sees '%s' of seat %d", type,
+                          viewer, card, owner);
+        json_decref(fx);
+    }
+    br_state_free(s);
+}
+
+START_TEST(test_effects_discard_names_the_card_to_its_owner_only)
+{
+    fx_expect_card_for_owner_only("discard");
+}
+END_TEST
+
+START_TEST(test_effects_penance_names_the_card_to_its_owner_only)
+{
+    fx_expect_card_for_owner_only("penance");
+}
+END_TEST
+
+/* A new chapter's hand: 12 names to the owner, 12 "?" to the others. */
+START_TEST(test_effects_draw_names_the_hand_to_its_owner_only)
+{
+    br_state *s = fx_until("draw", 5, "");
+    for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+        json_t *fx = fx_last(s, viewer);
+        for (int seat = 0; seat < FX_SEATS; seat++) {
+            json_t *cards = json_object_get(fx_find(fx, "draw", seat, 0), "cards");
+            ck_assert_int_eq(json_array_size(cards), 12);
+            for (size_t i = 0; i < 12; i++) {
+                const char *c = json_string_value(json_array_get(cards, i));
+                ck_assert_msg((strcmp(c, "?") == 0) == (viewer != seat),
+                              "viewer %d sees seat %d's card %zu as '%s'", viewer, seat, i, c);
+            }
+        }
+        json_decref(fx);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+/* Goods behind a screen: the orientation's income shows as goods to the
+ * owner only; with screens=open to everybody. Event 1 oriented to 1 gives
+ * seats 0, 1, 2 stone, wool, wood (test_rule_income_by_corner_for_each_seat). */
+static br_state *fx_orient_event_1(const char *extra)
+{
+    char *options = options_for(FX_SEATS, extra);
+    br_state *s = new_state(options);
+    free(options);
+    play(s, "event 1");
+    to_orient(s);
+    play(s, "orient 1");
+    return s;
+}
+
+START_TEST(test_effects_orient_names_each_seats_corner_income)
+{
+    static const char *const want[FX_SEATS] = {"St", "Wo", "Wd"};
+    br_state *s = fx_orient_event_1("");
+    for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+        json_t *fx = fx_last(s, viewer);
+        json_t *o = json_array_get(fx, 0);
+        ck_assert_str_eq(fx_string(o, "type"), "orient");
+        ck_assert_str_eq(fx_string(o, "event"), "event 1");
+        ck_assert_int_eq(json_integer_value(json_object_get(o, "orientation")), 1);
+        for (int seat = 0; seat < FX_SEATS; seat++)
+            ck_assert_str_eq(fx_string(fx_find(fx, "income", seat, 0), "income"), want[seat]);
+        json_decref(fx);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+START_TEST(test_effects_goods_shown_only_to_those_who_see_the_screen)
+{
+    static const char *const got[FX_SEATS] = {"stone", "wool", "wood"};
+    for (int open = 0; open <= 1; open++) {
+        br_state *s = fx_orient_event_1(open ? "screens=open" : "");
+        for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+            json_t *fx = fx_last(s, viewer);
+            for (int seat = 0; seat < FX_SEATS; seat++) {
+                json_t *g = fx_find(fx, "goods", seat, 0);
+                bool sees = open || viewer == seat;
+                ck_assert_msg((g != NULL) == sees, "screens %d: viewer %d, seat %d's goods",
+                              open, viewer, seat);
+                if (g)
+                    ck_assert_int_eq(json_integer_value(json_object_get(
+                                         json_object_get(g, "change"), got[seat])),
+                                     1);
+            }
+            json_decref(fx);
+        }
+        br_state_free(s);
+    }
+}
+END_TEST
+
+static TCase *effects_tcase(void)
+{
+    TCase *tc = tcase_create("effects");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_effects_public_types_are_the_same_for_every_viewer, 0,
+                        (int)(sizeof FX_PUBLIC / sizeof *FX_PUBLIC));
+    tcase_add_test(tc, test_effects_discard_names_the_card_to_its_owner_only);
+    tcase_add_test(tc, test_effects_penance_names_the_card_to_its_owner_only);
+    tcase_add_test(tc, test_effects_draw_names_the_hand_to_its_owner_only);
+    tcase_add_test(tc, test_effects_orient_names_each_seats_corner_income);
+    tcase_add_test(tc, test_effects_goods_shown_only_to_those_who_see_the_screen);
+    return tc;
 }
