@@ -6252,7 +6252,7 @@ static char *fx_text_of_type(const br_state *s, int viewer, const char *type)
 static const char *const FX_PUBLIC[] = {
     "event", "orient", "income", "favour", "play", "lay", "trade", "accept", "decline",
     "step", "done", "vp", "house", "project", "display", "dues", "tax", "redeem",
-    "penalties", "plague", "chapter", "round", "end"};
+    "penalties", "plague", "cured", "forfeit", "chapter", "round", "end"};
 
 START_TEST(test_effects_public_types_are_the_same_for_every_viewer)
 {
