@@ -6384,6 +6384,33 @@ START_TEST(test_effects_goods_shown_only_to_those_who_see_the_screen)
 }
 END_TEST
 
+/* The chapter end's tax roll (step "tax"): the die's value, then one "dues"
+ * effect per seat with the shortfall the snapshot records, for everyone. */
+START_TEST(test_effects_tax_roll_reckons_each_seats_dues)
+{
+    br_state *s = fx_until("tax", 5, "");
+    for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+        json_t *fx = fx_last(s, viewer);
+        json_t *tax = json_array_get(fx, 0);
+        ck_assert_str_eq(fx_string(tax, "type"), "tax");
+        ck_assert_int_eq(json_integer_value(json_object_get(tax, "value")),
+                         field_int(s, "dues.tax"));
+        for (int seat = 0; seat < FX_SEATS; seat++) {
+            json_t *dues = fx_find(fx, "dues", seat, 0);
+            ck_assert_msg(dues != NULL, "viewer %d: no dues of seat %d", viewer, seat);
+            for (int d = 0; d < 3; d++) {
+                static const char *const names[3] = {"piety", "grain", "tax"};
+                json_t *n = json_object_get(json_object_get(dues, "shortfall"), names[d]);
+                ck_assert_int_eq(json_integer_value(n),
+                                 atoi(fieldf(s, "dues.shortfall[%d].%s", seat, names[d])));
+            }
+        }
+        json_decref(fx);
+    }
+    br_state_free(s);
+}
+END_TEST
+
 static TCase *effects_tcase(void)
 {
     TCase *tc = tcase_create("effects");
@@ -6395,5 +6422,6 @@ static TCase *effects_tcase(void)
     tcase_add_test(tc, test_effects_draw_names_the_hand_to_its_owner_only);
     tcase_add_test(tc, test_effects_orient_names_each_seats_corner_income);
     tcase_add_test(tc, test_effects_goods_shown_only_to_those_who_see_the_screen);
+    tcase_add_test(tc, test_effects_tax_roll_reckons_each_seats_dues);
     return tc;
 }
