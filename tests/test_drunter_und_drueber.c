@@ -3723,7 +3723,7 @@ static void fx_deal(br_state *s, const char *tiles)
         for (int k = 0; k < copies; k++) {
             char move[32];
             snprintf(move, sizeof move, "deal %s", name);
-            play(s, move);
+            brt_play(s, move);
         }
     }
 }
@@ -3749,7 +3749,7 @@ static void fx_play(br_state *s, const char *script)
         ck_assert_msg(k < sizeof move, "test bug: move text too long");
         memcpy(move, p, k);
         move[k] = '\0';
-        play(s, move);
+        brt_play(s, move);
         p += k + (p[k] == ';');
     }
 }
@@ -3823,7 +3823,7 @@ static void fx_expect_hidden(const br_state *s, int owner, const char *owner_see
 START_TEST(test_effects_deal_names_the_tile_to_its_receiver_only)
 {
     br_state *s = new_state("players=2,chance=explicit");
-    play(s, "deal wall3b");
+    brt_play(s, "deal wall3b");
     fx_expect_hidden(s, 0, "[{\"type\":\"deal\",\"seat\":0,\"length\":3,\"tile\":\"wall3b\"}]",
                      "[{\"type\":\"deal\",\"seat\":0,\"length\":3,\"tile\":\"?\"}]");
     fx_deal(s, "wall3b road3b road3 wall3*2 road3b wall3*2 river3*3 road2");
@@ -3848,12 +3848,12 @@ START_TEST(test_effects_hands_open_after_the_last_tile)
                                    ? "{\"type\":\"deal\",\"seat\":1,\"length\":1,\"tile\":\"river1\"}"
                                    : "{\"type\":\"deal\",\"seat\":1,\"length\":1,\"tile\":\"?\"}");
         free(deal);
-        ck_assert_str_eq(text_at(effects, "[1].type"), "hands_open");
+        ck_assert_str_eq(brt_text_at(effects, "[1].type"), "hands_open");
         for (int p = 0; p < 2; p++) {
             char member[32], path[32];
             snprintf(member, sizeof member, "[1].hands[%d].tiles", p);
             snprintf(path, sizeof path, "hands[%d]", p);
-            ck_assert_str_eq(text_at(effects, member), field(s, path));
+            ck_assert_str_eq(brt_text_at(effects, member), brt_field(s, path));
         }
         json_decref(effects);
     }
@@ -3867,10 +3867,10 @@ START_TEST(test_effects_building_card_hidden_task_card_open)
 {
     br_state *s = new_state("players=2,chance=explicit");
     fx_deal_hands(s);
-    play(s, "building inn");
+    brt_play(s, "building inn");
     fx_expect_hidden(s, 0, "[{\"type\":\"building_card\",\"seat\":0,\"card\":\"inn\"}]",
                      "[{\"type\":\"building_card\",\"seat\":0,\"card\":\"?\"}]");
-    play(s, "building church");
+    brt_play(s, "building church");
     fx_expect_hidden(s, 1, "[{\"type\":\"building_card\",\"seat\":1,\"card\":\"church\"}]",
                      "[{\"type\":\"building_card\",\"seat\":1,\"card\":\"?\"}]");
     br_state_free(s);
@@ -3937,7 +3937,7 @@ START_TEST(test_effects_ballot_hidden_until_the_reveal)
     br_state *s = fx_basic_game("road 2 s;vote yes2 jein");
     fx_expect_hidden(s, 0, "[{\"type\":\"ballot\",\"seat\":0,\"ballot\":[\"yes2\",\"jein\"]}]",
                      "[{\"type\":\"ballot\",\"seat\":0,\"ballot\":\"?\"}]");
-    play(s, "vote no1");
+    brt_play(s, "vote no1");
     const char *reveal = "{\"type\":\"reveal\",\"ballots\":[{\"seat\":0,\"ballot\":[\"yes2\","
                          "\"jein\"]},{\"seat\":1,\"ballot\":[\"no1\"]}]}]";
     char own[512], others[512];
@@ -3979,7 +3979,7 @@ START_TEST(test_effects_tile_taken_back_after_failed_vote)
     snprintf(own, sizeof own, "[{\"type\":\"ballot\",\"seat\":1,\"ballot\":[]},%s", rest);
     snprintf(others, sizeof others, "[{\"type\":\"ballot\",\"seat\":1,\"ballot\":\"?\"},%s", rest);
     fx_expect_hidden(s, 1, own, others);
-    expect_field(s, "rejected", "road 2 s");
+    brt_expect_field(s, "rejected", "road 2 s");
     br_state_free(s);
 }
 END_TEST
@@ -3994,8 +3994,8 @@ START_TEST(test_effects_lays_reopened_by_cards_played_or_tile_laid)
                            "\"lays\":[\"road 2 s\"]}]";
     ck_assert_msg(brt_contains(fx_effects(s, -1), want_end), "got %s", fx_effects(s, -1));
     ck_assert_msg(brt_contains(fx_effects(s, 1), want_end), "got %s", fx_effects(s, 1));
-    expect_field(s, "rejected", "river 1 w");
-    play(s, "road 1 e");
+    brt_expect_field(s, "rejected", "river 1 w");
+    brt_play(s, "road 1 e");
     fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":0,\"lay\":\"road 1 e\",\"tile\":\"road1\","
                         "\"squares\":[\"b12\"],\"crew\":\"b12\"},"
                         "{\"type\":\"reopened\",\"reason\":\"tile-laid\",\"lays\":[\"river 1 w\"]}]");
@@ -4013,8 +4013,8 @@ START_TEST(test_effects_crews_leaving_the_board)
                         "\"squares\":[\"k12\"],\"crew\":\"k12\"},"
                         "{\"type\":\"crew_out\",\"path\":\"road\",\"square\":\"k12\"},"
                         "{\"type\":\"crew_out\",\"path\":\"wall1\",\"square\":\"l12\"}]");
-    expect_field(s, "crews[0].in", "false");
-    expect_field(s, "crews[1].in", "false");
+    brt_expect_field(s, "crews[0].in", "false");
+    brt_expect_field(s, "crews[1].in", "false");
     br_state_free(s);
 }
 END_TEST
@@ -4038,18 +4038,18 @@ START_TEST(test_effects_seat_passed_over_names_why)
     br_state *s = fx_first_moves_game("players=2,seed=1", 201);
     fx_expect_tail(s, "{\"type\":\"skip\",\"seat\":1,\"reason\":\"voted-down\"}]");
     ck_assert_int_eq(br_state_current_player(s), 0);
-    ck_assert_str_ne(field(s, "rejected"), "");
+    ck_assert_str_ne(brt_field(s, "rejected"), "");
     br_state_free(s);
     s = fx_first_moves_game("players=2,seed=8", 213);
     fx_expect_tail(s, "{\"type\":\"skip\",\"seat\":1,\"reason\":\"no-fit\"}]");
     ck_assert_int_eq(br_state_current_player(s), 0);
-    ck_assert_str_ne(field(s, "hands[1]"), "");
+    ck_assert_str_ne(brt_field(s, "hands[1]"), "");
     br_state_free(s);
     s = fx_first_moves_game("players=3,seed=1", 273);
     fx_expect_tail(s, "{\"type\":\"take_back\",\"seat\":2,\"lay\":\"road 2 w\",\"tile\":\"road2\"},"
                       "{\"type\":\"skip\",\"seat\":0,\"reason\":\"no-tiles\"}]");
     ck_assert_int_eq(br_state_current_player(s), 1);
-    expect_field(s, "hands[0]", "");
+    brt_expect_field(s, "hands[0]", "");
     br_state_free(s);
 }
 END_TEST
@@ -4063,12 +4063,12 @@ START_TEST(test_effects_pro_choice_due_and_hidden)
     br_state *s = fx_first_moves_game("players=2,seed=1,variant=pro", 89);
     fx_expect_tail(s, "{\"type\":\"crew_out\",\"path\":\"wall1\",\"square\":\"l12\"},"
                       "{\"type\":\"choice_due\",\"reason\":\"crew-out\"}]");
-    play(s, "choose 1");
+    brt_play(s, "choose 1");
     fx_expect_hidden(s, 0, "[{\"type\":\"choice\",\"seat\":0,\"slot\":1,\"card\":\"toilets\"}]",
                      "[{\"type\":\"choice\",\"seat\":0,\"card\":\"?\"}]");
-    expect_field(s, "tasks[0]", "toilets,demolition");
-    expect_field(s, "tasks[1]", "inn,long-path");
-    play(s, "choose 2");
+    brt_expect_field(s, "tasks[0]", "toilets,demolition");
+    brt_expect_field(s, "tasks[1]", "inn,long-path");
+    brt_play(s, "choose 2");
     fx_expect_hidden(s, 1, "[{\"type\":\"choice\",\"seat\":1,\"slot\":2,\"card\":\"long-path\"}]",
                      "[{\"type\":\"choice\",\"seat\":1,\"card\":\"?\"}]");
     br_state_free(s);
@@ -4086,7 +4086,7 @@ START_TEST(test_effects_end_names_reason_cards_and_winners)
                       "{\"seat\":0,\"card\":\"inn\",\"points\":2,\"cards_left\":8},"
                       "{\"seat\":1,\"card\":\"museum\",\"points\":8,\"cards_left\":8}]}]");
     ck_assert(br_state_is_terminal(s));
-    expect_field(s, "buildings", "inn,museum");
+    brt_expect_field(s, "buildings", "inn,museum");
     br_state_free(s);
     s = fx_first_moves_game("players=3,seed=14", 232);
     fx_expect_public(s, "[{\"type\":\"lay\",\"seat\":2,\"lay\":\"river 1 s\",\"tile\":\"river1\","

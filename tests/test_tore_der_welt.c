@@ -6336,9 +6336,9 @@ static br_state *fx_orient_event_1(const char *extra)
     char *options = options_for(FX_SEATS, extra);
     br_state *s = new_state(options);
     free(options);
-    play(s, "event 1");
+    brt_play(s, "event 1");
     to_orient(s);
-    play(s, "orient 1");
+    brt_play(s, "orient 1");
     return s;
 }
 
@@ -6394,7 +6394,7 @@ START_TEST(test_effects_tax_roll_reckons_each_seats_dues)
         json_t *tax = json_array_get(fx, 0);
         ck_assert_str_eq(fx_string(tax, "type"), "tax");
         ck_assert_int_eq(json_integer_value(json_object_get(tax, "value")),
-                         field_int(s, "dues.tax"));
+                         brt_field_int(s, "dues.tax"));
         for (int seat = 0; seat < FX_SEATS; seat++) {
             json_t *dues = fx_find(fx, "dues", seat, 0);
             ck_assert_msg(dues != NULL, "viewer %d: no dues of seat %d", viewer, seat);
@@ -6402,7 +6402,7 @@ START_TEST(test_effects_tax_roll_reckons_each_seats_dues)
                 static const char *const names[3] = {"piety", "grain", "tax"};
                 json_t *n = json_object_get(json_object_get(dues, "shortfall"), names[d]);
                 ck_assert_int_eq(json_integer_value(n),
-                                 atoi(fieldf(s, "dues.shortfall[%d].%s", seat, names[d])));
+                                 atoi(brt_fieldf(s, "dues.shortfall[%d].%s", seat, names[d])));
             }
         }
         json_decref(fx);

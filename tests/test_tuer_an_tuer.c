@@ -2701,7 +2701,7 @@ static br_state *scripted_game(const char *script, size_t entries)
         ck_assert_msg(k < sizeof move, "test bug: move text too long");
         memcpy(move, p, k);
         move[k] = '\0';
-        play(s, move);
+        brt_play(s, move);
         p += k + (p[k] == ';');
     }
     ck_assert_msg(entries == 0 || played == entries, "test bug: the script has %zu moves", played);
@@ -2899,7 +2899,7 @@ START_TEST(test_effects_cat_jump_and_walk)
     br_state_free(s);
 
     s = scripted_game(EFFECTS_GAME_A, 32);
-    play(s, "walk");
+    brt_play(s, "walk");
     expect_public_effects(s, 32, "[{\"type\":\"move\",\"seat\":1,\"from\":\"c4\",\"to\":\"e4\"}]");
     br_state_free(s);
 }

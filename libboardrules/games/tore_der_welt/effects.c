@@ -128,7 +128,7 @@ static void write_step(const tdw *before, br_move move, br_jw *w)
     } else if (m > TDW_MV_DONE) {
         char buf[NAME_SIZE];
         br_text t = br_text_over(buf, sizeof buf);
-        tdw_move_to_text(before, move, &t);
+        tdw_move_to_text(before, move, BR_VIEW_FULL, &t);
         br_jw_key_string(w, "move", buf);
         if (before->phase == TDW_PH_FOLLOW && before->pending.card < TDW_CARDS)
             br_jw_key_string(w, "card", tdw_card_names[before->pending.card]);
