@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -68,8 +69,19 @@ typedef struct br_text {
 
 br_text br_text_over(char *buf, size_t size);
 void br_text_puts(br_text *t, const char *s);
-/* Appends n bytes of s (which need not be NUL-terminated). */
-void br_text_write(br_text *t, const char *s, size_t n);
+/* Appends n bytes of s (which need not be NUL-terminated): inline when they
+ * fit, as the JSON writers append a few bytes at a time. */
+void br_text_write_slow(br_text *t, const char *s, size_t n);
+static inline void br_text_write(br_text *t, const char *s, size_t n)
+{
+    if (t->len + n < t->size) {
+        memcpy(t->buf + t->len, s, n);
+        t->len += n;
+        t->buf[t->len] = '\0';
+        return;
+    }
+    br_text_write_slow(t, s, n);
+}
 /* Numbers in decimal, and 64 bits as 16 lower-case hex digits: without
  * printf, for the writers that run at every snapshot. */
 void br_text_put_uint(br_text *t, unsigned long long v);

@@ -24,7 +24,7 @@ static void append(br_text *t, const char *s, size_t n)
     t->len += n;
 }
 
-void br_text_write(br_text *t, const char *s, size_t n)
+void br_text_write_slow(br_text *t, const char *s, size_t n)
 {
     append(t, s, n);
 }
