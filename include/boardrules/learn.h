@@ -320,7 +320,7 @@ BR_API br_status br_state_history_text_view(const br_state *state, size_t index,
  *        JSON array of effects: objects whose first member is "type" (a
  *        tile placed, a marker moved, a vote's result, a crew leaving the
  *        board, income, a card drawn, a chapter's dues...), in the vocabulary
- *        each game documents (doc/games/<game>.md, "Effects").
+ *        each game documents in its page under doc/games/ ("Effects").
  *
  * With br_state_history_text_view() a front end announces every move to
  * every seat without comparing observations and without leaking: a draw
