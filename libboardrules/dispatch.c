@@ -80,7 +80,7 @@ br_status br_state_fail_const(const br_state *s, br_status status, const char *f
     } while (0)
 
 /* Finishes a text result, recording why when the buffer was too small. */
-static br_status text_result_on(const br_state *state, const br_text *t, size_t *len)
+br_status br_state_text_result(const br_state *state, const br_text *t, size_t *len)
 {
     br_status st = br_text_result(t, len);
     if (st == BR_ERR_BUFFER)
@@ -233,7 +233,7 @@ br_status br_state_options(const br_state *state, char *buf, size_t size, size_t
     CHECK_BUFFER(state, buf, size);
     br_text t = br_text_over(buf, size);
     br_options_write(state, &t);
-    return text_result_on(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -417,7 +417,7 @@ br_status br_state_move_to_text(const br_state *state, br_move move, char *buf,
                     space - 1);
     br_text t = br_text_over(buf, size);
     state->game->move_to_text(state->data, move, BR_VIEW_FULL, &t);
-    return text_result_on(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }
 
 br_status br_state_move_to_text_view(const br_state *state, br_move move, int seat,
@@ -433,7 +433,7 @@ br_status br_state_move_to_text_view(const br_state *state, br_move move, int se
                     space - 1);
     br_text t = br_text_over(buf, size);
     state->game->move_to_text(state->data, move, seat, &t);
-    return text_result_on(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }
 
 br_status br_state_move_from_text(const br_state *state, const char *text, br_move *out)
@@ -609,7 +609,7 @@ static br_status write_observation_text(const br_state *state, int seat, char *b
     br_jw_key(&w, "view");
     state->game->write_view(state->data, seat, &w);
     br_jw_end_object(&w);
-    return text_result_on(state, &out, len);
+    return br_state_text_result(state, &out, len);
 }
 
 br_status br_state_observe(const br_state *state, int seat, char *buf, size_t size,
@@ -629,7 +629,7 @@ br_status br_state_render(const br_state *state, char *buf, size_t size, size_t 
     CHECK_BUFFER(state, buf, size);
     br_text t = br_text_over(buf, size);
     state->game->render(state->data, BR_VIEW_FULL, &t);
-    return text_result_on(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }
 
 br_status br_state_render_view(const br_state *state, int seat, char *buf, size_t size,
@@ -641,5 +641,5 @@ br_status br_state_render_view(const br_state *state, int seat, char *buf, size_
     CHECK_VIEW_SEAT(state, seat);
     br_text t = br_text_over(buf, size);
     state->game->render(state->data, seat, &t);
-    return text_result_on(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }

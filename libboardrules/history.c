@@ -103,49 +103,39 @@ static br_status check_entry_args(const br_state *s, size_t index, int seat, con
     return BR_OK;
 }
 
-static br_status text_result(const br_state *s, const br_text *t, size_t *len)
+/* The start both calls share: the outputs cleared, the arguments checked,
+ * the history replayed to the entry (at->before, and at->after when asked). */
+static br_status replay_entry(const br_state *state, size_t index, int seat, char *buf,
+                              size_t size, size_t *len, bool with_after, replay_point *at)
 {
-    br_status st = br_text_result(t, len);
-    if (st == BR_ERR_BUFFER)
-        return br_state_fail_const(s, st, "buffer of %zu bytes too small: %zu needed", t->size,
-                                   t->len + 1);
-    return st;
+    if (len)
+        *len = 0;
+    if (size > 0 && buf)
+        buf[0] = '\0';
+    if (!state)
+        return BR_ERR_ARGUMENT;
+    br_status st = check_entry_args(state, index, seat, buf, size);
+    return st == BR_OK ? replay(state, index, with_after, at) : st;
 }
 
 br_status br_state_history_text_view(const br_state *state, size_t index, int seat, char *buf,
                                      size_t size, size_t *len)
 {
-    if (len)
-        *len = 0;
-    if (size > 0 && buf)
-        buf[0] = '\0';
-    if (!state)
-        return BR_ERR_ARGUMENT;
-    br_status st = check_entry_args(state, index, seat, buf, size);
     replay_point at = {NULL, NULL, {0, 0}};
-    if (st == BR_OK)
-        st = replay(state, index, false, &at);
+    br_status st = replay_entry(state, index, seat, buf, size, len, false, &at);
     if (st != BR_OK)
         return st;
     br_text t = br_text_over(buf, size);
     state->game->move_to_text(at.before, at.entry.move, seat, &t);
     br_mem_free(at.before);
-    return text_result(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }
 
 br_status br_state_history_effects_json(const br_state *state, size_t index, int seat,
                                         char *buf, size_t size, size_t *len)
 {
-    if (len)
-        *len = 0;
-    if (size > 0 && buf)
-        buf[0] = '\0';
-    if (!state)
-        return BR_ERR_ARGUMENT;
-    br_status st = check_entry_args(state, index, seat, buf, size);
     replay_point at = {NULL, NULL, {0, 0}};
-    if (st == BR_OK)
-        st = replay(state, index, true, &at);
+    br_status st = replay_entry(state, index, seat, buf, size, len, true, &at);
     if (st != BR_OK)
         return st;
     br_text t = br_text_over(buf, size);
@@ -155,5 +145,5 @@ br_status br_state_history_effects_json(const br_state *state, size_t index, int
     state->game->write_effects(at.before, at.after, at.entry.move, seat, &w);
     br_jw_end_array(&w);
     br_mem_free(at.before);
-    return text_result(state, &t, len);
+    return br_state_text_result(state, &t, len);
 }

@@ -97,6 +97,10 @@ br_status br_state_fail(br_state *s, br_status status, const char *fmt, ...)
 br_status br_state_fail_const(const br_state *s, br_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The status of a text written into the caller's buffer: BR_ERR_BUFFER,
+ * with the reason and the length needed, when it did not fit. */
+br_status br_state_text_result(const br_state *state, const br_text *t, size_t *len);
+
 /* Gives a newly allocated state its identity. */
 void br_state_set_identity(br_state *s);
 
