@@ -1,16 +1,10 @@
 /*
- * Die Tore der Welt: the state as JSON (snapshot and, with hidden parts
- * masked, observation: written straight into the caller's buffer with
- * br_jw), the JSON loader, and the invariants between the fields, which the
- * binary loader (bytes.c) shares through snapshot.h (doc: "Snapshot and
- * observation", "Binary snapshot").
- *
- * Why this file passes 1,000 lines: the state has 23 members with about 70
- * members inside them, each read with its type and range checked and a
- * message naming it, and the loaders check the doc's invariants (goods,
- * cards and piles, events and display, projects and seals, houses, plague
- * tiles, pending decisions, phase); the writers and the loader share the
- * names and helpers.
+ * Die Tore der Welt: the snapshot's members as a field table, which the core
+ * (fields.c) walks to write the snapshot and every observation as JSON, to
+ * read it back and (bytes.c) for the binary form; here the codecs of what
+ * the core cannot walk, the members the snapshot states twice, and the
+ * invariants between the fields, which both loaders check (doc: "Snapshot
+ * and observation", "Binary snapshot").
  *
  * Members of the snapshot's "state" object (every one is written and
  * required; numbers are printed numbers: chapter 1..4, round 1..6, event
@@ -70,13 +64,10 @@
  * tiles, and "seat" is added (-1 for a spectator, who sees no hand and, with
  * screens=closed, no goods).
  */
-#include <assert.h>
-#include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "snapshot.h"
-
-enum { ITEM_SIZE = PATH_SIZE + 32 };
 
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
@@ -85,60 +76,25 @@ static const char *const penalty_names[3] = {"penance", "begging", "court"};
 static const char *const plot_names[TDW_PLOTS] = {
     "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13", "p14",
 };
-const uint8_t tdw_supply_goods[TDW_SUPPLY_GOODS] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
-                                       TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
+/* tdw_projects[].text, as names the core can index */
+static const char *const project_names[TDW_PROJECTS] = {
+    "bridge", "tower", "chapel", "hospital", "palace", "mill", "guildhall",
+};
+/* The cover targets in target order: the favour track (tdw_track[].text),
+ * the two markets, the projects. */
+static const char *const target_names[TDW_TARGETS] = {
+    "favour queen", "favour prior", "favour guild", "favour outlaws-1", "favour prioress",
+    "favour merchants", "favour king", "favour outlaws-2", "favour earl", "favour bishop",
+    "market wool", "market cloth", "project bridge", "project tower", "project chapel",
+    "project hospital", "project palace", "project mill", "project guildhall",
+};
 
-static void put_target(br_text *t, int target)
+int tdw_houses_of(const tdw *s, int seat)
 {
-    if (target < TDW_SPACES)
-        br_text_printf(t, "favour %s", tdw_track[target].text);
-    else if (target < TDW_T_PROJECT)
-        br_text_puts(t, target == TDW_T_MARKET_WOOL ? "market wool" : "market cloth");
-    else
-        br_text_printf(t, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
-}
-
-/* ------------------------------------------------------------------ */
-/* Writing: the text straight into the caller's buffer (br_jw), members in
- * the order listed at the top of this file */
-
-/* One of the game's names (card, project, phase...: plain ASCII that JSON
- * writes as it is) as a string, quoted here and handed to the writer as a
- * value written already: the writer's escaping loop would look at every
- * character of the ~60 names of a snapshot, a tenth of its writing. */
-static void w_name(br_jw *w, const char *name)
-{
-    char quoted[48];
-    size_t n = strlen(name);
-    assert(n + 2 <= sizeof quoted);
-    quoted[0] = '"';
-    memcpy(quoted + 1, name, n);
-    quoted[n + 1] = '"';
-    br_jw_raw(w, quoted, n + 2);
-}
-
-static void w_key_name(br_jw *w, const char *key, const char *name)
-{
-    br_jw_key(w, key);
-    w_name(w, name);
-}
-
-/* An index or TDW_NONE as a printed number (index + offset) or null. */
-static void w_opt(br_jw *w, int v, int offset)
-{
-    if (v == TDW_NONE)
-        br_jw_null(w);
-    else
-        br_jw_int(w, v + offset);
-}
-
-static void w_names(br_jw *w, unsigned mask, const char *const *names, int count)
-{
-    br_jw_begin_array(w);
-    for (int i = 0; i < count; i++)
-        if (mask >> i & 1)
-            w_name(w, names[i]);
-    br_jw_end_array(w);
+    int n = 0;
+    for (int q = 0; q < TDW_PLOTS; q++)
+        n += s->plots[q] == seat;
+    return n;
 }
 
 static void w_seats(br_jw *w, unsigned mask, int n)
@@ -158,226 +114,6 @@ static unsigned seal_owners(const tdw *s, int project)
     return mask;
 }
 
-int tdw_houses_of(const tdw *s, int seat)
-{
-    int n = 0;
-    for (int q = 0; q < TDW_PLOTS; q++)
-        n += s->plots[q] == seat;
-    return n;
-}
-
-static void w_events(br_jw *w, const tdw *s)
-{
-    br_jw_key(w, "drawn");
-    br_jw_begin_array(w);
-    for (int c = 0; c < TDW_CHAPTERS; c++) {
-        br_jw_begin_array(w);
-        for (int i = 0; i < s->drawn_len[c]; i++)
-            br_jw_int(w, s->drawn[c][i] + 1);
-        br_jw_end_array(w);
-    }
-    br_jw_end_array(w);
-    br_jw_key(w, "event");
-    w_opt(w, s->event, 1);
-    br_jw_key(w, "orientation");
-    w_opt(w, s->orientation, 0);
-    br_jw_key(w, "display");
-    br_jw_begin_array(w);
-    for (int f = 0; f < 2; f++)
-        w_opt(w, s->display[f], 1);
-    br_jw_end_array(w);
-    br_jw_key(w, "display_older");
-    w_opt(w, s->display_older, 1);
-}
-
-static void w_covers(br_jw *w, const tdw *s)
-{
-    br_jw_key(w, "covers");
-    br_jw_begin_array(w);
-    for (int t = 0; t < TDW_TARGETS; t++) {
-        if (!(s->covers >> t & 1))
-            continue;
-        char buf[40];
-        br_text txt = br_text_over(buf, sizeof buf);
-        put_target(&txt, t);
-        w_name(w, buf);
-    }
-    br_jw_end_array(w);
-}
-
-static void w_projects(br_jw *w, const tdw *s)
-{
-    br_jw_key(w, "projects");
-    br_jw_begin_array(w);
-    for (int p = 0; p < TDW_PROJECTS; p++) {
-        const tdw_project_state *ps = &s->projects[p];
-        br_jw_begin_object(w);
-        br_jw_key_bool(w, "in_play", ps->in_play);
-        br_jw_key_int(w, "stone", ps->stone);
-        br_jw_key_int(w, "wood", ps->wood);
-        br_jw_key_int(w, "metal", ps->metal);
-        br_jw_key(w, "seals");
-        w_seats(w, seal_owners(s, p), s->num_players);
-        br_jw_key_bool(w, "done", ps->done);
-        br_jw_end_object(w);
-    }
-    br_jw_end_array(w);
-}
-
-static void w_plots_places(br_jw *w, const tdw *s)
-{
-    br_jw_key(w, "plots");
-    br_jw_begin_array(w);
-    for (int q = 0; q < TDW_PLOTS; q++)
-        w_opt(w, s->plots[q], 0);
-    br_jw_end_array(w);
-    br_jw_key(w, "places");
-    br_jw_begin_array(w);
-    for (int x = 0; x < TDW_PLACES; x++) {
-        br_jw_begin_object(w);
-        w_key_name(w, "state", place_state_names[s->place_state[x]]);
-        br_jw_key(w, "value");
-        if (s->place_value[x])
-            br_jw_int(w, s->place_value[x]);
-        else
-            br_jw_null(w);
-        br_jw_end_object(w);
-    }
-    br_jw_end_array(w);
-}
-
-/* The plague pool: the face-down tiles of each value, or (a view) their
- * number. */
-static void w_pool(br_jw *w, const tdw *s, int viewer)
-{
-    br_jw_key(w, "plague_pool");
-    int face_down = 0;
-    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
-        face_down += s->plague_pool[v];
-    if (viewer != BR_VIEW_FULL) {
-        br_jw_int(w, face_down);
-        return;
-    }
-    br_jw_begin_array(w);
-    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
-        br_jw_int(w, s->plague_pool[v]);
-    br_jw_end_array(w);
-}
-
-static void w_pair(br_jw *w, const char *key, int grain, int piety)
-{
-    br_jw_key(w, key);
-    br_jw_begin_object(w);
-    br_jw_key_int(w, "grain", grain);
-    br_jw_key_int(w, "piety", piety);
-    br_jw_end_object(w);
-}
-
-static void w_supply(br_jw *w, const tdw *s)
-{
-    br_jw_key(w, "supply");
-    br_jw_begin_object(w);
-    for (size_t i = 0; i < sizeof tdw_supply_goods; i++)
-        br_jw_key_int(w, tdw_good_names[tdw_supply_goods[i]], s->supply[tdw_supply_goods[i]]);
-    br_jw_key_int(w, "metal", s->supply_metal);
-    br_jw_key_int(w, "covers", TDW_COVER_TILES - tdw_popcount(s->covers));
-    br_jw_end_object(w);
-}
-
-/* A seat's cards as `viewer` sees them: names, or (another seat's) a count. */
-static void w_cards(br_jw *w, const char *key, unsigned mask, bool own)
-{
-    br_jw_key(w, key);
-    if (own)
-        w_names(w, mask, tdw_card_names, TDW_CARDS);
-    else
-        br_jw_int(w, tdw_popcount(mask));
-}
-
-static void w_goods(br_jw *w, const tdw_player *pl, bool shown)
-{
-    br_jw_key(w, "goods");
-    if (!shown) {
-        br_jw_null(w);
-        return;
-    }
-    br_jw_begin_object(w);
-    for (int g = 0; g < TDW_GOODS; g++)
-        br_jw_key_int(w, tdw_good_names[g], pl->goods[g]);
-    br_jw_end_object(w);
-}
-
-static void w_pile(br_jw *w, const tdw_player *pl)
-{
-    br_jw_key(w, "pile");
-    br_jw_begin_array(w);
-    for (int i = 0; i < pl->pile_len; i++) {
-        br_jw_begin_object(w);
-        w_key_name(w, "card", tdw_card_names[pl->pile[i]]);
-        br_jw_key_bool(w, "used", pl->pile_used >> i & 1);
-        br_jw_end_object(w);
-    }
-    br_jw_end_array(w);
-}
-
-static void w_player(br_jw *w, const tdw *s, int p, int viewer)
-{
-    const tdw_player *pl = &s->players[p];
-    bool own = viewer == BR_VIEW_FULL || viewer == p;
-    br_jw_begin_object(w);
-    br_jw_key_int(w, "vp", pl->vp);
-    w_goods(w, pl, own || s->screens_open);
-    br_jw_key_int(w, "houses", TDW_HOUSES - tdw_houses_of(s, p));
-    br_jw_key_int(w, "seals", TDW_SEALS - tdw_popcount(pl->seals));
-    w_cards(w, "hand", pl->hand, own);
-    w_pile(w, pl);
-    w_cards(w, "discards", pl->discards, own);
-    br_jw_key(w, "penalties");
-    br_jw_begin_object(w);
-    for (int k = 0; k < 3; k++)
-        br_jw_key_bool(w, penalty_names[k], pl->penalties >> k & 1);
-    br_jw_end_object(w);
-    br_jw_key_bool(w, "forfeit", pl->forfeit);
-    br_jw_key(w, "traded");
-    w_names(w, pl->traded, slot_names, 3);
-    br_jw_key_bool(w, "acted", pl->acted);
-    br_jw_end_object(w);
-}
-
-static void w_pending(br_jw *w, const tdw *s)
-{
-    const tdw_pending *pd = &s->pending;
-    br_jw_key(w, "pending");
-    br_jw_begin_object(w);
-    br_jw_key(w, "seat");
-    w_opt(w, pd->seat, 0);
-    br_jw_key(w, "queue");
-    br_jw_begin_array(w);
-    int start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
-    for (int k = 0; k < s->num_players; k++) {
-        int p = (start + k) % s->num_players;
-        if (pd->queue >> p & 1)
-            br_jw_int(w, p);
-    }
-    br_jw_end_array(w);
-    br_jw_key(w, "card");
-    if (pd->card == TDW_NONE)
-        br_jw_null(w);
-    else
-        w_name(w, tdw_card_names[pd->card]);
-    br_jw_key_bool(w, "via_privilege", pd->via_privilege);
-    br_jw_key(w, "rented");
-    w_names(w, pd->rented, plot_names, TDW_PLOTS);
-    br_jw_key_int(w, "cared", pd->cared);
-    w_key_name(w, "resume", resume_names[pd->resume]);
-    br_jw_key(w, "fill_next");
-    if (pd->fill_next >= TDW_PROJECTS)
-        br_jw_null(w);
-    else
-        w_name(w, tdw_projects[pd->fill_next].text);
-    br_jw_end_object(w);
-}
-
 static bool dues_empty(const tdw *s)
 {
     for (int p = 0; p < s->num_players; p++)
@@ -387,34 +123,369 @@ static bool dues_empty(const tdw *s)
     return s->tax == 0;
 }
 
-static void w_dues(br_jw *w, const tdw *s)
+/* One byte at most `max`, for the binary codecs. */
+static bool get_byte(br_bytes_reader *r, unsigned max, uint8_t *out, const br_field_path *at)
 {
-    br_jw_key(w, "dues");
-    if (dues_empty(s)) {
-        br_jw_null(w);
-        return;
-    }
-    br_jw_begin_object(w);
-    br_jw_key(w, "tax");
-    if (s->tax)
-        br_jw_int(w, s->tax);
-    else
-        br_jw_null(w);
-    br_jw_key(w, "shortfall");
+    if (r->failed)
+        return false;
+    if (r->left < 1)
+        return br_field_fail_bytes(r, at, "the data ends 1 byte early");
+    if (r->p[0] > max)
+        return br_field_fail_bytes(r, at, "%u is not in 0..%u", r->p[0], max);
+    *out = r->p[0];
+    r->p++;
+    r->left--;
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Codecs: the members the core cannot walk by itself */
+
+/* drawn: 4 lists of event ids (printed 1..44); bytes: length, ids. The
+ * member is the whole state. */
+static void drawn_write_json(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const tdw *s = member;
+    (void)c;
     br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++) {
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
+        br_jw_begin_array(w);
+        for (int i = 0; i < s->drawn_len[ch]; i++)
+            br_jw_int(w, s->drawn[ch][i] + 1);
+        br_jw_end_array(w);
+    }
+    br_jw_end_array(w);
+}
+
+static bool drawn_read_json(const br_fields_ctx *c, void *member, const json_t *v,
+                            const br_field_path *at, br_text *err)
+{
+    tdw *s = member;
+    (void)c;
+    if (!json_is_array(v) || json_array_size(v) != TDW_CHAPTERS)
+        return br_field_fail(err, at, "not an array of %d lists", TDW_CHAPTERS);
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
+        const json_t *list = json_array_get(v, (size_t)ch);
+        br_field_path in = {at, NULL, ch};
+        if (!json_is_array(list) || json_array_size(list) > TDW_ROUNDS)
+            return br_field_fail(err, &in, "not an array of at most %d event ids", TDW_ROUNDS);
+        s->drawn_len[ch] = (uint8_t)json_array_size(list);
+        for (int i = 0; i < s->drawn_len[ch]; i++) {
+            const json_t *e = json_array_get(list, (size_t)i);
+            br_field_path entry = {&in, NULL, i};
+            if (!json_is_integer(e) || json_integer_value(e) < 1
+                || json_integer_value(e) > TDW_EVENTS)
+                return br_field_fail(err, &entry, "not an event id 1..%d", TDW_EVENTS);
+            s->drawn[ch][i] = (uint8_t)(json_integer_value(e) - 1);
+        }
+    }
+    return true;
+}
+
+static void drawn_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const tdw *s = member;
+    (void)c;
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
+        br_bw_u8(w, s->drawn_len[ch]);
+        br_bw_bytes(w, s->drawn[ch], s->drawn_len[ch]);
+    }
+}
+
+static bool drawn_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                             const br_field_path *at)
+{
+    tdw *s = member;
+    (void)c;
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
+        br_field_path in = {at, NULL, ch};
+        if (!get_byte(r, TDW_ROUNDS, &s->drawn_len[ch], &in))
+            return false;
+        for (int i = 0; i < s->drawn_len[ch]; i++) {
+            br_field_path entry = {&in, NULL, i};
+            if (!get_byte(r, TDW_EVENTS - 1, &s->drawn[ch][i], &entry))
+                return false;
+        }
+    }
+    return true;
+}
+
+static const br_field_codec drawn_codec = {drawn_write_json, drawn_read_json, drawn_write_bytes,
+                                           drawn_read_bytes};
+
+/* Derived members (JSON only, read back by read_derived()). */
+static void project_seals_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const tdw *s = c->state;
+    int p = (int)((const tdw_project_state *)member - s->projects);
+    w_seats(w, seal_owners(s, p), s->num_players);
+}
+
+static void houses_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    br_jw_int(w, TDW_HOUSES - tdw_houses_of(c->state, c->owner));
+}
+
+static void free_seals_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    br_jw_int(w, TDW_SEALS - tdw_popcount(((const tdw_player *)member)->seals));
+}
+
+static void supply_covers_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)c;
+    br_jw_int(w, TDW_COVER_TILES - tdw_popcount(((const tdw *)member)->covers));
+}
+
+/* The observation's plague pool: the number of face-down tiles. */
+static void pool_total_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const tdw *s = c->state;
+    (void)member;
+    int face_down = 0;
+    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
+        face_down += s->plague_pool[v];
+    br_jw_int(w, face_down);
+}
+
+static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    br_jw_int(w, c->viewer);
+}
+
+static const br_field_codec project_seals_codec = {project_seals_write, NULL, NULL, NULL};
+static const br_field_codec houses_codec = {houses_write, NULL, NULL, NULL};
+static const br_field_codec free_seals_codec = {free_seals_write, NULL, NULL, NULL};
+static const br_field_codec supply_covers_codec = {supply_covers_write, NULL, NULL, NULL};
+static const br_field_codec pool_total_codec = {pool_total_write, NULL, NULL, NULL};
+static const br_field_codec seat_codec = {seat_write, NULL, NULL, NULL};
+
+/* A seat's pile: [{"card", "used"}] in JSON (the member is the player);
+ * bytes: length, cards, the used bits. */
+typedef struct pile_entry {
+    uint8_t card, used;
+} pile_entry;
+
+static const br_field pile_entry_fields[] = {
+    {.key = "card", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(pile_entry, card),
+     .max = TDW_CARDS - 1, .names = tdw_card_names},
+    {.key = "used", .kind = BR_FIELD_BOOL, .offset = offsetof(pile_entry, used)},
+};
+static const br_field_table pile_entry_table = {pile_entry_fields, 2};
+
+static void pile_write_json(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const tdw_player *pl = member;
+    (void)c;
+    br_jw_begin_array(w);
+    for (int i = 0; i < pl->pile_len; i++) {
         br_jw_begin_object(w);
-        for (int d = 0; d < TDW_DUES; d++)
-            br_jw_key_int(w, tdw_due_names[d], s->shortfall[p][d]);
+        br_jw_key(w, "card");
+        br_jw_name(w, tdw_card_names[pl->pile[i]]);
+        br_jw_key_bool(w, "used", pl->pile_used >> i & 1);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);
+}
+
+static bool pile_read_json(const br_fields_ctx *c, void *member, const json_t *v,
+                           const br_field_path *at, br_text *err)
+{
+    tdw_player *pl = member;
+    if (!json_is_array(v) || json_array_size(v) > TDW_ROUNDS)
+        return br_field_fail(err, at, "not an array of at most %d cards", TDW_ROUNDS);
+    pl->pile_len = (uint8_t)json_array_size(v);
+    pl->pile_used = 0;
+    for (int i = 0; i < pl->pile_len; i++) {
+        br_field_path entry = {at, NULL, i};
+        pile_entry e;
+        if (!br_fields_read_json(&pile_entry_table, c, &e, json_array_get(v, (size_t)i), &entry,
+                                 err))
+            return false;
+        pl->pile[i] = e.card;
+        pl->pile_used |= (uint8_t)(e.used << i);
+    }
+    return true;
+}
+
+static void pile_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const tdw_player *pl = member;
+    (void)c;
+    br_bw_u8(w, pl->pile_len);
+    br_bw_bytes(w, pl->pile, pl->pile_len);
+    br_bw_u8(w, pl->pile_used & ((1u << pl->pile_len) - 1));
+}
+
+static bool pile_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                            const br_field_path *at)
+{
+    tdw_player *pl = member;
+    (void)c;
+    if (!get_byte(r, TDW_ROUNDS, &pl->pile_len, at))
+        return false;
+    for (int i = 0; i < pl->pile_len; i++) {
+        br_field_path entry = {at, NULL, i};
+        if (!get_byte(r, TDW_CARDS - 1, &pl->pile[i], &entry))
+            return false;
+    }
+    br_field_path used = {at, "used", 0};
+    if (!get_byte(r, UINT8_MAX, &pl->pile_used, &used))
+        return false;
+    return pl->pile_used >> pl->pile_len == 0
+           || br_field_fail_bytes(r, &used, "bits beyond the %d cards", pl->pile_len);
+}
+
+static const br_field_codec pile_json_codec = {pile_write_json, pile_read_json, NULL, NULL};
+static const br_field_codec pile_bytes_codec = {NULL, NULL, pile_write_bytes, pile_read_bytes};
+
+/* penalties: {"penance", "begging", "court"} of the bit mask. */
+static const br_field penalty_fields[] = {
+    {.key = "penance", .kind = BR_FIELD_BOOL, .offset = 0},
+    {.key = "begging", .kind = BR_FIELD_BOOL, .offset = 1},
+    {.key = "court", .kind = BR_FIELD_BOOL, .offset = 2},
+};
+static const br_field_table penalty_table = {penalty_fields, 3};
+
+static void penalties_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    unsigned mask = *(const uint8_t *)member;
+    (void)c;
+    br_jw_begin_object(w);
+    for (int k = 0; k < 3; k++)
+        br_jw_key_bool(w, penalty_names[k], mask >> k & 1);
     br_jw_end_object(w);
 }
 
-static void w_result(br_jw *w, const tdw *s)
+static bool penalties_read(const br_fields_ctx *c, void *member, const json_t *v,
+                           const br_field_path *at, br_text *err)
 {
-    br_jw_key(w, "result");
+    uint8_t bits[3];
+    if (!br_fields_read_json(&penalty_table, c, bits, v, at, err))
+        return false;
+    *(uint8_t *)member = (uint8_t)(bits[0] | bits[1] << 1 | bits[2] << 2);
+    return true;
+}
+
+static const br_field_codec penalties_codec = {penalties_write, penalties_read, NULL, NULL};
+
+/* pending.queue: the seats still to decide, clockwise after pending.seat
+ * (the member is pending). */
+static void queue_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const tdw_pending *pd = member;
+    int n = c->num_seats, start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
+    br_jw_begin_array(w);
+    for (int k = 0; k < n; k++) {
+        int p = (start + k) % n;
+        if (pd->queue >> p & 1)
+            br_jw_int(w, p);
+    }
+    br_jw_end_array(w);
+}
+
+static bool queue_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
+{
+    tdw_pending *pd = member;
+    int n = c->num_seats, prev = -1, start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
+    if (!json_is_array(v) || json_array_size(v) > (size_t)n)
+        return br_field_fail(err, at, "not an array of at most %d seats", n);
+    pd->queue = 0;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        const json_t *e = json_array_get(v, i);
+        br_field_path entry = {at, NULL, (long)i};
+        if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) >= n)
+            return br_field_fail(err, &entry, "not a seat 0..%d", n - 1);
+        int p = (int)json_integer_value(e), dist = (p - start + 2 * n) % n;
+        if (p == pd->seat)
+            return br_field_fail(err, &entry, "seat %d is the deciding seat itself", p);
+        if (dist <= prev)
+            return br_field_fail(err, &entry, "not in clockwise order from pending.seat");
+        prev = dist;
+        pd->queue |= (uint8_t)(1u << p);
+    }
+    return true;
+}
+
+static const br_field_codec queue_codec = {queue_write, queue_read, NULL, NULL};
+
+/* dues: null, or at a chapter end {"tax", "shortfall"}; bytes: the tax (0:
+ * before the roll) and the shortfalls. The member is the whole state. */
+static const br_field due_fields[] = {
+    {.key = "piety", .kind = BR_FIELD_INT, .width = 1, .offset = 0, .max = 2},
+    {.key = "grain", .kind = BR_FIELD_INT, .width = 1, .offset = 1, .max = 2},
+    {.key = "tax", .kind = BR_FIELD_INT, .width = 1, .offset = 2, .max = 5},
+};
+static const br_field_table due_table = {due_fields, 3};
+
+static const br_field dues_fields[] = {
+    {.key = "tax", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tdw, tax), .min = 2,
+     .max = 5, .flags = BR_FIELD_NULLABLE, .none = 0},
+    {.key = "shortfall", .kind = BR_FIELD_OBJECT, .offset = offsetof(tdw, shortfall),
+     .count = BR_FIELD_SEATS, .stride = TDW_DUES, .table = &due_table},
+};
+static const br_field_table dues_table = {dues_fields, 2};
+
+static void dues_write_json(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    if (dues_empty(member))
+        br_jw_null(w);
+    else
+        br_fields_write_json(&dues_table, c, member, w);
+}
+
+static bool dues_read_json(const br_fields_ctx *c, void *member, const json_t *v,
+                           const br_field_path *at, br_text *err)
+{
+    tdw *s = member;
+    memset(s->shortfall, 0, sizeof s->shortfall);
+    s->tax = 0;
+    if (json_is_null(v))
+        return true;
+    if (!br_fields_read_json(&dues_table, c, s, v, at, err))
+        return false;
+    return !dues_empty(s) || br_field_fail(err, at, "no roll and no shortfall: write null");
+}
+
+static void dues_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    br_fields_write_bytes(&dues_table, c, member, w);
+}
+
+static bool dues_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                            const br_field_path *at)
+{
+    tdw *s = member;
+    memset(s->shortfall, 0, sizeof s->shortfall);
+    return br_fields_read_bytes(&dues_table, c, s, r, at);
+}
+
+static const br_field_codec dues_codec = {dues_write_json, dues_read_json, dues_write_bytes,
+                                          dues_read_bytes};
+
+/* result: null, or at the end {"vp", "winners"} (the member is the whole
+ * state); the binary form has the winners only. */
+typedef struct result_view {
+    uint16_t vp[TDW_MAX_SEATS];
+    uint8_t winners;
+} result_view;
+
+static const br_field result_fields[] = {
+    {.key = "vp", .kind = BR_FIELD_INT, .width = 2, .offset = offsetof(result_view, vp),
+     .count = BR_FIELD_SEATS, .stride = 2, .max = UINT16_MAX},
+    {.key = "winners", .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(result_view, winners),
+     .max = BR_FIELD_LAST_SEAT},
+};
+static const br_field_table result_table = {result_fields, 2};
+
+static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    const tdw *s = member;
+    (void)c;
     if (s->phase != TDW_PH_OVER) {
         br_jw_null(w);
         return;
@@ -430,637 +501,271 @@ static void w_result(br_jw *w, const tdw *s)
     br_jw_end_object(w);
 }
 
+static bool result_read(const br_fields_ctx *c, void *member, const json_t *v,
+                        const br_field_path *at, br_text *err)
+{
+    tdw *s = member;
+    s->winners = 0;
+    if (json_is_null(v))
+        return s->phase != TDW_PH_OVER
+               || br_field_fail(err, at, "null, but the game is over");
+    if (s->phase != TDW_PH_OVER)
+        return br_field_fail(err, at, "set before the end of the game");
+    result_view rv;
+    if (!br_fields_read_json(&result_table, c, &rv, v, at, err))
+        return false;
+    for (int p = 0; p < s->num_players; p++) {
+        br_field_path vp = {at, "vp", 0}, entry = {&vp, NULL, p};
+        if (rv.vp[p] != s->players[p].vp)
+            return br_field_fail(err, &entry, "%d, but seat %d has %d VP", rv.vp[p], p,
+                                 s->players[p].vp);
+    }
+    s->winners = rv.winners; /* checked against the VP with the binary form's */
+    return true;
+}
+
+static const br_field_codec result_codec = {result_write, result_read, NULL, NULL};
+
+/* ------------------------------------------------------------------ */
+/* The table (members in the order of the top of this file; where the
+ * binary form orders them otherwise, a JSON-only and a bytes-only entry) */
+
+#define AT(type, member) .offset = offsetof(type, member)
+#define U8 .kind = BR_FIELD_INT, .width = 1
+#define OPT .flags = BR_FIELD_NULLABLE, .none = TDW_NONE
+
+static const br_field goods_fields[TDW_GOODS] = {
+    {.key = "stone", U8, .offset = TDW_STONE, .max = 25},
+    {.key = "wood", U8, .offset = TDW_WOOD, .max = 15},
+    {.key = "grain", U8, .offset = TDW_GRAIN, .max = 10},
+    {.key = "piety", U8, .offset = TDW_PIETY, .max = 12},
+    {.key = "wool", U8, .offset = TDW_WOOL, .max = 15},
+    {.key = "cloth", U8, .offset = TDW_CLOTH, .max = 12},
+    {.key = "money", U8, .offset = TDW_MONEY, .max = 28},
+    {.key = "loyalty", U8, .offset = TDW_LOYALTY, .max = 14},
+    {.key = "knowledge", U8, .offset = TDW_KNOWLEDGE, .max = 20},
+};
+static const br_field_table goods_table = {goods_fields, TDW_GOODS};
+
+/* The member is the whole state (stone, wood ... in tdw_supply_goods order). */
+static const br_field supply_fields[] = {
+    {.key = "stone", U8, AT(tdw, supply[TDW_STONE]), .max = 25},
+    {.key = "wood", U8, AT(tdw, supply[TDW_WOOD]), .max = 15},
+    {.key = "wool", U8, AT(tdw, supply[TDW_WOOL]), .max = 15},
+    {.key = "cloth", U8, AT(tdw, supply[TDW_CLOTH]), .max = 12},
+    {.key = "money", U8, AT(tdw, supply[TDW_MONEY]), .max = 28},
+    {.key = "loyalty", U8, AT(tdw, supply[TDW_LOYALTY]), .max = 14},
+    {.key = "knowledge", U8, AT(tdw, supply[TDW_KNOWLEDGE]), .max = 20},
+    {.key = "metal", U8, AT(tdw, supply_metal), .max = 1},
+    {.key = "covers", .kind = BR_FIELD_CODEC, .codec = &supply_covers_codec,
+     .flags = BR_FIELD_JSON_ONLY},
+};
+static const br_field_table supply_table = {supply_fields, 9};
+
+/* stock and box: grain, then piety */
+static const br_field pair_fields[] = {
+    {.key = "grain", U8, .offset = 0, .max = 10},
+    {.key = "piety", U8, .offset = 1, .max = 12},
+};
+static const br_field_table pair_table = {pair_fields, 2};
+
+/* Per project the largest cubes of any; check_projects() holds each to its
+ * own. */
+static const br_field project_fields[] = {
+    {.key = "in_play", .kind = BR_FIELD_BOOL, AT(tdw_project_state, in_play)},
+    {.key = "stone", U8, AT(tdw_project_state, stone), .max = 6},
+    {.key = "wood", U8, AT(tdw_project_state, wood), .max = 3},
+    {.key = "metal", U8, AT(tdw_project_state, metal), .max = 1},
+    {.key = "seals", .kind = BR_FIELD_CODEC, .codec = &project_seals_codec,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "done", .kind = BR_FIELD_BOOL, AT(tdw_project_state, done)},
+};
+static const br_field_table project_table = {project_fields, 6};
+
+/* A place's state and value: the entry is place_state[x], its value lies
+ * TDW_PLACES bytes on (place_value[x]); value 0 (hidden) is null. */
+static const br_field place_fields[] = {
+    {.key = "state", .kind = BR_FIELD_NAME, .width = 1, .offset = 0, .max = 3,
+     .names = place_state_names},
+    {.key = "value", U8, .offset = offsetof(tdw, place_value) - offsetof(tdw, place_state),
+     .min = 1, .max = TDW_PLAGUE_VALUES, .flags = BR_FIELD_NULLABLE, .none = 0},
+};
+static const br_field_table place_table = {place_fields, 2};
+
+static bool sees_goods(const br_fields_ctx *c)
+{
+    return c->viewer == c->owner || ((const tdw *)c->state)->screens_open;
+}
+
+static const br_field player_fields[] = {
+    {.key = "vp", .kind = BR_FIELD_INT, .width = 2, AT(tdw_player, vp), .max = UINT16_MAX},
+    {.key = "goods", .kind = BR_FIELD_OBJECT, AT(tdw_player, goods), .table = &goods_table,
+     .see = BR_SEE_CUSTOM, .visible = sees_goods, .hide = BR_HIDE_NULL},
+    {.key = "houses", .kind = BR_FIELD_CODEC, .codec = &houses_codec, .flags = BR_FIELD_JSON_ONLY},
+    {.key = "seals", .kind = BR_FIELD_CODEC, .codec = &free_seals_codec,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "hand", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, hand), .max = TDW_CARDS,
+     .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT},
+    {.key = "discards", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
+     .max = TDW_CARDS, .names = tdw_card_names, .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "pile", .kind = BR_FIELD_CODEC, .codec = &pile_json_codec,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "pile", .kind = BR_FIELD_CODEC, .codec = &pile_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "discards", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
+     .max = TDW_CARDS, .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "penalties", .kind = BR_FIELD_CODEC, AT(tdw_player, penalties),
+     .codec = &penalties_codec, .flags = BR_FIELD_JSON_ONLY},
+    {.key = "penalties", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, penalties), .max = 3,
+     .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "forfeit", .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
+    {.key = "traded", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
+     .names = slot_names},
+    {.key = "seals", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, seals),
+     .max = TDW_PROJECTS, .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "acted", .kind = BR_FIELD_BOOL, AT(tdw_player, acted)},
+};
+static const br_field_table player_table = {player_fields,
+                                            sizeof player_fields / sizeof player_fields[0]};
+
+static const br_field pending_fields[] = {
+    {.key = "seat", U8, AT(tdw_pending, seat), .max = BR_FIELD_LAST_SEAT, OPT},
+    {.key = "queue", .kind = BR_FIELD_CODEC, .codec = &queue_codec, .flags = BR_FIELD_JSON_ONLY},
+    {.key = "queue", .kind = BR_FIELD_SET, .width = 1, AT(tdw_pending, queue),
+     .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "card", .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, card),
+     .max = TDW_CARDS - 1, .names = tdw_card_names, OPT},
+    {.key = "via_privilege", .kind = BR_FIELD_BOOL, AT(tdw_pending, via_privilege)},
+    {.key = "rented", .kind = BR_FIELD_SET, .width = 2, AT(tdw_pending, rented),
+     .max = TDW_PLOTS, .names = plot_names},
+    {.key = "cared", U8, AT(tdw_pending, cared), .max = 20},
+    {.key = "resume", .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, resume), .max = 3,
+     .names = resume_names},
+    {.key = "fill_next", .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, fill_next),
+     .max = TDW_PROJECTS - 1, .names = project_names, .flags = BR_FIELD_NULLABLE,
+     .none = TDW_PROJECTS},
+};
+static const br_field_table pending_table = {pending_fields,
+                                             sizeof pending_fields / sizeof pending_fields[0]};
+
+static const br_field state_fields[] = {
+    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
+     .names = tdw_phase_names, .flags = BR_FIELD_JSON_ONLY},
+    /* a number in the binary form, and its reason says so ("12 is not in 0..11") */
+    {.key = "phase", U8, AT(tdw, phase), .max = TDW_PHASES - 1, .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "chapter", U8, AT(tdw, chapter), .max = TDW_CHAPTERS - 1, .bias = 1},
+    {.key = "round", U8, AT(tdw, round), .max = TDW_ROUNDS - 1, .bias = 1},
+    {.key = "crest", U8, AT(tdw, crest), .max = BR_FIELD_LAST_SEAT},
+    {.key = "turn", U8, AT(tdw, turn), .max = BR_FIELD_LAST_SEAT, OPT},
+    {.key = "drawn", .kind = BR_FIELD_CODEC, .codec = &drawn_codec},
+    {.key = "event", U8, AT(tdw, event), .max = TDW_EVENTS - 1, .bias = 1, OPT},
+    {.key = "orientation", U8, AT(tdw, orientation), .max = 3, OPT},
+    {.key = "display", U8, AT(tdw, display), .count = 2, .stride = 1, .max = TDW_EVENTS - 1,
+     .bias = 1, OPT},
+    {.key = "display_older", U8, AT(tdw, display_older), .max = 1, .bias = 1, OPT},
+    {.key = "favour", U8, AT(tdw, favour), .max = TDW_SPACES - 1},
+    {.key = "covers", .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
+     .names = target_names},
+    {.key = "projects", .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
+     .stride = sizeof(tdw_project_state), .table = &project_table},
+    {.key = "plots", U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
+     .max = BR_FIELD_LAST_SEAT, OPT},
+    {.key = "places", .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
+     .stride = 1, .table = &place_table},
+    /* the snapshot's five counts, the observation's total */
+    {.key = "plague_pool", U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
+     .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_OMIT},
+    {.key = "plague_pool", .kind = BR_FIELD_CODEC, .codec = &pool_total_codec,
+     .flags = BR_FIELD_VIEW_ONLY},
+    {.key = "stock", .kind = BR_FIELD_OBJECT, AT(tdw, stock_grain), .table = &pair_table},
+    {.key = "box", .kind = BR_FIELD_OBJECT, AT(tdw, box_grain), .table = &pair_table},
+    {.key = "supply", .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table},
+    {.key = "players", .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
+     .stride = sizeof(tdw_player), .table = &player_table},
+    {.key = "pending", .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table},
+    {.key = "dues", .kind = BR_FIELD_CODEC, .codec = &dues_codec},
+    {.key = "result", .kind = BR_FIELD_CODEC, .codec = &result_codec,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "result", .kind = BR_FIELD_SET, .width = 1, AT(tdw, winners),
+     .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "seat", .kind = BR_FIELD_CODEC, .codec = &seat_codec, .flags = BR_FIELD_VIEW_ONLY},
+};
+const br_field_table tdw_state_fields = {state_fields,
+                                         sizeof state_fields / sizeof state_fields[0]};
+
+#undef AT
+#undef U8
+#undef OPT
+
+br_fields_ctx tdw_fields_ctx(const tdw *s, int viewer)
+{
+    return (br_fields_ctx){s, viewer, s->num_players, -1};
+}
+
 /* The snapshot (viewer BR_VIEW_FULL) or what seat `viewer` (-1: a
  * spectator) may see. */
 void tdw_write_view(const void *st, int viewer, br_jw *w)
 {
-    const tdw *s = st;
-    br_jw_begin_object(w);
-    w_key_name(w, "phase", tdw_phase_names[s->phase]);
-    br_jw_key_int(w, "chapter", s->chapter + 1);
-    br_jw_key_int(w, "round", s->round + 1);
-    br_jw_key_int(w, "crest", s->crest);
-    br_jw_key(w, "turn");
-    w_opt(w, s->turn, 0);
-    w_events(w, s);
-    br_jw_key_int(w, "favour", s->favour);
-    w_covers(w, s);
-    w_projects(w, s);
-    w_plots_places(w, s);
-    w_pool(w, s, viewer);
-    w_pair(w, "stock", s->stock_grain, s->stock_piety);
-    w_pair(w, "box", s->box_grain, s->box_piety);
-    w_supply(w, s);
-    br_jw_key(w, "players");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++)
-        w_player(w, s, p, viewer);
-    br_jw_end_array(w);
-    w_pending(w, s);
-    w_dues(w, s);
-    w_result(w, s);
-    if (viewer != BR_VIEW_FULL)
-        br_jw_key_int(w, "seat", viewer);
-    br_jw_end_object(w);
+    br_fields_ctx c = tdw_fields_ctx(st, viewer);
+    br_fields_write_json(&tdw_state_fields, &c, st, w);
 }
 
 /* ------------------------------------------------------------------ */
-/* Reading: every member, then the invariants between them */
+/* Reading: the core reads the table; what the snapshot states twice is
+ * read here, to be compared with the state by the invariants */
 
-/* The path of a member, `base` + "." + `key`, into path[PATH_SIZE], and of
- * an entry, `base` + "[i]": built by hand, since the loader names every
- * value it reads and printf would cost it more than the parse. */
-static void path_join(char *out, size_t size, const char *base, const char *a, int i,
-                      const char *b)
+static bool count_in(const json_t *o, const char *key, int max, int *out,
+                     const br_field_path *at, br_text *err)
 {
-    size_t n = 0;
-    for (const char *parts[2] = {base, a}, **p = parts; p < parts + 2; p++)
-        for (const char *c = *p; *c && n + 1 < size; c++)
-            out[n++] = *c;
-    if (i >= 0) {
-        char digits[12];
-        int k = 0;
-        do
-            digits[k++] = (char)('0' + i % 10);
-        while ((i /= 10) > 0);
-        while (k > 0 && n + 1 < size)
-            out[n++] = digits[--k];
-    }
-    for (const char *c = b; *c && n + 1 < size; c++)
-        out[n++] = *c;
-    out[n] = '\0';
-}
-
-static void path_index(char *out, size_t size, const char *base, int i)
-{
-    path_join(out, size, base, "[", i, "]");
-}
-
-/* Member `key` of `o` (whose path is `base`); its path goes into `path`. */
-static const json_t *member(const json_t *o, const char *base, const char *key, char *path,
-                            br_text *err)
-{
-    path_join(path, PATH_SIZE, base, ".", -1, key);
-    return br_json_member(o, key, base, err);
-}
-
-static bool as_int(const json_t *v, long long lo, long long hi, int *out, const char *path,
-                   br_text *err)
-{
-    if (!json_is_integer(v))
-        return br_fail(err, "%s: not an integer", path);
-    long long x = json_integer_value(v);
-    if (x < lo || x > hi)
-        return br_fail(err, "%s: %lld is not in %lld..%lld", path, x, lo, hi);
-    *out = (int)x;
+    br_field_path m = {at, key, 0};
+    const json_t *v = json_object_get(o, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > max)
+        return br_field_fail(err, &m, "not a number 0..%d", max);
+    *out = (int)json_integer_value(v);
     return true;
 }
 
-/* An integer lo..hi or null (*out = -1). */
-static bool as_opt_int(const json_t *v, long long lo, long long hi, int *out, const char *path,
-                       br_text *err)
-{
-    if (json_is_null(v)) {
-        *out = -1;
-        return true;
-    }
-    if (!json_is_integer(v))
-        return br_fail(err, "%s: not an integer or null", path);
-    return as_int(v, lo, hi, out, path, err);
-}
-
-/* An object with no members but `keys`. */
-static bool as_object(const json_t *v, const char *const *keys, size_t n, const char *path,
-                      br_text *err)
-{
-    if (!json_is_object(v))
-        return br_fail(err, "%s: not an object", path);
-    /* Every member is required: with n members, an unknown one means a
-     * missing one, which its read reports. */
-    if (json_object_size(v) == n)
-        return true;
-    const char *unknown = br_json_unknown_key(v, keys, n);
-    if (unknown)
-        return br_fail(err, "%s.%s: not a member of this version's snapshot", path, unknown);
-    return true;
-}
-
-static bool as_array(const json_t *v, size_t min, size_t max, const char *path, br_text *err)
+/* A list of distinct seats, ascending, into a bit mask. */
+static bool seats_in(const json_t *v, int n, unsigned *mask, const br_field_path *at,
+                     br_text *err)
 {
     if (!json_is_array(v))
-        return br_fail(err, "%s: not an array", path);
-    if (json_array_size(v) < min || json_array_size(v) > max)
-        return br_fail(err, "%s: has %zu entries, expected %zu..%zu", path, json_array_size(v), min,
-                    max);
-    return true;
-}
-
-/* Members of the kinds above, stored into bytes. Each is read first without
- * a reason (err NULL: nothing is formatted); only a member that fails is
- * read again with its path, for the reason. */
-static bool m_u8(const json_t *o, const char *base, const char *key, int lo, int hi,
-                 uint8_t *out, br_text *err)
-{
-    const json_t *v = json_object_get(o, key);
-    int x = 0;
-    if (!v || !as_int(v, lo, hi, &x, "", NULL)) {
-        char path[PATH_SIZE];
-        v = member(o, base, key, path, err);
-        return v && as_int(v, lo, hi, &x, path, err);
-    }
-    *out = (uint8_t)x;
-    return true;
-}
-
-/* An integer lo..hi or null (TDW_NONE); the JSON shows index + offset. */
-static bool m_opt(const json_t *o, const char *base, const char *key, int lo, int hi, int offset,
-                  uint8_t *out, br_text *err)
-{
-    const json_t *v = json_object_get(o, key);
-    int x = 0;
-    if (!v || !as_opt_int(v, lo, hi, &x, "", NULL)) {
-        char path[PATH_SIZE];
-        v = member(o, base, key, path, err);
-        return v && as_opt_int(v, lo, hi, &x, path, err);
-    }
-    *out = x < 0 ? TDW_NONE : (uint8_t)(x - offset);
-    return true;
-}
-
-static bool m_bool(const json_t *o, const char *base, const char *key, uint8_t *out,
-                   br_text *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!json_is_boolean(v)) {
-        char path[PATH_SIZE];
-        v = member(o, base, key, path, err);
-        return v && br_fail(err, "%s: not true or false", path);
-    }
-    *out = json_is_true(v);
-    return true;
-}
-
-static bool m_name(const json_t *o, const char *base, const char *key, const char *const *names,
-                   int count, uint8_t *out, br_text *err)
-{
-    const json_t *v = json_object_get(o, key);
-    int x = 0;
-    if (!v || !br_json_name(v, names, count, &x, "", NULL)) {
-        char path[PATH_SIZE];
-        v = member(o, base, key, path, err);
-        return v && br_json_name(v, names, count, &x, path, err);
-    }
-    *out = (uint8_t)x;
-    return true;
-}
-
-/* A list of distinct names into a bit mask. */
-static bool m_names(const json_t *o, const char *base, const char *key, const char *const *names,
-                    int count, unsigned *mask, br_text *err)
-{
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, base, key, path, err);
-    if (!v || !as_array(v, 0, (size_t)count, path, err))
-        return false;
+        return br_field_fail(err, at, "not an array");
     *mask = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
-        int x = 0;
-        path_index(item, sizeof item, path, (int)i);
-        if (!br_json_name(json_array_get(v, i), names, count, &x, item, err))
-            return false;
-        if (*mask >> x & 1)
-            return br_fail(err, "%s: '%s' listed twice", item, names[x]);
-        *mask |= 1u << x;
-    }
-    return true;
-}
-
-/* A list of distinct seats into a bit mask. */
-static bool m_seats(const json_t *o, const char *base, const char *key, int n, unsigned *mask,
-                    br_text *err)
-{
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, base, key, path, err);
-    if (!v || !as_array(v, 0, (size_t)n, path, err))
-        return false;
-    *mask = 0;
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        int p = 0;
-        path_index(item, sizeof item, path, (int)i);
-        if (!as_int(json_array_get(v, i), 0, n - 1, &p, item, err))
-            return false;
-        if (*mask >> p & 1)
-            return br_fail(err, "%s: seat %d listed twice", item, p);
+        const json_t *e = json_array_get(v, i);
+        br_field_path entry = {at, NULL, (long)i};
+        long long p = json_is_integer(e) ? json_integer_value(e) : -1;
+        if (p < 0 || p >= n || *mask >> p)
+            return br_field_fail(err, &entry, "not a seat 0..%d after the ones before", n - 1);
         *mask |= 1u << p;
     }
     return true;
 }
 
-/* An object member with exactly `keys`. */
-static const json_t *m_object(const json_t *o, const char *base, const char *key,
-                              const char *const *keys, size_t n, char *path, br_text *err)
+static bool read_derived(tdw *s, const json_t *o, tdw_derived *d, br_text *err)
 {
-    const json_t *v = member(o, base, key, path, err);
-    return v && as_object(v, keys, n, path, err) ? v : NULL;
-}
-
-static bool read_drawn(tdw *s, const json_t *o, br_text *err)
-{
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, "state", "drawn", path, err);
-    if (!v || !as_array(v, TDW_CHAPTERS, TDW_CHAPTERS, path, err))
-        return false;
-    for (int c = 0; c < TDW_CHAPTERS; c++) {
-        const json_t *list = json_array_get(v, (size_t)c);
-        path_index(path, sizeof path, "state.drawn", c);
-        if (!as_array(list, 0, TDW_ROUNDS, path, err))
-            return false;
-        s->drawn_len[c] = (uint8_t)json_array_size(list);
-        for (int i = 0; i < s->drawn_len[c]; i++) {
-            int id = 0;
-            path_index(item, sizeof item, path, i);
-            if (!as_int(json_array_get(list, (size_t)i), 1, TDW_EVENTS, &id, item, err))
-                return false;
-            s->drawn[c][i] = (uint8_t)(id - 1);
-        }
-    }
-    return true;
-}
-
-static bool read_board(tdw *s, const json_t *o, br_text *err)
-{
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    if (!read_drawn(s, o, err) || !m_opt(o, "state", "event", 1, TDW_EVENTS, 1, &s->event, err)
-        || !m_opt(o, "state", "orientation", 0, 3, 0, &s->orientation, err))
-        return false;
-    const json_t *v = member(o, "state", "display", path, err);
-    if (!v || !as_array(v, 2, 2, path, err))
-        return false;
-    for (int f = 0; f < 2; f++) {
-        int id = 0;
-        path_index(item, sizeof item, "state.display", f);
-        if (!as_opt_int(json_array_get(v, (size_t)f), 1, TDW_EVENTS, &id, item, err))
-            return false;
-        s->display[f] = id < 0 ? TDW_NONE : (uint8_t)(id - 1);
-    }
-    if (!m_opt(o, "state", "display_older", 1, 2, 1, &s->display_older, err)
-        || !m_u8(o, "state", "favour", 0, TDW_SPACES - 1, &s->favour, err))
-        return false;
-    v = member(o, "state", "covers", path, err);
-    if (!v || !as_array(v, 0, TDW_TARGETS, path, err))
-        return false;
-    s->covers = 0;
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        const json_t *e = json_array_get(v, i);
-        path_index(item, sizeof item, "state.covers", (int)i);
-        if (!json_is_string(e))
-            return br_fail(err, "%s: not a string", item);
-        int t = 0;
-        for (; t < TDW_TARGETS; t++) {
-            char buf[40];
-            br_text txt = br_text_over(buf, sizeof buf);
-            put_target(&txt, t);
-            if (strcmp(buf, json_string_value(e)) == 0)
-                break;
-        }
-        if (t == TDW_TARGETS)
-            return br_fail(err, "%s: '%s' is not a cover target (e.g. 'favour earl', 'market "
-                        "wool', 'project bridge')", item, json_string_value(e));
-        if (s->covers >> t & 1)
-            return br_fail(err, "%s: '%s' listed twice", item, json_string_value(e));
-        s->covers |= 1u << t;
-    }
-    return true;
-}
-
-static bool read_projects(tdw *s, const json_t *o, unsigned owners[TDW_PROJECTS], br_text *err)
-{
-    static const char *const keys[] = {"in_play", "stone", "wood", "metal", "seals", "done"};
-    char path[PATH_SIZE], base[ITEM_SIZE];
-    const json_t *v = member(o, "state", "projects", path, err);
-    if (!v || !as_array(v, TDW_PROJECTS, TDW_PROJECTS, path, err))
-        return false;
-    for (int p = 0; p < TDW_PROJECTS; p++) {
-        tdw_project_state *ps = &s->projects[p];
-        const json_t *po = json_array_get(v, (size_t)p);
-        path_index(base, sizeof base, "state.projects", p);
-        if (!as_object(po, keys, 6, base, err) || !m_bool(po, base, "in_play", &ps->in_play, err)
-            || !m_u8(po, base, "stone", 0, tdw_projects[p].stone, &ps->stone, err)
-            || !m_u8(po, base, "wood", 0, tdw_projects[p].wood, &ps->wood, err)
-            || !m_u8(po, base, "metal", 0, p == TDW_P_TOWER, &ps->metal, err)
-            || !m_seats(po, base, "seals", s->num_players, &owners[p], err)
-            || !m_bool(po, base, "done", &ps->done, err))
+    br_field_path root = {NULL, "state", 0}, projects = {&root, "projects", 0},
+                  players = {&root, "players", 0}, supply = {&root, "supply", 0};
+    for (int q = 0; q < TDW_PROJECTS; q++) {
+        br_field_path entry = {&projects, NULL, q}, seals = {&entry, "seals", 0};
+        const json_t *po = json_array_get(json_object_get(o, "projects"), (size_t)q);
+        if (!seats_in(json_object_get(po, "seals"), s->num_players, &d->owners[q], &seals, err))
             return false;
     }
-    return true;
-}
-
-static bool read_plots_places(tdw *s, const json_t *o, br_text *err)
-{
-    static const char *const place_keys[] = {"state", "value"};
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, "state", "plots", path, err);
-    if (!v || !as_array(v, TDW_PLOTS, TDW_PLOTS, path, err))
-        return false;
-    for (int q = 0; q < TDW_PLOTS; q++) {
-        int seat = 0;
-        path_index(item, sizeof item, "state.plots", q);
-        if (!as_opt_int(json_array_get(v, (size_t)q), 0, s->num_players - 1, &seat, item, err))
-            return false;
-        s->plots[q] = seat < 0 ? TDW_NONE : (uint8_t)seat;
-    }
-    v = member(o, "state", "places", path, err);
-    if (!v || !as_array(v, TDW_PLACES, TDW_PLACES, path, err))
-        return false;
-    for (int x = 0; x < TDW_PLACES; x++) {
-        const json_t *e = json_array_get(v, (size_t)x);
-        uint8_t value = 0;
-        path_index(item, sizeof item, "state.places", x);
-        if (!as_object(e, place_keys, 2, item, err)
-            || !m_name(e, item, "state", place_state_names, 4, &s->place_state[x], err)
-            || !m_opt(e, item, "value", 1, TDW_PLAGUE_VALUES, 0, &value, err))
-            return false;
-        s->place_value[x] = value == TDW_NONE ? 0 : value;
-    }
-    v = member(o, "state", "plague_pool", path, err);
-    if (!v || !as_array(v, TDW_PLAGUE_VALUES, TDW_PLAGUE_VALUES, path, err))
-        return false;
-    for (int k = 0; k < TDW_PLAGUE_VALUES; k++) {
-        int n = 0;
-        path_index(item, sizeof item, "state.plague_pool", k);
-        if (!as_int(json_array_get(v, (size_t)k), 0, tdw_plague_tiles[k], &n, item, err))
-            return false;
-        s->plague_pool[k] = (uint8_t)n;
-    }
-    return true;
-}
-
-static bool read_stocks(tdw *s, const json_t *o, int *supply_covers, br_text *err)
-{
-    static const char *const pair_keys[] = {"grain", "piety"};
-    static const char *const supply_keys[] = {"stone", "wood", "metal", "wool", "cloth",
-                                              "money", "loyalty", "knowledge", "covers"};
-    char path[PATH_SIZE];
-    const json_t *v = m_object(o, "state", "stock", pair_keys, 2, path, err);
-    if (!v || !m_u8(v, path, "grain", 0, tdw_component[TDW_GRAIN], &s->stock_grain, err)
-        || !m_u8(v, path, "piety", 0, tdw_component[TDW_PIETY], &s->stock_piety, err))
-        return false;
-    v = m_object(o, "state", "box", pair_keys, 2, path, err);
-    if (!v || !m_u8(v, path, "grain", 0, tdw_component[TDW_GRAIN], &s->box_grain, err)
-        || !m_u8(v, path, "piety", 0, tdw_component[TDW_PIETY], &s->box_piety, err))
-        return false;
-    v = m_object(o, "state", "supply", supply_keys, 9, path, err);
-    if (!v)
-        return false;
-    for (size_t i = 0; i < sizeof tdw_supply_goods; i++) {
-        int g = tdw_supply_goods[i];
-        if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &s->supply[g], err))
-            return false;
-    }
-    uint8_t covers = 0;
-    if (!m_u8(v, path, "metal", 0, 1, &s->supply_metal, err)
-        || !m_u8(v, path, "covers", 0, TDW_COVER_TILES, &covers, err))
-        return false;
-    *supply_covers = covers;
-    return true;
-}
-
-static bool read_pile(tdw_player *pl, const json_t *o, const char *base, br_text *err)
-{
-    static const char *const keys[] = {"card", "used"};
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, base, "pile", path, err);
-    if (!v || !as_array(v, 0, TDW_ROUNDS, path, err))
-        return false;
-    pl->pile_len = (uint8_t)json_array_size(v);
-    pl->pile_used = 0;
-    for (int i = 0; i < pl->pile_len; i++) {
-        const json_t *e = json_array_get(v, (size_t)i);
-        uint8_t used = 0;
-        path_index(item, sizeof item, path, i);
-        if (!as_object(e, keys, 2, item, err)
-            || !m_name(e, item, "card", tdw_card_names, TDW_CARDS, &pl->pile[i], err)
-            || !m_bool(e, item, "used", &used, err))
-            return false;
-        pl->pile_used |= (uint8_t)(used << i);
-    }
-    return true;
-}
-
-static bool read_player(tdw *s, int p, const json_t *o, tdw_derived *d, br_text *err)
-{
-    static const char *const keys[] = {"vp", "goods", "houses", "seals", "hand", "pile",
-                                       "discards", "penalties", "forfeit", "traded", "acted"};
-    tdw_player *pl = &s->players[p];
-    char base[PATH_SIZE], path[PATH_SIZE];
-    path_index(base, sizeof base, "state.players", p);
-    if (!as_object(o, keys, sizeof keys / sizeof keys[0], base, err))
-        return false;
-    int vp = 0;
-    const json_t *v = member(o, base, "vp", path, err);
-    if (!v || !as_int(v, 0, UINT16_MAX, &vp, path, err))
-        return false;
-    pl->vp = (uint16_t)vp;
-    v = m_object(o, base, "goods", tdw_good_names, TDW_GOODS, path, err);
-    if (!v)
-        return false;
-    for (int g = 0; g < TDW_GOODS; g++)
-        if (!m_u8(v, path, tdw_good_names[g], 0, tdw_component[g], &pl->goods[g], err))
-            return false;
-    uint8_t h = 0, free_seals = 0;
-    unsigned hand, discards, pen_mask = 0, traded;
-    if (!m_u8(o, base, "houses", 0, TDW_HOUSES, &h, err)
-        || !m_u8(o, base, "seals", 0, TDW_SEALS, &free_seals, err)
-        || !m_names(o, base, "hand", tdw_card_names, TDW_CARDS, &hand, err)
-        || !read_pile(pl, o, base, err)
-        || !m_names(o, base, "discards", tdw_card_names, TDW_CARDS, &discards, err))
-        return false;
-    v = m_object(o, base, "penalties", penalty_names, 3, path, err);
-    if (!v)
-        return false;
-    for (int k = 0; k < 3; k++) {
-        uint8_t bit = 0;
-        if (!m_bool(v, path, penalty_names[k], &bit, err))
-            return false;
-        pen_mask |= (unsigned)bit << k;
-    }
-    if (!m_bool(o, base, "forfeit", &pl->forfeit, err)
-        || !m_names(o, base, "traded", slot_names, 3, &traded, err)
-        || !m_bool(o, base, "acted", &pl->acted, err))
-        return false;
-    d->houses[p] = h;
-    d->seals[p] = free_seals;
-    pl->hand = (uint16_t)hand;
-    pl->discards = (uint16_t)discards;
-    pl->penalties = (uint8_t)pen_mask;
-    pl->traded = (uint8_t)traded;
-    return true;
-}
-
-static bool read_pending(tdw *s, const json_t *o, br_text *err)
-{
-    static const char *const keys[] = {"seat", "queue", "card", "via_privilege", "rented",
-                                       "cared", "resume", "fill_next"};
-    tdw_pending *pd = &s->pending;
-    char path[PATH_SIZE], base[PATH_SIZE];
-    const json_t *v = m_object(o, "state", "pending", keys, 8, base, err);
-    unsigned queue, rented;
-    if (!v || !m_opt(v, base, "seat", 0, s->num_players - 1, 0, &pd->seat, err)
-        || !m_seats(v, base, "queue", s->num_players, &queue, err))
-        return false;
-    const json_t *c = member(v, base, "card", path, err);
-    int x = 0;
-    if (!c)
-        return false;
-    if (json_is_null(c))
-        pd->card = TDW_NONE;
-    else if (!br_json_name(c, tdw_card_names, TDW_CARDS, &x, path, err))
-        return false;
-    else
-        pd->card = (uint8_t)x;
-    if (!m_bool(v, base, "via_privilege", &pd->via_privilege, err)
-        || !m_names(v, base, "rented", plot_names, TDW_PLOTS, &rented, err)
-        || !m_u8(v, base, "cared", 0, tdw_component[TDW_KNOWLEDGE], &pd->cared, err)
-        || !m_name(v, base, "resume", resume_names, 4, &pd->resume, err))
-        return false;
-    const json_t *f = member(v, base, "fill_next", path, err);
-    if (!f)
-        return false;
-    const char *projects[TDW_PROJECTS];
-    for (int p = 0; p < TDW_PROJECTS; p++)
-        projects[p] = tdw_projects[p].text;
-    if (json_is_null(f))
-        pd->fill_next = TDW_PROJECTS;
-    else if (!br_json_name(f, projects, TDW_PROJECTS, &x, path, err))
-        return false;
-    else
-        pd->fill_next = (uint8_t)x;
-    /* The queue lists the seats after pending.seat clockwise. */
-    const json_t *q = json_object_get(v, "queue");
-    int prev = -1, start = pd->seat == TDW_NONE ? 0 : pd->seat + 1;
-    for (size_t i = 0; i < json_array_size(q); i++) {
-        int p = (int)json_integer_value(json_array_get(q, i));
-        int dist = (p - start + 2 * s->num_players) % s->num_players;
-        if (p == pd->seat)
-            return br_fail(err, "%s.queue[%zu]: seat %d is the deciding seat itself", base, i, p);
-        if (dist <= prev)
-            return br_fail(err, "%s.queue[%zu]: not in clockwise order from pending.seat", base, i);
-        prev = dist;
-    }
-    pd->queue = (uint8_t)queue;
-    pd->rented = (uint16_t)rented;
-    return true;
-}
-
-static bool read_dues(tdw *s, const json_t *o, br_text *err)
-{
-    static const char *const keys[] = {"tax", "shortfall"};
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, "state", "dues", path, err);
-    if (!v)
-        return false;
-    memset(s->shortfall, 0, sizeof s->shortfall);
-    s->tax = 0;
-    if (json_is_null(v))
-        return true;
-    uint8_t tax = 0;
-    if (!as_object(v, keys, 2, path, err) || !m_opt(v, path, "tax", 2, 5, 0, &tax, err))
-        return false;
-    s->tax = tax == TDW_NONE ? 0 : tax;
-    const json_t *arr = member(v, "state.dues", "shortfall", path, err);
-    if (!arr || !as_array(arr, (size_t)s->num_players, (size_t)s->num_players, path, err))
-        return false;
     for (int p = 0; p < s->num_players; p++) {
-        const json_t *e = json_array_get(arr, (size_t)p);
-        path_index(item, sizeof item, "state.dues.shortfall", p);
-        if (!as_object(e, tdw_due_names, TDW_DUES, item, err))
+        br_field_path entry = {&players, NULL, p};
+        const json_t *po = json_array_get(json_object_get(o, "players"), (size_t)p);
+        if (!count_in(po, "houses", TDW_HOUSES, &d->houses[p], &entry, err)
+            || !count_in(po, "seals", TDW_SEALS, &d->seals[p], &entry, err))
             return false;
-        for (int d = 0; d < TDW_DUES; d++)
-            if (!m_u8(e, item, tdw_due_names[d], 0, d == 2 ? 5 : 2, &s->shortfall[p][d], err))
-                return false;
-    }
-    if (dues_empty(s))
-        return br_fail(err, "state.dues: no roll and no shortfall: write null");
-    return true;
-}
-
-static bool read_result(tdw *s, const json_t *o, br_text *err)
-{
-    static const char *const keys[] = {"vp", "winners"};
-    char path[PATH_SIZE], item[ITEM_SIZE];
-    const json_t *v = member(o, "state", "result", path, err);
-    if (!v)
-        return false;
-    bool over = s->phase == TDW_PH_OVER;
-    s->winners = 0;
-    if (json_is_null(v)) {
-        if (over)
-            return br_fail(err, "state.result: null, but the game is over");
-        return true;
-    }
-    if (!over)
-        return br_fail(err, "state.result: set before the end of the game");
-    if (!as_object(v, keys, 2, path, err))
-        return false;
-    const json_t *vp = member(v, path, "vp", item, err);
-    if (!vp || !as_array(vp, (size_t)s->num_players, (size_t)s->num_players, item, err))
-        return false;
-    int best = 0;
-    for (int p = 0; p < s->num_players; p++) {
-        int x = 0;
-        char e[PATH_SIZE];
-        path_index(e, sizeof e, "state.result.vp", p);
-        if (!as_int(json_array_get(vp, (size_t)p), 0, UINT16_MAX, &x, e, err))
-            return false;
-        if (x != s->players[p].vp)
-            return br_fail(err, "%s: %d, but seat %d has %d VP", e, x, p, s->players[p].vp);
-        best = x > best ? x : best;
-    }
-    unsigned winners, want = 0;
-    if (!m_seats(v, path, "winners", s->num_players, &winners, err))
-        return false;
-    for (int p = 0; p < s->num_players; p++)
-        want |= (unsigned)(s->players[p].vp == best) << p;
-    if (winners != want)
-        return br_fail(err, "state.result.winners: not the seats with the most VP");
-    s->winners = (uint8_t)winners;
-    return true;
-}
-
-static bool read_state(tdw *s, const json_t *o, tdw_derived *d, br_text *err)
-{
-    static const char *const keys[] = {
-        "phase", "chapter", "round", "crest", "turn", "drawn", "event", "orientation",
-        "display", "display_older", "favour", "covers", "projects", "plots", "places",
-        "plague_pool", "stock", "box", "supply", "players", "pending", "dues", "result",
-    };
-    if (!as_object(o, keys, sizeof keys / sizeof keys[0], "state", err))
-        return false;
-    uint8_t chapter, round;
-    if (!m_name(o, "state", "phase", tdw_phase_names, TDW_PHASES, &s->phase, err)
-        || !m_u8(o, "state", "chapter", 1, TDW_CHAPTERS, &chapter, err)
-        || !m_u8(o, "state", "round", 1, TDW_ROUNDS, &round, err)
-        || !m_u8(o, "state", "crest", 0, s->num_players - 1, &s->crest, err)
-        || !m_opt(o, "state", "turn", 0, s->num_players - 1, 0, &s->turn, err))
-        return false;
-    s->chapter = (uint8_t)(chapter - 1);
-    s->round = (uint8_t)(round - 1);
-    if (!read_board(s, o, err) || !read_projects(s, o, d->owners, err)
-        || !read_plots_places(s, o, err) || !read_stocks(s, o, &d->covers, err))
-        return false;
-    char path[PATH_SIZE];
-    const json_t *players = member(o, "state", "players", path, err);
-    if (!players || !as_array(players, (size_t)s->num_players, (size_t)s->num_players, path, err))
-        return false;
-    for (int p = 0; p < s->num_players; p++)
-        if (!read_player(s, p, json_array_get(players, (size_t)p), d, err))
-            return false;
-    for (int p = 0; p < s->num_players; p++) { /* the seals lie where projects[].seals says */
-        s->players[p].seals = 0;
+        s->players[p].seals = 0; /* the seals lie where projects[].seals says */
         for (int q = 0; q < TDW_PROJECTS; q++)
             s->players[p].seals |= (uint8_t)((d->owners[q] >> p & 1) << q);
     }
-    return read_pending(s, o, err) && read_dues(s, o, err) && read_result(s, o, err);
+    return count_in(json_object_get(o, "supply"), "covers", TDW_COVER_TILES, &d->covers, &supply,
+                    err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1203,6 +908,10 @@ static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
         const char *name = tdw_projects[p].text;
+        if (ps->stone > tdw_projects[p].stone || ps->wood > tdw_projects[p].wood
+            || ps->metal > (p == TDW_P_TOWER))
+            return br_fail(err, "state.projects[%d] (%s): more cubes than its fields hold", p,
+                           name);
         if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || owners[p]))
             return br_fail(err, "state.projects[%d].in_play (%s): false, but it has cubes, seals "
                         "or is done", p, name);
@@ -1511,11 +1220,11 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
     tdw *s = st;
     tdw_derived d;
     memset(&d, 0, sizeof d);
-    if (!json_is_object(state)) {
-        br_fail(err, "state: not an object");
-        return BR_ERR_SNAPSHOT;
-    }
     int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
-    bool ok = read_state(s, state, &d, err) && tdw_check_state(s, &d, box_grain, box_piety, err);
+    br_fields_ctx c = tdw_fields_ctx(s, BR_VIEW_FULL);
+    br_field_path root = {NULL, "state", 0};
+    bool ok = br_fields_read_json(&tdw_state_fields, &c, s, state, &root, err)
+              && read_derived(s, state, &d, err)
+              && tdw_check_state(s, &d, box_grain, box_piety, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
 }

@@ -1,19 +1,18 @@
 /*
- * Die Tore der Welt: what the snapshot's two forms share (snapshot.c: JSON,
- * bytes.c: binary): the names, the counts the JSON states twice, and the
- * invariants both loaders check.
+ * Die Tore der Welt: what the snapshot's two forms share (snapshot.c: the
+ * field table and JSON, bytes.c: binary): the table the core walks, the
+ * counts the JSON states twice, and the invariants both loaders check.
  */
 #ifndef TDW_SNAPSHOT_H
 #define TDW_SNAPSHOT_H
 
 #include "tore_der_welt.h"
 
-/* Longest path of a member in a reason ("state.players[3].goods.money"). */
-enum { PATH_SIZE = 96 };
+/* The snapshot's members, walked by the core (fields.c) for both forms. */
+extern const br_field_table tdw_state_fields;
 
-/* The goods of the "supply" member besides metal and covers. */
-enum { TDW_SUPPLY_GOODS = 7 };
-extern const uint8_t tdw_supply_goods[TDW_SUPPLY_GOODS];
+/* The walk's context for state `s` as `viewer` sees it. */
+br_fields_ctx tdw_fields_ctx(const tdw *s, int viewer);
 
 /* What the snapshot states twice (counts beside the lists they follow from):
  * read first, compared with the state once it is read. */
