@@ -311,36 +311,7 @@ static bool pile_read_json(const br_fields_ctx *c, void *member, const json_t *v
     return true;
 }
 
-static void pile_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw_player *pl = member;
-    (void)c;
-    br_bw_u8(w, pl->pile_len);
-    br_bw_bytes(w, pl->pile, pl->pile_len);
-    br_bw_u8(w, pl->pile_used & ((1u << pl->pile_len) - 1));
-}
-
-static bool pile_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                            const br_field_path *at)
-{
-    tdw_player *pl = member;
-    (void)c;
-    if (!get_byte(r, TDW_ROUNDS, &pl->pile_len, at))
-        return false;
-    for (int i = 0; i < pl->pile_len; i++) {
-        br_field_path entry = {at, NULL, i};
-        if (!get_byte(r, TDW_CARDS - 1, &pl->pile[i], &entry))
-            return false;
-    }
-    br_field_path used = {at, "used", 0};
-    if (!get_byte(r, UINT8_MAX, &pl->pile_used, &used))
-        return false;
-    return pl->pile_used >> pl->pile_len == 0
-           || br_field_fail_bytes(r, &used, "bits beyond the %d cards", pl->pile_len);
-}
-
 static const br_field_codec pile_json_codec = {pile_write_json, pile_read_json, NULL, NULL};
-static const br_field_codec pile_bytes_codec = {NULL, NULL, pile_write_bytes, pile_read_bytes};
 
 /* penalties: {"penance", "begging", "court"} of the bit mask. */
 static const br_field penalty_fields[] = {
@@ -451,9 +422,12 @@ static bool dues_read_json(const br_fields_ctx *c, void *member, const json_t *v
     return !dues_empty(s) || br_field_fail(err, at, "no roll and no shortfall: write null");
 }
 
+/* The tax, then the shortfalls, which lie in the binary order already. */
 static void dues_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
-    br_fields_write_bytes(&dues_table, c, member, w);
+    const tdw *s = member;
+    br_bw_u8(w, s->tax);
+    br_bw_bytes(w, s->shortfall, (size_t)c->num_seats * TDW_DUES);
 }
 
 static bool dues_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
@@ -525,6 +499,175 @@ static bool result_read(const br_fields_ctx *c, void *member, const json_t *v,
 }
 
 static const br_field_codec result_codec = {result_write, result_read, NULL, NULL};
+
+/* ------------------------------------------------------------------ */
+/* The binary form of the projects, places and players: written and read
+ * here in one go (the walk entry by entry took twice the instructions) */
+
+/* Two bytes, a bit mask within `mask`. */
+static bool get_u16(br_bytes_reader *r, unsigned mask, uint16_t *out, const br_field_path *at)
+{
+    if (r->failed)
+        return false;
+    if (r->left < 2)
+        return br_field_fail_bytes(r, at, "the data ends %zu bytes early", 2 - r->left);
+    unsigned v = r->p[0] | (unsigned)r->p[1] << 8;
+    if (v & ~mask)
+        return br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", v, mask);
+    *out = (uint16_t)v;
+    r->p += 2;
+    r->left -= 2;
+    return true;
+}
+
+/* One byte, a bit mask within `mask`. */
+static bool get_bits(br_bytes_reader *r, unsigned mask, uint8_t *out, const br_field_path *at)
+{
+    return get_byte(r, UINT8_MAX, out, at)
+           && ((*out & ~mask) == 0
+               || br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", *out, mask));
+}
+
+_Static_assert(sizeof(tdw_project_state) == 5, "a project's 5 bytes, in the binary order");
+
+static void projects_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)c;
+    br_bw_bytes(w, ((const tdw *)member)->projects, sizeof ((const tdw *)member)->projects);
+}
+
+static bool projects_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                                const br_field_path *at)
+{
+    tdw *s = member;
+    (void)c;
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        tdw_project_state *ps = &s->projects[p];
+        br_field_path entry = {at, NULL, p}, m = {&entry, "in_play", 0};
+        if (!get_byte(r, 1, &ps->in_play, &m))
+            return false;
+        m.key = "stone";
+        if (!get_byte(r, tdw_projects[p].stone, &ps->stone, &m))
+            return false;
+        m.key = "wood";
+        if (!get_byte(r, tdw_projects[p].wood, &ps->wood, &m))
+            return false;
+        m.key = "metal";
+        if (!get_byte(r, p == TDW_P_TOWER, &ps->metal, &m))
+            return false;
+        m.key = "done";
+        if (!get_byte(r, 1, &ps->done, &m))
+            return false;
+    }
+    return true;
+}
+
+static void places_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const tdw *s = member;
+    uint8_t b[2 * TDW_PLACES];
+    (void)c;
+    for (int x = 0; x < TDW_PLACES; x++) {
+        b[2 * x] = s->place_state[x];
+        b[2 * x + 1] = s->place_value[x];
+    }
+    br_bw_bytes(w, b, sizeof b);
+}
+
+static bool places_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                              const br_field_path *at)
+{
+    tdw *s = member;
+    (void)c;
+    for (int x = 0; x < TDW_PLACES; x++) {
+        br_field_path entry = {at, NULL, x}, m = {&entry, "state", 0};
+        if (!get_byte(r, 3, &s->place_state[x], &m))
+            return false;
+        m.key = "value";
+        if (!get_byte(r, TDW_PLAGUE_VALUES, &s->place_value[x], &m))
+            return false;
+    }
+    return true;
+}
+
+static void players_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const tdw *s = member;
+    (void)c;
+    for (int p = 0; p < s->num_players; p++) {
+        const tdw_player *pl = &s->players[p];
+        br_bw_u16(w, pl->vp);
+        br_bw_bytes(w, pl->goods, TDW_GOODS);
+        br_bw_u16(w, pl->hand);
+        br_bw_u16(w, pl->discards);
+        br_bw_u8(w, pl->pile_len);
+        br_bw_bytes(w, pl->pile, pl->pile_len);
+        uint8_t tail[6] = {(uint8_t)(pl->pile_used & ((1u << pl->pile_len) - 1)),
+                           pl->penalties, pl->forfeit, pl->traded, pl->seals, pl->acted};
+        br_bw_bytes(w, tail, sizeof tail);
+    }
+}
+
+static bool player_read_bytes(tdw_player *pl, br_bytes_reader *r, const br_field_path *at)
+{
+    const unsigned cards = (1u << TDW_CARDS) - 1;
+    br_field_path m = {at, "vp", 0}, pile = {at, "pile", 0};
+    if (!get_u16(r, UINT16_MAX, &pl->vp, &m))
+        return false;
+    m.key = "goods";
+    for (int g = 0; g < TDW_GOODS; g++) {
+        br_field_path good = {&m, tdw_good_names[g], 0};
+        if (!get_byte(r, tdw_component[g], &pl->goods[g], &good))
+            return false;
+    }
+    m.key = "hand";
+    if (!get_u16(r, cards, &pl->hand, &m))
+        return false;
+    m.key = "discards";
+    if (!get_u16(r, cards, &pl->discards, &m) || !get_byte(r, TDW_ROUNDS, &pl->pile_len, &pile))
+        return false;
+    for (int i = 0; i < pl->pile_len; i++) {
+        br_field_path entry = {&pile, NULL, i};
+        if (!get_byte(r, TDW_CARDS - 1, &pl->pile[i], &entry))
+            return false;
+    }
+    br_field_path used = {&pile, "used", 0};
+    if (!get_bits(r, (1u << pl->pile_len) - 1, &pl->pile_used, &used))
+        return false;
+    m.key = "penalties";
+    if (!get_bits(r, 7, &pl->penalties, &m))
+        return false;
+    m.key = "forfeit";
+    if (!get_byte(r, 1, &pl->forfeit, &m))
+        return false;
+    m.key = "traded";
+    if (!get_bits(r, 7, &pl->traded, &m))
+        return false;
+    m.key = "seals";
+    if (!get_bits(r, (1u << TDW_PROJECTS) - 1, &pl->seals, &m))
+        return false;
+    m.key = "acted";
+    return get_byte(r, 1, &pl->acted, &m);
+}
+
+static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                               const br_field_path *at)
+{
+    tdw *s = member;
+    for (int p = 0; p < c->num_seats; p++) {
+        br_field_path entry = {at, NULL, p};
+        if (!player_read_bytes(&s->players[p], r, &entry))
+            return false;
+    }
+    return true;
+}
+
+static const br_field_codec projects_bytes_codec = {NULL, NULL, projects_write_bytes,
+                                                    projects_read_bytes};
+static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes,
+                                                  places_read_bytes};
+static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_bytes,
+                                                   players_read_bytes};
 
 /* ------------------------------------------------------------------ */
 /* The table (members in the order of the top of this file; where the
@@ -606,24 +749,16 @@ static const br_field player_fields[] = {
      .flags = BR_FIELD_JSON_ONLY},
     {.key = "hand", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, hand), .max = TDW_CARDS,
      .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT},
-    {.key = "discards", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
-     .max = TDW_CARDS, .names = tdw_card_names, .flags = BR_FIELD_BYTES_ONLY},
     {.key = "pile", .kind = BR_FIELD_CODEC, .codec = &pile_json_codec,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "pile", .kind = BR_FIELD_CODEC, .codec = &pile_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
     {.key = "discards", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
      .max = TDW_CARDS, .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT,
      .flags = BR_FIELD_JSON_ONLY},
     {.key = "penalties", .kind = BR_FIELD_CODEC, AT(tdw_player, penalties),
      .codec = &penalties_codec, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "penalties", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, penalties), .max = 3,
-     .flags = BR_FIELD_BYTES_ONLY},
     {.key = "forfeit", .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
     {.key = "traded", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
      .names = slot_names},
-    {.key = "seals", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, seals),
-     .max = TDW_PROJECTS, .flags = BR_FIELD_BYTES_ONLY},
     {.key = "acted", .kind = BR_FIELD_BOOL, AT(tdw_player, acted)},
 };
 static const br_field_table player_table = {player_fields,
@@ -649,6 +784,45 @@ static const br_field pending_fields[] = {
 static const br_field_table pending_table = {pending_fields,
                                              sizeof pending_fields / sizeof pending_fields[0]};
 
+/* The supply and pending decision in bytes: written in one go, read by the
+ * walk of their tables. */
+static void supply_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const tdw *s = member;
+    (void)c;
+    uint8_t b[8] = {s->supply[TDW_STONE], s->supply[TDW_WOOD],    s->supply[TDW_WOOL],
+                    s->supply[TDW_CLOTH], s->supply[TDW_MONEY],   s->supply[TDW_LOYALTY],
+                    s->supply[TDW_KNOWLEDGE], s->supply_metal};
+    br_bw_bytes(w, b, sizeof b);
+}
+
+static bool supply_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                              const br_field_path *at)
+{
+    return br_fields_read_bytes(&supply_table, c, member, r, at);
+}
+
+static void pending_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const tdw_pending *pd = member;
+    (void)c;
+    uint8_t b[9] = {pd->seat,    pd->queue,          pd->card,      pd->via_privilege,
+                    (uint8_t)pd->rented, (uint8_t)(pd->rented >> 8), pd->cared, pd->resume,
+                    pd->fill_next};
+    br_bw_bytes(w, b, sizeof b);
+}
+
+static bool pending_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                               const br_field_path *at)
+{
+    return br_fields_read_bytes(&pending_table, c, member, r, at);
+}
+
+static const br_field_codec supply_bytes_codec = {NULL, NULL, supply_write_bytes,
+                                                  supply_read_bytes};
+static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_bytes,
+                                                   pending_read_bytes};
+
 static const br_field state_fields[] = {
     {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
      .names = tdw_phase_names, .flags = BR_FIELD_JSON_ONLY},
@@ -668,22 +842,40 @@ static const br_field state_fields[] = {
     {.key = "covers", .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
      .names = target_names},
     {.key = "projects", .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
-     .stride = sizeof(tdw_project_state), .table = &project_table},
+     .stride = sizeof(tdw_project_state), .table = &project_table, .flags = BR_FIELD_JSON_ONLY},
+    {.key = "projects", .kind = BR_FIELD_CODEC, .codec = &projects_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     {.key = "plots", U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
      .max = BR_FIELD_LAST_SEAT, OPT},
     {.key = "places", .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
-     .stride = 1, .table = &place_table},
+     .stride = 1, .table = &place_table, .flags = BR_FIELD_JSON_ONLY},
+    {.key = "places", .kind = BR_FIELD_CODEC, .codec = &places_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     /* the snapshot's five counts, the observation's total */
     {.key = "plague_pool", U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
      .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_OMIT},
     {.key = "plague_pool", .kind = BR_FIELD_CODEC, .codec = &pool_total_codec,
      .flags = BR_FIELD_VIEW_ONLY},
-    {.key = "stock", .kind = BR_FIELD_OBJECT, AT(tdw, stock_grain), .table = &pair_table},
-    {.key = "box", .kind = BR_FIELD_OBJECT, AT(tdw, box_grain), .table = &pair_table},
-    {.key = "supply", .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table},
+    {.key = "stock", .kind = BR_FIELD_OBJECT, AT(tdw, stock_grain), .table = &pair_table,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "box", .kind = BR_FIELD_OBJECT, AT(tdw, box_grain), .table = &pair_table,
+     .flags = BR_FIELD_JSON_ONLY},
+    /* bytes: the four in one run (check_goods() and the box's check hold
+     * each to its own count) */
+    {.key = "stock", U8, AT(tdw, stock_grain), .count = 4, .stride = 1, .max = 12,
+     .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "supply", .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "supply", .kind = BR_FIELD_CODEC, .codec = &supply_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     {.key = "players", .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
-     .stride = sizeof(tdw_player), .table = &player_table},
-    {.key = "pending", .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table},
+     .stride = sizeof(tdw_player), .table = &player_table, .flags = BR_FIELD_JSON_ONLY},
+    {.key = "players", .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
+    {.key = "pending", .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table,
+     .flags = BR_FIELD_JSON_ONLY},
+    {.key = "pending", .kind = BR_FIELD_CODEC, AT(tdw, pending), .codec = &pending_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     {.key = "dues", .kind = BR_FIELD_CODEC, .codec = &dues_codec},
     {.key = "result", .kind = BR_FIELD_CODEC, .codec = &result_codec,
      .flags = BR_FIELD_JSON_ONLY},
