@@ -5919,6 +5919,7 @@ END_TEST
 /* ================================================================== */
 
 static TCase *effects_tcase(void); /* at the end of the file */
+static TCase *fields_tcase(void);  /* at the end of the file */
 
 static Suite *tore_der_welt_suite(void)
 {
@@ -6139,6 +6140,7 @@ static Suite *tore_der_welt_suite(void)
     brt_add(&s, "learn", test_learn_max_game_length_holds_random_playouts);
     brt_add_loop(&s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
     suite_add_tcase(s.suite, effects_tcase());
+    suite_add_tcase(s.suite, fields_tcase());
     return s.suite;
 }
 
@@ -6423,5 +6425,56 @@ static TCase *effects_tcase(void)
     tcase_add_test(tc, test_effects_orient_names_each_seats_corner_income);
     tcase_add_test(tc, test_effects_goods_shown_only_to_those_who_see_the_screen);
     tcase_add_test(tc, test_effects_tax_roll_reckons_each_seats_dues);
+    return tc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The snapshot as a field table (issue 24): what the core's walk and the
+ * game's checks across members refuse. */
+
+/* A project's cubes are held to its own fields (the table's range is the
+ * largest of any project's: check_projects() holds each to its own). The
+ * bridge has 2 wood fields; 3 wood on it, taken from the supply so that the
+ * goods still add up, is refused and named. */
+START_TEST(test_snapshot_loader_holds_each_project_to_its_fields)
+{
+    br_state *s = ch1_action(2, 1, "");
+    json_t *root = brt_snapshot_json(s);
+    br_state_free(s);
+    json_t *st = json_object_get(root, "state");
+    json_t *supply = json_object_get(st, "supply");
+    json_int_t wood = json_integer_value(json_object_get(supply, "wood"));
+    ck_assert_int_ge(wood, 3);
+    json_object_set_new(supply, "wood", json_integer(wood - 3));
+    json_t *bridge = json_array_get(json_object_get(st, "projects"), 0);
+    json_object_set_new(bridge, "wood", json_integer(3));
+    brt_expect_json_refused(root, "3 wood on the bridge's 2 fields", "projects[0]");
+    json_decref(root);
+}
+END_TEST
+
+/* Lists of names are read in the order they are written (card order): a
+ * hand listed backwards is refused, naming the hand. */
+START_TEST(test_snapshot_loader_takes_names_in_their_order)
+{
+    br_state *s = ch1_action(2, 1, "");
+    json_t *root = brt_snapshot_json(s);
+    br_state_free(s);
+    json_t *hand = json_object_get(json_array_get(json_object_get(json_object_get(root, "state"),
+                                                                  "players"), 0), "hand");
+    ck_assert_int_ge(json_array_size(hand), 2);
+    json_t *first = json_incref(json_array_get(hand, 0));
+    json_array_remove(hand, 0);
+    json_array_append_new(hand, first);
+    brt_expect_json_refused(root, "a hand out of card order", "players[0].hand");
+    json_decref(root);
+}
+END_TEST
+
+static TCase *fields_tcase(void)
+{
+    TCase *tc = tcase_create("fields");
+    tcase_add_test(tc, test_snapshot_loader_holds_each_project_to_its_fields);
+    tcase_add_test(tc, test_snapshot_loader_takes_names_in_their_order);
     return tc;
 }
