@@ -690,7 +690,8 @@ static const br_field goods_fields[TDW_GOODS] = {
 };
 static const br_field_table goods_table = {goods_fields, TDW_GOODS};
 
-/* The member is the whole state (stone, wood ... in tdw_supply_goods order). */
+/* The member is the whole state: the supply's goods (grain and piety are
+ * the stock's), then the metal and (derived) the cover tiles. */
 static const br_field supply_fields[] = {
     {.key = "stone", U8, AT(tdw, supply[TDW_STONE]), .max = 25},
     {.key = "wood", U8, AT(tdw, supply[TDW_WOOD]), .max = 15},
