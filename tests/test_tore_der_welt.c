@@ -5920,6 +5920,7 @@ END_TEST
 
 static TCase *effects_tcase(void); /* at the end of the file */
 static TCase *fields_tcase(void);  /* at the end of the file */
+static TCase *explained_tcase(void); /* at the end of the file */
 
 static Suite *tore_der_welt_suite(void)
 {
@@ -6141,6 +6142,7 @@ static Suite *tore_der_welt_suite(void)
     brt_add_loop(&s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
     suite_add_tcase(s.suite, effects_tcase());
     suite_add_tcase(s.suite, fields_tcase());
+    suite_add_tcase(s.suite, explained_tcase());
     return s.suite;
 }
 
@@ -6476,5 +6478,310 @@ static TCase *fields_tcase(void)
     TCase *tc = tcase_create("fields");
     tcase_add_test(tc, test_snapshot_loader_holds_each_project_to_its_fields);
     tcase_add_test(tc, test_snapshot_loader_takes_names_in_their_order);
+    return tc;
+}
+
+/* ------------------------------------------------------------------ */
+/* What a person at the table is told (issue 25, brules play): the effects
+ * of forced moves, cover tiles, the plague tiles of chapter III and
+ * Privileg, and the render's explanations (where the favour marker lands,
+ * the income legend, what a begging seat really gets, plots, bonuses,
+ * what the penalties cost). */
+
+typedef bool (*fx_pred)(json_t *effect);
+
+/* The first effect in `fx` for which `pred` holds. */
+static json_t *fx_match(json_t *fx, fx_pred pred)
+{
+    for (size_t i = 0; i < json_array_size(fx); i++)
+        if (pred(json_array_get(fx, i)))
+            return json_array_get(fx, i);
+    return NULL;
+}
+
+static bool fx_is(json_t *e, const char *type)
+{
+    return strcmp(json_string_value(json_object_get(e, "type")), type) == 0;
+}
+
+/* Seeded 3-seat games from `seed` on, played by random legal moves, until
+ * the last entry shows a spectator an effect for which `pred` holds. */
+static br_state *fx_until_match(fx_pred pred, const char *what, uint64_t seed)
+{
+    for (uint64_t k = seed; k < seed + 20; k++) {
+        char *options = brt_format("players=%d,chance=explicit,seed=%llu", FX_SEATS,
+                                   (unsigned long long)k);
+        br_state *s = new_state(options);
+        free(options);
+        uint64_t rng = k * 7919 + 11;
+        for (int guard = 0; guard < FX_GUARD && !br_state_is_terminal(s); guard++) {
+            br_move moves[MOVE_BUFFER];
+            size_t n = legal_moves(s, moves);
+            ck_assert_int_eq(br_state_apply(s, moves[brt_rand_below(&rng, n)]), BR_OK);
+            json_t *fx = fx_last(s, -1);
+            bool found = fx_match(fx, pred) != NULL;
+            json_decref(fx);
+            if (found)
+                return s;
+        }
+        br_state_free(s);
+    }
+    ck_abort_msg("no %s in seeded games %llu..", what, (unsigned long long)seed);
+    return NULL;
+}
+
+/* The matching effects of the last entry as `viewer` sees them, as text. */
+static char *fx_text_matching(const br_state *s, int viewer, fx_pred pred)
+{
+    json_t *fx = fx_last(s, viewer), *only = json_array();
+    for (size_t i = 0; i < json_array_size(fx); i++)
+        if (pred(json_array_get(fx, i)))
+            json_array_append(only, json_array_get(fx, i));
+    char *text = json_dumps(only, JSON_COMPACT);
+    json_decref(only);
+    json_decref(fx);
+    return text;
+}
+
+static void fx_expect_same_for_every_viewer(const br_state *s, fx_pred pred, const char *what)
+{
+    char *spectator = fx_text_matching(s, -1, pred);
+    for (int seat = 0; seat < FX_SEATS; seat++) {
+        char *seen = fx_text_matching(s, seat, pred);
+        ck_assert_msg(strcmp(seen, spectator) == 0, "%s: seat %d sees %s, a spectator %s", what,
+                      seat, seen, spectator);
+        free(seen);
+    }
+    free(spectator);
+}
+
+static bool fx_forced_step(json_t *e)
+{
+    return fx_is(e, "step") && json_is_true(json_object_get(e, "forced"));
+}
+
+/* C22 carries out a decision with a single legal move without asking; the
+ * effects name it ("forced": true), the same to every seat: a wool-sale
+ * played with 1 wool and no cloth sells that wool. */
+START_TEST(test_effects_name_the_forced_sale_of_a_wool_sale)
+{
+    /* an event whose income leaves seat 0 its 1 wool (no edit: the effects
+     * replay the game from its start) */
+    br_state *s = NULL;
+    for (int e = 1; e <= 11 && !s; e++) {
+        s = at_action(FX_SEATS, 1, e, "");
+        if (goods(s, 0, WOOL) != 1 || goods(s, 0, CLOTH) != 0) {
+            br_state_free(s);
+            s = NULL;
+        }
+    }
+    ck_assert_msg(s != NULL, "no chapter I event leaves seat 0 exactly 1 wool");
+    int money = goods(s, 0, MONEY);
+    brt_play(s, "play wool-sale");
+    ck_assert_int_eq(goods(s, 0, WOOL), 0);
+    ck_assert_int_gt(goods(s, 0, MONEY), money);
+    json_t *fx = fx_last(s, -1);
+    json_t *step = fx_match(fx, fx_forced_step);
+    ck_assert_msg(step != NULL, "no forced step named: %s", json_dumps(fx, JSON_COMPACT));
+    ck_assert_str_eq(fx_string(step, "move"), "sell 1 wool");
+    ck_assert_str_eq(fx_string(step, "card"), "wool-sale");
+    ck_assert_int_eq(json_integer_value(json_object_get(step, "seat")), 0);
+    json_decref(fx);
+    fx_expect_same_for_every_viewer(s, fx_forced_step, "forced step");
+    br_state_free(s);
+}
+END_TEST
+
+static bool fx_forced_discard(json_t *e)
+{
+    return fx_is(e, "discard") && json_is_true(json_object_get(e, "forced"));
+}
+
+/* A forced discard (the last card of the hand) stays face down: named to
+ * its owner only ("Hidden information"). */
+START_TEST(test_effects_forced_discard_names_the_card_to_its_owner_only)
+{
+    br_state *s = fx_until_match(fx_forced_discard, "forced discard", 5);
+    json_t *fx = fx_last(s, -1);
+    int owner = (int)json_integer_value(json_object_get(fx_match(fx, fx_forced_discard), "seat"));
+    json_decref(fx);
+    for (int viewer = -1; viewer < FX_SEATS; viewer++) {
+        fx = fx_last(s, viewer);
+        const char *card = fx_string(fx_match(fx, fx_forced_discard), "card");
+        ck_assert_msg((strcmp(card, "?") == 0) == (viewer != owner),
+                      "viewer %d sees seat %d's forced discard as '%s'", viewer, owner, card);
+        json_decref(fx);
+    }
+    br_state_free(s);
+}
+END_TEST
+
+static bool fx_plague_tiles(json_t *e) { return fx_is(e, "plague_tiles"); }
+
+/* "nach Kapitel II ... Pestplättchen": the chapter end lays a face-down tile
+ * on each of the 11 places, told to everyone (the values stay hidden). */
+START_TEST(test_effects_chapter_two_end_lays_face_down_plague_tiles)
+{
+    br_state *s = fx_until_match(fx_plague_tiles, "plague_tiles effect", 5);
+    json_t *fx = fx_last(s, -1);
+    json_t *places = json_object_get(fx_match(fx, fx_plague_tiles), "places");
+    ck_assert_int_eq(json_array_size(places), 11);
+    for (size_t i = 0; i < 11; i++)
+        ck_assert_int_eq(json_integer_value(json_array_get(places, i)), (json_int_t)i + 1);
+    json_decref(fx);
+    brt_expect_field(s, "chapter", "3");
+    fx_expect_same_for_every_viewer(s, fx_plague_tiles, "plague_tiles");
+    br_state_free(s);
+}
+END_TEST
+
+static bool fx_cover(json_t *e) { return fx_is(e, "cover"); }
+static bool fx_uncover(json_t *e) { return fx_is(e, "uncover"); }
+
+/* A cover event's tile is named by its target as the snapshot names it,
+ * and the chapter end's return of the tiles too. */
+START_TEST(test_effects_cover_tiles_laid_and_taken_back)
+{
+    br_state *s = fx_until_match(fx_cover, "cover effect", 5);
+    json_t *fx = fx_last(s, -1);
+    const char *target = fx_string(fx_match(fx, fx_cover), "target");
+    const char *snapshot = brt_field(s, "covers");
+    ck_assert_msg(brt_contains(snapshot, target), "covers %s lack '%s'", snapshot, target);
+    json_decref(fx);
+    fx_expect_same_for_every_viewer(s, fx_cover, "cover");
+    br_state_free(s);
+    s = fx_until_match(fx_uncover, "uncover effect", 5);
+    brt_expect_field(s, "covers", "");
+    fx_expect_same_for_every_viewer(s, fx_uncover, "uncover");
+    br_state_free(s);
+}
+END_TEST
+
+static bool fx_privilege(json_t *e)
+{
+    return fx_is(e, "play") && strcmp(fx_string(e, "card"), "privilege") == 0;
+}
+
+/* Privileg repeats the top face-up card: the effect names it, and the
+ * render's pile shows it ("privilege=build"). */
+START_TEST(test_effects_and_pile_name_the_card_privilege_repeated)
+{
+    br_state *s = fx_until_match(fx_privilege, "Privileg played", 5);
+    json_t *fx = fx_last(s, -1);
+    json_t *play = fx_match(fx, fx_privilege);
+    int seat = (int)json_integer_value(json_object_get(play, "seat"));
+    const char *repeated = fx_string(play, "repeats");
+    char want[64];
+    snprintf(want, sizeof want, "privilege=%s", repeated);
+    char *render = brt_render_view(s, -1);
+    ck_assert_msg(brt_contains(render, want), "seat %d: no '%s' in\n%s", seat, want, render);
+    free(render);
+    json_decref(fx);
+    br_state_free(s);
+}
+END_TEST
+
+/* The line of `render` that begins with `head` (after blanks), copied. */
+static char *render_line(const char *render, const char *head)
+{
+    for (const char *l = render; *l;) {
+        size_t len = strcspn(l, "\n");
+        const char *t = l + strspn(l, " ");
+        if (strncmp(t, head, strlen(head)) == 0)
+            return brt_format("%.*s", (int)len, l);
+        l += len + (l[len] == '\n');
+    }
+    ck_abort_msg("no line '%s' in\n%s", head, render);
+    return NULL;
+}
+
+/* At the orientation each line says where the favour marker lands and what
+ * that space gives (2 players: the marker starts on the prior), and a
+ * legend explains the income codes. */
+START_TEST(test_render_orientation_names_favour_space_and_income_codes)
+{
+    br_state *s = orient_position(1, "");
+    char *render = brt_render_view(s, 0);
+    char *line = render_line(render, "orient 0:");
+    ck_assert_msg(brt_contains(line, "| favour stays"), "%s", line);
+    free(line);
+    line = render_line(render, "orient 1:");
+    ck_assert_msg(brt_contains(line, "| favour -> guild: 1 VP per own house"), "%s", line);
+    free(line);
+    ck_assert_msg(brt_contains(render, "favour -> prioress: 2 VP if you show 1 knowledge"),
+                  "%s", render);
+    ck_assert_msg(brt_contains(render, "(income: St stone, Wd wood, Gr grain, Pi piety"), "%s",
+                  render);
+    ck_assert_msg(brt_contains(render, "M1/M2 1/2 money, VP 1 victory point)"), "%s", render);
+    free(render);
+    br_state_free(s);
+}
+END_TEST
+
+/* "Betteln: Du verzichtest ... auf dein Einkommen der ersten Runde": the
+ * orientation lines show the begging seat's corner as withheld (the rules
+ * pay nothing: test_rule_begging_no_income_round_one), the other seat's as
+ * it is paid. */
+START_TEST(test_render_orientation_shows_begging_income_withheld)
+{
+    table before;
+    br_state *s = to_tax(2, "1.grain=1", &before);
+    brt_play(s, "tax 2");
+    brt_play(s, "event 22");
+    expect_phase(s, "orient");
+    char *render = brt_render_view(s, 1);
+    int k = (1 - atoi(brt_field(s, "crest")) + 2) % 2; /* seat 1, from the active seat */
+    for (int v = 0; v < 4; v++) {
+        char head[16], code[3], want[48];
+        snprintf(head, sizeof head, "orient %d:", v);
+        char *line = render_line(render, head);
+        seat_corner(22, v, 2, k, code);
+        snprintf(want, sizeof want, "s1 %s withheld (begging)", code);
+        ck_assert_msg(brt_contains(line, want), "no '%s' in '%s'", want, line);
+        const char *first = strstr(line, "withheld");
+        ck_assert_msg(!strstr(first + 1, "withheld"), "seat 0 does not beg: %s", line);
+        free(line);
+    }
+    free(render);
+    br_state_free(s);
+}
+END_TEST
+
+/* The table explains itself: each plot's house material and rent, each
+ * project's donor bonus, the bonus of a patient's place, and what the
+ * penalties P, B and C cost. */
+START_TEST(test_render_explains_plots_bonuses_and_penalties)
+{
+    br_state *s = patient(23, 3, "");
+    char *render = brt_render_view(s, 0);
+    static const char *const want[] = {
+        "Plots (material, rent): p1 st 1gr  p2 wd 1gr", "p9 st 2$", "p14 wd 1mk",
+        "place 4 needs 3 (2 VP +2 $)",
+        "P penance (piety: 3 VP per missing unit", "B begging (grain: 2 VP per missing unit",
+        "C royal court (tax: 1 VP per missing coin"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(brt_contains(render, want[i]), "no '%s' in\n%s", want[i], render);
+    free(render);
+    br_state_free(s);
+    s = orient_position(1, "");
+    render = brt_render_view(s, 0);
+    ck_assert_msg(brt_contains(render, "bridge S0/4 W0/2 donors +1 VP +2 $"), "%s", render);
+    free(render);
+    br_state_free(s);
+}
+END_TEST
+
+static TCase *explained_tcase(void)
+{
+    TCase *tc = tcase_create("explained");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_effects_name_the_forced_sale_of_a_wool_sale);
+    tcase_add_test(tc, test_effects_forced_discard_names_the_card_to_its_owner_only);
+    tcase_add_test(tc, test_effects_chapter_two_end_lays_face_down_plague_tiles);
+    tcase_add_test(tc, test_effects_cover_tiles_laid_and_taken_back);
+    tcase_add_test(tc, test_effects_and_pile_name_the_card_privilege_repeated);
+    tcase_add_test(tc, test_render_orientation_names_favour_space_and_income_codes);
+    tcase_add_test(tc, test_render_orientation_shows_begging_income_withheld);
+    tcase_add_test(tc, test_render_explains_plots_bonuses_and_penalties);
     return tc;
 }

@@ -47,6 +47,15 @@ static void begin_seat(br_jw *w, const char *type, int seat)
     br_jw_key_int(w, "seat", seat);
 }
 
+/* A seat's move: "forced": true when the rules made it for the seat (its
+ * only legal move, carried out without asking: C22). */
+static void begin_move(br_jw *w, const char *type, int seat, bool forced)
+{
+    begin_seat(w, type, seat);
+    if (forced)
+        br_jw_key_bool(w, "forced", true);
+}
+
 static void key_event(br_jw *w, int event)
 {
     char buf[NAME_SIZE];
@@ -76,10 +85,10 @@ static void cards_for(br_jw *w, const char *key, unsigned mask, int owner, int v
 
 /* The crest holder's orientation and what it gives each seat: the corner
  * income printed towards that seat. */
-static void write_orient(const tdw *before, int v, br_jw *w)
+static void write_orient(const tdw *before, int v, bool forced, br_jw *w)
 {
     int e = before->event;
-    begin_seat(w, "orient", before->crest);
+    begin_move(w, "orient", before->crest, forced);
     key_event(w, e);
     br_jw_key_int(w, "orientation", v);
     br_jw_end_object(w);
@@ -94,17 +103,22 @@ static void write_orient(const tdw *before, int v, br_jw *w)
     }
 }
 
-static void write_card_move(const tdw *before, int m, int viewer, br_jw *w)
+static void write_card_move(const tdw *before, int m, int viewer, bool forced, br_jw *w)
 {
     int p = before->turn;
+    const tdw_player *pl = &before->players[p];
     if (m < TDW_MV_LAY) {
-        begin_seat(w, "play", p);
-        br_jw_key_string(w, "card", tdw_card_names[m - TDW_MV_PLAY]);
+        int card = m - TDW_MV_PLAY;
+        begin_move(w, "play", p, forced);
+        br_jw_key_string(w, "card", tdw_card_names[card]);
+        /* Privileg repeats the top face-up card (a public card) */
+        if (card == TDW_C_PRIVILEGE && pl->pile_len)
+            br_jw_key_string(w, "repeats", tdw_card_names[pl->pile[pl->pile_len - 1]]);
     } else if (m < TDW_MV_DISCARD) {
-        begin_seat(w, "lay", p);
+        begin_move(w, "lay", p, forced);
         br_jw_key_string(w, "card", tdw_card_names[m - TDW_MV_LAY]);
     } else {
-        begin_seat(w, "discard", p);
+        begin_move(w, "discard", p, forced);
         key_card_for(w, "card", m - TDW_MV_DISCARD, p, viewer);
     }
     br_jw_end_object(w);
@@ -112,7 +126,7 @@ static void write_card_move(const tdw *before, int m, int viewer, br_jw *w)
 
 /* accept, decline, done, the follow-up steps of a card, care and redeem:
  * public moves, named by their notation. */
-static void write_step(const tdw *before, br_move move, br_jw *w)
+static void write_step(const tdw *before, br_move move, bool forced, br_jw *w)
 {
     int m = (int)move;
     const char *type = m == TDW_MV_ACCEPT    ? "accept"
@@ -120,7 +134,7 @@ static void write_step(const tdw *before, br_move move, br_jw *w)
                        : m == TDW_MV_DONE    ? "done"
                        : m >= TDW_MV_REDEEM  ? "redeem"
                                              : "step";
-    begin_seat(w, type, tdw_current_player(before));
+    begin_move(w, type, tdw_current_player(before), forced);
     if (m == TDW_MV_ACCEPT || m == TDW_MV_DECLINE)
         key_event(w, before->event);
     if (m >= TDW_MV_REDEEM) {
@@ -172,21 +186,38 @@ static void write_chance(const tdw *before, int m, int viewer, br_jw *w)
     }
 }
 
-static void write_entry(const tdw *before, br_move move, int viewer, br_jw *w)
+static void write_entry(const tdw *before, br_move move, int viewer, bool forced, br_jw *w)
 {
     int m = (int)move;
     if (m < TDW_MV_PLAY) {
-        write_orient(before, m, w);
+        write_orient(before, m, forced, w);
     } else if (m < TDW_MV_TRADE) {
-        write_card_move(before, m, viewer, w);
+        write_card_move(before, m, viewer, forced, w);
     } else if (m < TDW_MV_ACCEPT) {
-        begin_seat(w, "trade", before->turn);
+        begin_move(w, "trade", before->turn, forced);
         br_jw_key_string(w, "slot", slot_names[m - TDW_MV_TRADE]);
         br_jw_end_object(w);
     } else if (m < TDW_MV_EVENT) {
-        write_step(before, move, w);
+        write_step(before, move, forced, w);
     } else {
         write_chance(before, m, viewer, w);
+    }
+}
+
+/* The moves the rules made for the seats after the entry's own move: each
+ * decision with a single legal move (a forced follow-up such as the only
+ * sale of a wool-sale, a decline, a done, a last card discarded), in the
+ * vocabulary of the seat's own moves with "forced": true. They are found
+ * by retracing the entry on a copy of the position (plain data: nothing is
+ * allocated). */
+static void write_forced(const tdw *before, br_move move, int viewer, br_jw *w)
+{
+    tdw s = *before;
+    tdw_apply_raw(&s, move);
+    br_move only;
+    while (tdw_forced_move(&s, &only)) {
+        write_entry(&s, only, viewer, true, w);
+        tdw_apply_raw(&s, only);
     }
 }
 
@@ -277,6 +308,8 @@ static void write_projects(const tdw *before, const tdw *after, br_jw *w)
         br_jw_key_bool(w, "done", b->done);
         if (b->in_play != a->in_play)
             br_jw_key_bool(w, "in_play", b->in_play);
+        if (b->metal != a->metal)
+            br_jw_key_bool(w, "spire", b->metal);
         br_jw_end_object(w);
     }
 }
@@ -320,6 +353,55 @@ static void write_display(const tdw *before, const tdw *after, br_jw *w)
             key_event(w, after->display[f]);
         br_jw_end_object(w);
     }
+}
+
+/* A cover target's name as the snapshot writes it: "favour king",
+ * "market wool", "project bridge". */
+static void key_target(br_jw *w, int target)
+{
+    char buf[NAME_SIZE];
+    br_text t = br_text_over(buf, sizeof buf);
+    if (target < TDW_SPACES)
+        br_text_printf(&t, "favour %s", tdw_track[target].text);
+    else if (target < TDW_T_PROJECT)
+        br_text_printf(&t, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
+    else
+        br_text_printf(&t, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
+    br_jw_key_string(w, "target", buf);
+}
+
+/* Cover tiles laid by an event, and taken back at the chapter end. */
+static void write_covers(const tdw *before, const tdw *after, br_jw *w)
+{
+    for (int t = 0; t < TDW_TARGETS; t++) {
+        bool was = before->covers >> t & 1, is = after->covers >> t & 1;
+        if (was == is)
+            continue;
+        begin(w, is ? "cover" : "uncover");
+        key_target(w, t);
+        br_jw_end_object(w);
+    }
+}
+
+/* After chapter II a face-down plague tile goes onto every place (their
+ * values stay hidden until an event card reveals one: "plague"). */
+static void write_plague_tiles(const tdw *before, const tdw *after, br_jw *w)
+{
+    int laid = 0;
+    for (int x = 0; x < TDW_PLACES; x++)
+        laid += after->place_state[x] == TDW_PLACE_HIDDEN &&
+                before->place_state[x] != TDW_PLACE_HIDDEN;
+    if (!laid)
+        return;
+    begin(w, "plague_tiles");
+    br_jw_key(w, "places");
+    br_jw_begin_array(w);
+    for (int x = 0; x < TDW_PLACES; x++)
+        if (after->place_state[x] == TDW_PLACE_HIDDEN &&
+            before->place_state[x] != TDW_PLACE_HIDDEN)
+            br_jw_int(w, x + 1);
+    br_jw_end_array(w);
+    br_jw_end_object(w);
 }
 
 static void key_penalties(br_jw *w, unsigned pen)
@@ -400,14 +482,17 @@ void tdw_write_effects(const void *before_st, const void *after_st, br_move move
                        br_jw *w)
 {
     const tdw *before = before_st, *after = after_st;
-    write_entry(before, move, viewer, w);
+    write_entry(before, move, viewer, false, w);
+    write_forced(before, move, viewer, w);
     write_favour(before, after, w);
     write_seats(before, after, viewer, w);
     write_houses(before, after, w);
     write_projects(before, after, w);
     write_cures(before, after, w);
     write_display(before, after, w);
+    write_covers(before, after, w);
     write_dues(before, after, w);
+    write_plague_tiles(before, after, w);
     write_round(before, after, w);
     write_end(before, after, w);
 }

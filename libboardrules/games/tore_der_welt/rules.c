@@ -11,9 +11,10 @@
  * follow-up moves, events.c the events, projects, plague and the chapter end.
  *
  * The engine is a small state machine over `phase` (tore_der_welt.h). Every
- * move is applied by apply_raw(); then settle() carries out on the seats'
- * behalf every decision that has a single legal move ("a seat is asked only
- * when it has two or more legal moves", doc "General rule for moves", C22).
+ * move is applied by tdw_apply_raw(); then tdw_apply_move() carries out on the
+ * seats' behalf every decision that has a single legal move (tdw_forced_move:
+ * "a seat is asked only when it has two or more legal moves", doc "General
+ * rule for moves", C22).
  * Chance nodes are always asked. Every decision phase has at least one legal
  * move (orient 0, lay, discard, decline, done), so the game cannot stall, and
  * it ends after 4 chapters of 6 rounds.
@@ -665,7 +666,7 @@ static bool seat_phase(int phase)
            || phase == TDW_PH_REDEEM;
 }
 
-static void apply_raw(tdw *s, br_move move)
+void tdw_apply_raw(tdw *s, br_move move)
 {
     switch (s->phase) {
     case TDW_PH_PENANCE:
@@ -703,17 +704,25 @@ static void apply_raw(tdw *s, br_move move)
     }
 }
 
+bool tdw_forced_move(const tdw *s, br_move *out)
+{
+    if (!seat_phase(s->phase))
+        return false;
+    br_move only[TDW_MAX_LEGAL];
+    if (list_legal(s, only) != 1)
+        return false;
+    *out = only[0];
+    return true;
+}
+
 void tdw_apply_move(void *st, br_move move)
 {
     tdw *s = st;
-    apply_raw(s, move);
+    tdw_apply_raw(s, move);
     /* a decision with a single legal move is carried out without asking */
-    while (seat_phase(s->phase)) {
-        br_move only[TDW_MAX_LEGAL];
-        if (list_legal(s, only) != 1)
-            break;
-        apply_raw(s, only[0]);
-    }
+    br_move only;
+    while (tdw_forced_move(s, &only))
+        tdw_apply_raw(s, only);
 }
 
 /* ------------------------------------------------------------------ */

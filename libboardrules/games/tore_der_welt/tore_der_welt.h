@@ -368,6 +368,12 @@ int tdw_current_player(const void *st);
 size_t tdw_legal_moves(const void *st, br_move *out);
 bool tdw_check_move(const void *st, br_move move, br_text *reason);
 void tdw_apply_move(void *st, br_move move);
+/* tdw_apply_move() is tdw_apply_raw() (the move alone) followed by every
+ * forced move: a seat's decision with a single legal move, carried out
+ * without asking (C22). effects.c retraces the two to name the forced
+ * moves. */
+void tdw_apply_raw(tdw *s, br_move move);
+bool tdw_forced_move(const tdw *s, br_move *out);
 size_t tdw_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
 void tdw_winners(const void *st, uint8_t *is_winner);
 void tdw_scores(const void *st, double *out);

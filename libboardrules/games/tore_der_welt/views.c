@@ -228,15 +228,70 @@ static void render_header(const tdw *s, br_text *out)
     }
 }
 
-/* Each seat's income at arrow value v, from the active player on. */
+/* What each favour space gives the seat that takes it (rules.c's
+ * tdw_favour_benefit). */
+static const char *const space_benefits[] = {
+    [TDW_S_QUEEN] = "2 VP if you show 1 loyalty",
+    [TDW_S_PRIOR] = "1 piety",
+    [TDW_S_GUILD] = "1 VP per own house",
+    [TDW_S_OUTLAWS] = "pay 1 money",
+    [TDW_S_PRIORESS] = "2 VP if you show 1 knowledge",
+    [TDW_S_MERCHANTS] = "1 wool",
+    [TDW_S_KING] = "1 VP per loyalty shown",
+    [TDW_S_EARL] = "1 grain",
+    [TDW_S_BISHOP] = "1 VP per piety shown",
+};
+_Static_assert(sizeof space_benefits / sizeof *space_benefits == TDW_S_BISHOP + 1,
+               "one benefit per favour space kind");
+
+/* The good an income code gives (TDW_NONE: the VP corner). */
+static const uint8_t income_goods[TDW_INCOMES] = {
+    TDW_STONE, TDW_WOOD, TDW_GRAIN, TDW_PIETY, TDW_WOOL, TDW_LOYALTY, TDW_KNOWLEDGE,
+    TDW_MONEY, TDW_MONEY, TDW_NONE};
+
+/* Each seat's income at arrow value v, from the active player on, as the
+ * rules pay it (rules.c's pay_income): a begging seat gets nothing in
+ * round 1, and a stock that has run out gives 1 VP instead (C15). */
 static void put_incomes(line *l, const tdw *s, int v)
 {
+    int stock[TDW_GOODS];
+    for (int g = 0; g < TDW_GOODS; g++)
+        stock[g] = tdw_stock(s, g);
     for (int k = 0; k < s->num_players; k++) {
         int p = (s->crest + k) % s->num_players;
         int corner = tdw_corner_for_seat(s, s->event, v, p);
         int income = tdw_events[s->event].corners[corner];
-        line_printf(l, k ? 2 : 1, "s%d %s", p, tdw_income_codes[income]);
+        const char *code = tdw_income_codes[income];
+        int good = income_goods[income];
+        int want = income == TDW_INC_MONEY2 ? 2 : 1;
+        if (s->round == 0 && (s->players[p].penalties & TDW_PEN_BEGGING)) {
+            line_printf(l, k ? 2 : 1, "s%d %s withheld (begging)", p, code);
+        } else if (good != TDW_NONE && stock[good] < want) {
+            int got = stock[good];
+            stock[good] = 0;
+            if (got)
+                line_printf(l, k ? 2 : 1, "s%d %s (only 1 left: M1)", p, code);
+            else
+                line_printf(l, k ? 2 : 1, "s%d %s (none left: VP)", p, code);
+        } else {
+            if (good != TDW_NONE)
+                stock[good] -= want;
+            line_printf(l, k ? 2 : 1, "s%d %s", p, code);
+        }
     }
+}
+
+/* Where orientation v moves the favour marker, and what the space gives
+ * the active player. */
+static void put_favour_move(line *l, const tdw *s, int v)
+{
+    if (v == 0) {
+        line_word(l, "| favour stays");
+        return;
+    }
+    int to = tdw_favour_target(s, s->favour, v);
+    line_printf(l, 1, "| favour -> %s: %s", tdw_track[to].text,
+                space_benefits[tdw_track[to].kind]);
 }
 
 static void render_event(const tdw *s, br_text *out)
@@ -266,8 +321,11 @@ static void render_event(const tdw *s, br_text *out)
         l = line_start(out, "  ");
         line_printf(&l, 0, "orient %d:", v);
         put_incomes(&l, s, v);
+        put_favour_move(&l, s, v);
         line_end(&l);
     }
+    br_text_puts(out, "  (income: St stone, Wd wood, Gr grain, Pi piety, Wo wool, Lo loyalty,\n"
+                      "   Mk medical knowledge, M1/M2 1/2 money, VP 1 victory point)\n");
 }
 
 static void render_display(const tdw *s, br_text *out)
@@ -338,6 +396,18 @@ static void render_market(const tdw *s, br_text *out)
     line_end(&l);
 }
 
+/* What a donation seal gives when the project is completed. */
+static int put_donor_bonus(char *buf, size_t size, const tdw_project_info *info)
+{
+    int len = br_format(buf, size, " donors +%d VP", info->bonus_vp);
+    if (info->bonus_good != TDW_NONE)
+        len += br_format(buf + len, size - (size_t)len, " +%d %s", info->bonus_n,
+                         good_codes[info->bonus_good]);
+    if (info->care)
+        len += br_format(buf + len, size - (size_t)len, " +care");
+    return len;
+}
+
 static void render_projects(const tdw *s, br_text *out)
 {
     line l = line_start(out, "Projects:");
@@ -354,6 +424,8 @@ static void render_projects(const tdw *s, br_text *out)
                        ps->metal ? "set" : "-");
         if (ps->done)
             len += br_format(word + len, sizeof word - (size_t)len, " done");
+        else
+            len += put_donor_bonus(word + len, sizeof word - (size_t)len, &tdw_projects[p]);
         bool any = false;
         for (int q = 0; q < s->num_players; q++) {
             if (!(s->players[q].seals >> p & 1))
@@ -379,6 +451,11 @@ static void render_stocks(const tdw *s, br_text *out)
         line_printf(&l, 1, "%s %d", good_codes[order[i]], s->supply[order[i]]);
     line_printf(&l, 1, "metal %d", s->supply_metal);
     line_printf(&l, 1, "covers %d", TDW_COVER_TILES - tdw_popcount(s->covers));
+    line_end(&l);
+    l = line_start(out, "Plots (material, rent):");
+    for (int q = 0; q < TDW_PLOTS; q++)
+        line_printf(&l, q ? 2 : 1, "p%d %s %d%s", q + 1, good_codes[tdw_plots[q].material],
+                    tdw_plots[q].n, good_codes[tdw_plots[q].good]);
     line_end(&l);
     l = line_start(out, "Houses:");
     int shown = 0;
@@ -409,8 +486,14 @@ static void render_plague(const tdw *s, br_text *out)
     line l = line_start(out, "Patients:");
     int shown = 0;
     for (int x = 0; x < TDW_PLACES; x++)
-        if (s->place_state[x] == TDW_PLACE_SICK)
-            line_printf(&l, shown++ ? 2 : 1, "place %d needs %d", x + 1, s->place_value[x]);
+        if (s->place_state[x] == TDW_PLACE_SICK) {
+            char bonus[24] = "";
+            const tdw_place_info *info = &tdw_places[x];
+            if (info->good != TDW_NONE)
+                br_format(bonus, sizeof bonus, " +%d %s", info->n, good_codes[info->good]);
+            line_printf(&l, shown++ ? 2 : 1, "place %d needs %d (2 VP%s%s)", x + 1,
+                        s->place_value[x], info->vp ? " +1 VP" : "", bonus);
+        }
     if (!shown)
         line_word(&l, "-");
     line_printf(&l, 3, "face down: %d", hidden);
@@ -451,7 +534,9 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
         line l = line_start(out, head);
         for (int i = 0; i < pl->pile_len; i++) {
             const char *c = tdw_card_names[pl->pile[i]];
-            if (pl->pile_used >> i & 1)
+            if (pl->pile[i] == TDW_C_PRIVILEGE && i > 0 && (pl->pile_used >> i & 1))
+                line_printf(&l, 1, "%s=%s", c, tdw_card_names[pl->pile[i - 1]]);
+            else if (pl->pile_used >> i & 1)
                 line_word(&l, c);
             else
                 line_printf(&l, 1, "(%s)", c);
@@ -464,8 +549,11 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             line_word(&l, "[traded]");
         line_end(&l);
     }
-    br_text_puts(out, "(* crest, < you; houses, seals: those not yet placed; pen: P penance,\n"
-                      " B begging, C royal court, F action forfeited)\n");
+    br_text_puts(out, "(* crest, < you; houses, seals: not yet placed; privilege=X: X repeated;\n"
+                      " F action forfeited; pen: missing dues cost VP now and a penalty in round\n"
+                      " 1 of the next chapter: P penance (piety: 3 VP per missing unit; a random\n"
+                      " card leaves the hand), B begging (grain: 2 VP per missing unit; no\n"
+                      " income), C royal court (tax: 1 VP per missing coin; no action))\n");
     /* The track's spaces are 1..60 and counting goes on "wieder ab 1": 60 VP
      * stand on space 60 of lap 1, 61 on space 1 of lap 2, 120 on space 60
      * of lap 2. */
