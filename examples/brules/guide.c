@@ -8,6 +8,7 @@
  * give away another seat's cards.
  */
 #include "brules.h"
+#include "fx_tdw.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -628,4 +629,6 @@ void print_move_notes(FILE *out, const move_seen *m)
         tat_move_notes(out, m);
     else if (m->mover >= 0 && is_game(br_state_game(m->before), "tsuro"))
         tsuro_move_notes(out, m);
+    else if (is_game(br_state_game(m->before), "tore-der-welt")) /* until play.c tells effects */
+        print_tdw_move_effects(out, m);
 }

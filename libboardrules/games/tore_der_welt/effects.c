@@ -373,11 +373,11 @@ static void key_target(br_jw *w, int target)
 /* Cover tiles laid by an event, and taken back at the chapter end. */
 static void write_covers(const tdw *before, const tdw *after, br_jw *w)
 {
+    uint32_t changed = before->covers ^ after->covers;
     for (int t = 0; t < TDW_TARGETS; t++) {
-        bool was = before->covers >> t & 1, is = after->covers >> t & 1;
-        if (was == is)
+        if (!(changed >> t & 1))
             continue;
-        begin(w, is ? "cover" : "uncover");
+        begin(w, after->covers >> t & 1 ? "cover" : "uncover");
         key_target(w, t);
         br_jw_end_object(w);
     }
