@@ -6645,6 +6645,10 @@ START_TEST(test_effects_cover_tiles_laid_and_taken_back)
     br_state *s = fx_until_match(fx_cover, "cover effect", 5);
     json_t *fx = fx_last(s, -1);
     const char *target = fx_string(fx_match(fx, fx_cover), "target");
+    /* in the entry of the event card that lays it, not in later ones */
+    json_t *event = json_array_get(fx, 0);
+    ck_assert_str_eq(fx_string(event, "type"), "event");
+    ck_assert_str_eq(fx_string(event, "effect"), "cover");
     const char *snapshot = brt_field(s, "covers");
     ck_assert_msg(brt_contains(snapshot, target), "covers %s lack '%s'", snapshot, target);
     json_decref(fx);
