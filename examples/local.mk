@@ -34,6 +34,14 @@ AM_TESTS_ENVIRONMENT = \
 	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES; \
 	BRULES_SRCDIR='$(abs_top_srcdir)'; export BRULES_SRCDIR;
 
+# test-play-tdw.py: a person plays a whole game of Die Tore der Welt on a
+# pseudo-terminal; the table must explain itself (issue 25). Runs under
+# $(PYTHON) (PY_LOG_COMPILER, bindings/local.mk).
+if HAVE_PYTHON
+TESTS += examples/brules/test-play-tdw.py
+endif
+EXTRA_DIST += examples/brules/test-play-tdw.py
+
 # ------------------------------------------------------------------
 # c: the minimal embedding. Users build it with examples/c/Makefile
 # (pkg-config); here it is built against the library in the tree and run

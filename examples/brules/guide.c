@@ -105,9 +105,23 @@ static const char tore_der_welt_help[] =
     "  medicine   'medicine money' (1 money, 1 VP) or, from chapter III,\n"
     "             'care 7': care for the patient at place 7 (2 VP each)\n"
     "  favour     the favour marker moves 1 space; you take the benefit\n"
+    "The favour track (queen prior guild outlaws prioress merchants king\n"
+    "outlaws earl bishop, then the queen again; a covered space is skipped).\n"
+    "The seat whose orientation or favour card moves the marker takes:\n"
+    "  queen      2 VP if it shows 1 loyalty    prior     1 piety\n"
+    "  guild      1 VP per own house            outlaws   it pays 1 money\n"
+    "  prioress   2 VP if it shows 1 knowledge  merchants 1 wool\n"
+    "  king       1 VP per loyalty shown        earl      1 grain\n"
+    "  bishop     1 VP per piety shown\n"
+    "Income codes: St stone, Wd wood, Gr grain, Pi piety, Wo wool, Lo loyalty,\n"
+    "Mk medical knowledge, M1/M2 1/2 money, VP 1 victory point (a stock that\n"
+    "has run out gives 1 VP instead).\n"
     "At each chapter end every seat owes 2 piety, 2 grain and the tax die's\n"
-    "2-5 money; what is missing costs VP and a penalty, which 1 loyalty\n"
-    "cancels ('redeem piety', 'redeem grain', 'redeem tax').\n";
+    "2-5 money; each missing unit costs VP (piety 3, grain 2, money 1) and\n"
+    "brings a penalty in round 1 of the next chapter: P penance (a random\n"
+    "card leaves the hand), B begging (no income), C royal court (no action).\n"
+    "1 loyalty cancels a penalty ('redeem piety', 'redeem grain', 'redeem\n"
+    "tax'); after chapter IV it cancels the doubled loss instead.\n";
 
 /* The designed elevator cards of Tür an Tür (doc/games/tuer-an-tuer.md,
  * "Elevator cards"), in the order of their type numbers. */
