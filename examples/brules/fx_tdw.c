@@ -179,10 +179,9 @@ static void print_project(FILE *out, const json_t *f)
         fprintf(out, "  project %s comes into play\n", text_of(f, "project"));
         return;
     }
-    fprintf(out, "  project %s: %d stone, %d wood on it%s%s\n", text_of(f, "project"),
+    fprintf(out, "  project %s: %d stone, %d wood on it%s\n", text_of(f, "project"),
             int_of(f, "stone"), int_of(f, "wood"),
-            json_is_true(json_object_get(f, "done")) ? ", completed" : "",
-            json_is_true(json_object_get(f, "spire")) ? ", spire set" : "");
+            json_is_true(json_object_get(f, "done")) ? ", completed" : "");
 }
 
 static void print_penalty_list(FILE *out, const json_t *penalties)

@@ -308,8 +308,6 @@ static void write_projects(const tdw *before, const tdw *after, br_jw *w)
         br_jw_key_bool(w, "done", b->done);
         if (b->in_play != a->in_play)
             br_jw_key_bool(w, "in_play", b->in_play);
-        if (b->metal != a->metal)
-            br_jw_key_bool(w, "spire", b->metal);
         br_jw_end_object(w);
     }
 }
@@ -373,6 +371,8 @@ static void key_target(br_jw *w, int target)
 /* Cover tiles laid by an event, and taken back at the chapter end. */
 static void write_covers(const tdw *before, const tdw *after, br_jw *w)
 {
+    /* the changed bits as one xor: GCC 12.2 at -O2 compiled the comparison
+     * of the two bits as bools into a test of the bit before alone */
     uint32_t changed = before->covers ^ after->covers;
     for (int t = 0; t < TDW_TARGETS; t++) {
         if (!(changed >> t & 1))
