@@ -11,6 +11,10 @@ examples_brules_brules_SOURCES = \
 	examples/brules/cli.c \
 	examples/brules/info.c \
 	examples/brules/guide.c \
+	examples/brules/fx_print.c \
+	examples/brules/fx_tsuro.c \
+	examples/brules/fx_tat.c \
+	examples/brules/fx_dud.c \
 	examples/brules/play.c \
 	examples/brules/selfplay.c \
 	examples/brules/ballots.c \

@@ -21,6 +21,9 @@
 
 #include <boardrules.h>
 
+/* jansson's value type, for the effects printers (fx_*.c include <jansson.h>). */
+typedef struct json_t json_t;
+
 /* Exit statuses: the conventional three, and that of a run cut short by
  * Ctrl-C (128 + SIGINT, as the shell reports a process killed by it). */
 enum {
@@ -170,8 +173,7 @@ void print_result(FILE *out, const br_state *state);
 /* Prints a JSON value (jansson's json_t) to stdout, indented, with a line
  * end, and releases it (json_decref); false when it is NULL or cannot be
  * written (reported). */
-struct json_t;
-bool print_json(struct json_t *value);
+bool print_json(json_t *value);
 
 /* Reads a whole file ("-" is stdin, "<stdin>" in the messages) into memory
  * to free(); NULL on failure (reported). */
@@ -233,7 +235,18 @@ const char *game_score_label(const br_game *game);
  * (Tür an Tür: what each elevator card does and would give now). */
 void print_prompt_notes(FILE *out, const br_state *state, int seat);
 
-/* A move just made, as the notes after its announcement need it. */
+/* The choices at the prompt of `seat`, told the game's way where a plain
+ * numbered list serves badly; false when the game has no such way (the
+ * caller prints the list). Drunter & Drüber: a ballot is composed from the
+ * seat's vote cards (no list of up to 256 ballots); each lay with the
+ * squares its tile covers and the toilets that call a vote; the pro choice
+ * with the task cards' names. */
+bool print_game_choices(FILE *out, const br_state *state, int seat, const br_move *moves,
+                        size_t count);
+
+/* A move just made, with the positions around it: the shape of the notes
+ * after a move that play.c printed before it announced the history's
+ * effects. Only fx_tdw.c's print_tdw_move_effects() takes it still. */
 typedef struct move_seen {
     const br_state *before; /* the position before the move */
     const br_state *after;  /* after it (and the chance events resolved with it) */
@@ -243,9 +256,60 @@ typedef struct move_seen {
     bool tell_draws;        /* the viewer is the only person: say what they drew */
 } move_seen;
 
-/* Prints what a move did that its text does not say (Tür an Tür: the steps
- * it gave and where the figure went; the cards the viewer drew). */
-void print_move_notes(FILE *out, const move_seen *m);
+/* ------------------------------------------------------------------ */
+/* Announcing what happened (fx_print.c): each history entry's effects
+ * (br_state_history_effects_json(), doc/games/<game>.md "Effects") as short
+ * lines, indented under the entry's text. */
+
+/* One history entry as an effects printer sees it. (fx_tdw.h declares the
+ * same shape unless BRULES_ENTRY_SEEN says that this one is there.) */
+#define BRULES_ENTRY_SEEN
+typedef struct entry_seen {
+    const br_state *state;  /* the state whose history holds the entry */
+    size_t index;           /* the entry in the history */
+    int mover;              /* the seat that made it, or BR_PLAYER_CHANCE */
+    int viewer;             /* whose view the screen shows; -1: a spectator's */
+    const json_t *effects;  /* the entry's effects as `viewer` may see them (an array) */
+} entry_seen;
+
+/* Prints the lines for the effects of one entry. Must not crash on any
+ * effect it does not know (the generic printer takes those). */
+typedef void (*effects_printer)(FILE *out, const entry_seen *e);
+
+/* The one table of printers by game name (fx_print.c); a game without a
+ * line gets print_effects_generic. */
+typedef struct effects_printer_entry {
+    const char *game;       /* br_game_name() */
+    effects_printer print;
+} effects_printer_entry;
+extern const effects_printer_entry effects_printers[];
+extern const size_t num_effects_printers;
+
+/* The printer for `game` from the table. */
+effects_printer effects_printer_for(const br_game *game);
+
+void print_effects_tsuro(FILE *out, const entry_seen *e);
+void print_effects_tat(FILE *out, const entry_seen *e);
+void print_effects_dud(FILE *out, const entry_seen *e);
+/* Any effect as "  type: key=value, ...". */
+void print_effects_generic(FILE *out, const entry_seen *e);
+/* One effect that a game's printer does not know, as the generic printer
+ * writes it. */
+void print_effect_generic(FILE *out, const json_t *effect);
+
+/* Prints the effects of history entry `index` of `state` as `viewer` may
+ * see them; false on a library failure (reported). */
+bool print_entry_effects(FILE *out, const br_state *state, size_t index, int mover,
+                         int viewer);
+
+/* Helpers for the printers: a member's text ("" when there is none), its
+ * integer (0), how the viewer calls seat `seat` ("you" or "seat 2"), and
+ * "1 point" / "2 points". */
+const char *fx_text(const json_t *object, const char *key);
+int fx_int(const json_t *object, const char *key);
+const char *fx_seat(const entry_seen *e, int seat, char *buf, size_t size);
+const char *fx_seat_of(const entry_seen *e, int seat, char *buf, size_t size); /* "your", "seat 2's" */
+const char *plural(int count, const char *one, const char *many);
 
 /* ------------------------------------------------------------------ */
 /* The person's entries at the prompt (lineedit.c): with libedit on a

@@ -8,7 +8,6 @@
  * give away another seat's cards.
  */
 #include "brules.h"
-#include "fx_tdw.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -226,33 +225,12 @@ static const char *json_item_text(const json_t *list, size_t i)
     return text ? text : "";
 }
 
-static int json_int(const json_t *object, const char *key)
-{
-    return (int)json_integer_value(json_object_get(object, key));
-}
-
-/* The figure position of seat p ("start", "b3", "b3:2", "e3", "exit"). */
-static const char *tat_figure(const json_t *view, int p)
-{
-    const char *text = json_item_text(json_object_get(view, "figures"), (size_t)p);
-    return text[0] ? text : "?";
-}
-
 static int tat_elevator_type(const char *name)
 {
     for (int t = 0; t < TAT_ELEVATOR_TYPES; t++)
         if (strcmp(tat_elevators[t].name, name) == 0)
             return t;
     return -1;
-}
-
-/* The floor index (0 = floor 4, the top) of a field text such as "b3" or
- * "e3"; -1 for anything else. */
-static int tat_floor_of(const char *field)
-{
-    if (strlen(field) != 2 || field[1] < '1' || field[1] > '0' + TAT_FLOORS)
-        return -1;
-    return TAT_FLOORS - (field[1] - '0');
 }
 
 /* The door card on field `x` of the board (field order a4..d4, a3..d1):
@@ -289,10 +267,9 @@ static int tat_door_steps(int type, char colour, int number)
 }
 
 /* The steps elevator card `type` gives on floor index `floor` of `board`,
- * as doc/games/tuer-an-tuer.md designs it. brules counts them itself: the
- * observation keeps the score of the last door card, but nothing of what a
- * card laid on an elevator field gave. tat_check_elevator() compares the
- * count with the library's at every door card on a floor with a card. */
+ * as doc/games/tuer-an-tuer.md designs it, for the prompt's notes (what a
+ * card would give now): the observation does not say it. test-brules.sh
+ * compares these counts with the steps the library's effects announce. */
 static int tat_elevator_steps(const json_t *board, int type, int floor)
 {
     int steps = 0, last_number = 0;
@@ -315,159 +292,6 @@ static int tat_elevator_steps(const json_t *board, int type, int floor)
     return type == TAT_COLOURS ? 2 * (int)strlen(colours) : steps;
 }
 
-/* Checks brules' count against the library's: the last door card's score
- * holds what the elevator card of its floor gave. A difference means the
- * table above no longer describes the game. */
-static void tat_check_elevator(const json_t *after, int floor)
-{
-    const char *name = json_item_text(json_object_get(after, "elevators"), (size_t)floor);
-    int type = tat_elevator_type(name);
-    if (!name[0])
-        return;
-    int mine = type < 0 ? -1 : tat_elevator_steps(json_object_get(after, "board"), type, floor);
-    int library = json_int(json_object_get(after, "last_score"), "elevator");
-    if (mine != library)
-        brules_error("Tür an Tür: brules counts %d steps for the elevator card %s, the "
-                     "library %d (brules' table of elevator cards is out of date)",
-                     mine, name, library);
-}
-
-static bool tat_is_elevator_field(const char *position)
-{
-    return position[0] == 'e' && tat_floor_of(position) >= 0;
-}
-
-enum { NOTE_SIZE = 160, NOTE_WIDTH = 78 };
-
-/* Appends to the text in buf (of NOTE_SIZE bytes); cut short if too long. */
-static void note_add(char *buf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note_add(char *buf, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + len, NOTE_SIZE - len, fmt, ap);
-    va_end(ap);
-}
-
-/* Prints the note "  HEAD; WALK", with the walk on a line of its own when
- * both do not fit in a terminal's line. */
-static void tat_print_note(FILE *out, const char *head, const char *walk)
-{
-    if (!walk[0])
-        fprintf(out, "  %s\n", head);
-    else if (2 + strlen(head) + 2 + strlen(walk) <= NOTE_WIDTH)
-        fprintf(out, "  %s; %s\n", head, walk);
-    else
-        fprintf(out, "  %s;\n  %s\n", head, walk);
-}
-
-/* Where seat p's figure went, into walk: "figure b4 -> c3" or "figure stays
- * at b4", and why it stopped where that is not plain. A figure that sets
- * out from a cat card it came onto without a step stays, with the choice. */
-static void tat_walk_text(char *walk, const json_t *before, const json_t *after, int p)
-{
-    const char *from = tat_figure(before, p), *to = tat_figure(after, p);
-    bool moved = strcmp(from, to) != 0;
-    if (moved)
-        note_add(walk, "figure %s -> %s", from, to);
-    else
-        note_add(walk, "figure stays at %s", to);
-    if (moved && strcmp(to, "exit") == 0)
-        note_add(walk, " (out of the house)");
-    else if (moved && tat_is_elevator_field(to))
-        note_add(walk, " (an elevator field stops it)");
-    else if (strcmp(json_text(after, "phase"), "cat") == 0 && json_int(after, "turn") == p)
-        note_add(walk, " (a cat card: jump or walk)");
-}
-
-/* The final scoring, when the move filled the board. */
-static void tat_print_final(FILE *out, const json_t *after)
-{
-    const json_t *final = json_object_get(after, "final");
-    const json_t *needed = json_object_get(final, "needed");
-    fprintf(out, "  board full, final scoring: every elevator card gives its steps to "
-                 "both:\n  %d steps each; seat 0 needed %d, seat 1 needed %d; figures at %s "
-                 "and %s\n", json_int(final, "steps"),
-            (int)json_integer_value(json_array_get(needed, 0)),
-            (int)json_integer_value(json_array_get(needed, 1)), tat_figure(after, 0),
-            tat_figure(after, 1));
-}
-
-/* Whether the move filled the board and so ended in the final scoring. */
-static bool tat_ends_in_final(const json_t *before, const json_t *after)
-{
-    return !json_is_null(json_object_get(after, "final"))
-           && json_is_null(json_object_get(before, "final"));
-}
-
-/* A door card placed: its score part by part, and the walk it gave. */
-static void tat_placement_note(FILE *out, const json_t *before, const json_t *after, int p,
-                               const char *field)
-{
-    static const struct { const char *key, *label; } parts[] = {
-        { "colour", "same colour" }, { "number", "same number" },
-        { "ascending", "ascending" }, { "run", "run" },
-        { "different", "different colours" }, { "elevator", "elevator card" },
-    };
-    const json_t *score = json_object_get(after, "last_score");
-    int total = json_int(score, "total");
-    char head[NOTE_SIZE] = "", walk[NOTE_SIZE] = "";
-    note_add(head, "%d step%s", total, total == 1 ? "" : "s");
-    const char *sep = " (";
-    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        int steps = json_int(score, parts[i].key);
-        if (steps) {
-            note_add(head, "%s%s %d", sep, parts[i].label, steps);
-            sep = ", ";
-        }
-    }
-    note_add(head, "%s", sep[0] == ',' ? ")" : "");
-    if (total > 0 && json_is_true(json_object_get(before, "stopped")))
-        note_add(head, ", lost: stopped at an elevator field this turn");
-    else if (!tat_ends_in_final(before, after)) /* else the final note says where */
-        tat_walk_text(walk, before, after, p);
-    tat_print_note(out, head, walk);
-    tat_check_elevator(after, tat_floor_of(field));
-}
-
-/* An elevator card laid: the steps it gave (what it counts, the prompt's
- * notes and the help say). */
-static void tat_elevator_note(FILE *out, const json_t *before, const json_t *after, int p,
-                              const char *text, const char *field)
-{
-    char name[16];
-    snprintf(name, sizeof name, "%.*s", (int)(field - 1 - text), text);
-    int type = tat_elevator_type(name), floor = tat_floor_of(field);
-    if (type < 0 || floor < 0)
-        return;
-    int steps = tat_elevator_steps(json_object_get(after, "board"), type, floor);
-    char head[NOTE_SIZE] = "", walk[NOTE_SIZE] = "";
-    note_add(head, "%d step%s (%s on floor %c)", steps, steps == 1 ? "" : "s", name, field[1]);
-    tat_walk_text(walk, before, after, p);
-    tat_print_note(out, head, walk);
-}
-
-/* What a public move of seat p did (the text as the viewer sees it). */
-static void tat_describe_move(FILE *out, const json_t *before, const json_t *after, int p,
-                              const char *text)
-{
-    const char *at = strchr(text, '@');
-    if (at && at[1] == 'e') {
-        tat_elevator_note(out, before, after, p, text, at + 1);
-    } else if (at) {
-        tat_placement_note(out, before, after, p, at + 1);
-    } else if (strcmp(text, "jump") == 0 || strcmp(text, "walk") == 0) {
-        char walk[NOTE_SIZE] = "";
-        tat_walk_text(walk, before, after, p);
-        tat_print_note(out, walk, "");
-    }
-    /* The board fills with a door card, but the scoring waits for the
-     * movement's end: it may follow a cat decision or a dropped card. */
-    if (tat_ends_in_final(before, after))
-        tat_print_final(out, after);
-}
-
 /* How often `name` occurs in `cards` (a list of texts), in its first `n`. */
 static size_t count_in(const json_t *cards, const char *name, size_t n)
 {
@@ -475,48 +299,6 @@ static size_t count_in(const json_t *cards, const char *name, size_t n)
     for (size_t i = 0; i < n && i < json_array_size(cards); i++)
         count += strcmp(json_item_text(cards, i), name) == 0;
     return count;
-}
-
-/* The cards in the viewer's list `key` (hands, elevator_hands) after the
- * move that were not there before: the ones drawn with it. */
-static void tat_print_drawn(FILE *out, const json_t *before, const json_t *after, int viewer,
-                            const char *key)
-{
-    const json_t *had = json_array_get(json_object_get(before, key), (size_t)viewer);
-    const json_t *has = json_array_get(json_object_get(after, key), (size_t)viewer);
-    bool doors = strcmp(key, "hands") == 0;
-    int drawn = 0;
-    for (size_t i = 0; json_is_array(had) && i < json_array_size(has); i++) {
-        const char *card = json_item_text(has, i);
-        if (!card[0] || count_in(has, card, i + 1) <= count_in(had, card, SIZE_MAX))
-            continue;
-        if (doors)
-            fprintf(out, "%s%s%s", drawn ? ", " : "  you drew ", card,
-                    card[1] == '3' || card[1] == '7' ? "*" : "");
-        else /* what it does: the notes at the next prompt */
-            fprintf(out, "  you drew the elevator card %s\n", card);
-        drawn++;
-    }
-    if (doors && drawn)
-        fputc('\n', out);
-}
-
-static void tat_move_notes(FILE *out, const move_seen *m)
-{
-    json_t *root_before, *root_after;
-    const json_t *before = observe_view(m->before, m->viewer, &root_before);
-    const json_t *after = observe_view(m->after, m->viewer, &root_after);
-    char text[64];
-    if (before && after && br_state_move_to_text_view(m->before, m->move, m->viewer, text,
-                                                      sizeof text, NULL) == BR_OK) {
-        tat_describe_move(out, before, after, m->mover, text);
-        if (m->tell_draws && m->viewer >= 0) {
-            tat_print_drawn(out, before, after, m->viewer, "hands");
-            tat_print_drawn(out, before, after, m->viewer, "elevator_hands");
-        }
-    }
-    json_decref(root_before);
-    json_decref(root_after);
 }
 
 /* At a prompt where door cards are placed or elevator cards played or
@@ -568,81 +350,133 @@ void print_prompt_notes(FILE *out, const br_state *state, int seat)
 }
 
 /* ------------------------------------------------------------------ */
-/* Tsuro at the table */
+/* Drunter & Drüber at the prompt */
 
-/* Where a marker stands ("a1:0"), or its status ("out", "unplaced"). */
-static void tsuro_marker_text(const json_t *marker, char *buf, size_t size)
+/* Whether the first move's text begins with `word` and a blank. */
+static bool first_move_is(const br_state *state, const br_move *moves, size_t count,
+                          const char *word)
 {
-    const char *status = json_text(marker, "status");
-    if (strcmp(status, "on") == 0)
-        snprintf(buf, size, "%s:%d", json_text(marker, "square"), json_int(marker, "point"));
-    else
-        snprintf(buf, size, "%s", status[0] ? status : "?");
+    char text[64];
+    size_t len = strlen(word);
+    return count > 0 && strncmp(move_text(state, moves[0], text, sizeof text), word, len) == 0
+           && text[len] == ' ';
 }
 
-/* How often tile `number` is in `hand` (a list of numbers). */
-static size_t tsuro_count(const json_t *hand, json_int_t number)
+/* The ballot: the proposal is in the view above; the seat's vote cards and
+ * how to compose a ballot from them. */
+static void dud_print_ballot_prompt(FILE *out, const json_t *view, int seat)
+{
+    const json_t *cards = json_array_get(json_object_get(view, "votes"), (size_t)seat);
+    fprintf(out, "The vote on %s: compose your secret ballot from your vote cards:\n  ",
+            json_text(view, "pending"));
+    for (size_t i = 0; i < json_array_size(cards); i++)
+        fprintf(out, "%s%s", i ? " " : "", json_item_text(cards, i));
+    fputs("\n", out);
+    if (json_array_size(cards) >= 2)
+        fprintf(out, "e.g. 'vote %s %s' (any of them, each once), or 'vote none' (no card).\n",
+                json_item_text(cards, 0), json_item_text(cards, json_array_size(cards) - 1));
+    else
+        fprintf(out, "e.g. 'vote %s', or 'vote none' (no card).\n", json_item_text(cards, 0));
+    fputs("Every card you play is used up; more yes than no lays the tile.\n", out);
+}
+
+/* The pro choice: each task card by name. */
+static void dud_print_task_choice(FILE *out, const json_t *view, int seat,
+                                  const br_state *state, const br_move *moves, size_t count)
+{
+    const json_t *tasks = json_array_get(json_object_get(view, "tasks"), (size_t)seat);
+    fputs("Choose the task card you score with:\n", out);
+    for (size_t i = 0; i < count; i++) {
+        char text[64];
+        move_text(state, moves[i], text, sizeof text);
+        long slot = strtol(text + strlen("choose "), NULL, 10);
+        fprintf(out, "  %zu) %-9s  %s\n", i + 1, text,
+                slot >= 1 ? json_item_text(tasks, (size_t)slot - 1) : "?");
+    }
+}
+
+/* The squares and toilets of one lay, from the effects of laying it on a
+ * copy of the state ("propose" when it needs a vote, else "lay"): into
+ * buf, e.g. "b12 c12 d12" or "k1 j1, WC k1". */
+static bool dud_lay_squares(br_state *trial, const br_state *state, int seat, br_move move,
+                            char *buf, size_t size)
 {
     size_t count = 0;
-    for (size_t i = 0; i < json_array_size(hand); i++)
-        count += json_integer_value(json_array_get(hand, i)) == number;
-    return count;
+    char json[4096];
+    buf[0] = '\0';
+    if (br_state_copy(trial, state) != BR_OK || br_state_apply(trial, move) != BR_OK)
+        return false;
+    br_status st = br_state_history(trial, NULL, 0, &count);
+    if ((st != BR_OK && st != BR_ERR_BUFFER) || count == 0
+        || br_state_history_effects_json(trial, count - 1, seat, json, sizeof json, NULL)
+               != BR_OK)
+        return false;
+    json_t *effects = json_loads(json, 0, NULL);
+    const json_t *first = json_array_get(effects, 0);
+    const json_t *squares = json_object_get(first, "squares");
+    const json_t *toilets = json_object_get(first, "toilets");
+    size_t len = 0;
+    for (size_t i = 0; i < json_array_size(squares) && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "",
+                                json_item_text(squares, i));
+    for (size_t i = 0; i < json_array_size(toilets) && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : ", WC ",
+                                json_item_text(toilets, i));
+    json_decref(effects);
+    return json_array_size(squares) > 0;
 }
 
-/* After a tile is placed: every marker its paths carried, and where to (the
- * placement's "score": who stays on the board); the tiles the viewer drew. */
-static void tsuro_move_notes(FILE *out, const move_seen *m)
+/* The lays in numbered columns, each with the squares its tile covers. */
+static bool dud_print_lays(FILE *out, const br_state *state, int seat, const br_move *moves,
+                           size_t count)
 {
-    json_t *root_before, *root_after;
-    const json_t *before = observe_view(m->before, m->viewer, &root_before);
-    const json_t *after = observe_view(m->after, m->viewer, &root_after);
-    const json_t *was = json_object_get(before, "markers");
-    const json_t *is = json_object_get(after, "markers");
-    for (size_t p = 0; before && after && p < json_array_size(is); p++) {
-        char from[32], to[32];
-        tsuro_marker_text(json_array_get(was, p), from, sizeof from);
-        tsuro_marker_text(json_array_get(is, p), to, sizeof to);
-        if (strcmp(from, to) == 0 || strcmp(json_text(json_array_get(was, p), "status"), "on"))
-            continue;
-        char who[48];
-        if ((int)p == m->viewer)
-            snprintf(who, sizeof who, "your marker");
-        else
-            snprintf(who, sizeof who, "seat %zu's marker", p);
-        if (strcmp(to, "out") == 0)
-            fprintf(out, "  %s %s -> out\n", who, from);
-        else
-            fprintf(out, "  %s %s -> %s\n", who, from, to);
+    br_state *trial;
+    if (br_state_clone(state, &trial) != BR_OK)
+        return false;
+    enum { CELL = 38 };
+    fprintf(out, "legal moves (%zu), each with the squares its tile covers (WC: a toilet, "
+                 "a vote):\n", count);
+    int number_width = count >= 100 ? 3 : count >= 10 ? 2 : 1;
+    for (size_t i = 0; i < count; i++) {
+        char text[64], squares[64], cell[160];
+        move_text(state, moves[i], text, sizeof text);
+        /* A lay the copy cannot show is still listed, without squares. */
+        dud_lay_squares(trial, state, seat, moves[i], squares, sizeof squares);
+        snprintf(cell, sizeof cell, "%*zu) %-11s%s", number_width, i + 1, text, squares);
+        bool last_in_row = i % 2 == 1 || i + 1 == count;
+        fprintf(out, "  %-*s%s", last_in_row ? 0 : CELL - 2, cell, last_in_row ? "\n" : "");
     }
-    if (before && after && m->tell_draws && m->viewer >= 0) {
-        const json_t *had = json_array_get(json_object_get(before, "hands"), (size_t)m->viewer);
-        const json_t *has = json_array_get(json_object_get(after, "hands"), (size_t)m->viewer);
-        int drawn = 0;
-        for (size_t i = 0; json_is_array(had) && i < json_array_size(has); i++) {
-            json_int_t t = json_integer_value(json_array_get(has, i));
-            size_t earlier = 0;
-            for (size_t k = 0; k < i; k++)
-                earlier += json_integer_value(json_array_get(has, k)) == t;
-            if (earlier + 1 <= tsuro_count(had, t))
-                continue; /* held before */
-            char pairs[32];
-            fprintf(out, "%s%lld(%s)", drawn ? ", " : "  you drew ", (long long)t,
-                    tsuro_tile_pairs((int)t, pairs, sizeof pairs));
-            drawn++;
-        }
-        if (drawn)
-            fputc('\n', out);
-    }
-    json_decref(root_before);
-    json_decref(root_after);
+    br_state_free(trial);
+    return true;
 }
 
-void print_move_notes(FILE *out, const move_seen *m)
+static bool dud_print_choices(FILE *out, const br_state *state, int seat, const br_move *moves,
+                              size_t count)
 {
-    if (m->mover >= 0 && is_game(br_state_game(m->before), "tuer-an-tuer"))
-        tat_move_notes(out, m);
-    else if (m->mover >= 0 && is_game(br_state_game(m->before), "tsuro"))
-        tsuro_move_notes(out, m);
-    else if (is_game(br_state_game(m->before), "tore-der-welt")) /* until play.c tells effects */
-        print_tdw_move_effects(out, m);
+    bool ballots = first_move_is(state, moves, count, "vote");
+    bool tasks = first_move_is(state, moves, count, "choose");
+    bool lays = !ballots && !tasks && !first_move_is(state, moves, count, "jein")
+                && !first_move_is(state, moves, count, "deal")
+                && !first_move_is(state, moves, count, "building")
+                && !first_move_is(state, moves, count, "task");
+    if (seat < 0 || !(ballots || tasks || lays))
+        return false;
+    if (lays)
+        return dud_print_lays(out, state, seat, moves, count);
+    json_t *root;
+    const json_t *view = observe_view(state, seat, &root);
+    if (view && ballots)
+        dud_print_ballot_prompt(out, view, seat);
+    else if (view)
+        dud_print_task_choice(out, view, seat, state, moves, count);
+    json_decref(root);
+    return view != NULL;
+}
+
+bool print_game_choices(FILE *out, const br_state *state, int seat, const br_move *moves,
+                        size_t count)
+{
+    if (is_game(br_state_game(state), "drunter-und-drueber"))
+        return dud_print_choices(out, state, seat, moves, count);
+    return false;
 }

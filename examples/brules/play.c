@@ -9,13 +9,14 @@
  * again. End of input at the prompt quits the game. The whole position,
  * hidden cards included, is shown when the game is over.
  *
- * After each move and under the moves at a prompt, info.c adds what the
- * game's notation does not say (Tür an Tür: the steps a card gave, where the
- * figure went, the cards the person drew, what each elevator card does).
- *
- * Every move is announced as the seat whose view the screen shows may see it
- * (br_state_move_to_text_view: a card discarded face down reads "?"); see
- * announced_text().
+ * After every turn, every entry the history gained is announced (the move,
+ * and the chance outcomes br_state_apply() resolved with it): its text and
+ * its effects as the seat whose view the screen shows saw them
+ * (br_state_history_text_view(), br_state_history_effects_json(): a card
+ * discarded face down reads "?", a ballot stays hidden until the reveal);
+ * fx_print.c writes the effects. Under the moves at a prompt, guide.c adds
+ * what the notation does not say (Tür an Tür: what each elevator card does;
+ * Drunter & Drüber: the squares of each lay, the cards for a ballot).
  */
 #include "brules.h"
 
@@ -48,7 +49,7 @@ typedef struct table {
     bool explicit_chance;    /* chance=explicit: people enter chance outcomes */
     int shown_seat;          /* whose view the screen shows; -1: a spectator's */
     bot bot;
-    br_state *before;        /* the position before a bot's move */
+    size_t told;             /* history entries announced so far */
     size_t moves_made;       /* moves made at the table (the record takes the
                                 state's history) */
     br_move *moves;          /* legal moves shown to the person */
@@ -135,7 +136,6 @@ static void table_free(table *t)
     free(t->initial_options);
     free(t->human);
     bot_free(&t->bot);
-    br_state_free(t->before);
     free(t->moves);
     line_input_free(t->input);
 }
@@ -196,8 +196,11 @@ static int table_init(table *t, const play_config *cfg)
     }
     if (!bot_init(&t->bot, cfg->bot, t->state, mix_seed(seed, 0xb075)))
         return BRULES_EXIT_FAIL;
-    if (br_state_clone(t->state, &t->before) != BR_OK) {
-        brules_error("out of memory");
+    /* The deal before the first turn is not announced: the first view
+     * shows its result. */
+    br_status st = br_state_history(t->state, NULL, 0, &t->told);
+    if (st != BR_OK && st != BR_ERR_BUFFER) {
+        report_state_error("history", t->state, st);
         return BRULES_EXIT_FAIL;
     }
     if (t->num_humans > 0 && !(t->input = line_input_new()))
@@ -384,9 +387,13 @@ static bool offer_completions(table *t)
     return ok;
 }
 
-/* The legal moves, and for Tsuro the pictures of the tiles to place. */
-static void print_choices(table *t)
+/* The legal moves, and for Tsuro the pictures of the tiles to place. Some
+ * choices are better told the game's way (Drunter & Drüber: a ballot is
+ * composed from the cards, not picked from a list of up to 256). */
+static void print_choices(table *t, int seat)
 {
+    if (print_game_choices(stdout, t->state, seat, t->moves, t->count))
+        return;
     print_moves(t);
     print_tile_pictures(stdout, t->state, t->moves, t->count);
 }
@@ -400,7 +407,7 @@ static turn_result human_turn(table *t, int player, br_move *out)
     putchar('\n');
     if (!print_view(stdout, t->state, seat))
         return TURN_FAILED;
-    print_choices(t);
+    print_choices(t, seat);
     print_prompt_notes(stdout, t->state, seat);
     if (line_input_is_editing(t->input) && !offer_completions(t))
         return TURN_FAILED;
@@ -425,7 +432,7 @@ static turn_result human_turn(table *t, int player, br_move *out)
         if (strcmp(entry, "help") == 0 || strcmp(entry, "?") == 0) {
             print_prompt_help(t);
         } else if (strcmp(entry, "moves") == 0) {
-            print_choices(t);
+            print_choices(t, seat);
         } else if (strcmp(entry, "board") == 0) {
             print_view(stdout, t->state, seat);
             print_prompt_notes(stdout, t->state, seat);
@@ -438,19 +445,6 @@ static turn_result human_turn(table *t, int player, br_move *out)
 /* ------------------------------------------------------------------ */
 /* The game */
 
-/* The text of `move`, made in the position `before`, as the seat whose view
- * the screen shows may see it: what that seat may not see reads "?". The
- * library needs the position before the move, not after. */
-static const char *announced_text(const table *t, const br_state *before, br_move move,
-                                  char *buf, size_t size)
-{
-    /* Not move_text()'s "#number" fallback: the number would give away what
-     * the view hides. */
-    if (br_state_move_to_text_view(before, move, t->shown_seat, buf, size, NULL) != BR_OK)
-        snprintf(buf, size, "?");
-    return buf;
-}
-
 static void announce(const table *t, int player, const char *text)
 {
     if (player == BR_PLAYER_CHANCE)
@@ -459,14 +453,47 @@ static void announce(const table *t, int player, const char *text)
         printf("seat %d (%s): %s\n", player, seat_role(t, player), text);
 }
 
-/* What the move did beyond its text, as the screen's seat may see it; the
- * cards drawn only when one person is at the table (with several, the next
- * person to look would read them). */
-static void note_move(const table *t, int player, br_move move)
+/* Whose view the announcements take: the one person's seat, or with several
+ * people (or none) a spectator's, since the next person to look would read
+ * what the last one drew or voted. */
+static int announcing_seat(const table *t)
 {
-    move_seen seen = { t->before, t->state, move, player, t->shown_seat,
-                       t->num_humans == 1 && t->shown_seat >= 0 };
-    print_move_notes(stdout, &seen);
+    return t->num_humans == 1 ? t->shown_seat : -1;
+}
+
+/* Announces every history entry since the last announcement: the move and
+ * the chance outcomes resolved with it, each with its effects, as
+ * announcing_seat() saw them when they happened. */
+static bool announce_new_entries(table *t)
+{
+    size_t count;
+    br_status st = br_state_history(t->state, NULL, 0, &count);
+    if (st != BR_OK && st != BR_ERR_BUFFER) {
+        report_state_error("history", t->state, st);
+        return false;
+    }
+    br_history_entry *entries = malloc((count ? count : 1) * sizeof *entries);
+    if (!entries) {
+        brules_error("out of memory");
+        return false;
+    }
+    st = br_state_history(t->state, entries, count, &count);
+    int viewer = announcing_seat(t);
+    for (; st == BR_OK && t->told < count; t->told++) {
+        char text[256];
+        st = br_state_history_text_view(t->state, t->told, viewer, text, sizeof text, NULL);
+        if (st != BR_OK)
+            break;
+        announce(t, entries[t->told].player, text);
+        if (!print_entry_effects(stdout, t->state, t->told, entries[t->told].player, viewer)) {
+            free(entries);
+            return false;
+        }
+    }
+    free(entries);
+    if (st != BR_OK)
+        report_state_error("history text", t->state, st);
+    return st == BR_OK;
 }
 
 static turn_result next_turn(table *t)
@@ -475,12 +502,6 @@ static turn_result next_turn(table *t)
     bool chance = player == BR_PLAYER_CHANCE;
     br_move move;
     char text[128];
-    /* The move is made on t->state; its text and the notes need the
-     * position before it too. */
-    if (br_state_copy(t->before, t->state) != BR_OK) {
-        brules_error("copy: %s", br_state_last_error(t->before));
-        return TURN_FAILED;
-    }
     /* With chance=explicit and people at the table, a person enters what
      * happened at the real table; otherwise the state's own generator
      * decides. */
@@ -488,22 +509,17 @@ static turn_result next_turn(table *t)
         turn_result r = human_turn(t, player, &move);
         if (r != TURN_MOVED)
             return r;
-        announced_text(t, t->state, move, text, sizeof text);
         if (br_state_apply(t->state, move) != BR_OK) {
-            brules_error("the library rejected '%s' after accepting it: %s", text,
+            brules_error("the library rejected '%s' after accepting it: %s",
+                         move_text(t->state, move, text, sizeof text),
                          br_state_last_error(t->state));
             return TURN_FAILED;
         }
-    } else {
-        char full_text[128];
-        if (!bot_take_turn(&t->bot, t->state, &move, full_text, sizeof full_text))
-            return TURN_FAILED;
-        announced_text(t, t->before, move, text, sizeof text);
+    } else if (!bot_take_turn(&t->bot, t->state, &move, text, sizeof text)) {
+        return TURN_FAILED;
     }
     t->moves_made++;
-    announce(t, player, text);
-    note_move(t, player, move);
-    return TURN_MOVED;
+    return announce_new_entries(t) ? TURN_MOVED : TURN_FAILED;
 }
 
 /* Who played each seat, for the record's seat tags (doc/records.md):
