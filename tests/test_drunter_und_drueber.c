@@ -3595,6 +3595,7 @@ END_TEST
 /* ------------------------------------------------------------------ */
 
 static TCase *effects_tcase(void); /* at the end of the file */
+static TCase *notation_messages_tcase(void); /* at the end of the file */
 
 static Suite *drunter_und_drueber_suite(void)
 {
@@ -3691,6 +3692,7 @@ static Suite *drunter_und_drueber_suite(void)
     brt_add(&s, "snapshot", test_tallies_at_their_bounds_round_trip);
     brt_add(&s, "snapshot", test_tallies_bound_follows_max_game_length);
     suite_add_tcase(s.suite, effects_tcase());
+    suite_add_tcase(s.suite, notation_messages_tcase());
     return s.suite;
 }
 
@@ -4120,5 +4122,28 @@ static TCase *effects_tcase(void)
     tcase_add_test(tc, test_effects_seat_passed_over_names_why);
     tcase_add_test(tc, test_effects_pro_choice_due_and_hidden);
     tcase_add_test(tc, test_effects_end_names_reason_cards_and_winners);
+    return tc;
+}
+
+/* ================================================================== */
+/* Issue 25: "vote none 2" names what is wrong. 'none' plays no card, so it
+ * stands alone; with other words the reason says that, not "'none' is no
+ * vote card". */
+
+START_TEST(test_notation_vote_none_stands_alone)
+{
+    br_state *s = new_state("players=2,seed=2");
+    brt_expect_parse_refused(s, "vote none 2", "'none' stands alone");
+    brt_expect_parse_refused(s, "vote yes2 none", "'none' stands alone");
+    brt_expect_parse_refused(s, "vote none yes2", "e.g. 'vote yes2 jein'");
+    brt_expect_parse_refused(s, "vote 2", "'2' is no vote card");
+    br_state_free(s);
+}
+END_TEST
+
+static TCase *notation_messages_tcase(void)
+{
+    TCase *tc = tcase_create("notation_messages");
+    tcase_add_test(tc, test_notation_vote_none_stands_alone);
     return tc;
 }

@@ -182,6 +182,12 @@ static br_status parse_vote(char words[MAX_WORDS][WORD_SIZE], int count, br_move
         return BR_OK;
     }
     for (int i = 1; i < count; i++) {
+        /* "vote none 2": the word that plays no card among others. */
+        if (strcmp(words[i], "none") == 0) {
+            br_text_puts(err, "'none' stands alone: 'vote none' plays no vote card; to play "
+                              "cards, name them, e.g. 'vote yes2 jein'");
+            return BR_ERR_PARSE;
+        }
         int c = dud_parse_vote_card(words[i]);
         if (c < 0 || (cards >> c & 1)) {
             br_text_printf(err, c < 0 ? "'%s' is no vote card (yes1, yes2, yes3, no1, no2, "
