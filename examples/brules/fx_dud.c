@@ -36,8 +36,9 @@ static void print_propose(FILE *out, const entry_seen *e, const json_t *effect)
             fx_int(effect, "seat") == e->viewer ? "propose" : "proposes", fx_text(effect, "lay"),
             fx_text(effect, "tile"));
     print_list(out, json_object_get(effect, "squares"), " ");
-    fputs("; toilet at ", out);
-    print_list(out, json_object_get(effect, "toilets"), ", ");
+    const json_t *toilets = json_object_get(effect, "toilets");
+    fprintf(out, "; %s at ", json_array_size(toilets) == 1 ? "toilet" : "toilets");
+    print_list(out, toilets, ", ");
     fputs(": a vote\n", out);
 }
 
@@ -206,7 +207,7 @@ void print_effects_dud(FILE *out, const entry_seen *e)
         else if (strcmp(type, "lay") == 0)
             print_lay(out, e, effect);
         else if (strcmp(type, "under_bridge") == 0)
-            fprintf(out, "  the %s passes under the bridge of the %s on %s\n",
+            fprintf(out, "  the %s passes under the %s bridge on %s\n",
                     fx_text(effect, "path"), fx_text(effect, "bridge_path"),
                     fx_text(effect, "square"));
         else if (strcmp(type, "building_covered") == 0)

@@ -114,6 +114,8 @@ static void print_steps(FILE *out, const json_t *effects, size_t i, const json_t
     if (move)
         walk_text(walk, move, find_effect(effects, i + 1, "cat", seat));
     print_note(out, head, walk);
+    if (elevator && json_object_get(elevator, "replaced"))
+        fprintf(out, "  it replaces %s, discarded face up\n", fx_text(elevator, "replaced"));
 }
 
 static void print_final(FILE *out, const json_t *effect)
@@ -162,6 +164,8 @@ static void print_exchange_end(FILE *out, const entry_seen *e, const json_t *eff
     int cards = (int)json_array_size(json_object_get(effect, "cards"));
     int draws = fx_int(effect, "draws");
     char who[32];
+    if (cards == 0)
+        return; /* "done" at once: nothing to tell */
     fprintf(out, "  %s exchanged %d door %s\n", fx_seat(e, fx_int(effect, "seat"), who, sizeof who),
             cards, plural(cards, "card", "cards"));
     (void)draws; /* the draws follow, each in an entry of its own */
@@ -208,10 +212,7 @@ void print_effects_tat(FILE *out, const entry_seen *e)
             || strcmp(type, "drop") == 0) {
             continue; /* the move's text says it */
         } else if (strcmp(type, "elevator") == 0) {
-            elevator = effect;
-            if (json_object_get(effect, "replaced"))
-                fprintf(out, "  (it replaces %s, discarded face up)\n",
-                        fx_text(effect, "replaced"));
+            elevator = effect; /* told with its steps, which follow */
         } else if (strcmp(type, "steps") == 0) {
             print_steps(out, effects, i, strcmp(fx_text(effect, "source"), "elevator") == 0
                                              ? elevator : NULL);

@@ -657,7 +657,7 @@ tat_notes_check() {
             expect = "^  [0-9]+ steps?([ ;,(]|$)"; placements++; next
         }
         /^seat [01] \([a-z]*\): [a-z]+@e[1-4]$/ {
-            expect = "^  [0-9]+ steps? \\([a-z]+ on floor [1-4]\\);( figure |$)"; elevators++
+            expect = "^  [0-9]+ steps? \\([a-z]+ on floor [1-4]\\)(;( figure |$)|$)"; elevators++
             next
         }
         /^seat [01] \([a-z]*\): (jump|walk)$/ {
@@ -700,7 +700,7 @@ totals="0 0 0 0"
 for seed in 1 2 3 5 28; do
     run_from "$work/ones" play tuer-an-tuer --seed "$seed"
     expect_status 0 "tuer-an-tuer seed $seed by numbers"
-    expect_no_err "tuer-an-tuer seed $seed: brules' elevator table agrees with the library"
+    expect_no_err "tuer-an-tuer seed $seed: no error"
     counts=$(tat_notes_check)
     checks=$((checks + 1))
     case $counts in
@@ -721,7 +721,7 @@ cp "$work/tat-seeds.play" "$work/out"
 expect_out '^figures (under each floor): 0, 1 = ' "tuer-an-tuer legend explains the figures"
 expect_out '^0:2 = seat 0 on cell 2\|field; 0:2 = seat 0 on cell 2' \
     "tuer-an-tuer legend explains the cell markers"
-expect_out '^  0 steps; figure stays at start$' "a door card without steps says so"
+expect_out '^  0 steps$' "a door card without steps says so"
 expect_out '^  you drew [RGBY][1-9]' "the person is told the door card they drew"
 expect_out '^  you drew the elevator card [a-z]*$' "the person is told the elevator card they drew"
 expect_out '^your elevator cards (steps each gives now on e4, e3, e2, e1):$' \
@@ -746,7 +746,7 @@ totals="0 0 0 0"
 for seed in 1 2 3 4 5 6; do
     run play tuer-an-tuer --bots --seed "$seed"
     expect_status 0 "tuer-an-tuer bots seed $seed"
-    expect_no_err "tuer-an-tuer bots seed $seed: brules' elevator table agrees with the library"
+    expect_no_err "tuer-an-tuer bots seed $seed: no error"
     counts=$(tat_notes_check)
     checks=$((checks + 2))
     case $counts in
