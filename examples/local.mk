@@ -32,8 +32,12 @@ examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) $(
 # test-brules.sh runs every subcommand; it finds the command through $BRULES.
 # AM_TESTS_ENVIRONMENT is first set here (this file is included before
 # tests/ and bindings/); later rules append to it with '+='.
-TESTS += examples/brules/test-brules.sh examples/brules/test-man.sh
-EXTRA_DIST += examples/brules/test-brules.sh examples/brules/test-man.sh
+# test-play-pty.py: a person plays whole games through `brules play` on a
+# pseudo-terminal (one function per game; at most 60 s).
+TESTS += examples/brules/test-brules.sh examples/brules/test-man.sh \
+	examples/brules/test-play-pty.py
+EXTRA_DIST += examples/brules/test-brules.sh examples/brules/test-man.sh \
+	examples/brules/test-play-pty.py
 AM_TESTS_ENVIRONMENT = \
 	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES; \
 	BRULES_SRCDIR='$(abs_top_srcdir)'; export BRULES_SRCDIR;
