@@ -422,8 +422,9 @@ static bool dud_lay_squares(br_state *trial, const br_state *state, int seat, br
     for (size_t i = 0; i < json_array_size(toilets) && len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : ", WC ",
                                 json_item_text(toilets, i));
+    bool found = json_array_size(squares) > 0;
     json_decref(effects);
-    return json_array_size(squares) > 0;
+    return found;
 }
 
 /* The lays in numbered columns, each with the squares its tile covers. */
