@@ -1099,6 +1099,36 @@ expect_out '^game over after [0-9]* moves$' "play drunter-und-drueber ends"
 run replay "$work/dud.rec"
 expect_status 0 "the record of a person's drunter-und-drueber game replays"
 
+# Issue 25: a ballot is composed from the cards, not picked from a list;
+# every lay is listed with its squares; each move is announced with its
+# effects, the vote's result among them.
+run_from "$work/dud_ones" play drunter-und-drueber --seed 3 -o players=3
+expect_out '^The vote on [a-z0-9]* [123b]* [nesw]: compose your secret ballot from your vote cards:$' \
+    "drunter-und-drueber: the ballot prompt"
+expect_out "^e.g. 'vote [a-z0-9]* [a-z0-9]*' (any of them, each once), or 'vote none' (no card).$" \
+    "drunter-und-drueber: the ballot prompt's example"
+checks=$((checks + 1))
+[ "$(count_out '^ *[0-9][0-9]*) vote ')" -eq 0 ] || fail "drunter-und-drueber: a list of ballots"
+expect_out '^legal moves ([0-9]*), each with the squares its tile covers' \
+    "drunter-und-drueber: the lays with their squares"
+expect_out '^  *1) [a-z0-9]* [123b]* [nesw]  *[a-l][0-9]' "drunter-und-drueber: a lay's squares"
+expect_out '^  you lay [a-z0-9]* on [a-l][0-9]' "drunter-und-drueber: the person's lay announced"
+expect_out '^  vote result on [a-z0-9 ]*.s\{0,1\} [a-z0-9]* [123b]* [nesw]: [0-9]* yes, [0-9]* no: ' \
+    "drunter-und-drueber: the vote result announced"
+
+# A spectator is told every vote's result, the ballots only at the reveal,
+# and why a seat is passed over.
+run play drunter-und-drueber --bots --seed 5 -o players=3
+expect_status 0 "bots play drunter-und-drueber"
+expect_out '^  seat [0-2] voted in secret (shown when all have voted)$' \
+    "drunter-und-drueber spectator: ballots hidden"
+expect_out '^  the ballots: seat 0 ' "drunter-und-drueber spectator: the reveal"
+expect_out '^  vote result on seat [0-2].s ' "drunter-und-drueber spectator: the vote result"
+expect_out '^  seat [0-2] cannot lay and is passed over: ' \
+    "drunter-und-drueber spectator: a seat passed over"
+checks=$((checks + 1))
+[ "$(count_out '[^0-9]1 points')" -eq 0 ] || fail "drunter-und-drueber: '1 points'"
+
 for opts in players=2 players=4 players=3,variant=pro players=4,variant=pro,chance=explicit; do
     run selfplay drunter-und-drueber -n 3 --bot greedy -o "$opts"
     expect_status 0 "selfplay drunter-und-drueber $opts"

@@ -162,10 +162,15 @@ def check_dud_common(table, person, label):
 
 
 def game_drunter_und_drueber(run):
-    """Basic game, 3 seats; seed 5 has seats passed over."""
-    person = DudPerson(5)
-    table = run(["drunter-und-drueber", "--seed", "5", "-o", "players=3"], person)
+    """Basic game, 3 seats; in seed 13 seats are passed over and the
+    person's view shows a score of 1 point."""
+    person = DudPerson(13)
+    table = run(["drunter-und-drueber", "--seed", "13", "-o", "players=3"], person)
     out = check_dud_common(table, person, "drunter-und-drueber")
+    check(re.search(r"^Seat 0 \(you\): 1 point$", out, re.M),
+          "drunter-und-drueber: the view says '1 point'")
+    check(re.search(r"^  the \S+ crew leaves the board at [a-l]\d+$", out, re.M),
+          "drunter-und-drueber: a crew leaving the board is announced")
     check(re.search(r"^  seat \d cannot lay and is passed over: \S", out, re.M),
           "drunter-und-drueber: a seat that cannot lay is announced with the reason")
     check(re.search(r"^  covers the \S+ on [a-l]\d+ \(\d+ points?, ", out, re.M),
