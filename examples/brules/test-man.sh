@@ -81,7 +81,7 @@ done
 render "$BR_MANDIR/brules.1" >"$work/brules.txt"
 for want in '^NAME' '^ *brules - ' '^SYNOPSIS' '^DESCRIPTION' '^COMMANDS' '^OPTIONS' \
     '^THE PLAY PROMPT' '^JSON OUTPUT' '^EXIT STATUS' '^EXAMPLES' '^SEE ALSO' \
-    'libboardrules(3)' '^ *130 *$\|^ *130 '; do
+    'libboardrules(3)' '^ *130 *$\|^ *130 ' 'a ballot is composed from'; do
     checks=$((checks + 1))
     grep -q -e "$want" "$work/brules.txt" || fail "brules.1 has no line matching '$want'"
 done
