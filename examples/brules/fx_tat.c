@@ -193,10 +193,11 @@ static bool told_with_steps(const json_t *effects, size_t i)
 static void print_move(FILE *out, const entry_seen *e, const json_t *effect, bool final)
 {
     char walk[LINE_SIZE] = "", who[32];
-    if (final)
-        line_add(walk, "%s figure: ", fx_seat_of(e, fx_int(effect, "seat"), who, sizeof who));
     walk_text(walk, effect, NULL);
-    fprintf(out, "  %s\n", walk);
+    if (final) /* both figures move: say whose */
+        fprintf(out, "  %s %s\n", fx_seat_of(e, fx_int(effect, "seat"), who, sizeof who), walk);
+    else
+        fprintf(out, "  %s\n", walk);
 }
 
 void print_effects_tat(FILE *out, const entry_seen *e)
