@@ -466,6 +466,15 @@ static int announcing_seat(const table *t)
  * announcing_seat() saw them when they happened. */
 static bool announce_new_entries(table *t)
 {
+    /* A Drunter & Drüber game stalled past 2048 moves keeps only its last
+     * ones; the history calls need it from move 0. Say so once, go on. */
+    if (br_state_history_start(t->state) > 0) {
+        if (t->told != SIZE_MAX)
+            puts("(the game's history no longer starts at its first move: moves are not "
+                 "announced any more)");
+        t->told = SIZE_MAX;
+        return true;
+    }
     size_t count;
     br_status st = br_state_history(t->state, NULL, 0, &count);
     if (st != BR_OK && st != BR_ERR_BUFFER) {
