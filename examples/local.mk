@@ -32,12 +32,13 @@ examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) $(
 # test-brules.sh runs every subcommand; it finds the command through $BRULES.
 # AM_TESTS_ENVIRONMENT is first set here (this file is included before
 # tests/ and bindings/); later rules append to it with '+='.
-# test-play-pty.py: a person plays whole games through `brules play` on a
-# pseudo-terminal (one function per game; at most 60 s).
+# test-play-pty.sh runs test-play-pty.py with python3 (also in builds
+# without the Python binding): a person plays whole games through `brules
+# play` on a pseudo-terminal (one function per game; at most 60 s).
 TESTS += examples/brules/test-brules.sh examples/brules/test-man.sh \
-	examples/brules/test-play-pty.py
+	examples/brules/test-play-pty.sh
 EXTRA_DIST += examples/brules/test-brules.sh examples/brules/test-man.sh \
-	examples/brules/test-play-pty.py
+	examples/brules/test-play-pty.sh examples/brules/test-play-pty.py
 AM_TESTS_ENVIRONMENT = \
 	BRULES='$(abs_builddir)/examples/brules/brules$(EXEEXT)'; export BRULES; \
 	BRULES_SRCDIR='$(abs_top_srcdir)'; export BRULES_SRCDIR;

@@ -6,7 +6,8 @@ the announcements issue 25 asks for appear. To add a game, write a
 function `game_<name>(run)` like game_drunter_und_drueber() and list it in
 GAMES.
 
-Run by `make check` (BRULES names the program); by hand:
+Run by `make check` through test-play-pty.sh (BRULES names the program); by
+hand:
     BRULES=build/examples/brules/brules python3 examples/brules/test-play-pty.py
 The whole run has a budget of 60 seconds.
 """
@@ -39,7 +40,11 @@ class Table:
     answer, and the whole transcript."""
 
     def __init__(self, args):
-        self.pid, self.fd = pty.fork()
+        try:
+            self.pid, self.fd = pty.fork()
+        except OSError as e:  # no pseudo-terminals here (a bare container)
+            print("no pseudo-terminal (%s): skipped" % e)
+            sys.exit(77)
         if self.pid == 0:
             os.execv(os.environ["BRULES"], [os.environ["BRULES"], "play"] + args)
         self.transcript = ""
