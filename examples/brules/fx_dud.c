@@ -179,7 +179,7 @@ static void print_end(FILE *out, const json_t *effect)
                 plural(points, "point", "points"));
         if (json_object_get(s, "second_points")) {
             int second = fx_int(s, "second_points");
-            fprintf(out, " (other task card %d)", second);
+            fprintf(out, " (%d with the other task card)", second);
         }
         fprintf(out, ", %d vote %s left\n", left, plural(left, "card", "cards"));
     }
