@@ -510,32 +510,11 @@ const char *move_text(const br_state *state, br_move move, char *buf, size_t siz
     return buf;
 }
 
-/* Whether `c` may stand next to a word ("1 points" but not "11 points"
- * or "1 pointsx"). */
-static bool is_word_char(char c)
-{
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* "1 points" becomes "1 point" in place: the views of some games (Drunter &
- * Drüber's "Seat 0: 1 points") count without the singular. */
-static void singular_points(char *text)
-{
-    static const char word[] = "1 points";
-    for (char *at = strstr(text, word); at; at = strstr(at + 1, word)) {
-        char after = at[sizeof word - 1];
-        if ((at > text && is_word_char(at[-1])) || is_word_char(after))
-            continue;
-        memmove(at + sizeof word - 2, at + sizeof word - 1, strlen(at + sizeof word - 1) + 1);
-    }
-}
-
 /* Prints a text of the library, ending it with a line end. */
 static bool print_text(FILE *out, char *text)
 {
     if (!text)
         return false;
-    singular_points(text);
     fputs(text, out);
     if (text[0] && text[strlen(text) - 1] != '\n')
         fputc('\n', out);

@@ -232,7 +232,7 @@ void dud_render(const void *st, int viewer, br_text *out)
     for (int p = 0; p < s->num_players; p++) {
         br_text_printf(out, "Seat %d%s", p, viewer == p ? " (you)" : "");
         if (sees(s, viewer, p))
-            br_text_printf(out, ": %d points", (int)points[p]);
+            br_text_printf(out, ": %d point%s", (int)points[p], points[p] == 1 ? "" : "s");
         br_text_putc(out, '\n');
         render_hand(s, p, viewer, out);
         render_cards(s, p, viewer, out);
