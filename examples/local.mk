@@ -24,7 +24,6 @@ examples_brules_brules_SOURCES = \
 	examples/brules/bots.c \
 	examples/brules/lineedit.c \
 	examples/brules/tiles.c \
-	examples/brules/fx_tdw.h \
 	examples/brules/fx_tdw.c
 examples_brules_brules_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBEDIT_CFLAGS)
 examples_brules_brules_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS) $(LIBEDIT_LIBS) -lm

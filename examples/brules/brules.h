@@ -244,26 +244,12 @@ void print_prompt_notes(FILE *out, const br_state *state, int seat);
 bool print_game_choices(FILE *out, const br_state *state, int seat, const br_move *moves,
                         size_t count);
 
-/* A move just made, with the positions around it: the shape of the notes
- * after a move that play.c printed before it announced the history's
- * effects. Only fx_tdw.c's print_tdw_move_effects() takes it still. */
-typedef struct move_seen {
-    const br_state *before; /* the position before the move */
-    const br_state *after;  /* after it (and the chance events resolved with it) */
-    br_move move;
-    int mover;              /* the seat that moved, or BR_PLAYER_CHANCE */
-    int viewer;             /* whose view the screen shows; -1: a spectator's */
-    bool tell_draws;        /* the viewer is the only person: say what they drew */
-} move_seen;
-
 /* ------------------------------------------------------------------ */
 /* Announcing what happened (fx_print.c): each history entry's effects
  * (br_state_history_effects_json(), doc/games/<game>.md "Effects") as short
  * lines, indented under the entry's text. */
 
-/* One history entry as an effects printer sees it. (fx_tdw.h declares the
- * same shape unless BRULES_ENTRY_SEEN says that this one is there.) */
-#define BRULES_ENTRY_SEEN
+/* One history entry as an effects printer sees it. */
 typedef struct entry_seen {
     const br_state *state;  /* the state whose history holds the entry */
     size_t index;           /* the entry in the history */
@@ -291,6 +277,12 @@ effects_printer effects_printer_for(const br_game *game);
 void print_effects_tsuro(FILE *out, const entry_seen *e);
 void print_effects_tat(FILE *out, const entry_seen *e);
 void print_effects_dud(FILE *out, const entry_seen *e);
+/* Die Tore der Welt (fx_tdw.c): the event card and what it does, plague
+ * tiles, income, the favour marker and its reward, the moves the rules made
+ * for a seat, the tax roll and each seat's dues, losses and penalties, the
+ * start of each round and chapter. The entry's own move is left to the
+ * announcement before it. */
+void print_effects_tdw(FILE *out, const entry_seen *e);
 /* Any effect as "  type: key=value, ...". */
 void print_effects_generic(FILE *out, const entry_seen *e);
 /* One effect that a game's printer does not know, as the generic printer

@@ -11,7 +11,6 @@
  * vanishing or crashing the host.
  */
 #include "brules.h"
-#include "fx_tdw.h"
 
 #include <stdlib.h>
 #include <string.h>

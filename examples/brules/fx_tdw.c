@@ -9,7 +9,9 @@
  * A new round and a new chapter are headings, so that the bots' moves of
  * one round stand together under them.
  */
-#include "fx_tdw.h"
+#include "brules.h"
+
+#include <jansson.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -337,36 +339,5 @@ void print_effects_tdw(FILE *out, const entry_seen *e)
         } else {
             print_public(out, e, f, tax_rolled);
         }
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Until play.c announces effects */
-
-static size_t history_length(const br_state *state)
-{
-    size_t count = 0;
-    br_state_history(state, NULL, 0, &count);
-    return count;
-}
-
-void print_tdw_move_effects(FILE *out, const move_seen *m)
-{
-    size_t from = history_length(m->before), to = history_length(m->after);
-    for (size_t index = from; index < to; index++) {
-        size_t len = 0;
-        br_status st = br_state_history_effects_json(m->after, index, m->viewer, NULL, 0, &len);
-        char *text = st == BR_ERR_BUFFER || st == BR_OK ? malloc(len + 1) : NULL;
-        if (!text || br_state_history_effects_json(m->after, index, m->viewer, text, len + 1,
-                                                   NULL) != BR_OK) {
-            free(text);
-            return; /* a state without its whole history: nothing to tell */
-        }
-        json_t *effects = json_loads(text, 0, NULL);
-        free(text);
-        entry_seen seen = { m->after, index, m->mover, m->viewer, effects };
-        if (effects)
-            print_effects_tdw(out, &seen);
-        json_decref(effects);
     }
 }
