@@ -196,13 +196,9 @@ static int table_init(table *t, const play_config *cfg)
     }
     if (!bot_init(&t->bot, cfg->bot, t->state, mix_seed(seed, 0xb075)))
         return BRULES_EXIT_FAIL;
-    /* The deal before the first turn is not announced: the first view
-     * shows its result. */
-    br_status st = br_state_history(t->state, NULL, 0, &t->told);
-    if (st != BR_OK && st != BR_ERR_BUFFER) {
-        report_state_error("history", t->state, st);
-        return BRULES_EXIT_FAIL;
-    }
+    /* Entries made before the first turn (the deal, Die Tore der Welt's
+     * first event card) are announced with it too: run_game starts there. */
+    t->told = 0;
     if (t->num_humans > 0 && !(t->input = line_input_new()))
         return BRULES_EXIT_FAIL;
     t->echo_input = !isatty(STDIN_FILENO);
@@ -616,6 +612,8 @@ static int write_record(const table *t, const char *path)
 
 static int run_game(table *t)
 {
+    if (!announce_new_entries(t))
+        return BRULES_EXIT_FAIL;
     turn_result r = TURN_MOVED;
     while (r == TURN_MOVED && !br_state_is_terminal(t->state))
         r = next_turn(t);
