@@ -30,6 +30,22 @@ static void separate(br_jw *w)
     w->has_items |= bit;
 }
 
+/* separate() into the start of `text` instead of the output, so that the
+ * comma and the item that follows go out in one write: returns the bytes
+ * put (0 or 1). The writers of scalars, which run once per value, use it. */
+static inline size_t separator(br_jw *w, char *text)
+{
+    if (w->after_key) {
+        w->after_key = false;
+        return 0;
+    }
+    uint64_t bit = (uint64_t)1 << w->depth;
+    bool comma = (w->has_items & bit) != 0;
+    w->has_items |= bit;
+    text[0] = ',';
+    return comma;
+}
+
 static void open_container(br_jw *w, char c)
 {
     separate(w);
@@ -124,21 +140,23 @@ static void put_escaped(br_text *out, const char *s, size_t n)
 
 void br_jw_key(br_jw *w, const char *key)
 {
-    separate(w);
     /* Keys are the writers' own constants, never in need of escaping; the
-     * quoted key and its colon go out in one write (keys are short). */
-    char quoted[64];
+     * comma, the quoted key and its colon go out in one write (keys are
+     * short). */
+    char text[68];
     size_t n = strlen(key);
-    if (n + 3 > sizeof quoted) {
+    if (n + 4 > sizeof text) {
+        separate(w);
         br_text_putc(w->out, '"');
         br_text_write(w->out, key, n);
         br_text_write(w->out, "\":", 2);
     } else {
-        quoted[0] = '"';
-        memcpy(quoted + 1, key, n);
-        quoted[n + 1] = '"';
-        quoted[n + 2] = ':';
-        br_text_write(w->out, quoted, n + 3);
+        size_t k = separator(w, text);
+        text[k] = '"';
+        memcpy(text + k + 1, key, n);
+        text[k + n + 1] = '"';
+        text[k + n + 2] = ':';
+        br_text_write(w->out, text, k + n + 3);
     }
     w->after_key = true;
 }
@@ -156,29 +174,54 @@ void br_jw_string_n(br_jw *w, const char *s, size_t n)
 
 void br_jw_name(br_jw *w, const char *name)
 {
-    separate(w);
-    char quoted[64];
+    char text[68];
     size_t n = strlen(name);
-    if (n + 2 > sizeof quoted) {
+    if (n + 3 > sizeof text) {
+        separate(w);
         put_escaped(w->out, name, n);
         return;
     }
-    quoted[0] = '"';
-    memcpy(quoted + 1, name, n);
-    quoted[n + 1] = '"';
-    br_text_write(w->out, quoted, n + 2);
+    size_t k = separator(w, text);
+    text[k] = '"';
+    memcpy(text + k + 1, name, n);
+    text[k + n + 1] = '"';
+    br_text_write(w->out, text, k + n + 2);
 }
 
+/* The decimal digits of v after the separator, in one write. */
 void br_jw_int(br_jw *w, long long v)
 {
-    separate(w);
-    br_text_put_int(w->out, v);
+    char text[24];
+    size_t k = separator(w, text);
+    if (v >= 0 && v < 10) { /* most values of a game's state */
+        text[k] = (char)('0' + v);
+        br_text_write(w->out, text, k + 1);
+        return;
+    }
+    unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    char digits[20];
+    size_t d = sizeof digits;
+    do {
+        digits[--d] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m);
+    if (v < 0)
+        text[k++] = '-';
+    memcpy(text + k, digits + d, sizeof digits - d);
+    br_text_write(w->out, text, k + sizeof digits - d);
 }
 
 void br_jw_raw(br_jw *w, const char *json, size_t n)
 {
-    separate(w);
-    br_text_write(w->out, json, n);
+    char text[32];
+    if (n + 1 > sizeof text) {
+        separate(w);
+        br_text_write(w->out, json, n);
+        return;
+    }
+    size_t k = separator(w, text);
+    memcpy(text + k, json, n);
+    br_text_write(w->out, text, k + n);
 }
 
 void br_jw_real(br_jw *w, double v)
@@ -197,14 +240,18 @@ void br_jw_real(br_jw *w, double v)
 
 void br_jw_bool(br_jw *w, bool v)
 {
-    separate(w);
-    br_text_puts(w->out, v ? "true" : "false");
+    char text[6];
+    size_t k = separator(w, text);
+    memcpy(text + k, v ? "true" : "false", 5);
+    br_text_write(w->out, text, k + (v ? 4 : 5));
 }
 
 void br_jw_null(br_jw *w)
 {
-    separate(w);
-    br_text_puts(w->out, "null");
+    char text[5];
+    size_t k = separator(w, text);
+    memcpy(text + k, "null", 4);
+    br_text_write(w->out, text, k + 4);
 }
 
 void br_jw_key_int(br_jw *w, const char *key, long long v)

@@ -39,7 +39,8 @@ static bool sees_entry(const br_fields_ctx *c)
     return c->viewer == BR_VIEW_FULL || (c->owner >= 0 && c->viewer == c->owner);
 }
 
-/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"). */
+/* The cards of a set in card order, each copy once (R5 twice: "R5","R5"),
+ * as one array text in one write (a pile holds up to 72 cards). */
 static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const cardset *set = member;
@@ -47,14 +48,21 @@ static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
         br_jw_int(w, cardset_size(set));
         return;
     }
-    br_jw_begin_array(w);
+    char text[2 + CARDS * DOOR_COPIES * 5];
+    size_t n = 0;
+    text[n++] = '[';
     for (uint64_t v = set->one; v; v &= v - 1) {
         int card = lowest_bit(v);
-        br_jw_raw(w, card_quoted[card], 4);
-        if (set->two >> card & 1)
-            br_jw_raw(w, card_quoted[card], 4);
+        for (int k = set->two >> card & 1 ? 2 : 1; k > 0; k--) {
+            memcpy(text + n, card_quoted[card], 4);
+            text[n + 4] = ',';
+            n += 5;
+        }
     }
-    br_jw_end_array(w);
+    if (n > 1)
+        n--; /* the comma after the last card */
+    text[n++] = ']';
+    br_jw_raw(w, text, n);
 }
 
 /* A list of at most `max` cards, in any order; the census across the sets
@@ -85,7 +93,7 @@ static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field
     return true;
 }
 
-/* The elevator cards of a count per type, type by type. */
+/* The elevator cards of a count per type, type by type, in one write. */
 static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const uint8_t *counts = member;
@@ -93,11 +101,21 @@ static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
         br_jw_int(w, count_etypes(counts));
         return;
     }
-    br_jw_begin_array(w);
-    for (int t = 0; t < ETYPES; t++)
-        for (int k = counts[t]; k > 0; k--)
-            br_jw_raw(w, etype_quoted[t], strlen(etype_quoted[t]));
-    br_jw_end_array(w);
+    char text[2 + ETYPES * ECOPIES * 11];
+    size_t n = 0;
+    text[n++] = '[';
+    for (int t = 0; t < ETYPES; t++) {
+        size_t len = strlen(etype_quoted[t]);
+        for (int k = counts[t]; k > 0; k--) {
+            memcpy(text + n, etype_quoted[t], len);
+            text[n + len] = ',';
+            n += len + 1;
+        }
+    }
+    if (n > 1)
+        n--; /* the comma after the last card */
+    text[n++] = ']';
+    br_jw_raw(w, text, n);
 }
 
 /* The replaced elevator cards lie face up: everybody sees them. */
