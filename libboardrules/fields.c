@@ -138,15 +138,21 @@ static void write_set(const br_field *f, const br_fields_ctx *c, uint32_t bits, 
 
 static void write_value(const br_field *f, const br_fields_ctx *c, const void *p, br_jw *w)
 {
-    if (f->kind == BR_FIELD_OBJECT) {
+    uint32_t v;
+    switch (f->kind) {
+    case BR_FIELD_OBJECT:
         br_fields_write_json(f->table, c, p, w);
         return;
-    }
-    if (f->kind == BR_FIELD_CODEC) {
+    case BR_FIELD_CODEC:
         f->codec->write_json(c, p, w);
         return;
+    case BR_FIELD_BOOL:
+        v = *(const uint8_t *)p;
+        break;
+    default:
+        v = load_uint(p, f->width);
+        break;
     }
-    uint32_t v = load_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width);
     if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
         br_jw_null(w);
     else if (f->kind == BR_FIELD_INT)
@@ -157,6 +163,15 @@ static void write_value(const br_field *f, const br_fields_ctx *c, const void *p
         br_jw_name(w, f->names[v]);
     else
         write_set(f, c, v, w);
+}
+
+/* The member's key: its precomputed text when the table has it. */
+static inline void write_key(const br_field *f, br_jw *w)
+{
+    if (f->json_key)
+        br_jw_key_text(w, f->json_key, f->json_key_len);
+    else
+        br_jw_key(w, f->key);
 }
 
 /* What a viewer who may not see the member reads in its place. */
@@ -203,11 +218,11 @@ void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
         if (!per_entry && !sees(f, &c)) {
             if (f->hide == BR_HIDE_OMIT)
                 continue;
-            br_jw_key(w, f->key);
+            write_key(f, w);
             write_hidden(f, &c, base, (const char *)base + f->offset, w);
             continue;
         }
-        br_jw_key(w, f->key);
+        write_key(f, w);
         if (is_array(f))
             write_array(f, &c, base, w);
         else

@@ -405,6 +405,16 @@ void br_jw_bool(br_jw *w, bool v);
 void br_jw_null(br_jw *w);
 /* A value the caller has already written as JSON text (n bytes). */
 void br_jw_raw(br_jw *w, const char *json, size_t n);
+/* A key whose text the caller has precomputed as `,"key":` (n bytes, the
+ * comma included): written with the comma or without it, in one append. */
+static inline void br_jw_key_text(br_jw *w, const char *comma_key, size_t n)
+{
+    uint64_t bit = (uint64_t)1 << w->depth;
+    size_t first = !(w->has_items & bit); /* no comma before the first item */
+    w->has_items |= bit;
+    w->after_key = true;
+    br_text_write(w->out, comma_key + first, n - first);
+}
 void br_jw_key_int(br_jw *w, const char *key, long long v);
 void br_jw_key_string(br_jw *w, const char *key, const char *s);
 void br_jw_key_bool(br_jw *w, const char *key, bool v);
@@ -532,7 +542,15 @@ struct br_field {
     const br_field_table *table; /* OBJECT */
     const br_field_codec *codec; /* CODEC */
     bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
+    /* The key as the JSON writer puts it, `,"key":`, and its length: set by
+     * BR_KEY() with the key (NULL: the writer quotes `key` each time). */
+    const char *json_key;
+    uint8_t json_key_len;
 };
+
+/* A table entry's key, with its JSON text precomputed: {BR_KEY("turn"),
+ * .kind = ...}. `k` must be a string literal. */
+#define BR_KEY(k) .key = k, .json_key = ",\"" k "\":", .json_key_len = sizeof(k) + 3
 
 /* Writes the object of `table`'s members of the struct at `base` as
  * c->viewer sees it (BR_VIEW_FULL: the snapshot). */

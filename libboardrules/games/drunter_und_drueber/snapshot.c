@@ -639,23 +639,23 @@ JSON_CODEC(SEAT, seat_write, NULL);
 
 #define AT(member) .offset = offsetof(dud, member)
 #define PER_SEAT(member) AT(member), .count = BR_FIELD_SEATS, .stride = sizeof(((dud *)0)->member[0])
-#define CODEC_FIELD(k, codec_, ...) {.key = k, .kind = BR_FIELD_CODEC, .codec = &codec_, __VA_ARGS__}
+#define CODEC_FIELD(k, codec_, ...) {BR_KEY(k), .kind = BR_FIELD_CODEC, .codec = &codec_, __VA_ARGS__}
 #define SEAT_MASK(k, member) \
-    {.key = k, .kind = BR_FIELD_SET, .width = 1, AT(member), .max = BR_FIELD_LAST_SEAT, \
+    {BR_KEY(k), .kind = BR_FIELD_SET, .width = 1, AT(member), .max = BR_FIELD_LAST_SEAT, \
      .flags = BR_FIELD_BYTES_ONLY}
 
 static const br_field last_vote_fields[] = {
-    {.key = "yes", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, yes),
+    {BR_KEY("yes"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, yes),
      .max = 255},
-    {.key = "no", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, no),
+    {BR_KEY("no"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, no),
      .max = 255},
-    {.key = "passed", .kind = BR_FIELD_BOOL, .offset = offsetof(dud_vote_result, passed)},
+    {BR_KEY("passed"), .kind = BR_FIELD_BOOL, .offset = offsetof(dud_vote_result, passed)},
     CODEC_FIELD("ballots", VOTES, .offset = offsetof(dud_vote_result, ballots),
                 .count = BR_FIELD_SEATS, .stride = 1, .flags = BR_FIELD_JSON_ONLY),
-    {.key = "ballots", .kind = BR_FIELD_INT, .width = 1,
+    {BR_KEY("ballots"), .kind = BR_FIELD_INT, .width = 1,
      .offset = offsetof(dud_vote_result, ballots), .count = BR_FIELD_SEATS, .stride = 1,
      .max = DUD_ALL_VOTES, .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "jein_yes", .kind = BR_FIELD_SET, .width = 1,
+    {BR_KEY("jein_yes"), .kind = BR_FIELD_SET, .width = 1,
      .offset = offsetof(dud_vote_result, jein_yes), .max = BR_FIELD_LAST_SEAT},
 };
 const br_field_table dud_last_vote_table = {last_vote_fields,
@@ -664,21 +664,21 @@ const br_field_table dud_last_vote_table = {last_vote_fields,
 /* The tallies, from votes_held on (their members follow each other). */
 #define TALLY(member) .offset = offsetof(dud, member) - offsetof(dud, votes_held)
 static const br_field tally_fields[] = {
-    {.key = "votes", .kind = BR_FIELD_INT, .width = 2, TALLY(votes_held), .max = DUD_MAX_VOTES,
+    {BR_KEY("votes"), .kind = BR_FIELD_INT, .width = 2, TALLY(votes_held), .max = DUD_MAX_VOTES,
      .flags = BR_FIELD_JSON_ONLY},
     CODEC_FIELD("votes", VOTES_HELD, TALLY(votes_held), .flags = BR_FIELD_BYTES_ONLY),
-    {.key = "passed", .kind = BR_FIELD_INT, .width = 1, TALLY(votes_passed),
+    {BR_KEY("passed"), .kind = BR_FIELD_INT, .width = 1, TALLY(votes_passed),
      .max = DUD_MAX_PASSED_VOTES},
     /* the claim, which the check compares with the bridges the replay passes */
-    {.key = "bridges", .kind = BR_FIELD_INT, .width = 1, TALLY(bridges_passed), .max = DUD_TILES},
+    {BR_KEY("bridges"), .kind = BR_FIELD_INT, .width = 1, TALLY(bridges_passed), .max = DUD_TILES},
 };
 static const br_field_table tally_table = {tally_fields,
                                            sizeof tally_fields / sizeof tally_fields[0]};
 
 #define HEAD_FIELDS                                                                        \
-    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, AT(phase), .max = DUD_PHASES - 1,   \
+    {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(phase), .max = DUD_PHASES - 1,   \
      .names = dud_phase_names},                                                            \
-    {.key = "turn", .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
+    {BR_KEY("turn"), .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
     CODEC_FIELD("laid", LAID, AT(laid)),                                                   \
     CODEC_FIELD("crews", CREWS, AT(crew), .flags = BR_FIELD_JSON_ONLY),                    \
     CODEC_FIELD("hands", HAND, PER_SEAT(hand)),                                            \
@@ -686,7 +686,7 @@ static const br_field_table tally_table = {tally_fields,
 
 #define TAIL_FIELDS                                                                        \
     CODEC_FIELD("votes", VOTES, PER_SEAT(votes), .flags = BR_FIELD_JSON_ONLY),             \
-    {.key = "votes", .kind = BR_FIELD_INT, .width = 1, PER_SEAT(votes),                    \
+    {BR_KEY("votes"), .kind = BR_FIELD_INT, .width = 1, PER_SEAT(votes),                    \
      .max = DUD_ALL_VOTES, .flags = BR_FIELD_BYTES_ONLY},                                  \
     SEAT_MASK("ballots (who voted)", voted),                                               \
     CODEC_FIELD("ballots", BALLOT, PER_SEAT(ballot)),                                      \
@@ -697,7 +697,7 @@ static const br_field_table tally_table = {tally_fields,
     CODEC_FIELD("pending", PENDING, AT(pending)),                                          \
     CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote)),                                    \
     CODEC_FIELD("rejected", REJECTED, AT(rejected)),                                       \
-    {.key = "tallies", .kind = BR_FIELD_OBJECT, .table = &tally_table, AT(votes_held)},    \
+    {BR_KEY("tallies"), .kind = BR_FIELD_OBJECT, .table = &tally_table, AT(votes_held)},    \
     CODEC_FIELD("result", RESULT, .flags = BR_FIELD_JSON_ONLY),                            \
     CODEC_FIELD("board", BOARD, .flags = BR_FIELD_VIEW_ONLY),                              \
     CODEC_FIELD("seat", SEAT, .flags = BR_FIELD_VIEW_ONLY)

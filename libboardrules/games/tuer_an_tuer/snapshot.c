@@ -385,11 +385,11 @@ static const br_field_codec SEAT_CODEC = {seat_write, NULL, NULL, NULL};
 
 /* A one-byte count 0..max (and more of the entry: flags, an array). */
 #define U8(k, member, ...)                                                                     \
-    {.key = k, .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tat, member),             \
+    {BR_KEY(k), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tat, member),             \
      .max = __VA_ARGS__}
 /* A member the codec writes and reads (and more of the entry). */
 #define CODEC(k, member, ...)                                                                  \
-    {.key = k, .kind = BR_FIELD_CODEC, .offset = offsetof(tat, member), .codec = &__VA_ARGS__}
+    {BR_KEY(k), .kind = BR_FIELD_CODEC, .offset = offsetof(tat, member), .codec = &__VA_ARGS__}
 #define PER_SEAT(member) .count = BR_FIELD_SEATS, .stride = sizeof(((tat *)0)->member[0])
 #define J BR_FIELD_JSON_ONLY
 #define B BR_FIELD_BYTES_ONLY
@@ -405,19 +405,19 @@ static const br_field_table last_score_table = {last_score_fields, SC_FIELDS};
 /* The JSON text and the binary form order some members differently: such a
  * member has an entry for each (J: JSON only, B: binary only). */
 static const br_field state_fields[] = {
-    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, phase),
+    {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, phase),
      .max = PHASES - 1, .names = phase_names},
     U8("turn", turn, SEATS - 1),
     U8("dealt", dealt, SEATS * HAND),
     U8("exchange_draws", exchange_draws, MAX_EXCHANGE, .flags = B),
     U8("steps", steps, 255, .flags = B),
-    {.key = "source", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
+    {BR_KEY("source"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
      .max = SRC_ELEVATOR, .names = source_names, .flags = B},
-    {.key = "stopped", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = B},
-    {.key = "board", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, board),
+    {BR_KEY("stopped"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = B},
+    {BR_KEY("board"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, board),
      .count = DOORS, .stride = 1, .max = CARDS - 1, .names = tat_card_names,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
-    {.key = "elevators", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, elevators),
+    {BR_KEY("elevators"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, elevators),
      .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
     CODEC("figures", seg, FIGURE_CODEC, PER_SEAT(seg)),
@@ -434,17 +434,17 @@ static const br_field state_fields[] = {
     CODEC("dropped", dropped, ETYPES_CODEC, PER_SEAT(dropped), .flags = J),
     CODEC("replaced", replaced, OPEN_ETYPES_CODEC, .flags = J),
     U8("steps", steps, 255, .flags = J),
-    {.key = "source", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
+    {BR_KEY("source"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
      .max = SRC_ELEVATOR, .names = source_names, .flags = J},
-    {.key = "stopped", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = J},
-    {.key = "cat_wait", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, cat_wait),
+    {BR_KEY("stopped"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = J},
+    {BR_KEY("cat_wait"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, cat_wait),
      PER_SEAT(cat_wait), .max = CAT_WAITS - 1, .names = cat_wait_names},
-    {.key = "last_score", .kind = BR_FIELD_OBJECT, .table = &last_score_table},
+    {BR_KEY("last_score"), .kind = BR_FIELD_OBJECT, .table = &last_score_table},
     CODEC("final", has_final, FINAL_CODEC, .flags = J),
-    {.key = "final", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, has_final), .flags = B},
+    {BR_KEY("final"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, has_final), .flags = B},
     U8("final.steps", final_steps, 255, .flags = B),
     U8("final.needed", final_needed, SEG_EXIT, PER_SEAT(final_needed), .flags = B),
-    {.key = "winners", .kind = BR_FIELD_BOOL, .offset = offsetof(tat, winners),
+    {BR_KEY("winners"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, winners),
      PER_SEAT(winners)},
     CODEC("seat", phase, SEAT_CODEC, .flags = BR_FIELD_VIEW_ONLY),
 };
