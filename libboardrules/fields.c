@@ -205,29 +205,197 @@ static void write_array(const br_field *f, br_fields_ctx *c, const void *base, b
     c->owner = outer;
 }
 
+/* The text of an object's members gathered in a run before it goes out in
+ * one append: each member's precomputed key text and, for a scalar or an
+ * array of scalars, its value's text. A member the run cannot write (an
+ * object, a codec's member, a set) flushes the run and goes through br_jw. */
+enum {
+    RUN_SIZE = 512,
+    NAME_IN_RUN_MAX = 64, /* longer names go through br_jw_name() */
+    VALUE_IN_RUN_MAX = NAME_IN_RUN_MAX + 3, /* a name quoted, and a comma */
+};
+
+typedef struct text_run {
+    size_t len;
+    char text[RUN_SIZE];
+} text_run;
+
+static void run_flush(text_run *r, br_jw *w)
+{
+    if (r->len) {
+        br_text_write(w->out, r->text, r->len);
+        r->len = 0;
+    }
+}
+
+/* Makes room for n more bytes (n <= RUN_SIZE). */
+static void run_reserve(text_run *r, br_jw *w, size_t n)
+{
+    if (r->len + n > RUN_SIZE)
+        run_flush(r, w);
+}
+
+static void run_put(text_run *r, const char *s, size_t n)
+{
+    memcpy(r->text + r->len, s, n);
+    r->len += n;
+}
+
+/* The member's key in the object at w's depth, with its comma (not the
+ * first item). Room for it is the caller's. */
+static void run_key(text_run *r, br_jw *w, const br_field *f)
+{
+    uint64_t bit = (uint64_t)1 << w->depth;
+    size_t first = !(w->has_items & bit);
+    w->has_items |= bit;
+    run_put(r, f->json_key + first, f->json_key_len - first);
+}
+
+static void run_int(text_run *r, long long v)
+{
+    char *p = r->text + r->len;
+    if (v >= 0 && v < 10) {
+        *p = (char)('0' + v);
+        r->len++;
+        return;
+    }
+    unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    char digits[20];
+    size_t d = sizeof digits;
+    do {
+        digits[--d] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m);
+    if (v < 0)
+        *p++ = '-', r->len++;
+    run_put(r, digits + d, sizeof digits - d);
+}
+
+/* A member the run writes: a scalar that is not a set, or an array of
+ * such. */
+static bool run_writes(const br_field *f)
+{
+    return f->json_key &&
+           (f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BOOL || f->kind == BR_FIELD_NAME);
+}
+
+/* The value of a scalar that is not a set. Room for VALUE_IN_RUN_MAX is
+ * the caller's; a longer name flushes the run and goes out on its own
+ * (names need no escaping: br_jw_name()). */
+static void run_scalar(text_run *r, br_jw *w, const br_field *f, const void *p)
+{
+    uint32_t v = f->kind == BR_FIELD_BOOL ? *(const uint8_t *)p : load_uint(p, f->width);
+    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none) {
+        run_put(r, "null", 4);
+    } else if (f->kind == BR_FIELD_INT) {
+        run_int(r, (long long)v + f->bias);
+    } else if (f->kind == BR_FIELD_BOOL) {
+        run_put(r, v ? "true" : "false", v ? 4 : 5);
+    } else {
+        const char *name = f->names[v];
+        size_t n = strlen(name);
+        if (n > NAME_IN_RUN_MAX) {
+            run_flush(r, w);
+            br_text_putc(w->out, '"');
+            br_text_write(w->out, name, n);
+            br_text_putc(w->out, '"');
+            return;
+        }
+        r->text[r->len++] = '"';
+        run_put(r, name, n);
+        r->text[r->len++] = '"';
+    }
+}
+
+/* What a viewer who may not see the member reads in its place, in the run. */
+static void run_hidden(text_run *r, const br_field *f, const br_fields_ctx *c, const void *base,
+                       const void *p)
+{
+    if (f->hide == BR_HIDE_NULL)
+        run_put(r, "null", 4);
+    else if (is_list(f))
+        run_int(r, (long long)entries(f, c, base));
+    else
+        run_int(r, popcount32(load_uint(p, f->width)));
+}
+
+/* A scalar member with its key. */
+static void run_member(text_run *r, br_jw *w, const br_field *f, const void *p)
+{
+    run_reserve(r, w, f->json_key_len + VALUE_IN_RUN_MAX);
+    run_key(r, w, f);
+    run_scalar(r, w, f, p);
+}
+
+/* An array of scalars with its key, entry by entry as write_array() would. */
+static void run_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
+                      const void *base)
+{
+    size_t n = entries(f, c, base);
+    bool over_seats = f->count == BR_FIELD_SEATS;
+    int outer = c->owner;
+    run_reserve(r, w, f->json_key_len + 1);
+    run_key(r, w, f);
+    r->text[r->len++] = '[';
+    for (size_t i = 0; i < n; i++) {
+        run_reserve(r, w, VALUE_IN_RUN_MAX + 1);
+        if (i > 0)
+            r->text[r->len++] = ',';
+        const void *p = entry_at(f, base, i);
+        if (over_seats)
+            c->owner = (int)i;
+        if (over_seats && !sees(f, c))
+            run_hidden(r, f, c, base, p);
+        else
+            run_scalar(r, w, f, p);
+    }
+    c->owner = outer;
+    run_reserve(r, w, 1);
+    r->text[r->len++] = ']';
+}
+
 void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
                           const void *base, br_jw *w)
 {
     br_fields_ctx c = *ctx;
+    text_run r;
+    r.len = 0;
     br_jw_begin_object(w);
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
         if (!in_json(f, &c))
             continue;
+        const void *p = (const char *)base + f->offset;
         bool per_entry = f->count == BR_FIELD_SEATS; /* hidden entry by entry */
         if (!per_entry && !sees(f, &c)) {
             if (f->hide == BR_HIDE_OMIT)
                 continue;
+            if (f->json_key) {
+                run_reserve(&r, w, f->json_key_len + VALUE_IN_RUN_MAX);
+                run_key(&r, w, f);
+                run_hidden(&r, f, &c, base, p);
+                continue;
+            }
+            run_flush(&r, w);
             write_key(f, w);
-            write_hidden(f, &c, base, (const char *)base + f->offset, w);
+            write_hidden(f, &c, base, p, w);
             continue;
         }
+        if (run_writes(f)) {
+            if (is_array(f))
+                run_array(&r, w, f, &c, base);
+            else
+                run_member(&r, w, f, p);
+            continue;
+        }
+        run_flush(&r, w);
         write_key(f, w);
         if (is_array(f))
             write_array(f, &c, base, w);
         else
-            write_value(f, &c, (const char *)base + f->offset, w);
+            write_value(f, &c, p, w);
     }
+    run_flush(&r, w);
     br_jw_end_object(w);
 }
 
