@@ -24,9 +24,14 @@ static const char *const card_quoted[CARDS] = {
     "\"R1\"", "\"R2\"", "\"R3\"", "\"R4\"", "\"R5\"", "\"R6\"", "\"R7\"", "\"R8\"", "\"R9\"",
     "\"B1\"", "\"B2\"", "\"B3\"", "\"B4\"", "\"B5\"", "\"B6\"", "\"B7\"", "\"B8\"", "\"B9\"",
 };
-static const char *const etype_quoted[ETYPES] = {
-    "\"yellow\"", "\"green\"", "\"red\"", "\"blue\"", "\"cats\"", "\"doors\"", "\"low\"",
-    "\"high\"", "\"colours\"", "\"pairs\"",
+typedef struct quoted_name {
+    const char *text;
+    size_t len;
+} quoted_name;
+#define QUOTED(name) {"\"" name "\"", sizeof(name) + 1}
+static const quoted_name etype_quoted[ETYPES] = {
+    QUOTED("yellow"), QUOTED("green"), QUOTED("red"),     QUOTED("blue"),  QUOTED("cats"),
+    QUOTED("doors"),  QUOTED("low"),   QUOTED("high"), QUOTED("colours"), QUOTED("pairs"),
 };
 
 static const char *const source_names[] = {"door", "elevator"};
@@ -105,9 +110,9 @@ static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
     size_t n = 0;
     text[n++] = '[';
     for (int t = 0; t < ETYPES; t++) {
-        size_t len = strlen(etype_quoted[t]);
+        size_t len = etype_quoted[t].len;
         for (int k = counts[t]; k > 0; k--) {
-            memcpy(text + n, etype_quoted[t], len);
+            memcpy(text + n, etype_quoted[t].text, len);
             text[n + len] = ',';
             n += len + 1;
         }
