@@ -44,11 +44,6 @@ void br_bw_u64(br_bytes_writer *w, uint64_t v)
     put(w, b, 8);
 }
 
-void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n)
-{
-    put(w, data, n);
-}
-
 /* ------------------------------------------------------------------ */
 /* Reader */
 

@@ -744,6 +744,14 @@ static bool check_stored(const br_field *f, const br_fields_ctx *c, uint32_t v,
     }
 }
 
+/* The quick check of the common case: an INT with a fixed range, within it
+ * (check_stored() would pass it too; anything else goes to check_stored()). */
+static inline bool in_plain_range(const br_field *f, uint32_t v)
+{
+    return f->kind == BR_FIELD_INT && f->max != BR_FIELD_LAST_SEAT && f->min >= 0 &&
+           f->max >= 0 && v >= (uint32_t)f->min && v <= (uint32_t)f->max;
+}
+
 static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
                              br_bytes_reader *r, const br_field_path *at)
 {
@@ -752,7 +760,15 @@ static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
     if (f->kind == BR_FIELD_CODEC)
         return f->codec->read_bytes(c, p, r, at);
     uint32_t v = 0;
-    if (!get_uint(r, bytes_width(f), &v, at) || !check_stored(f, c, v, r, at))
+    unsigned width = bytes_width(f);
+    if (width == 1 && r->left > 0 && !r->failed) { /* most members: one byte */
+        v = r->p[0];
+        r->p++;
+        r->left--;
+    } else if (!get_uint(r, width, &v, at)) {
+        return false;
+    }
+    if (!in_plain_range(f, v) && !check_stored(f, c, v, r, at))
         return false;
     store_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width, v);
     return true;

@@ -583,7 +583,13 @@ void br_bw_u8(br_bytes_writer *w, unsigned v);
 void br_bw_u16(br_bytes_writer *w, unsigned v);
 void br_bw_u32(br_bytes_writer *w, uint32_t v);
 void br_bw_u64(br_bytes_writer *w, uint64_t v);
-void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n);
+/* Writes n bytes (inline: the walker and the codecs write whole runs). */
+static inline void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n)
+{
+    if (w->len + n <= w->size)
+        memcpy(w->buf + w->len, data, n);
+    w->len += n;
+}
 
 struct br_bytes_reader {
     const uint8_t *p;

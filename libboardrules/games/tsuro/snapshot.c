@@ -261,8 +261,11 @@ static void board_put(const br_fields_ctx *c, const void *member, br_bytes_write
 {
     (void)c;
     const ts_state *s = member;
-    for (int r = 0; r < s->width; r++)
-        br_bw_bytes(w, &s->board[cell_of(r, 0)], s->width);
+    uint8_t b[TS_MAX_WIDTH * TS_MAX_WIDTH]; /* the rows in one write */
+    size_t n = 0;
+    for (int r = 0; r < s->width; r++, n += s->width)
+        memcpy(b + n, &s->board[cell_of(r, 0)], s->width);
+    br_bw_bytes(w, b, n);
 }
 
 static bool board_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
