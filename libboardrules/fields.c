@@ -97,7 +97,7 @@ static unsigned popcount32(uint32_t v)
 
 /* True when c->viewer sees the member (for one entry of an array over the
  * seats, `owner` is that entry's seat). */
-static bool sees(const br_field *f, const br_fields_ctx *c)
+static inline bool sees(const br_field *f, const br_fields_ctx *c)
 {
     if (c->viewer == BR_VIEW_FULL)
         return true;
@@ -292,18 +292,25 @@ static void run_scalar(text_run *r, br_jw *w, const br_field *f, const void *p)
     } else if (f->kind == BR_FIELD_BOOL) {
         run_put(r, v ? "true" : "false", v ? 4 : 5);
     } else {
+        /* Names are short ("Y1", "door"): copied byte by byte, without
+         * strlen() and memcpy() calls. */
         const char *name = f->names[v];
-        size_t n = strlen(name);
-        if (n > NAME_IN_RUN_MAX) {
+        char *out = r->text + r->len + 1;
+        size_t n = 0;
+        while (name[n] && n < NAME_IN_RUN_MAX) {
+            out[n] = name[n];
+            n++;
+        }
+        if (name[n]) {
             run_flush(r, w);
             br_text_putc(w->out, '"');
-            br_text_write(w->out, name, n);
+            br_text_puts(w->out, name);
             br_text_putc(w->out, '"');
             return;
         }
-        r->text[r->len++] = '"';
-        run_put(r, name, n);
-        r->text[r->len++] = '"';
+        out[-1] = '"';
+        out[n] = '"';
+        r->len += n + 2;
     }
 }
 
