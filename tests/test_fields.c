@@ -308,6 +308,76 @@ START_TEST(test_bytes_checked_as_json)
 }
 END_TEST
 
+/* The tables again, with each key's JSON text precomputed as BR_KEY() stores
+ * it and, in both, a phase name longer than the walker copies into its run
+ * of text: the keyed tables go through that run, and must write the same
+ * text as the plain ones, for the snapshot and every viewer. */
+enum { TOY_COUNT = sizeof TOY_FIELDS / sizeof TOY_FIELDS[0],
+       SEAT_COUNT = sizeof SEAT_FIELDS / sizeof SEAT_FIELDS[0] };
+static const char *const LONG_PHASES[] = {
+    "deal", "play-a-phase-whose-name-is-longer-than-sixty-four-bytes-of-text-so-it-goes-out-alone",
+    "over"};
+
+typedef struct toy_tables {
+    br_field toy[TOY_COUNT], seat[SEAT_COUNT];
+    br_field_table toy_table, seat_table;
+    char keys[TOY_COUNT + SEAT_COUNT][40];
+} toy_tables;
+
+static void copy_fields(br_field *out, const br_field *in, size_t n, char (*keys)[40], bool keyed)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[i] = in[i];
+        out[i].json_key = NULL;
+        if (keyed) {
+            br_text t = br_text_over(keys[i], sizeof keys[i]);
+            br_text_printf(&t, ",\"%s\":", in[i].key);
+            out[i].json_key = keys[i];
+            out[i].json_key_len = (uint8_t)t.len;
+        }
+        if (out[i].names == PHASES)
+            out[i].names = LONG_PHASES;
+    }
+}
+
+static void toy_tables_init(toy_tables *t, bool keyed)
+{
+    copy_fields(t->seat, SEAT_FIELDS, SEAT_COUNT, t->keys + TOY_COUNT, keyed);
+    copy_fields(t->toy, TOY_FIELDS, TOY_COUNT, t->keys, keyed);
+    t->seat_table = (br_field_table){t->seat, SEAT_COUNT};
+    t->toy_table = (br_field_table){t->toy, TOY_COUNT};
+    for (size_t i = 0; i < TOY_COUNT; i++)
+        if (t->toy[i].table == &SEAT_TABLE)
+            t->toy[i].table = &t->seat_table;
+}
+
+static void write_with(const toy_tables *t, const toy *s, int viewer, char *buf, size_t size)
+{
+    br_text out = br_text_over(buf, size);
+    br_jw w;
+    br_jw_init(&w, &out);
+    br_fields_ctx c = ctx_of(s, viewer);
+    br_fields_write_json(&t->toy_table, &c, s, &w);
+    ck_assert(br_text_fits(&out));
+}
+
+START_TEST(test_precomputed_keys_write_the_same_text)
+{
+    static toy_tables plain, keyed;
+    toy_tables_init(&plain, false);
+    toy_tables_init(&keyed, true);
+    toy s = sample();
+    static const int viewers[] = {BR_VIEW_FULL, 0, 1, 2, -1};
+    for (size_t i = 0; i < sizeof viewers / sizeof viewers[0]; i++) {
+        char a[2048], b[2048];
+        write_with(&plain, &s, viewers[i], a, sizeof a);
+        write_with(&keyed, &s, viewers[i], b, sizeof b);
+        ck_assert_str_eq(b, a);
+        ck_assert_ptr_nonnull(strstr(b, "\"phase\":\"play-a-phase-whose-name"));
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("fields");
@@ -319,6 +389,7 @@ int main(void)
                         (int)(sizeof BROKEN / sizeof BROKEN[0]));
     tcase_add_test(tc, test_bytes_round_trip);
     tcase_add_test(tc, test_bytes_checked_as_json);
+    tcase_add_test(tc, test_precomputed_keys_write_the_same_text);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
