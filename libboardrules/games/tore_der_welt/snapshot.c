@@ -270,9 +270,9 @@ typedef struct pile_entry {
 } pile_entry;
 
 static const br_field pile_entry_fields[] = {
-    {.key = "card", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(pile_entry, card),
+    {BR_KEY("card"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(pile_entry, card),
      .max = TDW_CARDS - 1, .names = tdw_card_names},
-    {.key = "used", .kind = BR_FIELD_BOOL, .offset = offsetof(pile_entry, used)},
+    {BR_KEY("used"), .kind = BR_FIELD_BOOL, .offset = offsetof(pile_entry, used)},
 };
 static const br_field_table pile_entry_table = {pile_entry_fields, 2};
 
@@ -315,9 +315,9 @@ static const br_field_codec pile_json_codec = {pile_write_json, pile_read_json, 
 
 /* penalties: {"penance", "begging", "court"} of the bit mask. */
 static const br_field penalty_fields[] = {
-    {.key = "penance", .kind = BR_FIELD_BOOL, .offset = 0},
-    {.key = "begging", .kind = BR_FIELD_BOOL, .offset = 1},
-    {.key = "court", .kind = BR_FIELD_BOOL, .offset = 2},
+    {BR_KEY("penance"), .kind = BR_FIELD_BOOL, .offset = 0},
+    {BR_KEY("begging"), .kind = BR_FIELD_BOOL, .offset = 1},
+    {BR_KEY("court"), .kind = BR_FIELD_BOOL, .offset = 2},
 };
 static const br_field_table penalty_table = {penalty_fields, 3};
 
@@ -387,16 +387,16 @@ static const br_field_codec queue_codec = {queue_write, queue_read, NULL, NULL};
 /* dues: null, or at a chapter end {"tax", "shortfall"}; bytes: the tax (0:
  * before the roll) and the shortfalls. The member is the whole state. */
 static const br_field due_fields[] = {
-    {.key = "piety", .kind = BR_FIELD_INT, .width = 1, .offset = 0, .max = 2},
-    {.key = "grain", .kind = BR_FIELD_INT, .width = 1, .offset = 1, .max = 2},
-    {.key = "tax", .kind = BR_FIELD_INT, .width = 1, .offset = 2, .max = 5},
+    {BR_KEY("piety"), .kind = BR_FIELD_INT, .width = 1, .offset = 0, .max = 2},
+    {BR_KEY("grain"), .kind = BR_FIELD_INT, .width = 1, .offset = 1, .max = 2},
+    {BR_KEY("tax"), .kind = BR_FIELD_INT, .width = 1, .offset = 2, .max = 5},
 };
 static const br_field_table due_table = {due_fields, 3};
 
 static const br_field dues_fields[] = {
-    {.key = "tax", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tdw, tax), .min = 2,
+    {BR_KEY("tax"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tdw, tax), .min = 2,
      .max = 5, .flags = BR_FIELD_NULLABLE, .none = 0},
-    {.key = "shortfall", .kind = BR_FIELD_OBJECT, .offset = offsetof(tdw, shortfall),
+    {BR_KEY("shortfall"), .kind = BR_FIELD_OBJECT, .offset = offsetof(tdw, shortfall),
      .count = BR_FIELD_SEATS, .stride = TDW_DUES, .table = &due_table},
 };
 static const br_field_table dues_table = {dues_fields, 2};
@@ -449,9 +449,9 @@ typedef struct result_view {
 } result_view;
 
 static const br_field result_fields[] = {
-    {.key = "vp", .kind = BR_FIELD_INT, .width = 2, .offset = offsetof(result_view, vp),
+    {BR_KEY("vp"), .kind = BR_FIELD_INT, .width = 2, .offset = offsetof(result_view, vp),
      .count = BR_FIELD_SEATS, .stride = 2, .max = UINT16_MAX},
-    {.key = "winners", .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(result_view, winners),
+    {BR_KEY("winners"), .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(result_view, winners),
      .max = BR_FIELD_LAST_SEAT},
 };
 static const br_field_table result_table = {result_fields, 2};
@@ -678,60 +678,60 @@ static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_byt
 #define OPT .flags = BR_FIELD_NULLABLE, .none = TDW_NONE
 
 static const br_field goods_fields[TDW_GOODS] = {
-    {.key = "stone", U8, .offset = TDW_STONE, .max = 25},
-    {.key = "wood", U8, .offset = TDW_WOOD, .max = 15},
-    {.key = "grain", U8, .offset = TDW_GRAIN, .max = 10},
-    {.key = "piety", U8, .offset = TDW_PIETY, .max = 12},
-    {.key = "wool", U8, .offset = TDW_WOOL, .max = 15},
-    {.key = "cloth", U8, .offset = TDW_CLOTH, .max = 12},
-    {.key = "money", U8, .offset = TDW_MONEY, .max = 28},
-    {.key = "loyalty", U8, .offset = TDW_LOYALTY, .max = 14},
-    {.key = "knowledge", U8, .offset = TDW_KNOWLEDGE, .max = 20},
+    {BR_KEY("stone"), U8, .offset = TDW_STONE, .max = 25},
+    {BR_KEY("wood"), U8, .offset = TDW_WOOD, .max = 15},
+    {BR_KEY("grain"), U8, .offset = TDW_GRAIN, .max = 10},
+    {BR_KEY("piety"), U8, .offset = TDW_PIETY, .max = 12},
+    {BR_KEY("wool"), U8, .offset = TDW_WOOL, .max = 15},
+    {BR_KEY("cloth"), U8, .offset = TDW_CLOTH, .max = 12},
+    {BR_KEY("money"), U8, .offset = TDW_MONEY, .max = 28},
+    {BR_KEY("loyalty"), U8, .offset = TDW_LOYALTY, .max = 14},
+    {BR_KEY("knowledge"), U8, .offset = TDW_KNOWLEDGE, .max = 20},
 };
 static const br_field_table goods_table = {goods_fields, TDW_GOODS};
 
 /* The member is the whole state: the supply's goods (grain and piety are
  * the stock's), then the metal and (derived) the cover tiles. */
 static const br_field supply_fields[] = {
-    {.key = "stone", U8, AT(tdw, supply[TDW_STONE]), .max = 25},
-    {.key = "wood", U8, AT(tdw, supply[TDW_WOOD]), .max = 15},
-    {.key = "wool", U8, AT(tdw, supply[TDW_WOOL]), .max = 15},
-    {.key = "cloth", U8, AT(tdw, supply[TDW_CLOTH]), .max = 12},
-    {.key = "money", U8, AT(tdw, supply[TDW_MONEY]), .max = 28},
-    {.key = "loyalty", U8, AT(tdw, supply[TDW_LOYALTY]), .max = 14},
-    {.key = "knowledge", U8, AT(tdw, supply[TDW_KNOWLEDGE]), .max = 20},
-    {.key = "metal", U8, AT(tdw, supply_metal), .max = 1},
-    {.key = "covers", .kind = BR_FIELD_CODEC, .codec = &supply_covers_codec,
+    {BR_KEY("stone"), U8, AT(tdw, supply[TDW_STONE]), .max = 25},
+    {BR_KEY("wood"), U8, AT(tdw, supply[TDW_WOOD]), .max = 15},
+    {BR_KEY("wool"), U8, AT(tdw, supply[TDW_WOOL]), .max = 15},
+    {BR_KEY("cloth"), U8, AT(tdw, supply[TDW_CLOTH]), .max = 12},
+    {BR_KEY("money"), U8, AT(tdw, supply[TDW_MONEY]), .max = 28},
+    {BR_KEY("loyalty"), U8, AT(tdw, supply[TDW_LOYALTY]), .max = 14},
+    {BR_KEY("knowledge"), U8, AT(tdw, supply[TDW_KNOWLEDGE]), .max = 20},
+    {BR_KEY("metal"), U8, AT(tdw, supply_metal), .max = 1},
+    {BR_KEY("covers"), .kind = BR_FIELD_CODEC, .codec = &supply_covers_codec,
      .flags = BR_FIELD_JSON_ONLY},
 };
 static const br_field_table supply_table = {supply_fields, 9};
 
 /* stock and box: grain, then piety */
 static const br_field pair_fields[] = {
-    {.key = "grain", U8, .offset = 0, .max = 10},
-    {.key = "piety", U8, .offset = 1, .max = 12},
+    {BR_KEY("grain"), U8, .offset = 0, .max = 10},
+    {BR_KEY("piety"), U8, .offset = 1, .max = 12},
 };
 static const br_field_table pair_table = {pair_fields, 2};
 
 /* Per project the largest cubes of any; check_projects() holds each to its
  * own. */
 static const br_field project_fields[] = {
-    {.key = "in_play", .kind = BR_FIELD_BOOL, AT(tdw_project_state, in_play)},
-    {.key = "stone", U8, AT(tdw_project_state, stone), .max = 6},
-    {.key = "wood", U8, AT(tdw_project_state, wood), .max = 3},
-    {.key = "metal", U8, AT(tdw_project_state, metal), .max = 1},
-    {.key = "seals", .kind = BR_FIELD_CODEC, .codec = &project_seals_codec,
+    {BR_KEY("in_play"), .kind = BR_FIELD_BOOL, AT(tdw_project_state, in_play)},
+    {BR_KEY("stone"), U8, AT(tdw_project_state, stone), .max = 6},
+    {BR_KEY("wood"), U8, AT(tdw_project_state, wood), .max = 3},
+    {BR_KEY("metal"), U8, AT(tdw_project_state, metal), .max = 1},
+    {BR_KEY("seals"), .kind = BR_FIELD_CODEC, .codec = &project_seals_codec,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "done", .kind = BR_FIELD_BOOL, AT(tdw_project_state, done)},
+    {BR_KEY("done"), .kind = BR_FIELD_BOOL, AT(tdw_project_state, done)},
 };
 static const br_field_table project_table = {project_fields, 6};
 
 /* A place's state and value: the entry is place_state[x], its value lies
  * TDW_PLACES bytes on (place_value[x]); value 0 (hidden) is null. */
 static const br_field place_fields[] = {
-    {.key = "state", .kind = BR_FIELD_NAME, .width = 1, .offset = 0, .max = 3,
+    {BR_KEY("state"), .kind = BR_FIELD_NAME, .width = 1, .offset = 0, .max = 3,
      .names = place_state_names},
-    {.key = "value", U8, .offset = offsetof(tdw, place_value) - offsetof(tdw, place_state),
+    {BR_KEY("value"), U8, .offset = offsetof(tdw, place_value) - offsetof(tdw, place_state),
      .min = 1, .max = TDW_PLAGUE_VALUES, .flags = BR_FIELD_NULLABLE, .none = 0},
 };
 static const br_field_table place_table = {place_fields, 2};
@@ -742,43 +742,43 @@ static bool sees_goods(const br_fields_ctx *c)
 }
 
 static const br_field player_fields[] = {
-    {.key = "vp", .kind = BR_FIELD_INT, .width = 2, AT(tdw_player, vp), .max = UINT16_MAX},
-    {.key = "goods", .kind = BR_FIELD_OBJECT, AT(tdw_player, goods), .table = &goods_table,
+    {BR_KEY("vp"), .kind = BR_FIELD_INT, .width = 2, AT(tdw_player, vp), .max = UINT16_MAX},
+    {BR_KEY("goods"), .kind = BR_FIELD_OBJECT, AT(tdw_player, goods), .table = &goods_table,
      .see = BR_SEE_CUSTOM, .visible = sees_goods, .hide = BR_HIDE_NULL},
-    {.key = "houses", .kind = BR_FIELD_CODEC, .codec = &houses_codec, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "seals", .kind = BR_FIELD_CODEC, .codec = &free_seals_codec,
+    {BR_KEY("houses"), .kind = BR_FIELD_CODEC, .codec = &houses_codec, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("seals"), .kind = BR_FIELD_CODEC, .codec = &free_seals_codec,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "hand", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, hand), .max = TDW_CARDS,
+    {BR_KEY("hand"), .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, hand), .max = TDW_CARDS,
      .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT},
-    {.key = "pile", .kind = BR_FIELD_CODEC, .codec = &pile_json_codec,
+    {BR_KEY("pile"), .kind = BR_FIELD_CODEC, .codec = &pile_json_codec,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "discards", .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
+    {BR_KEY("discards"), .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
      .max = TDW_CARDS, .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "penalties", .kind = BR_FIELD_CODEC, AT(tdw_player, penalties),
+    {BR_KEY("penalties"), .kind = BR_FIELD_CODEC, AT(tdw_player, penalties),
      .codec = &penalties_codec, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "forfeit", .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
-    {.key = "traded", .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
+    {BR_KEY("forfeit"), .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
+    {BR_KEY("traded"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
      .names = slot_names},
-    {.key = "acted", .kind = BR_FIELD_BOOL, AT(tdw_player, acted)},
+    {BR_KEY("acted"), .kind = BR_FIELD_BOOL, AT(tdw_player, acted)},
 };
 static const br_field_table player_table = {player_fields,
                                             sizeof player_fields / sizeof player_fields[0]};
 
 static const br_field pending_fields[] = {
-    {.key = "seat", U8, AT(tdw_pending, seat), .max = BR_FIELD_LAST_SEAT, OPT},
-    {.key = "queue", .kind = BR_FIELD_CODEC, .codec = &queue_codec, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "queue", .kind = BR_FIELD_SET, .width = 1, AT(tdw_pending, queue),
+    {BR_KEY("seat"), U8, AT(tdw_pending, seat), .max = BR_FIELD_LAST_SEAT, OPT},
+    {BR_KEY("queue"), .kind = BR_FIELD_CODEC, .codec = &queue_codec, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("queue"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_pending, queue),
      .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "card", .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, card),
+    {BR_KEY("card"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, card),
      .max = TDW_CARDS - 1, .names = tdw_card_names, OPT},
-    {.key = "via_privilege", .kind = BR_FIELD_BOOL, AT(tdw_pending, via_privilege)},
-    {.key = "rented", .kind = BR_FIELD_SET, .width = 2, AT(tdw_pending, rented),
+    {BR_KEY("via_privilege"), .kind = BR_FIELD_BOOL, AT(tdw_pending, via_privilege)},
+    {BR_KEY("rented"), .kind = BR_FIELD_SET, .width = 2, AT(tdw_pending, rented),
      .max = TDW_PLOTS, .names = plot_names},
-    {.key = "cared", U8, AT(tdw_pending, cared), .max = 20},
-    {.key = "resume", .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, resume), .max = 3,
+    {BR_KEY("cared"), U8, AT(tdw_pending, cared), .max = 20},
+    {BR_KEY("resume"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, resume), .max = 3,
      .names = resume_names},
-    {.key = "fill_next", .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, fill_next),
+    {BR_KEY("fill_next"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, fill_next),
      .max = TDW_PROJECTS - 1, .names = project_names, .flags = BR_FIELD_NULLABLE,
      .none = TDW_PROJECTS},
 };
@@ -825,64 +825,64 @@ static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_byt
                                                    pending_read_bytes};
 
 static const br_field state_fields[] = {
-    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
+    {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
      .names = tdw_phase_names, .flags = BR_FIELD_JSON_ONLY},
     /* a number in the binary form, and its reason says so ("12 is not in 0..11") */
-    {.key = "phase", U8, AT(tdw, phase), .max = TDW_PHASES - 1, .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "chapter", U8, AT(tdw, chapter), .max = TDW_CHAPTERS - 1, .bias = 1},
-    {.key = "round", U8, AT(tdw, round), .max = TDW_ROUNDS - 1, .bias = 1},
-    {.key = "crest", U8, AT(tdw, crest), .max = BR_FIELD_LAST_SEAT},
-    {.key = "turn", U8, AT(tdw, turn), .max = BR_FIELD_LAST_SEAT, OPT},
-    {.key = "drawn", .kind = BR_FIELD_CODEC, .codec = &drawn_codec},
-    {.key = "event", U8, AT(tdw, event), .max = TDW_EVENTS - 1, .bias = 1, OPT},
-    {.key = "orientation", U8, AT(tdw, orientation), .max = 3, OPT},
-    {.key = "display", U8, AT(tdw, display), .count = 2, .stride = 1, .max = TDW_EVENTS - 1,
+    {BR_KEY("phase"), U8, AT(tdw, phase), .max = TDW_PHASES - 1, .flags = BR_FIELD_BYTES_ONLY},
+    {BR_KEY("chapter"), U8, AT(tdw, chapter), .max = TDW_CHAPTERS - 1, .bias = 1},
+    {BR_KEY("round"), U8, AT(tdw, round), .max = TDW_ROUNDS - 1, .bias = 1},
+    {BR_KEY("crest"), U8, AT(tdw, crest), .max = BR_FIELD_LAST_SEAT},
+    {BR_KEY("turn"), U8, AT(tdw, turn), .max = BR_FIELD_LAST_SEAT, OPT},
+    {BR_KEY("drawn"), .kind = BR_FIELD_CODEC, .codec = &drawn_codec},
+    {BR_KEY("event"), U8, AT(tdw, event), .max = TDW_EVENTS - 1, .bias = 1, OPT},
+    {BR_KEY("orientation"), U8, AT(tdw, orientation), .max = 3, OPT},
+    {BR_KEY("display"), U8, AT(tdw, display), .count = 2, .stride = 1, .max = TDW_EVENTS - 1,
      .bias = 1, OPT},
-    {.key = "display_older", U8, AT(tdw, display_older), .max = 1, .bias = 1, OPT},
-    {.key = "favour", U8, AT(tdw, favour), .max = TDW_SPACES - 1},
-    {.key = "covers", .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
+    {BR_KEY("display_older"), U8, AT(tdw, display_older), .max = 1, .bias = 1, OPT},
+    {BR_KEY("favour"), U8, AT(tdw, favour), .max = TDW_SPACES - 1},
+    {BR_KEY("covers"), .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
      .names = target_names},
-    {.key = "projects", .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
+    {BR_KEY("projects"), .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
      .stride = sizeof(tdw_project_state), .table = &project_table, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "projects", .kind = BR_FIELD_CODEC, .codec = &projects_bytes_codec,
+    {BR_KEY("projects"), .kind = BR_FIELD_CODEC, .codec = &projects_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "plots", U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
+    {BR_KEY("plots"), U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
      .max = BR_FIELD_LAST_SEAT, OPT},
-    {.key = "places", .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
+    {BR_KEY("places"), .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
      .stride = 1, .table = &place_table, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "places", .kind = BR_FIELD_CODEC, .codec = &places_bytes_codec,
+    {BR_KEY("places"), .kind = BR_FIELD_CODEC, .codec = &places_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
     /* the snapshot's five counts, the observation's total */
-    {.key = "plague_pool", U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
+    {BR_KEY("plague_pool"), U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
      .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_OMIT},
-    {.key = "plague_pool", .kind = BR_FIELD_CODEC, .codec = &pool_total_codec,
+    {BR_KEY("plague_pool"), .kind = BR_FIELD_CODEC, .codec = &pool_total_codec,
      .flags = BR_FIELD_VIEW_ONLY},
-    {.key = "stock", .kind = BR_FIELD_OBJECT, AT(tdw, stock_grain), .table = &pair_table,
+    {BR_KEY("stock"), .kind = BR_FIELD_OBJECT, AT(tdw, stock_grain), .table = &pair_table,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "box", .kind = BR_FIELD_OBJECT, AT(tdw, box_grain), .table = &pair_table,
+    {BR_KEY("box"), .kind = BR_FIELD_OBJECT, AT(tdw, box_grain), .table = &pair_table,
      .flags = BR_FIELD_JSON_ONLY},
     /* bytes: the four in one run (check_goods() and the box's check hold
      * each to its own count) */
-    {.key = "stock", U8, AT(tdw, stock_grain), .count = 4, .stride = 1, .max = 12,
+    {BR_KEY("stock"), U8, AT(tdw, stock_grain), .count = 4, .stride = 1, .max = 12,
      .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "supply", .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table,
+    {BR_KEY("supply"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "supply", .kind = BR_FIELD_CODEC, .codec = &supply_bytes_codec,
+    {BR_KEY("supply"), .kind = BR_FIELD_CODEC, .codec = &supply_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "players", .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
+    {BR_KEY("players"), .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
      .stride = sizeof(tdw_player), .table = &player_table, .flags = BR_FIELD_JSON_ONLY},
-    {.key = "players", .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
+    {BR_KEY("players"), .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "pending", .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table,
+    {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "pending", .kind = BR_FIELD_CODEC, AT(tdw, pending), .codec = &pending_bytes_codec,
+    {BR_KEY("pending"), .kind = BR_FIELD_CODEC, AT(tdw, pending), .codec = &pending_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "dues", .kind = BR_FIELD_CODEC, .codec = &dues_codec},
-    {.key = "result", .kind = BR_FIELD_CODEC, .codec = &result_codec,
+    {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec},
+    {BR_KEY("result"), .kind = BR_FIELD_CODEC, .codec = &result_codec,
      .flags = BR_FIELD_JSON_ONLY},
-    {.key = "result", .kind = BR_FIELD_SET, .width = 1, AT(tdw, winners),
+    {BR_KEY("result"), .kind = BR_FIELD_SET, .width = 1, AT(tdw, winners),
      .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_BYTES_ONLY},
-    {.key = "seat", .kind = BR_FIELD_CODEC, .codec = &seat_codec, .flags = BR_FIELD_VIEW_ONLY},
+    {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &seat_codec, .flags = BR_FIELD_VIEW_ONLY},
 };
 const br_field_table tdw_state_fields = {state_fields,
                                          sizeof state_fields / sizeof state_fields[0]};
