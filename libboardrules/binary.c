@@ -63,28 +63,60 @@ static bool moves_fit_u16(const br_state *state)
     return state->game->move_space(state->data) <= 65536;
 }
 
+/* v's n lowest bytes at p, little-endian. */
+static inline uint8_t *put_le(uint8_t *p, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+    return p + n;
+}
+
+/* The history entries, straight into the buffer when they fit (else only
+ * counted: the save fails for the size). A history word is the move in the
+ * upper 24 bits and player + 1 in the lower 8 (state_impl.h), so an entry's
+ * bytes (player + 1, then the move) are the word's own bytes, little-endian:
+ * the lower three of it for a move in two bytes, all four and a zero for a
+ * move in four. */
 static void write_history(const br_state *state, br_bytes_writer *w)
 {
-    br_bw_u32(w, state->history_start);
     const br_history_word *h = br_state_history_words_const(state);
     uint32_t n = br_state_history_length(state);
-    bool narrow = moves_fit_u16(state);
-    /* Entries go out in blocks through a local buffer: a call per byte was
-     * most of a snapshot's cost in a long game. */
-    uint8_t block[5 * 64];
-    size_t used = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        br_history_entry e = br_history_unpack(h[i]);
-        uint32_t move = (uint32_t)e.move;
-        block[used++] = (uint8_t)(e.player + 1);
-        for (int b = 0; b < (narrow ? 2 : 4); b++)
-            block[used++] = (uint8_t)(move >> (8 * b));
-        if (used + 5 > sizeof block) {
-            br_bw_bytes(w, block, used);
-            used = 0;
+    int width = moves_fit_u16(state) ? 3 : 4;
+    size_t need = (size_t)n * (width == 3 ? 3 : 5);
+    if (w->len + need <= w->size) {
+        uint8_t *p = w->buf + w->len;
+        for (uint32_t i = 0; i < n; i++) {
+            p = put_le(p, h[i], width);
+            if (width == 4)
+                *p++ = 0;
         }
     }
-    br_bw_bytes(w, block, used);
+    w->len += need;
+}
+
+/* The envelope up to the history: magic, version, game, options, move
+ * number, generator and history start, put together in one buffer. */
+static void write_head(const br_state *state, br_bytes_writer *w)
+{
+    char options[OPTIONS_MAX + 1];
+    br_text o = br_text_over(options, sizeof options);
+    br_options_write(state, &o);
+    assert(br_text_fits(&o)); /* the tables keep every canonical string below it */
+    size_t name_len = strlen(state->game->name);
+    uint8_t head[4 + 1 + 1 + 255 + 2 + OPTIONS_MAX + 4 + 32 + 4];
+    uint8_t *p = head;
+    memcpy(p, BINARY_MAGIC, 4);
+    p += 4;
+    *p++ = BINARY_VERSION;
+    *p++ = (uint8_t)name_len;
+    memcpy(p, state->game->name, name_len);
+    p = put_le(p + name_len, o.len, 2);
+    memcpy(p, options, o.len);
+    p = put_le(p + o.len, state->move_number, 4);
+    for (int i = 0; i < 4; i++)
+        p = put_le(p, state->rng.s[i], 8);
+    p = put_le(p, state->history_start, 4);
+    br_bw_bytes(w, head, (size_t)(p - head));
 }
 
 br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_t *len)
@@ -96,21 +128,8 @@ br_status br_state_to_bytes(const br_state *state, void *buf, size_t size, size_
     if (!buf && size > 0)
         return br_state_fail_const(state, BR_ERR_ARGUMENT, "buf is NULL but size is %zu",
                                    size);
-    char options[OPTIONS_MAX + 1];
-    br_text o = br_text_over(options, sizeof options);
-    br_options_write(state, &o);
-    assert(br_text_fits(&o)); /* the tables keep every canonical string below it */
     br_bytes_writer w = { buf, size, 0 };
-    br_bw_bytes(&w, BINARY_MAGIC, 4);
-    br_bw_u8(&w, BINARY_VERSION);
-    size_t name_len = strlen(state->game->name);
-    br_bw_u8(&w, (unsigned)name_len);
-    br_bw_bytes(&w, state->game->name, name_len);
-    br_bw_u16(&w, (unsigned)o.len);
-    br_bw_bytes(&w, options, o.len);
-    br_bw_u32(&w, state->move_number);
-    for (int i = 0; i < 4; i++)
-        br_bw_u64(&w, state->rng.s[i]);
+    write_head(state, &w);
     write_history(state, &w);
     write_payload(state, &w);
     if (len)
@@ -206,12 +225,25 @@ static br_status read_history(br_bytes_reader *r, br_state *s, br_text *err)
                        count * entry_size, r->left);
         return BR_ERR_SNAPSHOT;
     }
-    for (size_t i = 0; i < count; i++) {
-        long long player = (long long)br_br_u8(r, "history") - 1;
-        long long move = entry_size == 3 ? br_br_u16(r, "history") : br_br_u32(r, "history");
-        if (!br_history_put(s, i, player, move, "history", err))
+    /* Read straight from the bytes (their length is checked above), the
+     * move space asked once; br_history_put() checks again and names the
+     * entry only when one is wrong. */
+    const uint8_t *p = r->p;
+    size_t space = s->game->move_space(s->data);
+    br_history_word *h = br_state_history_words(s);
+    for (size_t i = 0; i < count; i++, p += entry_size) {
+        long long player = (long long)p[0] - 1;
+        uint32_t move = (uint32_t)p[1] | (uint32_t)p[2] << 8;
+        if (entry_size == 5)
+            move |= (uint32_t)p[3] << 16 | (uint32_t)p[4] << 24;
+        if (player >= s->num_players || move >= space) {
+            br_history_put(s, i, player, move, "history", err);
             return BR_ERR_SNAPSHOT;
+        }
+        h[i] = br_history_pack((int)player, (br_move)move);
     }
+    r->p = p;
+    r->left -= count * entry_size;
     return BR_OK;
 }
 

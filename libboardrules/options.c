@@ -239,12 +239,24 @@ static size_t append_piece(char *buf, size_t n, const char *s)
     return n;
 }
 
-/* The game's own keys, `,key=value` each, written at once. */
-static void write_game_keys(const br_state *s, br_text *out)
+/* Appends v's digits at buf[n] while they fit, as append_piece(). */
+static size_t append_uint(char *buf, size_t n, unsigned long long v)
+{
+    char digits[20];
+    size_t d = sizeof digits;
+    do {
+        digits[--d] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (d < sizeof digits && n < BR_OPTIONS_MAX - 1)
+        buf[n++] = digits[d++];
+    return n;
+}
+
+/* The game's own keys, `,key=value` each, at buf[n]; returns the length. */
+static size_t append_game_keys(const br_state *s, char *buf, size_t n)
 {
     const struct br_game *g = s->game;
-    char buf[BR_OPTIONS_MAX];
-    size_t n = 0;
     for (size_t k = BR_COMMON_OPTIONS; k < g->num_option_specs; k++) {
         const br_option_spec *spec = &g->option_specs[k];
         br_option_value v = s->options[k - BR_COMMON_OPTIONS];
@@ -252,27 +264,28 @@ static void write_game_keys(const br_state *s, br_text *out)
         n = append_piece(buf, n, spec->key);
         n = append_piece(buf, n, "=");
         if (spec->kind == BR_OPTION_INTEGER) {
-            char digits[24];
-            br_text d = br_text_over(digits, sizeof digits);
-            br_text_put_uint(&d, (unsigned long long)v);
-            n = append_piece(buf, n, digits);
+            n = append_uint(buf, n, (unsigned long long)v);
         } else {
             const char *const *names = spec->kind == BR_OPTION_FLAG ? flag_choices : spec->choices;
             n = append_piece(buf, n, names[v]);
         }
     }
-    br_text_write(out, buf, n); /* the tables keep it below the limit (test_api) */
+    return n;
 }
 
 void br_options_write(const br_state *s, br_text *out)
 {
-    /* Written piece by piece, without printf: snapshots write it every time. */
-    br_text_puts(out, "players=");
-    br_text_put_uint(out, (unsigned long long)s->num_players);
-    br_text_puts(out, ",seed=");
-    br_text_put_uint(out, (unsigned long long)s->seed);
-    br_text_puts(out, s->chance_mode == BR_CHANCE_EXPLICIT ? ",chance=explicit" : ",chance=auto");
-    write_game_keys(s, out);
+    /* Put together in a local buffer and written at once, without printf:
+     * every snapshot (JSON and binary) writes it. */
+    char buf[BR_OPTIONS_MAX];
+    size_t n = append_piece(buf, 0, "players=");
+    n = append_uint(buf, n, (unsigned long long)s->num_players);
+    n = append_piece(buf, n, ",seed=");
+    n = append_uint(buf, n, (unsigned long long)s->seed);
+    n = append_piece(buf, n, s->chance_mode == BR_CHANCE_EXPLICIT ? ",chance=explicit"
+                                                                  : ",chance=auto");
+    n = append_game_keys(s, buf, n);
+    br_text_write(out, buf, n); /* the tables keep it below the limit (test_api) */
 }
 
 /* ------------------------------------------------------------------ */
