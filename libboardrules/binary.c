@@ -81,14 +81,16 @@ static void write_history(const br_state *state, br_bytes_writer *w)
 {
     const br_history_word *h = br_state_history_words_const(state);
     uint32_t n = br_state_history_length(state);
-    int width = moves_fit_u16(state) ? 3 : 4;
-    size_t need = (size_t)n * (width == 3 ? 3 : 5);
+    bool narrow = moves_fit_u16(state);
+    size_t need = (size_t)n * (narrow ? 3 : 5);
     if (w->len + need <= w->size) {
         uint8_t *p = w->buf + w->len;
-        for (uint32_t i = 0; i < n; i++) {
-            p = put_le(p, h[i], width);
-            if (width == 4)
-                *p++ = 0;
+        if (narrow) {
+            for (uint32_t i = 0; i < n; i++, p += 3)
+                put_le(p, h[i], 3);
+        } else {
+            for (uint32_t i = 0; i < n; i++, p += 5)
+                put_le(p, h[i], 5); /* the fifth byte: zero */
         }
     }
     w->len += need;

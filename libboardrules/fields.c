@@ -672,6 +672,18 @@ static bool is_byte_run(const br_field *f)
            (f->kind == BR_FIELD_BOOL || f->width == 1);
 }
 
+/* A scalar member's value: most are one byte stored and one written. */
+static inline void write_scalar_bytes(const br_field *f, const void *p, br_bytes_writer *w)
+{
+    if (f->kind == BR_FIELD_BOOL || (f->width == 1 && f->bytes <= 1)) {
+        if (w->len < w->size)
+            w->buf[w->len] = *(const uint8_t *)p;
+        w->len++;
+        return;
+    }
+    put_uint(w, bytes_width(f), load_uint(p, f->width));
+}
+
 static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const void *p,
                               br_bytes_writer *w)
 {
@@ -680,33 +692,53 @@ static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const v
     else if (f->kind == BR_FIELD_CODEC)
         f->codec->write_bytes(c, p, w);
     else
-        put_uint(w, bytes_width(f), load_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width));
+        write_scalar_bytes(f, p, w);
+}
+
+static bool is_scalar(const br_field *f)
+{
+    return f->kind != BR_FIELD_OBJECT && f->kind != BR_FIELD_CODEC;
+}
+
+/* An array member: its length first for a list, then its entries (a run of
+ * bytes in one go). */
+static void write_array_bytes(const br_field *f, br_fields_ctx *c, const void *base,
+                              br_bytes_writer *w)
+{
+    size_t n = entries(f, c, base);
+    if (is_list(f))
+        put_uint(w, 1, (uint32_t)n);
+    if (is_byte_run(f)) {
+        br_bw_bytes(w, entry_at(f, base, 0), n);
+        return;
+    }
+    int outer = c->owner;
+    bool over_seats = f->count == BR_FIELD_SEATS;
+    for (size_t k = 0; k < n; k++) {
+        if (over_seats)
+            c->owner = (int)k;
+        write_entry_bytes(f, c, entry_at(f, base, k), w);
+    }
+    c->owner = outer;
 }
 
 void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx,
                            const void *base, br_bytes_writer *w)
 {
     br_fields_ctx c = *ctx;
-    for (size_t i = 0; i < table->count; i++) {
-        const br_field *f = &table->fields[i];
+    const br_field *end = table->fields + table->count;
+    for (const br_field *f = table->fields; f < end; f++) {
         if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
-        if (!is_array(f)) {
-            write_entry_bytes(f, &c, (const char *)base + f->offset, w);
-            continue;
-        }
-        size_t n = entries(f, &c, base);
-        if (is_list(f))
-            put_uint(w, 1, (uint32_t)n);
-        if (is_byte_run(f)) {
-            br_bw_bytes(w, entry_at(f, base, 0), n);
-            continue;
-        }
-        for (size_t k = 0; k < n; k++) {
-            c.owner = f->count == BR_FIELD_SEATS ? (int)k : ctx->owner;
-            write_entry_bytes(f, &c, entry_at(f, base, k), w);
-        }
-        c.owner = ctx->owner;
+        const void *p = (const char *)base + f->offset;
+        if (is_array(f))
+            write_array_bytes(f, &c, base, w);
+        else if (is_scalar(f))
+            write_scalar_bytes(f, p, w);
+        else if (f->kind == BR_FIELD_CODEC)
+            f->codec->write_bytes(&c, p, w);
+        else
+            br_fields_write_bytes(f->table, &c, p, w);
     }
 }
 

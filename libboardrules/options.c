@@ -278,12 +278,14 @@ void br_options_write(const br_state *s, br_text *out)
     /* Put together in a local buffer and written at once, without printf:
      * every snapshot (JSON and binary) writes it. */
     char buf[BR_OPTIONS_MAX];
-    size_t n = append_piece(buf, 0, "players=");
-    n = append_uint(buf, n, (unsigned long long)s->num_players);
-    n = append_piece(buf, n, ",seed=");
-    n = append_uint(buf, n, (unsigned long long)s->seed);
-    n = append_piece(buf, n, s->chance_mode == BR_CHANCE_EXPLICIT ? ",chance=explicit"
-                                                                  : ",chance=auto");
+    memcpy(buf, "players=", 8);
+    size_t n = append_uint(buf, 8, (unsigned long long)s->num_players);
+    memcpy(buf + n, ",seed=", 6); /* a seat count has at most a few digits */
+    n = append_uint(buf, n + 6, (unsigned long long)s->seed);
+    if (s->chance_mode == BR_CHANCE_EXPLICIT)
+        n = append_piece(buf, n, ",chance=explicit");
+    else
+        n = append_piece(buf, n, ",chance=auto");
     n = append_game_keys(s, buf, n);
     br_text_write(out, buf, n); /* the tables keep it below the limit (test_api) */
 }
