@@ -783,12 +783,61 @@ static bool check_stored(const br_field *f, const br_fields_ctx *c, uint32_t v,
     }
 }
 
-/* The quick check of the common case: an INT with a fixed range, within it
- * (check_stored() would pass it too; anything else goes to check_stored()). */
-static inline bool in_plain_range(const br_field *f, uint32_t v)
+/* The stored values a scalar member may hold as one range, for the quick
+ * check of the common case: a BOOL, a NAME, an INT (a SET needs its bits:
+ * false). A value outside it (or null) goes to check_stored(), which
+ * decides and names what is wrong. */
+static inline bool plain_range(const br_field *f, const br_fields_ctx *c, uint32_t *lo,
+                               uint32_t *hi)
 {
-    return f->kind == BR_FIELD_INT && f->max != BR_FIELD_LAST_SEAT && f->min >= 0 &&
-           f->max >= 0 && v >= (uint32_t)f->min && v <= (uint32_t)f->max;
+    long long max;
+    if (f->kind == BR_FIELD_BOOL) {
+        *lo = 0;
+        *hi = 1;
+        return true;
+    }
+    if (f->kind == BR_FIELD_NAME)
+        *lo = 0;
+    else if (f->kind == BR_FIELD_INT)
+        *lo = f->min > 0 ? (uint32_t)f->min : 0;
+    else
+        return false;
+    max = field_max(f, c);
+    if (max < 0)
+        return false;
+    *hi = (uint32_t)max;
+    return true;
+}
+
+/* check_stored()'s verdict on v, the common case without a call. */
+static inline bool stored_ok(const br_field *f, const br_fields_ctx *c, uint32_t v,
+                             br_bytes_reader *r, const br_field_path *at)
+{
+    uint32_t lo, hi;
+    if (plain_range(f, c, &lo, &hi) && v >= lo && v <= hi)
+        return true;
+    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
+        return true;
+    return check_stored(f, c, v, r, at);
+}
+
+/* A scalar member: most are one byte. */
+static inline bool read_scalar_bytes(const br_field *f, const br_fields_ctx *c, void *p,
+                                     br_bytes_reader *r, const br_field_path *at)
+{
+    uint32_t v = 0;
+    unsigned width = bytes_width(f);
+    if (width == 1 && r->left > 0 && !r->failed) {
+        v = r->p[0];
+        r->p++;
+        r->left--;
+    } else if (!get_uint(r, width, &v, at)) {
+        return false;
+    }
+    if (!stored_ok(f, c, v, r, at))
+        return false;
+    store_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width, v);
+    return true;
 }
 
 static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
@@ -798,22 +847,11 @@ static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
         return br_fields_read_bytes(f->table, c, p, r, at);
     if (f->kind == BR_FIELD_CODEC)
         return f->codec->read_bytes(c, p, r, at);
-    uint32_t v = 0;
-    unsigned width = bytes_width(f);
-    if (width == 1 && r->left > 0 && !r->failed) { /* most members: one byte */
-        v = r->p[0];
-        r->p++;
-        r->left--;
-    } else if (!get_uint(r, width, &v, at)) {
-        return false;
-    }
-    if (!in_plain_range(f, v) && !check_stored(f, c, v, r, at))
-        return false;
-    store_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width, v);
-    return true;
+    return read_scalar_bytes(f, c, p, r, at);
 }
 
-/* n one-byte values in one go, each checked as read_entry_bytes() would. */
+/* n one-byte values in one go, each checked as read_entry_bytes() would
+ * (the range found once; a byte outside it is looked at with its path). */
 static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *out, size_t n,
                           br_bytes_reader *r, const br_field_path *at)
 {
@@ -821,9 +859,15 @@ static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *ou
         return false;
     if (r->left < n)
         return br_field_fail_bytes(r, at, "the data ends %zu bytes early", n - r->left);
+    uint32_t lo = 1, hi = 0; /* empty: every byte checked */
+    plain_range(f, c, &lo, &hi);
+    uint32_t none = (f->flags & BR_FIELD_NULLABLE) ? f->none : UINT32_MAX; /* no byte */
     for (size_t k = 0; k < n; k++) {
+        uint32_t v = r->p[k];
+        if ((v >= lo && v <= hi) || v == none)
+            continue;
         br_field_path entry = {at, NULL, (long)k};
-        if (!check_stored(f, c, r->p[k], r, &entry))
+        if (!check_stored(f, c, v, r, &entry))
             return false;
     }
     memcpy(out, r->p, n);
@@ -864,13 +908,21 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
 {
     br_fields_ctx c = *ctx;
     c.viewer = BR_VIEW_FULL;
-    for (size_t i = 0; i < table->count; i++) {
-        const br_field *f = &table->fields[i];
+    const br_field *end = table->fields + table->count;
+    for (const br_field *f = table->fields; f < end; f++) {
         if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
             continue;
         br_field_path member = {at, f->key, 0};
-        bool ok = is_array(f) ? read_array_bytes(f, &c, base, r, &member)
-                              : read_entry_bytes(f, &c, (char *)base + f->offset, r, &member);
+        void *p = (char *)base + f->offset;
+        bool ok;
+        if (is_array(f))
+            ok = read_array_bytes(f, &c, base, r, &member);
+        else if (is_scalar(f))
+            ok = read_scalar_bytes(f, &c, p, r, &member);
+        else if (f->kind == BR_FIELD_CODEC)
+            ok = f->codec->read_bytes(&c, p, r, &member);
+        else
+            ok = br_fields_read_bytes(f->table, &c, p, r, &member);
         if (!ok)
             return false;
     }

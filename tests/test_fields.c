@@ -308,6 +308,36 @@ START_TEST(test_bytes_checked_as_json)
 }
 END_TEST
 
+/* The binary reader checks a run of one-byte values (the deck) against the
+ * member's range once per run, and a scalar without check_stored()'s call:
+ * a value outside is still refused with the entry's path, and null and the
+ * range's ends are still read. */
+START_TEST(test_bytes_quick_checks_refuse_the_same)
+{
+    toy s = sample(), back;
+    uint8_t buf[64];
+    size_t n = write_bytes(&s, buf, sizeof buf);
+    char err[256] = "";
+    buf[7] = 10; /* deck[1] */
+    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.deck[1]: 10 is not in 0..9");
+    write_bytes(&s, buf, sizeof buf);
+    buf[2] = 3; /* leader: seat 3 of 3, shown as 4 */
+    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.leader: 4 is not in 1..3");
+    write_bytes(&s, buf, sizeof buf);
+    buf[3] = 2; /* over */
+    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.over: 2 is not 0 or 1");
+    s.deck[0] = 9;
+    s.deck[1] = 0;
+    s.leader = 2;
+    n = write_bytes(&s, buf, sizeof buf);
+    ck_assert_msg(read_bytes(buf, n, &back, err, sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+}
+END_TEST
+
 /* The tables again, with each key's JSON text precomputed as BR_KEY() stores
  * it and, in both, a phase name longer than the walker copies into its run
  * of text: the keyed tables go through that run, and must write the same
@@ -389,6 +419,7 @@ int main(void)
                         (int)(sizeof BROKEN / sizeof BROKEN[0]));
     tcase_add_test(tc, test_bytes_round_trip);
     tcase_add_test(tc, test_bytes_checked_as_json);
+    tcase_add_test(tc, test_bytes_quick_checks_refuse_the_same);
     tcase_add_test(tc, test_precomputed_keys_write_the_same_text);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
