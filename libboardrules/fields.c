@@ -119,100 +119,17 @@ static bool in_json(const br_field *f, const br_fields_ctx *c)
 /* ------------------------------------------------------------------ */
 /* JSON out */
 
-static void write_value(const br_field *f, const br_fields_ctx *c, const void *p, br_jw *w);
-
-static void write_set(const br_field *f, const br_fields_ctx *c, uint32_t bits, br_jw *w)
-{
-    long long n = field_max(f, c);
-    br_jw_begin_array(w);
-    for (long long b = 0; b < n; b++) {
-        if (!(bits >> b & 1))
-            continue;
-        if (f->names)
-            br_jw_name(w, f->names[b]);
-        else
-            br_jw_int(w, b + f->bias);
-    }
-    br_jw_end_array(w);
-}
-
-static void write_value(const br_field *f, const br_fields_ctx *c, const void *p, br_jw *w)
-{
-    uint32_t v;
-    switch (f->kind) {
-    case BR_FIELD_OBJECT:
-        br_fields_write_json(f->table, c, p, w);
-        return;
-    case BR_FIELD_CODEC:
-        f->codec->write_json(c, p, w);
-        return;
-    case BR_FIELD_BOOL:
-        v = *(const uint8_t *)p;
-        break;
-    default:
-        v = load_uint(p, f->width);
-        break;
-    }
-    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
-        br_jw_null(w);
-    else if (f->kind == BR_FIELD_INT)
-        br_jw_int(w, (long long)v + f->bias);
-    else if (f->kind == BR_FIELD_BOOL)
-        br_jw_bool(w, v != 0);
-    else if (f->kind == BR_FIELD_NAME)
-        br_jw_name(w, f->names[v]);
-    else
-        write_set(f, c, v, w);
-}
-
-/* The member's key: its precomputed text when the table has it. */
-static inline void write_key(const br_field *f, br_jw *w)
-{
-    if (f->json_key)
-        br_jw_key_text(w, f->json_key, f->json_key_len);
-    else
-        br_jw_key(w, f->key);
-}
-
-/* What a viewer who may not see the member reads in its place. */
-static void write_hidden(const br_field *f, const br_fields_ctx *c, const void *base,
-                         const void *p, br_jw *w)
-{
-    if (f->hide == BR_HIDE_NULL)
-        br_jw_null(w);
-    else if (is_list(f))
-        br_jw_int(w, (long long)entries(f, c, base));
-    else
-        br_jw_int(w, popcount32(load_uint(p, f->width)));
-}
-
-static void write_array(const br_field *f, br_fields_ctx *c, const void *base, br_jw *w)
-{
-    size_t n = entries(f, c, base);
-    bool over_seats = f->count == BR_FIELD_SEATS;
-    int outer = c->owner;
-    br_jw_begin_array(w);
-    for (size_t i = 0; i < n; i++) {
-        if (over_seats)
-            c->owner = (int)i;
-        const void *p = entry_at(f, base, i);
-        if (over_seats && !sees(f, c))
-            write_hidden(f, c, base, p, w);
-        else
-            write_value(f, c, p, w);
-    }
-    br_jw_end_array(w);
-    c->owner = outer;
-}
-
-/* The text of an object's members gathered in a run before it goes out in
- * one append: each member's precomputed key text and, for a scalar or an
- * array of scalars, its value's text. A member the run cannot write (an
- * object, a codec's member, a set) flushes the run and goes through br_jw. */
+/* The text of an object gathered in a run before it goes out in one
+ * append: keys (their precomputed text), commas, brackets and the values of
+ * scalars, sets and nested objects, so that the object's members cost a few
+ * stores each. Only a codec writes through br_jw itself: the run goes out
+ * before it, and the codec finds the writer where the run left it (its
+ * depth, and the comma or key before its value already written). */
 enum {
     RUN_SIZE = 512,
-    NAME_IN_RUN_MAX = 64, /* longer names go through br_jw_name() */
+    NAME_IN_RUN_MAX = 64, /* longer names go out on their own */
     VALUE_IN_RUN_MAX = NAME_IN_RUN_MAX + 3, /* a name quoted, and a comma */
+    KEY_IN_RUN_MAX = 64,  /* a key of a table without BR_KEY() */
 };
 
 typedef struct text_run {
@@ -229,26 +146,84 @@ static void run_flush(text_run *r, br_jw *w)
 }
 
 /* Makes room for n more bytes (n <= RUN_SIZE). */
-static void run_reserve(text_run *r, br_jw *w, size_t n)
+static inline void run_reserve(text_run *r, br_jw *w, size_t n)
 {
     if (r->len + n > RUN_SIZE)
         run_flush(r, w);
 }
 
-static void run_put(text_run *r, const char *s, size_t n)
+static inline void run_put(text_run *r, const char *s, size_t n)
 {
     memcpy(r->text + r->len, s, n);
     r->len += n;
 }
 
-/* The member's key in the object at w's depth, with its comma (not the
- * first item). Room for it is the caller's. */
-static void run_key(text_run *r, br_jw *w, const br_field *f)
+static inline void run_char(text_run *r, br_jw *w, char ch)
+{
+    run_reserve(r, w, 1);
+    r->text[r->len++] = ch;
+}
+
+/* Whether the container at w's depth has an item already; marks it. */
+static inline bool run_had_item(br_jw *w)
 {
     uint64_t bit = (uint64_t)1 << w->depth;
-    size_t first = !(w->has_items & bit);
+    bool had = (w->has_items & bit) != 0;
     w->has_items |= bit;
-    run_put(r, f->json_key + first, f->json_key_len - first);
+    return had;
+}
+
+/* The member's key in the object at w's depth, with its comma unless it is
+ * the first. Keys are the tables' constants: never in need of escaping. */
+static inline void run_key(text_run *r, br_jw *w, const br_field *f)
+{
+    size_t first = !run_had_item(w);
+    if (f->json_key) {
+        run_reserve(r, w, f->json_key_len);
+        run_put(r, f->json_key + first, f->json_key_len - first);
+        return;
+    }
+    size_t n = strlen(f->key);
+    if (n > KEY_IN_RUN_MAX) {
+        run_flush(r, w);
+        if (!first)
+            br_text_putc(w->out, ',');
+        br_text_putc(w->out, '"');
+        br_text_write(w->out, f->key, n);
+        br_text_write(w->out, "\":", 2);
+        return;
+    }
+    run_reserve(r, w, n + 4);
+    if (!first)
+        r->text[r->len++] = ',';
+    r->text[r->len++] = '"';
+    run_put(r, f->key, n);
+    r->text[r->len++] = '"';
+    r->text[r->len++] = ':';
+}
+
+/* Opens and closes an array or object in the run, at w's next depth. */
+static void run_open(text_run *r, br_jw *w, char ch)
+{
+    run_char(r, w, ch);
+    /* Deeper than the bit set can follow is a bug of a table, not of
+     * input: the nesting of every game's JSON is fixed and shallow. */
+    assert(w->depth < BR_JW_MAX_DEPTH - 1);
+    w->depth++;
+    w->has_items &= ~((uint64_t)1 << w->depth);
+}
+
+static void run_close(text_run *r, br_jw *w, char ch)
+{
+    run_char(r, w, ch);
+    w->depth--;
+}
+
+/* The comma before an array's entry, unless it is the first. */
+static inline void run_entry(text_run *r, br_jw *w)
+{
+    if (run_had_item(w))
+        run_char(r, w, ',');
 }
 
 static void run_int(text_run *r, long long v)
@@ -271,53 +246,79 @@ static void run_int(text_run *r, long long v)
     run_put(r, digits + d, sizeof digits - d);
 }
 
-/* A member the run writes: a scalar that is not a set, or an array of
- * such. */
-static bool run_writes(const br_field *f)
+/* A name, quoted (names need no escaping: br_jw_name()). Room for
+ * VALUE_IN_RUN_MAX is the caller's; a longer name flushes the run and goes
+ * out on its own. Names are short ("Y1", "door"): copied byte by byte,
+ * without strlen() and memcpy() calls. */
+static void run_name(text_run *r, br_jw *w, const char *name)
 {
-    return f->json_key &&
-           (f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BOOL || f->kind == BR_FIELD_NAME);
+    char *out = r->text + r->len + 1;
+    size_t n = 0;
+    while (name[n] && n < NAME_IN_RUN_MAX) {
+        out[n] = name[n];
+        n++;
+    }
+    if (name[n]) {
+        run_flush(r, w);
+        br_text_putc(w->out, '"');
+        br_text_puts(w->out, name);
+        br_text_putc(w->out, '"');
+        return;
+    }
+    out[-1] = '"';
+    out[n] = '"';
+    r->len += n + 2;
 }
 
-/* The value of a scalar that is not a set. Room for VALUE_IN_RUN_MAX is
- * the caller's; a longer name flushes the run and goes out on its own
- * (names need no escaping: br_jw_name()). */
+/* The value of an INT, BOOL or NAME member. Room for VALUE_IN_RUN_MAX is
+ * the caller's. */
 static void run_scalar(text_run *r, br_jw *w, const br_field *f, const void *p)
 {
     uint32_t v = f->kind == BR_FIELD_BOOL ? *(const uint8_t *)p : load_uint(p, f->width);
-    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none) {
+    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
         run_put(r, "null", 4);
-    } else if (f->kind == BR_FIELD_INT) {
+    else if (f->kind == BR_FIELD_INT)
         run_int(r, (long long)v + f->bias);
-    } else if (f->kind == BR_FIELD_BOOL) {
+    else if (f->kind == BR_FIELD_BOOL)
         run_put(r, v ? "true" : "false", v ? 4 : 5);
-    } else {
-        /* Names are short ("Y1", "door"): copied byte by byte, without
-         * strlen() and memcpy() calls. */
-        const char *name = f->names[v];
-        char *out = r->text + r->len + 1;
-        size_t n = 0;
-        while (name[n] && n < NAME_IN_RUN_MAX) {
-            out[n] = name[n];
-            n++;
-        }
-        if (name[n]) {
-            run_flush(r, w);
-            br_text_putc(w->out, '"');
-            br_text_puts(w->out, name);
-            br_text_putc(w->out, '"');
-            return;
-        }
-        out[-1] = '"';
-        out[n] = '"';
-        r->len += n + 2;
-    }
+    else
+        run_name(r, w, f->names[v]);
 }
 
-/* What a viewer who may not see the member reads in its place, in the run. */
-static void run_hidden(text_run *r, const br_field *f, const br_fields_ctx *c, const void *base,
-                       const void *p)
+/* A SET member: the array of its members' names (or numbers). */
+static void run_set(text_run *r, br_jw *w, const br_field *f, const br_fields_ctx *c,
+                    const void *p)
 {
+    uint32_t bits = load_uint(p, f->width);
+    if ((f->flags & BR_FIELD_NULLABLE) && bits == f->none) {
+        run_reserve(r, w, 4);
+        run_put(r, "null", 4);
+        return;
+    }
+    long long n = field_max(f, c);
+    run_reserve(r, w, 1);
+    r->text[r->len++] = '[';
+    bool first = true;
+    for (long long b = 0; b < n; b++) {
+        if (!(bits >> b & 1))
+            continue;
+        run_reserve(r, w, VALUE_IN_RUN_MAX);
+        if (!first)
+            r->text[r->len++] = ',';
+        first = false;
+        if (f->names)
+            run_name(r, w, f->names[b]);
+        else
+            run_int(r, b + f->bias);
+    }
+    run_char(r, w, ']');
+}
+
+/* What a viewer who may not see the member reads in its place. */
+static void run_hidden(text_run *r, br_jw *w, const br_field *f, const br_fields_ctx *c,
+                       const void *base, const void *p)
+{
+    run_reserve(r, w, VALUE_IN_RUN_MAX);
     if (f->hide == BR_HIDE_NULL)
         run_put(r, "null", 4);
     else if (is_list(f))
@@ -326,50 +327,111 @@ static void run_hidden(text_run *r, const br_field *f, const br_fields_ctx *c, c
         run_int(r, popcount32(load_uint(p, f->width)));
 }
 
-/* A scalar member with its key. */
-static void run_member(text_run *r, br_jw *w, const br_field *f, const void *p)
+static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
+                        const void *base, text_run *r, br_jw *w);
+
+/* One value of the member (an array's entry, or the member itself), its
+ * key or comma written. */
+static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
+                      const void *p)
 {
-    run_reserve(r, w, f->json_key_len + VALUE_IN_RUN_MAX);
-    run_key(r, w, f);
-    run_scalar(r, w, f, p);
+    switch (f->kind) {
+    case BR_FIELD_OBJECT:
+        run_open(r, w, '{');
+        run_members(f->table, c, p, r, w);
+        run_close(r, w, '}');
+        return;
+    case BR_FIELD_CODEC:
+        run_flush(r, w);
+        w->after_key = true; /* its key or comma is written */
+        f->codec->write_json(c, p, w);
+        return;
+    case BR_FIELD_SET:
+        run_set(r, w, f, c, p);
+        return;
+    default:
+        run_reserve(r, w, VALUE_IN_RUN_MAX);
+        run_scalar(r, w, f, p);
+        return;
+    }
 }
 
-/* An array of scalars with its key, entry by entry as write_array() would. */
+/* What a viewer who may not see an entry reads in its place, through the
+ * writer (between a codec's entries). */
+static void write_hidden(const br_field *f, const br_fields_ctx *c, const void *base,
+                         const void *p, br_jw *w)
+{
+    if (f->hide == BR_HIDE_NULL)
+        br_jw_null(w);
+    else if (is_list(f))
+        br_jw_int(w, (long long)entries(f, c, base));
+    else
+        br_jw_int(w, popcount32(load_uint(p, f->width)));
+}
+
+static bool is_plain_scalar(const br_field *f)
+{
+    return f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BOOL || f->kind == BR_FIELD_NAME;
+}
+
+/* An array member, entry by entry; over the seats, each entry hidden from
+ * the viewers who may not see it. A codec's entries go through the writer
+ * one after the other (it puts their commas); scalars stay in the run. */
 static void run_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
                       const void *base)
 {
     size_t n = entries(f, c, base);
     bool over_seats = f->count == BR_FIELD_SEATS;
     int outer = c->owner;
-    run_reserve(r, w, f->json_key_len + 1);
-    run_key(r, w, f);
-    r->text[r->len++] = '[';
-    for (size_t i = 0; i < n; i++) {
-        run_reserve(r, w, VALUE_IN_RUN_MAX + 1);
-        if (i > 0)
-            r->text[r->len++] = ',';
-        const void *p = entry_at(f, base, i);
-        if (over_seats)
-            c->owner = (int)i;
-        if (over_seats && !sees(f, c))
-            run_hidden(r, f, c, base, p);
-        else
-            run_scalar(r, w, f, p);
+    run_open(r, w, '[');
+    if (f->kind == BR_FIELD_CODEC) {
+        run_flush(r, w);
+        w->after_key = false;
+        for (size_t i = 0; i < n; i++) {
+            if (over_seats)
+                c->owner = (int)i;
+            const void *p = entry_at(f, base, i);
+            if (over_seats && !sees(f, c))
+                write_hidden(f, c, base, p, w);
+            else
+                f->codec->write_json(c, p, w);
+        }
+    } else if (is_plain_scalar(f)) {
+        for (size_t i = 0; i < n; i++) {
+            if (over_seats)
+                c->owner = (int)i;
+            const void *p = entry_at(f, base, i);
+            run_reserve(r, w, VALUE_IN_RUN_MAX + 1);
+            if (i > 0)
+                r->text[r->len++] = ',';
+            if (over_seats && !sees(f, c))
+                run_hidden(r, w, f, c, base, p);
+            else
+                run_scalar(r, w, f, p);
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            if (over_seats)
+                c->owner = (int)i;
+            const void *p = entry_at(f, base, i);
+            run_entry(r, w);
+            if (over_seats && !sees(f, c))
+                run_hidden(r, w, f, c, base, p);
+            else
+                run_value(r, w, f, c, p);
+        }
     }
     c->owner = outer;
-    run_reserve(r, w, 1);
-    r->text[r->len++] = ']';
+    run_close(r, w, ']');
 }
 
-void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
-                          const void *base, br_jw *w)
+/* The members of an object (its braces are the caller's). */
+static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
+                        const void *base, text_run *r, br_jw *w)
 {
     br_fields_ctx c = *ctx;
-    text_run r;
-    r.len = 0;
-    br_jw_begin_object(w);
-    for (size_t i = 0; i < table->count; i++) {
-        const br_field *f = &table->fields[i];
+    const br_field *end = table->fields + table->count;
+    for (const br_field *f = table->fields; f < end; f++) {
         if (!in_json(f, &c))
             continue;
         const void *p = (const char *)base + f->offset;
@@ -377,31 +439,29 @@ void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
         if (!per_entry && !sees(f, &c)) {
             if (f->hide == BR_HIDE_OMIT)
                 continue;
-            if (f->json_key) {
-                run_reserve(&r, w, f->json_key_len + VALUE_IN_RUN_MAX);
-                run_key(&r, w, f);
-                run_hidden(&r, f, &c, base, p);
-                continue;
-            }
-            run_flush(&r, w);
-            write_key(f, w);
-            write_hidden(f, &c, base, p, w);
+            run_key(r, w, f);
+            run_hidden(r, w, f, &c, base, p);
             continue;
         }
-        if (run_writes(f)) {
-            if (is_array(f))
-                run_array(&r, w, f, &c, base);
-            else
-                run_member(&r, w, f, p);
-            continue;
+        run_key(r, w, f);
+        if (is_array(f)) {
+            run_array(r, w, f, &c, base);
+        } else if (is_plain_scalar(f)) {
+            run_reserve(r, w, VALUE_IN_RUN_MAX);
+            run_scalar(r, w, f, p);
+        } else {
+            run_value(r, w, f, &c, p);
         }
-        run_flush(&r, w);
-        write_key(f, w);
-        if (is_array(f))
-            write_array(f, &c, base, w);
-        else
-            write_value(f, &c, p, w);
     }
+}
+
+void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
+                          const void *base, br_jw *w)
+{
+    text_run r;
+    r.len = 0;
+    br_jw_begin_object(w);
+    run_members(table, ctx, base, &r, w);
     run_flush(&r, w);
     br_jw_end_object(w);
 }

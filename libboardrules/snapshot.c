@@ -77,6 +77,67 @@ static void write_history(const br_state *state, br_jw *w)
     br_jw_end_array(w);
 }
 
+/* Whether s needs no escaping in a JSON string: printable ASCII without
+ * quote or backslash (the game's name and the canonical options always). */
+static bool plain_text(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+            return false;
+    }
+    return true;
+}
+
+static char *put_text(char *p, const char *s, size_t n)
+{
+    memcpy(p, s, n);
+    return p + n;
+}
+
+#define PUT_LITERAL(p, s) put_text(p, s, sizeof(s) - 1)
+
+/* The envelope's members before the history: put together in one buffer
+ * and written at once (they are written for every snapshot). */
+static void write_head(const br_state *state, const char *options, br_jw *w)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t name_len = strlen(state->game->name), options_len = strlen(options);
+    if (!plain_text(state->game->name, name_len) || !plain_text(options, options_len)) {
+        br_jw_key_string(w, "format", SNAPSHOT_FORMAT);
+        br_jw_key_int(w, "version", SNAPSHOT_VERSION);
+        br_jw_key_string(w, "game", state->game->name);
+        br_jw_key_string(w, "options", options);
+    } else {
+        char head[64 + 256 + BR_OPTIONS_MAX];
+        char *p = PUT_LITERAL(head, "\"format\":\"" SNAPSHOT_FORMAT "\",\"version\":");
+        p = put_decimal(p, SNAPSHOT_VERSION);
+        p = PUT_LITERAL(p, ",\"game\":\"");
+        p = put_text(p, state->game->name, name_len);
+        p = PUT_LITERAL(p, "\",\"options\":\"");
+        p = put_text(p, options, options_len);
+        *p++ = '"';
+        w->has_items |= (uint64_t)1 << w->depth; /* the object's first items */
+        br_text_write(w->out, head, (size_t)(p - head));
+    }
+    char tail[128];
+    char *p = PUT_LITERAL(tail, ",\"move_number\":");
+    p = put_decimal(p, state->move_number);
+    p = PUT_LITERAL(p, ",\"rng\":[");
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = state->rng.s[i];
+        *p++ = '"';
+        for (int d = 15; d >= 0; d--) {
+            p[d] = hex[v & 15];
+            v >>= 4;
+        }
+        p += 16;
+        *p++ = '"';
+        *p++ = i < 3 ? ',' : ']';
+    }
+    br_text_write(w->out, tail, (size_t)(p - tail));
+}
+
 /* The snapshot written straight into the caller's buffer, members in the
  * order the tree path writes them. */
 static br_status write_snapshot_text(const br_state *state, const char *options, char *buf,
@@ -86,22 +147,7 @@ static br_status write_snapshot_text(const br_state *state, const char *options,
     br_jw w;
     br_jw_init(&w, &out);
     br_jw_begin_object(&w);
-    br_jw_key_string(&w, "format", SNAPSHOT_FORMAT);
-    br_jw_key_int(&w, "version", SNAPSHOT_VERSION);
-    br_jw_key_string(&w, "game", state->game->name);
-    br_jw_key_string(&w, "options", options);
-    br_jw_key_int(&w, "move_number", (long long)state->move_number);
-    br_jw_key(&w, "rng");
-    br_jw_begin_array(&w);
-    for (int i = 0; i < 4; i++) {
-        char hex[19]; /* quote, 16 digits, quote, NUL */
-        br_text h = br_text_over(hex, sizeof hex);
-        br_text_putc(&h, '"');
-        br_text_put_hex64(&h, state->rng.s[i]);
-        br_text_putc(&h, '"');
-        br_jw_raw(&w, hex, h.len);
-    }
-    br_jw_end_array(&w);
+    write_head(state, options, &w);
     write_history(state, &w);
     br_jw_key(&w, "state");
     state->game->write_view(state->data, BR_VIEW_FULL, &w);
