@@ -24,8 +24,11 @@ static const char *const card_quoted[CARDS] = {
     "\"R1\"", "\"R2\"", "\"R3\"", "\"R4\"", "\"R5\"", "\"R6\"", "\"R7\"", "\"R8\"", "\"R9\"",
     "\"B1\"", "\"B2\"", "\"B3\"", "\"B4\"", "\"B5\"", "\"B6\"", "\"B7\"", "\"B8\"", "\"B9\"",
 };
+/* An elevator card type's name, quoted, in a fixed-size array: copied in
+ * one fixed-size move (no memcpy call per card), `len` of it kept. */
+enum { QUOTED_MAX = 12 };
 typedef struct quoted_name {
-    const char *text;
+    char text[QUOTED_MAX];
     size_t len;
 } quoted_name;
 #define QUOTED(name) {"\"" name "\"", sizeof(name) + 1}
@@ -106,13 +109,13 @@ static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
         br_jw_int(w, count_etypes(counts));
         return;
     }
-    char text[2 + ETYPES * ECOPIES * 11];
+    char text[2 + ETYPES * ECOPIES * 11 + QUOTED_MAX];
     size_t n = 0;
     text[n++] = '[';
     for (int t = 0; t < ETYPES; t++) {
         size_t len = etype_quoted[t].len;
         for (int k = counts[t]; k > 0; k--) {
-            memcpy(text + n, etype_quoted[t].text, len);
+            memcpy(text + n, etype_quoted[t].text, QUOTED_MAX);
             text[n + len] = ',';
             n += len + 1;
         }
