@@ -25,9 +25,25 @@
 /* The first version, without the history: still loaded. */
 #define SNAPSHOT_VERSION_NO_HISTORY 1
 
-/* Writes v in decimal at p; returns the end. */
+/* Writes v in decimal at p; returns the end. Numbers below 1000 (the
+ * players and most moves of a history) without the loop. */
 static char *put_decimal(char *p, uint32_t v)
 {
+    if (v < 10) {
+        *p = (char)('0' + v);
+        return p + 1;
+    }
+    if (v < 100) {
+        p[0] = (char)('0' + v / 10);
+        p[1] = (char)('0' + v % 10);
+        return p + 2;
+    }
+    if (v < 1000) {
+        p[0] = (char)('0' + v / 100);
+        p[1] = (char)('0' + v / 10 % 10);
+        p[2] = (char)('0' + v % 10);
+        return p + 3;
+    }
     char digits[10];
     int n = 0;
     do {
@@ -83,7 +99,7 @@ static bool plain_text(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+        if ((unsigned char)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
             return false;
     }
     return true;
