@@ -173,16 +173,10 @@ static inline bool run_had_item(br_jw *w)
     return had;
 }
 
-/* The member's key in the object at w's depth, with its comma unless it is
- * the first. Keys are the tables' constants: never in need of escaping. */
-static inline void run_key(text_run *r, br_jw *w, const br_field *f)
+/* A key without its text in the table: quoted here (keys are the tables'
+ * constants, never in need of escaping). */
+static void run_plain_key(text_run *r, br_jw *w, const br_field *f, bool first)
 {
-    size_t first = !run_had_item(w);
-    if (f->json_key) {
-        run_reserve(r, w, f->json_key_len);
-        run_put(r, f->json_key + first, f->json_key_len - first);
-        return;
-    }
     size_t n = strlen(f->key);
     if (n > KEY_IN_RUN_MAX) {
         run_flush(r, w);
@@ -200,6 +194,21 @@ static inline void run_key(text_run *r, br_jw *w, const br_field *f)
     run_put(r, f->key, n);
     r->text[r->len++] = '"';
     r->text[r->len++] = ':';
+}
+
+/* The member's key in the object at w's depth, with its comma unless it is
+ * the first: the table's text, copied in one fixed-size move (the bytes
+ * after its length are overwritten by what follows). */
+static inline void run_key(text_run *r, br_jw *w, const br_field *f)
+{
+    size_t first = !run_had_item(w);
+    if (f->json_key_len) {
+        run_reserve(r, w, BR_KEY_TEXT_MAX);
+        memcpy(r->text + r->len, f->json_key + first, BR_KEY_TEXT_MAX - 1);
+        r->len += f->json_key_len - first;
+        return;
+    }
+    run_plain_key(r, w, f, first);
 }
 
 /* Opens and closes an array or object in the run, at w's next depth. */

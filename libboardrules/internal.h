@@ -515,6 +515,9 @@ typedef struct br_field_codec {
                        const br_field_path *at);
 } br_field_codec;
 
+/* Room for a key's JSON text `,"key":` in a table entry (BR_KEY()). */
+enum { BR_KEY_TEXT_MAX = 24 };
+
 typedef struct br_field_table {
     const br_field *fields;
     size_t count;
@@ -543,14 +546,20 @@ struct br_field {
     const br_field_codec *codec; /* CODEC */
     bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
     /* The key as the JSON writer puts it, `,"key":`, and its length: set by
-     * BR_KEY() with the key (NULL: the writer quotes `key` each time). */
-    const char *json_key;
+     * BR_KEY() with the key (length 0: the writer quotes `key` each time).
+     * A fixed array, so that the writer copies it in one fixed-size move. */
+    char json_key[BR_KEY_TEXT_MAX];
     uint8_t json_key_len;
 };
 
 /* A table entry's key, with its JSON text precomputed: {BR_KEY("turn"),
- * .kind = ...}. `k` must be a string literal. */
-#define BR_KEY(k) .key = k, .json_key = ",\"" k "\":", .json_key_len = sizeof(k) + 3
+ * .kind = ...}. `k` must be a string literal of at most BR_KEY_TEXT_MAX - 5
+ * bytes (a longer one does not compile: the array size below goes
+ * negative). */
+#define BR_KEY(k)                                                                              \
+    .key = k, .json_key = ",\"" k "\":",                                                       \
+    .json_key_len = (uint8_t)((sizeof(k) + 3) *                                                \
+                              sizeof(char[sizeof(k) + 4 <= BR_KEY_TEXT_MAX ? 1 : -1]))
 
 /* Writes the object of `table`'s members of the struct at `base` as
  * c->viewer sees it (BR_VIEW_FULL: the snapshot). */

@@ -358,11 +358,13 @@ static void copy_fields(br_field *out, const br_field *in, size_t n, char (*keys
 {
     for (size_t i = 0; i < n; i++) {
         out[i] = in[i];
-        out[i].json_key = NULL;
+        memset(out[i].json_key, 0, sizeof out[i].json_key);
+        out[i].json_key_len = 0;
         if (keyed) {
             br_text t = br_text_over(keys[i], sizeof keys[i]);
             br_text_printf(&t, ",\"%s\":", in[i].key);
-            out[i].json_key = keys[i];
+            ck_assert_uint_lt(t.len, sizeof out[i].json_key);
+            memcpy(out[i].json_key, keys[i], t.len);
             out[i].json_key_len = (uint8_t)t.len;
         }
         if (out[i].names == PHASES)
