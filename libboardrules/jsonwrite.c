@@ -198,6 +198,12 @@ void br_jw_int(br_jw *w, long long v)
         br_text_write(w->out, text, k + 1);
         return;
     }
+    if (v >= 10 && v < 100) { /* counts of cards, scores */
+        text[k] = (char)('0' + v / 10);
+        text[k + 1] = (char)('0' + v % 10);
+        br_text_write(w->out, text, k + 2);
+        return;
+    }
     unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
     char digits[20];
     size_t d = sizeof digits;
