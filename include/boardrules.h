@@ -11,6 +11,7 @@
  * - boardrules/record.h  — game records and batch playouts
  * - boardrules/memory.h  — the allocator the library uses
  * - boardrules/learn.h   — facts, option specs, tensors, masks, history
+ * - boardrules/bot.h     — bots that choose moves (random, greedy, planner, ismcts)
  *
  * @mainpage libboardrules
  *
@@ -49,5 +50,6 @@
 #include "boardrules/record.h"
 #include "boardrules/memory.h"
 #include "boardrules/learn.h"
+#include "boardrules/bot.h"
 
 #endif /* BOARDRULES_H */

@@ -8,4 +8,5 @@ boardrulesinclude_HEADERS = \
 	include/boardrules/state.h \
 	include/boardrules/record.h \
 	include/boardrules/memory.h \
-	include/boardrules/learn.h
+	include/boardrules/learn.h \
+	include/boardrules/bot.h

@@ -21,6 +21,14 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/binary.c \
 	libboardrules/bytesio.c \
 	libboardrules/memory.c \
+	libboardrules/bots/bots.h \
+	libboardrules/bots/bot.c \
+	libboardrules/bots/random.c \
+	libboardrules/bots/greedy.c \
+	libboardrules/bots/planner.c \
+	libboardrules/bots/ballots.c \
+	libboardrules/bots/advice.c \
+	libboardrules/bots/ismcts.c \
 	libboardrules/games/tsuro/tsuro.h \
 	libboardrules/games/tsuro/game.c \
 	libboardrules/games/tsuro/rules.c \

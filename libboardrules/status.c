@@ -17,6 +17,7 @@ const char *br_status_string(br_status status)
     case BR_ERR_RECORD: return "invalid game record";
     case BR_ERR_GAME_MISMATCH: return "states of different games or option sets";
     case BR_ERR_INCOMPLETE: return "game record ends before its result line";
+    case BR_ERR_UNKNOWN_BOT: return "unknown bot kind";
     }
     return "unknown status";
 }

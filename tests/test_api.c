@@ -331,7 +331,7 @@ START_TEST(test_status_strings)
         BR_OK,          BR_ERR_ARGUMENT,     BR_ERR_NO_MEMORY, BR_ERR_OPTION,
         BR_ERR_ILLEGAL_MOVE, BR_ERR_PARSE,   BR_ERR_SNAPSHOT,  BR_ERR_BUFFER,
         BR_ERR_WRONG_PHASE,  BR_ERR_UNKNOWN_GAME, BR_ERR_RECORD, BR_ERR_GAME_MISMATCH,
-        BR_ERR_INCOMPLETE,
+        BR_ERR_INCOMPLETE,   BR_ERR_UNKNOWN_BOT,
     };
     size_t n = sizeof codes / sizeof codes[0];
     /* Append-only codes: the values are part of the ABI. */
@@ -348,7 +348,7 @@ START_TEST(test_status_strings)
         for (size_t j = 0; j < i; j++)
             ck_assert_str_ne(text, br_status_string(codes[j]));
     }
-    static const int unknown_codes[] = {1, 2, -13, -14, -100, INT_MAX, INT_MIN};
+    static const int unknown_codes[] = {1, 2, -14, -15, -100, INT_MAX, INT_MIN};
     for (size_t i = 0; i < sizeof unknown_codes / sizeof unknown_codes[0]; i++) {
         const char *text = br_status_string((br_status)unknown_codes[i]);
         ck_assert_ptr_nonnull(text);

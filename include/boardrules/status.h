@@ -26,7 +26,8 @@ typedef enum br_status {
     BR_ERR_UNKNOWN_GAME = -9,  /**< No game of that name is registered. */
     BR_ERR_RECORD = -10,       /**< A game record is malformed or has an illegal move. */
     BR_ERR_GAME_MISMATCH = -11, /**< Two states of different games or option sets. */
-    BR_ERR_INCOMPLETE = -12    /**< A game record ends before its result line. */
+    BR_ERR_INCOMPLETE = -12,   /**< A game record ends before its result line. */
+    BR_ERR_UNKNOWN_BOT = -13   /**< No bot of that kind (boardrules/bot.h). */
 } br_status;
 
 /**
