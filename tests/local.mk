@@ -57,7 +57,7 @@ BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
 BRT_SUITES = tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
 	tests/test_threads tests/test_binary tests/test_learn tests/test_records \
 	tests/test_tuer_an_tuer tests/test_tsuro tests/test_drunter_und_drueber \
-	tests/test_tore_der_welt tests/test_history
+	tests/test_tore_der_welt tests/test_history tests/test_bots
 check_PROGRAMS += $(BRT_SUITES)
 TESTS += $(BRT_SUITES)
 
@@ -93,6 +93,11 @@ tests_test_conformance_LDADD = $(BRT_LDADD)
 tests_test_golden_SOURCES = tests/test_golden.c tests/brt_util.c tests/brt_util.h
 tests_test_golden_CFLAGS = $(BRT_CFLAGS)
 tests_test_golden_LDADD = $(BRT_LDADD)
+
+# test_bots: the bots of every kind in every game (include/boardrules/bot.h).
+tests_test_bots_SOURCES = tests/test_bots.c tests/brt_util.c tests/brt_util.h
+tests_test_bots_CFLAGS = $(BRT_CFLAGS) -pthread
+tests_test_bots_LDADD = $(BRT_LDADD) -lpthread
 
 # test_history: what happened, told to each seat (per-seat history texts).
 tests_test_history_SOURCES = tests/test_history.c tests/brt_util.c tests/brt_util.h

@@ -196,19 +196,25 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
     memcpy(d, s, sizeof *d);
     if (is_kosmos(s))
         return;
-    uint8_t pool[TS_TILES];
-    int n = 0;
+    /* The hidden tiles in the order of their numbers, whoever holds them:
+     * then the deal depends on what the seat sees and the seed only, not on
+     * where the hidden tiles are (a bot's choice must not: doc/bots.md). */
+    uint8_t count[TS_TILES];
     for (int t = 0; t < TS_TILES; t++)
-        for (int k = 0; k < pile_count(s, t); k++)
-            pool[n++] = (uint8_t)t;
+        count[t] = (uint8_t)pile_count(s, t);
     for (int p = 0; p < s->num_seats; p++) {
         if (p == seat)
             continue;
         for (int i = 0; i < s->hand_size[p]; i++)
-            pool[n++] = s->hand[p][i];
+            count[s->hand[p][i]]++;
         memset(d->hand[p], 0, sizeof d->hand[p]);
         d->hand_size[p] = 0;
     }
+    uint8_t pool[TS_TILES];
+    int n = 0;
+    for (int t = 0; t < TS_TILES; t++)
+        for (int k = 0; k < count[t]; k++)
+            pool[n++] = (uint8_t)t;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)br_rng_below(rng, (uint32_t)i + 1);
         uint8_t tmp = pool[i];

@@ -208,14 +208,19 @@ static void resample_doors(tat *s, int seat, br_rng *rng)
             hidden[nsets++] = &s->exchanged[p];
         }
     }
+    /* The hidden cards in the order of their numbers, whichever set holds
+     * them: then the deal depends on what the seat sees and the seed only,
+     * not on where the hidden cards are (a bot's choice must not:
+     * doc/bots.md). */
     int sizes[1 + 2 * SEATS];
-    for (int i = 0; i < nsets; i++) {
+    for (int i = 0; i < nsets; i++)
         sizes[i] = cardset_size(hidden[i]);
-        for (int c = 0; c < CARDS; c++)
+    for (int c = 0; c < CARDS; c++)
+        for (int i = 0; i < nsets; i++)
             for (int k = 0; k < cardset_count(hidden[i], c); k++)
                 pool[n++] = (uint8_t)c;
+    for (int i = 0; i < nsets; i++)
         hidden[i]->one = hidden[i]->two = 0;
-    }
     br_rng_shuffle_bytes(rng, pool, n);
     int k = 0;
     for (int i = 0; i < nsets; i++)
