@@ -17,8 +17,6 @@ examples_brules_brules_SOURCES = \
 	examples/brules/fx_dud.c \
 	examples/brules/play.c \
 	examples/brules/selfplay.c \
-	examples/brules/ballots.c \
-	examples/brules/advice.c \
 	examples/brules/replay.c \
 	examples/brules/bench.c \
 	examples/brules/bots.c \

@@ -347,65 +347,28 @@ uint32_t host_rng_below(host_rng *rng, uint32_t bound);
 uint64_t mix_seed(uint64_t a, uint64_t b);
 
 /* ------------------------------------------------------------------ */
-/* Bots (bots.c). One bot object serves every bot seat of a game: it keeps
- * no memory between turns, only buffers. */
+/* Bots (bots.c): the library's (boardrules/bot.h), named on the command
+ * line as KIND[:OPTIONS], e.g. "planner" or "ismcts:time_ms=200". */
 
-typedef enum bot_kind {
-    BOT_RANDOM, /* a uniformly random legal move */
-    BOT_GREEDY, /* one ply: wins at once if it can, avoids losing moves */
-    BOT_PLANNER /* greedy over its whole turn: a move that leaves it to decide
-                   again is judged by the best of its next decisions */
-} bot_kind;
+typedef struct bot_spec {
+    char kind[16];
+    char options[200];
+    char text[224];   /* as given: for messages, the summary and --json */
+} bot_spec;
 
-/* How many further decisions of its own turn the planner looks at. */
-enum { BOT_PLAN_DEPTH = 2 };
+/* Splits and checks a KIND[:OPTIONS] text (br_bot_new() must accept it);
+ * false with the reason in err. */
+bool bot_spec_parse(const char *text, bot_spec *out, char *err, size_t err_size);
 
-typedef struct bot {
-    bot_kind kind;
-    host_rng rng;
-    br_move *moves;      /* legal moves, br_state_max_legal_moves() entries */
-    size_t capacity;
-    br_state *view;      /* greedy: a position consistent with what the seat knows */
-    br_state *trial;     /* greedy: the view after one candidate move */
-    double *returns;     /* greedy: one entry per seat */
-    double *scores;      /* greedy: one entry per seat */
-    br_move *scratch;    /* greedy: a second legal-move buffer (ballots.c) */
-    br_state *plan[BOT_PLAN_DEPTH];     /* planner: one position per level */
-    br_move *plan_moves[BOT_PLAN_DEPTH]; /* planner: legal moves per level */
-    int num_players;
-} bot;
-
-/* Parses "random", "greedy" or "planner"; false for anything else. */
-bool bot_kind_from_name(const char *name, bot_kind *out);
-const char *bot_kind_name(bot_kind kind);
-
-/* Prepares a bot for games like `state`; false when out of memory (reported). */
-bool bot_init(bot *b, bot_kind kind, const br_state *state, uint64_t seed);
-void bot_free(bot *b);
-
-/* Chooses a move for the seat to move in `state` (not a chance node, not
- * terminal). False on a library failure (reported). */
-bool bot_choose(bot *b, const br_state *state, br_move *out);
-
-/* Secret ballots (ballots.c): when the legal moves of `state` are a vote
- * or a jein declaration of Drunter & Drüber, chooses one as the greedy bot
- * does and sets *handled; otherwise only clears *handled. False on a library
- * failure (reported). */
-bool ballot_choose(bot *b, const br_state *state, size_t count, br_move *out, bool *handled);
-/* What the greedy bot knows about a game beyond its points (advice.c):
- * a value in points added to the judged lead of `seat` in `position`
- * (Die Tore der Welt: the dues it could not pay now); 0 for other games. */
-double advice_value(const br_state *position, int seat);
-
-/* What the greedy bot deducts from a move that leads to a vote (a tile over
- * a Drunter & Drüber toilet: it costs vote cards and may fail); 0 else. */
-double ballot_lay_cost(bot *b, const br_state *after);
+/* A new bot of `spec`, seeded with `seed` unless its options set a seed;
+ * NULL on failure (reported). Free it with br_bot_free(). */
+br_bot *bot_make(const bot_spec *spec, uint64_t seed);
 
 /* Plays the next move of `state` without a person: a chance node is resolved
  * from the state's own generator, a seat's move is chosen by the bot. The
  * move (or outcome) is stored in *played, its text (taken before the move is
  * applied) in `text`. False on a library failure (reported). */
-bool bot_take_turn(bot *b, br_state *state, br_move *played, char *text,
+bool bot_take_turn(br_bot *b, br_state *state, br_move *played, char *text,
                    size_t text_size);
 
 #endif /* BRULES_H */

@@ -39,7 +39,7 @@ static const command commands[] = {
       "                         key, kind, default, min/max or choices, help)\n"
       "                         and options_help\n" },
     { "play", cmd_play, "play a game in the terminal against bots",
-      "Usage: brules play GAME [-o OPTIONS] [--seat N]... [--bots] [--bot NAME]\n"
+      "Usage: brules play GAME [-o OPTIONS] [--seat N]... [--bots] [--bot BOT]\n"
       "                        [--seed S] [--record FILE]\n"
       "\n"
       "A person plays GAME in the terminal against bots, or bots play each other.\n"
@@ -75,7 +75,9 @@ static const command commands[] = {
       "  --seat N               you play seat N (0-based); repeat for several\n"
       "                         people at one keyboard; default: seat 0\n"
       "  --bots                 no person: bots play every seat\n"
-      "  --bot NAME             the bots: planner (default), greedy or random\n"
+      "  --bot BOT              the bots: ismcts (default), planner, greedy or\n"
+      "                         random, with options as KIND:OPTIONS, e.g.\n"
+      "                         ismcts:time_ms=200 (doc/bots.md)\n"
       "  --seed S               seed for the game (unless OPTIONS has seed=) and\n"
       "                         the bots; default: a new one each run\n"
       "  --record FILE          write the game record to FILE at the end, with\n"
@@ -87,8 +89,8 @@ static const command commands[] = {
       "person's view is shown, or with several people the spectator's view\n"
       "(public information only).\n" },
     { "selfplay", cmd_selfplay, "bots play many games; statistics",
-      "Usage: brules selfplay GAME [-n N] [-o OPTIONS] [--seed S] [--bot NAME]\n"
-      "                            [--show | --json]\n"
+      "Usage: brules selfplay GAME [-n N] [-o OPTIONS] [--seed S]\n"
+      "                            [--bot BOT | --bots BOT,BOT,...] [--show | --json]\n"
       "\n"
       "Bots play N games of GAME and the statistics are printed (br_state_winners):\n"
       "- wins per seat; a shared win counts for every winner, so the wins can add\n"
@@ -104,7 +106,13 @@ static const command commands[] = {
       "  -n, --games N          number of games (default 100)\n"
       "  -o, --options OPTIONS  game options\n"
       "  --seed S               first seed (default 1)\n"
-      "  --bot NAME             random (default), greedy or planner\n"
+      "  --bot BOT              the bot of every seat: random (default), greedy,\n"
+      "                         planner or ismcts, with options as KIND:OPTIONS\n"
+      "                         (e.g. ismcts:iterations=500)\n"
+      "  --bots BOT,BOT,...     one bot per seat (the list repeated to the number\n"
+      "                         of seats), the seats rotated from game to game so\n"
+      "                         that each plays every seat equally often; options\n"
+      "                         of one bot joined by '+' (ismcts:iterations=200+c=1)\n"
       "  --show                 show the final position of every game; with -n 1,\n"
       "                         every move and the board after it\n"
       "  -j, --json             print the statistics as one JSON object: game,\n"
@@ -112,7 +120,9 @@ static const command commands[] = {
       "                         first_seed, players, wins (per seat), outcomes\n"
       "                         {one_winner, shared_by_some, shared_by_all,\n"
       "                         no_winner}, draws, length {average, shortest,\n"
-      "                         longest, average_with_chance}\n" },
+      "                         longest, average_with_chance}; with --bots also\n"
+      "                         wins_by_bot and seats_by_bot (seats played), keyed\n"
+      "                         by the bots as given\n" },
     { "replay", cmd_replay, "validate a game record, show its final position",
       "Usage: brules replay [--json | --snapshot] FILE\n"
       "\n"

@@ -33,7 +33,7 @@ typedef struct play_config {
     int seats[MAX_SEAT_ARGS]; /* the people's seats (--seat) */
     int num_seats;
     bool all_bots;
-    bot_kind bot;
+    bot_spec bot;
     uint64_t seed;
     bool seed_given;
     const char *record_path;
@@ -48,7 +48,7 @@ typedef struct table {
     int num_humans;
     bool explicit_chance;    /* chance=explicit: people enter chance outcomes */
     int shown_seat;          /* whose view the screen shows; -1: a spectator's */
-    bot bot;
+    br_bot *bot;
     size_t told;             /* history entries announced so far */
     size_t moves_made;       /* moves made at the table (the record takes the
                                 state's history) */
@@ -96,10 +96,12 @@ static int take_play_option(void *settings, int id, const char *value)
     case OPT_BOTS:
         cfg->all_bots = true;
         break;
-    case OPT_BOT:
-        if (!bot_kind_from_name(value, &cfg->bot))
-            return usage_error("play", "unknown bot '%s' (random, greedy, planner)", value);
+    case OPT_BOT: {
+        char reason[256];
+        if (!bot_spec_parse(value, &cfg->bot, reason, sizeof reason))
+            return usage_error("play", "--bot %s: %s", value, reason);
         break;
+    }
     case OPT_SEED:
         if (!parse_u64(value, &cfg->seed))
             return usage_error("play", "--seed needs a number 0..2^64-1, not '%s'", value);
@@ -118,7 +120,7 @@ static const cli_command play_command = { "play", play_options, "GAME", take_pla
 static int parse_play_args(int argc, char **argv, play_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->bot = BOT_PLANNER;
+    bot_spec_parse("ismcts", &cfg->bot, NULL, 0);
     int status = cli_parse_command(&play_command, cfg, argc, argv, &cfg->game_name);
     if (status >= 0)
         return status;
@@ -135,7 +137,7 @@ static void table_free(table *t)
     br_state_free(t->state);
     free(t->initial_options);
     free(t->human);
-    bot_free(&t->bot);
+    br_bot_free(t->bot);
     free(t->moves);
     line_input_free(t->input);
 }
@@ -194,7 +196,7 @@ static int table_init(table *t, const play_config *cfg)
         brules_error("out of memory");
         return BRULES_EXIT_FAIL;
     }
-    if (!bot_init(&t->bot, cfg->bot, t->state, mix_seed(seed, 0xb075)))
+    if (!(t->bot = bot_make(&cfg->bot, mix_seed(seed, 0xb075))))
         return BRULES_EXIT_FAIL;
     /* Entries made before the first turn (the deal, Die Tore der Welt's
      * first event card) are announced with it too: run_game starts there. */
@@ -213,7 +215,7 @@ static int table_init(table *t, const play_config *cfg)
 static const char *seat_role(const table *t, int seat)
 {
     if (!t->human[seat])
-        return bot_kind_name(t->bot.kind);
+        return br_bot_kind(t->bot);
     return t->num_humans == 1 ? "you" : "person";
 }
 
@@ -520,7 +522,7 @@ static turn_result next_turn(table *t)
                          br_state_last_error(t->state));
             return TURN_FAILED;
         }
-    } else if (!bot_take_turn(&t->bot, t->state, &move, text, sizeof text)) {
+    } else if (!bot_take_turn(t->bot, t->state, &move, text, sizeof text)) {
         return TURN_FAILED;
     }
     t->moves_made++;
@@ -534,7 +536,7 @@ static void seat_tag_value(const table *t, int seat, char *buf, size_t size)
     if (t->human[seat])
         snprintf(buf, size, "person");
     else
-        snprintf(buf, size, "%s bot", bot_kind_name(t->bot.kind));
+        snprintf(buf, size, "%s bot", br_bot_kind(t->bot));
 }
 
 enum { SEAT_TAG_SIZE = 16 };

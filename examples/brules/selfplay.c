@@ -12,12 +12,16 @@
 
 #include <jansson.h>
 
+enum { MAX_BOTS = 16 };
+
 typedef struct selfplay_config {
     const char *game_name;
     const char *options;
     long games;
     uint64_t seed;
-    bot_kind bot;
+    bot_spec bots[MAX_BOTS];  /* --bot: one for every seat; --bots: a lineup */
+    int num_bots;
+    bool rotate;              /* --bots: the lineup's seats turn from game to game */
     bool show;
     bool json;
 } selfplay_config;
@@ -36,9 +40,11 @@ typedef struct selfplay_stats {
     uint64_t shortest;
     uint64_t longest;
     char *first_options;   /* canonical options of the first game */
+    uint64_t wins_by_bot[MAX_BOTS];  /* per distinct bot of the lineup (label_of) */
+    uint64_t seats_by_bot[MAX_BOTS]; /* seats it played, over all games */
 } selfplay_stats;
 
-enum { OPT_GAMES = 'n', OPT_OPTIONS = 'o', OPT_SEED = 256, OPT_BOT, OPT_SHOW };
+enum { OPT_GAMES = 'n', OPT_OPTIONS = 'o', OPT_SEED = 256, OPT_BOT, OPT_BOTS, OPT_SHOW };
 
 static const cli_option selfplay_options[] = {
     CLI_HELP_OPTION,
@@ -46,10 +52,42 @@ static const cli_option selfplay_options[] = {
     { "options", 'o', true, OPT_OPTIONS },
     { "seed", 0, true, OPT_SEED },
     { "bot", 0, true, OPT_BOT },
+    { "bots", 0, true, OPT_BOTS },
     { "show", 0, false, OPT_SHOW },
     CLI_JSON_OPTION,
     { NULL, 0, false, 0 },
 };
+
+/* --bots KIND1,KIND2,...: each entry KIND[:OPTIONS]; the options of one
+ * entry are separated by '+' here, as the commas separate the entries
+ * ("ismcts:iterations=200+c=1,planner"). */
+static int take_bot_list(selfplay_config *cfg, const char *list)
+{
+    cfg->num_bots = 0;
+    cfg->rotate = true;
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        char entry[sizeof cfg->bots[0].text], reason[256];
+        if (cfg->num_bots == MAX_BOTS || n >= sizeof entry)
+            return usage_error("selfplay", "--bots: at most %d bots of at most %zu characters",
+                               MAX_BOTS, sizeof entry - 1);
+        memcpy(entry, p, n);
+        entry[n] = '\0';
+        for (char *c = entry; *c; c++)
+            *c = *c == '+' ? ',' : *c;
+        if (!bot_spec_parse(entry, &cfg->bots[cfg->num_bots], reason, sizeof reason))
+            return usage_error("selfplay", "--bots %s: %s", entry, reason);
+        memcpy(entry, p, n); /* the label keeps the '+' of the command line */
+        entry[n] = '\0';
+        snprintf(cfg->bots[cfg->num_bots].text, sizeof cfg->bots[0].text, "%s", entry);
+        cfg->num_bots++;
+        p = comma ? comma + 1 : p + n;
+    }
+    if (cfg->num_bots == 0)
+        return usage_error("selfplay", "--bots needs a list of bots, e.g. ismcts,planner");
+    return -1;
+}
 
 static int take_selfplay_option(void *settings, int id, const char *value)
 {
@@ -66,10 +104,16 @@ static int take_selfplay_option(void *settings, int id, const char *value)
         if (!parse_u64(value, &cfg->seed))
             return usage_error("selfplay", "--seed needs a number 0..2^64-1, not '%s'", value);
         break;
-    case OPT_BOT:
-        if (!bot_kind_from_name(value, &cfg->bot))
-            return usage_error("selfplay", "unknown bot '%s' (random, greedy, planner)", value);
+    case OPT_BOT: {
+        char reason[256];
+        if (!bot_spec_parse(value, &cfg->bots[0], reason, sizeof reason))
+            return usage_error("selfplay", "--bot %s: %s", value, reason);
+        cfg->num_bots = 1;
+        cfg->rotate = false;
         break;
+    }
+    case OPT_BOTS:
+        return take_bot_list(cfg, value);
     case OPT_SHOW:
         cfg->show = true;
         break;
@@ -89,11 +133,22 @@ static int parse_selfplay_args(int argc, char **argv, selfplay_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->games = 100;
     cfg->seed = 1;
-    cfg->bot = BOT_RANDOM;
+    bot_spec_parse("random", &cfg->bots[0], NULL, 0);
+    cfg->num_bots = 1;
     int status = cli_parse_command(&selfplay_command, cfg, argc, argv, &cfg->game_name);
     if (status < 0 && cfg->show && cfg->json)
         return usage_error("selfplay", "--show and --json exclude each other");
     return status;
+}
+
+/* The first entry of the lineup with the same text as `entry`: the bot's
+ * row in the statistics (the same bot twice in a lineup is one row). */
+static int label_of(const selfplay_config *cfg, int entry)
+{
+    for (int e = 0; e < entry; e++)
+        if (strcmp(cfg->bots[e].text, cfg->bots[entry].text) == 0)
+            return e;
+    return entry;
 }
 
 /* ------------------------------------------------------------------ */
@@ -140,11 +195,32 @@ static void print_count_row(const char *label, uint64_t count, uint64_t games)
            100.0 * (double)count / (double)games);
 }
 
+/* Wins per bot of the lineup: of the seats it played, how many it won. */
+static void print_bot_rows(const selfplay_stats *stats, const selfplay_config *cfg)
+{
+    printf("\n%-24s %8s %8s  %6s\n", "bot", "seats", "wins", "share");
+    for (int e = 0; e < cfg->num_bots; e++) {
+        if (label_of(cfg, e) != e)
+            continue;
+        uint64_t seats = stats->seats_by_bot[e];
+        printf("%-24s %8llu %8llu  %5.1f%%\n", cfg->bots[e].text, (unsigned long long)seats,
+               (unsigned long long)stats->wins_by_bot[e],
+               seats ? 100.0 * (double)stats->wins_by_bot[e] / (double)seats : 0.0);
+    }
+}
+
 static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
                         bool seeded_by_options)
 {
-    printf("%s: %llu games, %s bots\n", cfg->game_name, (unsigned long long)stats->games,
-           bot_kind_name(cfg->bot));
+    if (cfg->rotate) {
+        printf("%s: %llu games, bots", cfg->game_name, (unsigned long long)stats->games);
+        for (int e = 0; e < cfg->num_bots; e++)
+            printf("%s %s", e ? "," : "", cfg->bots[e].text);
+        printf(" (seats rotated)\n");
+    } else {
+        printf("%s: %llu games, %s bots\n", cfg->game_name, (unsigned long long)stats->games,
+               cfg->bots[0].text);
+    }
     printf("options: %s", stats->first_options);
     if (seeded_by_options)
         printf(" (in every game)\n");
@@ -154,6 +230,8 @@ static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
     for (int p = 0; p < stats->num_players; p++)
         printf("%4d  %8llu  %5.1f%%\n", p, (unsigned long long)stats->wins[p],
                100.0 * (double)stats->wins[p] / (double)stats->games);
+    if (cfg->rotate)
+        print_bot_rows(stats, cfg);
     printf("\n%-26s %8s  %6s\n", "outcome", "games", "share");
     print_count_row("one winner", stats->one_winner, stats->games);
     /* With two seats a shared win is a win of every seat. */
@@ -173,6 +251,22 @@ static void stats_print(const selfplay_stats *stats, const selfplay_config *cfg,
                (double)stats->all_moves / games);
 }
 
+/* --bots: "wins_by_bot" and "seats_by_bot", objects keyed by the bots. */
+static void add_bot_json(json_t *root, const selfplay_stats *stats, const selfplay_config *cfg)
+{
+    json_t *wins = json_object(), *seats = json_object();
+    for (int e = 0; e < cfg->num_bots; e++) {
+        if (label_of(cfg, e) != e)
+            continue;
+        json_object_set_new(wins, cfg->bots[e].text,
+                            json_integer((json_int_t)stats->wins_by_bot[e]));
+        json_object_set_new(seats, cfg->bots[e].text,
+                            json_integer((json_int_t)stats->seats_by_bot[e]));
+    }
+    json_object_set_new(root, "wins_by_bot", wins);
+    json_object_set_new(root, "seats_by_bot", seats);
+}
+
 /* The statistics as one JSON object (brules selfplay --json). */
 static bool stats_print_json(const selfplay_stats *stats, const selfplay_config *cfg,
                              bool seeded_by_options, bool stopped)
@@ -181,12 +275,17 @@ static bool stats_print_json(const selfplay_stats *stats, const selfplay_config 
     for (int p = 0; wins && p < stats->num_players; p++)
         json_array_append_new(wins, json_integer((json_int_t)stats->wins[p]));
     double games = stats->games ? (double)stats->games : 1;
+    char bot_label[MAX_BOTS * sizeof cfg->bots[0].text];
+    size_t used = 0;
+    for (int e = 0; e < cfg->num_bots; e++)
+        used += (size_t)snprintf(bot_label + used, sizeof bot_label - used, "%s%s",
+                                 e ? "," : "", cfg->bots[e].text);
     json_t *root = json_pack(
         "{s:s, s:I, s:I, s:b, s:s, s:s?, s:o*, s:I, s:o, s:{s:I, s:I, s:I, s:I}, s:I,"
         " s:{s:f, s:I, s:I, s:f}}",
         "game", cfg->game_name, "games", (json_int_t)stats->games,
         "games_requested", (json_int_t)cfg->games, "interrupted", stopped,
-        "bot", bot_kind_name(cfg->bot), "options", stats->first_options,
+        "bot", bot_label, "options", stats->first_options,
         "first_seed", seeded_by_options ? json_null() : json_integer((json_int_t)cfg->seed),
         "players", (json_int_t)stats->num_players, "wins", wins,
         "outcomes", "one_winner", (json_int_t)stats->one_winner,
@@ -198,6 +297,8 @@ static bool stats_print_json(const selfplay_stats *stats, const selfplay_config 
         "shortest", (json_int_t)(stats->games ? stats->shortest : 0),
         "longest", (json_int_t)stats->longest,
         "average_with_chance", (double)stats->all_moves / games);
+    if (root && cfg->rotate)
+        add_bot_json(root, stats, cfg);
     return print_json(root);
 }
 
@@ -225,6 +326,50 @@ static void show_progress(progress *bar, long done, long total)
                            : "?");
 }
 
+/* The lineup entry that plays `seat` in game `index` of n seats: with
+ * --bots the seats turn by one from game to game, so that over n games
+ * every entry plays every seat once. */
+static int entry_of_seat(const selfplay_config *cfg, long index, int seat, int n)
+{
+    if (!cfg->rotate)
+        return 0;
+    return (int)(((long)seat + index) % n) % cfg->num_bots;
+}
+
+static void count_bots(selfplay_stats *stats, const selfplay_config *cfg, long index)
+{
+    for (int p = 0; cfg->rotate && p < stats->num_players; p++) {
+        int label = label_of(cfg, entry_of_seat(cfg, index, p, stats->num_players));
+        stats->seats_by_bot[label]++;
+        stats->wins_by_bot[label] += stats->is_winner[p] != 0;
+    }
+}
+
+/* The bots of game `index`, one per seat (with --bot one for all, as the
+ * seats shared it before --bots); false on failure (reported). */
+static bool make_bots(br_bot **bots, int n, const selfplay_config *cfg, long index)
+{
+    uint64_t seed = mix_seed(cfg->seed, (uint64_t)index);
+    for (int p = 0; p < n; p++) {
+        if (!cfg->rotate && p > 0) {
+            bots[p] = bots[0];
+            continue;
+        }
+        uint64_t own = cfg->rotate ? mix_seed(seed, (uint64_t)p + 1) : seed;
+        bots[p] = bot_make(&cfg->bots[entry_of_seat(cfg, index, p, n)], own);
+        if (!bots[p])
+            return false;
+    }
+    return true;
+}
+
+static void free_bots(br_bot **bots, int n, const selfplay_config *cfg)
+{
+    for (int p = 0; p < n; p++)
+        if (cfg->rotate || p == 0)
+            br_bot_free(bots[p]);
+}
+
 /* Plays game number `index`; returns -1 to go on, otherwise the exit status. */
 static int play_one(const br_game *game, const selfplay_config *cfg, long index,
                     selfplay_stats *stats)
@@ -234,10 +379,13 @@ static int play_one(const br_game *game, const selfplay_config *cfg, long index,
                                        &status);
     if (!state)
         return status;
-    bot b;
-    bool ok = (index > 0 || stats_start(stats, state))
-              && bot_init(&b, cfg->bot, state, mix_seed(cfg->seed, (uint64_t)index));
+    int n = br_state_num_players(state);
+    br_bot **bots = calloc((size_t)n, sizeof *bots);
+    bool ok = bots && (index > 0 || stats_start(stats, state)) && make_bots(bots, n, cfg, index);
     if (!ok) {
+        if (bots)
+            free_bots(bots, n, cfg);
+        free(bots);
         br_state_free(state);
         return BRULES_EXIT_FAIL;
     }
@@ -249,7 +397,7 @@ static int play_one(const br_game *game, const selfplay_config *cfg, long index,
         int player = br_state_current_player(state);
         br_move move;
         char text[128];
-        ok = bot_take_turn(&b, state, &move, text, sizeof text);
+        ok = bot_take_turn(bots[player >= 0 ? player : 0], state, &move, text, sizeof text);
         moves++;
         if (ok && every_move) {
             if (player == BR_PLAYER_CHANCE)
@@ -261,6 +409,7 @@ static int play_one(const br_game *game, const selfplay_config *cfg, long index,
     }
     ok = ok && stats_add(stats, state, moves);
     if (ok) {
+        count_bots(stats, cfg, index);
         if (cfg->show) {
             printf("\ngame %ld: over after %llu moves\n", index + 1,
                    (unsigned long long)moves);
@@ -268,7 +417,8 @@ static int play_one(const br_game *game, const selfplay_config *cfg, long index,
             print_result(stdout, state);
         }
     }
-    bot_free(&b);
+    free_bots(bots, n, cfg);
+    free(bots);
     br_state_free(state);
     return ok ? -1 : BRULES_EXIT_FAIL;
 }

@@ -160,7 +160,7 @@ expect_err "^brules: play: option '--bo' is ambiguous; possibilities: '--bots' '
     "an ambiguous abbreviation names the candidates"
 
 # getopt_long: abbreviations, options anywhere, grouping, '--'.
-run selfplay --gam 3 tsuro --se 3 --bo greedy
+run selfplay --gam 3 tsuro --se 3 --bot greedy
 expect_status 0 "abbreviated long options"
 expect_out '^tsuro: 3 games, greedy bots$' "abbreviated long options"
 run selfplay -n 3 -- tsuro
@@ -330,7 +330,28 @@ expect_json "selfplay planner: the bot is named" "d['bot'] == 'planner'"
 expect_json "selfplay planner: every game has a winner" "d['outcomes']['no_winner'] == 0"
 run selfplay tsuro --bot wise
 expect_status 2 "selfplay: an unknown bot"
-expect_err "unknown bot 'wise' (random, greedy, planner)" "the known bots are named"
+expect_err "unknown bot kind 'wise' (known: random, greedy, planner, ismcts)" \
+    "the known bots are named"
+run selfplay tsuro --bot ismcts:c=x
+expect_status 2 "selfplay: a bad bot option"
+expect_err "bot option 'c': 'x' is not a number" "the bad bot option is named"
+
+# --bots: one bot per seat, the seats rotated from game to game, so that in
+# 4 games of 2 seats each bot plays 4 seats; wins_by_bot counts its wins.
+run selfplay tsuro -n 4 --seed 2 --bots ismcts:iterations=50+c=1,random --json
+expect_status 0 "selfplay --bots"
+expect_json "selfplay --bots: wins and seats by bot" \
+    "d['bot'] == 'ismcts:iterations=50+c=1,random'" \
+    "d['seats_by_bot'] == {'ismcts:iterations=50+c=1': 4, 'random': 4}" \
+    "sum(d['wins_by_bot'].values()) == sum(d['wins'])"
+run selfplay tsuro -n 3 -o players=3 --bots planner,greedy
+expect_status 0 "selfplay --bots, text"
+expect_out '^tsuro: 3 games, bots planner, greedy (seats rotated)$' "selfplay --bots names the bots"
+expect_out '^planner  *6  *[0-9]*  *[0-9.]*%$' "selfplay --bots: the list repeats to the seats"
+expect_out '^greedy  *3  *[0-9]*  *[0-9.]*%$' "selfplay --bots: greedy plays a third of the seats"
+run selfplay tsuro --bots planner,wise
+expect_status 2 "selfplay --bots with an unknown bot"
+expect_err "unknown bot kind 'wise'" "selfplay --bots names the unknown bot"
 
 # Tür an Tür ends in both kinds of draw: both players out at once (every
 # seat won) and both trapped in the house (nobody won). The statistics
@@ -360,8 +381,8 @@ expect_out '^result: ' "demo shows the result"
 run play tsuro --bots --seed 5 -o players=3 --record "$work/bots.rec"
 expect_out '^options .*seed=5' "play shows the seed when the game is over"
 expect_status 0 "play --bots"
-expect_out '^seat 0: planner bot, seat 1: planner bot, seat 2: planner bot$' "play --bots seats"
-expect_out '^seat 2 (planner): ' "play --bots moves"
+expect_out '^seat 0: ismcts bot, seat 1: ismcts bot, seat 2: ismcts bot$' "play --bots seats"
+expect_out '^seat 2 (ismcts): ' "play --bots moves"
 expect_out '^game over after [0-9]* moves$' "play --bots ends"
 expect_out "^record written to $work/bots.rec" "play --record"
 grep '^result: ' "$work/out" >"$work/bots.result"
@@ -374,7 +395,7 @@ expect_record_tag() {
     grep -q -x -e "$2" "$1" || fail "$1 has no tag line '$2'"
 }
 for seat in 0 1 2; do
-    expect_record_tag "$work/bots.rec" "seat$seat planner bot"
+    expect_record_tag "$work/bots.rec" "seat$seat ismcts bot"
 done
 expect_record_tag "$work/bots.rec" 'date [0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'
 # The day the game began, in UTC: today, or yesterday just after midnight.
@@ -500,7 +521,7 @@ expect_json_error 2 selfplay "selfplay --json without a game" "missing argument 
 run selfplay tsuro -jn x
 expect_json_error 2 selfplay "selfplay -jn x" "-n needs a number of games"
 run selfplay tsuro --bot nobody --json
-expect_json_error 2 selfplay "selfplay --json, unknown bot" "unknown bot 'nobody'"
+expect_json_error 2 selfplay "selfplay --json, unknown bot" "unknown bot kind 'nobody'"
 run selfplay tsuro --show --json
 expect_json_error 2 selfplay "selfplay --show --json" "--show and --json exclude each other"
 run replay --json
@@ -600,11 +621,11 @@ expect_out '^result: ' "the tuer-an-tuer game has a result"
 checks=$((checks + 3))
 [ "$(count_out '^seat 1 at .*doors: [RGBY][1-9]')" -eq 1 ] \
     || fail "the bot's hand is shown once: at the end"
-[ $(($(count_out '^seat 1 (planner): drop [^?]') + $(count_out '^seat 1 (planner): exchange [^?]'))) \
+[ $(($(count_out '^seat 1 (ismcts): drop [^?]') + $(count_out '^seat 1 (ismcts): exchange [^?]'))) \
     -eq 0 ] || fail "the card of a face-down discard of the bot is announced"
 face_down=$(grep -c -E '^([0-9]+: )?(drop|exchange) ' "$work/tat.rec" || true)
 own=$(($(count_out '^seat 0 (you): drop ') + $(count_out '^seat 0 (you): exchange ')))
-hidden=$(($(count_out '^seat 1 (planner): drop ?$') + $(count_out '^seat 1 (planner): exchange ?$')))
+hidden=$(($(count_out '^seat 1 (ismcts): drop ?$') + $(count_out '^seat 1 (ismcts): exchange ?$')))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq $((face_down - own)) ] \
     || fail "$hidden hidden moves announced; the bot discarded $((face_down - own)) face down"
 run replay "$work/tat.rec"
@@ -627,7 +648,7 @@ checks=$((checks + 2))
 run play tuer-an-tuer --bots --seed 3 --record "$work/tatbots.rec"
 expect_status 0 "bots play tuer-an-tuer"
 face_down=$(grep -c -E '^([0-9]+: )?(drop|exchange) ' "$work/tatbots.rec" || true)
-hidden=$(($(count_out '^seat [01] (planner): drop ?$') + $(count_out '^seat [01] (planner): exchange ?$')))
+hidden=$(($(count_out '^seat [01] (ismcts): drop ?$') + $(count_out '^seat [01] (ismcts): exchange ?$')))
 checks=$((checks + 2))
 [ "$hidden" -gt 0 ] && [ "$hidden" -eq "$face_down" ] \
     || fail "$hidden hidden moves announced to the spectator; $face_down face-down discards"
@@ -693,7 +714,7 @@ add_counts() {
 # door cards is shown at once, before the bot's move; the cards they draw
 # are named; a cat jump goes where the prompt said; the final line names
 # positions, not points. Several seeds, so that the rarer events (a cat
-# jump, an elevator card on the board) occur; against the planner most games
+# jump, an elevator card on the board) occur; against the default bot most games
 # end by an exit, seed 28 fills the board (the final scoring).
 totals="0 0 0 0"
 : >"$work/tat-seeds.play"
@@ -826,7 +847,7 @@ checks=$((checks + 2))
 sed '/^game abandoned/q' "$work/out" | grep -q 'seed=' \
     && fail "play shows the seed before the game is over"
 expect_out '^options .*seed=4' "play shows the seed when the person quits"
-expect_out '^seat 0: you, seat 1: planner bot$' "play seats"
+expect_out '^seat 0: you, seat 1: ismcts bot$' "play seats"
 expect_out '^legal moves ([1-9][0-9]*):$' "play lists the legal moves"
 expect_out '^not a move: ' "play explains an unreadable move"
 checks=$((checks + 1))
@@ -841,7 +862,7 @@ checks=$((checks + 1))
 run_with "$first\nquit\n" play tsuro --seed 4
 expect_status 0 "play: a move by its text"
 expect_out "^seat 0 (you): $first\$" "the move by text is played"
-expect_out '^seat 1 (planner): ' "the bot answers"
+expect_out '^seat 1 (ismcts): ' "the bot answers"
 
 # A move that reads well but is illegal now: two people at the table, the
 # second one repeats the first one's move (its start mark is taken).
@@ -1088,13 +1109,13 @@ expect_out '^  playouts per second  *[0-9]' "bench prints the figures so far"
 # ---------------------------------------------------------------- Drunter & Drüber
 
 # A person plays a whole game with votes (always the first listed move: the
-# first lay, "vote none", "jein yes", "choose 1") against planner bots (the default of play).
+# first lay, "vote none", "jein yes", "choose 1") against ismcts bots (the default of play).
 awk 'BEGIN { for (i = 0; i < 3000; i++) print 1 }' >"$work/dud_ones"
 run_from "$work/dud_ones" play drunter-und-drueber --seed 3 -o players=3 --record "$work/dud.rec"
 expect_status 0 "play drunter-und-drueber to the end"
 expect_out '^Vote on seat [0-2].s tile ' "play drunter-und-drueber: a vote is shown"
 expect_out '^Last vote: [0-9]* yes, [0-9]* no: ' "play drunter-und-drueber: the reveal"
-expect_out '^seat [12] (planner): vote ?$' "play drunter-und-drueber: bot ballots hidden"
+expect_out '^seat [12] (ismcts): vote ?$' "play drunter-und-drueber: bot ballots hidden"
 expect_out '^game over after [0-9]* moves$' "play drunter-und-drueber ends"
 run replay "$work/dud.rec"
 expect_status 0 "the record of a person's drunter-und-drueber game replays"
