@@ -82,6 +82,7 @@
 
 /* Out-parameters that receive a new state owned by the caller. */
 %apply br_state **NEW_STATE { br_state **out };
+%apply br_bot **NEW_BOT { br_bot **out };
 
 /* Optional reason buffers: filled by the call, returned as a string. */
 %apply (char *REASON, size_t REASON_SIZE) {
@@ -130,7 +131,7 @@
 %apply (int *FLAGS_OUT, size_t NUM_FLAGS) { (int *is_winner, size_t n) };
 
 /* Single values returned through pointers. */
-%apply br_move *MOVE_OUT { br_move *out, br_move *outcome };
+%apply br_move *MOVE_OUT { br_move *out, br_move *outcome, br_move *move };
 %apply size_t *SIZE_OUT { size_t *bad_line, size_t *line, size_t *column };
 %apply uint64_t *U64_OUT { uint64_t *total_moves };
 
@@ -165,6 +166,15 @@ struct br_record {};
 }
 %ignore br_record_free;
 
+/* Bots: created only by br_bot_new(), freed only by the wrapper's
+ * destructor. */
+%nodefaultctor br_bot;
+struct br_bot {};
+%extend br_bot {
+    ~br_bot() { br_bot_free($self); }
+}
+%ignore br_bot_free;
+
 /* Games: static, owned by the library. */
 %nodefaultctor br_game;
 %nodefaultdtor br_game;
@@ -193,6 +203,7 @@ struct br_game {};
 %ignore br_facts;
 %ignore br_history_entry;
 %include "boardrules/learn.h"
+%include "boardrules/bot.h"
 
 /* SWIG cannot evaluate the cast in this macro: forget the macro in SWIG's
  * preprocessor and let the C compiler take its value. */

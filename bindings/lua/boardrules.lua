@@ -53,6 +53,7 @@ local ERROR_NAMES = {
     [c.BR_ERR_RECORD] = "RecordError",
     [c.BR_ERR_GAME_MISMATCH] = "GameMismatchError",
     [c.BR_ERR_INCOMPLETE] = "IncompleteRecordError",
+    [c.BR_ERR_UNKNOWN_BOT] = "UnknownBotError",
 }
 
 --- The metatable of error objects.
@@ -955,6 +956,44 @@ function M.record_verdict_json(text)
     local status, verdict = text_call(c.br_record_verdict_json, text)
     if status ~= OK then fail(status, nil, "record_verdict") end
     return verdict
+end
+
+--------------------------------------------------------------------------
+-- Bots (doc/bots.md)
+
+local Bot = { __name = "boardrules.Bot" }
+Bot.__index = Bot
+Bot.__tostring = function(b) return "boardrules.Bot(" .. b.kind .. ")" end
+M.Bot = Bot
+
+--- The kinds of bots, weakest first: {"random", "greedy", "planner", "ismcts"}.
+function M.bot_kinds()
+    local kinds = {}
+    while c.br_bot_kind_at(#kinds) do kinds[#kinds + 1] = c.br_bot_kind_at(#kinds) end
+    return kinds
+end
+
+--- A new bot of `kind` (one of boardrules.bot_kinds()) with `options` (a
+-- string like "iterations=500,seed=3" or a table). It sees only what the
+-- seat to move may see and serves the game and player count of the first
+-- state it is given. Raises UnknownBotError or OptionError.
+function M.new_bot(kind, options)
+    if type(kind) ~= "string" then bad_argument("a bot kind is a string", kind) end
+    local status, b, err = c.br_bot_new(text_arg(kind, "the bot kind"), options_text(options))
+    if status ~= OK then fail(status, err) end
+    return setmetatable({ _b = b, kind = c.br_bot_kind(b) }, Bot)
+end
+-- boardrules.Bot(kind, options) is boardrules.new_bot(kind, options).
+setmetatable(Bot, { __call = function(_, kind, options) return M.new_bot(kind, options) end })
+
+--- The move (an integer) the bot chooses for the seat to move in `state`.
+-- Raises WrongPhaseError at a chance node or the end, GameMismatchError for
+-- a state of another game or player count.
+function Bot:choose(state)
+    if getmetatable(self) ~= Bot then bad_argument("expected a boardrules.Bot (use b:choose())", self) end
+    local status, move = c.br_bot_choose(self._b, handle(state))
+    if status ~= OK then fail(status, c.br_bot_last_error(self._b), "choose") end
+    return move
 end
 
 --- Version of the loaded library, e.g. "0.1.0".

@@ -1228,6 +1228,41 @@ test("version", function()
     equal(boardrules._VERSION, v)
 end)
 
+test("bots of every kind play every game", function()
+    equal(table.concat(boardrules.bot_kinds(), ","), "random,greedy,planner,ismcts")
+    for _, g in ipairs(boardrules.games()) do
+        for _, kind in ipairs(boardrules.bot_kinds()) do
+            local bot = boardrules.Bot(kind, kind == "ismcts" and "iterations=20,seed=2" or "seed=2")
+            equal(bot.kind, kind)
+            local s = g:new_state("seed=4")
+            for _ = 1, 12 do
+                if s:is_terminal() then break end
+                if s:is_chance_node() then
+                    s:resolve_chance()
+                else
+                    s:apply(bot:choose(s))
+                end
+            end
+        end
+    end
+end)
+
+test("bots: the same seed chooses the same move; refusals", function()
+    local s = boardrules.new_state("tsuro", "seed=9")
+    local a = boardrules.Bot("ismcts", { iterations = 30, seed = 5 })
+    local b = boardrules.Bot("ismcts", "iterations=30,seed=5")
+    equal(a:choose(s), b:choose(s))
+    local e = raises_br("UnknownBotError", boardrules.Bot, "wizard")
+    check(e.message:find("wizard", 1, true))
+    e = raises_br("OptionError", boardrules.Bot, "ismcts", "c=x")
+    check(e.message:find("'c'", 1, true))
+    raises_br("GameMismatchError", a.choose, a, boardrules.new_state("tuer-an-tuer", "seed=1"))
+    local over = boardrules.new_state("tsuro", "seed=9")
+    while not over:is_terminal() do over:apply(over:legal_moves()[1]) end
+    e = raises_br("WrongPhaseError", b.choose, b, over)
+    check(e.message:find("over", 1, true))
+end)
+
 ---------------------------------------------------------------------------
 
 for _, t in ipairs(tests) do

@@ -505,6 +505,15 @@ static void brx_lua_push_option_spec(lua_State *L, const br_option_spec *spec)
 /* ------------------------------------------------------------------ */
 /* Parsed records (record.h). */
 
+/* ---- br_bot **NEW_BOT: a new bot owned by the returned userdata ---- */
+%typemap(in, numinputs=0) br_bot **NEW_BOT (br_bot *new_bot = NULL) {
+    $1 = &new_bot;
+}
+%typemap(argout) br_bot **NEW_BOT {
+    SWIG_NewPointerObj(L, *$1, $*1_descriptor, 1);
+    SWIG_arg++;
+}
+
 /* ---- br_record **NEW_RECORD: a new record owned by the returned userdata ---- */
 %typemap(in, numinputs=0) br_record **NEW_RECORD (br_record *new_record = NULL) {
     $1 = &new_record;

@@ -1564,6 +1564,51 @@ class RawModuleTest(unittest.TestCase):
         self.assertFalse(hasattr(boardrules_c, "br_state_free"))
 
 
+class BotTest(unittest.TestCase):
+    """boardrules.Bot: every kind plays every game; same seed, same move;
+    refusals raise the error of their status (doc/bots.md)."""
+
+    def test_every_kind_plays_every_game(self):
+        self.assertEqual(boardrules.bot_kinds(), ["random", "greedy", "planner", "ismcts"])
+        for g in boardrules.games():
+            for kind in boardrules.bot_kinds():
+                bot = boardrules.Bot(kind, "iterations=20,seed=2" if kind == "ismcts" else "seed=2")
+                self.assertEqual(bot.kind, kind)
+                s = g.new_state("seed=4")
+                for _ in range(12):
+                    if s.is_terminal:
+                        break
+                    if s.is_chance_node:
+                        s.resolve_chance()
+                    else:
+                        move = bot.choose(s)
+                        self.assertIn(move, s.legal_moves())
+                        s.apply(move)
+
+    def test_same_seed_same_move(self):
+        s = boardrules.State("tsuro", "seed=9")
+        a = boardrules.Bot("ismcts", iterations=30, seed=5)
+        b = boardrules.Bot("ismcts", {"iterations": 30, "seed": 5})
+        self.assertEqual(a.choose(s), b.choose(s))
+
+    def test_refusals(self):
+        with self.assertRaisesRegex(boardrules.UnknownBotError, "wizard"):
+            boardrules.Bot("wizard")
+        with self.assertRaisesRegex(boardrules.OptionError, "'c'"):
+            boardrules.Bot("ismcts", "c=x")
+        bot = boardrules.Bot("planner")
+        bot.choose(boardrules.State("tsuro", "seed=1"))
+        with self.assertRaises(boardrules.GameMismatchError):
+            bot.choose(boardrules.State("tuer-an-tuer", "seed=1"))
+        over = boardrules.State("tsuro", "seed=1")
+        while not over.is_terminal:
+            over.apply(over.legal_moves()[0])
+        with self.assertRaisesRegex(boardrules.WrongPhaseError, "over"):
+            boardrules.Bot("random").choose(over)
+        with self.assertRaises(TypeError):
+            bot.choose("tsuro")
+
+
 class DocsAndVersionTest(unittest.TestCase):
     def test_docstrings_come_from_the_headers(self):
         self.assertIn("C API: br_state_apply()", boardrules.State.apply.__doc__)

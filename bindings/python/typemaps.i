@@ -506,6 +506,19 @@ static PyObject *brx_py_ints(const int *values, size_t count)
 /* ------------------------------------------------------------------ */
 /* Parsed records (record.h). */
 
+/* ---- br_bot **NEW_BOT: a new bot owned by the returned object ---- */
+%typemap(in, numinputs=0) br_bot **NEW_BOT (br_bot *new_bot = NULL) {
+    $1 = &new_bot;
+}
+%typemap(argout) br_bot **NEW_BOT {
+    BRX_PY_APPEND(SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, SWIG_POINTER_OWN));
+    *$1 = NULL; /* the object owns it now */
+}
+%typemap(freearg) br_bot **NEW_BOT {
+    if ($1)
+        br_bot_free(*$1); /* only when the call failed after creating it */
+}
+
 /* ---- br_record **NEW_RECORD: a new record owned by the returned object ---- */
 %typemap(in, numinputs=0) br_record **NEW_RECORD (br_record *new_record = NULL) {
     $1 = &new_record;

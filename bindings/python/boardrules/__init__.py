@@ -41,7 +41,7 @@ __all__ = [
     "ParseError", "SnapshotError", "BufferTooSmallError", "WrongPhaseError",
     "UnknownGameError", "RecordError", "IncompleteRecordError", "GameMismatchError",
     "Game", "State", "PlayoutResult", "OptionSpec", "Facts", "HistoryEntry",
-    "Record", "RecordMove",
+    "Record", "RecordMove", "Bot", "UnknownBotError", "bot_kinds",
     "games", "game", "playout_random", "write_record", "replay_record",
     "parse_record", "record_verdict",
     "version", "version_check", "PLAYER_CHANCE", "PLAYER_TERMINAL", "MOVE_NONE",
@@ -187,10 +187,15 @@ class IncompleteRecordError(RecordError):
     status = _c.BR_ERR_INCOMPLETE
 
 
+class UnknownBotError(Error, LookupError):
+    """No bot of that kind (see bot_kinds())."""
+    status = _c.BR_ERR_UNKNOWN_BOT
+
+
 _ERRORS = {cls.status: cls for cls in (
     ArgumentError, NoMemoryError, OptionError, IllegalMoveError, ParseError,
     SnapshotError, BufferTooSmallError, WrongPhaseError, UnknownGameError,
-    RecordError, IncompleteRecordError, GameMismatchError)}
+    RecordError, IncompleteRecordError, GameMismatchError, UnknownBotError)}
 
 
 def _error(status, reason="", context=None):
@@ -1223,6 +1228,52 @@ def record_verdict(text):
     if status != _OK:
         raise _error(status, context="record_verdict")
     return json.loads(verdict)
+
+
+def bot_kinds():
+    """The kinds of bots, weakest first: ["random", "greedy", "planner", "ismcts"]."""
+    kinds = []
+    while _c.br_bot_kind_at(len(kinds)) is not None:
+        kinds.append(_c.br_bot_kind_at(len(kinds)))
+    return kinds
+
+
+class Bot:
+    """A bot that chooses moves for the seat to move (doc/bots.md); owns its
+    C bot (freed when the object dies).
+
+    ``Bot(kind, options="")``: ``kind`` one of bot_kinds(), ``options`` a
+    string (or a mapping, or keyword arguments) such as
+    ``"iterations=500,seed=3"``. The bot sees only what the seat to move may
+    see, and serves the game and player count of the first state it is
+    given. One bot must not be used from two threads at once.
+    """
+    __slots__ = ("_b", "kind")
+
+    @_c_doc("br_bot_new")
+    def __init__(self, kind, options=None, **kw):
+        _text_arg(kind, "the bot kind")
+        status, handle, err = _c.br_bot_new(kind, _text_arg(_options_text(options, kw),
+                                                            "the options"))
+        if status != _OK:
+            raise _error(status, err)
+        self._b = handle
+        self.kind = _c.br_bot_kind(handle)
+
+    @_c_doc("br_bot_choose")
+    def choose(self, state):
+        """The move the bot chooses for the seat to move in ``state`` (an
+        int). Raises WrongPhaseError at a chance node or the end, and
+        GameMismatchError for a state of another game or player count."""
+        if not isinstance(state, State):
+            raise TypeError("expected a State, not %s" % type(state).__name__)
+        status, move = _c.br_bot_choose(self._b, state._s)
+        if status != _OK:
+            raise _error(status, _c.br_bot_last_error(self._b), "choose")
+        return move
+
+    def __repr__(self):
+        return "<boardrules.Bot %s>" % self.kind
 
 
 @_c_doc("br_version_string")
