@@ -40,6 +40,7 @@ dist_doc_DATA += \
 	LICENSE \
 	doc/adding-a-game.md \
 	doc/api.md \
+	doc/bots.md \
 	doc/brules.md \
 	doc/environment.md \
 	doc/performance.md \
