@@ -33,5 +33,12 @@ vg minimal examples/c/minimal
 for game in $(examples/brules/brules list | awk 'NR > 1 && $1 != "" { print $1 }'); do
     vg "selfplay-$game" examples/brules/brules selfplay "$game" -n 2 --seed 4
 done
+# The bots: the hidden-information test (every kind, every game), and a
+# game of each with ISMCTS bots on a small budget.
+CK_RUN_CASE=hidden vg bots tests/test_bots
+for game in $(examples/brules/brules list | awk 'NR > 1 && $1 != "" { print $1 }'); do
+    vg "ismcts-$game" examples/brules/brules selfplay "$game" -n 1 --seed 4 \
+        --bot ismcts:iterations=10
+done
 vg replay examples/brules/brules replay "$BR_GOLDEN_DIR/tsuro-classic-4p-explicit.record"
 test "$failures" -eq 0
