@@ -356,6 +356,10 @@ typedef struct bot_spec {
     char text[224];   /* as given: for messages, the summary and --json */
 } bot_spec;
 
+/* play's default: the strongest bot that answers within about a second a
+ * move in every game (doc/bots.md, "Figures"). */
+#define PLAY_DEFAULT_BOT "ismcts:iterations=4000"
+
 /* Splits and checks a KIND[:OPTIONS] text (br_bot_new() must accept it);
  * false with the reason in err. */
 bool bot_spec_parse(const char *text, bot_spec *out, char *err, size_t err_size);

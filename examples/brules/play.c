@@ -120,7 +120,7 @@ static const cli_command play_command = { "play", play_options, "GAME", take_pla
 static int parse_play_args(int argc, char **argv, play_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    bot_spec_parse("ismcts", &cfg->bot, NULL, 0);
+    bot_spec_parse(PLAY_DEFAULT_BOT, &cfg->bot, NULL, 0);
     int status = cli_parse_command(&play_command, cfg, argc, argv, &cfg->game_name);
     if (status >= 0)
         return status;
