@@ -384,6 +384,14 @@ br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, siz
     return st;
 }
 
+TCase *brt_tcase(Suite *suite, const char *name, double seconds)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, seconds);
+    suite_add_tcase(suite, tc);
+    return tc;
+}
+
 brt_suite brt_suite_new(const char *name, double seconds)
 {
     brt_suite s = {suite_create(name), seconds};
@@ -647,6 +655,27 @@ void brt_expect_parse_refused(const br_state *s, const char *text, const char *p
     ck_assert_msg(reason[0] != '\0', "'%s': no reason", text);
     ck_assert_msg(strstr(reason, part) != NULL, "'%s': the reason '%s' lacks '%s'", text, reason,
                   part);
+}
+
+void brt_expect_record_refused(const char *record, size_t line, const char *part)
+{
+    size_t bad = 0;
+    char err[512] = "";
+    br_status st = br_record_replay(record, NULL, &bad, err, sizeof err);
+    ck_assert_msg(st == BR_ERR_RECORD, "record replayed with %s: %s", br_status_string(st), err);
+    ck_assert_msg(bad == line, "bad line %zu, expected %zu: %s", bad, line, err);
+    ck_assert_msg(strstr(err, part) != NULL, "the reason '%s' lacks '%s'", err, part);
+}
+
+void brt_expect_same_play(const br_state *a, const br_state *b)
+{
+    json_t *ja = brt_snapshot_json(a), *jb = brt_snapshot_json(b);
+    ck_assert_msg(json_equal(json_object_get(ja, "state"), json_object_get(jb, "state")),
+                  "the positions differ");
+    ck_assert_msg(json_equal(json_object_get(ja, "history"), json_object_get(jb, "history")),
+                  "the histories differ");
+    json_decref(ja);
+    json_decref(jb);
 }
 
 const char *brt_text_at(json_t *root, const char *path)

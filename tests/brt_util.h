@@ -191,6 +191,12 @@ void brt_expect_every_move_round_trips(const br_state *s, br_move move_space);
  * ("" for any reason; none is never enough). */
 void brt_expect_parse_refused(const br_state *s, const char *text, const char *part);
 
+/* Records (doc/records.md) */
+
+/* br_record_replay() of `record` must be refused with BR_ERR_RECORD, the bad
+ * line number `line` and a reason that contains `part`. */
+void brt_expect_record_refused(const char *record, size_t line, const char *part);
+
 /* Snapshot and observation members as text (brt_json_value_text) */
 
 /* The member at `path` (brt_json_at) under `root`. */
@@ -217,6 +223,10 @@ void brt_expect_observed(const br_state *s, int seat, const char *path, const ch
 /* The snapshot of `s` must load back (br_state_from_json) into a state with
  * the same snapshot; `what` names the position in the failure message. */
 void brt_expect_snapshot_round_trip(const br_state *s, const char *what);
+/* The snapshots of `a` and `b` must hold the same position and history
+ * (their "state" and "history" members; the generator may differ, as after a
+ * replay). */
+void brt_expect_same_play(const br_state *a, const br_state *b);
 /* The snapshot `root` (a JSON tree; `what`: a few words on what is wrong
  * with it, for the failure message) must be refused by br_state_from_json()
  * with BR_ERR_SNAPSHOT and a reason that names `needle`. */
@@ -249,6 +259,10 @@ void brt_expect_binary_refused(const br_state *s, size_t payload_size, size_t at
                                unsigned value, const char *field);
 
 /* Running the suites */
+
+/* A new test case `name` of `suite`, each of whose tests may run `seconds`
+ * (which CK_TIMEOUT_MULTIPLIER scales as usual). */
+TCase *brt_tcase(Suite *suite, const char *name, double seconds);
 
 /* A suite whose every test runs in a test case of its own, with a timeout
  * of `seconds` (which CK_TIMEOUT_MULTIPLIER scales as usual). */

@@ -1914,8 +1914,7 @@ static void add_per_game(TCase *tc, const TTest *test)
 static Suite *api_suite(void)
 {
     Suite *suite = suite_create("api");
-    TCase *tc = tcase_create("global");
-    tcase_set_timeout(tc, 60);
+    TCase *tc = brt_tcase(suite, "global", 60);
     tcase_add_test(tc, test_registry_lookup);
     tcase_add_test(tc, test_registry_null_game);
     tcase_add_test(tc, test_status_strings);
@@ -1923,10 +1922,8 @@ static Suite *api_suite(void)
     tcase_add_test(tc, test_version_check);
     tcase_add_test(tc, test_null_state);
     tcase_add_test(tc, test_snapshot_arguments);
-    suite_add_tcase(suite, tc);
 
-    TCase *per_game = tcase_create("per-game");
-    tcase_set_timeout(per_game, 120);
+    TCase *per_game = brt_tcase(suite, "per-game", 120);
     add_per_game(per_game, test_registry_descriptions);
     add_per_game(per_game, test_options_help_is_the_option_table);
     add_per_game(per_game, test_option_errors_come_from_the_table);
@@ -1956,12 +1953,9 @@ static Suite *api_suite(void)
     add_per_game(per_game, test_record_replay_illegal_line);
     add_per_game(per_game, test_record_write_arguments);
     add_per_game(per_game, test_playout_random_arguments);
-    suite_add_tcase(suite, per_game);
 
-    TCase *announce = tcase_create("announce");
-    tcase_set_timeout(announce, 120);
+    TCase *announce = brt_tcase(suite, "announce", 120);
     add_per_game(announce, test_announce_moves_leaks_nothing);
-    suite_add_tcase(suite, announce);
     return suite;
 }
 

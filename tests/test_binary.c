@@ -468,8 +468,7 @@ END_TEST
 int main(void)
 {
     Suite *suite = suite_create("binary");
-    TCase *tc = tcase_create("binary");
-    tcase_set_timeout(tc, 600);
+    TCase *tc = brt_tcase(suite, "binary", 600);
     int games = (int)br_game_count();
     tcase_add_test(tc, test_arguments);
     tcase_add_test(tc, test_envelope_layout);
@@ -484,6 +483,5 @@ int main(void)
     tcase_add_test(tc, test_history_checked);
     tcase_add_loop_test(tc, test_version_2_loads, 0, games);
     tcase_add_loop_test(tc, test_move_number_beyond_the_longest_game_refused, 0, games);
-    suite_add_tcase(suite, tc);
     return brt_run_suite(suite);
 }

@@ -134,11 +134,7 @@ START_TEST(test_overlong_move_text_refused_alike)
     ck_assert_int_eq(br_state_move_from_text(s, word, &parsed), BR_ERR_PARSE);
     ck_assert(brt_contains(br_state_last_error(s), "longer than 255 characters"));
     char *record = brt_format("game tsuro\noptions players=2,seed=1,chance=explicit\n%s\n", word);
-    size_t bad = 0;
-    char err[256];
-    ck_assert_int_eq(br_record_replay(record, NULL, &bad, err, sizeof err), BR_ERR_RECORD);
-    ck_assert_uint_eq(bad, 3);
-    ck_assert_msg(brt_contains(err, "line 3: move text longer than 255 characters"), "%s", err);
+    brt_expect_record_refused(record, 3, "line 3: move text longer than 255 characters");
     free(record);
     br_state_free(s);
 }
@@ -172,11 +168,7 @@ START_TEST(test_overlong_options_line_says_too_long)
     opts[n + 300] = 'x';
     opts[n + 301] = '\0';
     char *record = brt_format("game tsuro\noptions %s\n", opts);
-    size_t bad = 0;
-    char err[256];
-    ck_assert_int_eq(br_record_replay(record, NULL, &bad, err, sizeof err), BR_ERR_RECORD);
-    ck_assert_uint_eq(bad, 2);
-    ck_assert_msg(brt_contains(err, "line 2: 'options' line too long"), "%s", err);
+    brt_expect_record_refused(record, 2, "line 2: 'options' line too long");
     free(record);
 }
 END_TEST
@@ -204,24 +196,15 @@ START_TEST(test_overlong_game_line_says_too_long)
     memset(name, 'g', sizeof name - 1);
     name[sizeof name - 1] = '\0';
     char *record = brt_format("# comment\ngame %s\noptions seed=1\n", name);
-    size_t bad = 0;
-    char err[256];
-    ck_assert_int_eq(br_record_replay(record, NULL, &bad, err, sizeof err), BR_ERR_RECORD);
-    ck_assert_uint_eq(bad, 2);
-    ck_assert_msg(brt_contains(err, "line 2: 'game' line too long"), "%s", err);
+    brt_expect_record_refused(record, 2, "line 2: 'game' line too long");
     free(record);
 }
 END_TEST
 
 START_TEST(test_wrong_options_keyword_names_the_line)
 {
-    size_t bad = 0;
-    char err[256];
-    ck_assert_int_eq(br_record_replay("game tsuro\noptionz seed=1\n", NULL, &bad, err, sizeof err),
-                     BR_ERR_RECORD);
-    ck_assert_uint_eq(bad, 2);
-    ck_assert_msg(brt_contains(err, "expected 'options <key=value,...>', got 'optionz seed=1'"),
-                  "%s", err);
+    brt_expect_record_refused("game tsuro\noptionz seed=1\n", 2,
+                              "expected 'options <key=value,...>', got 'optionz seed=1'");
 }
 END_TEST
 
@@ -758,8 +741,7 @@ END_TEST
 static Suite *hardening_suite(void)
 {
     Suite *suite = suite_create("hardening");
-    TCase *tc = tcase_create("findings");
-    tcase_set_timeout(tc, 300);
+    TCase *tc = brt_tcase(suite, "findings", 300);
     tcase_add_test(tc, test_move_text_limit_same_for_record_and_parser);
     tcase_add_test(tc, test_overlong_move_text_refused_alike);
     tcase_add_test(tc, test_move_text_at_the_limit);
@@ -777,7 +759,6 @@ static Suite *hardening_suite(void)
                         (int)(sizeof oom_option_sets / sizeof oom_option_sets[0]));
     tcase_add_test(tc, test_jansson_allocates_through_the_library);
     tcase_add_test(tc, test_out_of_memory_noted_per_thread);
-    suite_add_tcase(suite, tc);
     return suite;
 }
 

@@ -163,38 +163,24 @@ typedef struct seen {
     const char *text;       /* the entry's text as the seat saw it */
 } seen;
 
-/* Every name under a hidden-thing key is '?' or something the seat sees. */
-static void check_named(const json_t *v, const seen *at, const char *where)
+/* Every name under a hidden-thing key is '?' or something the seat sees:
+ * `v` is walked through arrays and objects; `named` says that it lies under
+ * such a key (its strings are names, its objects are not looked into). */
+static void check_hidden_keys(const json_t *v, const seen *at, const char *where, bool named)
 {
     if (json_is_array(v)) {
         for (size_t i = 0; i < json_array_size(v); i++)
-            check_named(json_array_get(v, i), at, where);
-        return;
-    }
-    if (!json_is_string(v))
-        return;
-    const char *name = json_string_value(v);
-    bool shown = strcmp(name, "?") == 0 || strstr(at->text, name) ||
-                 holds_string(at->before, name) || holds_string(at->after, name);
-    ck_assert_msg(shown, "%s: names '%s', which the seat does not see", where, name);
-}
-
-static void check_hidden_keys(const json_t *v, const seen *at, const char *where)
-{
-    if (json_is_array(v)) {
-        for (size_t i = 0; i < json_array_size(v); i++)
-            check_hidden_keys(json_array_get(v, i), at, where);
-        return;
-    }
-    if (!json_is_object(v))
-        return;
-    const char *key;
-    json_t *member;
-    json_object_foreach((json_t *)v, key, member) {
-        if (names_hidden_things(key))
-            check_named(member, at, where);
-        else
-            check_hidden_keys(member, at, where);
+            check_hidden_keys(json_array_get(v, i), at, where, named);
+    } else if (named && json_is_string(v)) {
+        const char *name = json_string_value(v);
+        bool shown = strcmp(name, "?") == 0 || strstr(at->text, name) ||
+                     holds_string(at->before, name) || holds_string(at->after, name);
+        ck_assert_msg(shown, "%s: names '%s', which the seat does not see", where, name);
+    } else if (!named && json_is_object(v)) {
+        const char *key;
+        json_t *member;
+        json_object_foreach((json_t *)v, key, member)
+            check_hidden_keys(member, at, where, names_hidden_things(key));
     }
 }
 
@@ -227,7 +213,7 @@ static void check_effects(const br_state *played, const br_state *before, const 
     }
     char *seen_text = entry_text(played, index, seat);
     seen at = {observation(before, seat), observation(after, seat), seen_text};
-    check_hidden_keys(effects, &at, where);
+    check_hidden_keys(effects, &at, where, false);
     json_decref(at.before);
     json_decref(at.after);
     json_decref(effects);
