@@ -122,6 +122,23 @@ bool br_fail(br_text *out, const char *fmt, ...) __attribute__((format(printf, 2
 int br_format(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------ */
+/* Move texts as words (the games' move_from_text). */
+
+enum { BR_WORDS_MAX = 10, BR_WORD_MAX = 15 };
+
+typedef struct br_words {
+    char w[BR_WORDS_MAX][BR_WORD_MAX + 1]; /* lower-cased, NUL-terminated */
+    int n;
+} br_words;
+
+/* Splits `text` at blanks into lower-cased words. False when a word is
+ * longer than BR_WORD_MAX characters or there are more than `max_words`
+ * (at most BR_WORDS_MAX): no move of the game has that many. */
+bool br_split_words(const char *text, int max_words, br_words *out);
+/* The index of `text` among the `count` `names` (exact match), or -1. */
+int br_name_index(const char *text, const char *const *names, int count);
+
+/* ------------------------------------------------------------------ */
 /* Options as data. A game describes its options once, in its option table
  * (`option_specs`, the public br_option_spec): the common keys players,
  * seed and chance first (BR_OPTION_PLAYERS .. BR_OPTION_CHANCE), then the

@@ -1,4 +1,5 @@
 /* Text sink over a caller's buffer with snprintf semantics. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -163,4 +164,33 @@ br_status br_move_text_normalize(const char *text, size_t n,
         return BR_ERR_PARSE;
     }
     return BR_OK;
+}
+
+bool br_split_words(const char *text, int max_words, br_words *out)
+{
+    out->n = 0;
+    while (*text) {
+        while (isspace((unsigned char)*text))
+            text++;
+        if (!*text)
+            break;
+        if (out->n == max_words)
+            return false;
+        size_t n = 0;
+        while (*text && !isspace((unsigned char)*text)) {
+            if (n == BR_WORD_MAX)
+                return false;
+            out->w[out->n][n++] = (char)tolower((unsigned char)*text++);
+        }
+        out->w[out->n++][n] = '\0';
+    }
+    return true;
+}
+
+int br_name_index(const char *text, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(text, names[i]) == 0)
+            return i;
+    return -1;
 }

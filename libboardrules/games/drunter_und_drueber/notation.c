@@ -9,7 +9,6 @@
  *   building inn     chance: the next building card dealt
  *   task toilets     chance: the next task card dealt
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,21 +107,13 @@ void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 /* ------------------------------------------------------------------ */
 /* Parsing */
 
-static int find_name(const char *text, const char *const *names, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (strcmp(text, names[i]) == 0)
-            return i;
-    return -1;
-}
-
 int dud_parse_tile(const char *text)
 {
     for (int k = 0; k < DUD_KINDS; k++) {
         size_t len = strlen(dud_kind_names[k]);
         if (strncmp(text, dud_kind_names[k], len) != 0)
             continue;
-        int shape = find_name(text + len, dud_shape_names, DUD_SHAPES);
+        int shape = br_name_index(text + len, dud_shape_names, DUD_SHAPES);
         return shape < 0 ? -1 : dud_tile_type(k, shape);
     }
     return -1;
@@ -130,41 +121,15 @@ int dud_parse_tile(const char *text)
 
 int dud_parse_vote_card(const char *text)
 {
-    return find_name(text, dud_vote_names, DUD_VOTE_CARDS);
+    return br_name_index(text, dud_vote_names, DUD_VOTE_CARDS);
 }
 
-enum { MAX_WORDS = 10, WORD_SIZE = 16 };
-
-/* Splits lower-cased text at blanks; false when a word is too long or there
- * are too many. */
-static bool split_words(const char *text, char words[MAX_WORDS][WORD_SIZE], int *count)
+static br_status parse_lay(const br_words *ws, br_move *out, br_text *err)
 {
-    *count = 0;
-    while (*text) {
-        while (isspace((unsigned char)*text))
-            text++;
-        if (!*text)
-            break;
-        if (*count == MAX_WORDS)
-            return false;
-        size_t n = 0;
-        while (*text && !isspace((unsigned char)*text)) {
-            if (n + 1 == WORD_SIZE)
-                return false;
-            words[*count][n++] = (char)tolower((unsigned char)*text++);
-        }
-        words[(*count)++][n] = '\0';
-    }
-    return true;
-}
-
-static br_status parse_lay(char words[MAX_WORDS][WORD_SIZE], int count, br_move *out,
-                           br_text *err)
-{
-    int path = find_name(words[0], dud_path_names, DUD_PATHS);
-    int shape = count > 1 ? find_name(words[1], dud_shape_names, DUD_SHAPES) : -1;
-    int dir = count > 2 ? find_name(words[2], dud_dir_names, DUD_DIRS) : -1;
-    if (count != 3 || shape < 0 || dir < 0) {
+    int path = br_name_index(ws->w[0], dud_path_names, DUD_PATHS);
+    int shape = ws->n > 1 ? br_name_index(ws->w[1], dud_shape_names, DUD_SHAPES) : -1;
+    int dir = ws->n > 2 ? br_name_index(ws->w[2], dud_dir_names, DUD_DIRS) : -1;
+    if (ws->n != 3 || shape < 0 || dir < 0) {
         br_text_printf(err, "a lay is '<path> <shape> <direction>', e.g. 'road 3b e' (shapes "
                        "3, 3b, 2, 2b, 1; directions n, e, s, w)");
         return BR_ERR_PARSE;
@@ -173,31 +138,30 @@ static br_status parse_lay(char words[MAX_WORDS][WORD_SIZE], int count, br_move 
     return BR_OK;
 }
 
-static br_status parse_vote(char words[MAX_WORDS][WORD_SIZE], int count, br_move *out,
-                            br_text *err)
+static br_status parse_vote(const br_words *ws, br_move *out, br_text *err)
 {
     unsigned cards = 0;
-    if (count == 2 && strcmp(words[1], "none") == 0) {
+    if (ws->n == 2 && strcmp(ws->w[1], "none") == 0) {
         *out = DUD_MV_VOTE;
         return BR_OK;
     }
-    for (int i = 1; i < count; i++) {
+    for (int i = 1; i < ws->n; i++) {
         /* "vote none 2": the word that plays no card among others. */
-        if (strcmp(words[i], "none") == 0) {
+        if (strcmp(ws->w[i], "none") == 0) {
             br_text_puts(err, "'none' stands alone: 'vote none' plays no vote card; to play "
                               "cards, name them, e.g. 'vote yes2 jein'");
             return BR_ERR_PARSE;
         }
-        int c = dud_parse_vote_card(words[i]);
+        int c = dud_parse_vote_card(ws->w[i]);
         if (c < 0 || (cards >> c & 1)) {
             br_text_printf(err, c < 0 ? "'%s' is no vote card (yes1, yes2, yes3, no1, no2, "
                                         "no3, jein, egal)"
-                                      : "vote card '%s' named twice", words[i]);
+                                      : "vote card '%s' named twice", ws->w[i]);
             return BR_ERR_PARSE;
         }
         cards |= 1u << c;
     }
-    if (count < 2) {
+    if (ws->n < 2) {
         br_text_puts(err, "a vote names its cards or 'none', e.g. 'vote yes2 jein'");
         return BR_ERR_PARSE;
     }
@@ -207,10 +171,10 @@ static br_status parse_vote(char words[MAX_WORDS][WORD_SIZE], int count, br_move
 
 /* The one-word moves with one argument. Returns false when the first word
  * names none of them; otherwise sets *status. */
-static bool parse_single(char words[MAX_WORDS][WORD_SIZE], int count, br_move *out,
-                         br_text *err, br_status *status)
+static bool parse_single(const br_words *ws, br_move *out, br_text *err,
+                         br_status *status)
 {
-    const char *w = words[0], *arg = count == 2 ? words[1] : "";
+    const char *w = ws->w[0], *arg = ws->n == 2 ? ws->w[1] : "";
     int i = -1;
     br_move base = 0;
     if (strcmp(w, "jein") == 0) {
@@ -223,10 +187,10 @@ static bool parse_single(char words[MAX_WORDS][WORD_SIZE], int count, br_move *o
         i = dud_parse_tile(arg);
         base = DUD_MV_DEAL_TILE;
     } else if (strcmp(w, "building") == 0) {
-        i = find_name(arg, dud_building_names, DUD_BUILDING_TYPES);
+        i = br_name_index(arg, dud_building_names, DUD_BUILDING_TYPES);
         base = DUD_MV_DEAL_BUILDING;
     } else if (strcmp(w, "task") == 0) {
-        i = find_name(arg, dud_task_names, DUD_TASKS);
+        i = br_name_index(arg, dud_task_names, DUD_TASKS);
         base = DUD_MV_DEAL_TASK;
     } else {
         return false;
@@ -244,18 +208,17 @@ static bool parse_single(char words[MAX_WORDS][WORD_SIZE], int count, br_move *o
 br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err)
 {
     (void)st;
-    char words[MAX_WORDS][WORD_SIZE];
-    int count;
-    if (!split_words(text, words, &count) || count == 0) {
+    br_words ws;
+    if (!br_split_words(text, BR_WORDS_MAX, &ws) || ws.n == 0) {
         br_text_printf(err, "'%s' is no move of drunter-und-drueber", text);
         return BR_ERR_PARSE;
     }
-    if (find_name(words[0], dud_path_names, DUD_PATHS) >= 0)
-        return parse_lay(words, count, out, err);
-    if (strcmp(words[0], "vote") == 0)
-        return parse_vote(words, count, out, err);
+    if (br_name_index(ws.w[0], dud_path_names, DUD_PATHS) >= 0)
+        return parse_lay(&ws, out, err);
+    if (strcmp(ws.w[0], "vote") == 0)
+        return parse_vote(&ws, out, err);
     br_status status;
-    if (count <= 2 && parse_single(words, count, out, err, &status))
+    if (ws.n <= 2 && parse_single(&ws, out, err, &status))
         return status;
     br_text_printf(err, "'%s' is no move of drunter-und-drueber (expected e.g. 'road 3b e', "
                    "'vote yes2 jein', 'vote none', 'jein yes', 'choose 1', 'deal wall2b', "

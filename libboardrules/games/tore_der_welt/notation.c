@@ -89,43 +89,8 @@ void tdw_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 /* ------------------------------------------------------------------ */
 /* Parsing */
 
-enum { MAX_WORDS = 6, WORD_SIZE = 16 };
-
-typedef struct {
-    char w[MAX_WORDS][WORD_SIZE];
-    int n;
-} words;
-
-/* Splits lower-cased text at blanks; false when a word is too long or there
- * are too many. */
-static bool split_words(const char *text, words *ws)
-{
-    ws->n = 0;
-    while (*text) {
-        while (isspace((unsigned char)*text))
-            text++;
-        if (!*text)
-            break;
-        if (ws->n == MAX_WORDS)
-            return false;
-        size_t n = 0;
-        while (*text && !isspace((unsigned char)*text)) {
-            if (n + 1 == WORD_SIZE)
-                return false;
-            ws->w[ws->n][n++] = (char)tolower((unsigned char)*text++);
-        }
-        ws->w[ws->n++][n] = '\0';
-    }
-    return true;
-}
-
-static int find_name(const char *text, const char *const *names, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (strcmp(text, names[i]) == 0)
-            return i;
-    return -1;
-}
+/* No move has more words than this. */
+enum { MAX_WORDS = 6 };
 
 static int find_project(const char *text)
 {
@@ -153,7 +118,7 @@ static br_status fail(br_text *err, const char *what, const char *example)
     return BR_ERR_PARSE;
 }
 
-static br_status parse_build(const words *ws, br_move *out, br_text *err)
+static br_status parse_build(const br_words *ws, br_move *out, br_text *err)
 {
     int p = ws->n >= 2 ? find_project(ws->w[1]) : -1;
     if (p < 0)
@@ -182,7 +147,7 @@ static br_status parse_build(const words *ws, br_move *out, br_text *err)
     return BR_OK;
 }
 
-static br_status parse_sell(const words *ws, br_move *out, br_text *err)
+static br_status parse_sell(const br_words *ws, br_move *out, br_text *err)
 {
     int wool = -1, cloth = -1;
     if (ws->n != 3 && ws->n != 5)
@@ -217,7 +182,7 @@ static int plot_number(const char *text)
 enum { UNKNOWN_WORD = 1 }; /* parse_pair: the first word names no move */
 
 /* Moves of the form '<word> <one argument>'. */
-static int parse_pair(const words *ws, br_move *out, br_text *err)
+static int parse_pair(const br_words *ws, br_move *out, br_text *err)
 {
     const char *w = ws->w[0], *a = ws->w[1];
     int i;
@@ -227,7 +192,7 @@ static int parse_pair(const words *ws, br_move *out, br_text *err)
         *out = TDW_MV_ORIENT + i;
     } else if (strcmp(w, "play") == 0 || strcmp(w, "lay") == 0 || strcmp(w, "discard") == 0
                || strcmp(w, "penance") == 0) {
-        if ((i = find_name(a, tdw_card_names, TDW_CARDS)) < 0)
+        if ((i = br_name_index(a, tdw_card_names, TDW_CARDS)) < 0)
             return fail(err, "an action card is one of grain, piety, material, build, wool-sale, "
                         "privilege, house, rent, donate, weave, medicine, favour", "play rent");
         *out = i + (w[0] == 'p' && w[1] == 'l'   ? TDW_MV_PLAY
@@ -235,7 +200,7 @@ static int parse_pair(const words *ws, br_move *out, br_text *err)
                     : w[0] == 'd'                ? TDW_MV_DISCARD
                                                  : TDW_MV_PENANCE);
     } else if (strcmp(w, "trade") == 0) {
-        if ((i = find_name(a, slot_names, 3)) < 0)
+        if ((i = br_name_index(a, slot_names, 3)) < 0)
             return fail(err, "trade names council, field1 or field2", "trade field1");
         *out = TDW_MV_TRADE + i;
     } else if (strcmp(w, "take") == 0) {
@@ -265,7 +230,7 @@ static int parse_pair(const words *ws, br_move *out, br_text *err)
             return fail(err, "care names a place 1..11", "care 7");
         *out = TDW_MV_CARE + i - 1;
     } else if (strcmp(w, "redeem") == 0) {
-        if ((i = find_name(a, tdw_due_names, TDW_DUES)) < 0)
+        if ((i = br_name_index(a, tdw_due_names, TDW_DUES)) < 0)
             return fail(err, "redeem names piety, grain or tax", "redeem piety");
         *out = TDW_MV_REDEEM + i;
     } else if (strcmp(w, "event") == 0) {
@@ -289,8 +254,8 @@ static int parse_pair(const words *ws, br_move *out, br_text *err)
 br_status tdw_move_from_text(const void *st, const char *text, br_move *out, br_text *err)
 {
     (void)st;
-    words ws;
-    if (!split_words(text, &ws) || ws.n == 0) {
+    br_words ws;
+    if (!br_split_words(text, MAX_WORDS, &ws) || ws.n == 0) {
         br_text_printf(err, "'%s' is no move of tore-der-welt", text);
         return BR_ERR_PARSE;
     }
