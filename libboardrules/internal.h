@@ -122,6 +122,32 @@ bool br_fail(br_text *out, const char *fmt, ...) __attribute__((format(printf, 2
 int br_format(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------ */
+/* Lines of a rendering (the games' render) that wrap before BR_LINE_WIDTH
+ * columns onto lines indented by BR_LINE_INDENT, so that long hands and
+ * lists stay readable in an 80-column terminal. */
+
+enum { BR_LINE_WIDTH = 78, BR_LINE_INDENT = 4 };
+
+typedef struct br_line {
+    br_text *out; /* the caller's */
+    int col;      /* the column the next character goes to */
+} br_line;
+
+/* Writes `head` and starts the line after it. */
+br_line br_line_start(br_text *out, const char *head);
+/* Writes `word` (which may hold blanks: it stays on one line) after `gap`
+ * blanks, or on a new indented line when it would pass BR_LINE_WIDTH (and
+ * the line holds more than its indent). */
+void br_line_put(br_line *l, int gap, const char *word);
+/* br_line_put() with a gap of one blank. */
+void br_line_word(br_line *l, const char *word);
+/* br_line_put() of a printf-formatted word (cut at 159 characters). */
+void br_line_printf(br_line *l, int gap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Ends the line. */
+void br_line_end(br_line *l);
+
+/* ------------------------------------------------------------------ */
 /* Move texts as words (the games' move_from_text). */
 
 enum { BR_WORDS_MAX = 10, BR_WORD_MAX = 15 };

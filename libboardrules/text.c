@@ -194,3 +194,44 @@ int br_name_index(const char *text, const char *const *names, int count)
             return i;
     return -1;
 }
+
+br_line br_line_start(br_text *out, const char *head)
+{
+    br_text_puts(out, head);
+    return (br_line){out, (int)strlen(head)};
+}
+
+void br_line_put(br_line *l, int gap, const char *word)
+{
+    int len = (int)strlen(word);
+    if (l->col > BR_LINE_INDENT && l->col + gap + len > BR_LINE_WIDTH) {
+        br_text_printf(l->out, "\n%*s", BR_LINE_INDENT, "");
+        l->col = BR_LINE_INDENT;
+    } else {
+        for (int i = 0; i < gap; i++)
+            br_text_putc(l->out, ' ');
+        l->col += gap;
+    }
+    br_text_puts(l->out, word);
+    l->col += len;
+}
+
+void br_line_word(br_line *l, const char *word)
+{
+    br_line_put(l, 1, word);
+}
+
+void br_line_printf(br_line *l, int gap, const char *fmt, ...)
+{
+    char word[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(word, sizeof word, fmt, ap);
+    va_end(ap);
+    br_line_put(l, gap, word);
+}
+
+void br_line_end(br_line *l)
+{
+    br_text_putc(l->out, '\n');
+}

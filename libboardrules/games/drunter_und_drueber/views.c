@@ -23,40 +23,6 @@ static bool sees(const dud *s, int viewer, int owner)
 
 static const char kind_chars[DUD_KINDS] = {'=', '#', '~'};
 
-enum { LINE_WIDTH = 78, WRAP_INDENT = 4 };
-
-/* A line that wraps before LINE_WIDTH, so that long hands and vote results
- * stay readable in an 80-column terminal. */
-typedef struct line {
-    br_text *out;
-    int col;
-} line;
-
-static line line_start(br_text *out, const char *head)
-{
-    br_text_puts(out, head);
-    return (line){out, (int)strlen(head)};
-}
-
-static void line_word(line *l, const char *word)
-{
-    int len = (int)strlen(word);
-    if (l->col + 1 + len > LINE_WIDTH) {
-        br_text_printf(l->out, "\n%*s", WRAP_INDENT, "");
-        l->col = WRAP_INDENT;
-    } else {
-        br_text_putc(l->out, ' ');
-        l->col++;
-    }
-    br_text_puts(l->out, word);
-    l->col += len;
-}
-
-static void line_end(line *l)
-{
-    br_text_putc(l->out, '\n');
-}
-
 static void render_cell(const dud *s, int sq, br_text *out)
 {
     uint8_t piece = s->board[sq];
@@ -116,7 +82,7 @@ static void render_hand(const dud *s, int p, int viewer, br_text *out)
         br_text_printf(out, "  tiles: %d face down\n", dud_hand_size(s, p));
         return;
     }
-    line l = line_start(out, "  tiles:");
+    br_line l = br_line_start(out, "  tiles:");
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         if (!s->hand[p][t])
             continue;
@@ -125,9 +91,9 @@ static void render_hand(const dud *s, int p, int viewer, br_text *out)
         dud_put_tile(&w, t);
         if (s->hand[p][t] > 1)
             br_text_printf(&w, "x%d", s->hand[p][t]);
-        line_word(&l, word);
+        br_line_word(&l, word);
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 static void render_cards(const dud *s, int p, int viewer, br_text *out)
@@ -198,25 +164,25 @@ static void render_status(const dud *s, br_text *out)
         return;
     char head[64];
     snprintf(head, sizeof head, "Last vote: %d yes, %d no:", v->yes, v->no);
-    line l = line_start(out, head);
-    line_word(&l, v->passed ? "the tile was laid." : "the tile went back.");
+    br_line l = br_line_start(out, head);
+    br_line_word(&l, v->passed ? "the tile was laid." : "the tile went back.");
     for (int p = 0; p < s->num_players; p++) {
         char word[24];
         snprintf(word, sizeof word, "Seat %d", p);
-        line_word(&l, word);
+        br_line_word(&l, word);
         for (int c = 0; c < DUD_VOTE_CARDS; c++) {
             if (!(v->ballots[p] >> c & 1))
                 continue;
             snprintf(word, sizeof word, "%s%s", dud_vote_names[c],
                      c == DUD_JEIN ? (v->jein_yes >> p & 1 ? "=yes" : "=no") : "");
-            line_word(&l, word);
+            br_line_word(&l, word);
         }
         if (!v->ballots[p])
-            line_word(&l, "none");
+            br_line_word(&l, "none");
         l.col += p + 1 < s->num_players ? 1 : 0;
         br_text_puts(out, p + 1 < s->num_players ? ";" : ".");
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 /* The whole state (BR_VIEW_FULL), or what seat `viewer` (-1: a spectator)

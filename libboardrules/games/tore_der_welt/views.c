@@ -15,8 +15,6 @@
 
 #include "tore_der_welt.h"
 
-enum { LINE_WIDTH = 78, WRAP_INDENT = 4 };
-
 static const char *const chapter_names[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
 static const char *const good_codes[TDW_GOODS] = {"st", "wd", "gr", "pi", "wo",
                                                   "cl", "$",  "lo", "mk"};
@@ -30,53 +28,6 @@ static bool sees_goods(const tdw *s, int viewer, int owner)
 {
     return sees(viewer, owner) || s->screens_open;
 }
-
-/* ------------------------------------------------------------------ */
-/* Lines that wrap before LINE_WIDTH */
-
-typedef struct line {
-    br_text *out;
-    int col;
-} line;
-
-static line line_start(br_text *out, const char *head)
-{
-    br_text_puts(out, head);
-    return (line){out, (int)strlen(head)};
-}
-
-/* A word (which may hold blanks: it is kept on one line), after `gap`
- * blanks, or on a new indented line when it does not fit. */
-static void line_put(line *l, int gap, const char *word)
-{
-    int len = (int)strlen(word);
-    if (l->col > WRAP_INDENT && l->col + gap + len > LINE_WIDTH) {
-        br_text_printf(l->out, "\n%*s", WRAP_INDENT, "");
-        l->col = WRAP_INDENT;
-    } else {
-        br_text_printf(l->out, "%*s", gap, "");
-        l->col += gap;
-    }
-    br_text_puts(l->out, word);
-    l->col += len;
-}
-
-static void line_word(line *l, const char *word) { line_put(l, 1, word); }
-
-static void line_printf(line *l, int gap, const char *f, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void line_printf(line *l, int gap, const char *f, ...)
-{
-    char word[160];
-    va_list ap;
-    va_start(ap, f);
-    vsnprintf(word, sizeof word, f, ap);
-    va_end(ap);
-    line_put(l, gap, word);
-}
-
-static void line_end(line *l) { br_text_putc(l->out, '\n'); }
 
 /* ------------------------------------------------------------------ */
 /* Names */
@@ -252,7 +203,7 @@ static const uint8_t income_goods[TDW_INCOMES] = {
 /* Each seat's income at arrow value v, from the active player on, as the
  * rules pay it (rules.c's pay_income): a begging seat gets nothing in
  * round 1, and a stock that has run out gives 1 VP instead (C15). */
-static void put_incomes(line *l, const tdw *s, int v)
+static void put_incomes(br_line *l, const tdw *s, int v)
 {
     int stock[TDW_GOODS];
     for (int g = 0; g < TDW_GOODS; g++)
@@ -265,32 +216,32 @@ static void put_incomes(line *l, const tdw *s, int v)
         int good = income_goods[income];
         int want = income == TDW_INC_MONEY2 ? 2 : 1;
         if (s->round == 0 && (s->players[p].penalties & TDW_PEN_BEGGING)) {
-            line_printf(l, k ? 2 : 1, "s%d %s withheld (begging)", p, code);
+            br_line_printf(l, k ? 2 : 1, "s%d %s withheld (begging)", p, code);
         } else if (good != TDW_NONE && stock[good] < want) {
             int got = stock[good];
             stock[good] = 0;
             if (got)
-                line_printf(l, k ? 2 : 1, "s%d %s (only 1 left: M1)", p, code);
+                br_line_printf(l, k ? 2 : 1, "s%d %s (only 1 left: M1)", p, code);
             else
-                line_printf(l, k ? 2 : 1, "s%d %s (none left: VP)", p, code);
+                br_line_printf(l, k ? 2 : 1, "s%d %s (none left: VP)", p, code);
         } else {
             if (good != TDW_NONE)
                 stock[good] -= want;
-            line_printf(l, k ? 2 : 1, "s%d %s", p, code);
+            br_line_printf(l, k ? 2 : 1, "s%d %s", p, code);
         }
     }
 }
 
 /* Where orientation v moves the favour marker, and what the space gives
  * the active player. */
-static void put_favour_move(line *l, const tdw *s, int v)
+static void put_favour_move(br_line *l, const tdw *s, int v)
 {
     if (v == 0) {
-        line_word(l, "| favour stays");
+        br_line_word(l, "| favour stays");
         return;
     }
     int to = tdw_favour_target(s, s->favour, v);
-    line_printf(l, 1, "| favour -> %s: %s", tdw_track[to].text,
+    br_line_printf(l, 1, "| favour -> %s: %s", tdw_track[to].text,
                 space_benefits[tdw_track[to].kind]);
 }
 
@@ -304,25 +255,25 @@ static void render_event(const tdw *s, br_text *out)
     char name[100], effect[100];
     put_event(name, sizeof name, s->event);
     put_effect(effect, sizeof effect, &ev->effect);
-    line l = line_start(out, "Event");
-    line_printf(&l, 1, "%s (%s)", name, ev->lasting ? "lasting" : "immediate");
+    br_line l = br_line_start(out, "Event");
+    br_line_printf(&l, 1, "%s (%s)", name, ev->lasting ? "lasting" : "immediate");
     if (ev->place != TDW_NONE)
-        line_printf(&l, 1, "place %d", ev->place + 1);
-    line_printf(&l, 1, "- %s", effect);
-    line_end(&l);
+        br_line_printf(&l, 1, "place %d", ev->place + 1);
+    br_line_printf(&l, 1, "- %s", effect);
+    br_line_end(&l);
     if (s->orientation != TDW_NONE) {
-        l = line_start(out, "  ");
-        line_printf(&l, 0, "orient %d:", s->orientation);
+        l = br_line_start(out, "  ");
+        br_line_printf(&l, 0, "orient %d:", s->orientation);
         put_incomes(&l, s, s->orientation);
-        line_end(&l);
+        br_line_end(&l);
         return;
     }
     for (int v = 0; v < 4; v++) {
-        l = line_start(out, "  ");
-        line_printf(&l, 0, "orient %d:", v);
+        l = br_line_start(out, "  ");
+        br_line_printf(&l, 0, "orient %d:", v);
         put_incomes(&l, s, v);
         put_favour_move(&l, s, v);
-        line_end(&l);
+        br_line_end(&l);
     }
     br_text_puts(out, "  (income: St stone, Wd wood, Gr grain, Pi piety, Wo wool, Lo loyalty,\n"
                       "   Mk medical knowledge, M1/M2 1/2 money, VP 1 victory point)\n");
@@ -330,7 +281,7 @@ static void render_event(const tdw *s, br_text *out)
 
 static void render_display(const tdw *s, br_text *out)
 {
-    line l = line_start(out, "Display:");
+    br_line l = br_line_start(out, "Display:");
     for (int f = 0; f < 2; f++) {
         char name[100];
         if (s->display[f] == TDW_NONE)
@@ -341,21 +292,21 @@ static void render_display(const tdw *s, br_text *out)
             br_format(name, sizeof name, "[%d] %s%s", f + 1, ev,
                 s->display_older == f && s->display[1 - f] != TDW_NONE ? " (older)" : "");
         }
-        line_put(&l, f ? 2 : 1, name);
+        br_line_put(&l, f ? 2 : 1, name);
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 static void render_track(const tdw *s, br_text *out)
 {
-    line l = line_start(out, "Favour:");
+    br_line l = br_line_start(out, "Favour:");
     for (int i = 0; i < TDW_SPACES; i++) {
         const char *name = tdw_track[i].kind == TDW_S_OUTLAWS ? "out" : tdw_track[i].text;
         bool covered = s->covers >> i & 1;
-        line_printf(&l, 1, "%s%s%s%s", i == s->favour ? "[" : "", covered ? "#" : "", name,
+        br_line_printf(&l, 1, "%s%s%s%s", i == s->favour ? "[" : "", covered ? "#" : "", name,
                     i == s->favour ? "]" : "");
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 /* The sale prices now: the lasting price events in force, else the printed. */
@@ -372,18 +323,18 @@ static void render_market(const tdw *s, br_text *out)
             from[k] = lasting[i];
         }
     }
-    line l = line_start(out, "Covers:");
+    br_line l = br_line_start(out, "Covers:");
     int covers = 0;
     for (int t = 0; t < TDW_TARGETS; t++) {
         if (!(s->covers >> t & 1))
             continue;
         char name[40];
         put_target(name, sizeof name, t);
-        line_put(&l, covers++ ? 2 : 1, name);
+        br_line_put(&l, covers++ ? 2 : 1, name);
     }
     if (!covers)
-        line_word(&l, "-");
-    line_put(&l, 4, "Market:");
+        br_line_word(&l, "-");
+    br_line_put(&l, 4, "Market:");
     for (int k = 0; k < 2; k++) {
         char word[40];
         int len = br_format(word, sizeof word, "%s %d", k ? "cloth" : "wool", price[k]);
@@ -391,9 +342,9 @@ static void render_market(const tdw *s, br_text *out)
             br_format(word + len, sizeof word - (size_t)len, " (E%02d)", from[k] + 1);
         if (s->covers >> (TDW_T_MARKET_WOOL + k) & 1)
             br_format(word + len, sizeof word - (size_t)len, " covered");
-        line_put(&l, k ? 2 : 1, word);
+        br_line_put(&l, k ? 2 : 1, word);
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 /* What a donation seal gives when the project is completed. */
@@ -410,7 +361,7 @@ static int put_donor_bonus(char *buf, size_t size, const tdw_project_info *info)
 
 static void render_projects(const tdw *s, br_text *out)
 {
-    line l = line_start(out, "Projects:");
+    br_line l = br_line_start(out, "Projects:");
     int shown = 0;
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
@@ -433,38 +384,38 @@ static void render_projects(const tdw *s, br_text *out)
             len += br_format(word + len, sizeof word - (size_t)len, "%s%d", any ? " " : " seals ", q);
             any = true;
         }
-        line_put(&l, shown++ ? 3 : 1, word);
+        br_line_put(&l, shown++ ? 3 : 1, word);
     }
     if (!shown)
-        line_word(&l, "-");
-    line_end(&l);
+        br_line_word(&l, "-");
+    br_line_end(&l);
 }
 
 static void render_stocks(const tdw *s, br_text *out)
 {
     br_text_printf(out, "Field: gr %d  Cathedral: pi %d  Box: gr %d pi %d\n", s->stock_grain,
                    s->stock_piety, s->box_grain, s->box_piety);
-    line l = line_start(out, "Supply:");
+    br_line l = br_line_start(out, "Supply:");
     static const uint8_t order[] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
                                     TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
     for (size_t i = 0; i < sizeof order; i++)
-        line_printf(&l, 1, "%s %d", good_codes[order[i]], s->supply[order[i]]);
-    line_printf(&l, 1, "metal %d", s->supply_metal);
-    line_printf(&l, 1, "covers %d", TDW_COVER_TILES - tdw_popcount(s->covers));
-    line_end(&l);
-    l = line_start(out, "Plots (material, rent):");
+        br_line_printf(&l, 1, "%s %d", good_codes[order[i]], s->supply[order[i]]);
+    br_line_printf(&l, 1, "metal %d", s->supply_metal);
+    br_line_printf(&l, 1, "covers %d", TDW_COVER_TILES - tdw_popcount(s->covers));
+    br_line_end(&l);
+    l = br_line_start(out, "Plots (material, rent):");
     for (int q = 0; q < TDW_PLOTS; q++)
-        line_printf(&l, q ? 2 : 1, "p%d %s %d%s", q + 1, good_codes[tdw_plots[q].material],
+        br_line_printf(&l, q ? 2 : 1, "p%d %s %d%s", q + 1, good_codes[tdw_plots[q].material],
                     tdw_plots[q].n, good_codes[tdw_plots[q].good]);
-    line_end(&l);
-    l = line_start(out, "Houses:");
+    br_line_end(&l);
+    l = br_line_start(out, "Houses:");
     int shown = 0;
     for (int q = 0; q < TDW_PLOTS; q++)
         if (s->plots[q] != TDW_NONE)
-            line_printf(&l, shown++ ? 2 : 1, "p%d s%d", q + 1, s->plots[q]);
+            br_line_printf(&l, shown++ ? 2 : 1, "p%d s%d", q + 1, s->plots[q]);
     if (!shown)
-        line_word(&l, "-");
-    line_end(&l);
+        br_line_word(&l, "-");
+    br_line_end(&l);
 }
 
 static void render_plague(const tdw *s, br_text *out)
@@ -483,7 +434,7 @@ static void render_plague(const tdw *s, br_text *out)
         if (!any)
             return;
     }
-    line l = line_start(out, "Patients:");
+    br_line l = br_line_start(out, "Patients:");
     int shown = 0;
     for (int x = 0; x < TDW_PLACES; x++)
         if (s->place_state[x] == TDW_PLACE_SICK) {
@@ -491,19 +442,19 @@ static void render_plague(const tdw *s, br_text *out)
             const tdw_place_info *info = &tdw_places[x];
             if (info->good != TDW_NONE)
                 br_format(bonus, sizeof bonus, " +%d %s", info->n, good_codes[info->good]);
-            line_printf(&l, shown++ ? 2 : 1, "place %d needs %d (2 VP%s%s)", x + 1,
+            br_line_printf(&l, shown++ ? 2 : 1, "place %d needs %d (2 VP%s%s)", x + 1,
                         s->place_value[x], info->vp ? " +1 VP" : "", bonus);
         }
     if (!shown)
-        line_word(&l, "-");
-    line_printf(&l, 3, "face down: %d", hidden);
+        br_line_word(&l, "-");
+    br_line_printf(&l, 3, "face down: %d", hidden);
     if (cured) {
-        line_put(&l, 3, "cared for:");
+        br_line_put(&l, 3, "cared for:");
         for (int x = 0; x < TDW_PLACES; x++)
             if (s->place_state[x] == TDW_PLACE_CURED)
-                line_printf(&l, 1, "%d", x + 1);
+                br_line_printf(&l, 1, "%d", x + 1);
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 /* The seats' table: one row each, the face-up pile last (wrapped). */
@@ -531,23 +482,23 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
             TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
             tdw_popcount(pl->discards), pen);
-        line l = line_start(out, head);
+        br_line l = br_line_start(out, head);
         for (int i = 0; i < pl->pile_len; i++) {
             const char *c = tdw_card_names[pl->pile[i]];
             if (pl->pile[i] == TDW_C_PRIVILEGE && i > 0 && (pl->pile_used >> i & 1))
-                line_printf(&l, 1, "%s=%s", c, tdw_card_names[pl->pile[i - 1]]);
+                br_line_printf(&l, 1, "%s=%s", c, tdw_card_names[pl->pile[i - 1]]);
             else if (pl->pile_used >> i & 1)
-                line_word(&l, c);
+                br_line_word(&l, c);
             else
-                line_printf(&l, 1, "(%s)", c);
+                br_line_printf(&l, 1, "(%s)", c);
         }
         if (!pl->pile_len)
-            line_word(&l, "-");
+            br_line_word(&l, "-");
         if (pl->acted)
-            line_word(&l, "[acted]");
+            br_line_word(&l, "[acted]");
         if (pl->traded)
-            line_word(&l, "[traded]");
-        line_end(&l);
+            br_line_word(&l, "[traded]");
+        br_line_end(&l);
     }
     br_text_puts(out, "(* crest, < you; houses, seals: not yet placed; privilege=X: X repeated;\n"
                       " F action forfeited; pen: missing dues cost VP now and a penalty in round\n"
@@ -563,16 +514,16 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
                            (s->players[p].vp - 1) % 60 + 1, (s->players[p].vp - 1) / 60 + 1);
 }
 
-static void render_cards(line *l, unsigned mask)
+static void render_cards(br_line *l, unsigned mask)
 {
     int shown = 0;
     for (int c = 0; c < TDW_CARDS; c++)
         if (mask >> c & 1) {
-            line_word(l, tdw_card_names[c]);
+            br_line_word(l, tdw_card_names[c]);
             shown++;
         }
     if (!shown)
-        line_word(l, "-");
+        br_line_word(l, "-");
 }
 
 static void render_private(const tdw *s, int viewer, br_text *out)
@@ -581,22 +532,22 @@ static void render_private(const tdw *s, int viewer, br_text *out)
         char head[40];
         if (sees_goods(s, viewer, p)) {
             br_format(head, sizeof head, p == viewer ? "Your screen:" : "Seat %d screen:", p);
-            line l = line_start(out, head);
+            br_line l = br_line_start(out, head);
             for (int g = 0; g < TDW_GOODS; g++)
-                line_printf(&l, 1, "%s %d", good_codes[g], s->players[p].goods[g]);
-            line_end(&l);
+                br_line_printf(&l, 1, "%s %d", good_codes[g], s->players[p].goods[g]);
+            br_line_end(&l);
         }
         if (!sees(viewer, p))
             continue;
         br_format(head, sizeof head, p == viewer ? "Your hand:" : "Seat %d hand:", p);
-        line l = line_start(out, head);
+        br_line l = br_line_start(out, head);
         render_cards(&l, s->players[p].hand);
-        line_end(&l);
+        br_line_end(&l);
         if (s->players[p].discards) {
             br_format(head, sizeof head, p == viewer ? "Your discards:" : "Seat %d discards:", p);
-            l = line_start(out, head);
+            l = br_line_start(out, head);
             render_cards(&l, s->players[p].discards);
-            line_end(&l);
+            br_line_end(&l);
         }
     }
 }
@@ -604,44 +555,44 @@ static void render_private(const tdw *s, int viewer, br_text *out)
 static void render_pending(const tdw *s, br_text *out)
 {
     const tdw_pending *pd = &s->pending;
-    line l = line_start(out, "");
+    br_line l = br_line_start(out, "");
     switch (s->phase) {
     case TDW_PH_FOLLOW:
     case TDW_PH_DISCARD:
         if (pd->card == TDW_NONE)
             return;
-        line_printf(&l, 0, "Seat %d carries out %s%s", s->turn, tdw_card_names[pd->card],
+        br_line_printf(&l, 0, "Seat %d carries out %s%s", s->turn, tdw_card_names[pd->card],
                     pd->via_privilege ? " (via privilege)" : "");
         if (pd->rented) {
-            line_word(&l, "rented");
+            br_line_word(&l, "rented");
             for (int q = 0; q < TDW_PLOTS; q++)
                 if (pd->rented >> q & 1)
-                    line_printf(&l, 1, "p%d", q + 1);
+                    br_line_printf(&l, 1, "p%d", q + 1);
         }
         if (pd->cared)
-            line_printf(&l, 1, "(knowledge used for cares: %d)", pd->cared);
+            br_line_printf(&l, 1, "(knowledge used for cares: %d)", pd->cared);
         break;
     case TDW_PH_CHOICE:
     case TDW_PH_CARE:
     case TDW_PH_REDEEM:
-        line_printf(&l, 0, "Seat %d %s", pd->seat,
+        br_line_printf(&l, 0, "Seat %d %s", pd->seat,
                     s->phase == TDW_PH_CHOICE ? "decides on the event"
                     : s->phase == TDW_PH_CARE ? "may care for a patient (hospital donor)"
                     : "may give loyalty against penalties");
         if (pd->queue) {
-            line_put(&l, 0, ";");
-            line_word(&l, "then");
+            br_line_put(&l, 0, ";");
+            br_line_word(&l, "then");
             for (int k = 1; k < s->num_players; k++) {
                 int p = (pd->seat + k) % s->num_players;
                 if (pd->queue >> p & 1)
-                    line_printf(&l, 1, "s%d", p);
+                    br_line_printf(&l, 1, "s%d", p);
             }
         }
         break;
     default:
         return;
     }
-    line_end(&l);
+    br_line_end(&l);
 }
 
 static void render_dues(const tdw *s, br_text *out)
@@ -652,30 +603,30 @@ static void render_dues(const tdw *s, br_text *out)
             any |= s->shortfall[p][d] != 0;
     if (!any)
         return;
-    line l = line_start(out, "Dues:");
+    br_line l = br_line_start(out, "Dues:");
     if (s->tax)
-        line_printf(&l, 1, "tax %d;", s->tax);
-    line_word(&l, "missing");
+        br_line_printf(&l, 1, "tax %d;", s->tax);
+    br_line_word(&l, "missing");
     int shown = 0;
     for (int p = 0; p < s->num_players; p++)
         for (int d = 0; d < TDW_DUES; d++)
             if (s->shortfall[p][d])
-                line_printf(&l, shown++ ? 2 : 1, "s%d %s %d", p, tdw_due_names[d],
+                br_line_printf(&l, shown++ ? 2 : 1, "s%d %s %d", p, tdw_due_names[d],
                             s->shortfall[p][d]);
     if (!shown)
-        line_word(&l, "nothing");
-    line_end(&l);
+        br_line_word(&l, "nothing");
+    br_line_end(&l);
 }
 
 static void render_result(const tdw *s, br_text *out)
 {
     if (s->phase != TDW_PH_OVER)
         return;
-    line l = line_start(out, "Game over. Winner(s):");
+    br_line l = br_line_start(out, "Game over. Winner(s):");
     for (int p = 0; p < s->num_players; p++)
         if (s->winners >> p & 1)
-            line_printf(&l, 1, "seat %d (%d VP)", p, s->players[p].vp);
-    line_end(&l);
+            br_line_printf(&l, 1, "seat %d (%d VP)", p, s->players[p].vp);
+    br_line_end(&l);
 }
 
 void tdw_render(const void *st, int viewer, br_text *out)
