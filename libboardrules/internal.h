@@ -370,6 +370,46 @@ struct br_game {
     uint32_t (*view_reveals)(const void *st, br_move move);
 };
 
+/* The entries every game defines in its own files as <prefix>_<entry>
+ * (tsuro_legal_moves, dud_render, ...), with the signatures of the vtable
+ * above: BR_GAME_DECLARE(prefix) declares them in the game's header,
+ * BR_GAME_ENTRIES(prefix) fills them in its vtable (game.c). The entries a
+ * game may leave out or keeps in game.c (setup, traits, sample_chance,
+ * view_reveals) it names itself. */
+#define BR_GAME_DECLARE(p)                                                                         \
+    size_t p##_move_space(const void *st);                                                         \
+    size_t p##_max_legal_moves(const void *st);                                                    \
+    int p##_current_player(const void *st);                                                        \
+    size_t p##_legal_moves(const void *st, br_move *out);                                          \
+    bool p##_check_move(const void *st, br_move move, br_text *reason);                            \
+    void p##_apply_move(void *st, br_move move);                                                   \
+    size_t p##_chance_outcomes(const void *st, br_move *out, uint32_t *weights);                   \
+    void p##_winners(const void *st, uint8_t *is_winner);                                          \
+    void p##_scores(const void *st, double *out);                                                  \
+    void p##_move_to_text(const void *st, br_move move, int viewer, br_text *out);                 \
+    br_status p##_move_from_text(const void *st, const char *text, br_move *out, br_text *err);    \
+    void p##_write_view(const void *st, int viewer, br_jw *w);                                     \
+    void p##_to_bytes(const void *st, br_bytes_writer *w);                                         \
+    br_status p##_from_bytes(void *st, br_bytes_reader *r, br_text *err);                          \
+    br_status p##_from_json(void *st, const json_t *state, br_text *err);                          \
+    void p##_render(const void *st, int viewer, br_text *out);                                     \
+    void p##_resample(const void *st, int seat, br_rng *rng, void *out);                           \
+    void p##_write_effects(const void *before, const void *after, br_move move, int viewer,        \
+                           br_jw *w);                                                              \
+    void p##_write_tensor(const void *st, int seat, float *out);                                   \
+    uint32_t p##_move_view(const void *st, br_move move, int seat)
+
+#define BR_GAME_ENTRIES(p)                                                                         \
+    .move_space = p##_move_space, .max_legal_moves = p##_max_legal_moves,                          \
+    .current_player = p##_current_player, .legal_moves = p##_legal_moves,                          \
+    .check_move = p##_check_move, .apply_move = p##_apply_move,                                    \
+    .chance_outcomes = p##_chance_outcomes, .winners = p##_winners, .scores = p##_scores,          \
+    .move_to_text = p##_move_to_text, .move_from_text = p##_move_from_text,                        \
+    .write_view = p##_write_view, .to_bytes = p##_to_bytes, .from_bytes = p##_from_bytes,          \
+    .from_json = p##_from_json, .render = p##_render, .resample = p##_resample,                    \
+    .write_effects = p##_write_effects, .write_tensor = p##_write_tensor,                          \
+    .move_view = p##_move_view
+
 /* The registry (registry.c). */
 extern const struct br_game *const br_registry[];
 extern const size_t br_registry_count;

@@ -222,15 +222,13 @@ int dud_hand_size(const dud *s, int seat);
 /* The game's own option keys, in the order of the option table (game.c). */
 enum { DUD_OPT_VARIANT, DUD_OPT_REVOTE, DUD_OPT_CHOICE };
 br_status dud_setup(void *st, int num_players, br_option_value *values, br_text *err);
-size_t dud_move_space(const void *st);
-size_t dud_max_legal_moves(const void *st);
-int dud_current_player(const void *st);
-size_t dud_legal_moves(const void *st, br_move *out);
-bool dud_check_move(const void *st, br_move move, br_text *reason);
-void dud_apply_move(void *st, br_move move);
-size_t dud_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
-void dud_winners(const void *st, uint8_t *is_winner);
-void dud_scores(const void *st, double *out);
+/* The vtable's entries dud_<entry> that game.c gathers: rules.c (move_space
+ * .. scores), notation.c (move_to_text, move_from_text: the views take the
+ * viewer, BR_VIEW_FULL, a seat or -1), snapshot.c (write_view, from_json,
+ * to_bytes, from_bytes), views.c (render, resample, write_tensor,
+ * move_view) and effects.c (write_effects, as `viewer` may see it; doc:
+ * "Effects"). */
+BR_GAME_DECLARE(dud);
 
 /* Where a lay puts its tile: the first square and the step, false when it
  * does not fit (off the board, over a piece, no bridge to pass). Geometry
@@ -262,9 +260,6 @@ int dud_actor(const dud *s);
 /* ------------------------------------------------------------------ */
 /* Notation (notation.c) */
 
-/* The views take the viewer: BR_VIEW_FULL, a seat, or -1 (a spectator). */
-void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out);
-br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err);
 void dud_put_square(br_text *out, int sq);
 void dud_put_tile(br_text *out, int type);
 void dud_put_lay(br_text *out, dud_lay lay);
@@ -272,16 +267,6 @@ void dud_put_lay(br_text *out, dud_lay lay);
 int dud_parse_tile(const char *text);
 /* Parses one vote card name; -1 when it is none. */
 int dud_parse_vote_card(const char *text);
-
-/* ------------------------------------------------------------------ */
-/* Snapshot (snapshot.c) and views (views.c) */
-
-void dud_write_view(const void *st, int viewer, br_jw *w);
-br_status dud_from_json(void *st, const json_t *state, br_text *err);
-void dud_to_bytes(const void *st, br_bytes_writer *w);
-br_status dud_from_bytes(void *st, br_bytes_reader *r, br_text *err);
-void dud_render(const void *st, int viewer, br_text *out);
-void dud_resample(const void *st, int seat, br_rng *rng, void *out);
 
 /* ------------------------------------------------------------------ */
 /* Learning interface (game.c, views.c; doc: "Learning interface") */
@@ -372,19 +357,12 @@ _Static_assert(offsetof(dud, votes_held) == offsetof(dud, winner_mask) + 1,
 
 size_t dud_tensor_size(int num_players);
 uint32_t dud_max_game_length(int num_players, bool pro, bool revote_laid);
-void dud_write_tensor(const void *st, int seat, float *out);
 /* A move as `seat` sees it when it is made (the information-state tensor):
  * the move, or DUD_MOVE_SPACE + class for another seat's ballot (0), pro
  * choice (1), face-down tile (2), building card (3); dud_view_reveals():
  * the ballots once the vote's last is cast, building cards and choices at
  * the end. */
 enum { DUD_HIDDEN_MOVE_CLASSES = 4 };
-uint32_t dud_move_view(const void *st, br_move move, int seat);
 uint32_t dud_view_reveals(const void *st, br_move move);
-
-/* effects.c: what one history entry changed, as `viewer` (a seat or -1)
- * may see it (the vtable's write_effects; doc: "Effects") */
-void dud_write_effects(const void *before, const void *after, br_move move, int viewer,
-                       br_jw *w);
 
 #endif /* BR_GAME_DRUNTER_UND_DRUEBER_H */

@@ -362,21 +362,19 @@ static inline int tdw_move_hidden(const tdw *s, br_move move, int viewer)
 /* The game's own option keys, in the order of the option table (game.c). */
 enum { TDW_OPT_LASTING, TDW_OPT_PRIVILEGE, TDW_OPT_CREST, TDW_OPT_SCREENS };
 br_status tdw_setup(void *st, int num_players, br_option_value *values, br_text *err);
-size_t tdw_move_space(const void *st);
-size_t tdw_max_legal_moves(const void *st);
-int tdw_current_player(const void *st);
-size_t tdw_legal_moves(const void *st, br_move *out);
-bool tdw_check_move(const void *st, br_move move, br_text *reason);
-void tdw_apply_move(void *st, br_move move);
+/* The vtable's entries tdw_<entry> that game.c gathers: rules.c (move_space
+ * .. scores), notation.c (move_to_text, move_from_text), snapshot.c
+ * (write_view, from_json), bytes.c (to_bytes, from_bytes), views.c (render,
+ * resample, write_tensor, move_view) and effects.c (write_effects; doc:
+ * "Effects"). The views take the viewer: BR_VIEW_FULL (everything), a seat
+ * or -1. */
+BR_GAME_DECLARE(tdw);
 /* tdw_apply_move() is tdw_apply_raw() (the move alone) followed by every
  * forced move: a seat's decision with a single legal move, carried out
  * without asking (C22). effects.c retraces the two to name the forced
  * moves. */
 void tdw_apply_raw(tdw *s, br_move move);
 bool tdw_forced_move(const tdw *s, br_move *out);
-size_t tdw_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
-void tdw_winners(const void *st, uint8_t *is_winner);
-void tdw_scores(const void *st, double *out);
 
 /* The lasting cards in force now (0..3 event indexes into out[3]; the
  * council card first when it is lasting). */
@@ -490,19 +488,6 @@ bool tdw_redeem_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_redeem(tdw *s, br_move move);
 
 /* ------------------------------------------------------------------ */
-/* Notation (notation.c), snapshot (snapshot.c), views (views.c) */
-
-/* The views take the viewer: BR_VIEW_FULL (everything), a seat or -1. */
-void tdw_move_to_text(const void *st, br_move move, int viewer, br_text *out);
-br_status tdw_move_from_text(const void *st, const char *text, br_move *out, br_text *err);
-void tdw_write_view(const void *st, int viewer, br_jw *w);
-br_status tdw_from_json(void *st, const json_t *state, br_text *err);
-void tdw_to_bytes(const void *st, br_bytes_writer *w);
-br_status tdw_from_bytes(void *st, br_bytes_reader *r, br_text *err);
-void tdw_render(const void *st, int viewer, br_text *out);
-void tdw_resample(const void *st, int seat, br_rng *rng, void *out);
-
-/* ------------------------------------------------------------------ */
 /* The learning interface (game.c, views.c; doc: "Learning interface") */
 
 /* The longest game: TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * seats moves,
@@ -518,15 +503,9 @@ static inline size_t tdw_tensor_size(int num_players)
     return TDW_TENSOR_TABLE + (size_t)TDW_TENSOR_SEAT * (size_t)num_players;
 }
 
-void tdw_write_tensor(const void *st, int seat, float *out);
 /* A move as `seat` sees it when it is made (the information-state tensor):
  * the move, or TDW_MOVE_SPACE + class for another seat's face-down discard
  * (0) or penance draw (1). */
 enum { TDW_HIDDEN_MOVE_CLASSES = 2 };
-uint32_t tdw_move_view(const void *st, br_move move, int seat);
-
-/* effects.c: one history entry's effects as `viewer` sees them (doc: "Effects") */
-void tdw_write_effects(const void *before, const void *after, br_move move, int viewer,
-                       br_jw *w);
 
 #endif /* BR_GAME_TORE_DER_WELT_H */

@@ -453,48 +453,22 @@ static inline size_t tensor_size_of(const ts_state *s)
 }
 
 /* ------------------------------------------------------------------ */
-/* Functions one file calls in another, and the vtable's entries, which
- * game.c gathers (hidden, as the tables above). */
+/* Functions one file calls in another (hidden, as the tables above). The
+ * vtable's entries tsuro_<entry> that game.c gathers: rules.c (move_space ..
+ * scores), notation.c (move_to_text, move_from_text), snapshot.c
+ * (write_view, from_json, to_bytes, from_bytes), views.c (render, resample,
+ * write_tensor, move_view: the move, or the move space + 0 for a tile drawn
+ * by another seat of the classic edition) and effects.c (write_effects;
+ * doc/games/tsuro.md, "Effects"). */
+BR_GAME_DECLARE(tsuro);
 
 /* rules.c */
 void tsuro_clear_to_start(ts_state *s);
 br_move tsuro_listed_move(const ts_state *s, br_move move);
-size_t tsuro_move_space(const void *st);
-size_t tsuro_max_legal_moves(const void *st);
-int tsuro_current_player(const void *st);
-size_t tsuro_legal_moves(const void *st, br_move *out);
-size_t tsuro_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
 br_move tsuro_sample_chance(const void *st, br_rng *rng);
-bool tsuro_check_move(const void *st, br_move move, br_text *reason);
-void tsuro_apply_move(void *st, br_move move);
-void tsuro_winners(const void *st, uint8_t *is_winner);
-void tsuro_scores(const void *st, double *out);
 
 /* notation.c */
 void tsuro_put_square(br_text *out, int cell);
 void tsuro_put_start(const ts_state *s, br_text *out, int m);
-void tsuro_move_to_text(const void *st, br_move move, int viewer, br_text *out);
-br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
-                               br_text *err);
-
-/* snapshot.c: the snapshot and the observation (the field table) */
-void tsuro_write_view(const void *st, int viewer, br_jw *w);
-br_status tsuro_from_json(void *st, const json_t *obj, br_text *err);
-void tsuro_to_bytes(const void *st, br_bytes_writer *w);
-br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err);
-
-/* views.c */
-void tsuro_render(const void *st, int viewer, br_text *out);
-void tsuro_resample(const void *st, int seat, br_rng *rng, void *out);
-void tsuro_write_tensor(const void *st, int seat, float *out);
-/* A move as `seat` sees it when it is made (the information-state tensor):
- * the move, or the move space + 0 for a tile drawn by another seat of the
- * classic edition. */
-uint32_t tsuro_move_view(const void *st, br_move move, int seat);
-
-/* effects.c: what one history entry changed, as `viewer` may see it (the
- * vtable's write_effects; doc/games/tsuro.md, "Effects"). */
-void tsuro_write_effects(const void *before, const void *after, br_move move, int viewer,
-                         br_jw *w);
 
 #endif /* BR_GAME_TSURO_H */

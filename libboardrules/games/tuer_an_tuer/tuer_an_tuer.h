@@ -367,21 +367,18 @@ typedef struct decoded {
 } decoded;
 
 /* ------------------------------------------------------------------ */
-/* Functions one file calls in another, and the vtable's entries, which
- * game.c gathers (hidden, as everything in the library but the public API:
- * -fvisibility=hidden). */
+/* Functions one file calls in another (hidden, as everything in the
+ * library but the public API: -fvisibility=hidden). The vtable's entries
+ * tat_<entry> that game.c gathers: rules.c (move_space .. scores),
+ * notation.c (move_to_text), snapshot.c (the snapshot, BR_VIEW_FULL, and the
+ * observation, a seat or -1, are one JSON text with what `viewer` cannot see
+ * as counts), bytes.c (the binary snapshot), views.c (write_tensor:
+ * TAT_TENSOR_SIZE floats; move_view; render; resample) and effects.c
+ * (write_effects; doc: "Effects"). */
+BR_GAME_DECLARE(tat);
 
 /* rules.c */
 void tat_clear_to_start(tat *s);
-size_t tat_move_space(const void *st);
-size_t tat_max_legal_moves(const void *st);
-int tat_current_player(const void *st);
-size_t tat_legal_moves(const void *st, br_move *out);
-size_t tat_chance_outcomes(const void *st, br_move *out, uint32_t *weights);
-bool tat_check_move(const void *st, br_move move, br_text *reason);
-void tat_apply_move(void *st, br_move move);
-void tat_winners(const void *st, uint8_t *is_winner);
-void tat_scores(const void *st, double *out);
 /* What move number `m` is (K_INVALID outside the move space). */
 decoded tat_decode(br_move m);
 /* The next door field on the path after `seg` holding a card of `colour`,
@@ -399,33 +396,15 @@ size_t tat_quoted_position(char *text, const tat *s, int p);
 void tat_put_move(br_text *out, br_move move);
 int tat_parse_card(const char *t);
 int tat_parse_field(const char *t);
-/* A move's text as `viewer` sees it (the vtable's move_to_text). */
-void tat_move_to_text(const void *st, br_move move, int viewer, br_text *out);
-br_status tat_move_from_text(const void *st, const char *text, br_move *out,
-                             br_text *err);
-
-/* snapshot.c: the snapshot (BR_VIEW_FULL) and the observation (a seat or
- * -1) are one JSON text, with what `viewer` cannot see as counts */
-void tat_write_view(const void *st, int viewer, br_jw *w);
-br_status tat_from_json(void *st, const json_t *state, br_text *err);
-/* bytes.c: the binary snapshot */
-void tat_to_bytes(const void *st, br_bytes_writer *w);
-br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err);
 
 /* views.c */
-/* The observation tensor of `seat` (or -1), TAT_TENSOR_SIZE floats. */
-void tat_write_tensor(const void *st, int seat, float *out);
 /* A move as `seat` sees it when it is made (the information-state tensor):
  * the move, or MOVE_SPACE + class for another seat's exchange discard (0),
  * drop (1), door card drawn (2), elevator card drawn (3). */
 enum { TAT_HIDDEN_MOVE_CLASSES = 4 };
-uint32_t tat_move_view(const void *st, br_move move, int seat);
 /* The hidden class of `move` at `s` for `viewer` (as tat_move_view()), or
  * -1 when the viewer sees the move. */
 int tat_hidden_class(const tat *s, br_move move, int viewer);
-/* The text picture of what `viewer` sees (the vtable's render). */
-void tat_render(const void *st, int viewer, br_text *out);
-void tat_resample(const void *st, int seat, br_rng *rng, void *out);
 
 /* content.c */
 
@@ -446,10 +425,5 @@ extern const shape tat_shapes[TAT_SHAPES];
 
 /* Steps an elevator card of `type` gives on floor index `floor`. */
 int tat_elevator_effect(const tat *s, int type, int floor);
-
-/* effects.c: what one history entry changed, as `viewer` (a seat or -1)
- * may see it (the vtable's write_effects; doc: "Effects") */
-void tat_write_effects(const void *before, const void *after, br_move move, int viewer,
-                       br_jw *w);
 
 #endif /* BR_GAME_TUER_AN_TUER_H */
