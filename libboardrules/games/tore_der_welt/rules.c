@@ -493,76 +493,43 @@ typedef struct {
     int lo, hi; /* lo..hi-1 */
 } move_range;
 
+/* Each phase's candidate ranges, and in the FOLLOW phase each card's; an
+ * entry with hi == 0 is unused. */
+static const move_range phase_range_table[TDW_PHASES][2] = {
+    [TDW_PH_PENANCE] = {{TDW_MV_PENANCE, TDW_MOVE_SPACE}},
+    [TDW_PH_EVENT] = {{TDW_MV_EVENT, TDW_MV_PLAGUE}},
+    [TDW_PH_PLAGUE] = {{TDW_MV_PLAGUE, TDW_MV_TAX}},
+    [TDW_PH_TAX] = {{TDW_MV_TAX, TDW_MV_PENANCE}},
+    [TDW_PH_CHOICE] = {{TDW_MV_ACCEPT, TDW_MV_DONE}},
+    [TDW_PH_ORIENT] = {{TDW_MV_ORIENT, TDW_MV_PLAY}},
+    [TDW_PH_ACTION] = {{TDW_MV_PLAY, TDW_MV_DISCARD}, {TDW_MV_TRADE, TDW_MV_ACCEPT}},
+    [TDW_PH_DISCARD] = {{TDW_MV_DISCARD, TDW_MV_TRADE}},
+    [TDW_PH_CARE] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_CARE, TDW_MV_REDEEM}},
+    [TDW_PH_REDEEM] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_REDEEM, TDW_MV_EVENT}},
+};
+
+static const move_range follow_range_table[TDW_CARDS][2] = {
+    [TDW_C_MATERIAL] = {{TDW_MV_TAKE_STONE, TDW_MV_BUILD}},
+    [TDW_C_BUILD] = {{TDW_MV_BUILD, TDW_MV_SELL}},
+    [TDW_C_SALE] = {{TDW_MV_SELL, TDW_MV_HOUSE}},
+    [TDW_C_HOUSE] = {{TDW_MV_HOUSE, TDW_MV_RENT}},
+    [TDW_C_RENT] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_RENT, TDW_MV_DONATE}},
+    [TDW_C_DONATE] = {{TDW_MV_DONATE, TDW_MV_WEAVE}},
+    [TDW_C_WEAVE] = {{TDW_MV_WEAVE, TDW_MV_MEDICINE_MONEY}},
+    [TDW_C_MEDICINE] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_MEDICINE_MONEY, TDW_MV_REDEEM}},
+};
+
 static int phase_ranges(const tdw *s, move_range out[3])
 {
-    switch (s->phase) {
-    case TDW_PH_PENANCE:
-        out[0] = (move_range){TDW_MV_PENANCE, TDW_MOVE_SPACE};
-        return 1;
-    case TDW_PH_EVENT:
-        out[0] = (move_range){TDW_MV_EVENT, TDW_MV_PLAGUE};
-        return 1;
-    case TDW_PH_PLAGUE:
-        out[0] = (move_range){TDW_MV_PLAGUE, TDW_MV_TAX};
-        return 1;
-    case TDW_PH_TAX:
-        out[0] = (move_range){TDW_MV_TAX, TDW_MV_PENANCE};
-        return 1;
-    case TDW_PH_CHOICE:
-        out[0] = (move_range){TDW_MV_ACCEPT, TDW_MV_DONE};
-        return 1;
-    case TDW_PH_ORIENT:
-        out[0] = (move_range){TDW_MV_ORIENT, TDW_MV_PLAY};
-        return 1;
-    case TDW_PH_ACTION:
-        out[0] = (move_range){TDW_MV_PLAY, TDW_MV_DISCARD};
-        out[1] = (move_range){TDW_MV_TRADE, TDW_MV_ACCEPT};
-        return 2;
-    case TDW_PH_DISCARD:
-        out[0] = (move_range){TDW_MV_DISCARD, TDW_MV_TRADE};
-        return 1;
-    case TDW_PH_CARE:
-        out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
-        out[1] = (move_range){TDW_MV_CARE, TDW_MV_REDEEM};
-        return 2;
-    case TDW_PH_REDEEM:
-        out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
-        out[1] = (move_range){TDW_MV_REDEEM, TDW_MV_EVENT};
-        return 2;
-    case TDW_PH_FOLLOW:
-        switch (s->pending.card) {
-        case TDW_C_MATERIAL:
-            out[0] = (move_range){TDW_MV_TAKE_STONE, TDW_MV_BUILD};
-            return 1;
-        case TDW_C_BUILD:
-            out[0] = (move_range){TDW_MV_BUILD, TDW_MV_SELL};
-            return 1;
-        case TDW_C_SALE:
-            out[0] = (move_range){TDW_MV_SELL, TDW_MV_HOUSE};
-            return 1;
-        case TDW_C_HOUSE:
-            out[0] = (move_range){TDW_MV_HOUSE, TDW_MV_RENT};
-            return 1;
-        case TDW_C_RENT:
-            out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
-            out[1] = (move_range){TDW_MV_RENT, TDW_MV_DONATE};
-            return 2;
-        case TDW_C_DONATE:
-            out[0] = (move_range){TDW_MV_DONATE, TDW_MV_WEAVE};
-            return 1;
-        case TDW_C_WEAVE:
-            out[0] = (move_range){TDW_MV_WEAVE, TDW_MV_MEDICINE_MONEY};
-            return 1;
-        case TDW_C_MEDICINE:
-            out[0] = (move_range){TDW_MV_DONE, TDW_MV_DONE + 1};
-            out[1] = (move_range){TDW_MV_MEDICINE_MONEY, TDW_MV_REDEEM};
-            return 2;
-        default:
-            return 0;
-        }
-    default:
-        return 0;
-    }
+    const move_range *table;
+    if (s->phase == TDW_PH_FOLLOW)
+        table = s->pending.card < TDW_CARDS ? follow_range_table[s->pending.card] : NULL;
+    else
+        table = s->phase < TDW_PHASES ? phase_range_table[s->phase] : NULL;
+    int n = 0;
+    for (int i = 0; table && i < 2 && table[i].hi > 0; i++)
+        out[n++] = table[i];
+    return n;
 }
 
 static bool in_ranges(const move_range *r, int n, br_move move)
