@@ -130,11 +130,11 @@ static bool project_open(const tdw *s, int p, const char *what, br_text *r)
 {
     const char *name = tdw_projects[p].text;
     if (!s->projects[p].in_play)
-        return tdw_reject(r, "the %s is not in play, so nobody can %s it", name, what);
+        return br_fail(r, "the %s is not in play, so nobody can %s it", name, what);
     if (s->projects[p].done)
-        return tdw_reject(r, "the %s is completed", name);
+        return br_fail(r, "the %s is completed", name);
     if (s->covers >> (TDW_T_PROJECT + p) & 1)
-        return tdw_reject(r, "the %s is covered: nobody can %s it this chapter", name, what);
+        return br_fail(r, "the %s is covered: nobody can %s it this chapter", name, what);
     return true;
 }
 
@@ -147,15 +147,15 @@ static bool build_legal(const tdw *s, int seat, int move, br_text *r)
     int free_stone = tdw_projects[p].stone - s->projects[p].stone;
     int free_wood = tdw_projects[p].wood - s->projects[p].wood;
     if (cube_stone[c] > free_stone)
-        return tdw_reject(r, "the %s has %d free stone field%s", tdw_projects[p].text,
-                          free_stone, free_stone == 1 ? "" : "s");
+        return br_fail(r, "the %s has %d free stone field%s", tdw_projects[p].text,
+                        free_stone, free_stone == 1 ? "" : "s");
     if (cube_wood[c] > free_wood)
-        return tdw_reject(r, "the %s has %d free wood field%s", tdw_projects[p].text, free_wood,
-                          free_wood == 1 ? "" : "s");
+        return br_fail(r, "the %s has %d free wood field%s", tdw_projects[p].text, free_wood,
+                        free_wood == 1 ? "" : "s");
     if (cube_stone[c] > g[TDW_STONE])
-        return tdw_reject(r, "seat %d holds %d stone", seat, g[TDW_STONE]);
+        return br_fail(r, "seat %d holds %d stone", seat, g[TDW_STONE]);
     if (cube_wood[c] > g[TDW_WOOD])
-        return tdw_reject(r, "seat %d holds %d wood", seat, g[TDW_WOOD]);
+        return br_fail(r, "seat %d holds %d wood", seat, g[TDW_WOOD]);
     return true;
 }
 
@@ -164,17 +164,17 @@ static bool sale_legal(const tdw *s, int seat, int move, br_text *r)
     int w = (move - TDW_MV_SELL + 1) / 2, k = (move - TDW_MV_SELL + 1) % 2;
     const uint8_t *g = s->players[seat].goods;
     if (w > g[TDW_WOOL])
-        return tdw_reject(r, "seat %d holds %d wool", seat, g[TDW_WOOL]);
+        return br_fail(r, "seat %d holds %d wool", seat, g[TDW_WOOL]);
     if (k > g[TDW_CLOTH])
-        return tdw_reject(r, "seat %d holds no cloth", seat);
+        return br_fail(r, "seat %d holds no cloth", seat);
     if (w > 0 && (s->covers >> TDW_T_MARKET_WOOL & 1))
-        return tdw_reject(r, "the wool market is covered: no wool may be sold");
+        return br_fail(r, "the wool market is covered: no wool may be sold");
     if (k > 0 && (s->covers >> TDW_T_MARKET_CLOTH & 1))
-        return tdw_reject(r, "the cloth market is covered: no cloth may be sold");
+        return br_fail(r, "the cloth market is covered: no cloth may be sold");
     int pay = w * price_of(s, TDW_WOOL) + k * price_of(s, TDW_CLOTH);
     if (pay > s->supply[TDW_MONEY])
-        return tdw_reject(r, "the supply cannot pay %d money, it holds %d", pay,
-                          s->supply[TDW_MONEY]);
+        return br_fail(r, "the supply cannot pay %d money, it holds %d", pay,
+                        s->supply[TDW_MONEY]);
     return true;
 }
 
@@ -192,20 +192,20 @@ static bool house_legal(const tdw *s, int seat, int move, br_text *r)
     const tdw_plot_info *plot = &tdw_plots[q];
     const uint8_t *g = s->players[seat].goods;
     if (s->plots[q] != TDW_NONE)
-        return tdw_reject(r, "plot p%d is taken by seat %d", q + 1, s->plots[q]);
+        return br_fail(r, "plot p%d is taken by seat %d", q + 1, s->plots[q]);
     if (own_houses(s, seat) >= TDW_HOUSES)
-        return tdw_reject(r, "seat %d has no house left", seat);
+        return br_fail(r, "seat %d has no house left", seat);
     for (int o = 0; o < TDW_PLOTS; o++)
         if (s->plots[o] == seat && tdw_plots[o].yield == plot->yield)
-            return tdw_reject(r, "seat %d has a house on p%d, which has the same yield as p%d",
-                              seat, o + 1, q + 1);
+            return br_fail(r, "seat %d has a house on p%d, which has the same yield as p%d",
+                            seat, o + 1, q + 1);
     if (g[plot->material] < 1)
-        return tdw_reject(r, "plot p%d needs %s and seat %d holds none", q + 1,
-                          tdw_good_names[plot->material], seat);
+        return br_fail(r, "plot p%d needs %s and seat %d holds none", q + 1,
+                        tdw_good_names[plot->material], seat);
     int cost = 1 + extra_cost(s, TDW_C_HOUSE);
     if (g[TDW_MONEY] < cost)
-        return tdw_reject(r, "a house costs %d money and seat %d holds %d", cost, seat,
-                          g[TDW_MONEY]);
+        return br_fail(r, "a house costs %d money and seat %d holds %d", cost, seat,
+                        g[TDW_MONEY]);
     return true;
 }
 
@@ -213,15 +213,15 @@ static bool rent_legal(const tdw *s, int seat, const tdw_pending *pd, int move, 
 {
     int q = move - TDW_MV_RENT;
     if (s->plots[q] != seat)
-        return tdw_reject(r, "seat %d has no house on plot p%d", seat, q + 1);
+        return br_fail(r, "seat %d has no house on plot p%d", seat, q + 1);
     if (pd->rented >> q & 1)
-        return tdw_reject(r, "the house on p%d has been rented in this action already", q + 1);
+        return br_fail(r, "the house on p%d has been rented in this action already", q + 1);
     if (tdw_popcount(pd->rented) >= 2)
-        return tdw_reject(r, "one rent takes the yields of at most 2 houses");
+        return br_fail(r, "one rent takes the yields of at most 2 houses");
     int good = tdw_plots[q].good;
     if (tdw_stock(s, good) == 0)
-        return tdw_reject(r, "the stock holds no %s for the house on p%d", tdw_good_names[good],
-                          q + 1);
+        return br_fail(r, "the stock holds no %s for the house on p%d", tdw_good_names[good],
+                        q + 1);
     return true;
 }
 
@@ -232,28 +232,28 @@ static bool donate_legal(const tdw *s, int seat, int move, br_text *r)
     if (!project_open(s, p, "donate to", r))
         return false;
     if (pl->seals >> p & 1)
-        return tdw_reject(r, "seat %d has a seal on the %s already", seat, tdw_projects[p].text);
+        return br_fail(r, "seat %d has a seal on the %s already", seat, tdw_projects[p].text);
     if (tdw_popcount(pl->seals) >= TDW_SEALS)
-        return tdw_reject(r, "seat %d has no free seal", seat);
+        return br_fail(r, "seat %d has no free seal", seat);
     int cost = 1 + extra_cost(s, TDW_C_DONATE);
     if (pl->goods[TDW_MONEY] < cost)
-        return tdw_reject(r, "a donation costs %d money and seat %d holds %d", cost, seat,
-                          pl->goods[TDW_MONEY]);
+        return br_fail(r, "a donation costs %d money and seat %d holds %d", cost, seat,
+                        pl->goods[TDW_MONEY]);
     return true;
 }
 
 static bool care_fits(const tdw *s, int seat, int place, int used, br_text *r)
 {
     if (s->chapter < 2)
-        return tdw_reject(r, "patients are cared for from chapter III on");
+        return br_fail(r, "patients are cared for from chapter III on");
     if (s->place_state[place] != TDW_PLACE_SICK)
-        return tdw_reject(r, "there is no patient at place %d", place + 1);
+        return br_fail(r, "there is no patient at place %d", place + 1);
     /* `used`: the values cared for with this card and the knowledge gained
      * during it, so `left` is what remains of the knowledge shown */
     int left = s->players[seat].goods[TDW_KNOWLEDGE] - used;
     if (s->place_value[place] > left)
-        return tdw_reject(r, "the patient at place %d needs %d medical knowledge and seat %d "
-                          "has %d left", place + 1, s->place_value[place], seat, left);
+        return br_fail(r, "the patient at place %d needs %d medical knowledge and seat %d "
+                        "has %d left", place + 1, s->place_value[place], seat, left);
     return true;
 }
 
@@ -264,16 +264,16 @@ static bool follow_legal(const tdw *s, int seat, const tdw_pending *pd, int move
     const uint8_t *g = s->players[seat].goods;
     if (move == TDW_MV_DONE) {
         if (pd->card == TDW_C_RENT && !pd->rented)
-            return tdw_reject(r, "done ends a rent after its first house");
+            return br_fail(r, "done ends a rent after its first house");
         if (pd->card == TDW_C_MEDICINE && !pd->cared)
-            return tdw_reject(r, "done ends a care after its first patient");
+            return br_fail(r, "done ends a care after its first patient");
         return true;
     }
     switch (pd->card) {
     case TDW_C_MATERIAL: {
         int good = move == TDW_MV_TAKE_STONE ? TDW_STONE : TDW_WOOD;
         if (!s->supply[good])
-            return tdw_reject(r, "the supply holds no %s", tdw_good_names[good]);
+            return br_fail(r, "the supply holds no %s", tdw_good_names[good]);
         return true;
     }
     case TDW_C_BUILD:
@@ -289,18 +289,18 @@ static bool follow_legal(const tdw *s, int seat, const tdw_pending *pd, int move
     case TDW_C_WEAVE: {
         int n = move - TDW_MV_WEAVE + 1;
         if (g[TDW_WOOL] < n)
-            return tdw_reject(r, "seat %d holds %d wool", seat, g[TDW_WOOL]);
+            return br_fail(r, "seat %d holds %d wool", seat, g[TDW_WOOL]);
         if (s->supply[TDW_CLOTH] < n)
-            return tdw_reject(r, "the supply holds %d cloth", s->supply[TDW_CLOTH]);
+            return br_fail(r, "the supply holds %d cloth", s->supply[TDW_CLOTH]);
         return true;
     }
     case TDW_C_MEDICINE:
         if (move == TDW_MV_MEDICINE_MONEY)
-            return pd->cared ? tdw_reject(r, "the Medizin card gives money or cares, and this "
-                                          "one has cared already") : true;
+            return pd->cared ? br_fail(r, "the Medizin card gives money or cares, and this "
+                                        "one has cared already") : true;
         return care_fits(s, seat, move - TDW_MV_CARE, pd->cared, r);
     default:
-        return tdw_reject(r, "the %s card has no follow-up moves", tdw_card_names[pd->card]);
+        return br_fail(r, "the %s card has no follow-up moves", tdw_card_names[pd->card]);
     }
 }
 
@@ -311,14 +311,14 @@ static bool follow_legal(const tdw *s, int seat, const tdw_pending *pd, int move
 static bool cannot(int card, int seat, br_text *r)
 {
     switch (card) {
-    case TDW_C_MATERIAL: return tdw_reject(r, "the supply holds neither stone nor wood");
-    case TDW_C_BUILD: return tdw_reject(r, "seat %d cannot place a cube on any project now", seat);
-    case TDW_C_SALE: return tdw_reject(r, "seat %d can sell neither wool nor cloth now", seat);
-    case TDW_C_HOUSE: return tdw_reject(r, "seat %d cannot build a house on any plot now", seat);
-    case TDW_C_RENT: return tdw_reject(r, "no house of seat %d yields anything now", seat);
-    case TDW_C_DONATE: return tdw_reject(r, "seat %d cannot donate to any project now", seat);
-    default: return tdw_reject(r, "seat %d cannot weave: it needs wool and the supply cloth",
-                               seat);
+    case TDW_C_MATERIAL: return br_fail(r, "the supply holds neither stone nor wood");
+    case TDW_C_BUILD: return br_fail(r, "seat %d cannot place a cube on any project now", seat);
+    case TDW_C_SALE: return br_fail(r, "seat %d can sell neither wool nor cloth now", seat);
+    case TDW_C_HOUSE: return br_fail(r, "seat %d cannot build a house on any plot now", seat);
+    case TDW_C_RENT: return br_fail(r, "no house of seat %d yields anything now", seat);
+    case TDW_C_DONATE: return br_fail(r, "seat %d cannot donate to any project now", seat);
+    default: return br_fail(r, "seat %d cannot weave: it needs wool and the supply cloth",
+                             seat);
     }
 }
 
@@ -326,20 +326,20 @@ static bool executable(const tdw *s, int seat, int card, br_text *r)
 {
     switch (card) {
     case TDW_C_GRAIN:
-        return s->stock_grain ? true : tdw_reject(r, "the field holds no grain");
+        return s->stock_grain ? true : br_fail(r, "the field holds no grain");
     case TDW_C_PIETY:
-        return s->stock_piety ? true : tdw_reject(r, "the cathedral holds no piety");
+        return s->stock_piety ? true : br_fail(r, "the cathedral holds no piety");
     case TDW_C_FAVOUR: {
         int target = tdw_favour_target(s, s->favour, 1);
         if (tdw_track[target].kind == TDW_S_OUTLAWS && s->players[seat].goods[TDW_MONEY] < 1)
-            return tdw_reject(r, "the favour marker would reach the outlaws (%s) and seat %d has "
-                              "no money to pay them", tdw_track[target].text, seat);
+            return br_fail(r, "the favour marker would reach the outlaws (%s) and seat %d has "
+                            "no money to pay them", tdw_track[target].text, seat);
         return true;
     }
     case TDW_C_MEDICINE:
         return true; /* 1 money and 1 VP: the VP needs no stock */
     case TDW_C_PRIVILEGE:
-        return tdw_reject(r, "Privileg cannot repeat itself");
+        return br_fail(r, "Privileg cannot repeat itself");
     default: {
         tdw_pending pd = {.card = (uint8_t)card};
         for (int m = follow_span[card].lo; m < follow_span[card].hi; m++)
@@ -355,19 +355,19 @@ static int privilege_target(const tdw *s, int seat, br_text *r)
 {
     const tdw_player *pl = &s->players[seat];
     if (pl->pile_len == 0) {
-        tdw_reject(r, "Privileg has no face-up card of this chapter to repeat");
+        br_fail(r, "Privileg has no face-up card of this chapter to repeat");
         return -1;
     }
     int top = pl->pile[pl->pile_len - 1];
     if (!s->privilege_any && !(pl->pile_used >> (pl->pile_len - 1) & 1)) {
-        tdw_reject(r, "Privileg repeats only a card that was used, and %s was laid unused",
-                   tdw_card_names[top]);
+        br_fail(r, "Privileg repeats only a card that was used, and %s was laid unused",
+                 tdw_card_names[top]);
         return -1;
     }
     int ban = lasting_with(s, TDW_E_BAN, top);
     if (ban >= 0) {
-        tdw_reject(r, "Privileg cannot repeat %s: event %d bans it", tdw_card_names[top],
-                   ban + 1);
+        br_fail(r, "Privileg cannot repeat %s: event %d bans it", tdw_card_names[top],
+                 ban + 1);
         return -1;
     }
     return top;
@@ -377,20 +377,20 @@ static bool play_legal(const tdw *s, int seat, int card, br_text *r)
 {
     const tdw_player *pl = &s->players[seat];
     if (!(pl->hand >> card & 1))
-        return tdw_reject(r, "seat %d has no %s card in hand", seat, tdw_card_names[card]);
+        return br_fail(r, "seat %d has no %s card in hand", seat, tdw_card_names[card]);
     if (tdw_forfeited(s, seat))
-        return tdw_reject(r, "seat %d's action is forfeited this round: it may only lay a card "
-                          "unused", seat);
+        return br_fail(r, "seat %d's action is forfeited this round: it may only lay a card "
+                        "unused", seat);
     int ban = lasting_with(s, TDW_E_BAN, card);
     if (ban >= 0)
-        return tdw_reject(r, "event %d bans the %s card", ban + 1, tdw_card_names[card]);
+        return br_fail(r, "event %d bans the %s card", ban + 1, tdw_card_names[card]);
     int ecard = card;
     if (card == TDW_C_PRIVILEGE && (ecard = privilege_target(s, seat, r)) < 0)
         return false;
     int cost = cost_at_play(s, ecard);
     if (pl->goods[TDW_MONEY] < cost)
-        return tdw_reject(r, "the %s card costs %d money now and seat %d holds %d",
-                          tdw_card_names[ecard], cost, seat, pl->goods[TDW_MONEY]);
+        return br_fail(r, "the %s card costs %d money now and seat %d holds %d",
+                        tdw_card_names[ecard], cost, seat, pl->goods[TDW_MONEY]);
     return executable(s, seat, ecard, r);
 }
 
@@ -400,18 +400,18 @@ static bool trade_legal(const tdw *s, int seat, int slot, br_text *r)
                                               "display field 2"};
     int ev = slot_card(s, slot);
     if (ev == TDW_NONE || tdw_events[ev].effect.kind != TDW_E_TRADE_ROUND)
-        return tdw_reject(r, "no lasting trade lies on %s", slot_names[slot]);
+        return br_fail(r, "no lasting trade lies on %s", slot_names[slot]);
     const tdw_effect *e = &tdw_events[ev].effect;
     const tdw_player *pl = &s->players[seat];
     if (pl->traded >> slot & 1)
-        return tdw_reject(r, "seat %d has made the trade of event %d this round already", seat,
-                          ev + 1);
+        return br_fail(r, "seat %d has made the trade of event %d this round already", seat,
+                        ev + 1);
     if (pl->goods[e->good] < e->n)
-        return tdw_reject(r, "the trade of event %d gives %d %s and seat %d holds %d", ev + 1,
-                          e->n, tdw_good_names[e->good], seat, pl->goods[e->good]);
+        return br_fail(r, "the trade of event %d gives %d %s and seat %d holds %d", ev + 1,
+                        e->n, tdw_good_names[e->good], seat, pl->goods[e->good]);
     if (e->get_good != TDW_NONE && tdw_stock(s, e->get_good) < e->get_n)
-        return tdw_reject(r, "the stock cannot give the %d %s of event %d's trade", e->get_n,
-                          tdw_good_names[e->get_good], ev + 1);
+        return br_fail(r, "the stock cannot give the %d %s of event %d's trade", e->get_n,
+                        tdw_good_names[e->get_good], ev + 1);
     return true;
 }
 
@@ -426,14 +426,14 @@ bool tdw_action_move_legal(const tdw *s, br_move move, br_text *r)
         if (m >= TDW_MV_LAY)
             return pl->hand >> (m - TDW_MV_LAY) & 1
                        ? true
-                       : tdw_reject(r, "seat %d has no %s card in hand", seat,
-                                    tdw_card_names[m - TDW_MV_LAY]);
+                       : br_fail(r, "seat %d has no %s card in hand", seat,
+                                  tdw_card_names[m - TDW_MV_LAY]);
         return play_legal(s, seat, m - TDW_MV_PLAY, r);
     case TDW_PH_DISCARD:
         return pl->hand >> (m - TDW_MV_DISCARD) & 1
                    ? true
-                   : tdw_reject(r, "seat %d has no %s card in hand", seat,
-                                tdw_card_names[m - TDW_MV_DISCARD]);
+                   : br_fail(r, "seat %d has no %s card in hand", seat,
+                              tdw_card_names[m - TDW_MV_DISCARD]);
     default:
         return follow_legal(s, seat, &s->pending, m, r);
     }

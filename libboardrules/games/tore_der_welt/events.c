@@ -109,11 +109,11 @@ bool tdw_care_legal(const tdw *s, br_move move, br_text *r)
         return true;
     int seat = s->pending.seat, place = (int)move - TDW_MV_CARE;
     if (s->place_state[place] != TDW_PLACE_SICK)
-        return tdw_reject(r, "there is no patient at place %d", place + 1);
+        return br_fail(r, "there is no patient at place %d", place + 1);
     if (s->place_value[place] > s->players[seat].goods[TDW_KNOWLEDGE])
-        return tdw_reject(r, "the patient at place %d needs %d medical knowledge and seat %d "
-                          "has %d", place + 1, s->place_value[place], seat,
-                          s->players[seat].goods[TDW_KNOWLEDGE]);
+        return br_fail(r, "the patient at place %d needs %d medical knowledge and seat %d "
+                        "has %d", place + 1, s->place_value[place], seat,
+                        s->players[seat].goods[TDW_KNOWLEDGE]);
     return true;
 }
 
@@ -272,23 +272,23 @@ bool tdw_choice_legal(const tdw *s, br_move move, br_text *r)
     switch (e->kind) {
     case TDW_E_PAY_OR:
         if (g[e->good] < e->n)
-            return tdw_reject(r, "event %d asks %d %s and seat %d holds %d", ev + 1, e->n,
-                              tdw_good_names[e->good], seat, g[e->good]);
+            return br_fail(r, "event %d asks %d %s and seat %d holds %d", ev + 1, e->n,
+                            tdw_good_names[e->good], seat, g[e->good]);
         return true;
     case TDW_E_TRADE:
         if (g[e->good] < e->n)
-            return tdw_reject(r, "the trade of event %d gives %d %s and seat %d holds %d",
-                              ev + 1, e->n, tdw_good_names[e->good], seat, g[e->good]);
+            return br_fail(r, "the trade of event %d gives %d %s and seat %d holds %d",
+                            ev + 1, e->n, tdw_good_names[e->good], seat, g[e->good]);
         if (e->get_good != TDW_NONE && tdw_stock(s, e->get_good) < e->get_n)
-            return tdw_reject(r, "the stock cannot give the %d %s of event %d's trade",
-                              e->get_n, tdw_good_names[e->get_good], ev + 1);
+            return br_fail(r, "the stock cannot give the %d %s of event %d's trade",
+                            e->get_n, tdw_good_names[e->get_good], ev + 1);
         return true;
     default: /* the war */
         if (s->round == 0 && (s->players[seat].penalties & TDW_PEN_COURT))
-            return tdw_reject(r, "seat %d lays its cards before the royal court this round, "
-                              "the war asks nothing more of it", seat);
+            return br_fail(r, "seat %d lays its cards before the royal court this round, "
+                            "the war asks nothing more of it", seat);
         if (g[TDW_LOYALTY] < 1)
-            return tdw_reject(r, "seat %d holds no loyalty to serve the king", seat);
+            return br_fail(r, "seat %d holds no loyalty to serve the king", seat);
         return true;
     }
 }
@@ -396,12 +396,12 @@ bool tdw_redeem_legal(const tdw *s, br_move move, br_text *r)
     int seat = s->pending.seat, d = (int)move - TDW_MV_REDEEM;
     if (!(s->players[seat].penalties >> d & 1)) {
         if (s->chapter == TDW_CHAPTERS - 1)
-            return tdw_reject(r, "seat %d has no doubled %s loss to cancel", seat,
-                              tdw_due_names[d]);
-        return tdw_reject(r, "seat %d has no %s penalty to redeem", seat, tdw_due_names[d]);
+            return br_fail(r, "seat %d has no doubled %s loss to cancel", seat,
+                            tdw_due_names[d]);
+        return br_fail(r, "seat %d has no %s penalty to redeem", seat, tdw_due_names[d]);
     }
     if (s->players[seat].goods[TDW_LOYALTY] < 1)
-        return tdw_reject(r, "seat %d holds no loyalty", seat);
+        return br_fail(r, "seat %d holds no loyalty", seat);
     return true;
 }
 

@@ -24,17 +24,6 @@
 
 #include "tore_der_welt.h"
 
-bool tdw_reject(br_text *reason, const char *fmt, ...)
-{
-    if (reason) {
-        va_list ap;
-        va_start(ap, fmt);
-        br_text_vprintf(reason, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
 /* ------------------------------------------------------------------ */
 /* Options and set-up */
 
@@ -291,8 +280,8 @@ static bool orient_legal(const tdw *s, br_move move, br_text *r)
     }
     if (money >= 1)
         return true;
-    return tdw_reject(r, "orient %d moves the favour marker onto the outlaws (%s), and seat %d "
-                      "would have no money to pay them", v, tdw_track[target].text, s->crest);
+    return br_fail(r, "orient %d moves the favour marker onto the outlaws (%s), and seat %d "
+                    "would have no money to pay them", v, tdw_track[target].text, s->crest);
 }
 
 static void begin_turn(tdw *s, int seat)
@@ -321,7 +310,7 @@ bool tdw_forfeited(const tdw *s, int seat)
 
 /* The seat whose action turn it is: the first from the crest that has not
  * finished its turn this round. */
-int tdw_acting_seat(const tdw *s)
+static int tdw_acting_seat(const tdw *s)
 {
     for (int k = 0; k < s->num_players; k++) {
         int q = (s->crest + k) % s->num_players;
@@ -470,18 +459,18 @@ static bool chance_legal(const tdw *s, br_move move, br_text *r)
             return true;
     switch (s->phase) {
     case TDW_PH_PENANCE:
-        return tdw_reject(r, "the penance draw takes a card of seat %d's hand, and %s is not in "
-                          "it", s->pending.seat, tdw_card_names[move - TDW_MV_PENANCE]);
+        return br_fail(r, "the penance draw takes a card of seat %d's hand, and %s is not in "
+                        "it", s->pending.seat, tdw_card_names[move - TDW_MV_PENANCE]);
     case TDW_PH_EVENT: {
         int e = (int)move - TDW_MV_EVENT;
         static const char *const roman[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
         if (tdw_events[e].chapter != s->chapter)
-            return tdw_reject(r, "event %d belongs to chapter %s, not to chapter %s", e + 1,
-                              roman[tdw_events[e].chapter], roman[s->chapter]);
-        return tdw_reject(r, "event %d has been drawn already", e + 1);
+            return br_fail(r, "event %d belongs to chapter %s, not to chapter %s", e + 1,
+                            roman[tdw_events[e].chapter], roman[s->chapter]);
+        return br_fail(r, "event %d has been drawn already", e + 1);
     }
     default:
-        return tdw_reject(r, "no face-down plague tile shows %d", (int)move - TDW_MV_PLAGUE + 1);
+        return br_fail(r, "no face-down plague tile shows %d", (int)move - TDW_MV_PLAGUE + 1);
     }
 }
 
@@ -561,7 +550,7 @@ static bool phase_legal(const tdw *s, br_move move, br_text *r)
     case TDW_PH_REDEEM:
         return tdw_redeem_legal(s, move, r);
     default:
-        return tdw_reject(r, "the game is over");
+        return br_fail(r, "the game is over");
     }
 }
 
@@ -609,16 +598,16 @@ bool tdw_check_move(const void *st, br_move move, br_text *reason)
 {
     const tdw *s = st;
     if (move < 0 || move >= TDW_MOVE_SPACE)
-        return tdw_reject(reason, "move %d is outside 0..%d", (int)move, TDW_MOVE_SPACE - 1);
+        return br_fail(reason, "move %d is outside 0..%d", (int)move, TDW_MOVE_SPACE - 1);
     if (s->phase == TDW_PH_OVER)
-        return tdw_reject(reason, "the game is over");
+        return br_fail(reason, "the game is over");
     move_range r[3];
     int nr = phase_ranges(s, r);
     if (!in_ranges(r, nr, move)) {
         if (s->phase == TDW_PH_FOLLOW)
-            return tdw_reject(reason, "that move is not possible now: seat %d is carrying out "
-                              "its %s card", s->turn, tdw_card_names[s->pending.card]);
-        return tdw_reject(reason, "that move is not possible now: %s", phase_task(s));
+            return br_fail(reason, "that move is not possible now: seat %d is carrying out "
+                            "its %s card", s->turn, tdw_card_names[s->pending.card]);
+        return br_fail(reason, "that move is not possible now: %s", phase_task(s));
     }
     return phase_legal(s, move, reason);
 }

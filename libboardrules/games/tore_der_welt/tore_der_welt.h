@@ -454,13 +454,11 @@ static inline void tdw_pending_clear(tdw *s)
 }
 
 /* rules.c */
-bool tdw_reject(br_text *reason, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tdw_start_chapter(tdw *s);
 void tdw_to_orient(tdw *s);
 int tdw_favour_target(const tdw *s, int from, int steps);
 void tdw_favour_benefit(tdw *s, int seat, int space);
 bool tdw_forfeited(const tdw *s, int seat);
-int tdw_acting_seat(const tdw *s);
 void tdw_end_action(tdw *s);
 void tdw_end_turn(tdw *s);
 bool tdw_queue_next(tdw *s);
