@@ -200,10 +200,6 @@ static inline bool dud_voting(const dud *s)
     return s->phase == DUD_PH_VOTE || s->phase == DUD_PH_JEIN;
 }
 
-static inline int dud_next_seat(const dud *s, int p) { return (p + 1) % s->num_players; }
-
-static inline bool dud_is_pro(const dud *s) { return s->pro != 0; }
-
 /* Whether the pro choice is due: the first path has ended (its crew left the
  * board; with choice=no-tile also a path no tile in any hand fits). */
 bool dud_first_path_ended(const dud *s);
@@ -356,7 +352,6 @@ _Static_assert(offsetof(dud, votes_held) == offsetof(dud, winner_mask) + 1,
                "padding before votes_held");
 
 size_t dud_tensor_size(int num_players);
-uint32_t dud_max_game_length(int num_players, bool pro, bool revote_laid);
 /* A move as `seat` sees it when it is made (the information-state tensor):
  * the move, or DUD_MOVE_SPACE + class for another seat's ballot (0), pro
  * choice (1), face-down tile (2), building card (3); dud_view_reveals():

@@ -54,7 +54,7 @@ enum {
  * DUD_MAX_VOTE_LAYS between two tiles laid, 60 * 43 in all; with
  * revote=changed a failed vote in which a card is played (at most 8 per
  * seat) opens a new stretch of 43 besides, so 60 * 43 + 8n * (1 + 43). */
-uint32_t dud_max_game_length(int n, bool pro, bool revote_laid)
+static uint32_t dud_max_game_length(int n, bool pro, bool revote_laid)
 {
     uint32_t seats = (uint32_t)n, passed = 4 * seats < TILES_MAX ? 4 * seats : TILES_MAX;
     uint32_t deals = TILES_MAX + seats * (pro ? 2 : 1);
