@@ -243,14 +243,17 @@ tests_test_fields_LDADD = $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
 
 # test_text: the core's text helpers the games share (words of a move text,
-# wrapped lines of a rendering), internal as the walker, built from text.c.
+# wrapped lines of a rendering), internal as the walker, so built from
+# text.c; the shared helpers' runner comes with brt_util.c and the library
+# (whose own copies of text.c's functions are hidden).
 
 if HAVE_CHECK
 check_PROGRAMS += tests/test_text
 TESTS += tests/test_text
-tests_test_text_SOURCES = tests/test_text.c libboardrules/text.c
+tests_test_text_SOURCES = tests/test_text.c libboardrules/text.c tests/brt_util.c \
+	tests/brt_util.h
 tests_test_text_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
 tests_test_text_CFLAGS = $(BRT_CFLAGS)
-tests_test_text_LDADD = $(CHECK_LIBS) $(JANSSON_LIBS)
+tests_test_text_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
 endif
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brt_util.h"
 #include "internal.h"
 
 /* Words are split at any blanks and lower-cased. */
@@ -91,17 +92,13 @@ END_TEST
 
 int main(void)
 {
-    Suite *suite = suite_create("text");
-    TCase *tc = tcase_create("text");
-    tcase_add_test(tc, test_words_split_at_blanks_lower_cased);
-    tcase_add_test(tc, test_words_limits_refused);
-    tcase_add_test(tc, test_name_index_exact_match);
-    tcase_add_test(tc, test_line_wraps_before_column_78);
-    tcase_add_test(tc, test_line_long_word_not_wrapped_twice);
-    suite_add_tcase(suite, tc);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_ENV);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const TTest *const tests[] = {
+        test_words_split_at_blanks_lower_cased, test_words_limits_refused,
+        test_name_index_exact_match,            test_line_wraps_before_column_78,
+        test_line_long_word_not_wrapped_twice,
+    };
+    brt_suite s = brt_suite_new("text", 30);
+    for (size_t i = 0; i < BRT_COUNT(tests); i++)
+        brt_add(&s, "text", tests[i]);
+    return brt_run_suite(s.suite);
 }
