@@ -131,6 +131,7 @@ enum {
     VALUE_IN_RUN_MAX = NAME_IN_RUN_MAX + 3, /* a name quoted, and a comma */
     KEY_IN_RUN_MAX = 64,  /* a key of a table without BR_KEY() */
 };
+_Static_assert(VALUE_IN_RUN_MAX >= 1 + BR_DECIMAL_MAX, "a comma and a number fit a value's room");
 
 typedef struct text_run {
     size_t len;
@@ -235,24 +236,10 @@ static inline void run_entry(text_run *r, br_jw *w)
         run_char(r, w, ',');
 }
 
+/* Room for BR_DECIMAL_MAX is the caller's (VALUE_IN_RUN_MAX holds it). */
 static void run_int(text_run *r, long long v)
 {
-    char *p = r->text + r->len;
-    if (v >= 0 && v < 10) {
-        *p = (char)('0' + v);
-        r->len++;
-        return;
-    }
-    unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    char digits[20];
-    size_t d = sizeof digits;
-    do {
-        digits[--d] = (char)('0' + m % 10);
-        m /= 10;
-    } while (m);
-    if (v < 0)
-        *p++ = '-', r->len++;
-    run_put(r, digits + d, sizeof digits - d);
+    r->len += br_decimal(r->text + r->len, v);
 }
 
 /* A name, quoted (names need no escaping: br_jw_name()). Room for

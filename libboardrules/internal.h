@@ -84,6 +84,41 @@ static inline void br_text_write(br_text *t, const char *s, size_t n)
 }
 /* Numbers in decimal, and 64 bits as 16 lower-case hex digits: without
  * printf, for the writers that run at every snapshot. */
+/* Decimal text into a caller's buffer, shared by br_text_put_int/uint, the
+ * JSON writer and the field walker. BR_DECIMAL_MAX is the most it writes:
+ * a '-' and 19 digits, or the 20 digits of an unsigned long long. */
+enum { BR_DECIMAL_MAX = 20 };
+/* The digits of v at out; returns how many. */
+static inline size_t br_decimal_digits(char *out, unsigned long long v)
+{
+    char digits[BR_DECIMAL_MAX];
+    size_t d = sizeof digits;
+    do {
+        digits[--d] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    memcpy(out, digits + d, sizeof digits - d);
+    return sizeof digits - d;
+}
+/* v at out, a '-' first when negative; returns the length. Values below
+ * 100 (most of a game's state: counts, scores, places) take a short path. */
+static inline size_t br_decimal(char *out, long long v)
+{
+    if (v >= 0 && v < 10) {
+        out[0] = (char)('0' + v);
+        return 1;
+    }
+    if (v >= 10 && v < 100) {
+        out[0] = (char)('0' + v / 10);
+        out[1] = (char)('0' + v % 10);
+        return 2;
+    }
+    if (v >= 0)
+        return br_decimal_digits(out, (unsigned long long)v);
+    out[0] = '-';
+    /* The magnitude of the most negative value fits an unsigned. */
+    return 1 + br_decimal_digits(out + 1, 0ull - (unsigned long long)v);
+}
 void br_text_put_uint(br_text *t, unsigned long long v);
 void br_text_put_int(br_text *t, long long v);
 void br_text_put_hex64(br_text *t, uint64_t v);

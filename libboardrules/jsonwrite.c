@@ -191,30 +191,10 @@ void br_jw_name(br_jw *w, const char *name)
 /* The decimal digits of v after the separator, in one write. */
 void br_jw_int(br_jw *w, long long v)
 {
-    char text[24];
+    char text[1 + BR_DECIMAL_MAX];
     size_t k = separator(w, text);
-    if (v >= 0 && v < 10) { /* most values of a game's state */
-        text[k] = (char)('0' + v);
-        br_text_write(w->out, text, k + 1);
-        return;
-    }
-    if (v >= 10 && v < 100) { /* counts of cards, scores */
-        text[k] = (char)('0' + v / 10);
-        text[k + 1] = (char)('0' + v % 10);
-        br_text_write(w->out, text, k + 2);
-        return;
-    }
-    unsigned long long m = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    char digits[20];
-    size_t d = sizeof digits;
-    do {
-        digits[--d] = (char)('0' + m % 10);
-        m /= 10;
-    } while (m);
-    if (v < 0)
-        text[k++] = '-';
-    memcpy(text + k, digits + d, sizeof digits - d);
-    br_text_write(w->out, text, k + sizeof digits - d);
+    k += br_decimal(text + k, v);
+    br_text_write(w->out, text, k);
 }
 
 void br_jw_raw(br_jw *w, const char *json, size_t n)

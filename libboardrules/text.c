@@ -32,24 +32,14 @@ void br_text_write_slow(br_text *t, const char *s, size_t n)
 
 void br_text_put_uint(br_text *t, unsigned long long v)
 {
-    char digits[20];
-    size_t n = sizeof digits;
-    do {
-        digits[--n] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    append(t, digits + n, sizeof digits - n);
+    char text[BR_DECIMAL_MAX];
+    append(t, text, br_decimal_digits(text, v));
 }
 
 void br_text_put_int(br_text *t, long long v)
 {
-    if (v < 0) {
-        append(t, "-", 1);
-        /* The magnitude of the most negative value fits an unsigned. */
-        br_text_put_uint(t, 0ull - (unsigned long long)v);
-        return;
-    }
-    br_text_put_uint(t, (unsigned long long)v);
+    char text[BR_DECIMAL_MAX];
+    append(t, text, br_decimal(text, v));
 }
 
 void br_text_put_hex64(br_text *t, uint64_t v)
