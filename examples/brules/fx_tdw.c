@@ -13,7 +13,6 @@
 
 #include <jansson.h>
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
