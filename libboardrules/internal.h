@@ -694,6 +694,39 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *c,
 bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *c, void *base,
                           br_bytes_reader *r, const br_field_path *at);
 
+/* Helpers for a game's codecs (fieldcodecs.c): the shapes codecs share,
+ * each failing with the walker's path. Out-pointers are the caller's and are
+ * written only on success (a list's values may be partly written). */
+/* Binary: one byte at most `max`; one or two bytes (little-endian), a bit
+ * mask within `mask`. A short read names `at` ("the data ends 1 byte
+ * early"), as does a value out of range. */
+bool br_field_get_u8(br_bytes_reader *r, unsigned max, uint8_t *out, const br_field_path *at);
+bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out,
+                        const br_field_path *at);
+bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
+                         const br_field_path *at);
+/* A list of one-byte values: its length (one byte), then the values. The
+ * reader takes at most `cap` values, each at most `max` (entry paths
+ * "at[i]"). */
+void br_bw_u8_list(br_bytes_writer *w, const uint8_t *values, uint8_t len);
+bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
+                          uint8_t *len, const br_field_path *at);
+/* JSON: the seats of bit mask `mask` among n, ascending ([0,2]); read back
+ * as distinct seats 0..n-1 in ascending order. */
+void br_jw_seats(br_jw *w, unsigned mask, int n);
+bool br_field_read_seats(const json_t *v, int n, unsigned *mask, const br_field_path *at,
+                         br_text *err);
+/* The number obj[key] in 0..max (a derived count the game checks). */
+bool br_field_read_count(const json_t *obj, const char *key, int max, int *out,
+                         const br_field_path *at, br_text *err);
+/* A list of small numbers, each value + bias ([1,12]); read back as at most
+ * `cap` numbers bias..max + bias, an entry outside failing "not <what>
+ * 1..44" (what: "an event id"). */
+void br_jw_u8_list(br_jw *w, const uint8_t *values, size_t n, int bias);
+bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias,
+                           const char *what, uint8_t *values, uint8_t *len,
+                           const br_field_path *at, br_text *err);
+
 /* ------------------------------------------------------------------ */
 /* Binary snapshots (binary.c): fixed widths, little-endian, the same on
  * every platform. A game writes its fields with br_bw_*, and reads them

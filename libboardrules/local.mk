@@ -16,6 +16,7 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/text.c \
 	libboardrules/jsonutil.c \
 	libboardrules/fields.c \
+	libboardrules/fieldcodecs.c \
 	libboardrules/history.c \
 	libboardrules/jsonwrite.c \
 	libboardrules/binary.c \

@@ -310,7 +310,7 @@ bool tdw_forfeited(const tdw *s, int seat)
 
 /* The seat whose action turn it is: the first from the crest that has not
  * finished its turn this round. */
-static int tdw_acting_seat(const tdw *s)
+int tdw_acting_seat(const tdw *s)
 {
     for (int k = 0; k < s->num_players; k++) {
         int q = (s->crest + k) % s->num_players;
@@ -400,7 +400,7 @@ int tdw_current_player(const void *st)
 /* ------------------------------------------------------------------ */
 /* Chance */
 
-static bool event_drawn(const tdw *s, int e)
+bool tdw_event_drawn(const tdw *s, int e)
 {
     int ch = tdw_events[e].chapter;
     for (int i = 0; i < s->drawn_len[ch]; i++)
@@ -425,7 +425,7 @@ size_t tdw_chance_outcomes(const void *st, br_move *out, uint32_t *weights)
     }
     case TDW_PH_EVENT:
         for (int e = 0; e < TDW_EVENTS; e++)
-            if (tdw_events[e].chapter == s->chapter && !event_drawn(s, e)) {
+            if (tdw_events[e].chapter == s->chapter && !tdw_event_drawn(s, e)) {
                 out[n] = TDW_MV_EVENT + e;
                 weights[n++] = 1;
             }

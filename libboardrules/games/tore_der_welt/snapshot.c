@@ -102,15 +102,6 @@ int tdw_houses_of(const tdw *s, int seat)
     return n;
 }
 
-static void w_seats(br_jw *w, unsigned mask, int n)
-{
-    br_jw_begin_array(w);
-    for (int p = 0; p < n; p++)
-        if (mask >> p & 1)
-            br_jw_int(w, p);
-    br_jw_end_array(w);
-}
-
 static unsigned seal_owners(const tdw *s, int project)
 {
     unsigned mask = 0;
@@ -128,21 +119,6 @@ static bool dues_empty(const tdw *s)
     return s->tax == 0;
 }
 
-/* One byte at most `max`, for the binary codecs. */
-static bool get_byte(br_bytes_reader *r, unsigned max, uint8_t *out, const br_field_path *at)
-{
-    if (r->failed)
-        return false;
-    if (r->left < 1)
-        return br_field_fail_bytes(r, at, "the data ends 1 byte early");
-    if (r->p[0] > max)
-        return br_field_fail_bytes(r, at, "%u is not in 0..%u", r->p[0], max);
-    *out = r->p[0];
-    r->p++;
-    r->left--;
-    return true;
-}
-
 /* ------------------------------------------------------------------ */
 /* Codecs: the members the core cannot walk by itself */
 
@@ -153,12 +129,8 @@ static void drawn_write_json(const br_fields_ctx *c, const void *member, br_jw *
     const tdw *s = member;
     (void)c;
     br_jw_begin_array(w);
-    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
-        br_jw_begin_array(w);
-        for (int i = 0; i < s->drawn_len[ch]; i++)
-            br_jw_int(w, s->drawn[ch][i] + 1);
-        br_jw_end_array(w);
-    }
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++)
+        br_jw_u8_list(w, s->drawn[ch], s->drawn_len[ch], 1);
     br_jw_end_array(w);
 }
 
@@ -170,19 +142,10 @@ static bool drawn_read_json(const br_fields_ctx *c, void *member, const json_t *
     if (!json_is_array(v) || json_array_size(v) != TDW_CHAPTERS)
         return br_field_fail(err, at, "not an array of %d lists", TDW_CHAPTERS);
     for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
-        const json_t *list = json_array_get(v, (size_t)ch);
         br_field_path in = {at, NULL, ch};
-        if (!json_is_array(list) || json_array_size(list) > TDW_ROUNDS)
-            return br_field_fail(err, &in, "not an array of at most %d event ids", TDW_ROUNDS);
-        s->drawn_len[ch] = (uint8_t)json_array_size(list);
-        for (int i = 0; i < s->drawn_len[ch]; i++) {
-            const json_t *e = json_array_get(list, (size_t)i);
-            br_field_path entry = {&in, NULL, i};
-            if (!json_is_integer(e) || json_integer_value(e) < 1
-                || json_integer_value(e) > TDW_EVENTS)
-                return br_field_fail(err, &entry, "not an event id 1..%d", TDW_EVENTS);
-            s->drawn[ch][i] = (uint8_t)(json_integer_value(e) - 1);
-        }
+        if (!br_field_read_u8_list(json_array_get(v, (size_t)ch), TDW_ROUNDS, TDW_EVENTS - 1, 1,
+                                   "an event id", s->drawn[ch], &s->drawn_len[ch], &in, err))
+            return false;
     }
     return true;
 }
@@ -191,10 +154,8 @@ static void drawn_write_bytes(const br_fields_ctx *c, const void *member, br_byt
 {
     const tdw *s = member;
     (void)c;
-    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
-        br_bw_u8(w, s->drawn_len[ch]);
-        br_bw_bytes(w, s->drawn[ch], s->drawn_len[ch]);
-    }
+    for (int ch = 0; ch < TDW_CHAPTERS; ch++)
+        br_bw_u8_list(w, s->drawn[ch], s->drawn_len[ch]);
 }
 
 static bool drawn_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
@@ -204,13 +165,9 @@ static bool drawn_read_bytes(const br_fields_ctx *c, void *member, br_bytes_read
     (void)c;
     for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
         br_field_path in = {at, NULL, ch};
-        if (!get_byte(r, TDW_ROUNDS, &s->drawn_len[ch], &in))
+        if (!br_field_get_u8_list(r, TDW_ROUNDS, TDW_EVENTS - 1, s->drawn[ch], &s->drawn_len[ch],
+                                  &in))
             return false;
-        for (int i = 0; i < s->drawn_len[ch]; i++) {
-            br_field_path entry = {&in, NULL, i};
-            if (!get_byte(r, TDW_EVENTS - 1, &s->drawn[ch][i], &entry))
-                return false;
-        }
     }
     return true;
 }
@@ -223,7 +180,7 @@ static void project_seals_write(const br_fields_ctx *c, const void *member, br_j
 {
     const tdw *s = c->state;
     int p = (int)((const tdw_project_state *)member - s->projects);
-    w_seats(w, seal_owners(s, p), s->num_players);
+    br_jw_seats(w, seal_owners(s, p), s->num_players);
 }
 
 static void houses_write(const br_fields_ctx *c, const void *member, br_jw *w)
@@ -476,7 +433,7 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
         br_jw_int(w, s->players[p].vp);
     br_jw_end_array(w);
     br_jw_key(w, "winners");
-    w_seats(w, s->winners, s->num_players);
+    br_jw_seats(w, s->winners, s->num_players);
     br_jw_end_object(w);
 }
 
@@ -509,30 +466,6 @@ static const br_field_codec result_codec = {result_write, result_read, NULL, NUL
 /* The binary form of the projects, places and players: written and read
  * here in one go (the walk entry by entry took twice the instructions) */
 
-/* Two bytes, a bit mask within `mask`. */
-static bool get_u16(br_bytes_reader *r, unsigned mask, uint16_t *out, const br_field_path *at)
-{
-    if (r->failed)
-        return false;
-    if (r->left < 2)
-        return br_field_fail_bytes(r, at, "the data ends %zu bytes early", 2 - r->left);
-    unsigned v = r->p[0] | (unsigned)r->p[1] << 8;
-    if (v & ~mask)
-        return br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", v, mask);
-    *out = (uint16_t)v;
-    r->p += 2;
-    r->left -= 2;
-    return true;
-}
-
-/* One byte, a bit mask within `mask`. */
-static bool get_bits(br_bytes_reader *r, unsigned mask, uint8_t *out, const br_field_path *at)
-{
-    return get_byte(r, UINT8_MAX, out, at)
-           && ((*out & ~mask) == 0
-               || br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", *out, mask));
-}
-
 _Static_assert(sizeof(tdw_project_state) == 5, "a project's 5 bytes, in the binary order");
 
 static void projects_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -549,19 +482,19 @@ static bool projects_read_bytes(const br_fields_ctx *c, void *member, br_bytes_r
     for (int p = 0; p < TDW_PROJECTS; p++) {
         tdw_project_state *ps = &s->projects[p];
         br_field_path entry = {at, NULL, p}, m = {&entry, "in_play", 0};
-        if (!get_byte(r, 1, &ps->in_play, &m))
+        if (!br_field_get_u8(r, 1, &ps->in_play, &m))
             return false;
         m.key = "stone";
-        if (!get_byte(r, tdw_projects[p].stone, &ps->stone, &m))
+        if (!br_field_get_u8(r, tdw_projects[p].stone, &ps->stone, &m))
             return false;
         m.key = "wood";
-        if (!get_byte(r, tdw_projects[p].wood, &ps->wood, &m))
+        if (!br_field_get_u8(r, tdw_projects[p].wood, &ps->wood, &m))
             return false;
         m.key = "metal";
-        if (!get_byte(r, p == TDW_P_TOWER, &ps->metal, &m))
+        if (!br_field_get_u8(r, p == TDW_P_TOWER, &ps->metal, &m))
             return false;
         m.key = "done";
-        if (!get_byte(r, 1, &ps->done, &m))
+        if (!br_field_get_u8(r, 1, &ps->done, &m))
             return false;
     }
     return true;
@@ -586,10 +519,10 @@ static bool places_read_bytes(const br_fields_ctx *c, void *member, br_bytes_rea
     (void)c;
     for (int x = 0; x < TDW_PLACES; x++) {
         br_field_path entry = {at, NULL, x}, m = {&entry, "state", 0};
-        if (!get_byte(r, 3, &s->place_state[x], &m))
+        if (!br_field_get_u8(r, 3, &s->place_state[x], &m))
             return false;
         m.key = "value";
-        if (!get_byte(r, TDW_PLAGUE_VALUES, &s->place_value[x], &m))
+        if (!br_field_get_u8(r, TDW_PLAGUE_VALUES, &s->place_value[x], &m))
             return false;
     }
     return true;
@@ -605,8 +538,7 @@ static void players_write_bytes(const br_fields_ctx *c, const void *member, br_b
         br_bw_bytes(w, pl->goods, TDW_GOODS);
         br_bw_u16(w, pl->hand);
         br_bw_u16(w, pl->discards);
-        br_bw_u8(w, pl->pile_len);
-        br_bw_bytes(w, pl->pile, pl->pile_len);
+        br_bw_u8_list(w, pl->pile, pl->pile_len);
         uint8_t tail[6] = {(uint8_t)(pl->pile_used & ((1u << pl->pile_len) - 1)),
                            pl->penalties, pl->forfeit, pl->traded, pl->seals, pl->acted};
         br_bw_bytes(w, tail, sizeof tail);
@@ -617,42 +549,38 @@ static bool player_read_bytes(tdw_player *pl, br_bytes_reader *r, const br_field
 {
     const unsigned cards = (1u << TDW_CARDS) - 1;
     br_field_path m = {at, "vp", 0}, pile = {at, "pile", 0};
-    if (!get_u16(r, UINT16_MAX, &pl->vp, &m))
+    if (!br_field_get_bits16(r, UINT16_MAX, &pl->vp, &m))
         return false;
     m.key = "goods";
     for (int g = 0; g < TDW_GOODS; g++) {
         br_field_path good = {&m, tdw_good_names[g], 0};
-        if (!get_byte(r, tdw_component[g], &pl->goods[g], &good))
+        if (!br_field_get_u8(r, tdw_component[g], &pl->goods[g], &good))
             return false;
     }
     m.key = "hand";
-    if (!get_u16(r, cards, &pl->hand, &m))
+    if (!br_field_get_bits16(r, cards, &pl->hand, &m))
         return false;
     m.key = "discards";
-    if (!get_u16(r, cards, &pl->discards, &m) || !get_byte(r, TDW_ROUNDS, &pl->pile_len, &pile))
+    if (!br_field_get_bits16(r, cards, &pl->discards, &m)
+        || !br_field_get_u8_list(r, TDW_ROUNDS, TDW_CARDS - 1, pl->pile, &pl->pile_len, &pile))
         return false;
-    for (int i = 0; i < pl->pile_len; i++) {
-        br_field_path entry = {&pile, NULL, i};
-        if (!get_byte(r, TDW_CARDS - 1, &pl->pile[i], &entry))
-            return false;
-    }
     br_field_path used = {&pile, "used", 0};
-    if (!get_bits(r, (1u << pl->pile_len) - 1, &pl->pile_used, &used))
+    if (!br_field_get_bits8(r, (1u << pl->pile_len) - 1, &pl->pile_used, &used))
         return false;
     m.key = "penalties";
-    if (!get_bits(r, 7, &pl->penalties, &m))
+    if (!br_field_get_bits8(r, 7, &pl->penalties, &m))
         return false;
     m.key = "forfeit";
-    if (!get_byte(r, 1, &pl->forfeit, &m))
+    if (!br_field_get_u8(r, 1, &pl->forfeit, &m))
         return false;
     m.key = "traded";
-    if (!get_bits(r, 7, &pl->traded, &m))
+    if (!br_field_get_bits8(r, 7, &pl->traded, &m))
         return false;
     m.key = "seals";
-    if (!get_bits(r, (1u << TDW_PROJECTS) - 1, &pl->seals, &m))
+    if (!br_field_get_bits8(r, (1u << TDW_PROJECTS) - 1, &pl->seals, &m))
         return false;
     m.key = "acted";
-    return get_byte(r, 1, &pl->acted, &m);
+    return br_field_get_u8(r, 1, &pl->acted, &m);
 }
 
 static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
@@ -913,35 +841,6 @@ void tdw_write_view(const void *st, int viewer, br_jw *w)
 /* Reading: the core reads the table; what the snapshot states twice is
  * read here, to be compared with the state by the invariants */
 
-static bool count_in(const json_t *o, const char *key, int max, int *out,
-                     const br_field_path *at, br_text *err)
-{
-    br_field_path m = {at, key, 0};
-    const json_t *v = json_object_get(o, key);
-    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > max)
-        return br_field_fail(err, &m, "not a number 0..%d", max);
-    *out = (int)json_integer_value(v);
-    return true;
-}
-
-/* A list of distinct seats, ascending, into a bit mask. */
-static bool seats_in(const json_t *v, int n, unsigned *mask, const br_field_path *at,
-                     br_text *err)
-{
-    if (!json_is_array(v))
-        return br_field_fail(err, at, "not an array");
-    *mask = 0;
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        const json_t *e = json_array_get(v, i);
-        br_field_path entry = {at, NULL, (long)i};
-        long long p = json_is_integer(e) ? json_integer_value(e) : -1;
-        if (p < 0 || p >= n || *mask >> p)
-            return br_field_fail(err, &entry, "not a seat 0..%d after the ones before", n - 1);
-        *mask |= 1u << p;
-    }
-    return true;
-}
-
 static bool read_derived(tdw *s, const json_t *o, tdw_derived *d, br_text *err)
 {
     br_field_path root = {NULL, "state", 0}, projects = {&root, "projects", 0},
@@ -949,21 +848,22 @@ static bool read_derived(tdw *s, const json_t *o, tdw_derived *d, br_text *err)
     for (int q = 0; q < TDW_PROJECTS; q++) {
         br_field_path entry = {&projects, NULL, q}, seals = {&entry, "seals", 0};
         const json_t *po = json_array_get(json_object_get(o, "projects"), (size_t)q);
-        if (!seats_in(json_object_get(po, "seals"), s->num_players, &d->owners[q], &seals, err))
+        if (!br_field_read_seats(json_object_get(po, "seals"), s->num_players, &d->owners[q],
+                                 &seals, err))
             return false;
     }
     for (int p = 0; p < s->num_players; p++) {
         br_field_path entry = {&players, NULL, p};
         const json_t *po = json_array_get(json_object_get(o, "players"), (size_t)p);
-        if (!count_in(po, "houses", TDW_HOUSES, &d->houses[p], &entry, err)
-            || !count_in(po, "seals", TDW_SEALS, &d->seals[p], &entry, err))
+        if (!br_field_read_count(po, "houses", TDW_HOUSES, &d->houses[p], &entry, err)
+            || !br_field_read_count(po, "seals", TDW_SEALS, &d->seals[p], &entry, err))
             return false;
         s->players[p].seals = 0; /* the seals lie where projects[].seals says */
         for (int q = 0; q < TDW_PROJECTS; q++)
             s->players[p].seals |= (uint8_t)((d->owners[q] >> p & 1) << q);
     }
-    return count_in(json_object_get(o, "supply"), "covers", TDW_COVER_TILES, &d->covers, &supply,
-                    err);
+    return br_field_read_count(json_object_get(o, "supply"), "covers", TDW_COVER_TILES,
+                               &d->covers, &supply, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1076,12 +976,6 @@ static bool check_events(const tdw *s, br_text *err)
     return true;
 }
 
-static bool project_full(const tdw *s, int p)
-{
-    return s->projects[p].stone == tdw_projects[p].stone
-           && s->projects[p].wood == tdw_projects[p].wood;
-}
-
 /* The event that brings project p into play, or -1 (bridge, tower). */
 static int project_event(int p)
 {
@@ -1089,15 +983,6 @@ static int project_event(int p)
         if (tdw_events[e].effect.kind == TDW_E_PROJECT && tdw_events[e].effect.target == p)
             return e;
     return -1;
-}
-
-static bool event_drawn(const tdw *s, int e)
-{
-    for (int c = 0; c < TDW_CHAPTERS; c++)
-        for (int i = 0; i < s->drawn_len[c]; i++)
-            if (s->drawn[c][i] == e)
-                return true;
-    return false;
 }
 
 static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
@@ -1116,16 +1001,17 @@ static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
         /* the bridge from the start, the tower from chapter III, the others
          * when their event is resolved (the current card: either) */
         int e = project_event(p);
-        bool due = p == TDW_P_BRIDGE || (p == TDW_P_TOWER ? s->chapter >= 2 : event_drawn(s, e));
+        bool due = p == TDW_P_BRIDGE
+                   || (p == TDW_P_TOWER ? s->chapter >= 2 : tdw_event_drawn(s, e));
         bool open = e >= 0 && e == s->event;
         if (ps->in_play != due && !open)
             return br_fail(err, "state.projects[%d].in_play (%s): %s", p, name,
                         ps->in_play ? "the project has not come into play"
                                     : "the project is in play by now");
-        if (ps->metal && !project_full(s, p))
+        if (ps->metal && !tdw_project_full(s, p))
             return br_fail(err, "state.projects[%d].metal (%s): the spire before the 8 fields are "
                         "full", p, name);
-        if (ps->done != project_full(s, p) || (p == TDW_P_TOWER && ps->metal != ps->done))
+        if (ps->done != tdw_project_full(s, p) || (p == TDW_P_TOWER && ps->metal != ps->done))
             return br_fail(err, "state.projects[%d].done (%s): %s", p, name, ps->done
                         ? "its fields are not all filled (or the tower's spire is missing)"
                         : "its fields are full (and so it is completed)");
@@ -1213,10 +1099,7 @@ static bool mid_turn(const tdw *s, int p)
 {
     bool phase = s->phase == TDW_PH_FOLLOW || s->phase == TDW_PH_DISCARD
                  || (s->phase == TDW_PH_CARE && s->pending.resume == TDW_R_END_ACTION);
-    int acting = s->crest;
-    for (int k = 0; k < s->num_players && s->players[acting].acted; k++)
-        acting = (acting + 1) % s->num_players;
-    return phase && p == acting;
+    return phase && p == tdw_acting_seat(s);
 }
 
 /* The face-up pile grows by one card per action turn; the discards grow
@@ -1313,9 +1196,7 @@ static bool check_phase(const tdw *s, br_text *err)
         return br_fail(err, "state.turn: the active player (the crest) %s", ph == TDW_PH_EVENT
                     ? "draws the event" : "orients the card");
     if (acting) {
-        int first = s->crest;
-        for (int k = 0; k < s->num_players && s->players[first].acted; k++)
-            first = (first + 1) % s->num_players;
+        int first = tdw_acting_seat(s);
         if (s->turn != first || s->players[first].acted)
             return br_fail(err, "state.turn: seat %d, but it is seat %d's action turn", s->turn,
                         first);

@@ -462,6 +462,10 @@ bool tdw_forfeited(const tdw *s, int seat);
 void tdw_end_action(tdw *s);
 void tdw_end_turn(tdw *s);
 bool tdw_queue_next(tdw *s);
+/* The seat whose action turn it is (the crest when all have acted). */
+int tdw_acting_seat(const tdw *s);
+/* Whether event e has been drawn (in its chapter). */
+bool tdw_event_drawn(const tdw *s, int e);
 
 /* actions.c: the moves of the phases ACTION, FOLLOW and DISCARD */
 bool tdw_action_move_legal(const tdw *s, br_move move, br_text *reason);

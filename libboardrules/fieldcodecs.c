@@ -1,0 +1,151 @@
+/*
+ * Helpers for the games' own field codecs (internal.h, "Helpers for a
+ * game's codecs"): the shapes a codec writes and reads again and again
+ * (bounded bytes, bit masks, seat lists, lists of small numbers, counts), with
+ * the walker's error paths, so that a codec is the few lines that are its
+ * own.
+ */
+#include "internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Binary */
+
+/* The next n bytes, or NULL after failing the reader naming `at`. */
+static const uint8_t *take(br_bytes_reader *r, size_t n, const br_field_path *at)
+{
+    if (r->failed)
+        return NULL;
+    if (r->left < n) {
+        br_field_fail_bytes(r, at, "the data ends %zu byte%s early", n - r->left,
+                            n - r->left == 1 ? "" : "s");
+        return NULL;
+    }
+    const uint8_t *p = r->p;
+    r->p += n;
+    r->left -= n;
+    return p;
+}
+
+bool br_field_get_u8(br_bytes_reader *r, unsigned max, uint8_t *out, const br_field_path *at)
+{
+    const uint8_t *p = take(r, 1, at);
+    if (!p)
+        return false;
+    if (p[0] > max)
+        return br_field_fail_bytes(r, at, "%u is not in 0..%u", p[0], max);
+    *out = p[0];
+    return true;
+}
+
+bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out, const br_field_path *at)
+{
+    const uint8_t *p = take(r, 1, at);
+    if (!p)
+        return false;
+    if (p[0] & ~mask)
+        return br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", p[0], mask);
+    *out = p[0];
+    return true;
+}
+
+bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
+                         const br_field_path *at)
+{
+    const uint8_t *p = take(r, 2, at);
+    if (!p)
+        return false;
+    unsigned v = p[0] | (unsigned)p[1] << 8;
+    if (v & ~mask)
+        return br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", v, mask);
+    *out = (uint16_t)v;
+    return true;
+}
+
+void br_bw_u8_list(br_bytes_writer *w, const uint8_t *values, uint8_t len)
+{
+    br_bw_u8(w, len);
+    br_bw_bytes(w, values, len);
+}
+
+bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
+                          uint8_t *len, const br_field_path *at)
+{
+    const uint8_t *n = take(r, 1, at);
+    if (!n)
+        return false;
+    if (n[0] > cap)
+        return br_field_fail_bytes(r, at, "%u entries, at most %u", n[0], cap);
+    *len = n[0];
+    for (int i = 0; i < *len; i++) {
+        br_field_path entry = {at, NULL, i};
+        if (!br_field_get_u8(r, max, &values[i], &entry))
+            return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON */
+
+void br_jw_seats(br_jw *w, unsigned mask, int n)
+{
+    br_jw_begin_array(w);
+    for (int p = 0; p < n; p++)
+        if (mask >> p & 1)
+            br_jw_int(w, p);
+    br_jw_end_array(w);
+}
+
+bool br_field_read_seats(const json_t *v, int n, unsigned *mask, const br_field_path *at,
+                         br_text *err)
+{
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    *mask = 0;
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        const json_t *e = json_array_get(v, i);
+        br_field_path entry = {at, NULL, (long)i};
+        long long p = json_is_integer(e) ? json_integer_value(e) : -1;
+        if (p < 0 || p >= n || *mask >> p)
+            return br_field_fail(err, &entry, "not a seat 0..%d after the ones before", n - 1);
+        *mask |= 1u << p;
+    }
+    return true;
+}
+
+bool br_field_read_count(const json_t *obj, const char *key, int max, int *out,
+                         const br_field_path *at, br_text *err)
+{
+    br_field_path member = {at, key, 0};
+    const json_t *v = json_object_get(obj, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > max)
+        return br_field_fail(err, &member, "not a number 0..%d", max);
+    *out = (int)json_integer_value(v);
+    return true;
+}
+
+void br_jw_u8_list(br_jw *w, const uint8_t *values, size_t n, int bias)
+{
+    br_jw_begin_array(w);
+    for (size_t i = 0; i < n; i++)
+        br_jw_int(w, values[i] + bias);
+    br_jw_end_array(w);
+}
+
+bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias,
+                           const char *what, uint8_t *values, uint8_t *len,
+                           const br_field_path *at, br_text *err)
+{
+    if (!json_is_array(v) || json_array_size(v) > cap)
+        return br_field_fail(err, at, "not an array of at most %u entries", cap);
+    *len = (uint8_t)json_array_size(v);
+    for (int i = 0; i < *len; i++) {
+        const json_t *e = json_array_get(v, (size_t)i);
+        br_field_path entry = {at, NULL, i};
+        long long x = json_is_integer(e) ? json_integer_value(e) - bias : -1;
+        if (x < 0 || x > max)
+            return br_field_fail(err, &entry, "not %s %d..%d", what, bias, (int)max + bias);
+        values[i] = (uint8_t)x;
+    }
+    return true;
+}
