@@ -56,6 +56,8 @@ static bool well_formed(const br_field *f)
         return false;
     if ((f->kind == BR_FIELD_OBJECT && !f->table) || (f->kind == BR_FIELD_CODEC && !f->codec))
         return false;
+    if (f->kind == BR_FIELD_OBJECT && f->codec && !f->codec->write_bytes)
+        return false;
     if (f->see == BR_SEE_CUSTOM && !f->visible)
         return false;
     return f->count == 0 || f->count == BR_FIELD_SEATS || f->stride > 0 || f->count == 1;
@@ -768,6 +770,10 @@ static void write_array_bytes(const br_field *f, br_fields_ctx *c, const void *b
         br_bw_bytes(w, entry_at(f, base, 0), n);
         return;
     }
+    if (f->kind == BR_FIELD_OBJECT && f->codec) { /* the game packs the run */
+        f->codec->write_bytes(c, entry_at(f, base, 0), w);
+        return;
+    }
     int outer = c->owner;
     bool over_seats = f->count == BR_FIELD_SEATS;
     for (size_t k = 0; k < n; k++) {
@@ -791,7 +797,7 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
             write_array_bytes(f, &c, base, w);
         else if (is_scalar(f))
             write_scalar_bytes(f, p, w);
-        else if (f->kind == BR_FIELD_CODEC)
+        else if (f->kind == BR_FIELD_CODEC || f->codec)
             f->codec->write_bytes(&c, p, w);
         else
             br_fields_write_bytes(f->table, &c, p, w);

@@ -661,7 +661,10 @@ struct br_field {
     uint32_t none;      /* NULLABLE: the stored value that is null */
     const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1) */
     const br_field_table *table; /* OBJECT */
-    const br_field_codec *codec; /* CODEC */
+    /* CODEC; OBJECT: a codec whose write_bytes writes the member (an
+     * array: all its entries) in the binary form in one go, where the walk
+     * would cost more; the binary reader and JSON still walk the table. */
+    const br_field_codec *codec;
     bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
     /* The key as the JSON writer puts it, `,"key":`, and its length: set by
      * BR_KEY() with the key (length 0: the writer quotes `key` each time).

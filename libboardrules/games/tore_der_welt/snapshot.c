@@ -463,69 +463,28 @@ static bool result_read(const br_fields_ctx *c, void *member, const json_t *v,
 static const br_field_codec result_codec = {result_write, result_read, NULL, NULL};
 
 /* ------------------------------------------------------------------ */
-/* The binary form of the projects, places and players: written and read
- * here in one go (the walk entry by entry took twice the instructions) */
+/* The binary form of the projects, places and players: written here in one
+ * go (the walk entry by entry took twice the instructions); the players are
+ * read here too, the projects and places by the walk of their tables. */
 
 _Static_assert(sizeof(tdw_project_state) == 5, "a project's 5 bytes, in the binary order");
 
 static void projects_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     (void)c;
-    br_bw_bytes(w, ((const tdw *)member)->projects, sizeof ((const tdw *)member)->projects);
-}
-
-static bool projects_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                                const br_field_path *at)
-{
-    tdw *s = member;
-    (void)c;
-    for (int p = 0; p < TDW_PROJECTS; p++) {
-        tdw_project_state *ps = &s->projects[p];
-        br_field_path entry = {at, NULL, p}, m = {&entry, "in_play", 0};
-        if (!br_field_get_u8(r, 1, &ps->in_play, &m))
-            return false;
-        m.key = "stone";
-        if (!br_field_get_u8(r, tdw_projects[p].stone, &ps->stone, &m))
-            return false;
-        m.key = "wood";
-        if (!br_field_get_u8(r, tdw_projects[p].wood, &ps->wood, &m))
-            return false;
-        m.key = "metal";
-        if (!br_field_get_u8(r, p == TDW_P_TOWER, &ps->metal, &m))
-            return false;
-        m.key = "done";
-        if (!br_field_get_u8(r, 1, &ps->done, &m))
-            return false;
-    }
-    return true;
+    br_bw_bytes(w, member, TDW_PROJECTS * sizeof(tdw_project_state));
 }
 
 static void places_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
-    const tdw *s = member;
+    const tdw *s = c->state;
     uint8_t b[2 * TDW_PLACES];
-    (void)c;
+    (void)member;
     for (int x = 0; x < TDW_PLACES; x++) {
         b[2 * x] = s->place_state[x];
         b[2 * x + 1] = s->place_value[x];
     }
     br_bw_bytes(w, b, sizeof b);
-}
-
-static bool places_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                              const br_field_path *at)
-{
-    tdw *s = member;
-    (void)c;
-    for (int x = 0; x < TDW_PLACES; x++) {
-        br_field_path entry = {at, NULL, x}, m = {&entry, "state", 0};
-        if (!br_field_get_u8(r, 3, &s->place_state[x], &m))
-            return false;
-        m.key = "value";
-        if (!br_field_get_u8(r, TDW_PLAGUE_VALUES, &s->place_value[x], &m))
-            return false;
-    }
-    return true;
 }
 
 static void players_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -595,10 +554,8 @@ static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_re
     return true;
 }
 
-static const br_field_codec projects_bytes_codec = {NULL, NULL, projects_write_bytes,
-                                                    projects_read_bytes};
-static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes,
-                                                  places_read_bytes};
+static const br_field_codec projects_bytes_codec = {NULL, NULL, projects_write_bytes, NULL};
+static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes, NULL};
 static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_bytes,
                                                    players_read_bytes};
 
@@ -730,12 +687,6 @@ static void supply_write_bytes(const br_fields_ctx *c, const void *member, br_by
     br_bw_bytes(w, b, sizeof b);
 }
 
-static bool supply_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                              const br_field_path *at)
-{
-    return br_fields_read_bytes(&supply_table, c, member, r, at);
-}
-
 static void pending_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     const tdw_pending *pd = member;
@@ -746,16 +697,8 @@ static void pending_write_bytes(const br_fields_ctx *c, const void *member, br_b
     br_bw_bytes(w, b, sizeof b);
 }
 
-static bool pending_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                               const br_field_path *at)
-{
-    return br_fields_read_bytes(&pending_table, c, member, r, at);
-}
-
-static const br_field_codec supply_bytes_codec = {NULL, NULL, supply_write_bytes,
-                                                  supply_read_bytes};
-static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_bytes,
-                                                   pending_read_bytes};
+static const br_field_codec supply_bytes_codec = {NULL, NULL, supply_write_bytes, NULL};
+static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_bytes, NULL};
 
 static const br_field state_fields[] = {
     {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
@@ -776,15 +719,12 @@ static const br_field state_fields[] = {
     {BR_KEY("covers"), .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
      .names = target_names},
     {BR_KEY("projects"), .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
-     .stride = sizeof(tdw_project_state), .table = &project_table, .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("projects"), .kind = BR_FIELD_CODEC, .codec = &projects_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .stride = sizeof(tdw_project_state), .table = &project_table,
+     .codec = &projects_bytes_codec},
     {BR_KEY("plots"), U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
      .max = BR_FIELD_LAST_SEAT, OPT},
     {BR_KEY("places"), .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
-     .stride = 1, .table = &place_table, .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("places"), .kind = BR_FIELD_CODEC, .codec = &places_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .stride = 1, .table = &place_table, .codec = &places_bytes_codec},
     /* the snapshot's five counts, the observation's total */
     {BR_KEY("plague_pool"), U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
      .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_OMIT},
@@ -799,17 +739,13 @@ static const br_field state_fields[] = {
     {BR_KEY("stock"), U8, AT(tdw, stock_grain), .count = 4, .stride = 1, .max = 12,
      .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("supply"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table,
-     .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("supply"), .kind = BR_FIELD_CODEC, .codec = &supply_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .codec = &supply_bytes_codec},
     {BR_KEY("players"), .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
      .stride = sizeof(tdw_player), .table = &player_table, .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("players"), .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table,
-     .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("pending"), .kind = BR_FIELD_CODEC, AT(tdw, pending), .codec = &pending_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .codec = &pending_bytes_codec},
     {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec},
     {BR_KEY("result"), .kind = BR_FIELD_CODEC, .codec = &result_codec,
      .flags = BR_FIELD_JSON_ONLY},
