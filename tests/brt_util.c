@@ -384,36 +384,35 @@ br_status brt_binary_load(const unsigned char *bytes, size_t len, char *err, siz
     return st;
 }
 
-TCase *brt_tcase(Suite *suite, const char *name, double seconds)
+void brt_add_tests(Suite *suite, const brt_test *tests, size_t count)
 {
-    TCase *tc = tcase_create(name);
-    tcase_set_timeout(tc, seconds);
-    suite_add_tcase(suite, tc);
-    return tc;
+    TCase *tc = NULL;
+    for (size_t k = 0; k < count; k++) {
+        const brt_test *row = &tests[k];
+        if (row->test == NULL) {
+            tc = tcase_create(row->tcase);
+            if (row->seconds > 0)
+                tcase_set_timeout(tc, row->seconds);
+            suite_add_tcase(suite, tc);
+            continue;
+        }
+        if (tc == NULL) {
+            /* A table that opens with a test is the test program's mistake;
+             * Check would crash on it, so name it and stop instead. */
+            fprintf(stderr, "brt_add_tests: row %zu (%s) before any BRT_CASE row\n", k,
+                    row->test->name);
+            exit(EXIT_FAILURE);
+        }
+        int end = row->end == BRT_EVERY_GAME ? (int)br_game_count() : row->end;
+        tcase_add_loop_test(tc, row->test, 0, end);
+    }
 }
 
-brt_suite brt_suite_new(const char *name, double seconds)
+int brt_run_tests(const char *name, const brt_test *tests, size_t count)
 {
-    brt_suite s = {suite_create(name), seconds};
-    return s;
-}
-
-void brt_add_loop(brt_suite *s, const char *tcase, const TTest *test, int end)
-{
-    TCase *tc = tcase_create(tcase);
-    tcase_set_timeout(tc, s->seconds);
-    tcase_add_loop_test(tc, test, 0, end);
-    suite_add_tcase(s->suite, tc);
-}
-
-void brt_add(brt_suite *s, const char *tcase, const TTest *test)
-{
-    brt_add_loop(s, tcase, test, 1);
-}
-
-void brt_add_per_game(brt_suite *s, const char *tcase, const TTest *test)
-{
-    brt_add_loop(s, tcase, test, (int)br_game_count());
+    Suite *suite = suite_create(name);
+    brt_add_tests(suite, tests, count);
+    return brt_run_suite(suite);
 }
 
 int brt_run_suite(Suite *suite)

@@ -2,8 +2,9 @@
  * Helpers shared by the test suites: the generic ones (test_api,
  * test_conformance, test_golden, test_binary, ...) and the games' own
  * (test_tsuro, test_tuer_an_tuer, ...), and the one runner every test
- * program's main() ends in (brt_run_suite). They use only the public API of
- * libboardrules. A helper that a second game's tests would copy belongs here.
+ * program's main() ends in (brt_run_tests, given the table of its tests).
+ * They use only the public API of libboardrules. A helper that a second
+ * game's tests would copy belongs here.
  *
  * Every function that returns a `char *` returns memory allocated with
  * malloc() that the caller frees; a `const char *` points to a static
@@ -258,28 +259,43 @@ void brt_expect_short_payload_refused(const br_state *s, size_t payload_size, si
 void brt_expect_binary_refused(const br_state *s, size_t payload_size, size_t at,
                                unsigned value, const char *field);
 
-/* Running the suites */
+/* Running the suites
+ *
+ * A test program lists its tests in a table of brt_test rows, in the order
+ * they run, and main() hands the table to brt_run_tests(). A BRT_CASE row
+ * starts a test case (CK_RUN_CASE picks test cases by these names); the
+ * BRT_TEST, BRT_LOOP and BRT_PER_GAME rows after it run in that case.
+ * START_TEST's names are variables, not constants, so the table is an
+ * automatic array (in main() or the function that builds the suite). */
 
-/* A new test case `name` of `suite`, each of whose tests may run `seconds`
- * (which CK_TIMEOUT_MULTIPLIER scales as usual). */
-TCase *brt_tcase(Suite *suite, const char *name, double seconds);
+/* The `end` of a BRT_PER_GAME row: the number of registered games. */
+#define BRT_EVERY_GAME (-1)
 
-/* A suite whose every test runs in a test case of its own, with a timeout
- * of `seconds` (which CK_TIMEOUT_MULTIPLIER scales as usual). */
-typedef struct brt_suite {
-    Suite *suite;
-    double seconds;
-} brt_suite;
+/* One row of a test program's table: a test case (`test` NULL) or a test. */
+typedef struct brt_test {
+    const char *tcase; /* BRT_CASE: the test case's name; else NULL */
+    double seconds;    /* BRT_CASE: its tests' timeout (CK_TIMEOUT_MULTIPLIER
+                        * scales it); 0: Check's default (CK_DEFAULT_TIMEOUT) */
+    const TTest *test; /* the test (START_TEST's name); NULL for BRT_CASE */
+    int end;           /* runs for the loop indexes 0..end-1 (BRT_EVERY_GAME:
+                        * once per registered game, _i its registry index) */
+} brt_test;
 
-/* A new suite named `name` (hand its .suite to brt_run_suite). */
-brt_suite brt_suite_new(const char *name, double seconds);
-/* Adds `test` in a test case named `tcase` (several may share a name). */
-void brt_add(brt_suite *s, const char *tcase, const TTest *test);
-/* The same for a loop test, run for the loop indexes 0..end-1. */
-void brt_add_loop(brt_suite *s, const char *tcase, const TTest *test, int end);
-/* The same for a loop test run once per registered game (loop index: the
- * game's index in the registry). */
-void brt_add_per_game(brt_suite *s, const char *tcase, const TTest *test);
+/* Starts the test case `name`, each of whose tests may run `seconds`. */
+#define BRT_CASE(name, seconds) { (name), (seconds), NULL, 0 }
+/* A test that runs once (_i 0). */
+#define BRT_TEST(test) { NULL, 0, (test), 1 }
+/* A loop test, run for _i = 0..end-1. */
+#define BRT_LOOP(test, end) { NULL, 0, (test), (end) }
+/* A loop test run once per registered game (_i: its registry index). */
+#define BRT_PER_GAME(test) { NULL, 0, (test), BRT_EVERY_GAME }
+
+/* Adds the `count` rows of `tests` (the first a BRT_CASE row) to `suite`. */
+void brt_add_tests(Suite *suite, const brt_test *tests, size_t count);
+
+/* A suite `name` with the tests of the table (brt_add_tests()) run through
+ * brt_run_suite(); returns the test program's exit status. */
+int brt_run_tests(const char *name, const brt_test *tests, size_t count);
 
 /* Runs every test of `suite` (freed here) in a new SRunner and returns the
  * test program's exit status: EXIT_SUCCESS when no test failed. Check's

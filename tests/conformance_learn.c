@@ -729,13 +729,13 @@ END_TEST
 
 void add_learning_tests(Suite *suite)
 {
-    TCase *tc = tcase_create("learning");
-    /* The information-state pairs replay their histories at every step
-     * (Drunter & Drüber's tensor is 135 KB): room for sanitizer builds. */
-    tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, test_information_state_tells_apart_what_the_seat_can, 0,
-                        (int)br_game_count());
-    tcase_add_loop_test(tc, test_option_specs, 0, (int)br_game_count());
-    tcase_add_loop_test(tc, test_game_facts, 0, (int)br_game_count());
-    suite_add_tcase(suite, tc);
+    const brt_test tests[] = {
+        /* The information-state pairs replay their histories at every step
+         * (Drunter & Drüber's tensor is 135 KB): room for sanitizer builds. */
+        BRT_CASE("learning", 120),
+        BRT_PER_GAME(test_information_state_tells_apart_what_the_seat_can),
+        BRT_PER_GAME(test_option_specs),
+        BRT_PER_GAME(test_game_facts),
+    };
+    brt_add_tests(suite, tests, BRT_COUNT(tests));
 }

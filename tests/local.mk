@@ -47,12 +47,18 @@ perf-ops: tests/perf/ops$(EXEEXT) libboardrules/libboardrules.la
 # ------------------------------------------------------------------
 # The Check suites: the generic ones (argument validation in test_api,
 # conformance of every registered game in test_conformance, golden records in
-# test_golden, ...) and each game's own. Every program links the shared helpers
-# and runner, tests/brt_util.[ch].
+# test_golden, ...) and each game's own (one test per rule). Every program
+# links the shared helpers and runner, tests/brt_util.[ch], built once as the
+# convenience library tests/libbrt.la; its own source is tests/<name>.c.
 
 if HAVE_CHECK
-BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS)
-BRT_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm
+BRT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) -pthread
+BRT_LDADD = tests/libbrt.la libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS) -lm \
+	-lpthread
+
+check_LTLIBRARIES = tests/libbrt.la
+tests_libbrt_la_SOURCES = tests/brt_util.c tests/brt_util.h
+tests_libbrt_la_CFLAGS = $(BRT_CFLAGS)
 
 BRT_SUITES = tests/test_api tests/test_conformance tests/test_golden tests/test_hardening \
 	tests/test_threads tests/test_binary tests/test_learn tests/test_records \
@@ -61,46 +67,28 @@ BRT_SUITES = tests/test_api tests/test_conformance tests/test_golden tests/test_
 check_PROGRAMS += $(BRT_SUITES)
 TESTS += $(BRT_SUITES)
 
-tests_test_records_SOURCES = tests/test_records.c tests/brt_util.c tests/brt_util.h
 tests_test_records_CFLAGS = $(BRT_CFLAGS)
 tests_test_records_LDADD = $(BRT_LDADD)
-
-tests_test_learn_SOURCES = tests/test_learn.c tests/brt_util.c tests/brt_util.h
 tests_test_learn_CFLAGS = $(BRT_CFLAGS)
 tests_test_learn_LDADD = $(BRT_LDADD)
-
-tests_test_hardening_SOURCES = tests/test_hardening.c tests/brt_util.c tests/brt_util.h
-tests_test_hardening_CFLAGS = $(BRT_CFLAGS) -pthread
-tests_test_hardening_LDADD = $(BRT_LDADD) -lpthread
-
-tests_test_threads_SOURCES = tests/test_threads.c tests/brt_util.c tests/brt_util.h
-tests_test_threads_CFLAGS = $(BRT_CFLAGS) -pthread
-tests_test_threads_LDADD = $(BRT_LDADD) -lpthread
-
-tests_test_binary_SOURCES = tests/test_binary.c tests/brt_util.c tests/brt_util.h
+tests_test_hardening_CFLAGS = $(BRT_CFLAGS)
+tests_test_hardening_LDADD = $(BRT_LDADD)
+tests_test_threads_CFLAGS = $(BRT_CFLAGS)
+tests_test_threads_LDADD = $(BRT_LDADD)
 tests_test_binary_CFLAGS = $(BRT_CFLAGS)
 tests_test_binary_LDADD = $(BRT_LDADD)
-
-tests_test_api_SOURCES = tests/test_api.c tests/brt_util.c tests/brt_util.h
 tests_test_api_CFLAGS = $(BRT_CFLAGS)
 tests_test_api_LDADD = $(BRT_LDADD)
-
 tests_test_conformance_SOURCES = tests/test_conformance.c tests/conformance.h \
-	tests/conformance_learn.c tests/brt_util.c tests/brt_util.h
+	tests/conformance_learn.c
 tests_test_conformance_CFLAGS = $(BRT_CFLAGS)
 tests_test_conformance_LDADD = $(BRT_LDADD)
-
-tests_test_golden_SOURCES = tests/test_golden.c tests/brt_util.c tests/brt_util.h
 tests_test_golden_CFLAGS = $(BRT_CFLAGS)
 tests_test_golden_LDADD = $(BRT_LDADD)
-
 # test_bots: the bots of every kind in every game (include/boardrules/bot.h).
-tests_test_bots_SOURCES = tests/test_bots.c tests/brt_util.c tests/brt_util.h
-tests_test_bots_CFLAGS = $(BRT_CFLAGS) -pthread
-tests_test_bots_LDADD = $(BRT_LDADD) -lpthread
-
+tests_test_bots_CFLAGS = $(BRT_CFLAGS)
+tests_test_bots_LDADD = $(BRT_LDADD)
 # test_history: what happened, told to each seat (per-seat history texts).
-tests_test_history_SOURCES = tests/test_history.c tests/brt_util.c tests/brt_util.h
 tests_test_history_CFLAGS = $(BRT_CFLAGS)
 tests_test_history_LDADD = $(BRT_LDADD)
 
@@ -108,22 +96,33 @@ tests_test_history_LDADD = $(BRT_LDADD)
 # test_drunter_und_drueber and test_tore_der_welt set positions up through
 # edited snapshots read and written with jansson; test_tsuro through play with
 # explicit chance).
-tests_test_tuer_an_tuer_SOURCES = tests/test_tuer_an_tuer.c tests/brt_util.c tests/brt_util.h
 tests_test_tuer_an_tuer_CFLAGS = $(BRT_CFLAGS)
 tests_test_tuer_an_tuer_LDADD = $(BRT_LDADD)
-
-tests_test_tsuro_SOURCES = tests/test_tsuro.c tests/brt_util.c tests/brt_util.h
 tests_test_tsuro_CFLAGS = $(BRT_CFLAGS)
 tests_test_tsuro_LDADD = $(BRT_LDADD)
-
-tests_test_drunter_und_drueber_SOURCES = tests/test_drunter_und_drueber.c tests/brt_util.c \
-	tests/brt_util.h
 tests_test_drunter_und_drueber_CFLAGS = $(BRT_CFLAGS)
 tests_test_drunter_und_drueber_LDADD = $(BRT_LDADD)
-
-tests_test_tore_der_welt_SOURCES = tests/test_tore_der_welt.c tests/brt_util.c tests/brt_util.h
 tests_test_tore_der_welt_CFLAGS = $(BRT_CFLAGS)
 tests_test_tore_der_welt_LDADD = $(BRT_LDADD)
+
+# test_fields (the snapshot field walker) and test_text (the text helpers the
+# games share: words of a move text, wrapped lines of a rendering) check
+# internal parts of the core, which the library exports none of: they are
+# built from their sources, linked with the library for the shared runner
+# (its own copies of these functions are hidden).
+BRT_INTERNAL = tests/test_fields tests/test_text
+check_PROGRAMS += $(BRT_INTERNAL)
+TESTS += $(BRT_INTERNAL)
+BRT_INTERNAL_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
+tests_test_fields_SOURCES = tests/test_fields.c libboardrules/fields.c libboardrules/text.c \
+	libboardrules/jsonwrite.c libboardrules/bytesio.c
+tests_test_fields_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
+tests_test_fields_CFLAGS = $(BRT_CFLAGS)
+tests_test_fields_LDADD = $(BRT_LDADD)
+tests_test_text_SOURCES = tests/test_text.c libboardrules/text.c
+tests_test_text_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
+tests_test_text_CFLAGS = $(BRT_CFLAGS)
+tests_test_text_LDADD = $(BRT_LDADD)
 endif
 
 # Golden records (see tests/golden/README.md): <name>.record, the expected
@@ -229,31 +228,3 @@ soak: tests/test_conformance$(EXEEXT)
 .PHONY: soak
 
 # ------------------------------------------------------------------
-# test_fields: the snapshot field walker (internal, so built from its
-# sources rather than linked from the library, which exports none of it).
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_fields
-TESTS += tests/test_fields
-tests_test_fields_SOURCES = tests/test_fields.c libboardrules/fields.c libboardrules/text.c \
-	libboardrules/jsonwrite.c libboardrules/bytesio.c
-tests_test_fields_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
-tests_test_fields_CFLAGS = $(BRT_CFLAGS)
-tests_test_fields_LDADD = $(CHECK_LIBS) $(JANSSON_LIBS)
-endif
-
-# test_text: the core's text helpers the games share (words of a move text,
-# wrapped lines of a rendering), internal as the walker, so built from
-# text.c; the shared helpers' runner comes with brt_util.c and the library
-# (whose own copies of text.c's functions are hidden).
-
-if HAVE_CHECK
-check_PROGRAMS += tests/test_text
-TESTS += tests/test_text
-tests_test_text_SOURCES = tests/test_text.c libboardrules/text.c tests/brt_util.c \
-	tests/brt_util.h
-tests_test_text_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
-tests_test_text_CFLAGS = $(BRT_CFLAGS)
-tests_test_text_LDADD = libboardrules/libboardrules.la $(CHECK_LIBS) $(JANSSON_LIBS)
-endif
-

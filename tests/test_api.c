@@ -1906,60 +1906,49 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 
-static void add_per_game(TCase *tc, const TTest *test)
-{
-    tcase_add_loop_test(tc, test, 0, (int)br_game_count());
-}
-
-static Suite *api_suite(void)
-{
-    Suite *suite = suite_create("api");
-    TCase *tc = brt_tcase(suite, "global", 60);
-    tcase_add_test(tc, test_registry_lookup);
-    tcase_add_test(tc, test_registry_null_game);
-    tcase_add_test(tc, test_status_strings);
-    tcase_add_test(tc, test_version_macros);
-    tcase_add_test(tc, test_version_check);
-    tcase_add_test(tc, test_null_state);
-    tcase_add_test(tc, test_snapshot_arguments);
-
-    TCase *per_game = brt_tcase(suite, "per-game", 120);
-    add_per_game(per_game, test_registry_descriptions);
-    add_per_game(per_game, test_options_help_is_the_option_table);
-    add_per_game(per_game, test_option_errors_come_from_the_table);
-    add_per_game(per_game, test_options_string_limit_at_its_edge);
-    add_per_game(per_game, test_canonical_options_fit_the_limit);
-    add_per_game(per_game, test_new_arguments);
-    add_per_game(per_game, test_bad_options);
-    add_per_game(per_game, test_good_option_bounds);
-    add_per_game(per_game, test_option_error_truncated);
-    add_per_game(per_game, test_options_canonical);
-    add_per_game(per_game, test_text_buffers);
-    add_per_game(per_game, test_legal_moves_arguments);
-    add_per_game(per_game, test_check_move_arguments);
-    add_per_game(per_game, test_apply_out_of_range);
-    add_per_game(per_game, test_apply_legal_elsewhere);
-    add_per_game(per_game, test_move_text_arguments);
-    add_per_game(per_game, test_chance_arguments);
-    add_per_game(per_game, test_resample_arguments);
-    add_per_game(per_game, test_results_arguments);
-    add_per_game(per_game, test_winners_arguments);
-    add_per_game(per_game, test_observe_arguments);
-    add_per_game(per_game, test_clone_copy_arguments);
-    add_per_game(per_game, test_snapshot_truncated);
-    add_per_game(per_game, test_snapshot_envelope);
-    add_per_game(per_game, test_snapshot_field_types);
-    add_per_game(per_game, test_record_replay_malformed);
-    add_per_game(per_game, test_record_replay_illegal_line);
-    add_per_game(per_game, test_record_write_arguments);
-    add_per_game(per_game, test_playout_random_arguments);
-
-    TCase *announce = brt_tcase(suite, "announce", 120);
-    add_per_game(announce, test_announce_moves_leaks_nothing);
-    return suite;
-}
-
 int main(void)
 {
-    return brt_run_suite(api_suite());
+    const brt_test tests[] = {
+        BRT_CASE("global", 60),
+        BRT_TEST(test_registry_lookup),
+        BRT_TEST(test_registry_null_game),
+        BRT_TEST(test_status_strings),
+        BRT_TEST(test_version_macros),
+        BRT_TEST(test_version_check),
+        BRT_TEST(test_null_state),
+        BRT_TEST(test_snapshot_arguments),
+        BRT_CASE("per-game", 120),
+        BRT_PER_GAME(test_registry_descriptions),
+        BRT_PER_GAME(test_options_help_is_the_option_table),
+        BRT_PER_GAME(test_option_errors_come_from_the_table),
+        BRT_PER_GAME(test_options_string_limit_at_its_edge),
+        BRT_PER_GAME(test_canonical_options_fit_the_limit),
+        BRT_PER_GAME(test_new_arguments),
+        BRT_PER_GAME(test_bad_options),
+        BRT_PER_GAME(test_good_option_bounds),
+        BRT_PER_GAME(test_option_error_truncated),
+        BRT_PER_GAME(test_options_canonical),
+        BRT_PER_GAME(test_text_buffers),
+        BRT_PER_GAME(test_legal_moves_arguments),
+        BRT_PER_GAME(test_check_move_arguments),
+        BRT_PER_GAME(test_apply_out_of_range),
+        BRT_PER_GAME(test_apply_legal_elsewhere),
+        BRT_PER_GAME(test_move_text_arguments),
+        BRT_PER_GAME(test_chance_arguments),
+        BRT_PER_GAME(test_resample_arguments),
+        BRT_PER_GAME(test_results_arguments),
+        BRT_PER_GAME(test_winners_arguments),
+        BRT_PER_GAME(test_observe_arguments),
+        BRT_PER_GAME(test_clone_copy_arguments),
+        BRT_PER_GAME(test_snapshot_truncated),
+        BRT_PER_GAME(test_snapshot_envelope),
+        BRT_PER_GAME(test_snapshot_field_types),
+        BRT_PER_GAME(test_record_replay_malformed),
+        BRT_PER_GAME(test_record_replay_illegal_line),
+        BRT_PER_GAME(test_record_write_arguments),
+        BRT_PER_GAME(test_playout_random_arguments),
+        BRT_CASE("announce", 120),
+        BRT_PER_GAME(test_announce_moves_leaks_nothing),
+    };
+    return brt_run_tests("api", tests, BRT_COUNT(tests));
 }

@@ -467,21 +467,21 @@ END_TEST
 
 int main(void)
 {
-    Suite *suite = suite_create("binary");
-    TCase *tc = brt_tcase(suite, "binary", 600);
-    int games = (int)br_game_count();
-    tcase_add_test(tc, test_arguments);
-    tcase_add_test(tc, test_envelope_layout);
-    tcase_add_test(tc, test_envelope_fields_named);
-    tcase_add_test(tc, test_payload_kind_and_generator_checked);
-    tcase_add_loop_test(tc, test_every_cut_refused, 0, games);
-    tcase_add_loop_test(tc, test_trailing_byte_refused, 0, games);
-    tcase_add_loop_test(tc, test_every_byte_changed, 0, games);
-    tcase_add_loop_test(tc, test_same_state_from_json_and_bytes, 0, games);
-    tcase_add_loop_test(tc, test_json_payload_loads, 0, games);
-    tcase_add_loop_test(tc, test_version_1_loads_without_history, 0, games);
-    tcase_add_test(tc, test_history_checked);
-    tcase_add_loop_test(tc, test_version_2_loads, 0, games);
-    tcase_add_loop_test(tc, test_move_number_beyond_the_longest_game_refused, 0, games);
-    return brt_run_suite(suite);
+    const brt_test tests[] = {
+        BRT_CASE("binary", 600),
+        BRT_TEST(test_arguments),
+        BRT_TEST(test_envelope_layout),
+        BRT_TEST(test_envelope_fields_named),
+        BRT_TEST(test_payload_kind_and_generator_checked),
+        BRT_PER_GAME(test_every_cut_refused),
+        BRT_PER_GAME(test_trailing_byte_refused),
+        BRT_PER_GAME(test_every_byte_changed),
+        BRT_PER_GAME(test_same_state_from_json_and_bytes),
+        BRT_PER_GAME(test_json_payload_loads),
+        BRT_PER_GAME(test_version_1_loads_without_history),
+        BRT_TEST(test_history_checked),
+        BRT_PER_GAME(test_version_2_loads),
+        BRT_PER_GAME(test_move_number_beyond_the_longest_game_refused),
+    };
+    return brt_run_tests("binary", tests, BRT_COUNT(tests));
 }

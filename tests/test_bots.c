@@ -326,14 +326,20 @@ END_TEST
 
 int main(void)
 {
-    brt_suite s = brt_suite_new("bots", 600);
-    brt_add_per_game(&s, "playout", test_every_kind_chooses_legal_moves_over_a_playout);
-    brt_add_per_game(&s, "refusals", test_chance_node_and_terminal_state_refused);
-    brt_add_per_game(&s, "refusals", test_state_of_another_game_refused);
-    brt_add(&s, "refusals", test_unknown_kind_and_bad_options_refused);
-    brt_add_per_game(&s, "determinism", test_same_seed_and_budget_same_move);
-    brt_add_per_game(&s, "hidden", test_resample_depends_on_the_view_only);
-    brt_add_per_game(&s, "hidden", test_resample_from_the_movers_view_same_move);
-    brt_add_per_game(&s, "threads", test_one_bot_per_thread_plays_as_alone);
-    return brt_run_suite(s.suite);
+    const brt_test tests[] = {
+        BRT_CASE("playout", 600),
+        BRT_PER_GAME(test_every_kind_chooses_legal_moves_over_a_playout),
+        BRT_CASE("refusals", 600),
+        BRT_PER_GAME(test_chance_node_and_terminal_state_refused),
+        BRT_PER_GAME(test_state_of_another_game_refused),
+        BRT_TEST(test_unknown_kind_and_bad_options_refused),
+        BRT_CASE("determinism", 600),
+        BRT_PER_GAME(test_same_seed_and_budget_same_move),
+        BRT_CASE("hidden", 600),
+        BRT_PER_GAME(test_resample_depends_on_the_view_only),
+        BRT_PER_GAME(test_resample_from_the_movers_view_same_move),
+        BRT_CASE("threads", 600),
+        BRT_PER_GAME(test_one_bot_per_thread_plays_as_alone),
+    };
+    return brt_run_tests("bots", tests, BRT_COUNT(tests));
 }

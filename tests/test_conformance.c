@@ -985,20 +985,17 @@ static void report_soak(double seconds)
 
 static Suite *conformance_suite(void)
 {
+    const brt_test tests[] = {
+        BRT_CASE("option-sets", 60),
+        BRT_LOOP(test_option_set_canonical, (int)num_option_sets),
+        BRT_CASE("playouts", 600),
+        BRT_LOOP(test_random_playouts, (int)num_option_sets),
+        BRT_CASE("chance-draws", 120),
+        BRT_LOOP(test_chance_draws_follow_probabilities,
+                 (int)(br_game_count() + BRT_COUNT(draw_sets))),
+    };
     Suite *suite = suite_create("conformance");
-    TCase *options = tcase_create("option-sets");
-    tcase_set_timeout(options, 60);
-    tcase_add_loop_test(options, test_option_set_canonical, 0, (int)num_option_sets);
-    suite_add_tcase(suite, options);
-    TCase *playouts = tcase_create("playouts");
-    tcase_set_timeout(playouts, 600);
-    tcase_add_loop_test(playouts, test_random_playouts, 0, (int)num_option_sets);
-    suite_add_tcase(suite, playouts);
-    TCase *draws = tcase_create("chance-draws");
-    tcase_set_timeout(draws, 120);
-    tcase_add_loop_test(draws, test_chance_draws_follow_probabilities, 0,
-                        (int)(br_game_count() + sizeof draw_sets / sizeof draw_sets[0]));
-    suite_add_tcase(suite, draws);
+    brt_add_tests(suite, tests, BRT_COUNT(tests));
     add_learning_tests(suite);
     return suite;
 }

@@ -3593,115 +3593,6 @@ START_TEST(test_tallies_bound_follows_max_game_length)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-
-static TCase *effects_tcase(void); /* at the end of the file */
-static TCase *notation_messages_tcase(void); /* at the end of the file */
-
-static Suite *drunter_und_drueber_suite(void)
-{
-    brt_suite s = brt_suite_new("drunter-und-drueber", 60);
-    brt_add(&s, "content", test_design_sixty_tiles_by_length_and_kind);
-    brt_add(&s, "content", test_design_river_tiles_have_no_bridge);
-    brt_add(&s, "content", test_design_four_start_corners_two_exits_each);
-    brt_add(&s, "content", test_design_buildings_six_types_values_one_to_five);
-    brt_add(&s, "content", test_design_board_map_as_drawn);
-    brt_add_loop(&s, "deal", test_rule_deal_equal_shares_by_length, 3);
-    brt_add(&s, "deal", test_rule_deal_order_threes_twos_ones_seat_by_seat);
-    brt_add(&s, "deal", test_rule_tiles_face_down_during_deal_open_after);
-    brt_add(&s, "deal", test_rule_one_secret_building_card_each);
-    brt_add(&s, "deal", test_rule_vote_cards_each_and_seat_zero_begins);
-    brt_add(&s, "lay", test_rule_tile_only_on_path_of_same_kind);
-    brt_add(&s, "lay", test_rule_marked_end_against_path_straight_out_of_end);
-    brt_add(&s, "lay", test_rule_one_tile_laid_any_way);
-    brt_add(&s, "lay", test_rule_tile_must_fit_grid);
-    brt_add(&s, "lay", test_rule_tile_only_on_free_squares);
-    brt_add(&s, "lay", test_rule_crew_moves_to_last_square);
-    brt_add(&s, "lay", test_rule_covering_building_scores_nothing);
-    brt_add(&s, "bridge", test_design_bridge_squares);
-    brt_add(&s, "bridge", test_rule_bridge_lets_path_continue_beyond);
-    brt_add(&s, "bridge", test_rule_bridge_of_same_path_can_be_passed);
-    brt_add(&s, "bridge", test_rule_bridge_met_lengthwise_blocks);
-    brt_add(&s, "bridge", test_rule_one_lay_passes_at_most_one_bridge);
-    brt_add(&s, "bridge", test_rule_river_passes_under_bridge);
-    brt_add(&s, "crew", test_rule_crew_enclosed_leaves_game);
-    brt_add(&s, "crew", test_rule_crew_enclosure_counts_bridge_passages);
-    brt_add(&s, "crew", test_rule_crew_stays_without_tiles_of_its_kind);
-    brt_add(&s, "turn", test_rule_turns_go_clockwise);
-    brt_add(&s, "turn", test_rule_zugzwang_no_pass_move);
-    brt_add(&s, "turn", test_rule_seat_without_lay_is_passed_over);
-    brt_add(&s, "vote", test_rule_toilet_needs_vote);
-    brt_add(&s, "vote", test_rule_one_vote_per_tile);
-    brt_add(&s, "vote", test_rule_vote_in_turn_order_from_mover);
-    brt_add(&s, "vote", test_rule_seats_without_vote_cards_skipped);
-    brt_add(&s, "vote", test_rule_ballot_any_subset_of_held_cards);
-    brt_add(&s, "vote", test_rule_ballots_hidden_until_reveal);
-    brt_add(&s, "vote", test_rule_jein_declared_after_reveal_in_turn_order);
-    brt_add_loop(&s, "vote", test_rule_vote_card_values, 4);
-    brt_add(&s, "vote", test_rule_egal_worth_nothing);
-    brt_add(&s, "vote", test_rule_more_yes_than_no_lays_tile);
-    brt_add_loop(&s, "vote", test_rule_tie_or_more_no_returns_tile, 2);
-    brt_add(&s, "vote", test_rule_played_vote_cards_discarded_either_way);
-    brt_add(&s, "vote", test_rule_no_vote_cards_anywhere_tile_goes_back);
-    brt_add(&s, "vote", test_rule_darf_legen_passed_vote_lays_tile_at_once);
-    brt_add(&s, "vote", test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect);
-    brt_add(&s, "end", test_rule_all_crews_out_ends_game);
-    brt_add(&s, "end", test_rule_game_ends_when_no_seat_can_lay);
-    brt_add(&s, "end", test_rule_voted_down_lay_not_proposed_again);
-    brt_add(&s, "end", test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played);
-    brt_add(&s, "end", test_rule_revote_laid_option_waits_for_a_tile);
-    brt_add(&s, "end", test_rule_revote_changed_still_ends_when_cards_run_out);
-    brt_add(&s, "end", test_rule_seat_whose_lays_were_voted_down_is_passed_over);
-    brt_add(&s, "end", test_rule_score_uncovered_buildings_of_own_type);
-    brt_add(&s, "end", test_rule_tie_broken_by_most_vote_cards_left);
-    brt_add_loop(&s, "end", test_rule_still_tied_share_the_win, 2);
-    brt_add(&s, "end", test_rule_building_cards_revealed_at_end);
-    brt_add(&s, "pro", test_pro_variant_option_basic_or_pro_only);
-    brt_add(&s, "pro", test_pro_two_open_task_cards_each);
-    brt_add(&s, "pro", test_pro_choice_when_first_crew_leaves);
-    brt_add(&s, "pro", test_pro_choice_at_end_if_no_crew_left);
-    brt_add_loop(&s, "pro", test_pro_choice_no_tile_option_when_no_tile_fits_a_path, 2);
-    brt_add(&s, "pro", test_pro_special_goals_scored_as_designed);
-    brt_add(&s, "pro", test_pro_tie_broken_by_second_card);
-    brt_add_loop(&s, "pro", test_pro_tie_then_vote_cards_then_shared, 2);
-    brt_add(&s, "hidden", test_hidden_resample_during_deal);
-    brt_add(&s, "hidden", test_hidden_resample_building_cards);
-    brt_add(&s, "hidden", test_hidden_resample_ballots);
-    brt_add(&s, "hidden", test_hidden_pro_choices_until_end);
-    brt_add(&s, "hidden", test_hidden_open_moves_read_the_same_for_all);
-    brt_add(&s, "snapshot", test_snapshot_round_trip_every_phase);
-    brt_add_loop(&s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
-                 (int)BRT_COUNT(REJECTIONS));
-    brt_add_loop(&s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
-                 (int)BRT_COUNT(BINARY_REJECTIONS));
-    brt_add(&s, "notation", test_notation_move_numbers);
-    brt_add(&s, "notation", test_notation_round_trip_every_move);
-    brt_add(&s, "notation", test_notation_case_and_blanks);
-    brt_add(&s, "notation", test_notation_parse_errors);
-    brt_add(&s, "learn", test_learn_option_specs_match_options_string);
-    brt_add(&s, "learn", test_learn_facts_shape_and_bound_per_option_set);
-    brt_add(&s, "learn", test_learn_tensor_of_set_up_position);
-    brt_add(&s, "learn", test_learn_tensor_seats_and_spectator_differ_only_as_documented);
-    brt_add(&s, "learn", test_learn_tensor_hides_tiles_during_deal);
-    brt_add(&s, "learn", test_learn_tensor_vote_pending_tile_and_ballots);
-    brt_add(&s, "learn", test_learn_tensor_pro_tasks_open_choice_hidden);
-    brt_add(&s, "learn", test_learn_max_game_length_holds_in_random_playouts);
-    brt_add(&s, "learn", test_learn_bound_geometric_count_on_the_map);
-    brt_add(&s, "learn", test_learn_bound_per_path_term_reached_on_e4);
-    brt_add_loop(&s, "learn", test_learn_bound_approached_by_filibuster, 4);
-    brt_add(&s, "snapshot", test_tallies_past_255_votes_round_trip);
-    brt_add(&s, "snapshot", test_tallies_at_their_bounds_round_trip);
-    brt_add(&s, "snapshot", test_tallies_bound_follows_max_game_length);
-    suite_add_tcase(s.suite, effects_tcase());
-    suite_add_tcase(s.suite, notation_messages_tcase());
-    return s.suite;
-}
-
-int main(void)
-{
-    return brt_run_suite(drunter_und_drueber_suite());
-}
-
-/* ------------------------------------------------------------------ */
 /* Effects (issue 25; doc: "Effects"): what each history entry changed, as
  * the mover (or the seat that acts), another seat and a spectator may see
  * it, read from br_state_history_effects_json() on the last entry. The
@@ -4104,27 +3995,6 @@ START_TEST(test_effects_end_names_reason_cards_and_winners)
 }
 END_TEST
 
-static TCase *effects_tcase(void)
-{
-    TCase *tc = tcase_create("effects");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_effects_deal_names_the_tile_to_its_receiver_only);
-    tcase_add_test(tc, test_effects_hands_open_after_the_last_tile);
-    tcase_add_test(tc, test_effects_building_card_hidden_task_card_open);
-    tcase_add_test(tc, test_effects_lay_names_squares_crew_and_buildings_covered);
-    tcase_add_test(tc, test_effects_path_passing_under_a_bridge);
-    tcase_add_test(tc, test_effects_propose_names_squares_and_toilets);
-    tcase_add_test(tc, test_effects_ballot_hidden_until_the_reveal);
-    tcase_add_test(tc, test_effects_jein_result_and_tile_laid_over_toilet);
-    tcase_add_test(tc, test_effects_tile_taken_back_after_failed_vote);
-    tcase_add_test(tc, test_effects_lays_reopened_by_cards_played_or_tile_laid);
-    tcase_add_test(tc, test_effects_crews_leaving_the_board);
-    tcase_add_test(tc, test_effects_seat_passed_over_names_why);
-    tcase_add_test(tc, test_effects_pro_choice_due_and_hidden);
-    tcase_add_test(tc, test_effects_end_names_reason_cards_and_winners);
-    return tc;
-}
-
 /* ================================================================== */
 /* Issue 25: "vote none 2" names what is wrong. 'none' plays no card, so it
  * stands alone; with other words the reason says that, not "'none' is no
@@ -4141,9 +4011,131 @@ START_TEST(test_notation_vote_none_stands_alone)
 }
 END_TEST
 
-static TCase *notation_messages_tcase(void)
+/* ------------------------------------------------------------------ */
+
+int main(void)
 {
-    TCase *tc = tcase_create("notation_messages");
-    tcase_add_test(tc, test_notation_vote_none_stands_alone);
-    return tc;
+    const brt_test tests[] = {
+        BRT_CASE("content", 60),
+        BRT_TEST(test_design_sixty_tiles_by_length_and_kind),
+        BRT_TEST(test_design_river_tiles_have_no_bridge),
+        BRT_TEST(test_design_four_start_corners_two_exits_each),
+        BRT_TEST(test_design_buildings_six_types_values_one_to_five),
+        BRT_TEST(test_design_board_map_as_drawn),
+        BRT_CASE("deal", 60),
+        BRT_LOOP(test_rule_deal_equal_shares_by_length, 3),
+        BRT_TEST(test_rule_deal_order_threes_twos_ones_seat_by_seat),
+        BRT_TEST(test_rule_tiles_face_down_during_deal_open_after),
+        BRT_TEST(test_rule_one_secret_building_card_each),
+        BRT_TEST(test_rule_vote_cards_each_and_seat_zero_begins),
+        BRT_CASE("lay", 60),
+        BRT_TEST(test_rule_tile_only_on_path_of_same_kind),
+        BRT_TEST(test_rule_marked_end_against_path_straight_out_of_end),
+        BRT_TEST(test_rule_one_tile_laid_any_way),
+        BRT_TEST(test_rule_tile_must_fit_grid),
+        BRT_TEST(test_rule_tile_only_on_free_squares),
+        BRT_TEST(test_rule_crew_moves_to_last_square),
+        BRT_TEST(test_rule_covering_building_scores_nothing),
+        BRT_CASE("bridge", 60),
+        BRT_TEST(test_design_bridge_squares),
+        BRT_TEST(test_rule_bridge_lets_path_continue_beyond),
+        BRT_TEST(test_rule_bridge_of_same_path_can_be_passed),
+        BRT_TEST(test_rule_bridge_met_lengthwise_blocks),
+        BRT_TEST(test_rule_one_lay_passes_at_most_one_bridge),
+        BRT_TEST(test_rule_river_passes_under_bridge),
+        BRT_CASE("crew", 60),
+        BRT_TEST(test_rule_crew_enclosed_leaves_game),
+        BRT_TEST(test_rule_crew_enclosure_counts_bridge_passages),
+        BRT_TEST(test_rule_crew_stays_without_tiles_of_its_kind),
+        BRT_CASE("turn", 60),
+        BRT_TEST(test_rule_turns_go_clockwise),
+        BRT_TEST(test_rule_zugzwang_no_pass_move),
+        BRT_TEST(test_rule_seat_without_lay_is_passed_over),
+        BRT_CASE("vote", 60),
+        BRT_TEST(test_rule_toilet_needs_vote),
+        BRT_TEST(test_rule_one_vote_per_tile),
+        BRT_TEST(test_rule_vote_in_turn_order_from_mover),
+        BRT_TEST(test_rule_seats_without_vote_cards_skipped),
+        BRT_TEST(test_rule_ballot_any_subset_of_held_cards),
+        BRT_TEST(test_rule_ballots_hidden_until_reveal),
+        BRT_TEST(test_rule_jein_declared_after_reveal_in_turn_order),
+        BRT_LOOP(test_rule_vote_card_values, 4),
+        BRT_TEST(test_rule_egal_worth_nothing),
+        BRT_TEST(test_rule_more_yes_than_no_lays_tile),
+        BRT_LOOP(test_rule_tie_or_more_no_returns_tile, 2),
+        BRT_TEST(test_rule_played_vote_cards_discarded_either_way),
+        BRT_TEST(test_rule_no_vote_cards_anywhere_tile_goes_back),
+        BRT_TEST(test_rule_darf_legen_passed_vote_lays_tile_at_once),
+        BRT_TEST(test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect),
+        BRT_CASE("end", 60),
+        BRT_TEST(test_rule_all_crews_out_ends_game),
+        BRT_TEST(test_rule_game_ends_when_no_seat_can_lay),
+        BRT_TEST(test_rule_voted_down_lay_not_proposed_again),
+        BRT_TEST(test_rule_zuruecknehmen_lay_open_again_once_vote_cards_played),
+        BRT_TEST(test_rule_revote_laid_option_waits_for_a_tile),
+        BRT_TEST(test_rule_revote_changed_still_ends_when_cards_run_out),
+        BRT_TEST(test_rule_seat_whose_lays_were_voted_down_is_passed_over),
+        BRT_TEST(test_rule_score_uncovered_buildings_of_own_type),
+        BRT_TEST(test_rule_tie_broken_by_most_vote_cards_left),
+        BRT_LOOP(test_rule_still_tied_share_the_win, 2),
+        BRT_TEST(test_rule_building_cards_revealed_at_end),
+        BRT_CASE("pro", 60),
+        BRT_TEST(test_pro_variant_option_basic_or_pro_only),
+        BRT_TEST(test_pro_two_open_task_cards_each),
+        BRT_TEST(test_pro_choice_when_first_crew_leaves),
+        BRT_TEST(test_pro_choice_at_end_if_no_crew_left),
+        BRT_LOOP(test_pro_choice_no_tile_option_when_no_tile_fits_a_path, 2),
+        BRT_TEST(test_pro_special_goals_scored_as_designed),
+        BRT_TEST(test_pro_tie_broken_by_second_card),
+        BRT_LOOP(test_pro_tie_then_vote_cards_then_shared, 2),
+        BRT_CASE("hidden", 60),
+        BRT_TEST(test_hidden_resample_during_deal),
+        BRT_TEST(test_hidden_resample_building_cards),
+        BRT_TEST(test_hidden_resample_ballots),
+        BRT_TEST(test_hidden_pro_choices_until_end),
+        BRT_TEST(test_hidden_open_moves_read_the_same_for_all),
+        BRT_CASE("snapshot", 60),
+        BRT_TEST(test_snapshot_round_trip_every_phase),
+        BRT_LOOP(test_snapshot_loader_rejects_inconsistent_members, (int)BRT_COUNT(REJECTIONS)),
+        BRT_LOOP(test_binary_loader_rejects_inconsistent_fields, (int)BRT_COUNT(BINARY_REJECTIONS)),
+        BRT_CASE("notation", 60),
+        BRT_TEST(test_notation_move_numbers),
+        BRT_TEST(test_notation_round_trip_every_move),
+        BRT_TEST(test_notation_case_and_blanks),
+        BRT_TEST(test_notation_parse_errors),
+        BRT_CASE("learn", 60),
+        BRT_TEST(test_learn_option_specs_match_options_string),
+        BRT_TEST(test_learn_facts_shape_and_bound_per_option_set),
+        BRT_TEST(test_learn_tensor_of_set_up_position),
+        BRT_TEST(test_learn_tensor_seats_and_spectator_differ_only_as_documented),
+        BRT_TEST(test_learn_tensor_hides_tiles_during_deal),
+        BRT_TEST(test_learn_tensor_vote_pending_tile_and_ballots),
+        BRT_TEST(test_learn_tensor_pro_tasks_open_choice_hidden),
+        BRT_TEST(test_learn_max_game_length_holds_in_random_playouts),
+        BRT_TEST(test_learn_bound_geometric_count_on_the_map),
+        BRT_TEST(test_learn_bound_per_path_term_reached_on_e4),
+        BRT_LOOP(test_learn_bound_approached_by_filibuster, 4),
+        BRT_CASE("snapshot", 60),
+        BRT_TEST(test_tallies_past_255_votes_round_trip),
+        BRT_TEST(test_tallies_at_their_bounds_round_trip),
+        BRT_TEST(test_tallies_bound_follows_max_game_length),
+        BRT_CASE("effects", 60),
+        BRT_TEST(test_effects_deal_names_the_tile_to_its_receiver_only),
+        BRT_TEST(test_effects_hands_open_after_the_last_tile),
+        BRT_TEST(test_effects_building_card_hidden_task_card_open),
+        BRT_TEST(test_effects_lay_names_squares_crew_and_buildings_covered),
+        BRT_TEST(test_effects_path_passing_under_a_bridge),
+        BRT_TEST(test_effects_propose_names_squares_and_toilets),
+        BRT_TEST(test_effects_ballot_hidden_until_the_reveal),
+        BRT_TEST(test_effects_jein_result_and_tile_laid_over_toilet),
+        BRT_TEST(test_effects_tile_taken_back_after_failed_vote),
+        BRT_TEST(test_effects_lays_reopened_by_cards_played_or_tile_laid),
+        BRT_TEST(test_effects_crews_leaving_the_board),
+        BRT_TEST(test_effects_seat_passed_over_names_why),
+        BRT_TEST(test_effects_pro_choice_due_and_hidden),
+        BRT_TEST(test_effects_end_names_reason_cards_and_winners),
+        BRT_CASE("notation_messages", 0),
+        BRT_TEST(test_notation_vote_none_stands_alone),
+    };
+    return brt_run_tests("drunter-und-drueber", tests, BRT_COUNT(tests));
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brt_util.h"
 #include "internal.h"
 
 enum { SEATS = 3, NONE = 0xFF };
@@ -412,21 +413,16 @@ END_TEST
 
 int main(void)
 {
-    Suite *suite = suite_create("fields");
-    TCase *tc = tcase_create("walker");
-    tcase_add_test(tc, test_snapshot_has_every_member);
-    tcase_add_test(tc, test_observation_hides_by_table);
-    tcase_add_test(tc, test_snapshot_reads_back);
-    tcase_add_loop_test(tc, test_reader_names_the_member, 0,
-                        (int)(sizeof BROKEN / sizeof BROKEN[0]));
-    tcase_add_test(tc, test_bytes_round_trip);
-    tcase_add_test(tc, test_bytes_checked_as_json);
-    tcase_add_test(tc, test_bytes_quick_checks_refuse_the_same);
-    tcase_add_test(tc, test_precomputed_keys_write_the_same_text);
-    suite_add_tcase(suite, tc);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    const brt_test tests[] = {
+        BRT_CASE("walker", 0),
+        BRT_TEST(test_snapshot_has_every_member),
+        BRT_TEST(test_observation_hides_by_table),
+        BRT_TEST(test_snapshot_reads_back),
+        BRT_LOOP(test_reader_names_the_member, (int)BRT_COUNT(BROKEN)),
+        BRT_TEST(test_bytes_round_trip),
+        BRT_TEST(test_bytes_checked_as_json),
+        BRT_TEST(test_bytes_quick_checks_refuse_the_same),
+        BRT_TEST(test_precomputed_keys_write_the_same_text),
+    };
+    return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }

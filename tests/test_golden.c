@@ -414,12 +414,13 @@ static int usage(void)
 
 static Suite *golden_suite(void)
 {
+    const brt_test tests[] = {
+        BRT_CASE("records", 60),
+        BRT_TEST(test_golden_coverage),
+        BRT_LOOP(test_golden_record, (int)num_golden),
+    };
     Suite *suite = suite_create("golden");
-    TCase *tc = tcase_create("records");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_golden_coverage);
-    tcase_add_loop_test(tc, test_golden_record, 0, (int)num_golden);
-    suite_add_tcase(suite, tc);
+    brt_add_tests(suite, tests, BRT_COUNT(tests));
     return suite;
 }
 

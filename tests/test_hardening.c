@@ -738,31 +738,26 @@ START_TEST(test_alloc_funcs_default_and_reset)
 }
 END_TEST
 
-static Suite *hardening_suite(void)
-{
-    Suite *suite = suite_create("hardening");
-    TCase *tc = brt_tcase(suite, "findings", 300);
-    tcase_add_test(tc, test_move_text_limit_same_for_record_and_parser);
-    tcase_add_test(tc, test_overlong_move_text_refused_alike);
-    tcase_add_test(tc, test_move_text_at_the_limit);
-    tcase_add_test(tc, test_tabs_and_blank_runs_fold_in_both_parsers);
-    tcase_add_test(tc, test_overlong_options_line_says_too_long);
-    tcase_add_test(tc, test_options_line_holds_the_longest_options_string);
-    tcase_add_test(tc, test_overlong_game_line_says_too_long);
-    tcase_add_test(tc, test_wrong_options_keyword_names_the_line);
-    tcase_add_test(tc, test_record_with_byte_order_mark_replays);
-    tcase_add_test(tc, test_read_only_failure_is_per_thread);
-    tcase_add_test(tc, test_read_only_failure_not_seen_by_other_states);
-    tcase_add_test(tc, test_alloc_funcs_default_and_reset);
-    tcase_add_loop_test(tc, test_out_of_memory_at_every_allocation, 0, (int)br_game_count());
-    tcase_add_loop_test(tc, test_out_of_memory_in_a_load_never_loads_another_state, 0,
-                        (int)(sizeof oom_option_sets / sizeof oom_option_sets[0]));
-    tcase_add_test(tc, test_jansson_allocates_through_the_library);
-    tcase_add_test(tc, test_out_of_memory_noted_per_thread);
-    return suite;
-}
-
 int main(void)
 {
-    return brt_run_suite(hardening_suite());
+    const brt_test tests[] = {
+        BRT_CASE("findings", 300),
+        BRT_TEST(test_move_text_limit_same_for_record_and_parser),
+        BRT_TEST(test_overlong_move_text_refused_alike),
+        BRT_TEST(test_move_text_at_the_limit),
+        BRT_TEST(test_tabs_and_blank_runs_fold_in_both_parsers),
+        BRT_TEST(test_overlong_options_line_says_too_long),
+        BRT_TEST(test_options_line_holds_the_longest_options_string),
+        BRT_TEST(test_overlong_game_line_says_too_long),
+        BRT_TEST(test_wrong_options_keyword_names_the_line),
+        BRT_TEST(test_record_with_byte_order_mark_replays),
+        BRT_TEST(test_read_only_failure_is_per_thread),
+        BRT_TEST(test_read_only_failure_not_seen_by_other_states),
+        BRT_TEST(test_alloc_funcs_default_and_reset),
+        BRT_PER_GAME(test_out_of_memory_at_every_allocation),
+        BRT_LOOP(test_out_of_memory_in_a_load_never_loads_another_state, (int)BRT_COUNT(oom_option_sets)),
+        BRT_TEST(test_jansson_allocates_through_the_library),
+        BRT_TEST(test_out_of_memory_noted_per_thread),
+    };
+    return brt_run_tests("hardening", tests, BRT_COUNT(tests));
 }

@@ -283,10 +283,13 @@ END_TEST
 
 int main(void)
 {
-    brt_suite s = brt_suite_new("history", 900);
-    brt_add_per_game(&s, "text_view", test_texts_are_those_shown_at_the_time);
-    brt_add_per_game(&s, "text_view", test_refusals_name_the_problem);
-    brt_add_per_game(&s, "effects", test_effects_name_nothing_hidden);
-    brt_add_per_game(&s, "effects", test_effects_refusals);
-    return brt_run_suite(s.suite);
+    const brt_test tests[] = {
+        BRT_CASE("text_view", 900),
+        BRT_PER_GAME(test_texts_are_those_shown_at_the_time),
+        BRT_PER_GAME(test_refusals_name_the_problem),
+        BRT_CASE("effects", 900),
+        BRT_PER_GAME(test_effects_name_nothing_hidden),
+        BRT_PER_GAME(test_effects_refusals),
+    };
+    return brt_run_tests("history", tests, BRT_COUNT(tests));
 }

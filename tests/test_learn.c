@@ -613,34 +613,28 @@ START_TEST(test_information_state_ballots_revealed_after_the_vote)
 }
 END_TEST
 
-static Suite *learn_suite(void)
-{
-    Suite *suite = suite_create("learn");
-    TCase *tc = brt_tcase(suite, "learn", 120);
-    int games = (int)br_game_count();
-    tcase_add_test(tc, test_arguments_refused);
-    tcase_add_loop_test(tc, test_history_marks_auto_chance, 0, games);
-    tcase_add_test(tc, test_history_short_buffer);
-    tcase_add_loop_test(tc, test_history_cloned_and_copied, 0, games);
-    tcase_add_loop_test(tc, test_no_allocation_in_the_loop, 0, games);
-    tcase_add_loop_test(tc, test_resample_has_no_history, 0, games);
-    tcase_add_loop_test(tc, test_json_version_1_loads, 0, games);
-    tcase_add_test(tc, test_json_history_checked);
-    tcase_add_loop_test(tc, test_history_replays_without_seed, 0, games);
-    tcase_add_test(tc, test_check_options);
-    tcase_add_test(tc, test_information_state_arguments_refused);
-    tcase_add_test(tc, test_information_state_sizes_as_documented);
-    tcase_add_loop_test(tc, test_information_state_of_resampled_state, 0, games);
-    tcase_add_test(tc, test_information_state_forged_history_unknown);
-    tcase_add_loop_test(tc, test_information_state_after_resample_at_move_zero, 0,
-                        (int)br_game_count());
-    tcase_add_test(tc, test_information_state_out_of_memory);
-    tcase_add_test(tc, test_information_state_ballots_revealed_after_the_vote);
-    tcase_add_loop_test(tc, test_common_specs, 0, games);
-    return suite;
-}
-
 int main(void)
 {
-    return brt_run_suite(learn_suite());
+    const brt_test tests[] = {
+        BRT_CASE("learn", 120),
+        BRT_TEST(test_arguments_refused),
+        BRT_PER_GAME(test_history_marks_auto_chance),
+        BRT_TEST(test_history_short_buffer),
+        BRT_PER_GAME(test_history_cloned_and_copied),
+        BRT_PER_GAME(test_no_allocation_in_the_loop),
+        BRT_PER_GAME(test_resample_has_no_history),
+        BRT_PER_GAME(test_json_version_1_loads),
+        BRT_TEST(test_json_history_checked),
+        BRT_PER_GAME(test_history_replays_without_seed),
+        BRT_TEST(test_check_options),
+        BRT_TEST(test_information_state_arguments_refused),
+        BRT_TEST(test_information_state_sizes_as_documented),
+        BRT_PER_GAME(test_information_state_of_resampled_state),
+        BRT_TEST(test_information_state_forged_history_unknown),
+        BRT_PER_GAME(test_information_state_after_resample_at_move_zero),
+        BRT_TEST(test_information_state_out_of_memory),
+        BRT_TEST(test_information_state_ballots_revealed_after_the_vote),
+        BRT_PER_GAME(test_common_specs),
+    };
+    return brt_run_tests("learn", tests, BRT_COUNT(tests));
 }

@@ -706,33 +706,29 @@ START_TEST(test_write_from_moves)
 }
 END_TEST
 
-static Suite *records_suite(void)
-{
-    Suite *suite = suite_create("records");
-    TCase *tc = brt_tcase(suite, "v2", 120);
-    tcase_add_test(tc, test_written_layout);
-    tcase_add_test(tc, test_replays_without_seed);
-    tcase_add_test(tc, test_cut_off_is_incomplete);
-    tcase_add_test(tc, test_result_checked);
-    tcase_add_test(tc, test_seat_checked);
-    tcase_add_test(tc, test_parse_errors_located);
-    tcase_add_test(tc, test_parse_accessors);
-    tcase_add_test(tc, test_version_1_parsed_and_replayed);
-    tcase_add_test(tc, test_record_json);
-    tcase_add_test(tc, test_empty_options_line);
-    tcase_add_test(tc, test_verdict);
-    tcase_add_test(tc, test_verdict_json_with_bad_utf8);
-    tcase_add_test(tc, test_bad_tags_refused);
-    tcase_add_test(tc, test_layout_error_keeps_state_before_it);
-    tcase_add_test(tc, test_first_bad_line_before_layout_error);
-    tcase_add_test(tc, test_tag_value_not_utf8_refused);
-    tcase_add_test(tc, test_tag_twice_refused);
-    tcase_add_test(tc, test_seat_tag_for_missing_seat_refused);
-    tcase_add_loop_test(tc, test_write_from_moves, 0, (int)br_game_count());
-    return suite;
-}
-
 int main(void)
 {
-    return brt_run_suite(records_suite());
+    const brt_test tests[] = {
+        BRT_CASE("v2", 120),
+        BRT_TEST(test_written_layout),
+        BRT_TEST(test_replays_without_seed),
+        BRT_TEST(test_cut_off_is_incomplete),
+        BRT_TEST(test_result_checked),
+        BRT_TEST(test_seat_checked),
+        BRT_TEST(test_parse_errors_located),
+        BRT_TEST(test_parse_accessors),
+        BRT_TEST(test_version_1_parsed_and_replayed),
+        BRT_TEST(test_record_json),
+        BRT_TEST(test_empty_options_line),
+        BRT_TEST(test_verdict),
+        BRT_TEST(test_verdict_json_with_bad_utf8),
+        BRT_TEST(test_bad_tags_refused),
+        BRT_TEST(test_layout_error_keeps_state_before_it),
+        BRT_TEST(test_first_bad_line_before_layout_error),
+        BRT_TEST(test_tag_value_not_utf8_refused),
+        BRT_TEST(test_tag_twice_refused),
+        BRT_TEST(test_seat_tag_for_missing_seat_refused),
+        BRT_PER_GAME(test_write_from_moves),
+    };
+    return brt_run_tests("records", tests, BRT_COUNT(tests));
 }

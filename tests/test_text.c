@@ -92,13 +92,13 @@ END_TEST
 
 int main(void)
 {
-    const TTest *const tests[] = {
-        test_words_split_at_blanks_lower_cased, test_words_limits_refused,
-        test_name_index_exact_match,            test_line_wraps_before_column_78,
-        test_line_long_word_not_wrapped_twice,
+    const brt_test tests[] = {
+        BRT_CASE("text", 30),
+        BRT_TEST(test_words_split_at_blanks_lower_cased),
+        BRT_TEST(test_words_limits_refused),
+        BRT_TEST(test_name_index_exact_match),
+        BRT_TEST(test_line_wraps_before_column_78),
+        BRT_TEST(test_line_long_word_not_wrapped_twice),
     };
-    brt_suite s = brt_suite_new("text", 30);
-    for (size_t i = 0; i < BRT_COUNT(tests); i++)
-        brt_add(&s, "text", tests[i]);
-    return brt_run_suite(s.suite);
+    return brt_run_tests("text", tests, BRT_COUNT(tests));
 }

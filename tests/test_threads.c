@@ -239,8 +239,10 @@ END_TEST
 
 int main(void)
 {
-    brt_suite s = brt_suite_new("threads", 600);
-    brt_add_per_game(&s, "threads", test_separate_states_in_parallel);
-    brt_add_loop(&s, "threads", test_shared_state_read_by_threads, 2 * (int)br_game_count());
-    return brt_run_suite(s.suite);
+    const brt_test tests[] = {
+        BRT_CASE("threads", 600),
+        BRT_PER_GAME(test_separate_states_in_parallel),
+        BRT_LOOP(test_shared_state_read_by_threads, 2 * (int)br_game_count()),
+    };
+    return brt_run_tests("threads", tests, BRT_COUNT(tests));
 }

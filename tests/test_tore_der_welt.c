@@ -5915,242 +5915,6 @@ START_TEST(test_learn_max_game_length_terms_hold_and_are_reached)
                   "longest game of %d seats: %u moves", n, longest);
 }
 END_TEST
-
-/* ================================================================== */
-
-static TCase *effects_tcase(void); /* at the end of the file */
-static TCase *fields_tcase(void);  /* at the end of the file */
-static TCase *explained_tcase(void); /* at the end of the file */
-
-static Suite *tore_der_welt_suite(void)
-{
-    brt_suite s = brt_suite_new("tore-der-welt", 120);
-    /* Setup and content */
-    brt_add_loop(&s, "setup", test_rule_seat_zero_holds_crest_in_round_one, 3);
-    brt_add_loop(&s, "setup", test_rule_start_goods, 3);
-    brt_add_loop(&s, "setup", test_content_grain_and_piety_at_setup, 3);
-    brt_add_loop(&s, "setup", test_content_component_counts, 3);
-    brt_add(&s, "setup", test_rule_bridge_from_start);
-    /* Chapters, rounds, events, the crest */
-    brt_add(&s, "frame", test_rule_first_event_is_from_chapter_one);
-    brt_add(&s, "frame", test_rule_event_draw_uniform_over_undrawn);
-    brt_add(&s, "frame", test_rule_six_events_per_chapter_one_per_round);
-    brt_add(&s, "frame", test_rule_five_events_per_chapter_never_seen);
-    brt_add(&s, "frame", test_rule_four_chapters_of_six_rounds);
-    brt_add(&s, "frame", test_rule_event_revealed_each_round);
-    brt_add(&s, "frame", test_rule_crest_moves_left_after_each_round);
-    brt_add(&s, "frame", test_rule_actions_from_active_player_clockwise);
-    brt_add_loop(&s, "frame", test_rule_crest_seven_moves_a_chapter_by_default, 3);
-    brt_add_loop(&s, "frame", test_rule_crest_in_order_next_seat_rolls_tax, 3);
-    brt_add_loop(&s, "frame", test_rule_crest_once_option, 3);
-    /* The event card */
-    brt_add(&s, "orient", test_rule_four_orientations);
-    brt_add(&s, "orient", test_rule_income_by_corner_for_each_seat);
-    brt_add_loop(&s, "orient", test_content_orientation_geometry_2_3_4_players, 3);
-    brt_add_loop(&s, "orient", test_content_events_as_designed, 4);
-    brt_add(&s, "orient", test_content_sides_are_permutations);
-    brt_add(&s, "orient", test_content_arrow_value_pairs_with_own_corner_rank);
-    brt_add(&s, "orient", test_rule_income_points_scored_at_once);
-    brt_add(&s, "orient", test_rule_income_substitute_point_when_stock_empty);
-    brt_add(&s, "orient", test_rule_income_two_money_with_one_coin_left);
-    brt_add(&s, "orient", test_rule_immediate_event_resolved_before_orienting);
-    brt_add(&s, "orient", test_rule_event_card_is_public);
-    /* Favour */
-    brt_add(&s, "favour", test_rule_favour_moves_by_arrow);
-    brt_add(&s, "favour", test_content_favour_track_two_outlaw_spaces_start_by_players);
-    brt_add(&s, "favour", test_rule_only_active_player_gets_favour);
-    brt_add(&s, "favour", test_rule_arrow_zero_no_move_no_favour);
-    brt_add(&s, "favour", test_rule_favour_wraps_bishop_to_queen);
-    brt_add(&s, "favour", test_rule_favour_skips_covered_spaces);
-    brt_add(&s, "favour", test_rule_favour_empty_stock_gives_nothing);
-    brt_add(&s, "favour", test_rule_favour_queen);
-    brt_add(&s, "favour", test_rule_favour_prior);
-    brt_add(&s, "favour", test_rule_favour_guild);
-    brt_add(&s, "favour", test_rule_favour_prioress);
-    brt_add(&s, "favour", test_rule_favour_merchants);
-    brt_add(&s, "favour", test_rule_favour_king);
-    brt_add(&s, "favour", test_rule_favour_earl);
-    brt_add(&s, "favour", test_rule_favour_bishop);
-    brt_add(&s, "favour", test_rule_favour_outlaws_pay_one_money);
-    brt_add(&s, "favour", test_rule_favour_goods_shown_not_given);
-    brt_add(&s, "favour", test_rule_orientation_to_outlaws_needs_money);
-    brt_add(&s, "favour", test_rule_orientation_to_outlaws_income_counts);
-    brt_add(&s, "favour", test_rule_orient_zero_always_legal);
-    /* Actions of chapter I */
-    brt_add(&s, "actions", test_rule_action_may_be_given_up);
-    brt_add(&s, "actions", test_rule_given_up_action_chapter_one_no_discard);
-    brt_add(&s, "actions", test_rule_unexecutable_action_only_laid);
-    brt_add(&s, "actions", test_rule_action_grain);
-    brt_add(&s, "actions", test_rule_action_piety);
-    brt_add(&s, "actions", test_rule_action_material);
-    brt_add(&s, "actions", test_rule_build_up_to_two_on_one_project);
-    brt_add(&s, "actions", test_rule_build_three_points_per_cube);
-    brt_add(&s, "actions", test_rule_build_mixed_materials);
-    brt_add(&s, "actions", test_rule_field_colour_decides_material);
-    brt_add(&s, "actions", test_rule_build_fields_any_order);
-    brt_add(&s, "actions", test_rule_sale_any_wool_at_two);
-    brt_add(&s, "actions", test_rule_sale_at_most_one_cloth_at_four);
-    brt_add(&s, "actions", test_rule_sale_limited_by_money_supply);
-    brt_add(&s, "actions", test_rule_privilege_repeats_last_face_up_card);
-    brt_add(&s, "actions", test_rule_privilege_nothing_to_repeat_first_card);
-    brt_add(&s, "actions", test_rule_privilege_unused_card_option);
-    /* Lasting events */
-    brt_add(&s, "lasting", test_rule_lasting_cards_to_display_fields);
-    brt_add(&s, "lasting", test_rule_third_lasting_replaces_oldest);
-    brt_add(&s, "lasting", test_rule_lasting_three_option);
-    brt_add(&s, "lasting", test_rule_lasting_this_round_and_display_apply);
-    brt_add(&s, "lasting", test_rule_lasting_event_affects_actions_until_chapter_end);
-    /* Effects of chapter I */
-    brt_add(&s, "effects", test_rule_effect_gain_all);
-    brt_add(&s, "effects", test_rule_effect_lose_all);
-    brt_add(&s, "effects", test_rule_effect_trade);
-    brt_add(&s, "effects", test_rule_immediate_trade_once);
-    brt_add(&s, "effects", test_rule_event_choices_from_active_player_clockwise);
-    brt_add(&s, "effects", test_rule_single_option_not_asked);
-    brt_add(&s, "effects", test_rule_effect_cover);
-    brt_add(&s, "effects", test_rule_cover_blocks_market_space);
-    brt_add(&s, "effects", test_rule_cover_blocks_favour_space);
-    brt_add(&s, "effects", test_rule_effect_project);
-    brt_add(&s, "effects", test_rule_event_brings_project_into_play);
-    brt_add(&s, "effects", test_content_each_event_project_on_one_card);
-    brt_add(&s, "effects", test_rule_effect_ban);
-    brt_add(&s, "effects", test_rule_effect_bonus);
-    brt_add(&s, "effects", test_rule_effect_price);
-    /* Chapter II actions */
-    brt_add(&s, "chapter2", test_rule_twelve_cards_from_chapter_two);
-    brt_add(&s, "chapter2", test_rule_all_cards_back_each_chapter);
-    brt_add(&s, "chapter2", test_rule_discard_face_down_after_each_action_from_chapter_two);
-    brt_add(&s, "chapter2", test_rule_given_up_action_still_lays_two_cards);
-    brt_add(&s, "chapter2", test_rule_six_face_up_cards_per_chapter);
-    brt_add(&s, "chapter2", test_rule_house_costs_matching_cube_and_money);
-    brt_add(&s, "chapter2", test_rule_house_four_per_seat);
-    brt_add(&s, "chapter2", test_rule_house_material_matches_plot);
-    brt_add(&s, "chapter2", test_rule_house_not_two_plots_of_same_yield);
-    brt_add(&s, "chapter2", test_content_fourteen_plots);
-    brt_add(&s, "chapter2", test_content_plots_as_designed);
-    brt_add(&s, "chapter2", test_rule_rent_up_to_two_houses_chosen);
-    brt_add(&s, "chapter2", test_rule_rent_empty_stock_gives_nothing);
-    brt_add(&s, "chapter2", test_rule_donate_money_and_seal);
-    brt_add(&s, "chapter2", test_rule_donate_only_unfinished);
-    brt_add(&s, "chapter2", test_rule_donate_once_per_seat_per_project);
-    brt_add(&s, "chapter2", test_rule_weave_one_or_two);
-    brt_add(&s, "chapter2", test_rule_weave_limited_by_cloth_supply);
-    brt_add(&s, "chapter2", test_rule_medicine_money_and_point);
-    brt_add(&s, "chapter2", test_rule_favour_card_one_step_benefit_to_player);
-    brt_add(&s, "chapter2", test_rule_favour_card_to_outlaws_needs_money);
-    brt_add(&s, "chapter2", test_rule_effect_most);
-    brt_add(&s, "chapter2", test_rule_effect_pay_or);
-    brt_add(&s, "chapter2", test_rule_war_forfeit_or_loyalty);
-    brt_add(&s, "chapter2", test_rule_effect_trade_round);
-    brt_add(&s, "chapter2", test_rule_lasting_trade_once_per_round);
-    brt_add(&s, "chapter2", test_rule_cover_blocks_project);
-    brt_add(&s, "chapter2", test_rule_no_donation_on_covered_project);
-    brt_add(&s, "chapter2", test_rule_effect_price_and_bonus_chapter_two);
-    /* Projects */
-    brt_add(&s, "projects", test_content_projects_as_designed);
-    brt_add_loop(&s, "projects", test_rule_donors_get_bonus_on_completion, 4);
-    brt_add(&s, "projects", test_rule_tower_and_chapel_donors_two_points);
-    brt_add(&s, "projects", test_rule_seals_return_on_completion);
-    brt_add(&s, "projects", test_rule_hospital_donors_care_from_start_player);
-    brt_add(&s, "projects", test_rule_tower_from_chapter_three);
-    brt_add(&s, "projects", test_rule_spire_after_eight_tower_fields);
-    brt_add(&s, "projects", test_rule_spire_most_loyalty_three_points);
-    brt_add(&s, "projects", test_rule_spire_tie_one_point_each);
-    brt_add(&s, "projects", test_rule_no_metal_for_unfinished_tower);
-    /* The plague */
-    brt_add(&s, "plague", test_rule_plague_tiles_face_down_after_chapter_two);
-    brt_add(&s, "plague", test_content_plague_tiles_values);
-    brt_add(&s, "plague", test_rule_plague_tile_revealed_before_event_resolved);
-    brt_add(&s, "plague", test_rule_hideout_revealed_by_card_eleven);
-    brt_add(&s, "plague", test_rule_care_needs_knowledge_of_tile_value);
-    brt_add(&s, "plague", test_rule_medicine_care_from_chapter_three);
-    brt_add(&s, "plague", test_rule_no_care_before_chapter_three);
-    brt_add(&s, "plague", test_rule_care_two_points_and_place_bonus);
-    brt_add(&s, "plague", test_rule_hideout_two_points_only);
-    brt_add(&s, "plague", test_rule_care_keeps_knowledge_removes_tile);
-    brt_add(&s, "plague", test_rule_care_several_within_knowledge_sum);
-    brt_add(&s, "plague", test_rule_care_sum_within_knowledge_shown_when_played);
-    brt_add_loop(&s, "plague", test_content_places_as_designed, 11);
-    brt_add(&s, "plague", test_content_chapter_three_four_places_once_each);
-    brt_add(&s, "plague", test_rule_nobody_falls_ill_twice);
-    /* Effects of chapters III and IV */
-    brt_add(&s, "effects34", test_rule_effect_show_or);
-    brt_add(&s, "effects34", test_rule_effect_cost);
-    brt_add(&s, "effects34", test_rule_effect_bonus_chapter_three);
-    brt_add(&s, "effects34", test_rule_effect_per_house);
-    brt_add(&s, "effects34", test_rule_effect_most_loyalty);
-    brt_add(&s, "effects34", test_rule_effect_fill);
-    brt_add(&s, "effects34", test_rule_effect_lasting_chapter_four);
-    brt_add(&s, "effects34", test_rule_effect_ban_also_for_privilege);
-    brt_add(&s, "effects34", test_rule_effect_trade_and_pay_or_chapter_four);
-    /* The chapter end */
-    brt_add(&s, "chapter-end", test_rule_chapter_end_after_round_six);
-    brt_add(&s, "chapter-end", test_rule_chapter_end_fills_each_unfinished_project);
-    brt_add(&s, "chapter-end", test_rule_chapter_end_fill_stone_first);
-    brt_add(&s, "chapter-end", test_rule_chapter_end_fill_can_complete);
-    brt_add(&s, "chapter-end", test_rule_chapter_end_removes_covers);
-    brt_add(&s, "chapter-end", test_rule_chapter_end_clears_events);
-    brt_add(&s, "chapter-end", test_rule_dues_at_every_chapter_end);
-    brt_add(&s, "chapter-end", test_rule_given_goods_return_to_their_place);
-    brt_add(&s, "chapter-end", test_rule_goods_kept_into_next_chapter);
-    brt_add(&s, "dues", test_rule_piety_due_three_points_per_missing_and_penance);
-    brt_add(&s, "dues", test_rule_grain_due_two_points_per_missing_and_begging);
-    brt_add(&s, "dues", test_rule_begging_no_income_round_one);
-    brt_add(&s, "dues", test_rule_tax_die_two_to_five);
-    brt_add(&s, "dues", test_content_tax_die_faces);
-    brt_add(&s, "dues", test_rule_tax_shortfall_all_money_point_per_coin_court);
-    brt_add(&s, "dues", test_rule_court_first_round_card_unused);
-    brt_add(&s, "dues", test_rule_penance_random_card_no_first_discard);
-    brt_add(&s, "dues", test_rule_penance_and_court_one_face_up_no_discard);
-    brt_add(&s, "dues", test_rule_loyalty_redeems_one_penalty_points_still_lost);
-    brt_add(&s, "dues", test_rule_loyalty_one_per_penalty);
-    brt_add(&s, "dues", test_rule_last_dues_double_loss_no_penalties);
-    brt_add(&s, "dues", test_rule_last_dues_loyalty_cancels_doubling);
-    brt_add(&s, "dues", test_rule_knowledge_never_lost);
-    brt_add(&s, "dues", test_rule_points_never_below_zero);
-    brt_add(&s, "dues", test_rule_points_beyond_sixty_keep_counting);
-    brt_add(&s, "dues", test_rule_track_wraps_after_space_sixty);
-    brt_add(&s, "dues", test_rule_war_first_event_court_not_extra);
-    /* Results, random games */
-    brt_add(&s, "results", test_rule_most_points_wins_ties_share);
-    brt_add_loop(&s, "random", test_rule_goods_conserved, 3);
-    brt_add_loop(&s, "random", test_rule_piles_grow_evenly, 3);
-    /* Hidden information */
-    brt_add(&s, "hidden", test_rule_goods_hidden_behind_screen);
-    brt_add(&s, "hidden", test_rule_screens_open_option);
-    brt_add(&s, "frame", test_rule_options_take_only_their_two_values);
-    brt_add(&s, "hidden", test_rule_hands_and_discards_hidden);
-    brt_add(&s, "hidden", test_rule_resample_keeps_observation);
-    /* Snapshots and notation */
-    brt_add(&s, "snapshot", test_snapshot_round_trip_every_phase);
-    brt_add_loop(&s, "snapshot", test_snapshot_loader_rejects_inconsistent_members,
-                 (int)BRT_COUNT(REJECTIONS));
-    brt_add_loop(&s, "snapshot", test_binary_loader_rejects_inconsistent_fields,
-                 (int)BRT_COUNT(BINARY_REJECTIONS));
-    brt_add(&s, "snapshot", test_rule_illegal_move_leaves_state_unchanged);
-    brt_add(&s, "notation", test_spec_notation_examples);
-    brt_add(&s, "notation", test_spec_notation_round_trip_every_move);
-    brt_add(&s, "notation", test_spec_notation_case_blanks_and_order);
-    brt_add(&s, "notation", test_spec_notation_parse_errors);
-    /* The learning interface */
-    brt_add(&s, "learn", test_learn_option_specs_match_options_string);
-    brt_add(&s, "learn", test_learn_facts_as_documented);
-    brt_add(&s, "learn", test_learn_tensor_set_up_position_planes);
-    brt_add_loop(&s, "learn", test_learn_tensor_views_differ_only_in_private_planes, 6);
-    brt_add_loop(&s, "learn", test_learn_tensor_same_after_resample, 4);
-    brt_add(&s, "learn", test_learn_max_game_length_holds_random_playouts);
-    brt_add_loop(&s, "learn", test_learn_max_game_length_terms_hold_and_are_reached, 3);
-    suite_add_tcase(s.suite, effects_tcase());
-    suite_add_tcase(s.suite, fields_tcase());
-    suite_add_tcase(s.suite, explained_tcase());
-    return s.suite;
-}
-
-int main(void)
-{
-    return brt_run_suite(tore_der_welt_suite());
-}
-
 /* ------------------------------------------------------------------ */
 /* Effects (issue 25; doc: "Effects"): what each history entry changed, as
  * the seat concerned, another seat and a spectator may see it, read from
@@ -6415,21 +6179,6 @@ START_TEST(test_effects_tax_roll_reckons_each_seats_dues)
 }
 END_TEST
 
-static TCase *effects_tcase(void)
-{
-    TCase *tc = tcase_create("effects");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, test_effects_public_types_are_the_same_for_every_viewer, 0,
-                        (int)(sizeof FX_PUBLIC / sizeof *FX_PUBLIC));
-    tcase_add_test(tc, test_effects_discard_names_the_card_to_its_owner_only);
-    tcase_add_test(tc, test_effects_penance_names_the_card_to_its_owner_only);
-    tcase_add_test(tc, test_effects_draw_names_the_hand_to_its_owner_only);
-    tcase_add_test(tc, test_effects_orient_names_each_seats_corner_income);
-    tcase_add_test(tc, test_effects_goods_shown_only_to_those_who_see_the_screen);
-    tcase_add_test(tc, test_effects_tax_roll_reckons_each_seats_dues);
-    return tc;
-}
-
 /* ------------------------------------------------------------------ */
 /* The snapshot as a field table (issue 24): what the core's walk and the
  * game's checks across members refuse. */
@@ -6472,14 +6221,6 @@ START_TEST(test_snapshot_loader_takes_names_in_their_order)
     json_decref(root);
 }
 END_TEST
-
-static TCase *fields_tcase(void)
-{
-    TCase *tc = tcase_create("fields");
-    tcase_add_test(tc, test_snapshot_loader_holds_each_project_to_its_fields);
-    tcase_add_test(tc, test_snapshot_loader_takes_names_in_their_order);
-    return tc;
-}
 
 /* ------------------------------------------------------------------ */
 /* What a person at the table is told (issue 25, brules play): the effects
@@ -6775,17 +6516,265 @@ START_TEST(test_render_explains_plots_bonuses_and_penalties)
 }
 END_TEST
 
-static TCase *explained_tcase(void)
+/* ------------------------------------------------------------------ */
+
+int main(void)
 {
-    TCase *tc = tcase_create("explained");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, test_effects_name_the_forced_sale_of_a_wool_sale);
-    tcase_add_test(tc, test_effects_forced_discard_names_the_card_to_its_owner_only);
-    tcase_add_test(tc, test_effects_chapter_two_end_lays_face_down_plague_tiles);
-    tcase_add_test(tc, test_effects_cover_tiles_laid_and_taken_back);
-    tcase_add_test(tc, test_effects_and_pile_name_the_card_privilege_repeated);
-    tcase_add_test(tc, test_render_orientation_names_favour_space_and_income_codes);
-    tcase_add_test(tc, test_render_orientation_shows_begging_income_withheld);
-    tcase_add_test(tc, test_render_explains_plots_bonuses_and_penalties);
-    return tc;
+    const brt_test tests[] = {
+        /* Setup and content */
+        BRT_CASE("setup", 120),
+        BRT_LOOP(test_rule_seat_zero_holds_crest_in_round_one, 3),
+        BRT_LOOP(test_rule_start_goods, 3),
+        BRT_LOOP(test_content_grain_and_piety_at_setup, 3),
+        BRT_LOOP(test_content_component_counts, 3),
+        BRT_TEST(test_rule_bridge_from_start),
+        /* Chapters, rounds, events, the crest */
+        BRT_CASE("frame", 120),
+        BRT_TEST(test_rule_first_event_is_from_chapter_one),
+        BRT_TEST(test_rule_event_draw_uniform_over_undrawn),
+        BRT_TEST(test_rule_six_events_per_chapter_one_per_round),
+        BRT_TEST(test_rule_five_events_per_chapter_never_seen),
+        BRT_TEST(test_rule_four_chapters_of_six_rounds),
+        BRT_TEST(test_rule_event_revealed_each_round),
+        BRT_TEST(test_rule_crest_moves_left_after_each_round),
+        BRT_TEST(test_rule_actions_from_active_player_clockwise),
+        BRT_LOOP(test_rule_crest_seven_moves_a_chapter_by_default, 3),
+        BRT_LOOP(test_rule_crest_in_order_next_seat_rolls_tax, 3),
+        BRT_LOOP(test_rule_crest_once_option, 3),
+        /* The event card */
+        BRT_CASE("orient", 120),
+        BRT_TEST(test_rule_four_orientations),
+        BRT_TEST(test_rule_income_by_corner_for_each_seat),
+        BRT_LOOP(test_content_orientation_geometry_2_3_4_players, 3),
+        BRT_LOOP(test_content_events_as_designed, 4),
+        BRT_TEST(test_content_sides_are_permutations),
+        BRT_TEST(test_content_arrow_value_pairs_with_own_corner_rank),
+        BRT_TEST(test_rule_income_points_scored_at_once),
+        BRT_TEST(test_rule_income_substitute_point_when_stock_empty),
+        BRT_TEST(test_rule_income_two_money_with_one_coin_left),
+        BRT_TEST(test_rule_immediate_event_resolved_before_orienting),
+        BRT_TEST(test_rule_event_card_is_public),
+        /* Favour */
+        BRT_CASE("favour", 120),
+        BRT_TEST(test_rule_favour_moves_by_arrow),
+        BRT_TEST(test_content_favour_track_two_outlaw_spaces_start_by_players),
+        BRT_TEST(test_rule_only_active_player_gets_favour),
+        BRT_TEST(test_rule_arrow_zero_no_move_no_favour),
+        BRT_TEST(test_rule_favour_wraps_bishop_to_queen),
+        BRT_TEST(test_rule_favour_skips_covered_spaces),
+        BRT_TEST(test_rule_favour_empty_stock_gives_nothing),
+        BRT_TEST(test_rule_favour_queen),
+        BRT_TEST(test_rule_favour_prior),
+        BRT_TEST(test_rule_favour_guild),
+        BRT_TEST(test_rule_favour_prioress),
+        BRT_TEST(test_rule_favour_merchants),
+        BRT_TEST(test_rule_favour_king),
+        BRT_TEST(test_rule_favour_earl),
+        BRT_TEST(test_rule_favour_bishop),
+        BRT_TEST(test_rule_favour_outlaws_pay_one_money),
+        BRT_TEST(test_rule_favour_goods_shown_not_given),
+        BRT_TEST(test_rule_orientation_to_outlaws_needs_money),
+        BRT_TEST(test_rule_orientation_to_outlaws_income_counts),
+        BRT_TEST(test_rule_orient_zero_always_legal),
+        /* Actions of chapter I */
+        BRT_CASE("actions", 120),
+        BRT_TEST(test_rule_action_may_be_given_up),
+        BRT_TEST(test_rule_given_up_action_chapter_one_no_discard),
+        BRT_TEST(test_rule_unexecutable_action_only_laid),
+        BRT_TEST(test_rule_action_grain),
+        BRT_TEST(test_rule_action_piety),
+        BRT_TEST(test_rule_action_material),
+        BRT_TEST(test_rule_build_up_to_two_on_one_project),
+        BRT_TEST(test_rule_build_three_points_per_cube),
+        BRT_TEST(test_rule_build_mixed_materials),
+        BRT_TEST(test_rule_field_colour_decides_material),
+        BRT_TEST(test_rule_build_fields_any_order),
+        BRT_TEST(test_rule_sale_any_wool_at_two),
+        BRT_TEST(test_rule_sale_at_most_one_cloth_at_four),
+        BRT_TEST(test_rule_sale_limited_by_money_supply),
+        BRT_TEST(test_rule_privilege_repeats_last_face_up_card),
+        BRT_TEST(test_rule_privilege_nothing_to_repeat_first_card),
+        BRT_TEST(test_rule_privilege_unused_card_option),
+        /* Lasting events */
+        BRT_CASE("lasting", 120),
+        BRT_TEST(test_rule_lasting_cards_to_display_fields),
+        BRT_TEST(test_rule_third_lasting_replaces_oldest),
+        BRT_TEST(test_rule_lasting_three_option),
+        BRT_TEST(test_rule_lasting_this_round_and_display_apply),
+        BRT_TEST(test_rule_lasting_event_affects_actions_until_chapter_end),
+        /* Effects of chapter I */
+        BRT_CASE("effects", 120),
+        BRT_TEST(test_rule_effect_gain_all),
+        BRT_TEST(test_rule_effect_lose_all),
+        BRT_TEST(test_rule_effect_trade),
+        BRT_TEST(test_rule_immediate_trade_once),
+        BRT_TEST(test_rule_event_choices_from_active_player_clockwise),
+        BRT_TEST(test_rule_single_option_not_asked),
+        BRT_TEST(test_rule_effect_cover),
+        BRT_TEST(test_rule_cover_blocks_market_space),
+        BRT_TEST(test_rule_cover_blocks_favour_space),
+        BRT_TEST(test_rule_effect_project),
+        BRT_TEST(test_rule_event_brings_project_into_play),
+        BRT_TEST(test_content_each_event_project_on_one_card),
+        BRT_TEST(test_rule_effect_ban),
+        BRT_TEST(test_rule_effect_bonus),
+        BRT_TEST(test_rule_effect_price),
+        /* Chapter II actions */
+        BRT_CASE("chapter2", 120),
+        BRT_TEST(test_rule_twelve_cards_from_chapter_two),
+        BRT_TEST(test_rule_all_cards_back_each_chapter),
+        BRT_TEST(test_rule_discard_face_down_after_each_action_from_chapter_two),
+        BRT_TEST(test_rule_given_up_action_still_lays_two_cards),
+        BRT_TEST(test_rule_six_face_up_cards_per_chapter),
+        BRT_TEST(test_rule_house_costs_matching_cube_and_money),
+        BRT_TEST(test_rule_house_four_per_seat),
+        BRT_TEST(test_rule_house_material_matches_plot),
+        BRT_TEST(test_rule_house_not_two_plots_of_same_yield),
+        BRT_TEST(test_content_fourteen_plots),
+        BRT_TEST(test_content_plots_as_designed),
+        BRT_TEST(test_rule_rent_up_to_two_houses_chosen),
+        BRT_TEST(test_rule_rent_empty_stock_gives_nothing),
+        BRT_TEST(test_rule_donate_money_and_seal),
+        BRT_TEST(test_rule_donate_only_unfinished),
+        BRT_TEST(test_rule_donate_once_per_seat_per_project),
+        BRT_TEST(test_rule_weave_one_or_two),
+        BRT_TEST(test_rule_weave_limited_by_cloth_supply),
+        BRT_TEST(test_rule_medicine_money_and_point),
+        BRT_TEST(test_rule_favour_card_one_step_benefit_to_player),
+        BRT_TEST(test_rule_favour_card_to_outlaws_needs_money),
+        BRT_TEST(test_rule_effect_most),
+        BRT_TEST(test_rule_effect_pay_or),
+        BRT_TEST(test_rule_war_forfeit_or_loyalty),
+        BRT_TEST(test_rule_effect_trade_round),
+        BRT_TEST(test_rule_lasting_trade_once_per_round),
+        BRT_TEST(test_rule_cover_blocks_project),
+        BRT_TEST(test_rule_no_donation_on_covered_project),
+        BRT_TEST(test_rule_effect_price_and_bonus_chapter_two),
+        /* Projects */
+        BRT_CASE("projects", 120),
+        BRT_TEST(test_content_projects_as_designed),
+        BRT_LOOP(test_rule_donors_get_bonus_on_completion, 4),
+        BRT_TEST(test_rule_tower_and_chapel_donors_two_points),
+        BRT_TEST(test_rule_seals_return_on_completion),
+        BRT_TEST(test_rule_hospital_donors_care_from_start_player),
+        BRT_TEST(test_rule_tower_from_chapter_three),
+        BRT_TEST(test_rule_spire_after_eight_tower_fields),
+        BRT_TEST(test_rule_spire_most_loyalty_three_points),
+        BRT_TEST(test_rule_spire_tie_one_point_each),
+        BRT_TEST(test_rule_no_metal_for_unfinished_tower),
+        /* The plague */
+        BRT_CASE("plague", 120),
+        BRT_TEST(test_rule_plague_tiles_face_down_after_chapter_two),
+        BRT_TEST(test_content_plague_tiles_values),
+        BRT_TEST(test_rule_plague_tile_revealed_before_event_resolved),
+        BRT_TEST(test_rule_hideout_revealed_by_card_eleven),
+        BRT_TEST(test_rule_care_needs_knowledge_of_tile_value),
+        BRT_TEST(test_rule_medicine_care_from_chapter_three),
+        BRT_TEST(test_rule_no_care_before_chapter_three),
+        BRT_TEST(test_rule_care_two_points_and_place_bonus),
+        BRT_TEST(test_rule_hideout_two_points_only),
+        BRT_TEST(test_rule_care_keeps_knowledge_removes_tile),
+        BRT_TEST(test_rule_care_several_within_knowledge_sum),
+        BRT_TEST(test_rule_care_sum_within_knowledge_shown_when_played),
+        BRT_LOOP(test_content_places_as_designed, 11),
+        BRT_TEST(test_content_chapter_three_four_places_once_each),
+        BRT_TEST(test_rule_nobody_falls_ill_twice),
+        /* Effects of chapters III and IV */
+        BRT_CASE("effects34", 120),
+        BRT_TEST(test_rule_effect_show_or),
+        BRT_TEST(test_rule_effect_cost),
+        BRT_TEST(test_rule_effect_bonus_chapter_three),
+        BRT_TEST(test_rule_effect_per_house),
+        BRT_TEST(test_rule_effect_most_loyalty),
+        BRT_TEST(test_rule_effect_fill),
+        BRT_TEST(test_rule_effect_lasting_chapter_four),
+        BRT_TEST(test_rule_effect_ban_also_for_privilege),
+        BRT_TEST(test_rule_effect_trade_and_pay_or_chapter_four),
+        /* The chapter end */
+        BRT_CASE("chapter-end", 120),
+        BRT_TEST(test_rule_chapter_end_after_round_six),
+        BRT_TEST(test_rule_chapter_end_fills_each_unfinished_project),
+        BRT_TEST(test_rule_chapter_end_fill_stone_first),
+        BRT_TEST(test_rule_chapter_end_fill_can_complete),
+        BRT_TEST(test_rule_chapter_end_removes_covers),
+        BRT_TEST(test_rule_chapter_end_clears_events),
+        BRT_TEST(test_rule_dues_at_every_chapter_end),
+        BRT_TEST(test_rule_given_goods_return_to_their_place),
+        BRT_TEST(test_rule_goods_kept_into_next_chapter),
+        BRT_CASE("dues", 120),
+        BRT_TEST(test_rule_piety_due_three_points_per_missing_and_penance),
+        BRT_TEST(test_rule_grain_due_two_points_per_missing_and_begging),
+        BRT_TEST(test_rule_begging_no_income_round_one),
+        BRT_TEST(test_rule_tax_die_two_to_five),
+        BRT_TEST(test_content_tax_die_faces),
+        BRT_TEST(test_rule_tax_shortfall_all_money_point_per_coin_court),
+        BRT_TEST(test_rule_court_first_round_card_unused),
+        BRT_TEST(test_rule_penance_random_card_no_first_discard),
+        BRT_TEST(test_rule_penance_and_court_one_face_up_no_discard),
+        BRT_TEST(test_rule_loyalty_redeems_one_penalty_points_still_lost),
+        BRT_TEST(test_rule_loyalty_one_per_penalty),
+        BRT_TEST(test_rule_last_dues_double_loss_no_penalties),
+        BRT_TEST(test_rule_last_dues_loyalty_cancels_doubling),
+        BRT_TEST(test_rule_knowledge_never_lost),
+        BRT_TEST(test_rule_points_never_below_zero),
+        BRT_TEST(test_rule_points_beyond_sixty_keep_counting),
+        BRT_TEST(test_rule_track_wraps_after_space_sixty),
+        BRT_TEST(test_rule_war_first_event_court_not_extra),
+        /* Results, random games */
+        BRT_CASE("results", 120),
+        BRT_TEST(test_rule_most_points_wins_ties_share),
+        BRT_CASE("random", 120),
+        BRT_LOOP(test_rule_goods_conserved, 3),
+        BRT_LOOP(test_rule_piles_grow_evenly, 3),
+        /* Hidden information */
+        BRT_CASE("hidden", 120),
+        BRT_TEST(test_rule_goods_hidden_behind_screen),
+        BRT_TEST(test_rule_screens_open_option),
+        BRT_CASE("frame", 120),
+        BRT_TEST(test_rule_options_take_only_their_two_values),
+        BRT_CASE("hidden", 120),
+        BRT_TEST(test_rule_hands_and_discards_hidden),
+        BRT_TEST(test_rule_resample_keeps_observation),
+        /* Snapshots and notation */
+        BRT_CASE("snapshot", 120),
+        BRT_TEST(test_snapshot_round_trip_every_phase),
+        BRT_LOOP(test_snapshot_loader_rejects_inconsistent_members, (int)BRT_COUNT(REJECTIONS)),
+        BRT_LOOP(test_binary_loader_rejects_inconsistent_fields, (int)BRT_COUNT(BINARY_REJECTIONS)),
+        BRT_TEST(test_rule_illegal_move_leaves_state_unchanged),
+        BRT_CASE("notation", 120),
+        BRT_TEST(test_spec_notation_examples),
+        BRT_TEST(test_spec_notation_round_trip_every_move),
+        BRT_TEST(test_spec_notation_case_blanks_and_order),
+        BRT_TEST(test_spec_notation_parse_errors),
+        /* The learning interface */
+        BRT_CASE("learn", 120),
+        BRT_TEST(test_learn_option_specs_match_options_string),
+        BRT_TEST(test_learn_facts_as_documented),
+        BRT_TEST(test_learn_tensor_set_up_position_planes),
+        BRT_LOOP(test_learn_tensor_views_differ_only_in_private_planes, 6),
+        BRT_LOOP(test_learn_tensor_same_after_resample, 4),
+        BRT_TEST(test_learn_max_game_length_holds_random_playouts),
+        BRT_LOOP(test_learn_max_game_length_terms_hold_and_are_reached, 3),
+        BRT_CASE("effects", 600),
+        BRT_LOOP(test_effects_public_types_are_the_same_for_every_viewer, (int)BRT_COUNT(FX_PUBLIC)),
+        BRT_TEST(test_effects_discard_names_the_card_to_its_owner_only),
+        BRT_TEST(test_effects_penance_names_the_card_to_its_owner_only),
+        BRT_TEST(test_effects_draw_names_the_hand_to_its_owner_only),
+        BRT_TEST(test_effects_orient_names_each_seats_corner_income),
+        BRT_TEST(test_effects_goods_shown_only_to_those_who_see_the_screen),
+        BRT_TEST(test_effects_tax_roll_reckons_each_seats_dues),
+        BRT_CASE("fields", 0),
+        BRT_TEST(test_snapshot_loader_holds_each_project_to_its_fields),
+        BRT_TEST(test_snapshot_loader_takes_names_in_their_order),
+        BRT_CASE("explained", 600),
+        BRT_TEST(test_effects_name_the_forced_sale_of_a_wool_sale),
+        BRT_TEST(test_effects_forced_discard_names_the_card_to_its_owner_only),
+        BRT_TEST(test_effects_chapter_two_end_lays_face_down_plague_tiles),
+        BRT_TEST(test_effects_cover_tiles_laid_and_taken_back),
+        BRT_TEST(test_effects_and_pile_name_the_card_privilege_repeated),
+        BRT_TEST(test_render_orientation_names_favour_space_and_income_codes),
+        BRT_TEST(test_render_orientation_shows_begging_income_withheld),
+        BRT_TEST(test_render_explains_plots_bonuses_and_penalties),
+    };
+    return brt_run_tests("tore-der-welt", tests, BRT_COUNT(tests));
 }

@@ -4044,133 +4044,97 @@ START_TEST(test_effect_dragon_passed_along_the_seats_short_of_tiles)
 }
 END_TEST
 
-static TCase *effects_tcase(void)
-{
-    TCase *effects = tcase_create("effects");
-    tcase_add_test(effects, test_effect_tile_drawn_names_the_tile_for_its_receiver_only);
-    tcase_add_test(effects, test_effect_tile_drawn_in_kosmos_is_seen_by_every_seat);
-    tcase_add_test(effects, test_effect_marker_placed_names_the_start_position);
-    tcase_add_test(effects, test_effect_tile_placed_moves_every_marker_of_the_square);
-    tcase_add_test(effects, test_effect_marker_moved_from_the_chosen_point_of_a_kosmos_side);
-    tcase_add_test(effects, test_effect_eliminated_by_leaving_the_board);
-    tcase_add_test(effects, test_effect_eliminated_by_meeting_head_on);
-    tcase_add_test(effects, test_effect_game_over_when_one_marker_is_left);
-    tcase_add_test(effects, test_effect_game_over_when_the_last_markers_go_out_together);
-    tcase_add_test(effects, test_effect_dragon_taken_and_game_over_when_all_tiles_are_placed);
-    tcase_add_test(effects, test_effect_dragon_passed_along_the_seats_short_of_tiles);
-    tcase_set_timeout(effects, 30);
-    return effects;
-}
-
-static Suite *tsuro_suite(void)
-{
-    Suite *suite = suite_create("tsuro");
-    TCase *setup = tcase_create("setup");
-    tcase_add_test(setup, test_rule_tile_numbering_follows_the_spec);
-    tcase_add_test(setup, test_rule_three_tiles_dealt_per_player);
-    tcase_add_test(setup, test_rule_markers_start_on_the_edge_marks);
-    tcase_add_test(setup, test_rule_no_two_markers_on_one_start_position);
-    tcase_add_test(setup, test_rule_kosmos_one_figure_per_side_slot);
-    suite_add_tcase(suite, setup);
-
-    TCase *turns = tcase_create("turns");
-    tcase_add_test(turns, test_rule_play_starts_with_seat_0_and_goes_clockwise);
-    tcase_add_test(turns, test_rule_placement_only_on_the_square_in_front_of_own_marker);
-    tcase_add_test(turns, test_rule_marker_follows_the_path_of_the_placed_tile);
-    tcase_add_test(turns, test_rule_other_markers_on_the_extended_path_move_too);
-    tcase_add_test(turns, test_rule_marker_leaving_the_board_is_out);
-    tcase_add_test(turns, test_rule_markers_meeting_head_on_are_both_out);
-    tcase_add_test(turns, test_rule_markers_meeting_on_a_longer_path_are_both_out);
-    tcase_add_test(turns, test_rule_crossing_paths_is_not_a_collision);
-    tcase_add_test(turns, test_rule_tiles_of_eliminated_players_stay_on_the_board);
-    tcase_add_test(turns, test_rule_eliminated_hand_returns_to_the_pile);
-    tcase_add_test(turns, test_rule_player_draws_back_to_three_after_placement);
-    suite_add_tcase(suite, turns);
-
-    TCase *selfkill = tcase_create("no_self_elimination");
-    tcase_add_test(selfkill, test_rule_no_self_elimination_while_a_safe_placement_exists);
-    tcase_add_test(selfkill, test_rule_self_elimination_allowed_when_every_placement_eliminates);
-    tcase_add_test(selfkill, test_rule_selfkill_none_allows_leaving_the_board);
-    tcase_add_test(selfkill, test_rule_self_collision_allowed_by_default);
-    tcase_add_test(selfkill, test_rule_selfkill_any_forbids_self_collision);
-    tcase_add_test(selfkill, test_rule_leaving_allowed_when_the_only_alternatives_collide);
-    tcase_add_test(selfkill, test_rule_selfkill_literal_forbids_leaving_while_a_placement_stays);
-    tcase_add_test(selfkill, test_rule_selfkill_literal_allows_leaving_when_every_placement_leaves);
-    tcase_add_test(selfkill, test_rule_selfkill_literal_head_on_meeting_is_not_leaving_the_board);
-    tcase_add_test(selfkill, test_rule_selfkill_values_compared_on_collisions);
-    tcase_add_test(selfkill, test_selfkill_literal_round_trips_through_snapshot_and_options);
-    suite_add_tcase(suite, selfkill);
-
-    TCase *once = tcase_create("each_placement_once");
-    tcase_add_test(once, test_rule_each_distinct_placement_is_listed_once);
-    tcase_add_test(once, test_rule_kosmos_first_turn_path_with_the_same_result_is_listed_once);
-    tcase_add_test(once, test_rule_random_games_list_each_distinct_placement_once);
-    tcase_set_timeout(once, 120); /* 72 random games with the model beside them */
-    suite_add_tcase(suite, once);
-
-    TCase *end = tcase_create("end");
-    tcase_add_test(end, test_rule_game_ends_when_one_marker_is_left);
-    tcase_add_test(end, test_rule_last_markers_out_in_the_same_turn_share_the_win);
-    tcase_add_test(end, test_rule_game_ends_when_all_tiles_are_placed);
-    tcase_add_test(end, test_rule_live_seat_without_tiles_is_skipped);
-    tcase_add_test(end, test_rule_scores_before_first_placement);
-    tcase_set_timeout(end, 30);
-    suite_add_tcase(suite, end);
-
-    TCase *dragon = tcase_create("dragon");
-    tcase_add_test(dragon, test_rule_dragon_holder_draws_first_when_tiles_return);
-    tcase_add_test(dragon, test_rule_dragon_passes_on_when_its_holder_is_out);
-    tcase_set_timeout(dragon, 30);
-    suite_add_tcase(suite, dragon);
-
-    TCase *binary = tcase_create("binary");
-    tcase_add_test(binary, test_binary_snapshot_round_trips);
-    tcase_add_test(binary, test_binary_loader_refuses_bad_fields_naming_them);
-    tcase_add_test(binary, test_binary_loader_checks_the_invariants);
-    tcase_add_test(binary, test_binary_loader_refuses_short_payload);
-    suite_add_tcase(suite, binary);
-
-    TCase *editions = tcase_create("editions");
-    tcase_add_test(editions, test_rule_kosmos_first_turn_choice_of_path);
-    tcase_add_test(editions, test_rule_kosmos_fresh_figure_moved_by_another_follows_its_even_point);
-    tcase_add_test(editions,
-                   test_rule_kosmos_head_on_meeting_with_fresh_figure_is_judged_at_its_even_point);
-    tcase_add_test(editions, test_rule_classic_has_no_choice_of_path);
-    tcase_add_test(editions, test_rule_kosmos_hands_are_open);
-    tcase_add_test(editions, test_rule_classic_hands_are_hidden_from_other_seats);
-    tcase_add_test(editions, test_rule_kosmos_has_64_tiles);
-    tcase_add_test(editions, test_rule_kosmos_set_doubles_the_designed_tiles);
-    tcase_add_test(editions, test_rule_kosmos_board_is_7_for_five_or_more_players);
-    tcase_add_test(editions, test_rule_board_option_overrides_board_size);
-    tcase_add_test(editions, test_rule_tactile_allows_two_to_five_players);
-    suite_add_tcase(suite, editions);
-
-    TCase *api = tcase_create("api");
-    tcase_add_test(api, test_options_errors_name_the_key);
-    tcase_add_test(api, test_illegal_move_leaves_state_unchanged);
-    tcase_add_test(api, test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are);
-    tcase_add_test(api, test_rule_draw_names_the_receiving_seat);
-    tcase_add_test(api, test_records_written_before_issue_10_still_replay);
-    tcase_add_test(api, test_same_seed_same_game_in_auto_mode);
-    tcase_set_timeout(api, 30);
-    suite_add_tcase(suite, api);
-
-    TCase *learn = tcase_create("learning");
-    tcase_add_test(learn, test_learning_option_specs_follow_the_options_string);
-    tcase_add_test(learn, test_learning_facts_follow_the_options);
-    tcase_add_test(learn, test_learning_tensor_of_a_set_up_position);
-    tcase_add_test(learn, test_learning_tensor_views_differ_only_in_hidden_hands);
-    tcase_add_test(learn, test_learning_kosmos_tensor_shows_every_hand);
-    tcase_add_test(learn, test_learning_max_game_length_holds_in_random_playouts);
-    tcase_add_test(learn, test_learning_longest_game_reaches_the_bound);
-    tcase_add_test(learn, test_learning_random_games_approach_the_bound);
-    tcase_set_timeout(learn, 60);
-    suite_add_tcase(suite, learn);
-    suite_add_tcase(suite, effects_tcase());
-    return suite;
-}
-
 int main(void)
 {
-    return brt_run_suite(tsuro_suite());
+    const brt_test tests[] = {
+        BRT_CASE("setup", 0),
+        BRT_TEST(test_rule_tile_numbering_follows_the_spec),
+        BRT_TEST(test_rule_three_tiles_dealt_per_player),
+        BRT_TEST(test_rule_markers_start_on_the_edge_marks),
+        BRT_TEST(test_rule_no_two_markers_on_one_start_position),
+        BRT_TEST(test_rule_kosmos_one_figure_per_side_slot),
+        BRT_CASE("turns", 0),
+        BRT_TEST(test_rule_play_starts_with_seat_0_and_goes_clockwise),
+        BRT_TEST(test_rule_placement_only_on_the_square_in_front_of_own_marker),
+        BRT_TEST(test_rule_marker_follows_the_path_of_the_placed_tile),
+        BRT_TEST(test_rule_other_markers_on_the_extended_path_move_too),
+        BRT_TEST(test_rule_marker_leaving_the_board_is_out),
+        BRT_TEST(test_rule_markers_meeting_head_on_are_both_out),
+        BRT_TEST(test_rule_markers_meeting_on_a_longer_path_are_both_out),
+        BRT_TEST(test_rule_crossing_paths_is_not_a_collision),
+        BRT_TEST(test_rule_tiles_of_eliminated_players_stay_on_the_board),
+        BRT_TEST(test_rule_eliminated_hand_returns_to_the_pile),
+        BRT_TEST(test_rule_player_draws_back_to_three_after_placement),
+        BRT_CASE("no_self_elimination", 0),
+        BRT_TEST(test_rule_no_self_elimination_while_a_safe_placement_exists),
+        BRT_TEST(test_rule_self_elimination_allowed_when_every_placement_eliminates),
+        BRT_TEST(test_rule_selfkill_none_allows_leaving_the_board),
+        BRT_TEST(test_rule_self_collision_allowed_by_default),
+        BRT_TEST(test_rule_selfkill_any_forbids_self_collision),
+        BRT_TEST(test_rule_leaving_allowed_when_the_only_alternatives_collide),
+        BRT_TEST(test_rule_selfkill_literal_forbids_leaving_while_a_placement_stays),
+        BRT_TEST(test_rule_selfkill_literal_allows_leaving_when_every_placement_leaves),
+        BRT_TEST(test_rule_selfkill_literal_head_on_meeting_is_not_leaving_the_board),
+        BRT_TEST(test_rule_selfkill_values_compared_on_collisions),
+        BRT_TEST(test_selfkill_literal_round_trips_through_snapshot_and_options),
+        BRT_CASE("each_placement_once", 120), /* 72 random games with the model beside them */
+        BRT_TEST(test_rule_each_distinct_placement_is_listed_once),
+        BRT_TEST(test_rule_kosmos_first_turn_path_with_the_same_result_is_listed_once),
+        BRT_TEST(test_rule_random_games_list_each_distinct_placement_once),
+        BRT_CASE("end", 30),
+        BRT_TEST(test_rule_game_ends_when_one_marker_is_left),
+        BRT_TEST(test_rule_last_markers_out_in_the_same_turn_share_the_win),
+        BRT_TEST(test_rule_game_ends_when_all_tiles_are_placed),
+        BRT_TEST(test_rule_live_seat_without_tiles_is_skipped),
+        BRT_TEST(test_rule_scores_before_first_placement),
+        BRT_CASE("dragon", 30),
+        BRT_TEST(test_rule_dragon_holder_draws_first_when_tiles_return),
+        BRT_TEST(test_rule_dragon_passes_on_when_its_holder_is_out),
+        BRT_CASE("binary", 0),
+        BRT_TEST(test_binary_snapshot_round_trips),
+        BRT_TEST(test_binary_loader_refuses_bad_fields_naming_them),
+        BRT_TEST(test_binary_loader_checks_the_invariants),
+        BRT_TEST(test_binary_loader_refuses_short_payload),
+        BRT_CASE("editions", 0),
+        BRT_TEST(test_rule_kosmos_first_turn_choice_of_path),
+        BRT_TEST(test_rule_kosmos_fresh_figure_moved_by_another_follows_its_even_point),
+        BRT_TEST(test_rule_kosmos_head_on_meeting_with_fresh_figure_is_judged_at_its_even_point),
+        BRT_TEST(test_rule_classic_has_no_choice_of_path),
+        BRT_TEST(test_rule_kosmos_hands_are_open),
+        BRT_TEST(test_rule_classic_hands_are_hidden_from_other_seats),
+        BRT_TEST(test_rule_kosmos_has_64_tiles),
+        BRT_TEST(test_rule_kosmos_set_doubles_the_designed_tiles),
+        BRT_TEST(test_rule_kosmos_board_is_7_for_five_or_more_players),
+        BRT_TEST(test_rule_board_option_overrides_board_size),
+        BRT_TEST(test_rule_tactile_allows_two_to_five_players),
+        BRT_CASE("api", 30),
+        BRT_TEST(test_options_errors_name_the_key),
+        BRT_TEST(test_illegal_move_leaves_state_unchanged),
+        BRT_TEST(test_rule_drawn_tiles_are_hidden_in_move_texts_where_hands_are),
+        BRT_TEST(test_rule_draw_names_the_receiving_seat),
+        BRT_TEST(test_records_written_before_issue_10_still_replay),
+        BRT_TEST(test_same_seed_same_game_in_auto_mode),
+        BRT_CASE("learning", 60),
+        BRT_TEST(test_learning_option_specs_follow_the_options_string),
+        BRT_TEST(test_learning_facts_follow_the_options),
+        BRT_TEST(test_learning_tensor_of_a_set_up_position),
+        BRT_TEST(test_learning_tensor_views_differ_only_in_hidden_hands),
+        BRT_TEST(test_learning_kosmos_tensor_shows_every_hand),
+        BRT_TEST(test_learning_max_game_length_holds_in_random_playouts),
+        BRT_TEST(test_learning_longest_game_reaches_the_bound),
+        BRT_TEST(test_learning_random_games_approach_the_bound),
+        BRT_CASE("effects", 30),
+        BRT_TEST(test_effect_tile_drawn_names_the_tile_for_its_receiver_only),
+        BRT_TEST(test_effect_tile_drawn_in_kosmos_is_seen_by_every_seat),
+        BRT_TEST(test_effect_marker_placed_names_the_start_position),
+        BRT_TEST(test_effect_tile_placed_moves_every_marker_of_the_square),
+        BRT_TEST(test_effect_marker_moved_from_the_chosen_point_of_a_kosmos_side),
+        BRT_TEST(test_effect_eliminated_by_leaving_the_board),
+        BRT_TEST(test_effect_eliminated_by_meeting_head_on),
+        BRT_TEST(test_effect_game_over_when_one_marker_is_left),
+        BRT_TEST(test_effect_game_over_when_the_last_markers_go_out_together),
+        BRT_TEST(test_effect_dragon_taken_and_game_over_when_all_tiles_are_placed),
+        BRT_TEST(test_effect_dragon_passed_along_the_seats_short_of_tiles),
+    };
+    return brt_run_tests("tsuro", tests, BRT_COUNT(tests));
 }

@@ -2539,102 +2539,6 @@ START_TEST(test_learning_max_game_length_approached)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-
-static TCase *effects_tcase(void); /* at the end of the file */
-
-static Suite *tuer_an_tuer_suite(void)
-{
-    brt_suite s = brt_suite_new("tuer-an-tuer", 30);
-    brt_add(&s, "deck", test_rule_door_deck_four_colours_numbers_one_to_nine);
-    brt_add(&s, "setup", test_rule_deal_five_door_cards_each);
-    brt_add_loop(&s, "exchange", test_rule_exchange_zero_to_three_cards_once, 4);
-    brt_add(&s, "setup", test_rule_deal_two_hidden_elevator_cards_each);
-    brt_add(&s, "setup", test_rule_both_figures_on_start_field_seat_zero_begins);
-    brt_add(&s, "turn", test_rule_door_card_on_any_free_door_field);
-    brt_add(&s, "turn", test_rule_draw_back_to_five_then_other_player);
-    brt_add(&s, "movement", test_rule_path_left_to_right_floor_after_floor);
-    brt_add(&s, "movement", test_rule_empty_door_costs_three_steps);
-    brt_add(&s, "movement", test_rule_door_with_card_costs_one_step);
-    brt_add(&s, "movement", test_rule_elevator_field_costs_one_step);
-    brt_add(&s, "movement", test_rule_elevator_field_stops_figure_remaining_steps_lost);
-    brt_add(&s, "movement", test_rule_reaching_elevator_field_draws_elevator_card);
-    brt_add_loop(&s, "movement", test_rule_elevator_hand_limit_two_drop_new_or_old, 3);
-    brt_add(&s, "movement", test_rule_steps_used_at_once);
-    brt_add(&s, "movement", test_rule_figures_share_fields_and_pass_each_other);
-    brt_add(&s, "movement", test_rule_reaching_exit_wins_at_once);
-    brt_add(&s, "scoring", test_rule_same_colour_three_scores_three);
-    brt_add(&s, "scoring", test_rule_same_colour_four_scores_five);
-    brt_add(&s, "scoring", test_rule_same_colour_contiguous_on_one_floor);
-    brt_add(&s, "scoring", test_rule_same_number_three_scores_three);
-    brt_add(&s, "scoring", test_rule_same_number_four_scores_five);
-    brt_add(&s, "scoring", test_rule_same_number_colours_play_no_role);
-    brt_add(&s, "scoring", test_rule_ascending_three_scores_three);
-    brt_add(&s, "scoring", test_rule_ascending_four_scores_five);
-    brt_add(&s, "scoring", test_rule_ascending_new_card_must_form_or_extend);
-    brt_add(&s, "scoring", test_rule_same_colour_and_ascending_combine);
-    brt_add(&s, "scoring", test_rule_run_of_two_scores_two);
-    brt_add(&s, "scoring", test_rule_run_of_three_scores_five);
-    brt_add(&s, "scoring", test_rule_run_completed_in_the_middle_counts_whole);
-    brt_add(&s, "scoring", test_rule_run_of_four_scores_nine_by_default);
-    brt_add(&s, "scoring", test_rule_run_of_four_scores_ten_with_option);
-    brt_add(&s, "scoring", test_rule_run_earlier_scores_not_taken_back);
-    brt_add(&s, "scoring", test_rule_different_colours_three_scores_three);
-    brt_add(&s, "scoring", test_rule_different_colours_four_scores_five);
-    brt_add_loop(&s, "scoring", test_rule_different_colours_four_in_a_line_or_l_or_connected,
-                 (int)BRT_COUNT(four_shapes));
-    brt_add(&s, "scoring", test_rule_different_colours_option_checked_and_kept);
-    brt_add(&s, "scoring", test_rule_categories_add_up_each_once);
-    brt_add(&s, "scoring", test_rule_only_new_card_scores);
-    brt_add(&s, "elevator", test_rule_elevator_card_only_from_elevator_field);
-    brt_add(&s, "elevator", test_rule_elevator_card_on_any_free_elevator_field);
-    brt_add(&s, "elevator", test_rule_elevator_example_two_red_doors_four_then_three_six);
-    brt_add(&s, "elevator", test_rule_cat_bonus_steps_walked_at_once);
-    brt_add(&s, "elevator", test_rule_elevator_fires_for_whoever_changes_the_floor);
-    brt_add_loop(&s, "elevator", test_rule_elevator_effects_as_designed, NUM_ELEVATOR_TYPES);
-    brt_add(&s, "elevator", test_rule_elevator_exchange_only_when_all_four_hold_a_card);
-    brt_add(&s, "elevator", test_rule_at_most_one_elevator_card_per_turn);
-    brt_add(&s, "elevator", test_rule_stopped_at_elevator_moves_on_only_in_later_turn);
-    brt_add(&s, "cats", test_rule_cat_jump_across_floors);
-    brt_add(&s, "cats", test_rule_cat_jump_voluntary_and_ends_the_move);
-    brt_add(&s, "cats", test_rule_cat_jump_needs_same_colour_door_ahead);
-    brt_add(&s, "cats", test_rule_cat_jump_does_not_chain);
-    brt_add(&s, "cats", test_rule_cat_cards_stay_for_both_players);
-    brt_add(&s, "cats", test_rule_cat_landed_on_by_jump_usable_in_later_turn);
-    brt_add(&s, "cats", test_rule_cat_landed_on_by_jump_not_usable_in_same_turn);
-    brt_add(&s, "cats", test_rule_cat_laid_under_figure_usable_in_later_turn);
-    brt_add(&s, "cats", test_rule_cat_wait_checked_in_snapshot);
-    brt_add(&s, "end", test_rule_full_board_final_scoring_elevators_fire_for_both);
-    brt_add(&s, "end", test_rule_final_scoring_only_one_out_wins);
-    brt_add(&s, "end", test_rule_final_scoring_both_out_fewer_steps_wins);
-    brt_add(&s, "end", test_rule_final_scoring_equal_steps_draw);
-    brt_add(&s, "end", test_rule_final_scoring_nobody_out_nobody_wins);
-    brt_add(&s, "hidden", test_rule_hidden_hands_not_observed_by_other_seat);
-    brt_add(&s, "hidden", test_rule_hidden_information_resample_keeps_observation);
-    brt_add(&s, "hidden", test_rule_secret_moves_are_hidden_in_move_texts);
-    brt_add(&s, "interface", test_rule_illegal_move_leaves_state_unchanged);
-    brt_add(&s, "notation", test_spec_notation_examples);
-    brt_add(&s, "binary", test_binary_snapshot_round_trips);
-    brt_add(&s, "binary", test_binary_loader_refuses_bad_fields_naming_them);
-    brt_add(&s, "binary", test_binary_loader_checks_the_invariants);
-    brt_add(&s, "binary", test_binary_loader_refuses_short_payload);
-    brt_add(&s, "learning", test_learning_option_specs_in_canonical_order_with_defaults);
-    brt_add(&s, "learning", test_learning_option_specs_values_accepted_out_of_range_refused);
-    brt_add(&s, "learning", test_learning_facts_and_tensor_shape_as_documented);
-    brt_add(&s, "learning", test_learning_tensor_of_set_up_position_has_documented_values);
-    brt_add(&s, "learning", test_learning_tensor_views_differ_only_as_documented);
-    brt_add(&s, "learning", test_learning_tensor_entries_in_range_one_hot_groups_whole);
-    brt_add(&s, "learning", test_learning_max_game_length_holds_over_random_playouts);
-    brt_add(&s, "learning", test_learning_max_game_length_approached);
-    suite_add_tcase(s.suite, effects_tcase());
-    return s.suite;
-}
-
-int main(void)
-{
-    return brt_run_suite(tuer_an_tuer_suite());
-}
-
-/* ------------------------------------------------------------------ */
 /* Effects (issue 25; doc: "Effects"): what each history entry changed, as
  * the mover, the other seat and a spectator may see it. The games are
  * played from the first deal on a chance=explicit table (the effects
@@ -2960,21 +2864,118 @@ START_TEST(test_effects_exit_ends_the_game_at_once)
 }
 END_TEST
 
-static TCase *effects_tcase(void)
+/* ------------------------------------------------------------------ */
+
+int main(void)
 {
-    TCase *tc = tcase_create("effects");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_effects_door_draw_names_the_card_to_the_drawer_only);
-    tcase_add_test(tc, test_effects_exchange_discards_face_down);
-    tcase_add_test(tc, test_effects_elevator_draw_names_the_card_to_the_drawer_only);
-    tcase_add_test(tc, test_effects_drop_at_the_hand_limit_is_face_down);
-    tcase_add_test(tc, test_effects_door_card_scores_steps_and_moves_the_figure);
-    tcase_add_test(tc, test_effects_card_laid_under_a_figure_moves_it_onto_the_field);
-    tcase_add_test(tc, test_effects_elevator_card_laid_fires_for_its_player);
-    tcase_add_test(tc, test_effects_cat_card_offers_its_secret_passage);
-    tcase_add_test(tc, test_effects_cat_jump_and_walk);
-    tcase_add_test(tc, test_effects_final_scoring_moves_both_figures);
-    tcase_add_test(tc, test_effects_lost_steps_and_final_scoring_winner);
-    tcase_add_test(tc, test_effects_exit_ends_the_game_at_once);
-    return tc;
+    const brt_test tests[] = {
+        BRT_CASE("deck", 30),
+        BRT_TEST(test_rule_door_deck_four_colours_numbers_one_to_nine),
+        BRT_CASE("setup", 30),
+        BRT_TEST(test_rule_deal_five_door_cards_each),
+        BRT_CASE("exchange", 30),
+        BRT_LOOP(test_rule_exchange_zero_to_three_cards_once, 4),
+        BRT_CASE("setup", 30),
+        BRT_TEST(test_rule_deal_two_hidden_elevator_cards_each),
+        BRT_TEST(test_rule_both_figures_on_start_field_seat_zero_begins),
+        BRT_CASE("turn", 30),
+        BRT_TEST(test_rule_door_card_on_any_free_door_field),
+        BRT_TEST(test_rule_draw_back_to_five_then_other_player),
+        BRT_CASE("movement", 30),
+        BRT_TEST(test_rule_path_left_to_right_floor_after_floor),
+        BRT_TEST(test_rule_empty_door_costs_three_steps),
+        BRT_TEST(test_rule_door_with_card_costs_one_step),
+        BRT_TEST(test_rule_elevator_field_costs_one_step),
+        BRT_TEST(test_rule_elevator_field_stops_figure_remaining_steps_lost),
+        BRT_TEST(test_rule_reaching_elevator_field_draws_elevator_card),
+        BRT_LOOP(test_rule_elevator_hand_limit_two_drop_new_or_old, 3),
+        BRT_TEST(test_rule_steps_used_at_once),
+        BRT_TEST(test_rule_figures_share_fields_and_pass_each_other),
+        BRT_TEST(test_rule_reaching_exit_wins_at_once),
+        BRT_CASE("scoring", 30),
+        BRT_TEST(test_rule_same_colour_three_scores_three),
+        BRT_TEST(test_rule_same_colour_four_scores_five),
+        BRT_TEST(test_rule_same_colour_contiguous_on_one_floor),
+        BRT_TEST(test_rule_same_number_three_scores_three),
+        BRT_TEST(test_rule_same_number_four_scores_five),
+        BRT_TEST(test_rule_same_number_colours_play_no_role),
+        BRT_TEST(test_rule_ascending_three_scores_three),
+        BRT_TEST(test_rule_ascending_four_scores_five),
+        BRT_TEST(test_rule_ascending_new_card_must_form_or_extend),
+        BRT_TEST(test_rule_same_colour_and_ascending_combine),
+        BRT_TEST(test_rule_run_of_two_scores_two),
+        BRT_TEST(test_rule_run_of_three_scores_five),
+        BRT_TEST(test_rule_run_completed_in_the_middle_counts_whole),
+        BRT_TEST(test_rule_run_of_four_scores_nine_by_default),
+        BRT_TEST(test_rule_run_of_four_scores_ten_with_option),
+        BRT_TEST(test_rule_run_earlier_scores_not_taken_back),
+        BRT_TEST(test_rule_different_colours_three_scores_three),
+        BRT_TEST(test_rule_different_colours_four_scores_five),
+        BRT_LOOP(test_rule_different_colours_four_in_a_line_or_l_or_connected, (int)BRT_COUNT(four_shapes)),
+        BRT_TEST(test_rule_different_colours_option_checked_and_kept),
+        BRT_TEST(test_rule_categories_add_up_each_once),
+        BRT_TEST(test_rule_only_new_card_scores),
+        BRT_CASE("elevator", 30),
+        BRT_TEST(test_rule_elevator_card_only_from_elevator_field),
+        BRT_TEST(test_rule_elevator_card_on_any_free_elevator_field),
+        BRT_TEST(test_rule_elevator_example_two_red_doors_four_then_three_six),
+        BRT_TEST(test_rule_cat_bonus_steps_walked_at_once),
+        BRT_TEST(test_rule_elevator_fires_for_whoever_changes_the_floor),
+        BRT_LOOP(test_rule_elevator_effects_as_designed, NUM_ELEVATOR_TYPES),
+        BRT_TEST(test_rule_elevator_exchange_only_when_all_four_hold_a_card),
+        BRT_TEST(test_rule_at_most_one_elevator_card_per_turn),
+        BRT_TEST(test_rule_stopped_at_elevator_moves_on_only_in_later_turn),
+        BRT_CASE("cats", 30),
+        BRT_TEST(test_rule_cat_jump_across_floors),
+        BRT_TEST(test_rule_cat_jump_voluntary_and_ends_the_move),
+        BRT_TEST(test_rule_cat_jump_needs_same_colour_door_ahead),
+        BRT_TEST(test_rule_cat_jump_does_not_chain),
+        BRT_TEST(test_rule_cat_cards_stay_for_both_players),
+        BRT_TEST(test_rule_cat_landed_on_by_jump_usable_in_later_turn),
+        BRT_TEST(test_rule_cat_landed_on_by_jump_not_usable_in_same_turn),
+        BRT_TEST(test_rule_cat_laid_under_figure_usable_in_later_turn),
+        BRT_TEST(test_rule_cat_wait_checked_in_snapshot),
+        BRT_CASE("end", 30),
+        BRT_TEST(test_rule_full_board_final_scoring_elevators_fire_for_both),
+        BRT_TEST(test_rule_final_scoring_only_one_out_wins),
+        BRT_TEST(test_rule_final_scoring_both_out_fewer_steps_wins),
+        BRT_TEST(test_rule_final_scoring_equal_steps_draw),
+        BRT_TEST(test_rule_final_scoring_nobody_out_nobody_wins),
+        BRT_CASE("hidden", 30),
+        BRT_TEST(test_rule_hidden_hands_not_observed_by_other_seat),
+        BRT_TEST(test_rule_hidden_information_resample_keeps_observation),
+        BRT_TEST(test_rule_secret_moves_are_hidden_in_move_texts),
+        BRT_CASE("interface", 30),
+        BRT_TEST(test_rule_illegal_move_leaves_state_unchanged),
+        BRT_CASE("notation", 30),
+        BRT_TEST(test_spec_notation_examples),
+        BRT_CASE("binary", 30),
+        BRT_TEST(test_binary_snapshot_round_trips),
+        BRT_TEST(test_binary_loader_refuses_bad_fields_naming_them),
+        BRT_TEST(test_binary_loader_checks_the_invariants),
+        BRT_TEST(test_binary_loader_refuses_short_payload),
+        BRT_CASE("learning", 30),
+        BRT_TEST(test_learning_option_specs_in_canonical_order_with_defaults),
+        BRT_TEST(test_learning_option_specs_values_accepted_out_of_range_refused),
+        BRT_TEST(test_learning_facts_and_tensor_shape_as_documented),
+        BRT_TEST(test_learning_tensor_of_set_up_position_has_documented_values),
+        BRT_TEST(test_learning_tensor_views_differ_only_as_documented),
+        BRT_TEST(test_learning_tensor_entries_in_range_one_hot_groups_whole),
+        BRT_TEST(test_learning_max_game_length_holds_over_random_playouts),
+        BRT_TEST(test_learning_max_game_length_approached),
+        BRT_CASE("effects", 60),
+        BRT_TEST(test_effects_door_draw_names_the_card_to_the_drawer_only),
+        BRT_TEST(test_effects_exchange_discards_face_down),
+        BRT_TEST(test_effects_elevator_draw_names_the_card_to_the_drawer_only),
+        BRT_TEST(test_effects_drop_at_the_hand_limit_is_face_down),
+        BRT_TEST(test_effects_door_card_scores_steps_and_moves_the_figure),
+        BRT_TEST(test_effects_card_laid_under_a_figure_moves_it_onto_the_field),
+        BRT_TEST(test_effects_elevator_card_laid_fires_for_its_player),
+        BRT_TEST(test_effects_cat_card_offers_its_secret_passage),
+        BRT_TEST(test_effects_cat_jump_and_walk),
+        BRT_TEST(test_effects_final_scoring_moves_both_figures),
+        BRT_TEST(test_effects_lost_steps_and_final_scoring_winner),
+        BRT_TEST(test_effects_exit_ends_the_game_at_once),
+    };
+    return brt_run_tests("tuer-an-tuer", tests, BRT_COUNT(tests));
 }
