@@ -1,6 +1,7 @@
 /* Helpers and the runner shared by the test suites; see brt_util.h. */
 #include "brt_util.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +245,19 @@ char *brt_format(const char *fmt, ...)
     return out;
 }
 
+void brt_run_in_threads(void *(*run)(void *), void *jobs, size_t job_size, size_t count)
+{
+    pthread_t threads[BRT_THREADS_MAX];
+    REQUIRE(count <= BRT_THREADS_MAX, "brt_run_in_threads: %zu threads, at most %d", count,
+            BRT_THREADS_MAX);
+    unsigned char *job = jobs;
+    for (size_t t = 0; t < count; t++)
+        REQUIRE(pthread_create(&threads[t], NULL, run, job + t * job_size) == 0,
+                "pthread_create of thread %zu failed", t);
+    for (size_t t = 0; t < count; t++)
+        REQUIRE(pthread_join(threads[t], NULL) == 0, "pthread_join of thread %zu failed", t);
+}
+
 bool brt_contains(const char *text, const char *needle)
 {
     return strstr(text, needle) != NULL;
@@ -479,6 +493,22 @@ static size_t all_legal_moves(const br_state *s, br_move *moves)
     return brt_legal_moves(s, moves, BRT_MOVE_BUFFER);
 }
 
+size_t brt_play_script(br_state *s, const char *script, size_t max_moves)
+{
+    char move[256];
+    size_t played = 0;
+    for (const char *p = script; *p != '\0' && (max_moves == 0 || played < max_moves);
+         played++) {
+        size_t k = strcspn(p, ";");
+        REQUIRE(k < sizeof move, "test bug: move text too long in '%s'", script);
+        memcpy(move, p, k);
+        move[k] = '\0';
+        brt_play(s, move);
+        p += k + (p[k] == ';');
+    }
+    return played;
+}
+
 bool brt_move_is_legal(const br_state *s, br_move move)
 {
     br_move moves[BRT_MOVE_BUFFER];
@@ -597,6 +627,15 @@ const char *brt_returns_text(const br_state *s)
         r[i] = 9;
     ck_assert_int_eq(br_state_returns(s, r, BRT_MAX_SEATS), BR_OK);
     return seats_text(s, r);
+}
+
+int brt_name_index(const char *const *names, int count, const char *name, const char *what)
+{
+    for (int k = 0; k < count; k++)
+        if (strcmp(names[k], name) == 0)
+            return k;
+    ck_abort_msg("test bug: '%s' is not %s", name, what);
+    return -1;
 }
 
 void brt_expect_move_text(const br_state *s, const char *text, br_move move)

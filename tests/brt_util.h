@@ -68,6 +68,15 @@ char *brt_strdup(const char *text);
 /* printf into a new string. */
 char *brt_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Runs `run` on each of the `count` jobs (`job_size` bytes each, one after
+ * the other from `jobs`) in a thread of its own, at most BRT_THREADS_MAX,
+ * and waits for them all; fails the test when a thread cannot be started. */
+#define BRT_THREADS_MAX 16
+void brt_run_in_threads(void *(*run)(void *), void *jobs, size_t job_size, size_t count);
+/* brt_run_in_threads() of every job of the array `jobs`. */
+#define BRT_RUN_IN_THREADS(run, jobs) \
+    brt_run_in_threads((run), (jobs), sizeof((jobs)[0]), BRT_COUNT(jobs))
+
 /* True when `text` contains `needle` (both non-NULL). */
 bool brt_contains(const char *text, const char *needle);
 
@@ -139,6 +148,11 @@ void brt_play(br_state *s, const char *text);
 /* brt_play() of a printf-formatted text. */
 void brt_playf(br_state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Plays the moves of `script`, their texts separated by ';' ("draw R5;B5@c2"),
+ * each of which must be legal: all of them, or the first `max_moves` when
+ * that is not 0. Returns the number of moves played. */
+size_t brt_play_script(br_state *s, const char *script, size_t max_moves);
+
 /* Whether `move` is legal. The legal move list and br_state_check_move()
  * must agree, and an illegal move must come with a reason. */
 bool brt_move_is_legal(const br_state *s, br_move move);
@@ -170,6 +184,14 @@ const char *brt_returns_text(const br_state *s);
 
 /* The number of elements of an array. */
 #define BRT_COUNT(array) (sizeof(array) / sizeof((array)[0]))
+
+/* The index of `name` among the `count` entries of `names` (a game's names
+ * of its tiles, goods, ...); fails the test, a bug of the test itself, when
+ * it is none of them (`what`, with its article: "a tile"). */
+int brt_name_index(const char *const *names, int count, const char *name, const char *what);
+/* brt_name_index() among the entries of the array `names`. */
+#define BRT_NAME_INDEX(names, name, what) \
+    brt_name_index((names), (int)BRT_COUNT(names), (name), (what))
 
 /* A move and its text. */
 typedef struct brt_move_and_text {

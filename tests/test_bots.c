@@ -87,8 +87,7 @@ END_TEST
 /* Explicit chance: the bot refuses a chance node and still plays the seats. */
 START_TEST(test_chance_node_and_terminal_state_refused)
 {
-    const br_game *g = br_game_at((size_t)_i);
-    br_state *s = brt_new_state(g, "seed=3,chance=explicit");
+    br_state *s = brt_new_state(br_game_at((size_t)_i), "seed=3,chance=explicit");
     uint64_t rng = 9;
     for (int kind = 0; kind < NUM_KINDS; kind++) {
         br_bot *bot = new_bot(kind, NULL);
@@ -176,7 +175,8 @@ START_TEST(test_unknown_kind_and_bad_options_refused)
 }
 END_TEST
 
-/* Positions a few moves into the game, at a seat to move. */
+/* A position a few moves into the game, at a seat to move; NULL when the
+ * game is over by then (there is no move to choose). */
 static br_state *position(const br_game *g, uint64_t seed, size_t moves)
 {
     char opts[64];
@@ -186,7 +186,28 @@ static br_state *position(const br_game *g, uint64_t seed, size_t moves)
     brt_play_random(s, &rng, moves);
     while (br_state_is_chance_node(s))
         br_state_resolve_chance(s, NULL);
+    if (br_state_is_terminal(s)) {
+        br_state_free(s);
+        return NULL;
+    }
     return s;
+}
+
+/* What a test checks of one position (`seed`: its seed, for the message). */
+typedef void position_check(const br_game *g, uint64_t seed, br_state *s);
+
+/* Runs `check` on the position of each seed 1..seeds, step * seed + offset
+ * moves into the game `g` (those whose game is not over by then). */
+static void check_positions(const br_game *g, uint64_t seeds, size_t step, size_t offset,
+                            position_check *check)
+{
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        br_state *s = position(g, seed, step * seed + offset);
+        if (s == NULL)
+            continue;
+        check(g, seed, s);
+        br_state_free(s);
+    }
 }
 
 static br_move choose_fresh(int kind, const br_state *s)
@@ -199,48 +220,41 @@ static br_move choose_fresh(int kind, const br_state *s)
     return m;
 }
 
+static void same_move_twice(const br_game *g, uint64_t seed, br_state *s)
+{
+    (void)g;
+    (void)seed;
+    for (int kind = 0; kind < NUM_KINDS; kind++)
+        ck_assert_int_eq(choose_fresh(kind, s), choose_fresh(kind, s));
+}
+
 START_TEST(test_same_seed_and_budget_same_move)
 {
-    const br_game *g = br_game_at((size_t)_i);
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        br_state *s = position(g, seed, 10 * seed);
-        if (br_state_is_terminal(s)) {
-            br_state_free(s);
-            continue;
-        }
-        for (int kind = 0; kind < NUM_KINDS; kind++)
-            ck_assert_int_eq(choose_fresh(kind, s), choose_fresh(kind, s));
-        br_state_free(s);
-    }
+    check_positions(br_game_at((size_t)_i), 3, 10, 0, same_move_twice);
 }
 END_TEST
 
 /* The hidden-information test: what the mover cannot see cannot change the
  * choice. Each resample from the mover's view is a state the mover cannot
  * tell from the real one. */
+static void same_move_on_resamples(const br_game *g, uint64_t seed, br_state *s)
+{
+    br_state *r = brt_clone(s);
+    int seat = br_state_current_player(s);
+    for (uint64_t k = 0; k < 2; k++) {
+        ck_assert_int_eq(br_state_resample(s, seat, 1000 + k, r), BR_OK);
+        for (int kind = 0; kind < NUM_KINDS; kind++)
+            ck_assert_msg(choose_fresh(kind, s) == choose_fresh(kind, r),
+                          "%s bot in %s (seed %" PRIu64 ") chose differently on a "
+                          "resample from the mover's view",
+                          KIND_OPTIONS[kind][0], br_game_name(g), seed);
+    }
+    br_state_free(r);
+}
+
 START_TEST(test_resample_from_the_movers_view_same_move)
 {
-    const br_game *g = br_game_at((size_t)_i);
-    for (uint64_t seed = 1; seed <= 3; seed++) {
-        br_state *s = position(g, seed, 7 * seed + 3);
-        if (br_state_is_terminal(s)) {
-            br_state_free(s);
-            continue;
-        }
-        br_state *r = NULL;
-        ck_assert_int_eq(br_state_clone(s, &r), BR_OK);
-        int seat = br_state_current_player(s);
-        for (uint64_t k = 0; k < 2; k++) {
-            ck_assert_int_eq(br_state_resample(s, seat, 1000 + k, r), BR_OK);
-            for (int kind = 0; kind < NUM_KINDS; kind++)
-                ck_assert_msg(choose_fresh(kind, s) == choose_fresh(kind, r),
-                              "%s bot in %s (seed %" PRIu64 ") chose differently on a "
-                              "resample from the mover's view",
-                              KIND_OPTIONS[kind][0], br_game_name(g), seed);
-        }
-        br_state_free(r);
-        br_state_free(s);
-    }
+    check_positions(br_game_at((size_t)_i), 3, 7, 3, same_move_on_resamples);
 }
 END_TEST
 
@@ -248,36 +262,30 @@ END_TEST
  * what the seat sees and the seed only, not on where the hidden cards or
  * tiles really are (Tsuro and Tür an Tür dealt the hidden ones in the order
  * of their places before). */
+static void resamples_alike_from_one_view(const br_game *g, uint64_t seed, br_state *s)
+{
+    (void)seed;
+    int seat = br_state_current_player(s);
+    br_state *r = brt_clone(s), *a = brt_clone(s), *b = brt_clone(s);
+    ck_assert_int_eq(br_state_resample(s, seat, 77, r), BR_OK);
+    for (uint64_t k = 0; k < 8; k++) {
+        ck_assert_int_eq(br_state_resample(s, seat, k, a), BR_OK);
+        ck_assert_int_eq(br_state_resample(r, seat, k, b), BR_OK);
+        char *ja = brt_snapshot(a), *jb = brt_snapshot(b);
+        ck_assert_msg(strcmp(ja, jb) == 0,
+                      "%s: resample %" PRIu64 " of two states seat %d cannot tell apart "
+                      "differs", br_game_name(g), k, seat);
+        free(ja);
+        free(jb);
+    }
+    br_state_free(b);
+    br_state_free(a);
+    br_state_free(r);
+}
+
 START_TEST(test_resample_depends_on_the_view_only)
 {
-    const br_game *g = br_game_at((size_t)_i);
-    for (uint64_t seed = 1; seed <= 4; seed++) {
-        br_state *s = position(g, seed, 5 * seed + 4);
-        int seat = br_state_current_player(s);
-        if (seat < 0) {
-            br_state_free(s);
-            continue;
-        }
-        br_state *r = NULL, *a = NULL, *b = NULL;
-        ck_assert_int_eq(br_state_clone(s, &r), BR_OK);
-        ck_assert_int_eq(br_state_clone(s, &a), BR_OK);
-        ck_assert_int_eq(br_state_clone(s, &b), BR_OK);
-        ck_assert_int_eq(br_state_resample(s, seat, 77, r), BR_OK);
-        for (uint64_t k = 0; k < 8; k++) {
-            ck_assert_int_eq(br_state_resample(s, seat, k, a), BR_OK);
-            ck_assert_int_eq(br_state_resample(r, seat, k, b), BR_OK);
-            char *ja = brt_snapshot(a), *jb = brt_snapshot(b);
-            ck_assert_msg(strcmp(ja, jb) == 0,
-                          "%s: resample %" PRIu64 " of two states seat %d cannot tell apart "
-                          "differs", br_game_name(g), k, seat);
-            free(ja);
-            free(jb);
-        }
-        br_state_free(b);
-        br_state_free(a);
-        br_state_free(r);
-        br_state_free(s);
-    }
+    check_positions(br_game_at((size_t)_i), 4, 5, 4, resamples_alike_from_one_view);
 }
 END_TEST
 
@@ -311,13 +319,9 @@ START_TEST(test_one_bot_per_thread_plays_as_alone)
 {
     const br_game *g = br_game_at((size_t)_i);
     bot_job jobs[THREADS];
-    pthread_t threads[THREADS];
-    for (int t = 0; t < THREADS; t++) {
-        jobs[t] = (bot_job){ .game = g, .kind = t + 1 };
-        ck_assert_int_eq(pthread_create(&threads[t], NULL, run_job, &jobs[t]), 0);
-    }
     for (int t = 0; t < THREADS; t++)
-        ck_assert_int_eq(pthread_join(threads[t], NULL), 0);
+        jobs[t] = (bot_job){ .game = g, .kind = t + 1 };
+    BRT_RUN_IN_THREADS(run_job, jobs);
     for (int t = 0; t < THREADS; t++)
         ck_assert_msg(jobs[t].digest == play_job(g, t + 1), "%s bot in a thread",
                       KIND_OPTIONS[t + 1][0]);

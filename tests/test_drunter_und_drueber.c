@@ -142,11 +142,7 @@ static void ballots(br_state *s, const char *seat0, const char *seat1, const cha
 
 static int tile_index(const char *name)
 {
-    for (int t = 0; t < NUM_TILE_NAMES; t++)
-        if (strcmp(TILE_NAMES[t], name) == 0)
-            return t;
-    ck_abort_msg("test bug: '%s' is not a tile", name);
-    return -1;
+    return BRT_NAME_INDEX(TILE_NAMES, name, "a tile");
 }
 
 /* The tile of a lay text: "wall2 3b e" -> "wall3b". */
@@ -3633,28 +3629,14 @@ static void fx_deal_hands(br_state *s)
     fx_deal(s, "road1*4 river1*8");
 }
 
-/* Plays the moves of `script` (texts separated by ';'). */
-static void fx_play(br_state *s, const char *script)
-{
-    char move[32];
-    for (const char *p = script; *p != '\0';) {
-        size_t k = strcspn(p, ";");
-        ck_assert_msg(k < sizeof move, "test bug: move text too long");
-        memcpy(move, p, k);
-        move[k] = '\0';
-        brt_play(s, move);
-        p += k + (p[k] == ';');
-    }
-}
-
 /* A basic 2-seat game after the deal (seat 0 inn, seat 1 church) and the
  * moves of `script`. */
 static br_state *fx_basic_game(const char *script)
 {
     br_state *s = new_state("players=2,chance=explicit");
     fx_deal_hands(s);
-    fx_play(s, "building inn;building church");
-    fx_play(s, script);
+    brt_play_script(s, "building inn;building church", 0);
+    brt_play_script(s, script, 0);
     return s;
 }
 
@@ -3769,7 +3751,7 @@ START_TEST(test_effects_building_card_hidden_task_card_open)
     br_state_free(s);
     s = new_state("players=2,chance=explicit,variant=pro");
     fx_deal_hands(s);
-    fx_play(s, "task toilets;task inn;task long-path");
+    brt_play_script(s, "task toilets;task inn;task long-path", 0);
     fx_expect_public(s, "[{\"type\":\"task_card\",\"seat\":1,\"slot\":1,\"card\":\"long-path\"}]");
     br_state_free(s);
 }

@@ -273,39 +273,46 @@ static bool read_bytes(const uint8_t *buf, size_t n, toy *out, char *err, size_t
     return br_fields_read_bytes(&TOY_TABLE, &c, out, &r, &ROOT) && r.left == 0;
 }
 
-START_TEST(test_bytes_round_trip)
+/* `s` written as bytes must read back as it was; returns the bytes' count. */
+static size_t expect_bytes_round_trip(const toy *s)
+{
+    toy back;
+    uint8_t buf[64];
+    size_t n = write_bytes(s, buf, sizeof buf);
+    char err[256] = "";
+    ck_assert_msg(read_bytes(buf, n, &back, err, sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(s, &back, sizeof *s), 0);
+    return n;
+}
+
+/* The sample's bytes with byte `at` set to `value` (at < 0: none changed)
+ * and the last `cut` bytes left off must be refused with `reason`. */
+static void expect_bytes_refused(int at, uint8_t value, size_t cut, const char *reason)
 {
     toy s = sample(), back;
     uint8_t buf[64];
     size_t n = write_bytes(&s, buf, sizeof buf);
-    /* phase turn leader over out | deck: len + 2 | seats: 2+1+k+1 each */
-    ck_assert_uint_eq(n, 5 + 3 + (4 + 2) + (4 + 0) + (4 + 1));
+    if (at >= 0)
+        buf[at] = value;
     char err[256] = "";
-    ck_assert_msg(read_bytes(buf, n, &back, err, sizeof err), "%s", err);
-    ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+    ck_assert(!read_bytes(buf, n - cut, &back, err, sizeof err));
+    ck_assert_str_eq(err, reason);
+}
+
+START_TEST(test_bytes_round_trip)
+{
+    toy s = sample();
+    /* phase turn leader over out | deck: len + 2 | seats: 2+1+k+1 each */
+    ck_assert_uint_eq(expect_bytes_round_trip(&s), 5 + 3 + (4 + 2) + (4 + 0) + (4 + 1));
 }
 END_TEST
 
 START_TEST(test_bytes_checked_as_json)
 {
-    toy s = sample(), back;
-    uint8_t buf[64];
-    size_t n = write_bytes(&s, buf, sizeof buf);
-    char err[256] = "";
-    buf[1] = 3; /* turn */
-    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.turn: 3 is not in 0..2");
-    write_bytes(&s, buf, sizeof buf);
-    buf[4] = 8; /* out: seat 3 of 3 */
-    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.out: bits beyond the 3 of the set");
-    write_bytes(&s, buf, sizeof buf);
-    buf[5] = 7; /* deck length */
-    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.deck: 7 entries, at most 6");
-    write_bytes(&s, buf, sizeof buf);
-    ck_assert(!read_bytes(buf, n - 1, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.seats[2].held: the data ends 1 bytes early");
+    expect_bytes_refused(1, 3, 0, "state.turn: 3 is not in 0..2");
+    expect_bytes_refused(4, 8, 0, "state.out: bits beyond the 3 of the set"); /* seat 3 of 3 */
+    expect_bytes_refused(5, 7, 0, "state.deck: 7 entries, at most 6");         /* its length */
+    expect_bytes_refused(-1, 0, 1, "state.seats[2].held: the data ends 1 bytes early");
 }
 END_TEST
 
@@ -315,27 +322,15 @@ END_TEST
  * range's ends are still read. */
 START_TEST(test_bytes_quick_checks_refuse_the_same)
 {
-    toy s = sample(), back;
-    uint8_t buf[64];
-    size_t n = write_bytes(&s, buf, sizeof buf);
-    char err[256] = "";
-    buf[7] = 10; /* deck[1] */
-    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.deck[1]: 10 is not in 0..9");
-    write_bytes(&s, buf, sizeof buf);
-    buf[2] = 3; /* leader: seat 3 of 3, shown as 4 */
-    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.leader: 4 is not in 1..3");
-    write_bytes(&s, buf, sizeof buf);
-    buf[3] = 2; /* over */
-    ck_assert(!read_bytes(buf, n, &back, err, sizeof err));
-    ck_assert_str_eq(err, "state.over: 2 is not 0 or 1");
+    expect_bytes_refused(7, 10, 0, "state.deck[1]: 10 is not in 0..9");
+    /* leader: seat 3 of 3, shown as 4 */
+    expect_bytes_refused(2, 3, 0, "state.leader: 4 is not in 1..3");
+    expect_bytes_refused(3, 2, 0, "state.over: 2 is not 0 or 1");
+    toy s = sample();
     s.deck[0] = 9;
     s.deck[1] = 0;
     s.leader = 2;
-    n = write_bytes(&s, buf, sizeof buf);
-    ck_assert_msg(read_bytes(buf, n, &back, err, sizeof err), "%s", err);
-    ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+    expect_bytes_round_trip(&s);
 }
 END_TEST
 

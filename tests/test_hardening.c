@@ -257,9 +257,7 @@ START_TEST(test_read_only_failure_is_per_thread)
     ck_assert_str_ne(apply_reason, "");
 
     reader_job job = { .state = s };
-    pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, read_in_other_thread, &job), 0);
-    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    brt_run_in_threads(read_in_other_thread, &job, sizeof job, 1);
     /* The other thread sees the state's text, and its own failure. */
     ck_assert_str_eq(job.seen_before, apply_reason);
     ck_assert_int_eq(job.status, BR_ERR_ILLEGAL_MOVE);
@@ -706,12 +704,8 @@ START_TEST(test_out_of_memory_noted_per_thread)
     char *snapshot = brt_snapshot(s);
     br_set_alloc_funcs(starving_malloc, free);
     loader_job jobs[2] = { { snapshot, true, 0, 0, 0 }, { snapshot, false, 0, 0, 0 } };
-    pthread_t threads[2];
     ck_assert_int_eq(pthread_barrier_init(&load_together, NULL, 2), 0);
-    for (int t = 0; t < 2; t++)
-        ck_assert_int_eq(pthread_create(&threads[t], NULL, load_repeatedly, &jobs[t]), 0);
-    for (int t = 0; t < 2; t++)
-        ck_assert_int_eq(pthread_join(threads[t], NULL), 0);
+    BRT_RUN_IN_THREADS(load_repeatedly, jobs);
     pthread_barrier_destroy(&load_together);
     br_set_alloc_funcs(NULL, NULL);
     ck_assert_int_eq(jobs[0].wrong, 0);
@@ -723,17 +717,21 @@ START_TEST(test_out_of_memory_noted_per_thread)
 }
 END_TEST
 
-START_TEST(test_alloc_funcs_default_and_reset)
+/* br_get_alloc_funcs() must answer the C library's pair. */
+static void expect_default_alloc_funcs(void)
 {
     br_malloc_fn m = NULL;
     br_free_fn f = NULL;
     br_get_alloc_funcs(&m, &f);
     ck_assert_ptr_eq(m, malloc);
     ck_assert_ptr_eq(f, free);
+}
+
+START_TEST(test_alloc_funcs_default_and_reset)
+{
+    expect_default_alloc_funcs();
     br_set_alloc_funcs(failing_malloc, NULL); /* half a pair: the defaults */
-    br_get_alloc_funcs(&m, &f);
-    ck_assert_ptr_eq(m, malloc);
-    ck_assert_ptr_eq(f, free);
+    expect_default_alloc_funcs();
     br_get_alloc_funcs(NULL, NULL);
 }
 END_TEST

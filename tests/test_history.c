@@ -265,8 +265,7 @@ END_TEST
 
 START_TEST(test_effects_refusals)
 {
-    const br_game *g = br_game_at((size_t)_i);
-    br_state *s = brt_new_state(g, "seed=3");
+    br_state *s = brt_new_state(br_game_at((size_t)_i), "seed=3");
     char buf[64];
     size_t count = 0;
     br_state_history(s, NULL, 0, &count);

@@ -69,13 +69,9 @@ START_TEST(test_separate_states_in_parallel)
 {
     const br_game *g = br_game_at((size_t)_i);
     player_job jobs[THREADS];
-    pthread_t threads[THREADS];
-    for (int t = 0; t < THREADS; t++) {
-        jobs[t] = (player_job){ .game = g, .first_game = 100 + t * GAMES_PER_THREAD };
-        ck_assert_int_eq(pthread_create(&threads[t], NULL, play_games, &jobs[t]), 0);
-    }
     for (int t = 0; t < THREADS; t++)
-        ck_assert_int_eq(pthread_join(threads[t], NULL), 0);
+        jobs[t] = (player_job){ .game = g, .first_game = 100 + t * GAMES_PER_THREAD };
+    BRT_RUN_IN_THREADS(play_games, jobs);
     for (int t = 0; t < THREADS; t++)
         for (int i = 0; i < GAMES_PER_THREAD; i++)
             ck_assert_msg(jobs[t].digests[i] == play_one(g, (uint64_t)(jobs[t].first_game + i)),
@@ -218,13 +214,9 @@ START_TEST(test_shared_state_read_by_threads)
     static answers expected;
     collect(s, &expected);
     static reader_job jobs[THREADS];
-    pthread_t threads[THREADS];
-    for (int t = 0; t < THREADS; t++) {
-        jobs[t] = (reader_job){ .state = s, .expected = &expected };
-        ck_assert_int_eq(pthread_create(&threads[t], NULL, read_shared, &jobs[t]), 0);
-    }
     for (int t = 0; t < THREADS; t++)
-        ck_assert_int_eq(pthread_join(threads[t], NULL), 0);
+        jobs[t] = (reader_job){ .state = s, .expected = &expected };
+    BRT_RUN_IN_THREADS(read_shared, jobs);
     for (int t = 0; t < THREADS; t++)
         ck_assert_msg(jobs[t].mismatches == 0, "%s: thread %d saw %d differing rounds",
                       br_game_name(g), t, jobs[t].mismatches);

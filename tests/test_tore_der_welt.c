@@ -496,29 +496,17 @@ static int stock(const br_state *s, int g)
 
 static int good_index(const char *name)
 {
-    for (int g = 0; g < NUM_GOODS; g++)
-        if (strcmp(GOOD_NAMES[g], name) == 0)
-            return g;
-    ck_abort_msg("test bug: '%s' is not a good", name);
-    return -1;
+    return BRT_NAME_INDEX(GOOD_NAMES, name, "a good");
 }
 
 static int project_index(const char *name)
 {
-    for (int p = 0; p < NUM_PROJECTS; p++)
-        if (strcmp(PROJECT_NAMES[p], name) == 0)
-            return p;
-    ck_abort_msg("test bug: '%s' is not a project", name);
-    return -1;
+    return BRT_NAME_INDEX(PROJECT_NAMES, name, "a project");
 }
 
 static int space_index(const char *name)
 {
-    for (int i = 0; i < 10; i++)
-        if (strcmp(SPACE_NAMES[i], name) == 0)
-            return i;
-    ck_abort_msg("test bug: '%s' is not a favour space", name);
-    return -1;
+    return BRT_NAME_INDEX(SPACE_NAMES, name, "a favour space");
 }
 
 /* ------------------------------------------------------------------ */

@@ -67,11 +67,7 @@ static void card_text(int card, char out[3])
 
 static int type_index(const char *name)
 {
-    for (int t = 0; t < NUM_ELEVATOR_TYPES; t++)
-        if (strcmp(ELEVATOR_TYPES[t], name) == 0)
-            return t;
-    ck_abort_msg("test bug: '%s' is not an elevator type", name);
-    return -1;
+    return BRT_NAME_INDEX(ELEVATOR_TYPES, name, "an elevator type");
 }
 
 /* ------------------------------------------------------------------ */
@@ -2598,16 +2594,7 @@ static const char EFFECTS_GAME_D[] =
 static br_state *scripted_game(const char *script, size_t entries)
 {
     br_state *s = new_state("chance=explicit");
-    char move[32];
-    size_t played = 0;
-    for (const char *p = script; *p != '\0' && (entries == 0 || played < entries); played++) {
-        size_t k = strcspn(p, ";");
-        ck_assert_msg(k < sizeof move, "test bug: move text too long");
-        memcpy(move, p, k);
-        move[k] = '\0';
-        brt_play(s, move);
-        p += k + (p[k] == ';');
-    }
+    size_t played = brt_play_script(s, script, entries);
     ck_assert_msg(entries == 0 || played == entries, "test bug: the script has %zu moves", played);
     return s;
 }
