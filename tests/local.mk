@@ -127,66 +127,9 @@ endif
 
 # Golden records (see tests/golden/README.md): <name>.record, the expected
 # final snapshot <name>.final.json, and for a record with an illegal line the
-# number of that line in <name>.badline.
-EXTRA_DIST += \
-	tests/golden/README.md \
-	tests/golden/tsuro-v2-3p.record \
-	tests/golden/tsuro-v2-3p.final.json \
-	tests/golden/tuer-an-tuer-v2.record \
-	tests/golden/tuer-an-tuer-v2.final.json \
-	tests/golden/drunter-und-drueber-v2-3p.record \
-	tests/golden/drunter-und-drueber-v2-3p.final.json \
-	tests/golden/tore-der-welt-v2-3p.record \
-	tests/golden/tore-der-welt-v2-3p.final.json \
-	tests/golden/tsuro-v2-illegal-line.record \
-	tests/golden/tsuro-v2-illegal-line.final.json \
-	tests/golden/tsuro-v2-illegal-line.badline \
-	tests/golden/tore-der-welt-2p.final.json \
-	tests/golden/tore-der-welt-2p.record \
-	tests/golden/tore-der-welt-3p-explicit.final.json \
-	tests/golden/tore-der-welt-3p-explicit.record \
-	tests/golden/tore-der-welt-4p.final.json \
-	tests/golden/tore-der-welt-4p.record \
-	tests/golden/tore-der-welt-illegal-line.badline \
-	tests/golden/tore-der-welt-illegal-line.final.json \
-	tests/golden/tore-der-welt-illegal-line.record \
-	tests/golden/drunter-und-drueber-2p.final.json \
-	tests/golden/drunter-und-drueber-2p.record \
-	tests/golden/drunter-und-drueber-3p-explicit.final.json \
-	tests/golden/drunter-und-drueber-3p-explicit.record \
-	tests/golden/drunter-und-drueber-4p.final.json \
-	tests/golden/drunter-und-drueber-4p.record \
-	tests/golden/drunter-und-drueber-pro-3p.final.json \
-	tests/golden/drunter-und-drueber-pro-3p.record \
-	tests/golden/drunter-und-drueber-pro-4p-explicit.final.json \
-	tests/golden/drunter-und-drueber-pro-4p-explicit.record \
-	tests/golden/drunter-und-drueber-illegal-line.badline \
-	tests/golden/drunter-und-drueber-illegal-line.final.json \
-	tests/golden/drunter-und-drueber-illegal-line.record \
-	tests/golden/tsuro-classic-2p.final.json \
-	tests/golden/tsuro-classic-2p.record \
-	tests/golden/tsuro-classic-4p-explicit.final.json \
-	tests/golden/tsuro-classic-4p-explicit.record \
-	tests/golden/tsuro-classic-8p-explicit.final.json \
-	tests/golden/tsuro-classic-8p-explicit.record \
-	tests/golden/tsuro-illegal-line.badline \
-	tests/golden/tsuro-illegal-line.final.json \
-	tests/golden/tsuro-illegal-line.record \
-	tests/golden/tsuro-kosmos-5p.final.json \
-	tests/golden/tsuro-kosmos-5p.record \
-	tests/golden/tsuro-tactile-3p-explicit.final.json \
-	tests/golden/tsuro-tactile-3p-explicit.record \
-	tests/golden/tuer-an-tuer-default.final.json \
-	tests/golden/tuer-an-tuer-default.record \
-	tests/golden/tuer-an-tuer-explicit.final.json \
-	tests/golden/tuer-an-tuer-explicit.record \
-	tests/golden/tuer-an-tuer-illegal-line.badline \
-	tests/golden/tuer-an-tuer-illegal-line.final.json \
-	tests/golden/tuer-an-tuer-illegal-line.record \
-	tests/golden/tuer-an-tuer-run4-10-explicit.final.json \
-	tests/golden/tuer-an-tuer-run4-10-explicit.record \
-	tests/golden/tuer-an-tuer-run4-10.final.json \
-	tests/golden/tuer-an-tuer-run4-10.record
+# number of that line in <name>.badline. test_golden reads every record of
+# the folder, so the folder goes into the distribution as it is.
+EXTRA_DIST += tests/golden
 
 # ------------------------------------------------------------------
 # make soak: the conformance playouts (every invariant and round trip at
