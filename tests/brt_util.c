@@ -330,6 +330,15 @@ json_t *brt_json_at(json_t *v, const char *path)
     return v;
 }
 
+void brt_expect_vector_tensor(const br_facts *f, size_t size)
+{
+    ck_assert_uint_eq(f->tensor_rank, 1);
+    ck_assert_uint_eq(f->tensor_shape[0], size);
+    for (int d = 1; d < BR_TENSOR_MAX_RANK; d++)
+        ck_assert_uint_eq(f->tensor_shape[d], 0);
+    ck_assert_uint_eq(f->tensor_size, size);
+}
+
 uint32_t brt_read_u32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -805,6 +814,37 @@ void brt_expect_observed(const br_state *s, int seat, const char *path, const ch
     const char *got = brt_observed(s, seat, path);
     ck_assert_msg(strcmp(got, want) == 0, "seat %d observes %s = '%s', want '%s'", seat, path,
                   got, want);
+}
+
+int brt_array_size(const br_state *s, const char *path)
+{
+    json_t *root = brt_snapshot_json(s);
+    json_t *array = brt_json_at(json_object_get(root, "state"), path);
+    REQUIRE(json_is_array(array), "state.%s is not an array", path);
+    int n = (int)json_array_size(array);
+    json_decref(root);
+    return n;
+}
+
+br_state *brt_load_tree(const json_t *root, const char *what)
+{
+    char *text = json_dumps(root, JSON_COMPACT);
+    REQUIRE(text != NULL, "%s: json_dumps failed", what);
+    char err[512] = "";
+    br_state *s = NULL;
+    br_status status = br_state_from_json(text, &s, err, sizeof err);
+    free(text);
+    REQUIRE(status == BR_OK, "%s refused: %s: %s", what, br_status_string(status), err);
+    return s;
+}
+
+void brt_expect_member_refused(json_t *root, const char *path, const char *value,
+                               const char *what, const char *needle)
+{
+    json_t *member = brt_parse_json(value);
+    brt_set_member(json_object_get(root, "state"), path, member);
+    json_decref(member);
+    brt_expect_json_refused(root, what, needle);
 }
 
 void brt_expect_snapshot_round_trip(const br_state *s, const char *what)

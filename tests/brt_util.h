@@ -94,6 +94,10 @@ struct json_t *brt_snapshot_json(const br_state *s);
  * or NULL when there is none; borrowed from `v`. */
 struct json_t *brt_json_at(struct json_t *v, const char *path);
 
+/* The facts' observation tensor must be a vector of `size` entries: rank 1,
+ * shape {size, 0, 0, 0}, tensor_size `size`. */
+void brt_expect_vector_tensor(const br_facts *f, size_t size);
+
 /* Binary snapshots (doc/snapshots.md, "Binary"). */
 
 /* The little-endian 32-bit number at `p` (the envelope's numbers). */
@@ -243,6 +247,18 @@ void brt_expect_field(const br_state *s, const char *path, const char *want);
 void brt_expect_int(const br_state *s, const char *path, int want);
 /* The member view.<path> of what `seat` observes must read `want`. */
 void brt_expect_observed(const br_state *s, int seat, const char *path, const char *want);
+/* The number of entries of the array snapshot member state.<path> (fails the
+ * test when it is no array). */
+int brt_array_size(const br_state *s, const char *path);
+/* br_state_from_json() of the snapshot tree `root` (a snapshot edited by the
+ * test; the caller keeps it), which must load; `what` names the position in
+ * the failure message. */
+br_state *brt_load_tree(const struct json_t *root, const char *what);
+/* The snapshot tree `root` with its member state.<path> set to the JSON text
+ * `value` must be refused by br_state_from_json() with BR_ERR_SNAPSHOT and a
+ * reason that names `needle` (as brt_expect_json_refused; `root` is changed). */
+void brt_expect_member_refused(struct json_t *root, const char *path, const char *value,
+                               const char *what, const char *needle);
 /* The snapshot of `s` must load back (br_state_from_json) into a state with
  * the same snapshot; `what` names the position in the failure message. */
 void brt_expect_snapshot_round_trip(const br_state *s, const char *what);

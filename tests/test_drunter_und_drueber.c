@@ -95,16 +95,6 @@ static int count_in(const br_state *s, const char *path, const char *item)
     return n;
 }
 
-static int array_size_at(const br_state *s, const char *path)
-{
-    json_t *root = brt_snapshot_json(s);
-    json_t *a = brt_json_at(json_object_get(root, "state"), path);
-    ck_assert_msg(json_is_array(a), "state.%s is not an array", path);
-    int n = (int)json_array_size(a);
-    json_decref(root);
-    return n;
-}
-
 static void expect_scores(const br_state *s, int n, const double *want)
 {
     double got[4] = {-1, -1, -1, -1};
@@ -273,13 +263,8 @@ static br_state *load_position(const position *p)
                                words_array(p->votes[seat]));
     }
 
-    char *text = json_dumps(root, JSON_COMPACT);
+    br_state *s = brt_load_tree(root, "position");
     json_decref(root);
-    char err[512] = "";
-    br_state *s = NULL;
-    br_status status = br_state_from_json(text, &s, err, sizeof err);
-    free(text);
-    ck_assert_msg(status == BR_OK, "position refused: %s: %s", br_status_string(status), err);
     ck_assert_int_eq(br_state_current_player(s), p->turn);
     return s;
 }
@@ -372,7 +357,7 @@ static position last_lay(int players, int pro)
 static int vote_everything_down(br_state *s)
 {
     int proposals = 0;
-    int laid = array_size_at(s, "laid");
+    int laid = brt_array_size(s, "laid");
     while (strcmp(brt_field(s, "phase"), "lay") == 0) {
         br_move moves[MOVE_BUFFER];
         ck_assert_uint_gt(legal_moves(s, moves), 0);
@@ -381,7 +366,7 @@ static int vote_everything_down(br_state *s)
         ck_assert_int_le(++proposals, 80);
         while (strcmp(brt_field(s, "phase"), "vote") == 0)
             brt_play(s, "vote none");
-        ck_assert_int_eq(array_size_at(s, "laid"), laid);
+        ck_assert_int_eq(brt_array_size(s, "laid"), laid);
     }
     return proposals;
 }
@@ -407,7 +392,7 @@ START_TEST(test_design_sixty_tiles_by_length_and_kind)
 {
     br_state *s = new_state("players=2,chance=explicit");
     brt_expect_field(s, "phase", "deal-tiles");
-    ck_assert_int_eq(array_size_at(s, "pool"), 60);
+    ck_assert_int_eq(brt_array_size(s, "pool"), 60);
     int by_length[4] = {0};
     for (int t = 0; t < NUM_TILE_NAMES; t++) {
         int n = count_in(s, "pool", TILE_NAMES[t]);
@@ -646,7 +631,7 @@ START_TEST(test_rule_deal_equal_shares_by_length)
     snprintf(options, sizeof options, "players=%d,seed=%d", players, 11 + _i);
     br_state *s = new_state(options);
     brt_expect_field(s, "phase", "lay");
-    ck_assert_int_eq(array_size_at(s, "pool"), 0);
+    ck_assert_int_eq(brt_array_size(s, "pool"), 0);
     json_t *root = brt_snapshot_json(s);
     json_t *hands = brt_json_at(json_object_get(root, "state"), "hands");
     ck_assert_uint_eq(json_array_size(hands), (size_t)players);
@@ -671,22 +656,22 @@ START_TEST(test_rule_deal_order_threes_twos_ones_seat_by_seat)
 {
     br_state *s = new_state("players=2,chance=explicit");
     deal_first(s, 6);
-    ck_assert_int_eq(array_size_at(s, "hands[0]"), 6);
-    ck_assert_int_eq(array_size_at(s, "hands[1]"), 0);
+    ck_assert_int_eq(brt_array_size(s, "hands[0]"), 6);
+    ck_assert_int_eq(brt_array_size(s, "hands[1]"), 0);
     deal_first(s, 6);
-    ck_assert_int_eq(array_size_at(s, "hands[1]"), 6);
+    ck_assert_int_eq(brt_array_size(s, "hands[1]"), 6);
     /* Only 2-tiles are offered now, the first 12 to seat 0. */
     ck_assert_str_eq(brt_legal_text(s), "deal road2, deal road2b, deal wall2, deal wall2b, "
                                         "deal river2");
     deal_first(s, 12);
-    ck_assert_int_eq(array_size_at(s, "hands[0]"), 18);
-    ck_assert_int_eq(array_size_at(s, "hands[1]"), 6);
+    ck_assert_int_eq(brt_array_size(s, "hands[0]"), 18);
+    ck_assert_int_eq(brt_array_size(s, "hands[1]"), 6);
     deal_first(s, 12);
     ck_assert_str_eq(brt_legal_text(s), "deal road1, deal wall1, deal river1");
     deal_first(s, 24);
-    ck_assert_int_eq(array_size_at(s, "hands[0]"), 30);
-    ck_assert_int_eq(array_size_at(s, "hands[1]"), 30);
-    ck_assert_int_eq(array_size_at(s, "pool"), 0);
+    ck_assert_int_eq(brt_array_size(s, "hands[0]"), 30);
+    ck_assert_int_eq(brt_array_size(s, "hands[1]"), 30);
+    ck_assert_int_eq(brt_array_size(s, "pool"), 0);
     brt_expect_field(s, "phase", "deal-cards");
     br_state_free(s);
 }
@@ -1577,7 +1562,7 @@ START_TEST(test_rule_zugzwang_empty_ballots_let_mover_pass_in_effect)
     ballots(s, "none", "none", "none");
     brt_expect_field(s, "phase", "lay");
     brt_expect_player(s, 1);
-    ck_assert_int_eq(array_size_at(s, "laid"), 16);
+    ck_assert_int_eq(brt_array_size(s, "laid"), 16);
     for (int seat = 0; seat < 3; seat++) {
         char path[16];
         snprintf(path, sizeof path, "votes[%d]", seat);
@@ -1642,7 +1627,7 @@ START_TEST(test_rule_game_ends_when_no_seat_can_lay)
     ck_assert_int_eq(vote_everything_down(s), 10);
     ck_assert(br_state_is_terminal(s));
     brt_expect_field(s, "phase", "over");
-    ck_assert_int_eq(array_size_at(s, "rejected"), 10);
+    ck_assert_int_eq(brt_array_size(s, "rejected"), 10);
     for (int i = 0; i < 4; i++) {
         char path[16];
         snprintf(path, sizeof path, "crews[%d].in", i);
@@ -1795,7 +1780,7 @@ START_TEST(test_rule_revote_changed_still_ends_when_cards_run_out)
             ck_assert_int_eq(br_state_apply(s, pick), BR_OK);
             first = 0;
         }
-        ck_assert_int_eq(array_size_at(s, "laid"), 16);
+        ck_assert_int_eq(brt_array_size(s, "laid"), 16);
     }
     ck_assert(br_state_is_terminal(s));
     ck_assert_int_gt(proposals, 10); /* more than revote=laid's ten */
@@ -2471,15 +2456,13 @@ START_TEST(test_snapshot_loader_rejects_inconsistent_members)
     br_state *s = base_state(REJECTIONS[_i].base);
     json_t *root = brt_snapshot_json(s);
     br_state_free(s);
-    json_t *st = json_object_get(root, "state");
     if (REJECTIONS[_i].edit != NULL) {
-        REJECTIONS[_i].edit(st);
+        REJECTIONS[_i].edit(json_object_get(root, "state"));
+        brt_expect_json_refused(root, REJECTIONS[_i].what, REJECTIONS[_i].needle);
     } else {
-        json_t *value = brt_parse_json(REJECTIONS[_i].value);
-        brt_set_member(st, REJECTIONS[_i].path, value);
-        json_decref(value);
+        brt_expect_member_refused(root, REJECTIONS[_i].path, REJECTIONS[_i].value,
+                                  REJECTIONS[_i].what, REJECTIONS[_i].needle);
     }
-    brt_expect_json_refused(root, REJECTIONS[_i].what, REJECTIONS[_i].needle);
     json_decref(root);
 }
 END_TEST
@@ -2870,12 +2853,7 @@ START_TEST(test_learn_facts_shape_and_bound_per_option_set)
             ck_assert_int_eq(f.has_hidden_information, 1);
             ck_assert_uint_eq(f.move_space, MOVE_SPACE);
             ck_assert_uint_eq(f.max_legal_moves, 256);
-            ck_assert_uint_eq(f.tensor_rank, 1);
-            ck_assert_uint_eq(f.tensor_shape[0], tensor_size_of(n));
-            ck_assert_uint_eq(f.tensor_shape[1], 0);
-            ck_assert_uint_eq(f.tensor_shape[2], 0);
-            ck_assert_uint_eq(f.tensor_shape[3], 0);
-            ck_assert_uint_eq(f.tensor_size, tensor_size_of(n));
+            brt_expect_vector_tensor(&f, tensor_size_of(n));
             ck_assert_uint_eq(f.max_game_length, documented_bound(n, pro, laid));
             ck_assert_uint_eq(f.max_game_length, table[laid][n - 2][pro]);
             /* The same facts from a state in play. */

@@ -3341,11 +3341,7 @@ START_TEST(test_learning_facts_follow_the_options)
                       cases[i].options, f.has_hidden_information);
         ck_assert_msg(f.max_game_length == cases[i].longest, "\"%s\": longest game %u, want %u",
                       cases[i].options, f.max_game_length, cases[i].longest);
-        ck_assert_uint_eq(f.tensor_rank, 1);
-        ck_assert_uint_eq(f.tensor_shape[0], l.size);
-        for (int d = 1; d < BR_TENSOR_MAX_RANK; d++)
-            ck_assert_uint_eq(f.tensor_shape[d], 0);
-        ck_assert_uint_eq(f.tensor_size, l.size);
+        brt_expect_vector_tensor(&f, l.size);
         ck_assert_uint_eq(f.move_space, 315 + 8 * (size_t)cases[i].width);
     }
     /* The documented sizes of two option sets, in numbers. */
