@@ -58,6 +58,8 @@ static bool well_formed(const br_field *f)
         return false;
     if (f->kind == BR_FIELD_OBJECT && f->codec && !f->codec->write_bytes)
         return false;
+    if (f->kind == BR_FIELD_FLAG && (!(f->flags & BR_FIELD_JSON_ONLY) || f->bias > 7))
+        return false;
     if (f->see == BR_SEE_CUSTOM && !f->visible)
         return false;
     return f->count == 0 || f->count == BR_FIELD_SEATS || f->stride > 0 || f->count == 1;
@@ -84,6 +86,15 @@ static size_t entries(const br_field *f, const br_fields_ctx *c, const void *bas
 static const void *entry_at(const br_field *f, const void *base, size_t i)
 {
     return (const char *)base + f->offset + i * f->stride;
+}
+
+/* The total of an array of counts (BR_HIDE_SUM). */
+static long long sum_of_entries(const br_field *f, const br_fields_ctx *c, const void *base)
+{
+    long long sum = 0;
+    for (size_t i = 0; i < entries(f, c, base); i++)
+        sum += load_uint(entry_at(f, base, i), f->width);
+    return sum;
 }
 
 static unsigned popcount32(uint32_t v)
@@ -319,6 +330,8 @@ static void run_hidden(text_run *r, br_jw *w, const br_field *f, const br_fields
     run_reserve(r, w, VALUE_IN_RUN_MAX);
     if (f->hide == BR_HIDE_NULL)
         run_put(r, "null", 4);
+    else if (f->hide == BR_HIDE_SUM)
+        run_int(r, sum_of_entries(f, c, base));
     else if (is_list(f))
         run_int(r, (long long)entries(f, c, base));
     else
@@ -346,6 +359,13 @@ static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
         return;
     case BR_FIELD_SET:
         run_set(r, w, f, c, p);
+        return;
+    case BR_FIELD_FLAG:
+        run_reserve(r, w, 5);
+        if (*(const uint8_t *)p >> f->bias & 1)
+            run_put(r, "true", 4);
+        else
+            run_put(r, "false", 5);
         return;
     default:
         run_reserve(r, w, VALUE_IN_RUN_MAX);
@@ -598,6 +618,13 @@ static bool read_value(const br_field *f, const br_fields_ctx *c, void *p, const
         return br_fields_read_json(f->table, c, p, v, at, err);
     if (f->kind == BR_FIELD_CODEC)
         return !f->codec->read_json || f->codec->read_json(c, p, v, at, err);
+    if (f->kind == BR_FIELD_FLAG) {
+        if (!json_is_boolean(v))
+            return br_field_fail(err, at, "not true or false");
+        uint8_t bit = (uint8_t)(1u << f->bias);
+        *(uint8_t *)p = (uint8_t)(json_is_true(v) ? *(uint8_t *)p | bit : *(uint8_t *)p & ~bit);
+        return true;
+    }
     uint32_t x = 0;
     if ((f->flags & BR_FIELD_NULLABLE) && json_is_null(v)) {
         x = f->none;

@@ -557,6 +557,8 @@ typedef enum br_field_kind {
                         numbers bias + bit) of its set bits, lowest first */
     BR_FIELD_OBJECT, /* a struct member: an object of `table`'s members */
     BR_FIELD_CODEC,  /* the game's own codec writes and reads it */
+    BR_FIELD_FLAG,   /* bit `bias` of a one-byte bit mask member: true or
+                        false (JSON only: the mask is the binary form's) */
 } br_field_kind;
 
 /* Who sees a member in an observation (the snapshot shows every member). */
@@ -573,6 +575,7 @@ typedef enum br_field_hide {
     BR_HIDE_OMIT,  /* nothing: the key is left out */
     BR_HIDE_NULL,  /* null */
     BR_HIDE_COUNT, /* a set: its number of members; a list: its length */
+    BR_HIDE_SUM,   /* an array of counts: their total */
 } br_field_hide;
 
 enum {

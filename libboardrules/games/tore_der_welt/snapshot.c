@@ -201,17 +201,6 @@ static void supply_covers_write(const br_fields_ctx *c, const void *member, br_j
     br_jw_int(w, TDW_COVER_TILES - tdw_popcount(((const tdw *)member)->covers));
 }
 
-/* The observation's plague pool: the number of face-down tiles. */
-static void pool_total_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    const tdw *s = c->state;
-    (void)member;
-    int face_down = 0;
-    for (int v = 0; v < TDW_PLAGUE_VALUES; v++)
-        face_down += s->plague_pool[v];
-    br_jw_int(w, face_down);
-}
-
 static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     (void)member;
@@ -222,7 +211,6 @@ static const br_field_codec project_seals_codec = {project_seals_write, NULL, NU
 static const br_field_codec houses_codec = {houses_write, NULL, NULL, NULL};
 static const br_field_codec free_seals_codec = {free_seals_write, NULL, NULL, NULL};
 static const br_field_codec supply_covers_codec = {supply_covers_write, NULL, NULL, NULL};
-static const br_field_codec pool_total_codec = {pool_total_write, NULL, NULL, NULL};
 static const br_field_codec seat_codec = {seat_write, NULL, NULL, NULL};
 
 /* A seat's pile: [{"card", "used"}] in JSON (the member is the player);
@@ -275,35 +263,13 @@ static bool pile_read_json(const br_fields_ctx *c, void *member, const json_t *v
 
 static const br_field_codec pile_json_codec = {pile_write_json, pile_read_json, NULL, NULL};
 
-/* penalties: {"penance", "begging", "court"} of the bit mask. */
+/* penalties: {"penance", "begging", "court"}, the bits of the mask */
 static const br_field penalty_fields[] = {
-    {BR_KEY("penance"), .kind = BR_FIELD_BOOL, .offset = 0},
-    {BR_KEY("begging"), .kind = BR_FIELD_BOOL, .offset = 1},
-    {BR_KEY("court"), .kind = BR_FIELD_BOOL, .offset = 2},
+    {BR_KEY("penance"), .kind = BR_FIELD_FLAG, .bias = 0, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("begging"), .kind = BR_FIELD_FLAG, .bias = 1, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("court"), .kind = BR_FIELD_FLAG, .bias = 2, .flags = BR_FIELD_JSON_ONLY},
 };
 static const br_field_table penalty_table = {penalty_fields, 3};
-
-static void penalties_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    unsigned mask = *(const uint8_t *)member;
-    (void)c;
-    br_jw_begin_object(w);
-    for (int k = 0; k < 3; k++)
-        br_jw_key_bool(w, penalty_names[k], mask >> k & 1);
-    br_jw_end_object(w);
-}
-
-static bool penalties_read(const br_fields_ctx *c, void *member, const json_t *v,
-                           const br_field_path *at, br_text *err)
-{
-    uint8_t bits[3];
-    if (!br_fields_read_json(&penalty_table, c, bits, v, at, err))
-        return false;
-    *(uint8_t *)member = (uint8_t)(bits[0] | bits[1] << 1 | bits[2] << 2);
-    return true;
-}
-
-static const br_field_codec penalties_codec = {penalties_write, penalties_read, NULL, NULL};
 
 /* pending.queue: the seats still to decide, clockwise after pending.seat
  * (the member is pending). */
@@ -421,20 +387,14 @@ static const br_field_table result_table = {result_fields, 2};
 static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const tdw *s = member;
-    (void)c;
     if (s->phase != TDW_PH_OVER) {
         br_jw_null(w);
         return;
     }
-    br_jw_begin_object(w);
-    br_jw_key(w, "vp");
-    br_jw_begin_array(w);
+    result_view rv = {.winners = s->winners};
     for (int p = 0; p < s->num_players; p++)
-        br_jw_int(w, s->players[p].vp);
-    br_jw_end_array(w);
-    br_jw_key(w, "winners");
-    br_jw_seats(w, s->winners, s->num_players);
-    br_jw_end_object(w);
+        rv.vp[p] = s->players[p].vp;
+    br_fields_write_json(&result_table, c, &rv, w);
 }
 
 static bool result_read(const br_fields_ctx *c, void *member, const json_t *v,
@@ -645,8 +605,8 @@ static const br_field player_fields[] = {
     {BR_KEY("discards"), .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
      .max = TDW_CARDS, .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT,
      .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("penalties"), .kind = BR_FIELD_CODEC, AT(tdw_player, penalties),
-     .codec = &penalties_codec, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("penalties"), .kind = BR_FIELD_OBJECT, AT(tdw_player, penalties),
+     .table = &penalty_table, .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("forfeit"), .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
     {BR_KEY("traded"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
      .names = slot_names},
@@ -727,9 +687,7 @@ static const br_field state_fields[] = {
      .stride = 1, .table = &place_table, .codec = &places_bytes_codec},
     /* the snapshot's five counts, the observation's total */
     {BR_KEY("plague_pool"), U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
-     .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_OMIT},
-    {BR_KEY("plague_pool"), .kind = BR_FIELD_CODEC, .codec = &pool_total_codec,
-     .flags = BR_FIELD_VIEW_ONLY},
+     .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_SUM},
     {BR_KEY("stock"), .kind = BR_FIELD_OBJECT, AT(tdw, stock_grain), .table = &pair_table,
      .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("box"), .kind = BR_FIELD_OBJECT, AT(tdw, box_grain), .table = &pair_table,
