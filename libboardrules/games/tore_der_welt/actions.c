@@ -178,14 +178,6 @@ static bool sale_legal(const tdw *s, int seat, int move, br_text *r)
     return true;
 }
 
-static int own_houses(const tdw *s, int seat)
-{
-    int n = 0;
-    for (int q = 0; q < TDW_PLOTS; q++)
-        n += s->plots[q] == seat;
-    return n;
-}
-
 static bool house_legal(const tdw *s, int seat, int move, br_text *r)
 {
     int q = move - TDW_MV_HOUSE;
@@ -193,7 +185,7 @@ static bool house_legal(const tdw *s, int seat, int move, br_text *r)
     const uint8_t *g = s->players[seat].goods;
     if (s->plots[q] != TDW_NONE)
         return br_fail(r, "plot p%d is taken by seat %d", q + 1, s->plots[q]);
-    if (own_houses(s, seat) >= TDW_HOUSES)
+    if (tdw_houses_of(s, seat) >= TDW_HOUSES)
         return br_fail(r, "seat %d has no house left", seat);
     for (int o = 0; o < TDW_PLOTS; o++)
         if (s->plots[o] == seat && tdw_plots[o].yield == plot->yield)

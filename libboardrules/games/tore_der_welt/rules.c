@@ -234,9 +234,7 @@ void tdw_favour_benefit(tdw *s, int seat, int space)
         tdw_gain(s, seat, TDW_PIETY, 1);
         break;
     case TDW_S_GUILD:
-        for (int q = 0; q < TDW_PLOTS; q++)
-            if (s->plots[q] == seat)
-                tdw_add_vp(s, seat, 1);
+        tdw_add_vp(s, seat, tdw_houses_of(s, seat));
         break;
     case TDW_S_OUTLAWS:
         tdw_lose(s, seat, TDW_MONEY, 1);

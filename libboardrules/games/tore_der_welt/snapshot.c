@@ -94,14 +94,6 @@ static const char *const target_names[TDW_TARGETS] = {
     "project hospital", "project palace", "project mill", "project guildhall",
 };
 
-int tdw_houses_of(const tdw *s, int seat)
-{
-    int n = 0;
-    for (int q = 0; q < TDW_PLOTS; q++)
-        n += s->plots[q] == seat;
-    return n;
-}
-
 static unsigned seal_owners(const tdw *s, int project)
 {
     unsigned mask = 0;

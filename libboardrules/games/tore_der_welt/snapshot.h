@@ -22,9 +22,6 @@ typedef struct tdw_derived {
     int covers;                                        /* supply.covers */
 } tdw_derived;
 
-/* The houses seat `seat` has built. */
-int tdw_houses_of(const tdw *s, int seat);
-
 /* Every invariant between the fields, for both loaders; `d` holds what the
  * snapshot states twice, box_* what init() put in the box for this table. */
 bool tdw_check_state(const tdw *s, const tdw_derived *d, int box_grain, int box_piety,

@@ -327,6 +327,15 @@ static inline int tdw_popcount(unsigned v)
     return n;
 }
 
+/* The houses seat `seat` has built. */
+static inline int tdw_houses_of(const tdw *s, int seat)
+{
+    int n = 0;
+    for (int q = 0; q < TDW_PLOTS; q++)
+        n += s->plots[q] == seat;
+    return n;
+}
+
 static inline int tdw_next_seat(const tdw *s, int p) { return (p + 1) % s->num_players; }
 
 /* The printed corner (0 NW .. 3 SW) that seat `seat` receives when the

@@ -475,9 +475,7 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
             pen[k++] = 'F';
         pen[k ? k : 1] = '\0';
         char head[80];
-        int houses = TDW_HOUSES;
-        for (int q = 0; q < TDW_PLOTS; q++)
-            houses -= s->plots[q] == p;
+        int houses = TDW_HOUSES - tdw_houses_of(s, p);
         br_format(head, sizeof head, "%2d%c%c %4d %6d %5d %4d %4d %-4s", p,
             p == s->crest ? '*' : ' ', p == viewer ? '<' : ' ', pl->vp, houses,
             TDW_SEALS - tdw_popcount(pl->seals), tdw_popcount(pl->hand),
