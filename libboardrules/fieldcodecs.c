@@ -5,6 +5,8 @@
  * the walker's error paths, so that a codec is the few lines that are its
  * own.
  */
+#include <string.h>
+
 #include "internal.h"
 
 /* ------------------------------------------------------------------ */
@@ -61,26 +63,38 @@ bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
     return true;
 }
 
-void br_bw_u8_list(br_bytes_writer *w, const uint8_t *values, uint8_t len)
-{
-    br_bw_u8(w, len);
-    br_bw_bytes(w, values, len);
-}
-
 bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
                           uint8_t *len, const br_field_path *at)
 {
-    const uint8_t *n = take(r, 1, at);
+    const uint8_t *n = take(r, 1, at), *p;
     if (!n)
         return false;
     if (n[0] > cap)
         return br_field_fail_bytes(r, at, "%u entries, at most %u", n[0], cap);
+    if (!(p = take(r, n[0], at)))
+        return false;
+    for (int i = 0; i < n[0]; i++)
+        if (p[i] > max) {
+            br_field_path entry = {at, NULL, i};
+            return br_field_fail_bytes(r, &entry, "%u is not in 0..%u", p[i], max);
+        }
+    memcpy(values, p, n[0]);
     *len = n[0];
-    for (int i = 0; i < *len; i++) {
-        br_field_path entry = {at, NULL, i};
-        if (!br_field_get_u8(r, max, &values[i], &entry))
-            return false;
-    }
+    return true;
+}
+
+bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
+                         size_t n, uint8_t *out, const br_field_path *at)
+{
+    const uint8_t *p = take(r, n, at);
+    if (!p)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] > max[i]) {
+            br_field_path member = {at, keys[i], 0};
+            return br_field_fail_bytes(r, &member, "%u is not in 0..%u", p[i], max[i]);
+        }
+    memcpy(out, p, n);
     return true;
 }
 

@@ -980,6 +980,8 @@ static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
     }
     if (is_byte_run(f))
         return read_byte_run(f, c, (uint8_t *)base + f->offset, n, r, at);
+    if (f->kind == BR_FIELD_OBJECT && f->codec && f->codec->read_bytes)
+        return f->codec->read_bytes(c, (char *)base + f->offset, r, at);
     int outer = c->owner;
     for (size_t k = 0; k < n; k++) {
         br_field_path entry = {at, NULL, (long)k};
@@ -1008,7 +1010,7 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
             ok = read_array_bytes(f, &c, base, r, &member);
         else if (is_scalar(f))
             ok = read_scalar_bytes(f, &c, p, r, &member);
-        else if (f->kind == BR_FIELD_CODEC)
+        else if (f->kind == BR_FIELD_CODEC || (f->codec && f->codec->read_bytes))
             ok = f->codec->read_bytes(&c, p, r, &member);
         else
             ok = br_fields_read_bytes(f->table, &c, p, r, &member);

@@ -664,9 +664,10 @@ struct br_field {
     uint32_t none;      /* NULLABLE: the stored value that is null */
     const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1) */
     const br_field_table *table; /* OBJECT */
-    /* CODEC; OBJECT: a codec whose write_bytes writes the member (an
-     * array: all its entries) in the binary form in one go, where the walk
-     * would cost more; the binary reader and JSON still walk the table. */
+    /* CODEC; OBJECT: a codec whose write_bytes (and read_bytes, unless
+     * NULL) writes (reads) the member, an array with all its entries, in
+     * the binary form in one go, where the walk would cost more; JSON (and
+     * a NULL read_bytes) walks the table. */
     const br_field_codec *codec;
     bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
     /* The key as the JSON writer puts it, `,"key":`, and its length: set by
@@ -711,12 +712,14 @@ bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out,
                         const br_field_path *at);
 bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
                          const br_field_path *at);
-/* A list of one-byte values: its length (one byte), then the values. The
- * reader takes at most `cap` values, each at most `max` (entry paths
- * "at[i]"). */
-void br_bw_u8_list(br_bytes_writer *w, const uint8_t *values, uint8_t len);
+/* A list br_bw_u8_list() wrote: at most `cap` values, each at most `max`
+ * (entry paths "at[i]"). */
 bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
                           uint8_t *len, const br_field_path *at);
+/* n bytes into out[0..n), byte i at most max[i]; one out of range fails
+ * naming at.keys[i] (a struct's members in one go, faster than the walk). */
+bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
+                         size_t n, uint8_t *out, const br_field_path *at);
 /* JSON: the seats of bit mask `mask` among n, ascending ([0,2]); read back
  * as distinct seats 0..n-1 in ascending order. */
 void br_jw_seats(br_jw *w, unsigned mask, int n);
@@ -755,6 +758,16 @@ static inline void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n)
     if (w->len + n <= w->size)
         memcpy(w->buf + w->len, data, n);
     w->len += n;
+}
+/* A list of one-byte values: its length (one byte), then the values
+ * (br_field_get_u8_list() reads it back). */
+static inline void br_bw_u8_list(br_bytes_writer *w, const uint8_t *values, uint8_t len)
+{
+    if (w->len + 1 + len <= w->size) {
+        w->buf[w->len] = len;
+        memcpy(w->buf + w->len + 1, values, len);
+    }
+    w->len += 1 + (size_t)len;
 }
 
 struct br_bytes_reader {

@@ -415,16 +415,34 @@ static bool result_read(const br_fields_ctx *c, void *member, const json_t *v,
 static const br_field_codec result_codec = {result_write, result_read, NULL, NULL};
 
 /* ------------------------------------------------------------------ */
-/* The binary form of the projects, places and players: written here in one
- * go (the walk entry by entry took twice the instructions); the players are
- * read here too, the projects and places by the walk of their tables. */
+/* The binary form of the projects, places and players: written and read
+ * here in one go (the walk entry by entry took twice the instructions) */
 
 _Static_assert(sizeof(tdw_project_state) == 5, "a project's 5 bytes, in the binary order");
+_Static_assert(offsetof(tdw, place_value) == offsetof(tdw, place_state) + TDW_PLACES,
+               "a place's value lies TDW_PLACES bytes after its state");
 
 static void projects_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     (void)c;
     br_bw_bytes(w, member, TDW_PROJECTS * sizeof(tdw_project_state));
+}
+
+/* Each project's cubes up to its own fields (the table: the largest). */
+static bool projects_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                                const br_field_path *at)
+{
+    static const char *const keys[5] = {"in_play", "stone", "wood", "metal", "done"};
+    tdw_project_state *ps = member;
+    (void)c;
+    for (int p = 0; p < TDW_PROJECTS; p++) {
+        const uint8_t max[5] = {1, tdw_projects[p].stone, tdw_projects[p].wood,
+                                p == TDW_P_TOWER, 1};
+        br_field_path entry = {at, NULL, p};
+        if (!br_field_get_u8_row(r, max, keys, 5, &ps[p].in_play, &entry))
+            return false;
+    }
+    return true;
 }
 
 static void places_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -437,6 +455,24 @@ static void places_write_bytes(const br_fields_ctx *c, const void *member, br_by
         b[2 * x + 1] = s->place_value[x];
     }
     br_bw_bytes(w, b, sizeof b);
+}
+
+static bool places_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                              const br_field_path *at)
+{
+    static const char *const keys[2] = {"state", "value"};
+    static const uint8_t max[2] = {3, TDW_PLAGUE_VALUES};
+    uint8_t *state = member, *value = state + TDW_PLACES; /* place_state, place_value */
+    (void)c;
+    for (int x = 0; x < TDW_PLACES; x++) {
+        uint8_t b[2];
+        br_field_path entry = {at, NULL, x};
+        if (!br_field_get_u8_row(r, max, keys, 2, b, &entry))
+            return false;
+        state[x] = b[0];
+        value[x] = b[1];
+    }
+    return true;
 }
 
 static void players_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -463,11 +499,8 @@ static bool player_read_bytes(tdw_player *pl, br_bytes_reader *r, const br_field
     if (!br_field_get_bits16(r, UINT16_MAX, &pl->vp, &m))
         return false;
     m.key = "goods";
-    for (int g = 0; g < TDW_GOODS; g++) {
-        br_field_path good = {&m, tdw_good_names[g], 0};
-        if (!br_field_get_u8(r, tdw_component[g], &pl->goods[g], &good))
-            return false;
-    }
+    if (!br_field_get_u8_row(r, tdw_component, tdw_good_names, TDW_GOODS, pl->goods, &m))
+        return false;
     m.key = "hand";
     if (!br_field_get_bits16(r, cards, &pl->hand, &m))
         return false;
@@ -506,8 +539,10 @@ static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_re
     return true;
 }
 
-static const br_field_codec projects_bytes_codec = {NULL, NULL, projects_write_bytes, NULL};
-static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes, NULL};
+static const br_field_codec projects_bytes_codec = {NULL, NULL, projects_write_bytes,
+                                                    projects_read_bytes};
+static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes,
+                                                  places_read_bytes};
 static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_bytes,
                                                    players_read_bytes};
 
