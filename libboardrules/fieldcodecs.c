@@ -98,6 +98,21 @@ bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *con
     return true;
 }
 
+bool br_field_get_bits_row(br_bytes_reader *r, const uint8_t *masks, const char *const *keys,
+                           size_t n, uint8_t *out, const br_field_path *at)
+{
+    const uint8_t *p = take(r, n, at);
+    if (!p)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] & ~masks[i]) {
+            br_field_path member = {at, keys[i], 0};
+            return br_field_fail_bytes(r, &member, "0x%x has bits outside 0x%x", p[i], masks[i]);
+        }
+    memcpy(out, p, n);
+    return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* JSON */
 

@@ -720,6 +720,9 @@ bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_
  * naming at.keys[i] (a struct's members in one go, faster than the walk). */
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
                          size_t n, uint8_t *out, const br_field_path *at);
+/* The same for bit masks: byte i within masks[i]. */
+bool br_field_get_bits_row(br_bytes_reader *r, const uint8_t *masks, const char *const *keys,
+                           size_t n, uint8_t *out, const br_field_path *at);
 /* JSON: the seats of bit mask `mask` among n, ascending ([0,2]); read back
  * as distinct seats 0..n-1 in ascending order. */
 void br_jw_seats(br_jw *w, unsigned mask, int n);

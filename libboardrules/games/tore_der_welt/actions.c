@@ -69,7 +69,7 @@ static int cost_at_play(const tdw *s, int card)
 }
 
 /* The wool or cloth price: the newest lasting price in force, else 2 / 4. */
-static int price_of(const tdw *s, int good)
+int tdw_price_of(const tdw *s, int good)
 {
     uint8_t ev[3];
     int n = tdw_lasting_in_force(s, ev);
@@ -171,7 +171,7 @@ static bool sale_legal(const tdw *s, int seat, int move, br_text *r)
         return br_fail(r, "the wool market is covered: no wool may be sold");
     if (k > 0 && (s->covers >> TDW_T_MARKET_CLOTH & 1))
         return br_fail(r, "the cloth market is covered: no cloth may be sold");
-    int pay = w * price_of(s, TDW_WOOL) + k * price_of(s, TDW_CLOTH);
+    int pay = w * tdw_price_of(s, TDW_WOOL) + k * tdw_price_of(s, TDW_CLOTH);
     if (pay > s->supply[TDW_MONEY])
         return br_fail(r, "the supply cannot pay %d money, it holds %d", pay,
                         s->supply[TDW_MONEY]);
@@ -515,7 +515,7 @@ static void follow(tdw *s, int seat, int move)
         return;
     case TDW_C_SALE: {
         int w = (move - TDW_MV_SELL + 1) / 2, k = (move - TDW_MV_SELL + 1) % 2;
-        int pay = w * price_of(s, TDW_WOOL) + k * price_of(s, TDW_CLOTH);
+        int pay = w * tdw_price_of(s, TDW_WOOL) + k * tdw_price_of(s, TDW_CLOTH);
         tdw_lose(s, seat, TDW_WOOL, w);
         tdw_lose(s, seat, TDW_CLOTH, k);
         tdw_gain(s, seat, TDW_MONEY, pay);

@@ -419,6 +419,8 @@ static const br_field_codec result_codec = {result_write, result_read, NULL, NUL
  * here in one go (the walk entry by entry took twice the instructions) */
 
 _Static_assert(sizeof(tdw_project_state) == 5, "a project's 5 bytes, in the binary order");
+_Static_assert(offsetof(tdw_player, acted) == offsetof(tdw_player, pile_used) + 5,
+               "a player's last 6 bytes, in the binary order");
 _Static_assert(offsetof(tdw, place_value) == offsetof(tdw, place_state) + TDW_PLACES,
                "a place's value lies TDW_PLACES bytes after its state");
 
@@ -508,23 +510,12 @@ static bool player_read_bytes(tdw_player *pl, br_bytes_reader *r, const br_field
     if (!br_field_get_bits16(r, cards, &pl->discards, &m)
         || !br_field_get_u8_list(r, TDW_ROUNDS, TDW_CARDS - 1, pl->pile, &pl->pile_len, &pile))
         return false;
-    br_field_path used = {&pile, "used", 0};
-    if (!br_field_get_bits8(r, (1u << pl->pile_len) - 1, &pl->pile_used, &used))
-        return false;
-    m.key = "penalties";
-    if (!br_field_get_bits8(r, 7, &pl->penalties, &m))
-        return false;
-    m.key = "forfeit";
-    if (!br_field_get_u8(r, 1, &pl->forfeit, &m))
-        return false;
-    m.key = "traded";
-    if (!br_field_get_bits8(r, 7, &pl->traded, &m))
-        return false;
-    m.key = "seals";
-    if (!br_field_get_bits8(r, (1u << TDW_PROJECTS) - 1, &pl->seals, &m))
-        return false;
-    m.key = "acted";
-    return br_field_get_u8(r, 1, &pl->acted, &m);
+    /* the members from pile_used to acted, in the struct's order */
+    static const char *const tail[6] = {"pile.used", "penalties", "forfeit", "traded", "seals",
+                                        "acted"};
+    const uint8_t masks[6] = {(uint8_t)((1u << pl->pile_len) - 1), 7, 1, 7,
+                              (1u << TDW_PROJECTS) - 1, 1};
+    return br_field_get_bits_row(r, masks, tail, 6, &pl->pile_used, at);
 }
 
 static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,

@@ -858,21 +858,8 @@ static void tensor_table(const tdw *s, float *t)
         t[T_SUPPLY + i] = scaled(s->supply[supply_goods[i]], tdw_component[supply_goods[i]]);
     t[T_SUPPLY + 7] = s->supply_metal;
     t[T_SUPPLY + 8] = scaled(TDW_COVER_TILES - tdw_popcount(s->covers), TDW_COVER_TILES);
-    /* the sale prices now: the newest lasting price in force, else 2 and 4 */
-    int price[2] = {tdw_wool_price, tdw_cloth_price};
-    bool set[2] = {false, false};
-    uint8_t lasting[3];
-    int nl = tdw_lasting_in_force(s, lasting);
-    for (int i = 0; i < nl; i++) {
-        const tdw_effect *e = &tdw_events[lasting[i]].effect;
-        int k = e->good == TDW_CLOTH;
-        if (e->kind == TDW_E_PRICE && !set[k]) {
-            price[k] = e->n;
-            set[k] = true;
-        }
-    }
-    t[T_PRICES + 0] = scaled(price[0], 6);
-    t[T_PRICES + 1] = scaled(price[1], 6);
+    t[T_PRICES + 0] = scaled(tdw_price_of(s, TDW_WOOL), 6); /* the sale prices now */
+    t[T_PRICES + 1] = scaled(tdw_price_of(s, TDW_CLOTH), 6);
     const tdw_pending *pd = &s->pending;
     if (pd->card != TDW_NONE)
         t[T_PCARD + pd->card] = 1.0f;
