@@ -735,6 +735,10 @@ bool br_field_read_count(const json_t *obj, const char *key, int max, int *out,
  * `cap` numbers bias..max + bias, an entry outside failing "not <what>
  * 1..44" (what: "an event id"). */
 void br_jw_u8_list(br_jw *w, const uint8_t *values, size_t n, int bias);
+/* The viewer's seat (-1: a spectator): an observation's "seat" member,
+ * {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &br_field_viewer_codec,
+ * .flags = BR_FIELD_VIEW_ONLY}. */
+extern const br_field_codec br_field_viewer_codec;
 bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias,
                            const char *what, uint8_t *values, uint8_t *len,
                            const br_field_path *at, br_text *err);

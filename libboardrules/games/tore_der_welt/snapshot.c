@@ -193,17 +193,10 @@ static void supply_covers_write(const br_fields_ctx *c, const void *member, br_j
     br_jw_int(w, TDW_COVER_TILES - tdw_popcount(((const tdw *)member)->covers));
 }
 
-static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    (void)member;
-    br_jw_int(w, c->viewer);
-}
-
 static const br_field_codec project_seals_codec = {project_seals_write, NULL, NULL, NULL};
 static const br_field_codec houses_codec = {houses_write, NULL, NULL, NULL};
 static const br_field_codec free_seals_codec = {free_seals_write, NULL, NULL, NULL};
 static const br_field_codec supply_covers_codec = {supply_covers_write, NULL, NULL, NULL};
-static const br_field_codec seat_codec = {seat_write, NULL, NULL, NULL};
 
 /* A seat's pile: [{"card", "used"}] in JSON (the member is the player);
  * bytes: length, cards, the used bits. */
@@ -727,7 +720,8 @@ static const br_field state_fields[] = {
      .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("result"), .kind = BR_FIELD_SET, .width = 1, AT(tdw, winners),
      .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_BYTES_ONLY},
-    {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &seat_codec, .flags = BR_FIELD_VIEW_ONLY},
+    {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &br_field_viewer_codec,
+     .flags = BR_FIELD_VIEW_ONLY},
 };
 const br_field_table tdw_state_fields = {state_fields,
                                          sizeof state_fields / sizeof state_fields[0]};
