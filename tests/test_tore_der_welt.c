@@ -5140,6 +5140,9 @@ static const struct {
     {"unknown member", "colour", "1", "colour"},
     {"negative VP", "players[1].vp", "-1", "vp"},
     {"place revealed before chapter III", "places[0].state", "\"sick\"", "places"},
+    {"a penalty flag not true or false", "players[0].penalties.court", "1",
+     "state.players[0].penalties.court: not true or false"},
+    {"an event id off the cards", "drawn[0][0]", "45", "state.drawn[0][0]: not an event id 1..44"},
 };
 
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)
@@ -5178,6 +5181,11 @@ static const struct {
     {"a thirteenth action card", BIN_PLAYER0, 12, 0, 0x10, "state.players[0].hand"},
     {"a seal on no project", BIN_PILE0_END, 4, 0, 0x80, "state.players[0].seals"},
     {"winners before the end", BIN_END, -1, 0, 1, "state.result"},
+    {"a seventh event in chapter I", BIN_START, 5, 0, 7, "state.drawn[0]: 7 entries, at most 6"},
+    {"the bridge's stone beyond its fields", BIN_DRAWN_END, 11, 0, 6,
+     "state.projects[0].stone: 6 is not in 0..4"},
+    {"a flag byte beyond its bit", BIN_PILE0_END, 5, 0, 2,
+     "state.players[0].acted: 0x2 has bits outside 0x1"},
 };
 
 START_TEST(test_binary_loader_rejects_inconsistent_fields)
