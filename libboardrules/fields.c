@@ -56,8 +56,6 @@ static bool well_formed(const br_field *f)
         return false;
     if ((f->kind == BR_FIELD_OBJECT && !f->table) || (f->kind == BR_FIELD_CODEC && !f->codec))
         return false;
-    if (f->kind == BR_FIELD_OBJECT && f->codec && !f->codec->write_bytes)
-        return false;
     if (f->kind == BR_FIELD_FLAG && (!(f->flags & BR_FIELD_JSON_ONLY) || f->bias > 7))
         return false;
     if (f->see == BR_SEE_CUSTOM && !f->visible)
@@ -797,10 +795,6 @@ static void write_array_bytes(const br_field *f, br_fields_ctx *c, const void *b
         br_bw_bytes(w, entry_at(f, base, 0), n);
         return;
     }
-    if (f->kind == BR_FIELD_OBJECT && f->codec) { /* the game packs the run */
-        f->codec->write_bytes(c, entry_at(f, base, 0), w);
-        return;
-    }
     int outer = c->owner;
     bool over_seats = f->count == BR_FIELD_SEATS;
     for (size_t k = 0; k < n; k++) {
@@ -824,7 +818,7 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
             write_array_bytes(f, &c, base, w);
         else if (is_scalar(f))
             write_scalar_bytes(f, p, w);
-        else if (f->kind == BR_FIELD_CODEC || f->codec)
+        else if (f->kind == BR_FIELD_CODEC)
             f->codec->write_bytes(&c, p, w);
         else
             br_fields_write_bytes(f->table, &c, p, w);
@@ -980,8 +974,6 @@ static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
     }
     if (is_byte_run(f))
         return read_byte_run(f, c, (uint8_t *)base + f->offset, n, r, at);
-    if (f->kind == BR_FIELD_OBJECT && f->codec && f->codec->read_bytes)
-        return f->codec->read_bytes(c, (char *)base + f->offset, r, at);
     int outer = c->owner;
     for (size_t k = 0; k < n; k++) {
         br_field_path entry = {at, NULL, (long)k};
@@ -1010,7 +1002,7 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
             ok = read_array_bytes(f, &c, base, r, &member);
         else if (is_scalar(f))
             ok = read_scalar_bytes(f, &c, p, r, &member);
-        else if (f->kind == BR_FIELD_CODEC || (f->codec && f->codec->read_bytes))
+        else if (f->kind == BR_FIELD_CODEC)
             ok = f->codec->read_bytes(&c, p, r, &member);
         else
             ok = br_fields_read_bytes(f->table, &c, p, r, &member);

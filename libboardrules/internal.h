@@ -664,11 +664,7 @@ struct br_field {
     uint32_t none;      /* NULLABLE: the stored value that is null */
     const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1) */
     const br_field_table *table; /* OBJECT */
-    /* CODEC; OBJECT: a codec whose write_bytes (and read_bytes, unless
-     * NULL) writes (reads) the member, an array with all its entries, in
-     * the binary form in one go, where the walk would cost more; JSON (and
-     * a NULL read_bytes) walks the table. */
-    const br_field_codec *codec;
+    const br_field_codec *codec; /* CODEC */
     bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
     /* The key as the JSON writer puts it, `,"key":`, and its length: set by
      * BR_KEY() with the key (length 0: the writer quotes `key` each time).

@@ -668,8 +668,23 @@ static void pending_write_bytes(const br_fields_ctx *c, const void *member, br_b
     br_bw_bytes(w, b, sizeof b);
 }
 
-static const br_field_codec supply_bytes_codec = {NULL, NULL, supply_write_bytes, NULL};
-static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_bytes, NULL};
+/* read by the walk of their tables */
+static bool supply_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                              const br_field_path *at)
+{
+    return br_fields_read_bytes(&supply_table, c, member, r, at);
+}
+
+static bool pending_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                               const br_field_path *at)
+{
+    return br_fields_read_bytes(&pending_table, c, member, r, at);
+}
+
+static const br_field_codec supply_bytes_codec = {NULL, NULL, supply_write_bytes,
+                                                  supply_read_bytes};
+static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_bytes,
+                                                   pending_read_bytes};
 
 static const br_field state_fields[] = {
     {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
@@ -690,12 +705,15 @@ static const br_field state_fields[] = {
     {BR_KEY("covers"), .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
      .names = target_names},
     {BR_KEY("projects"), .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
-     .stride = sizeof(tdw_project_state), .table = &project_table,
-     .codec = &projects_bytes_codec},
+     .stride = sizeof(tdw_project_state), .table = &project_table, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("projects"), .kind = BR_FIELD_CODEC, AT(tdw, projects), .codec = &projects_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("plots"), U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
      .max = BR_FIELD_LAST_SEAT, OPT},
     {BR_KEY("places"), .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
-     .stride = 1, .table = &place_table, .codec = &places_bytes_codec},
+     .stride = 1, .table = &place_table, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("places"), .kind = BR_FIELD_CODEC, AT(tdw, place_state), .codec = &places_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     /* the snapshot's five counts, the observation's total */
     {BR_KEY("plague_pool"), U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
      .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_SUM},
@@ -708,13 +726,17 @@ static const br_field state_fields[] = {
     {BR_KEY("stock"), U8, AT(tdw, stock_grain), .count = 4, .stride = 1, .max = 12,
      .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("supply"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table,
-     .codec = &supply_bytes_codec},
+     .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("supply"), .kind = BR_FIELD_CODEC, .codec = &supply_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("players"), .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
      .stride = sizeof(tdw_player), .table = &player_table, .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("players"), .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table,
-     .codec = &pending_bytes_codec},
+     .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("pending"), .kind = BR_FIELD_CODEC, AT(tdw, pending), .codec = &pending_bytes_codec,
+     .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec},
     {BR_KEY("result"), .kind = BR_FIELD_CODEC, .codec = &result_codec,
      .flags = BR_FIELD_JSON_ONLY},
