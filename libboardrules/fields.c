@@ -60,6 +60,8 @@ static bool well_formed(const br_field *f)
         return false;
     if (f->see == BR_SEE_CUSTOM && !f->visible)
         return false;
+    if (f->text && (!f->text->write || f->text->max > BR_FIELD_TEXT_MAX))
+        return false;
     return f->count == 0 || f->count == BR_FIELD_SEATS || f->stride > 0 || f->count == 1;
 }
 
@@ -143,6 +145,7 @@ enum {
     KEY_IN_RUN_MAX = 64,  /* a key of a table without BR_KEY() */
 };
 _Static_assert(VALUE_IN_RUN_MAX >= 1 + BR_DECIMAL_MAX, "a comma and a number fit a value's room");
+_Static_assert(RUN_SIZE >= 1 + BR_FIELD_TEXT_MAX, "a comma and a codec's text fit the run");
 
 typedef struct text_run {
     size_t len;
@@ -351,6 +354,11 @@ static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
         run_close(r, w, '}');
         return;
     case BR_FIELD_CODEC:
+        if (f->text) {
+            run_reserve(r, w, f->text->max);
+            r->len += f->text->write(c, p, r->text + r->len);
+            return;
+        }
         run_flush(r, w);
         w->after_key = true; /* its key or comma is written */
         f->codec->write_json(c, p, w);
@@ -400,7 +408,20 @@ static void run_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
     bool over_seats = f->count == BR_FIELD_SEATS;
     int outer = c->owner;
     run_open(r, w, '[');
-    if (f->kind == BR_FIELD_CODEC) {
+    if (f->kind == BR_FIELD_CODEC && f->text) {
+        for (size_t i = 0; i < n; i++) {
+            if (over_seats)
+                c->owner = (int)i;
+            const void *p = entry_at(f, base, i);
+            run_reserve(r, w, 1 + f->text->max);
+            if (i > 0)
+                r->text[r->len++] = ',';
+            if (over_seats && !sees(f, c))
+                run_hidden(r, w, f, c, base, p);
+            else
+                r->len += f->text->write(c, p, r->text + r->len);
+        }
+    } else if (f->kind == BR_FIELD_CODEC) {
         run_flush(r, w);
         w->after_key = false;
         for (size_t i = 0; i < n; i++) {

@@ -636,6 +636,18 @@ typedef struct br_field_codec {
                        const br_field_path *at);
 } br_field_codec;
 
+/* A CODEC member's JSON value written straight into the walker's text, in
+ * place of the codec's write_json (which goes through br_jw): for members
+ * written often (a hand's list), where a call into the writer per value
+ * costs more than the value. write() puts the value's JSON text, at most
+ * `max` bytes (max <= BR_FIELD_TEXT_MAX), at `out` and returns its length;
+ * `out` is the walker's buffer, valid only during the call. */
+typedef struct br_field_text {
+    size_t (*write)(const br_fields_ctx *c, const void *member, char *out);
+    uint16_t max;
+} br_field_text;
+enum { BR_FIELD_TEXT_MAX = 400 };
+
 /* Room for a key's JSON text `,"key":` in a table entry (BR_KEY()). */
 enum { BR_KEY_TEXT_MAX = 24 };
 
@@ -665,6 +677,9 @@ struct br_field {
     const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1) */
     const br_field_table *table; /* OBJECT */
     const br_field_codec *codec; /* CODEC */
+    const br_field_text *text;   /* CODEC: its JSON value into the walker's
+                                    text, instead of codec->write_json (NULL:
+                                    through the writer) */
     bool (*visible)(const br_fields_ctx *c); /* BR_SEE_CUSTOM */
     /* The key as the JSON writer puts it, `,"key":`, and its length: set by
      * BR_KEY() with the key (length 0: the writer quotes `key` each time).

@@ -48,15 +48,14 @@ static bool sees_entry(const br_fields_ctx *c)
 }
 
 /* The cards of a set in card order, each copy once (R5 twice: "R5","R5"),
- * as one array text in one write (a pile holds up to 72 cards). */
-static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
+ * as one array text straight into the walker's text (a pile holds up to 72
+ * cards); hidden from the viewer, its count. */
+enum { CARDS_TEXT_MAX = 2 + CARDS * DOOR_COPIES * 5 };
+static size_t cards_text(const br_fields_ctx *c, const void *member, char *text)
 {
     const cardset *set = member;
-    if (!sees_entry(c)) {
-        br_jw_int(w, cardset_size(set));
-        return;
-    }
-    char text[2 + CARDS * DOOR_COPIES * 5];
+    if (!sees_entry(c))
+        return br_decimal(text, cardset_size(set));
     size_t n = 0;
     text[n++] = '[';
     for (uint64_t v = set->one; v; v &= v - 1) {
@@ -70,7 +69,7 @@ static void cards_write(const br_fields_ctx *c, const void *member, br_jw *w)
     if (n > 1)
         n--; /* the comma after the last card */
     text[n++] = ']';
-    br_jw_raw(w, text, n);
+    return n;
 }
 
 /* A list of at most `max` cards, in any order; the census across the sets
@@ -101,15 +100,14 @@ static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field
     return true;
 }
 
-/* The elevator cards of a count per type, type by type, in one write. */
-static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
+/* The elevator cards of a count per type, type by type (the type's name
+ * copied in one fixed-size move); hidden from the viewer, their count. */
+enum { ETYPES_TEXT_MAX = 2 + ETYPES * ECOPIES * 10 + QUOTED_MAX };
+static size_t etypes_text(const br_fields_ctx *c, const void *member, char *text)
 {
     const uint8_t *counts = member;
-    if (!sees_entry(c)) {
-        br_jw_int(w, count_etypes(counts));
-        return;
-    }
-    char text[2 + ETYPES * ECOPIES * 11 + QUOTED_MAX];
+    if (!sees_entry(c))
+        return br_decimal(text, count_etypes(counts));
     size_t n = 0;
     text[n++] = '[';
     for (int t = 0; t < ETYPES; t++) {
@@ -123,15 +121,15 @@ static void etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
     if (n > 1)
         n--; /* the comma after the last card */
     text[n++] = ']';
-    br_jw_raw(w, text, n);
+    return n;
 }
 
 /* The replaced elevator cards lie face up: everybody sees them. */
-static void open_etypes_write(const br_fields_ctx *c, const void *member, br_jw *w)
+static size_t open_etypes_text(const br_fields_ctx *c, const void *member, char *text)
 {
     br_fields_ctx open = *c;
     open.viewer = BR_VIEW_FULL;
-    etypes_write(&open, member, w);
+    return etypes_text(&open, member, text);
 }
 
 static bool read_etypes(const json_t *v, size_t max, uint8_t *counts, const br_field_path *at,
@@ -177,11 +175,11 @@ TAT_LIST_READER(etypes_read, read_etypes, uint8_t, ETYPES * ECOPIES)
 /* Figures: the member is seg[p]; its cell lies this far after it. */
 enum { CELL_AFTER_SEG = offsetof(tat, cell) - offsetof(tat, seg) };
 
-static void figure_write(const br_fields_ctx *c, const void *member, br_jw *w)
+enum { FIGURE_TEXT_MAX = 8 };
+static size_t figure_text(const br_fields_ctx *c, const void *member, char *text)
 {
     (void)member;
-    char text[8];
-    br_jw_raw(w, text, tat_quoted_position(text, c->state, c->owner));
+    return tat_quoted_position(text, c->state, c->owner);
 }
 
 /* A position text; the board is loaded first (the cells depend on it). */
@@ -222,22 +220,28 @@ static bool figure_read(const br_fields_ctx *c, void *member, const json_t *v,
 
 /* The final scoring: null, or its steps and the steps each seat needed. The
  * member is has_final; final_steps and final_needed follow it. */
-static void final_write(const br_fields_ctx *c, const void *member, br_jw *w)
+enum { FINAL_TEXT_MAX = 48 };
+static size_t final_text(const br_fields_ctx *c, const void *member, char *text)
 {
     const tat *s = c->state;
     (void)member;
     if (!s->has_final) {
-        br_jw_null(w);
-        return;
+        memcpy(text, "null", 4);
+        return 4;
     }
-    br_jw_begin_object(w);
-    br_jw_key_int(w, "steps", s->final_steps);
-    br_jw_key(w, "needed");
-    br_jw_begin_array(w);
-    for (int p = 0; p < SEATS; p++)
-        br_jw_int(w, s->final_needed[p]);
-    br_jw_end_array(w);
-    br_jw_end_object(w);
+    static const char steps[] = "{\"steps\":", needed[] = ",\"needed\":[";
+    size_t n = sizeof steps - 1;
+    memcpy(text, steps, n);
+    n += br_decimal(text + n, s->final_steps);
+    memcpy(text + n, needed, sizeof needed - 1);
+    n += sizeof needed - 1;
+    for (int p = 0; p < SEATS; p++) {
+        if (p > 0)
+            text[n++] = ',';
+        n += br_decimal(text + n, s->final_needed[p]);
+    }
+    memcpy(text + n, "]}", 2);
+    return n + 2;
 }
 
 static bool final_read(const br_fields_ctx *c, void *member, const json_t *v,
@@ -268,10 +272,10 @@ static bool final_read(const br_fields_ctx *c, void *member, const json_t *v,
 }
 
 /* The observation's own member: whose view it is (-1: a spectator's). */
-static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
+static size_t seat_text(const br_fields_ctx *c, const void *member, char *text)
 {
     (void)member;
-    br_jw_int(w, c->viewer);
+    return br_decimal(text, c->viewer);
 }
 
 /* ------------------------------------------------------------------ */
@@ -373,20 +377,23 @@ static bool figure_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     return true;
 }
 
-static const br_field_codec HAND_CODEC = {cards_write, hand_read, cards_put, hand_get};
-static const br_field_codec EXCHANGED_CODEC = {cards_write, exchanged_read, cards_put,
-                                               exchanged_get};
-static const br_field_codec PILE_CODEC = {cards_write, pile_read, cards_put, pile_get};
-static const br_field_codec EHAND_CODEC = {etypes_write, ehand_read, etypes_put,
-                                           ehand_get};
-static const br_field_codec ETYPES_CODEC = {etypes_write, etypes_read, etypes_put,
-                                            etypes_get};
-static const br_field_codec OPEN_ETYPES_CODEC = {open_etypes_write, etypes_read, etypes_put,
-                                                 etypes_get};
-static const br_field_codec FIGURE_CODEC = {figure_write, figure_read, figure_put,
-                                            figure_get};
-static const br_field_codec FINAL_CODEC = {final_write, final_read, NULL, NULL};
-static const br_field_codec SEAT_CODEC = {seat_write, NULL, NULL, NULL};
+/* The JSON values go straight into the walker's text (br_field_text); the
+ * codecs read them back and write and read the binary form. */
+static const br_field_codec HAND_CODEC = {NULL, hand_read, cards_put, hand_get};
+static const br_field_codec EXCHANGED_CODEC = {NULL, exchanged_read, cards_put, exchanged_get};
+static const br_field_codec PILE_CODEC = {NULL, pile_read, cards_put, pile_get};
+static const br_field_codec EHAND_CODEC = {NULL, ehand_read, etypes_put, ehand_get};
+static const br_field_codec ETYPES_CODEC = {NULL, etypes_read, etypes_put, etypes_get};
+static const br_field_codec FIGURE_CODEC = {NULL, figure_read, figure_put, figure_get};
+static const br_field_codec FINAL_CODEC = {NULL, final_read, NULL, NULL};
+static const br_field_codec SEAT_CODEC = {NULL, NULL, NULL, NULL};
+
+static const br_field_text CARDS_TEXT = {cards_text, CARDS_TEXT_MAX};
+static const br_field_text ETYPES_TEXT = {etypes_text, ETYPES_TEXT_MAX};
+static const br_field_text OPEN_ETYPES_TEXT = {open_etypes_text, ETYPES_TEXT_MAX};
+static const br_field_text FIGURE_TEXT = {figure_text, FIGURE_TEXT_MAX};
+static const br_field_text FINAL_TEXT = {final_text, FINAL_TEXT_MAX};
+static const br_field_text SEAT_TEXT = {seat_text, 1 + BR_DECIMAL_MAX};
 
 /* ------------------------------------------------------------------ */
 /* The table */
@@ -395,9 +402,11 @@ static const br_field_codec SEAT_CODEC = {seat_write, NULL, NULL, NULL};
 #define U8(k, member, ...)                                                                     \
     {BR_KEY(k), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(tat, member),             \
      .max = __VA_ARGS__}
-/* A member the codec writes and reads (and more of the entry). */
-#define CODEC(k, member, ...)                                                                  \
-    {BR_KEY(k), .kind = BR_FIELD_CODEC, .offset = offsetof(tat, member), .codec = &__VA_ARGS__}
+/* A member the codec reads and writes in binary, and its text writer (and
+ * more of the entry). */
+#define CODEC(k, member, codec_, ...)                                                          \
+    {BR_KEY(k), .kind = BR_FIELD_CODEC, .offset = offsetof(tat, member), .codec = &codec_,      \
+     .text = &__VA_ARGS__}
 #define PER_SEAT(member) .count = BR_FIELD_SEATS, .stride = sizeof(((tat *)0)->member[0])
 #define J BR_FIELD_JSON_ONLY
 #define B BR_FIELD_BYTES_ONLY
@@ -428,19 +437,19 @@ static const br_field state_fields[] = {
     {BR_KEY("elevators"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, elevators),
      .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
-    CODEC("figures", seg, FIGURE_CODEC, PER_SEAT(seg)),
-    CODEC("door_pile", pile, PILE_CODEC, .flags = B),
-    CODEC("hands", hand, HAND_CODEC, PER_SEAT(hand)),
-    CODEC("elevator_hands", ehand, EHAND_CODEC, PER_SEAT(ehand), .flags = J),
-    CODEC("exchanged", exchanged, EXCHANGED_CODEC, PER_SEAT(exchanged)),
+    CODEC("figures", seg, FIGURE_CODEC, FIGURE_TEXT, PER_SEAT(seg)),
+    CODEC("door_pile", pile, PILE_CODEC, CARDS_TEXT, .flags = B),
+    CODEC("hands", hand, HAND_CODEC, CARDS_TEXT, PER_SEAT(hand)),
+    CODEC("elevator_hands", ehand, EHAND_CODEC, ETYPES_TEXT, PER_SEAT(ehand), .flags = J),
+    CODEC("exchanged", exchanged, EXCHANGED_CODEC, CARDS_TEXT, PER_SEAT(exchanged)),
     U8("exchange_draws", exchange_draws, MAX_EXCHANGE, .flags = J),
-    CODEC("door_pile", pile, PILE_CODEC, .flags = J),
-    CODEC("elevator_hands", ehand, EHAND_CODEC, PER_SEAT(ehand), .flags = B),
-    CODEC("dropped", dropped, ETYPES_CODEC, PER_SEAT(dropped), .flags = B),
-    CODEC("replaced", replaced, OPEN_ETYPES_CODEC, .flags = B),
-    CODEC("elevator_pile", epile, ETYPES_CODEC),
-    CODEC("dropped", dropped, ETYPES_CODEC, PER_SEAT(dropped), .flags = J),
-    CODEC("replaced", replaced, OPEN_ETYPES_CODEC, .flags = J),
+    CODEC("door_pile", pile, PILE_CODEC, CARDS_TEXT, .flags = J),
+    CODEC("elevator_hands", ehand, EHAND_CODEC, ETYPES_TEXT, PER_SEAT(ehand), .flags = B),
+    CODEC("dropped", dropped, ETYPES_CODEC, ETYPES_TEXT, PER_SEAT(dropped), .flags = B),
+    CODEC("replaced", replaced, ETYPES_CODEC, OPEN_ETYPES_TEXT, .flags = B),
+    CODEC("elevator_pile", epile, ETYPES_CODEC, ETYPES_TEXT),
+    CODEC("dropped", dropped, ETYPES_CODEC, ETYPES_TEXT, PER_SEAT(dropped), .flags = J),
+    CODEC("replaced", replaced, ETYPES_CODEC, OPEN_ETYPES_TEXT, .flags = J),
     U8("steps", steps, 255, .flags = J),
     {BR_KEY("source"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
      .max = SRC_ELEVATOR, .names = source_names, .flags = J},
@@ -448,13 +457,13 @@ static const br_field state_fields[] = {
     {BR_KEY("cat_wait"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, cat_wait),
      PER_SEAT(cat_wait), .max = CAT_WAITS - 1, .names = cat_wait_names},
     {BR_KEY("last_score"), .kind = BR_FIELD_OBJECT, .table = &last_score_table},
-    CODEC("final", has_final, FINAL_CODEC, .flags = J),
+    CODEC("final", has_final, FINAL_CODEC, FINAL_TEXT, .flags = J),
     {BR_KEY("final"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, has_final), .flags = B},
     U8("final.steps", final_steps, 255, .flags = B),
     U8("final.needed", final_needed, SEG_EXIT, PER_SEAT(final_needed), .flags = B),
     {BR_KEY("winners"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, winners),
      PER_SEAT(winners)},
-    CODEC("seat", phase, SEAT_CODEC, .flags = BR_FIELD_VIEW_ONLY),
+    CODEC("seat", phase, SEAT_CODEC, SEAT_TEXT, .flags = BR_FIELD_VIEW_ONLY),
 };
 
 const br_field_table tat_state_table = {state_fields,
