@@ -45,12 +45,27 @@ static long long field_max(const br_field *f, const br_fields_ctx *c)
  * of the game's table, never of input. Asserted on every walk of the JSON
  * reader, which every game's tables go through in the tests (the writers
  * and the binary walk, which run far more often, trust it). */
+/* A NAME's quoted names are its names (the JSON text the reader reads). */
+static bool quoted_match(const br_field *f)
+{
+    for (long long v = 0; f->quoted && v <= f->max; v++) {
+        size_t n = strlen(f->names[v]);
+        const br_quoted_name *q = &f->quoted[v];
+        if (q->len != n + 2 || q->text[0] != '"' || memcmp(q->text + 1, f->names[v], n) != 0 ||
+            q->text[n + 1] != '"')
+            return false;
+    }
+    return true;
+}
+
 static bool well_formed(const br_field *f)
 {
     bool scalar = f->kind == BR_FIELD_INT || f->kind == BR_FIELD_NAME || f->kind == BR_FIELD_SET;
     if (scalar && f->width != 1 && f->width != 2 && f->width != 4)
         return false;
-    if (f->kind == BR_FIELD_NAME && !f->names)
+    if (f->kind == BR_FIELD_NAME && (!f->names || !quoted_match(f)))
+        return false;
+    if (f->quoted && f->kind != BR_FIELD_NAME)
         return false;
     if (f->kind == BR_FIELD_SET && f->max != BR_FIELD_LAST_SEAT && f->max > 32)
         return false;
@@ -120,13 +135,6 @@ static inline bool sees(const br_field *f, const br_fields_ctx *c)
     case BR_SEE_CUSTOM: return f->visible(c);
     default: return false;
     }
-}
-
-static bool in_json(const br_field *f, const br_fields_ctx *c)
-{
-    if (f->flags & BR_FIELD_BYTES_ONLY)
-        return false;
-    return !(f->flags & BR_FIELD_VIEW_ONLY) || c->viewer != BR_VIEW_FULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -211,14 +219,13 @@ static void run_plain_key(text_run *r, br_jw *w, const br_field *f, bool first)
     r->text[r->len++] = ':';
 }
 
-/* The member's key in the object at w's depth, with its comma unless it is
- * the first: the table's text, copied in one fixed-size move (the bytes
- * after its length are overwritten by what follows). */
-static inline void run_key(text_run *r, br_jw *w, const br_field *f)
+/* The member's key, with its comma unless it is the object's first: the
+ * table's text, copied in one fixed-size move (the bytes after its length
+ * are overwritten by what follows). Room for BR_KEY_TEXT_MAX is the
+ * caller's. */
+static inline void run_key(text_run *r, br_jw *w, const br_field *f, size_t first)
 {
-    size_t first = !run_had_item(w);
     if (f->json_key_len) {
-        run_reserve(r, w, BR_KEY_TEXT_MAX);
         memcpy(r->text + r->len, f->json_key + first, BR_KEY_TEXT_MAX - 1);
         r->len += f->json_key_len - first;
         return;
@@ -280,19 +287,39 @@ static void run_name(text_run *r, br_jw *w, const char *name)
     r->len += n + 2;
 }
 
+/* A stored value of an INT, BOOL or NAME member as JSON. Room for
+ * VALUE_IN_RUN_MAX is the caller's. */
+static inline void run_stored(text_run *r, br_jw *w, const br_field *f, uint32_t v)
+{
+    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none) {
+        run_put(r, "null", 4);
+    } else if (f->kind == BR_FIELD_INT) {
+        run_int(r, (long long)v + f->bias);
+    } else if (f->kind == BR_FIELD_BOOL) {
+        memcpy(r->text + r->len, v ? "true" : "false", 5); /* a fixed-size move */
+        r->len += v ? 4 : 5;
+    } else if (f->quoted) {
+        /* One fixed-size move; the bytes after the name are overwritten
+         * by what follows. */
+        memcpy(r->text + r->len, f->quoted[v].text, BR_QUOTED_MAX);
+        r->len += f->quoted[v].len;
+    } else {
+        run_name(r, w, f->names[v]);
+    }
+}
+_Static_assert((int)VALUE_IN_RUN_MAX >= (int)BR_QUOTED_MAX, "a quoted name fits a value's room");
+
+/* A value stored in one byte (most are). */
+static inline bool is_byte(const br_field *f)
+{
+    return f->kind == BR_FIELD_BOOL || f->width == 1;
+}
+
 /* The value of an INT, BOOL or NAME member. Room for VALUE_IN_RUN_MAX is
  * the caller's. */
 static void run_scalar(text_run *r, br_jw *w, const br_field *f, const void *p)
 {
-    uint32_t v = f->kind == BR_FIELD_BOOL ? *(const uint8_t *)p : load_uint(p, f->width);
-    if ((f->flags & BR_FIELD_NULLABLE) && v == f->none)
-        run_put(r, "null", 4);
-    else if (f->kind == BR_FIELD_INT)
-        run_int(r, (long long)v + f->bias);
-    else if (f->kind == BR_FIELD_BOOL)
-        run_put(r, v ? "true" : "false", v ? 4 : 5);
-    else
-        run_name(r, w, f->names[v]);
+    run_stored(r, w, f, is_byte(f) ? *(const uint8_t *)p : load_uint(p, f->width));
 }
 
 /* A SET member: the array of its members' names (or numbers). */
@@ -433,6 +460,15 @@ static void run_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
             else
                 f->codec->write_json(c, p, w);
         }
+    } else if (is_plain_scalar(f) && is_byte(f) && (!over_seats || f->see == BR_SEE_ALL)) {
+        /* Seen by everybody, one byte each (a board row, a flag per seat). */
+        const uint8_t *p = entry_at(f, base, 0);
+        for (size_t i = 0; i < n; i++, p += f->stride) {
+            run_reserve(r, w, VALUE_IN_RUN_MAX + 1);
+            r->text[r->len] = ',';
+            r->len += i > 0;
+            run_stored(r, w, f, *p);
+        }
     } else if (is_plain_scalar(f)) {
         for (size_t i = 0; i < n; i++) {
             if (over_seats)
@@ -467,29 +503,32 @@ static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
                         const void *base, text_run *r, br_jw *w)
 {
     br_fields_ctx c = *ctx;
+    bool full = c.viewer == BR_VIEW_FULL;
+    unsigned skip = BR_FIELD_BYTES_ONLY | (full ? BR_FIELD_VIEW_ONLY : 0);
+    size_t first = 1; /* no member written yet: no comma before the key */
     const br_field *end = table->fields + table->count;
     for (const br_field *f = table->fields; f < end; f++) {
-        if (!in_json(f, &c))
+        if (f->flags & skip)
             continue;
         const void *p = (const char *)base + f->offset;
-        bool per_entry = f->count == BR_FIELD_SEATS; /* hidden entry by entry */
-        if (!per_entry && !sees(f, &c)) {
-            if (f->hide == BR_HIDE_OMIT)
-                continue;
-            run_key(r, w, f);
-            run_hidden(r, w, f, &c, base, p);
+        /* An array over the seats is hidden entry by entry. */
+        bool visible = full || f->see == BR_SEE_ALL || f->count == BR_FIELD_SEATS || sees(f, &c);
+        if (!visible && f->hide == BR_HIDE_OMIT)
             continue;
-        }
-        run_key(r, w, f);
-        if (is_array(f)) {
+        run_reserve(r, w, BR_KEY_TEXT_MAX + VALUE_IN_RUN_MAX);
+        run_key(r, w, f, first);
+        first = 0;
+        if (!visible)
+            run_hidden(r, w, f, &c, base, p);
+        else if (is_array(f))
             run_array(r, w, f, &c, base);
-        } else if (is_plain_scalar(f)) {
-            run_reserve(r, w, VALUE_IN_RUN_MAX);
+        else if (is_plain_scalar(f))
             run_scalar(r, w, f, p);
-        } else {
+        else
             run_value(r, w, f, &c, p);
-        }
     }
+    if (!first)
+        w->has_items |= (uint64_t)1 << w->depth; /* as the writer keeps it */
 }
 
 void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,

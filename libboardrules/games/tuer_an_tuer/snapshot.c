@@ -16,26 +16,26 @@
 /* ------------------------------------------------------------------ */
 /* Codecs: JSON */
 
-/* The names as JSON strings, quoted (they need no escaping): the lists of
- * cards and elevator cards are most of the text. */
-static const char *const card_quoted[CARDS] = {
-    "\"Y1\"", "\"Y2\"", "\"Y3\"", "\"Y4\"", "\"Y5\"", "\"Y6\"", "\"Y7\"", "\"Y8\"", "\"Y9\"",
-    "\"G1\"", "\"G2\"", "\"G3\"", "\"G4\"", "\"G5\"", "\"G6\"", "\"G7\"", "\"G8\"", "\"G9\"",
-    "\"R1\"", "\"R2\"", "\"R3\"", "\"R4\"", "\"R5\"", "\"R6\"", "\"R7\"", "\"R8\"", "\"R9\"",
-    "\"B1\"", "\"B2\"", "\"B3\"", "\"B4\"", "\"B5\"", "\"B6\"", "\"B7\"", "\"B8\"", "\"B9\"",
+/* The names as JSON text (br_quoted_name), each copied in one fixed-size
+ * move: the lists of cards and elevator cards are most of the text. */
+#define Q BR_QUOTED
+static const br_quoted_name card_quoted[CARDS] = {
+    Q("Y1"), Q("Y2"), Q("Y3"), Q("Y4"), Q("Y5"), Q("Y6"), Q("Y7"), Q("Y8"), Q("Y9"),
+    Q("G1"), Q("G2"), Q("G3"), Q("G4"), Q("G5"), Q("G6"), Q("G7"), Q("G8"), Q("G9"),
+    Q("R1"), Q("R2"), Q("R3"), Q("R4"), Q("R5"), Q("R6"), Q("R7"), Q("R8"), Q("R9"),
+    Q("B1"), Q("B2"), Q("B3"), Q("B4"), Q("B5"), Q("B6"), Q("B7"), Q("B8"), Q("B9"),
 };
-/* An elevator card type's name, quoted, in a fixed-size array: copied in
- * one fixed-size move (no memcpy call per card), `len` of it kept. */
-enum { QUOTED_MAX = 12 };
-typedef struct quoted_name {
-    char text[QUOTED_MAX];
-    size_t len;
-} quoted_name;
-#define QUOTED(name) {"\"" name "\"", sizeof(name) + 1}
-static const quoted_name etype_quoted[ETYPES] = {
-    QUOTED("yellow"), QUOTED("green"), QUOTED("red"),     QUOTED("blue"),  QUOTED("cats"),
-    QUOTED("doors"),  QUOTED("low"),   QUOTED("high"), QUOTED("colours"), QUOTED("pairs"),
+static const br_quoted_name etype_quoted[ETYPES] = {
+    Q("yellow"), Q("green"), Q("red"),  Q("blue"),    Q("cats"),
+    Q("doors"),  Q("low"),   Q("high"), Q("colours"), Q("pairs"),
 };
+static const br_quoted_name phase_quoted[PHASES] = {
+    Q("deal"), Q("exchange"), Q("exchange-draw"), Q("elevator-deal"), Q("turn"), Q("door"),
+    Q("cat"), Q("elevator-draw"), Q("elevator-drop"), Q("door-draw"), Q("over"),
+};
+static const br_quoted_name cat_wait_quoted[CAT_WAITS] = {Q("none"), Q("later"), Q("ready")};
+static const br_quoted_name source_quoted[] = {Q("door"), Q("elevator")};
+#undef Q
 
 static const char *const source_names[] = {"door", "elevator"};
 
@@ -61,7 +61,7 @@ static size_t cards_text(const br_fields_ctx *c, const void *member, char *text)
     for (uint64_t v = set->one; v; v &= v - 1) {
         int card = lowest_bit(v);
         for (int k = set->two >> card & 1 ? 2 : 1; k > 0; k--) {
-            memcpy(text + n, card_quoted[card], 4);
+            memcpy(text + n, card_quoted[card].text, 4);
             text[n + 4] = ',';
             n += 5;
         }
@@ -102,7 +102,7 @@ static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field
 
 /* The elevator cards of a count per type, type by type (the type's name
  * copied in one fixed-size move); hidden from the viewer, their count. */
-enum { ETYPES_TEXT_MAX = 2 + ETYPES * ECOPIES * 10 + QUOTED_MAX };
+enum { ETYPES_TEXT_MAX = 2 + ETYPES * ECOPIES * 10 + BR_QUOTED_MAX };
 static size_t etypes_text(const br_fields_ctx *c, const void *member, char *text)
 {
     const uint8_t *counts = member;
@@ -113,7 +113,7 @@ static size_t etypes_text(const br_fields_ctx *c, const void *member, char *text
     for (int t = 0; t < ETYPES; t++) {
         size_t len = etype_quoted[t].len;
         for (int k = counts[t]; k > 0; k--) {
-            memcpy(text + n, etype_quoted[t].text, QUOTED_MAX);
+            memcpy(text + n, etype_quoted[t].text, BR_QUOTED_MAX);
             text[n + len] = ',';
             n += len + 1;
         }
@@ -423,19 +423,19 @@ static const br_field_table last_score_table = {last_score_fields, SC_FIELDS};
  * member has an entry for each (J: JSON only, B: binary only). */
 static const br_field state_fields[] = {
     {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, phase),
-     .max = PHASES - 1, .names = phase_names},
+     .max = PHASES - 1, .names = phase_names, .quoted = phase_quoted},
     U8("turn", turn, SEATS - 1),
     U8("dealt", dealt, SEATS * HAND),
     U8("exchange_draws", exchange_draws, MAX_EXCHANGE, .flags = B),
     U8("steps", steps, 255, .flags = B),
     {BR_KEY("source"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
-     .max = SRC_ELEVATOR, .names = source_names, .flags = B},
+     .max = SRC_ELEVATOR, .names = source_names, .quoted = source_quoted, .flags = B},
     {BR_KEY("stopped"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = B},
     {BR_KEY("board"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, board),
-     .count = DOORS, .stride = 1, .max = CARDS - 1, .names = tat_card_names,
+     .count = DOORS, .stride = 1, .max = CARDS - 1, .names = tat_card_names, .quoted = card_quoted,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
     {BR_KEY("elevators"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, elevators),
-     .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names,
+     .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names, .quoted = etype_quoted,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
     CODEC("figures", seg, FIGURE_CODEC, FIGURE_TEXT, PER_SEAT(seg)),
     CODEC("door_pile", pile, PILE_CODEC, CARDS_TEXT, .flags = B),
@@ -452,10 +452,11 @@ static const br_field state_fields[] = {
     CODEC("replaced", replaced, ETYPES_CODEC, OPEN_ETYPES_TEXT, .flags = J),
     U8("steps", steps, 255, .flags = J),
     {BR_KEY("source"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
-     .max = SRC_ELEVATOR, .names = source_names, .flags = J},
+     .max = SRC_ELEVATOR, .names = source_names, .quoted = source_quoted, .flags = J},
     {BR_KEY("stopped"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, stopped), .flags = J},
     {BR_KEY("cat_wait"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, cat_wait),
-     PER_SEAT(cat_wait), .max = CAT_WAITS - 1, .names = cat_wait_names},
+     PER_SEAT(cat_wait), .max = CAT_WAITS - 1, .names = cat_wait_names,
+     .quoted = cat_wait_quoted},
     {BR_KEY("last_score"), .kind = BR_FIELD_OBJECT, .table = &last_score_table},
     CODEC("final", has_final, FINAL_CODEC, FINAL_TEXT, .flags = J),
     {BR_KEY("final"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, has_final), .flags = B},
