@@ -75,7 +75,8 @@ static bool well_formed(const br_field *f)
         return false;
     if (f->see == BR_SEE_CUSTOM && !f->visible)
         return false;
-    if (f->text && (!f->text->write || f->text->max > BR_FIELD_TEXT_MAX))
+    if (f->text && (f->kind != BR_FIELD_CODEC || !f->text->write ||
+                    f->text->max > BR_FIELD_TEXT_MAX))
         return false;
     return f->count == 0 || f->count == BR_FIELD_SEATS || f->stride > 0 || f->count == 1;
 }
