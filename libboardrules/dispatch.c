@@ -602,11 +602,16 @@ static br_status write_observation_text(const br_state *state, int seat, char *b
     br_text out = br_text_over(buf, size);
     br_jw w;
     br_jw_init(&w, &out);
+    /* The head's keys as precomputed text (an observation is small: the
+     * head is a good part of it); game names need no escaping. */
     br_jw_begin_object(&w);
-    br_jw_key_string(&w, "game", state->game->name);
-    br_jw_key_int(&w, "seat", seat);
-    br_jw_key_int(&w, "move_number", (long long)state->move_number);
-    br_jw_key(&w, "view");
+    br_jw_key_text(&w, ",\"game\":", 8);
+    br_jw_name(&w, state->game->name);
+    br_jw_key_text(&w, ",\"seat\":", 8);
+    br_jw_int(&w, seat);
+    br_jw_key_text(&w, ",\"move_number\":", 15);
+    br_jw_int(&w, (long long)state->move_number);
+    br_jw_key_text(&w, ",\"view\":", 8);
     state->game->write_view(state->data, seat, &w);
     br_jw_end_object(&w);
     return br_state_text_result(state, &out, len);
