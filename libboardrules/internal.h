@@ -82,6 +82,34 @@ static inline void br_text_write(br_text *t, const char *s, size_t n)
     }
     br_text_write_slow(t, s, n);
 }
+/* Bit helpers for the games' sets as masks: the compiler's builtins where
+ * there are some (some games walk their sets in every move generation), a
+ * portable loop elsewhere. */
+static inline int br_popcount64(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(v);
+#else
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+#endif
+}
+/* The index of the lowest set bit; v must not be 0. */
+static inline int br_lowest_bit64(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(v);
+#else
+    int i = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
 /* Numbers in decimal, and 64 bits as 16 lower-case hex digits: without
  * printf, for the writers that run at every snapshot. */
 /* Decimal text into a caller's buffer, shared by br_text_put_int/uint, the

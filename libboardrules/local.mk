@@ -42,9 +42,7 @@ libboardrules_libboardrules_la_SOURCES = \
 	libboardrules/games/tuer_an_tuer/game.c \
 	libboardrules/games/tuer_an_tuer/rules.c \
 	libboardrules/games/tuer_an_tuer/notation.c \
-	libboardrules/games/tuer_an_tuer/snapshot.h \
 	libboardrules/games/tuer_an_tuer/snapshot.c \
-	libboardrules/games/tuer_an_tuer/bytes.c \
 	libboardrules/games/tuer_an_tuer/views.c \
 	libboardrules/games/tuer_an_tuer/content.c \
 	libboardrules/games/tuer_an_tuer/effects.c

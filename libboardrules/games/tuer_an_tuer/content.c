@@ -68,6 +68,6 @@ int tat_elevator_effect(const tat *s, int type, int floor)
         }
     }
     if (type == E_COLOURS)
-        steps = 2 * popcount64(colours);
+        steps = 2 * br_popcount64(colours);
     return steps;
 }

@@ -132,7 +132,7 @@ static void write_exchange_end(int p, const tat *after, int viewer, br_jw *w)
     br_jw_key(w, "cards");
     br_jw_begin_array(w);
     for (uint64_t b = gone->one; b; b &= b - 1) {
-        int c = lowest_bit(b);
+        int c = br_lowest_bit64(b);
         for (int k = cardset_count(gone, c); k > 0; k--)
             br_jw_string(w, sees(viewer, p) ? card_name(c, buf) : "?");
     }

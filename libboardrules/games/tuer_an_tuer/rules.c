@@ -397,7 +397,7 @@ static size_t list_placements(const tat *s, br_move *out)
             free_fields[nfree++] = (uint8_t)x;
     size_t n = 0;
     for (uint64_t h = s->hand[s->turn].one; h; h &= h - 1) {
-        br_move base = MV_PLACE + DOORS * lowest_bit(h);
+        br_move base = MV_PLACE + DOORS * br_lowest_bit64(h);
         for (int i = 0; i < nfree; i++)
             out[n++] = base + free_fields[i];
     }
@@ -423,7 +423,7 @@ static size_t list_door_draws(const tat *s, br_move *out, uint32_t *weights)
 {
     size_t n = 0;
     for (uint64_t b = s->pile.one; b; b &= b - 1) {
-        int c = lowest_bit(b);
+        int c = br_lowest_bit64(b);
         weights[n] = (uint32_t)cardset_count(&s->pile, c);
         out[n++] = MV_DRAW_DOOR + c;
     }
@@ -461,7 +461,7 @@ size_t tat_legal_moves(const void *st, br_move *out)
         return list_placements(s, out);
     case PH_EXCHANGE:
         for (uint64_t h = s->hand[s->turn].one; h; h &= h - 1)
-            out[n++] = MV_EXCHANGE + lowest_bit(h);
+            out[n++] = MV_EXCHANGE + br_lowest_bit64(h);
         out[n++] = MV_DONE;
         return n;
     case PH_CAT:

@@ -2,16 +2,17 @@
  * Tür an Tür's snapshot (doc/games/tuer-an-tuer.md, "Snapshot and
  * observation", "Binary snapshot"): the state's members described once, as a
  * table the core walks (internal.h, "Snapshot fields as data") for the JSON
- * snapshot, every observation, the JSON reader and the binary form. Here is
- * what is the game's own: the codecs of its notation (cards, positions, the
- * card sets and the elevator card lists, JSON and binary), and the checks
- * across members both loaders end in.
+ * snapshot, every observation, the JSON reader and the binary form (fixed
+ * widths, little-endian; the options run4 and different4 travel in the
+ * envelope). Here is what is the game's own: the codecs of its notation
+ * (cards, positions, the card sets and the elevator card lists, JSON and
+ * binary), and the checks across members both loaders end in.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "snapshot.h"
+#include "tuer_an_tuer.h"
 
 /* ------------------------------------------------------------------ */
 /* Codecs: JSON */
@@ -59,7 +60,7 @@ static size_t cards_text(const br_fields_ctx *c, const void *member, char *text)
     size_t n = 0;
     text[n++] = '[';
     for (uint64_t v = set->one; v; v &= v - 1) {
-        int card = lowest_bit(v);
+        int card = br_lowest_bit64(v);
         for (int k = set->two >> card & 1 ? 2 : 1; k > 0; k--) {
             memcpy(text + n, card_quoted[card].text, 4);
             text[n + 4] = ',';
@@ -467,8 +468,8 @@ static const br_field state_fields[] = {
     CODEC("seat", phase, SEAT_CODEC, SEAT_TEXT, .flags = BR_FIELD_VIEW_ONLY),
 };
 
-const br_field_table tat_state_table = {state_fields,
-                                        sizeof state_fields / sizeof state_fields[0]};
+static const br_field_table state_table = {state_fields,
+                                           sizeof state_fields / sizeof state_fields[0]};
 
 /* ------------------------------------------------------------------ */
 /* The checks across members, both loaders' */
@@ -542,8 +543,8 @@ static bool check_census(const tat *s, br_text *err)
     for (int i = 0; i < 5; i++) {
         int index = 0;
         for (uint64_t v = sets[i]->one; v; v &= v - 1)
-            for (int k = cardset_count(sets[i], lowest_bit(v)); k > 0; k--)
-                if (!census_add(&n, lowest_bit(v), (enum place)(AT_HAND0 + i), index++, err))
+            for (int k = cardset_count(sets[i], br_lowest_bit64(v)); k > 0; k--)
+                if (!census_add(&n, br_lowest_bit64(v), (enum place)(AT_HAND0 + i), index++, err))
                     return false;
     }
     for (int c = 0; c < CARDS; c++)
@@ -772,7 +773,7 @@ static bool check_scores(const tat *s, br_text *err)
 }
 
 /* The checks over the whole loaded state, the same for both loaders. */
-bool tat_snap_check_invariants(const tat *s, br_text *err)
+static bool check_invariants(const tat *s, br_text *err)
 {
     if (!check_census(s, err) || !check_cat_waits(s, err) || !check_scores(s, err) ||
         !check_elevator_census(s, err))
@@ -786,33 +787,70 @@ bool tat_snap_check_invariants(const tat *s, br_text *err)
 /* ------------------------------------------------------------------ */
 /* The vtable's entries */
 
-br_fields_ctx tat_snap_context(const tat *s, int viewer)
+/* The walk over the table for `viewer` at `s`. */
+static br_fields_ctx context(const tat *s, int viewer)
 {
     return (br_fields_ctx){.state = s, .viewer = viewer, .num_seats = SEATS, .owner = -1};
 }
 
 void tat_write_view(const void *st, int viewer, br_jw *w)
 {
-    br_fields_ctx c = tat_snap_context(st, viewer);
-    br_fields_write_json(&tat_state_table, &c, st, w);
+    br_fields_ctx c = context(st, viewer);
+    br_fields_write_json(&state_table, &c, st, w);
 }
 
-void tat_snap_clear(tat *loaded, const tat *s)
+void tat_to_bytes(const void *st, br_bytes_writer *w)
 {
-    memset(loaded, 0, sizeof *loaded);
-    loaded->run4 = s->run4;
-    loaded->different4 = s->different4;
+    br_fields_ctx c = context(st, BR_VIEW_FULL);
+    br_fields_write_bytes(&state_table, &c, st, w);
+}
+
+/* Both loaders: the members read (from `json`, or else from `r`) into a
+ * cleared state that keeps the options of `st`, which init() has set; the
+ * checks across members; only then `st` replaced. */
+static br_status load(void *st, const json_t *json, br_bytes_reader *r, br_text *err)
+{
+    static const br_field_path root = {NULL, "state", 0};
+    tat loaded;
+    memset(&loaded, 0, sizeof loaded);
+    loaded.run4 = ((const tat *)st)->run4;
+    loaded.different4 = ((const tat *)st)->different4;
+    br_fields_ctx c = context(&loaded, BR_VIEW_FULL);
+    bool ok = json ? br_fields_read_json(&state_table, &c, &loaded, json, &root, err)
+                   : br_fields_read_bytes(&state_table, &c, &loaded, r, &root);
+    if (!ok || !check_invariants(&loaded, err))
+        return BR_ERR_SNAPSHOT;
+    *(tat *)st = loaded;
+    return BR_OK;
 }
 
 br_status tat_from_json(void *st, const json_t *state, br_text *err)
 {
-    static const br_field_path root = {NULL, "state", 0};
-    tat loaded;
-    tat_snap_clear(&loaded, st);
-    br_fields_ctx c = tat_snap_context(&loaded, BR_VIEW_FULL);
-    if (!br_fields_read_json(&tat_state_table, &c, &loaded, state, &root, err) ||
-        !tat_snap_check_invariants(&loaded, err))
+    return load(st, state, NULL, err);
+}
+
+/* The payload's bytes, and where each part of the format ends: a payload
+ * that ends early names the part it ends in, before any member is read (so
+ * the codecs read what is there). */
+enum { BIN_SIZE = 186 };
+
+static const struct {
+    uint8_t end;
+    const char *name;
+} bin_parts[] = {
+    {7, "state.phase"},   {27, "state.board"},           {31, "state.figures"},
+    {111, "state.door_pile"}, {171, "state.elevator_hands"}, {BIN_SIZE, "state.cat_wait"},
+};
+
+br_status tat_from_bytes(void *st, br_bytes_reader *r, br_text *err)
+{
+    if (r->left < BIN_SIZE) {
+        int i = 0;
+        while (bin_parts[i].end <= r->left)
+            i++;
+        br_br_fail(r, "%s: the data ends %zu bytes early", bin_parts[i].name,
+                   bin_parts[i].end - r->left);
         return BR_ERR_SNAPSHOT;
-    *(tat *)st = loaded;
-    return BR_OK;
+    }
+    return load(st, NULL, r, err);
 }

@@ -18,9 +18,9 @@
  *               results
  *   notation.c  move texts both ways
  *   snapshot.c  the table of the snapshot's members the core walks (JSON
- *               and binary, snapshot and observation), its codecs, and the
- *               checks across members both loaders run
- *   bytes.c     the binary snapshot's vtable entries
+ *               and binary, snapshot and observation), its codecs, the
+ *               checks across members both loaders run, and the snapshot's
+ *               vtable entries
  *   views.c     observation, rendering, per-seat views, resampling
  *   content.c   the designed elevator cards and the shapes of the "different
  *               colours" rule
@@ -171,35 +171,6 @@ _Static_assert(TAT_FITS(final_steps, FLOORS * 2 * COLUMNS), "final_steps: 4 elev
 /* ------------------------------------------------------------------ */
 /* Small helpers */
 
-/* Bit helpers: the compiler's builtins where there are some (card sets are
- * walked in every move generation), a portable loop elsewhere. */
-static inline int popcount64(uint64_t v)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(v);
-#else
-    int n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
-#endif
-}
-
-/* Index of the lowest set bit; v must not be 0. */
-static inline int lowest_bit(uint64_t v)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(v);
-#else
-    int i = 0;
-    while (!(v & 1)) {
-        v >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
 static inline int cardset_count(const cardset *set, int c)
 {
     return (int)(set->one >> c & 1) + (int)(set->two >> c & 1);
@@ -210,7 +181,7 @@ static inline bool cardset_empty(const cardset *set) { return set->one == 0; }
 
 static inline int cardset_size(const cardset *set)
 {
-    return popcount64(set->one) + popcount64(set->two);
+    return br_popcount64(set->one) + br_popcount64(set->two);
 }
 
 /* Adds a copy of card c; the set must hold fewer than DOOR_COPIES of it. */
@@ -376,7 +347,7 @@ typedef struct decoded {
  * tat_<entry> that game.c gathers: rules.c (move_space .. scores),
  * notation.c (move_to_text), snapshot.c (the snapshot, BR_VIEW_FULL, and the
  * observation, a seat or -1, are one JSON text with what `viewer` cannot see
- * as counts), bytes.c (the binary snapshot), views.c (write_tensor:
+ * as counts; the binary snapshot), views.c (write_tensor:
  * TAT_TENSOR_SIZE floats; move_view; render; resample) and effects.c
  * (write_effects; doc: "Effects"). */
 BR_GAME_DECLARE(tat);

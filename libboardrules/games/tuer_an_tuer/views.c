@@ -99,11 +99,13 @@ static void render_hands(const tat *s, int viewer, br_text *out)
             continue;
         }
         br_text_puts(out, "  doors:");
-        for (cardset h = s->hand[p]; !cardset_empty(&h); cardset_remove(&h, lowest_bit(h.one))) {
+        for (cardset h = s->hand[p]; !cardset_empty(&h);) {
+            int c = br_lowest_bit64(h.one);
             br_text_putc(out, ' ');
-            tat_put_card(out, lowest_bit(h.one));
-            if (card_has_cat(lowest_bit(h.one)))
+            tat_put_card(out, c);
+            if (card_has_cat(c))
                 br_text_putc(out, '*');
+            cardset_remove(&h, c);
         }
         br_text_puts(out, "  elevator:");
         for (int t = 0; t < ETYPES; t++)
@@ -301,15 +303,15 @@ static int steps_to_exit(const tat *s, int p, unsigned empty)
     } else {
         after = COLUMNS * (seg / 5); /* elevator field 5 + 5f: the doors of floors > f */
     }
-    return n + (EMPTY_DOOR_CELLS - 1) * popcount64(empty >> after);
+    return n + (EMPTY_DOOR_CELLS - 1) * br_popcount64(empty >> after);
 }
 
 static void put_cardset(float *out, const cardset *set)
 {
     for (uint64_t v = set->one; v; v &= v - 1)
-        out[lowest_bit(v)] = 0.5f;
+        out[br_lowest_bit64(v)] = 0.5f;
     for (uint64_t v = set->two; v; v &= v - 1)
-        out[lowest_bit(v)] = 1.0f;
+        out[br_lowest_bit64(v)] = 1.0f;
 }
 
 static void put_etypes(float *out, const uint8_t *counts)
