@@ -73,16 +73,22 @@ static size_t cards_text(const br_fields_ctx *c, const void *member, char *text)
     return n;
 }
 
+/* An array of at most `max` entries, as both lists' readers want. */
+static bool is_list(const json_t *v, size_t max, const br_field_path *at, br_text *err)
+{
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    return json_array_size(v) <= max ||
+           br_field_fail(err, at, "has %zu entries, at most %zu allowed", json_array_size(v), max);
+}
+
 /* A list of at most `max` cards, in any order; the census across the sets
  * comes after the whole state is read (check_census). */
 static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field_path *at,
                        br_text *err)
 {
-    if (!json_is_array(v))
-        return br_field_fail(err, at, "not an array");
-    if (json_array_size(v) > max)
-        return br_field_fail(err, at, "has %zu entries, at most %zu allowed", json_array_size(v),
-                             max);
+    if (!is_list(v, max, at, err))
+        return false;
     set->one = set->two = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         br_field_path item = {at, NULL, (long)i};
@@ -136,11 +142,8 @@ static size_t open_etypes_text(const br_fields_ctx *c, const void *member, char 
 static bool read_etypes(const json_t *v, size_t max, uint8_t *counts, const br_field_path *at,
                         br_text *err)
 {
-    if (!json_is_array(v))
-        return br_field_fail(err, at, "not an array");
-    if (json_array_size(v) > max)
-        return br_field_fail(err, at, "has %zu entries, at most %zu allowed", json_array_size(v),
-                             max);
+    if (!is_list(v, max, at, err))
+        return false;
     memset(counts, 0, ETYPES);
     for (size_t i = 0; i < json_array_size(v); i++) {
         br_field_path item = {at, NULL, (long)i};
@@ -158,20 +161,6 @@ static bool read_etypes(const json_t *v, size_t max, uint8_t *counts, const br_f
     return true;
 }
 
-/* The readers of the lists, one per bound (the codec has no other way to
- * know its member's). */
-#define TAT_LIST_READER(name, reader, type, max)                                               \
-    static bool name(const br_fields_ctx *c, void *member, const json_t *v,                    \
-                     const br_field_path *at, br_text *err)                                    \
-    {                                                                                          \
-        (void)c;                                                                               \
-        return reader(v, max, (type *)member, at, err);                                        \
-    }
-TAT_LIST_READER(hand_read, read_cards, cardset, HAND)
-TAT_LIST_READER(exchanged_read, read_cards, cardset, MAX_EXCHANGE)
-TAT_LIST_READER(pile_read, read_cards, cardset, CARDS * DOOR_COPIES)
-TAT_LIST_READER(ehand_read, read_etypes, uint8_t, EHAND + 1)
-TAT_LIST_READER(etypes_read, read_etypes, uint8_t, ETYPES * ECOPIES)
 
 /* Figures: the member is seg[p]; its cell lies this far after it. */
 enum { CELL_AFTER_SEG = offsetof(tat, cell) - offsetof(tat, seg) };
@@ -337,20 +326,6 @@ static bool etype_counts_get(br_bytes_reader *r, int max, uint8_t *counts, const
            br_field_fail_bytes(r, at, "has %d entries, at most %d allowed", n, max);
 }
 
-/* The readers of the sets, one per bound (the codec has no other way to
- * know its member's). */
-#define TAT_BIN_READER(name, reader, type, max)                                                \
-    static bool name(const br_fields_ctx *c, void *member, br_bytes_reader *r,                        \
-              const br_field_path *at)                                                         \
-    {                                                                                          \
-        (void)c;                                                                               \
-        return reader(r, max, (type *)member, at);                                             \
-    }
-TAT_BIN_READER(hand_get, card_masks_get, cardset, HAND)
-TAT_BIN_READER(exchanged_get, card_masks_get, cardset, MAX_EXCHANGE)
-TAT_BIN_READER(pile_get, card_masks_get, cardset, CARDS * DOOR_COPIES)
-TAT_BIN_READER(ehand_get, etype_counts_get, uint8_t, EHAND + 1)
-TAT_BIN_READER(etypes_get, etype_counts_get, uint8_t, ETYPES * ECOPIES)
 
 /* A figure: its segment and its cell; the member is seg[p]. */
 static void figure_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -380,11 +355,30 @@ static bool figure_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 
 /* The JSON values go straight into the walker's text (br_field_text); the
  * codecs read them back and write and read the binary form. */
-static const br_field_codec HAND_CODEC = {NULL, hand_read, cards_put, hand_get};
-static const br_field_codec EXCHANGED_CODEC = {NULL, exchanged_read, cards_put, exchanged_get};
-static const br_field_codec PILE_CODEC = {NULL, pile_read, cards_put, pile_get};
-static const br_field_codec EHAND_CODEC = {NULL, ehand_read, etypes_put, ehand_get};
-static const br_field_codec ETYPES_CODEC = {NULL, etypes_read, etypes_put, etypes_get};
+/* The codec of a list with its bound (the codec has no other way to know
+ * its member's): its JSON and binary readers, bound to `max`. */
+#define TAT_LIST_CODEC(codec, prefix, json_reader, bytes_reader, put, type, max)               \
+    static bool prefix##_read(const br_fields_ctx *c, void *member, const json_t *v,           \
+                              const br_field_path *at, br_text *err)                           \
+    {                                                                                          \
+        (void)c;                                                                               \
+        return json_reader(v, max, (type *)member, at, err);                                   \
+    }                                                                                          \
+    static bool prefix##_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,         \
+                             const br_field_path *at)                                          \
+    {                                                                                          \
+        (void)c;                                                                               \
+        return bytes_reader(r, max, (type *)member, at);                                       \
+    }                                                                                          \
+    static const br_field_codec codec = {NULL, prefix##_read, put, prefix##_get}
+TAT_LIST_CODEC(HAND_CODEC, hand, read_cards, card_masks_get, cards_put, cardset, HAND);
+TAT_LIST_CODEC(EXCHANGED_CODEC, exchanged, read_cards, card_masks_get, cards_put, cardset,
+               MAX_EXCHANGE);
+TAT_LIST_CODEC(PILE_CODEC, pile, read_cards, card_masks_get, cards_put, cardset,
+               CARDS * DOOR_COPIES);
+TAT_LIST_CODEC(EHAND_CODEC, ehand, read_etypes, etype_counts_get, etypes_put, uint8_t, EHAND + 1);
+TAT_LIST_CODEC(ETYPES_CODEC, etypes, read_etypes, etype_counts_get, etypes_put, uint8_t,
+               ETYPES * ECOPIES);
 static const br_field_codec FIGURE_CODEC = {NULL, figure_read, figure_put, figure_get};
 static const br_field_codec FINAL_CODEC = {NULL, final_read, NULL, NULL};
 static const br_field_codec SEAT_CODEC = {NULL, NULL, NULL, NULL};
