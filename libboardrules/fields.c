@@ -426,6 +426,46 @@ static bool is_plain_scalar(const br_field *f)
     return f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BOOL || f->kind == BR_FIELD_NAME;
 }
 
+/* An array of one-byte INT, BOOL or quoted NAME values that everybody sees
+ * (a board row, a flag per seat): the member's kind is looked at once, and
+ * the run's length and the table's values are kept in locals (a store
+ * into the text could change them, for all the compiler knows, so that it
+ * would load them again after every byte). */
+static void run_byte_array(text_run *r, br_jw *w, const br_field *f, const uint8_t *p, size_t n)
+{
+    const uint8_t kind = f->kind;
+    const uint32_t none = (f->flags & BR_FIELD_NULLABLE) ? f->none : UINT32_MAX;
+    const br_quoted_name *quoted = f->quoted;
+    const long long bias = f->bias;
+    const size_t stride = f->stride;
+    size_t len = r->len;
+    for (size_t i = 0; i < n; i++, p += stride) {
+        if (len + VALUE_IN_RUN_MAX + 1 > RUN_SIZE) {
+            r->len = len;
+            run_flush(r, w);
+            len = 0;
+        }
+        char *out = r->text + len;
+        out[0] = ',';
+        out += i > 0;
+        uint32_t v = *p;
+        if (v == none) {
+            memcpy(out, "null", 4);
+            out += 4;
+        } else if (kind == BR_FIELD_NAME) {
+            memcpy(out, quoted[v].text, BR_QUOTED_MAX); /* a fixed-size move */
+            out += quoted[v].len;
+        } else if (kind == BR_FIELD_BOOL) {
+            memcpy(out, v ? "true" : "false", 5);
+            out += v ? 4 : 5;
+        } else {
+            out += br_decimal(out, (long long)v + bias);
+        }
+        len = (size_t)(out - r->text);
+    }
+    r->len = len;
+}
+
 /* An array member, entry by entry; over the seats, each entry hidden from
  * the viewers who may not see it. A codec's entries go through the writer
  * one after the other (it puts their commas); scalars stay in the run. */
@@ -461,15 +501,9 @@ static void run_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
             else
                 f->codec->write_json(c, p, w);
         }
-    } else if (is_plain_scalar(f) && is_byte(f) && (!over_seats || f->see == BR_SEE_ALL)) {
-        /* Seen by everybody, one byte each (a board row, a flag per seat). */
-        const uint8_t *p = entry_at(f, base, 0);
-        for (size_t i = 0; i < n; i++, p += f->stride) {
-            run_reserve(r, w, VALUE_IN_RUN_MAX + 1);
-            r->text[r->len] = ',';
-            r->len += i > 0;
-            run_stored(r, w, f, *p);
-        }
+    } else if (is_plain_scalar(f) && is_byte(f) && (f->kind != BR_FIELD_NAME || f->quoted) &&
+               (!over_seats || f->see == BR_SEE_ALL)) {
+        run_byte_array(r, w, f, entry_at(f, base, 0), n);
     } else if (is_plain_scalar(f)) {
         for (size_t i = 0; i < n; i++) {
             if (over_seats)
