@@ -813,6 +813,28 @@ void br_bw_u8(br_bytes_writer *w, unsigned v);
 void br_bw_u16(br_bytes_writer *w, unsigned v);
 void br_bw_u32(br_bytes_writer *w, uint32_t v);
 void br_bw_u64(br_bytes_writer *w, uint64_t v);
+/* A 64-bit value as its 8 little-endian bytes at b, and back: one move on a
+ * little-endian machine (a game's masks), byte by byte elsewhere. */
+static inline void br_put_le64(uint8_t *b, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(b, &v, 8);
+#else
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+#endif
+}
+static inline uint64_t br_get_le64(const uint8_t *b)
+{
+    uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, b, 8);
+#else
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | b[i];
+#endif
+    return v;
+}
 /* Writes n bytes (inline: the walker and the codecs write whole runs). */
 static inline void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n)
 {

@@ -277,10 +277,8 @@ static void cards_put(const br_fields_ctx *c, const void *member, br_bytes_write
     const cardset *set = member;
     uint8_t b[16];
     (void)c;
-    for (int i = 0; i < 8; i++) {
-        b[i] = (uint8_t)(set->one >> (8 * i));
-        b[8 + i] = (uint8_t)(set->two >> (8 * i));
-    }
+    br_put_le64(b, set->one);
+    br_put_le64(b + 8, set->two);
     br_bw_bytes(w, b, sizeof b);
 }
 
@@ -290,11 +288,8 @@ static bool card_masks_get(br_bytes_reader *r, size_t max, cardset *set, const b
 {
     uint8_t b[16] = {0};
     br_br_bytes(r, b, sizeof b, "");
-    set->one = set->two = 0;
-    for (int i = 7; i >= 0; i--) {
-        set->one = set->one << 8 | b[i];
-        set->two = set->two << 8 | b[8 + i];
-    }
+    set->one = br_get_le64(b);
+    set->two = br_get_le64(b + 8);
     if ((set->one | set->two) >> CARDS)
         return br_field_fail_bytes(r, at, "a card beyond %d in the masks", CARDS - 1);
     if (set->two & ~set->one)
