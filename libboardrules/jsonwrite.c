@@ -144,19 +144,15 @@ enum { KEY_FAST_MAX = 64, KEY_ROOM = 1 + 1 + KEY_FAST_MAX + 2 + BR_DECIMAL_MAX }
 /* `,"key":` into text (the comma only after an item): returns where it
  * starts and sets *end after the colon; NULL for a key longer than
  * KEY_FAST_MAX, which the caller writes the long way. Keys are the writers'
- * own constants, never in need of escaping, and short: copied byte by byte,
- * cheaper than a strlen() and a memcpy() call. */
+ * own constants, never in need of escaping. */
 static char *key_text(br_jw *w, const char *key, char text[KEY_ROOM], size_t *end)
 {
-    size_t n = 0;
-    while (key[n] && n < KEY_FAST_MAX) {
-        text[2 + n] = key[n];
-        n++;
-    }
-    if (key[n])
+    size_t n = strlen(key);
+    if (n > KEY_FAST_MAX)
         return NULL;
     size_t comma = separator(w, text); /* text[0] */
     text[1] = '"';
+    memcpy(text + 2, key, n);
     text[2 + n] = '"';
     text[3 + n] = ':';
     *end = 4 + n;
