@@ -63,6 +63,14 @@ bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
     return true;
 }
 
+bool br_field_take(br_bytes_reader *r, void *out, size_t n, const br_field_path *at)
+{
+    const uint8_t *p = take(r, n, at);
+    if (p)
+        memcpy(out, p, n);
+    return p != NULL;
+}
+
 bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
                           uint8_t *len, const br_field_path *at)
 {
@@ -115,6 +123,41 @@ bool br_field_get_bits_row(br_bytes_reader *r, const uint8_t *masks, const char 
 
 /* ------------------------------------------------------------------ */
 /* JSON */
+
+bool br_field_read_each(const json_t *v, size_t min, size_t max, const char *what,
+                        br_field_entry_reader read_one, void *out, const br_field_path *at,
+                        br_text *err)
+{
+    const char *bound = min == max ? "" : "at most ";
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array of %s%zu %s", bound, max, what);
+    size_t n = json_array_size(v);
+    if (n < min || n > max)
+        return br_field_fail(err, at, "%zu %s, expected %s%zu", n, what, bound, max);
+    for (size_t i = 0; i < n; i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        if (!read_one(json_array_get(v, i), i, out, &entry, err))
+            return false;
+    }
+    return true;
+}
+
+bool br_field_read_choice(const json_t *v, const char *const *names, int count, bool nullable,
+                          uint8_t none, uint8_t *out, const br_field_path *at, br_text *err)
+{
+    const char *text = json_string_value(v);
+    if (nullable && json_is_null(v)) {
+        *out = none;
+        return true;
+    }
+    for (int i = 0; text && i < count; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (uint8_t)i;
+            return true;
+        }
+    return br_field_fail(err, at, "not one of '%s' .. '%s'%s", names[0], names[count - 1],
+                         nullable ? " or null" : "");
+}
 
 void br_jw_seats(br_jw *w, unsigned mask, int n)
 {

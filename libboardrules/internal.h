@@ -17,6 +17,7 @@
 #ifndef BR_INTERNAL_H
 #define BR_INTERNAL_H
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -564,6 +565,50 @@ static inline void br_jw_key_text(br_jw *w, const char *comma_key, size_t n)
 void br_jw_key_int(br_jw *w, const char *key, long long v);
 void br_jw_key_string(br_jw *w, const char *key, const char *s);
 void br_jw_key_bool(br_jw *w, const char *key, bool v);
+/* names[index], or null when index is `none`. */
+void br_jw_name_or_null(br_jw *w, const char *const *names, unsigned index, unsigned none);
+
+/* An array gathered as text and written as one value (br_jw_raw()): for a
+ * codec with many short items (names, small numbers, rows), which
+ * br_jw_string_n() would scan a character at a time and br_jw_int() put
+ * out one call each. The caller sizes its longest array within
+ * BR_JW_LIST_MAX (a _Static_assert beside its bound). */
+enum { BR_JW_LIST_MAX = 1100 };
+typedef struct br_jw_list {
+    size_t len;
+    char text[BR_JW_LIST_MAX];
+} br_jw_list;
+
+static inline void br_jw_list_begin(br_jw_list *l)
+{
+    l->text[0] = '[';
+    l->len = 1;
+}
+
+/* One item: `text` (n bytes, none of them in need of escaping) in quotes,
+ * or as it is (a number, an object the caller has written). */
+static inline void br_jw_list_item(br_jw_list *l, const char *text, size_t n, bool quoted)
+{
+    char *p = l->text + l->len;
+    assert(l->len + n + 4 <= sizeof l->text); /* the caller's bound holds its longest */
+    if (l->len + n + 4 > sizeof l->text)
+        return;
+    if (l->len > 1)
+        *p++ = ',';
+    if (quoted)
+        *p++ = '"';
+    memcpy(p, text, n);
+    p += n;
+    if (quoted)
+        *p++ = '"';
+    l->len = (size_t)(p - l->text);
+}
+
+static inline void br_jw_list_end(br_jw_list *l, br_jw *w)
+{
+    l->text[l->len++] = ']';
+    br_jw_raw(w, l->text, l->len);
+}
 
 /* ------------------------------------------------------------------ */
 /* Snapshot fields as data (fields.c). A game describes the members of its
@@ -796,6 +841,21 @@ extern const br_field_codec br_field_viewer_codec;
 bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias,
                            const char *what, uint8_t *values, uint8_t *len,
                            const br_field_path *at, br_text *err);
+/* Reads n bytes into out; a short read fails naming the path. */
+bool br_field_take(br_bytes_reader *r, void *out, size_t n, const br_field_path *at);
+/* Reads the JSON array `v` of min..max entries, entry i by read_one (its
+ * path `at`[i]); else fails "not an array of [at most] <max> <what>" or
+ * "<n> <what>, expected [at most] <max>". `out` is read_one's. */
+typedef bool (*br_field_entry_reader)(const json_t *e, size_t i, void *out,
+                                      const br_field_path *at, br_text *err);
+bool br_field_read_each(const json_t *v, size_t min, size_t max, const char *what,
+                        br_field_entry_reader read_one, void *out, const br_field_path *at,
+                        br_text *err);
+/* Reads a string among the first `count` of `names` into *out (its index),
+ * or, when `nullable`, null as `none`; else fails "not one of '<first>' ..
+ * '<last>'[ or null]". */
+bool br_field_read_choice(const json_t *v, const char *const *names, int count, bool nullable,
+                          uint8_t none, uint8_t *out, const br_field_path *at, br_text *err);
 
 /* ------------------------------------------------------------------ */
 /* Binary snapshots (binary.c): fixed widths, little-endian, the same on

@@ -280,3 +280,11 @@ void br_jw_key_bool(br_jw *w, const char *key, bool v)
     br_jw_key(w, key);
     br_jw_bool(w, v);
 }
+
+void br_jw_name_or_null(br_jw *w, const char *const *names, unsigned index, unsigned none)
+{
+    if (index == none)
+        br_jw_null(w);
+    else
+        br_jw_name(w, names[index]);
+}

@@ -19,32 +19,6 @@ static bool in_tile_range(long long t)
     return t >= 0 && t < TS_TILES;
 }
 
-/* Reads n bytes of a block; a short read fails naming the member. */
-static bool take_bytes(br_bytes_reader *r, uint8_t *out, size_t n, const br_field_path *at)
-{
-    if (r->failed)
-        return false;
-    if (r->left < n)
-        return br_field_fail_bytes(r, at, "the data ends %zu bytes early", n - r->left);
-    return br_br_bytes(r, out, n, "");
-}
-
-static void write_seats(br_jw *w, const ts_state *s, unsigned seats)
-{
-    br_jw_begin_array(w);
-    for (unsigned m = seats & ((1u << s->num_seats) - 1); m; m &= m - 1)
-        br_jw_int(w, first_seat(m));
-    br_jw_end_array(w);
-}
-
-static void write_seat_or_null(br_jw *w, int seat)
-{
-    if (seat == NO_SEAT)
-        br_jw_null(w);
-    else
-        br_jw_int(w, seat);
-}
-
 /* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
  * one JSON value instead of 35 keeps snapshots fast to write and read. */
 static void write_tile_counts(br_jw *w, const uint8_t *counts)
@@ -76,36 +50,35 @@ static void hands_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_end_array(w);
 }
 
-static bool hand_read(ts_state *s, int p, const json_t *h, const br_field_path *at,
+/* A hand's tiles, added in any order and kept sorted (hand_add). */
+struct hand_of {
+    ts_state *s;
+    int seat;
+};
+
+static bool read_hand_tile(const json_t *t, size_t i, void *out, const br_field_path *at,
+                           br_text *err)
+{
+    const struct hand_of *h = out;
+    (void)i;
+    if (!json_is_integer(t) || !in_tile_range(json_integer_value(t)))
+        return br_field_fail(err, at, "not a tile number 0..%d", TS_TILES - 1);
+    hand_add(h->s, h->seat, (int)json_integer_value(t));
+    return true;
+}
+
+static bool read_hand(const json_t *h, size_t p, void *out, const br_field_path *at,
                       br_text *err)
 {
-    if (!json_is_array(h))
-        return br_field_fail(err, at, "not an array");
-    if (json_array_size(h) > TS_HAND)
-        return br_field_fail(err, at, "%zu tiles, a hand holds at most %d",
-                             json_array_size(h), TS_HAND);
-    for (size_t i = 0; i < json_array_size(h); i++) {
-        const json_t *t = json_array_get(h, i);
-        br_field_path entry = { at, NULL, (long)i };
-        if (!json_is_integer(t) || !in_tile_range(json_integer_value(t)))
-            return br_field_fail(err, &entry, "not a tile number 0..%d", TS_TILES - 1);
-        hand_add(s, p, (int)json_integer_value(t));
-    }
-    return true;
+    struct hand_of hand = { out, (int)p };
+    return br_field_read_each(h, 0, TS_HAND, "tiles", read_hand_tile, &hand, at, err);
 }
 
 static bool hands_read(const br_fields_ctx *c, void *member, const json_t *v,
                        const br_field_path *at, br_text *err)
 {
-    ts_state *s = member;
-    if (!json_is_array(v) || json_array_size(v) != (size_t)c->num_seats)
-        return br_field_fail(err, at, "not an array of %d hands", c->num_seats);
-    for (int p = 0; p < c->num_seats; p++) {
-        br_field_path entry = { at, NULL, p };
-        if (!hand_read(s, p, json_array_get(v, (size_t)p), &entry, err))
-            return false;
-    }
-    return true;
+    size_t n = (size_t)c->num_seats;
+    return br_field_read_each(v, n, n, "hands", read_hand, member, at, err);
 }
 
 static void hands_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -141,7 +114,7 @@ static bool hands_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                       const br_field_path *at)
 {
     uint8_t b[TS_SEATS * (1 + TS_HAND)];
-    if (!take_bytes(r, b, (size_t)c->num_seats * (1 + TS_HAND), at))
+    if (!br_field_take(r, b, (size_t)c->num_seats * (1 + TS_HAND), at))
         return false;
     for (int p = 0; p < c->num_seats; p++) {
         br_field_path hand = { at, NULL, p };
@@ -223,9 +196,10 @@ static int read_board_token(const char **p)
     return board_code(tile * 4 + (c[1] - '0'));
 }
 
-static bool board_row_read(ts_state *s, int r, const json_t *v, const br_field_path *at,
+static bool board_row_read(const json_t *v, size_t r, void *out, const br_field_path *at,
                            br_text *err)
 {
+    ts_state *s = out;
     if (!json_is_string(v))
         return br_field_fail(err, at, "not a string");
     const char *p = json_string_value(v);
@@ -237,7 +211,7 @@ static bool board_row_read(ts_state *s, int r, const json_t *v, const br_field_p
         if (code < 0)
             return br_field_fail(err, at, "square %d is not '.' or <tile>r<rotation> with "
                                  "tile 0..%d and rotation 0..3", col + 1, TS_TILES - 1);
-        s->board[cell_of(r, col)] = (uint8_t)code;
+        s->board[cell_of((int)r, col)] = (uint8_t)code;
     }
     return *p == '\0' || br_field_fail(err, at, "more than %d squares", s->width);
 }
@@ -246,15 +220,8 @@ static bool board_read(const br_fields_ctx *c, void *member, const json_t *v,
                        const br_field_path *at, br_text *err)
 {
     (void)c;
-    ts_state *s = member;
-    if (!json_is_array(v) || json_array_size(v) != s->width)
-        return br_field_fail(err, at, "not an array of %d rows", s->width);
-    for (int r = 0; r < s->width; r++) {
-        br_field_path row = { at, NULL, r };
-        if (!board_row_read(s, r, json_array_get(v, (size_t)r), &row, err))
-            return false;
-    }
-    return true;
+    size_t rows = ((const ts_state *)member)->width;
+    return br_field_read_each(v, rows, rows, "rows", board_row_read, member, at, err);
 }
 
 static void board_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -275,7 +242,7 @@ static bool board_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     ts_state *s = member;
     int w = s->width;
     uint8_t b[TS_MAX_WIDTH * TS_MAX_WIDTH];
-    if (!take_bytes(r, b, (size_t)(w * w), at))
+    if (!br_field_take(r, b, (size_t)(w * w), at))
         return false;
     for (int i = 0; i < w * w; i++) {
         br_field_path square = { at, NULL, i };
@@ -350,7 +317,7 @@ static bool pile_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     ts_state *s = member;
     uint8_t counts[TS_TILES];
     int t;
-    if (!take_bytes(r, counts, TS_TILES, at))
+    if (!br_field_take(r, counts, TS_TILES, at))
         return false;
     if (fill_pile(s, counts, &t))
         return true;
@@ -436,9 +403,11 @@ static bool marker_on_read(ts_state *s, int p, const json_t *m, const br_field_p
     return true;
 }
 
-static bool marker_read(ts_state *s, int p, const json_t *m, const br_field_path *at,
+static bool marker_read(const json_t *m, size_t seat, void *out, const br_field_path *at,
                         br_text *err)
 {
+    ts_state *s = out;
+    int p = (int)seat;
     const char *status = json_string_value(json_object_get(m, "status"));
     if (!json_is_object(m) || !status)
         return br_field_fail(err, at, "not an object with a status");
@@ -458,15 +427,8 @@ static bool marker_read(ts_state *s, int p, const json_t *m, const br_field_path
 static bool markers_read(const br_fields_ctx *c, void *member, const json_t *v,
                          const br_field_path *at, br_text *err)
 {
-    ts_state *s = member;
-    if (!json_is_array(v) || json_array_size(v) != (size_t)c->num_seats)
-        return br_field_fail(err, at, "not an array of %d markers", c->num_seats);
-    for (int p = 0; p < c->num_seats; p++) {
-        br_field_path entry = { at, NULL, p };
-        if (!marker_read(s, p, json_array_get(v, (size_t)p), &entry, err))
-            return false;
-    }
-    return true;
+    size_t n = (size_t)c->num_seats;
+    return br_field_read_each(v, n, n, "markers", marker_read, member, at, err);
 }
 
 static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -511,7 +473,7 @@ static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r
                         const br_field_path *at)
 {
     uint8_t b[TS_SEATS * 4];
-    if (!take_bytes(r, b, (size_t)c->num_seats * 4, at))
+    if (!br_field_take(r, b, (size_t)c->num_seats * 4, at))
         return false;
     for (int p = 0; p < c->num_seats; p++) {
         br_field_path entry = { at, NULL, p };
@@ -555,14 +517,18 @@ static void unseen_write(const br_fields_ctx *c, const void *member, br_jw *w)
 static void draw_to_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     (void)c;
-    write_seat_or_null(w, chance_recipient(member));
+    int seat = chance_recipient(member);
+    if (seat == NO_SEAT)
+        br_jw_null(w);
+    else
+        br_jw_int(w, seat);
 }
 
 static void winners_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     (void)c;
     const ts_state *s = member;
-    write_seats(w, s, s->phase == PH_OVER ? winners_of(s) : 0);
+    br_jw_seats(w, s->phase == PH_OVER ? winners_of(s) : 0, s->num_seats);
 }
 
 static const br_field_codec TO_MOVE = { to_move_write, NULL, NULL, NULL };
