@@ -352,15 +352,26 @@ static void run_set(text_run *r, br_jw *w, const br_field *f, const br_fields_ct
     run_char(r, w, ']');
 }
 
+/* Whether a NULLABLE scalar member holds its null (a codec's member never
+ * does: its codec writes it). */
+static bool is_none(const br_field *f, const void *p)
+{
+    return (f->flags & BR_FIELD_NULLABLE) && f->kind != BR_FIELD_CODEC &&
+           f->kind != BR_FIELD_OBJECT &&
+           load_uint(p, f->kind == BR_FIELD_BOOL ? 1 : f->width) == f->none;
+}
+
 /* What a viewer who may not see the member reads in its place. */
 static void run_hidden(text_run *r, br_jw *w, const br_field *f, const br_fields_ctx *c,
                        const void *base, const void *p)
 {
     run_reserve(r, w, VALUE_IN_RUN_MAX);
-    if (f->hide == BR_HIDE_NULL)
+    if (f->hide == BR_HIDE_NULL || (f->hide == BR_HIDE_SECRET && is_none(f, p)))
         run_put(r, "null", 4);
     else if (f->hide == BR_HIDE_SUM)
         run_int(r, sum_of_entries(f, c, base));
+    else if (f->hide == BR_HIDE_SECRET)
+        run_put(r, "\"hidden\"", 8);
     else if (is_list(f))
         run_int(r, (long long)entries(f, c, base));
     else
@@ -413,8 +424,10 @@ static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
 static void write_hidden(const br_field *f, const br_fields_ctx *c, const void *base,
                          const void *p, br_jw *w)
 {
-    if (f->hide == BR_HIDE_NULL)
+    if (f->hide == BR_HIDE_NULL || (f->hide == BR_HIDE_SECRET && is_none(f, p)))
         br_jw_null(w);
+    else if (f->hide == BR_HIDE_SECRET)
+        br_jw_name(w, "hidden");
     else if (is_list(f))
         br_jw_int(w, (long long)entries(f, c, base));
     else

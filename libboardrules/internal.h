@@ -649,6 +649,8 @@ typedef enum br_field_hide {
     BR_HIDE_NULL,  /* null */
     BR_HIDE_COUNT, /* a set: its number of members; a list: its length */
     BR_HIDE_SUM,   /* an array of counts: their total */
+    BR_HIDE_SECRET, /* the string "hidden"; null where a NULLABLE member is
+                       `none` (that there is nothing is public) */
 } br_field_hide;
 
 enum {

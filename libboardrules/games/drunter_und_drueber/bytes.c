@@ -16,23 +16,6 @@
  * byte; from version 3 on they take two. */
 enum { VOTES_U16_SINCE = 3 };
 
-/* A byte, failing at `at` when the data has ended. */
-static bool get_u8(br_bytes_reader *r, uint8_t *out, const br_field_path *at)
-{
-    if (r->failed || r->left < 1)
-        return br_field_fail_bytes(r, at, "the data ends early");
-    *out = br_br_u8(r, "");
-    return true;
-}
-
-/* n bytes, failing at `at` when the data ends before. */
-static bool get_bytes(br_bytes_reader *r, void *out, size_t n, const br_field_path *at)
-{
-    if (r->failed || r->left < n)
-        return br_field_fail_bytes(r, at, "the data ends early");
-    return br_br_bytes(r, out, n, "");
-}
-
 
 void dud_put_laid(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
@@ -49,12 +32,12 @@ bool dud_get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     dud *s = dud_loading(c);
     (void)member;
-    if (!get_u8(r, &s->tiles_laid, at))
+    if (!br_field_take(r, &s->tiles_laid, 1, at))
         return false;
     uint8_t moves[DUD_TILES];
     if (s->tiles_laid > DUD_TILES)
         return br_field_fail_bytes(r, at, "%u tiles, the set has %d", s->tiles_laid, DUD_TILES);
-    if (!get_bytes(r, moves, s->tiles_laid, at))
+    if (!br_field_take(r, moves, s->tiles_laid, at))
         return false;
     for (int i = 0; i < s->tiles_laid; i++) {
         br_field_path entry = {at, NULL, i};
@@ -78,7 +61,7 @@ bool dud_get_tiles(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     uint8_t *counts = member;
     (void)c;
-    if (!get_bytes(r, counts, DUD_TILE_TYPES, at))
+    if (!br_field_take(r, counts, DUD_TILE_TYPES, at))
         return false;
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         br_field_path entry = {at, NULL, t};
@@ -92,24 +75,11 @@ bool dud_get_tiles(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 /* A card number below `count`, or DUD_NONE. */
 static bool get_card(br_bytes_reader *r, int count, uint8_t *out, const br_field_path *at)
 {
-    if (!get_u8(r, out, at))
+    if (!br_field_take(r, out, 1, at))
         return false;
     return *out == DUD_NONE || *out < count
            || br_field_fail_bytes(r, at, "%u is not a card (0..%d, or 255: none)", *out,
                                   count - 1);
-}
-
-void dud_put_building(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    (void)c;
-    br_bw_u8(w, *(const uint8_t *)member);
-}
-
-bool dud_get_building(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                      const br_field_path *at)
-{
-    (void)c;
-    return get_card(r, DUD_BUILDING_TYPES, member, at);
 }
 
 /* Pro: per seat its two task cards and its choice (state.tasks[p][i],
@@ -147,7 +117,7 @@ bool dud_get_ballot(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     const dud *s = c->state;
     uint8_t *ballot = member;
-    if (!get_u8(r, ballot, at))
+    if (!br_field_take(r, ballot, 1, at))
         return false;
     return (s->voted >> c->owner & 1) || !*ballot
            || br_field_fail_bytes(r, at, "cards, but the seat has not voted");
@@ -165,7 +135,7 @@ bool dud_get_jein_yes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     const dud *s = c->state;
     uint8_t *yes = member;
-    if (!get_u8(r, yes, at))
+    if (!br_field_take(r, yes, 1, at))
         return false;
     if (*yes >> c->num_seats)
         return br_field_fail_bytes(r, at, "0x%02x names a seat beyond seat %d", *yes,
@@ -185,7 +155,7 @@ bool dud_get_pending(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 {
     const dud *s = c->state;
     uint8_t m = 0;
-    if (!get_u8(r, &m, at))
+    if (!br_field_take(r, &m, 1, at))
         return false;
     if (m != NO_LAY && m >= DUD_MV_VOTE)
         return br_field_fail_bytes(r, at, "%u is not a lay number (0..%d, or 255: none)", m,
@@ -210,7 +180,7 @@ bool dud_get_last_vote(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                        const br_field_path *at)
 {
     dud_vote_result *v = member;
-    if (!get_u8(r, &v->held, at) || !br_fields_read_bytes(&dud_last_vote_table, c, v, r, at))
+    if (!br_field_take(r, &v->held, 1, at) || !br_fields_read_bytes(&dud_last_vote_table, c, v, r, at))
         return false;
     if (v->held > 1)
         return br_field_fail_bytes(r, at, "held: %u is not 0 or 1", v->held);
@@ -218,19 +188,6 @@ bool dud_get_last_vote(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     for (int p = 0; p < c->num_seats; p++)
         any |= v->ballots[p] != 0;
     return v->held || !any || br_field_fail_bytes(r, at, "values, but no vote was held");
-}
-
-void dud_put_rejected(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    (void)c;
-    br_bw_bytes(w, member, DUD_MV_VOTE / 8);
-}
-
-bool dud_get_rejected(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                      const br_field_path *at)
-{
-    (void)c;
-    return get_bytes(r, member, DUD_MV_VOTE / 8, at);
 }
 
 void dud_put_votes_held(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -245,10 +202,10 @@ bool dud_get_votes_held(const br_fields_ctx *c, void *member, br_bytes_reader *r
                         const br_field_path *at)
 {
     (void)c;
-    unsigned width = r->version >= VOTES_U16_SINCE ? 2 : 1;
-    if (r->failed || r->left < width)
-        return br_field_fail_bytes(r, at, "the data ends early");
-    uint16_t v = width == 2 ? br_br_u16(r, "") : br_br_u8(r, "");
+    uint8_t b[2] = {0};
+    if (!br_field_take(r, b, r->version >= VOTES_U16_SINCE ? 2 : 1, at))
+        return false;
+    uint16_t v = (uint16_t)(b[0] | b[1] << 8);
     if (v > DUD_MAX_VOTES)
         return br_field_fail_bytes(r, at, "%u is not in 0..%d", v, DUD_MAX_VOTES);
     memcpy(member, &v, sizeof v);

@@ -28,50 +28,15 @@ static int pool_size(const dud *s)
 
 /* ------------------------------------------------------------------ */
 /* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
- * put together with memcpy, not printf. An array of names or small numbers
- * is gathered here, brackets, commas and quotes included, and goes to the
- * writer as one value (br_jw_raw()): br_jw_string_n() scans its text a
- * character at a time and br_jw_int() formats with snprintf. */
+ * put together with memcpy, not printf, and an array of them goes out as
+ * one value (br_jw_list). */
 
 /* The longest array: "rejected" with every lay move, each at most
  * "wall1 3b e" (10 characters) in quotes and a comma; the others (60 tiles
  * of at most 7 characters, 4 crews of at most 42, 12 board rows) are
  * shorter. */
-enum { LAY_TEXT_MAX = 10, ITEMS_MAX = 2 + DUD_MV_VOTE * (LAY_TEXT_MAX + 3) };
-
-typedef struct items {
-    size_t len;
-    char buf[ITEMS_MAX];
-} items;
-
-static void items_begin(items *it)
-{
-    it->buf[0] = '[';
-    it->len = 1;
-}
-
-static void items_end(items *it, br_jw *w)
-{
-    it->buf[it->len++] = ']';
-    br_jw_raw(w, it->buf, it->len);
-}
-
-/* One item: `text` (none of its characters needs escaping) in quotes, or as
- * it is. */
-static void item(items *it, const char *text, size_t n, bool quoted)
-{
-    assert(it->len + n + 4 <= sizeof it->buf); /* ITEMS_MAX is the longest array */
-    char *p = it->buf + it->len;
-    if (it->len > 1)
-        *p++ = ',';
-    if (quoted)
-        *p++ = '"';
-    memcpy(p, text, n);
-    p += n;
-    if (quoted)
-        *p++ = '"';
-    it->len = (size_t)(p - it->buf);
-}
+enum { LAY_TEXT_MAX = 10 };
+_Static_assert(2 + DUD_MV_VOTE * (LAY_TEXT_MAX + 3) <= BR_JW_LIST_MAX, "rejected fits a list");
 
 static size_t append(char *buf, size_t at, const char *s)
 {
@@ -109,8 +74,8 @@ static void write_lay(br_jw *w, dud_lay lay)
 
 static void write_tiles(br_jw *w, const uint8_t *counts)
 {
-    items it;
-    items_begin(&it);
+    br_jw_list it;
+    br_jw_list_begin(&it);
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         if (!counts[t])
             continue;
@@ -118,38 +83,21 @@ static void write_tiles(br_jw *w, const uint8_t *counts)
         size_t n = append(name, 0, dud_kind_names[dud_tile_kind(t)]);
         n = append(name, n, dud_shape_names[dud_tile_shape(t)]);
         for (int i = 0; i < counts[t]; i++)
-            item(&it, name, n, true);
+            br_jw_list_item(&it, name, n, true);
     }
-    items_end(&it, w);
+    br_jw_list_end(&it, w);
 }
 
 static void write_votes(br_jw *w, unsigned cards)
 {
-    items it;
-    items_begin(&it);
+    br_jw_list it;
+    br_jw_list_begin(&it);
     for (int c = 0; c < DUD_VOTE_CARDS; c++)
         if (cards >> c & 1)
-            item(&it, dud_vote_names[c], strlen(dud_vote_names[c]), true);
-    items_end(&it, w);
+            br_jw_list_item(&it, dud_vote_names[c], strlen(dud_vote_names[c]), true);
+    br_jw_list_end(&it, w);
 }
 
-static void write_seat_list(br_jw *w, unsigned mask, int n)
-{
-    items it;
-    items_begin(&it);
-    for (int p = 0; p < n; p++)
-        if (mask >> p & 1)
-            item(&it, (const char[]){(char)('0' + p)}, 1, false);
-    items_end(&it, w);
-}
-
-static void write_card(br_jw *w, int card)
-{
-    if (card == DUD_NONE)
-        br_jw_null(w);
-    else
-        br_jw_string(w, dud_task_names[card]);
-}
 
 /* ------------------------------------------------------------------ */
 /* Reading JSON: the codecs of the game's notation. */
@@ -190,23 +138,6 @@ static bool read_lay(const json_t *v, dud_lay *out, const br_field_path *at, br_
     return true;
 }
 
-/* An array of at most `max` entries, each read by `read_one`. */
-static bool read_each(const json_t *v, size_t max, const char *what, const br_field_path *at,
-                      br_text *err,
-                      bool (*read_one)(const json_t *e, size_t i, void *out,
-                                       const br_field_path *at, br_text *err),
-                      void *out)
-{
-    if (!json_is_array(v) || json_array_size(v) > max)
-        return br_field_fail(err, at, "not an array of at most %zu %s", max, what);
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        br_field_path entry = {at, NULL, (long)i};
-        if (!read_one(json_array_get(v, i), i, out, &entry, err))
-            return false;
-    }
-    return true;
-}
-
 static bool read_tile(const json_t *e, size_t i, void *out, const br_field_path *at,
                       br_text *err)
 {
@@ -235,25 +166,7 @@ static bool read_vote(const json_t *e, size_t i, void *out, const br_field_path 
 static bool read_votes(const json_t *v, uint8_t *cards, const br_field_path *at, br_text *err)
 {
     *cards = 0;
-    return read_each(v, DUD_VOTE_CARDS, "vote cards", at, err, read_vote, cards);
-}
-
-/* A string among `names`, or null (DUD_NONE) when `nullable`. */
-static bool read_name(const json_t *v, const char *const *names, int count, bool nullable,
-                      uint8_t *out, const br_field_path *at, br_text *err)
-{
-    const char *text = json_string_value(v);
-    if (nullable && json_is_null(v)) {
-        *out = DUD_NONE;
-        return true;
-    }
-    for (int i = 0; text && i < count; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = (uint8_t)i;
-            return true;
-        }
-    return br_field_fail(err, at, "not one of '%s' .. '%s'%s", names[0], names[count - 1],
-                         nullable ? " or null" : "");
+    return br_field_read_each(v, 0, DUD_VOTE_CARDS, "vote cards", read_vote, cards, at, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -265,13 +178,13 @@ static void laid_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const dud *s = c->state;
     (void)member;
-    items it;
-    items_begin(&it);
+    br_jw_list it;
+    br_jw_list_begin(&it);
     for (int i = 0; i < s->tiles_laid; i++) {
         char buf[24];
-        item(&it, buf, lay_text(buf, s->laid[i]), true);
+        br_jw_list_item(&it, buf, lay_text(buf, s->laid[i]), true);
     }
-    items_end(&it, w);
+    br_jw_list_end(&it, w);
 }
 
 static bool read_laid_entry(const json_t *e, size_t i, void *out, const br_field_path *at,
@@ -285,7 +198,7 @@ static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
 {
     dud *s = dud_loading(c);
     s->tiles_laid = json_is_array(v) ? (uint8_t)json_array_size(v) : 0;
-    return read_each(v, DUD_TILES, "lays", at, err, read_laid_entry, member);
+    return br_field_read_each(v, 0, DUD_TILES, "lays", read_laid_entry, member, at, err);
 }
 
 /* Each crew an object of fixed keys, put together here as one item; derived
@@ -294,8 +207,8 @@ static void crews_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const dud *s = c->state;
     (void)member;
-    items it;
-    items_begin(&it);
+    br_jw_list it;
+    br_jw_list_begin(&it);
     for (int p = 0; p < DUD_PATHS; p++) {
         char buf[48];
         size_t n = append(buf, 0, "{\"path\":\"");
@@ -303,9 +216,9 @@ static void crews_write(const br_fields_ctx *c, const void *member, br_jw *w)
         n = append(buf, n, "\",\"square\":\"");
         n += square_text(buf + n, s->crew[p]);
         n = append(buf, n, s->crew_in >> p & 1 ? "\",\"in\":true}" : "\",\"in\":false}");
-        item(&it, buf, n, false);
+        br_jw_list_item(&it, buf, n, false);
     }
-    items_end(&it, w);
+    br_jw_list_end(&it, w);
 }
 
 /* A hand: face down during the deal (others see its size). */
@@ -323,7 +236,7 @@ static bool tiles_read(const br_fields_ctx *c, void *member, const json_t *v,
 {
     (void)c;
     memset(member, 0, DUD_TILE_TYPES);
-    return read_each(v, DUD_TILES, "tile names", at, err, read_tile, member);
+    return br_field_read_each(v, 0, DUD_TILES, "tile names", read_tile, member, at, err);
 }
 
 /* The pool: its tiles in the snapshot, its size in an observation. */
@@ -342,71 +255,30 @@ static bool sees_secret(const br_fields_ctx *c)
     return c->viewer == BR_VIEW_FULL || c->viewer == c->owner || s->phase == DUD_PH_OVER;
 }
 
-static void building_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    uint8_t card = *(const uint8_t *)member;
-    if (card == DUD_NONE || sees_secret(c))
-        write_card(w, card);
-    else
-        br_jw_string(w, "hidden");
-}
-
-static bool building_read(const br_fields_ctx *c, void *member, const json_t *v,
-                          const br_field_path *at, br_text *err)
-{
-    (void)c;
-    return read_name(v, dud_building_names, DUD_BUILDING_TYPES, true, member, at, err);
-}
-
 /* Pro: the two open task cards of a seat. */
 static void tasks_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const uint8_t *pair = member;
     (void)c;
     br_jw_begin_array(w);
-    write_card(w, pair[0]);
-    write_card(w, pair[1]);
+    br_jw_name_or_null(w, dud_task_names, pair[0], DUD_NONE);
+    br_jw_name_or_null(w, dud_task_names, pair[1], DUD_NONE);
     br_jw_end_array(w);
+}
+
+static bool read_task(const json_t *e, size_t i, void *out, const br_field_path *at,
+                      br_text *err)
+{
+    uint8_t *pair = out;
+    return br_field_read_choice(e, dud_task_names, DUD_TASKS, true, DUD_NONE, &pair[i], at,
+                                err);
 }
 
 static bool tasks_read(const br_fields_ctx *c, void *member, const json_t *v,
                        const br_field_path *at, br_text *err)
 {
-    uint8_t *pair = member;
     (void)c;
-    if (!json_is_array(v) || json_array_size(v) != 2)
-        return br_field_fail(err, at, "not a pair of task cards");
-    for (int i = 0; i < 2; i++) {
-        br_field_path entry = {at, NULL, i};
-        if (!read_name(json_array_get(v, (size_t)i), dud_task_names, DUD_TASKS, true, &pair[i],
-                       &entry, err))
-            return false;
-    }
-    return true;
-}
-
-/* Pro: the slot chosen, 1 or 2, secret until the end. */
-static void choice_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    uint8_t choice = *(const uint8_t *)member;
-    if (choice == DUD_NONE)
-        br_jw_null(w);
-    else if (sees_secret(c))
-        br_jw_int(w, choice + 1);
-    else
-        br_jw_string(w, "hidden");
-}
-
-static bool choice_read(const br_fields_ctx *c, void *member, const json_t *v,
-                        const br_field_path *at, br_text *err)
-{
-    (void)c;
-    if (json_is_null(v))
-        return true;
-    if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 2)
-        return br_field_fail(err, at, "not 1, 2 or null");
-    *(uint8_t *)member = (uint8_t)(json_integer_value(v) - 1);
-    return true;
+    return br_field_read_each(v, 2, 2, "task cards", read_task, member, at, err);
 }
 
 static void votes_write(const br_fields_ctx *c, const void *member, br_jw *w)
@@ -463,7 +335,7 @@ static bool jein_read(const br_fields_ctx *c, void *member, const json_t *v,
     (void)member;
     if (json_is_null(v))
         return true;
-    if (!read_name(v, (const char *const[]){"no", "yes"}, 2, false, &yes, at, err))
+    if (!br_field_read_choice(v, (const char *const[]){"no", "yes"}, 2, false, 0, &yes, at, err))
         return false;
     s->jein_done |= (uint8_t)(1u << c->owner);
     s->jein_yes |= (uint8_t)(yes << c->owner);
@@ -511,16 +383,16 @@ static bool last_vote_read(const br_fields_ctx *c, void *member, const json_t *v
 
 static void rejected_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    items it;
-    items_begin(&it);
+    br_jw_list it;
+    br_jw_list_begin(&it);
     (void)member;
     for (br_move m = 0; m < DUD_MV_VOTE; m++) {
         if (!dud_rejected(c->state, m))
             continue;
         char buf[24];
-        item(&it, buf, lay_text(buf, dud_lay_of_move(m)), true);
+        br_jw_list_item(&it, buf, lay_text(buf, dud_lay_of_move(m)), true);
     }
-    items_end(&it, w);
+    br_jw_list_end(&it, w);
 }
 
 static bool read_rejected_entry(const json_t *e, size_t i, void *out, const br_field_path *at,
@@ -542,7 +414,7 @@ static bool rejected_read(const br_fields_ctx *c, void *member, const json_t *v,
                           const br_field_path *at, br_text *err)
 {
     (void)c;
-    return read_each(v, DUD_MV_VOTE, "lays", at, err, read_rejected_entry, member);
+    return br_field_read_each(v, 0, DUD_MV_VOTE, "lays", read_rejected_entry, member, at, err);
 }
 
 /* The result at the end (null before): also what the JSON loader compares
@@ -572,7 +444,7 @@ static void write_result_value(br_jw *w, const dud *s)
         br_jw_int(w, dud_popcount(s->votes[p]));
     br_jw_end_array(w);
     br_jw_key(w, "winners");
-    write_seat_list(w, s->winner_mask, s->num_players);
+    br_jw_seats(w, s->winner_mask, s->num_players);
     br_jw_end_object(w);
 }
 
@@ -588,8 +460,8 @@ static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const dud *s = c->state;
     (void)member;
-    items it;
-    items_begin(&it);
+    br_jw_list it;
+    br_jw_list_begin(&it);
     for (int y = 0; y < DUD_SIDE; y++) {
         char row[DUD_SIDE];
         for (int x = 0; x < DUD_SIDE; x++) {
@@ -597,9 +469,9 @@ static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
             int path = (piece & DUD_PIECE_PATH) - 1;
             row[x] = (char)(!piece ? '.' : piece & DUD_PIECE_BRIDGE ? 'A' + path : '0' + path);
         }
-        item(&it, row, DUD_SIDE, true);
+        br_jw_list_item(&it, row, DUD_SIDE, true);
     }
-    items_end(&it, w);
+    br_jw_list_end(&it, w);
 }
 
 static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
@@ -621,9 +493,7 @@ CODEC(LAID, laid_write, laid_read, laid);
 JSON_CODEC(CREWS, crews_write, NULL);
 CODEC(HAND, hand_write, tiles_read, tiles);
 CODEC(POOL, pool_write, tiles_read, tiles);
-CODEC(BUILDING, building_write, building_read, building);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
-JSON_CODEC(CHOICE, choice_write, choice_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, dud_put_tasks, dud_get_tasks};
 JSON_CODEC(VOTES, votes_write, votes_read);
 CODEC(BALLOT, ballot_write, ballot_read, ballot);
@@ -631,7 +501,7 @@ JSON_CODEC(JEIN, jein_write, jein_read);
 static const br_field_codec JEIN_YES = {NULL, NULL, dud_put_jein_yes, dud_get_jein_yes};
 CODEC(PENDING, pending_write, pending_read, pending);
 CODEC(LAST_VOTE, last_vote_write, last_vote_read, last_vote);
-CODEC(REJECTED, rejected_write, rejected_read, rejected);
+JSON_CODEC(REJECTED, rejected_write, rejected_read);
 static const br_field_codec VOTES_HELD = {NULL, NULL, dud_put_votes_held, dud_get_votes_held};
 JSON_CODEC(RESULT, result_write, NULL);
 JSON_CODEC(BOARD, board_write, NULL);
@@ -640,6 +510,10 @@ JSON_CODEC(SEAT, seat_write, NULL);
 #define AT(member) .offset = offsetof(dud, member)
 #define PER_SEAT(member) AT(member), .count = BR_FIELD_SEATS, .stride = sizeof(((dud *)0)->member[0])
 #define CODEC_FIELD(k, codec_, ...) {BR_KEY(k), .kind = BR_FIELD_CODEC, .codec = &codec_, __VA_ARGS__}
+/* A card or choice of a seat: null (none) or, hidden from the other seats
+ * until the end, "hidden". */
+#define SECRET(more_flags) .flags = BR_FIELD_NULLABLE | (more_flags), .none = DUD_NONE, .see = BR_SEE_CUSTOM, \
+               .visible = sees_secret, .hide = BR_HIDE_SECRET
 #define SEAT_MASK(k, member) \
     {BR_KEY(k), .kind = BR_FIELD_SET, .width = 1, AT(member), .max = BR_FIELD_LAST_SEAT, \
      .flags = BR_FIELD_BYTES_ONLY}
@@ -696,7 +570,9 @@ static const br_field_table tally_table = {tally_fields,
                 .flags = BR_FIELD_JSON_ONLY),                                              \
     CODEC_FIELD("pending", PENDING, AT(pending)),                                          \
     CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote)),                                    \
-    CODEC_FIELD("rejected", REJECTED, AT(rejected)),                                       \
+    CODEC_FIELD("rejected", REJECTED, AT(rejected), .flags = BR_FIELD_JSON_ONLY),          \
+    {BR_KEY("rejected"), .kind = BR_FIELD_INT, .width = 1, AT(rejected),                    \
+     .count = DUD_MV_VOTE / 8, .stride = 1, .max = 255, .flags = BR_FIELD_BYTES_ONLY},      \
     {BR_KEY("tallies"), .kind = BR_FIELD_OBJECT, .table = &tally_table, AT(votes_held)},    \
     CODEC_FIELD("result", RESULT, .flags = BR_FIELD_JSON_ONLY),                            \
     CODEC_FIELD("board", BOARD, .flags = BR_FIELD_VIEW_ONLY),                              \
@@ -704,14 +580,17 @@ static const br_field_table tally_table = {tally_fields,
 
 static const br_field basic_fields[] = {
     HEAD_FIELDS,
-    CODEC_FIELD("buildings", BUILDING, PER_SEAT(building)),
+    {BR_KEY("buildings"), .kind = BR_FIELD_NAME, .width = 1, PER_SEAT(building),
+     .max = DUD_BUILDING_TYPES - 1, .names = dud_building_names, SECRET(0)},
     TAIL_FIELDS,
 };
 
 static const br_field pro_fields[] = {
     HEAD_FIELDS,
     CODEC_FIELD("tasks", TASKS, PER_SEAT(task), .flags = BR_FIELD_JSON_ONLY),
-    CODEC_FIELD("choices", CHOICE, PER_SEAT(choice), .flags = BR_FIELD_JSON_ONLY),
+    /* the slot chosen, 1 or 2 (stored 0 or 1) */
+    {BR_KEY("choices"), .kind = BR_FIELD_INT, .width = 1, PER_SEAT(choice), .max = 1,
+     .bias = 1, SECRET(BR_FIELD_JSON_ONLY)},
     CODEC_FIELD("tasks", TASKS_BYTES, PER_SEAT(task), .flags = BR_FIELD_BYTES_ONLY),
     TAIL_FIELDS,
 };
