@@ -801,6 +801,13 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *c,
                            const void *base, br_bytes_writer *w);
 bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *c, void *base,
                           br_bytes_reader *r, const br_field_path *at);
+/* After a load: checks each derived member of the snapshot object `obj` (a
+ * JSON-only codec without read_json) against what its codec writes from the
+ * loaded struct at `base`; on a difference fails naming the first entry that
+ * differs ("state.crews[2]: the rest of the state gives {...}"). */
+bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c,
+                             const void *base, const json_t *obj, const br_field_path *at,
+                             br_text *err);
 
 /* Helpers for a game's codecs (fieldcodecs.c): the shapes codecs share,
  * each failing with the walker's path. Out-pointers are the caller's and are

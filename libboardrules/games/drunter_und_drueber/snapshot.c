@@ -202,7 +202,7 @@ static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
 }
 
 /* Each crew an object of fixed keys, put together here as one item; derived
- * from the laid tiles (check_crews() compares). */
+ * from the laid tiles (the loader compares: br_fields_check_derived()). */
 static void crews_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const dud *s = c->state;
@@ -417,10 +417,11 @@ static bool rejected_read(const br_fields_ctx *c, void *member, const json_t *v,
     return br_field_read_each(v, 0, DUD_MV_VOTE, "lays", read_rejected_entry, member, at, err);
 }
 
-/* The result at the end (null before): also what the JSON loader compares
- * the snapshot's result with. */
-static void write_result_value(br_jw *w, const dud *s)
+/* The result at the end (null before); derived, as the crews. */
+static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
+    const dud *s = c->state;
+    (void)member;
     if (s->phase != DUD_PH_OVER) {
         br_jw_null(w);
         return;
@@ -446,12 +447,6 @@ static void write_result_value(br_jw *w, const dud *s)
     br_jw_key(w, "winners");
     br_jw_seats(w, s->winner_mask, s->num_players);
     br_jw_end_object(w);
-}
-
-static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    (void)member;
-    write_result_value(w, c->state);
 }
 
 /* The board as rows of text for observers: '.' free, the path's digit for a
@@ -892,59 +887,12 @@ static bool check_loaded(dud *s, br_text *err)
  * loader then compares the derived members the binary form does not carry
  * (crews, result) with what follows from the loaded state. */
 
-static bool is_text(const json_t *v, const char *text)
-{
-    return json_is_string(v) && strcmp(json_string_value(v), text) == 0;
-}
-
-/* The crews, which the replay of the laid tiles has placed. */
-static bool check_crews(const dud *s, const json_t *crews, br_text *err)
-{
-    if (!json_is_array(crews) || json_array_size(crews) != DUD_PATHS)
-        return br_fail(err, "state.crews: not an array of %d crews", DUD_PATHS);
-    for (int p = 0; p < DUD_PATHS; p++) {
-        const json_t *c = json_array_get(crews, (size_t)p), *in = json_object_get(c, "in");
-        char square[4] = "";
-        square[square_text(square, s->crew[p])] = '\0';
-        bool crew_in = s->crew_in >> p & 1;
-        if (json_object_size(c) != 3 || !is_text(json_object_get(c, "path"), dud_path_names[p])
-            || !is_text(json_object_get(c, "square"), square) || !json_is_boolean(in)
-            || json_is_true(in) != crew_in)
-            return br_fail(err, "state.crews[%d]: the laid tiles give {\"path\":\"%s\","
-                           "\"square\":\"%s\",\"in\":%s}", p, dud_path_names[p], square,
-                           crew_in ? "true" : "false");
-    }
-    return true;
-}
-
-/* The result: null before the end, then what the final position gives. */
-static bool check_result(const dud *s, const json_t *result, br_text *err)
-{
-    if (json_is_null(result) && s->phase != DUD_PH_OVER)
-        return true;
-    char text[512];
-    br_text t = br_text_over(text, sizeof text);
-    br_jw w;
-    br_jw_init(&w, &t);
-    write_result_value(&w, s);
-    json_t *want = NULL;
-    json_error_t jerr;
-    if (br_text_fits(&t))
-        br_json_parse(text, t.len, JSON_DECODE_ANY, &want, &jerr);
-    if (!want)
-        return br_fail(err, "state.result: out of memory while checking it");
-    bool same = json_equal(want, result);
-    json_decref(want);
-    return same || br_fail(err, "state.result: the final position gives %s", text);
-}
-
 br_status dud_from_json(void *st, const json_t *state, br_text *err)
 {
     dud *s = st;
     br_fields_ctx c = ctx_of(s, BR_VIEW_FULL);
     bool ok = br_fields_read_json(table_of(s), &c, s, state, &ROOT, err) && check_loaded(s, err)
-              && check_crews(s, json_object_get(state, "crews"), err)
-              && check_result(s, json_object_get(state, "result"), err);
+              && br_fields_check_derived(table_of(s), &c, s, state, &ROOT, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
 }
 
