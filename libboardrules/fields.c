@@ -67,6 +67,8 @@ static bool well_formed(const br_field *f)
         return false;
     if (f->quoted && f->kind != BR_FIELD_NAME)
         return false;
+    if (f->kind == BR_FIELD_BAG && !f->names)
+        return false;
     if (f->kind == BR_FIELD_SET && f->max != BR_FIELD_LAST_SEAT && f->max > 32)
         return false;
     if ((f->kind == BR_FIELD_OBJECT && !f->table) || (f->kind == BR_FIELD_CODEC && !f->codec))
@@ -118,6 +120,18 @@ static unsigned popcount32(uint32_t v)
     unsigned n = 0;
     for (; v; v &= v - 1)
         n++;
+    return n;
+}
+
+/* What a hidden member counts (BR_HIDE_COUNT): a set's members, a bag's
+ * items. */
+static unsigned count_of(const br_field *f, const void *p)
+{
+    if (f->kind != BR_FIELD_BAG)
+        return popcount32(load_uint(p, f->width));
+    unsigned n = 0;
+    for (unsigned i = 0; i < f->width; i++)
+        n += ((const uint8_t *)p)[i];
     return n;
 }
 
@@ -375,11 +389,27 @@ static void run_hidden(text_run *r, br_jw *w, const br_field *f, const br_fields
     else if (is_list(f))
         run_int(r, (long long)entries(f, c, base));
     else
-        run_int(r, popcount32(load_uint(p, f->width)));
+        run_int(r, count_of(f, p));
 }
 
 static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
                         const void *base, text_run *r, br_jw *w);
+
+/* A BAG member: each name as often as its count. */
+static void run_bag(text_run *r, br_jw *w, const br_field *f, const uint8_t *counts)
+{
+    bool first = true;
+    run_char(r, w, '[');
+    for (unsigned i = 0; i < f->width; i++)
+        for (unsigned k = counts[i]; k > 0; k--) {
+            run_reserve(r, w, VALUE_IN_RUN_MAX);
+            if (!first)
+                r->text[r->len++] = ',';
+            first = false;
+            run_name(r, w, f->names[i]);
+        }
+    run_char(r, w, ']');
+}
 
 /* One value of the member (an array's entry, or the member itself), its
  * key or comma written. */
@@ -412,6 +442,9 @@ static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
         else
             run_put(r, "false", 5);
         return;
+    case BR_FIELD_BAG:
+        run_bag(r, w, f, p);
+        return;
     default:
         run_reserve(r, w, VALUE_IN_RUN_MAX);
         run_scalar(r, w, f, p);
@@ -431,7 +464,7 @@ static void write_hidden(const br_field *f, const br_fields_ctx *c, const void *
     else if (is_list(f))
         br_jw_int(w, (long long)entries(f, c, base));
     else
-        br_jw_int(w, popcount32(load_uint(p, f->width)));
+        br_jw_int(w, count_of(f, p));
 }
 
 static bool is_plain_scalar(const br_field *f)
@@ -787,9 +820,31 @@ static bool read_set(const br_field *f, const br_fields_ctx *c, const json_t *v,
     return true;
 }
 
+/* A BAG: names in any order, each adding one to its count. */
+static bool read_bag(const br_field *f, uint8_t *counts, const json_t *v,
+                     const br_field_path *at, br_text *err)
+{
+    if (!json_is_array(v))
+        return br_field_fail(err, at, "not an array");
+    memset(counts, 0, f->width);
+    for (size_t k = 0; k < json_array_size(v); k++) {
+        br_field_path entry = {at, NULL, (long)k};
+        int i;
+        if (!read_name(json_array_get(v, k), f->names, f->width, &i, &entry, err))
+            return false;
+        if (counts[i] >= f->max)
+            return br_field_fail(err, &entry, "'%s' more than %d times", f->names[i],
+                                 (int)f->max);
+        counts[i]++;
+    }
+    return true;
+}
+
 static bool read_value(const br_field *f, const br_fields_ctx *c, void *p, const json_t *v,
                        const br_field_path *at, br_text *err)
 {
+    if (f->kind == BR_FIELD_BAG)
+        return read_bag(f, p, v, at, err);
     if (f->kind == BR_FIELD_OBJECT)
         return br_fields_read_json(f->table, c, p, v, at, err);
     if (f->kind == BR_FIELD_CODEC)
@@ -948,7 +1003,9 @@ static inline void write_scalar_bytes(const br_field *f, const void *p, br_bytes
 static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const void *p,
                               br_bytes_writer *w)
 {
-    if (f->kind == BR_FIELD_OBJECT)
+    if (f->kind == BR_FIELD_BAG)
+        br_bw_bytes(w, p, f->width);
+    else if (f->kind == BR_FIELD_OBJECT)
         br_fields_write_bytes(f->table, c, p, w);
     else if (f->kind == BR_FIELD_CODEC)
         f->codec->write_bytes(c, p, w);
@@ -958,7 +1015,7 @@ static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const v
 
 static bool is_scalar(const br_field *f)
 {
-    return f->kind != BR_FIELD_OBJECT && f->kind != BR_FIELD_CODEC;
+    return f->kind != BR_FIELD_OBJECT && f->kind != BR_FIELD_CODEC && f->kind != BR_FIELD_BAG;
 }
 
 /* An array member: its length first for a list, then its entries (a run of
@@ -999,7 +1056,7 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
         else if (f->kind == BR_FIELD_CODEC)
             f->codec->write_bytes(&c, p, w);
         else
-            br_fields_write_bytes(f->table, &c, p, w);
+            write_entry_bytes(f, &c, p, w);
     }
 }
 
@@ -1059,7 +1116,7 @@ static inline bool plain_range(const br_field *f, const br_fields_ctx *c, uint32
     }
     if (f->kind == BR_FIELD_NAME)
         *lo = 0;
-    else if (f->kind == BR_FIELD_INT)
+    else if (f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BAG)
         *lo = f->min > 0 ? (uint32_t)f->min : 0;
     else
         return false;
@@ -1101,9 +1158,14 @@ static inline bool read_scalar_bytes(const br_field *f, const br_fields_ctx *c, 
     return true;
 }
 
+static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *out, size_t n,
+                          br_bytes_reader *r, const br_field_path *at);
+
 static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
                              br_bytes_reader *r, const br_field_path *at)
 {
+    if (f->kind == BR_FIELD_BAG)
+        return read_byte_run(f, c, p, f->width, r, at);
     if (f->kind == BR_FIELD_OBJECT)
         return br_fields_read_bytes(f->table, c, p, r, at);
     if (f->kind == BR_FIELD_CODEC)
@@ -1180,10 +1242,8 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
             ok = read_array_bytes(f, &c, base, r, &member);
         else if (is_scalar(f))
             ok = read_scalar_bytes(f, &c, p, r, &member);
-        else if (f->kind == BR_FIELD_CODEC)
-            ok = f->codec->read_bytes(&c, p, r, &member);
         else
-            ok = br_fields_read_bytes(f->table, &c, p, r, &member);
+            ok = read_entry_bytes(f, &c, p, r, &member);
         if (!ok)
             return false;
     }

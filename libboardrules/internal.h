@@ -632,6 +632,9 @@ typedef enum br_field_kind {
     BR_FIELD_CODEC,  /* the game's own codec writes and reads it */
     BR_FIELD_FLAG,   /* bit `bias` of a one-byte bit mask member: true or
                         false (JSON only: the mask is the binary form's) */
+    BR_FIELD_BAG,    /* `width` one-byte counts, one per name: the array of
+                        the names, each as often as its count, in name
+                        order (read in any order); binary: the counts */
 } br_field_kind;
 
 /* Who sees a member in an observation (the snapshot shows every member). */
@@ -647,7 +650,8 @@ typedef enum br_field_see {
 typedef enum br_field_hide {
     BR_HIDE_OMIT,  /* nothing: the key is left out */
     BR_HIDE_NULL,  /* null */
-    BR_HIDE_COUNT, /* a set: its number of members; a list: its length */
+    BR_HIDE_COUNT, /* a set: its number of members; a list: its length; a
+                      bag: the sum of its counts */
     BR_HIDE_SUM,   /* an array of counts: their total */
     BR_HIDE_SECRET, /* the string "hidden"; null where a NULLABLE member is
                        `none` (that there is nothing is public) */
@@ -747,7 +751,8 @@ typedef struct br_field_table {
 struct br_field {
     const char *key;
     uint8_t kind;       /* br_field_kind */
-    uint8_t width;      /* bytes of the member (INT, NAME, SET): 1, 2 or 4 */
+    uint8_t width;      /* bytes of the member (INT, NAME, SET): 1, 2 or 4;
+                           BAG: the number of names (a count byte each) */
     uint8_t see;        /* br_field_see */
     uint8_t hide;       /* br_field_hide */
     uint8_t flags;      /* BR_FIELD_NULLABLE, ... */
@@ -759,10 +764,12 @@ struct br_field {
     uint16_t length_at; /* a list: 1 + the offset of its uint8_t length
                            member (0: a fixed count) */
     int32_t min, max;   /* the stored value's range (INT); SET: max = the
-                           number of bits; BR_FIELD_LAST_SEAT */
+                           number of bits; BAG: the largest count;
+                           BR_FIELD_LAST_SEAT */
     int32_t bias;       /* INT, SET without names: JSON shows value + bias */
     uint32_t none;      /* NULLABLE: the stored value that is null */
-    const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1) */
+    const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1);
+                                    BAG: `width` names */
     const br_quoted_name *quoted; /* NAME: the same names as JSON text, for
                                      speed (NULL: quoted on each write) */
     const br_field_table *table; /* OBJECT */

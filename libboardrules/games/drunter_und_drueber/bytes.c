@@ -49,29 +49,6 @@ bool dud_get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     return true;
 }
 
-/* A hand or the pool: a count per tile type, at most the set's. */
-void dud_put_tiles(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    (void)c;
-    br_bw_bytes(w, member, DUD_TILE_TYPES);
-}
-
-bool dud_get_tiles(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                   const br_field_path *at)
-{
-    uint8_t *counts = member;
-    (void)c;
-    if (!br_field_take(r, counts, DUD_TILE_TYPES, at))
-        return false;
-    for (int t = 0; t < DUD_TILE_TYPES; t++) {
-        br_field_path entry = {at, NULL, t};
-        if (counts[t] > dud_tile_count[t])
-            return br_field_fail_bytes(r, &entry, "%u tiles, the set has %u of the kind",
-                                       counts[t], dud_tile_count[t]);
-    }
-    return true;
-}
-
 /* A card number below `count`, or DUD_NONE. */
 static bool get_card(br_bytes_reader *r, int count, uint8_t *out, const br_field_path *at)
 {

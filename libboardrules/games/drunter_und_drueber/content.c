@@ -85,6 +85,10 @@ const uint8_t dud_deal_count[DUD_MAX_SEATS + 1][DUD_LENGTHS] = {
 const char *const dud_kind_names[DUD_KINDS] = {"road", "wall", "river"};
 const char *const dud_path_names[DUD_PATHS] = {"road", "wall1", "river", "wall2"};
 const char *const dud_shape_names[DUD_SHAPES] = {"3", "3b", "2", "2b", "1"};
+const char *const dud_tile_names[DUD_TILE_TYPES] = {
+    "road3",  "road3b",  "road2",  "road2b",  "road1",  "wall3", "wall3b", "wall2",
+    "wall2b", "wall1",   "river3", "river3b", "river2", "river2b", "river1",
+};
 const char *const dud_dir_names[DUD_DIRS] = {"n", "e", "s", "w"};
 const char *const dud_building_names[DUD_BUILDING_TYPES] = {
     "town-hall", "school", "fire-station", "inn", "museum", "church",

@@ -149,6 +149,7 @@ extern const dud_square_info dud_board_info[DUD_SQUARES];
 extern const uint8_t dud_start_square[DUD_PATHS];
 extern const uint8_t dud_path_kind[DUD_PATHS];
 extern const uint8_t dud_tile_count[DUD_TILE_TYPES];   /* copies of each type */
+enum { DUD_MAX_COPIES = 8 };                            /* the most of dud_tile_count */
 extern const uint8_t dud_shape_length[DUD_SHAPES];
 extern const int8_t dud_shape_bridge[DUD_SHAPES];      /* bridge square index or -1 */
 extern const uint8_t dud_vote_value[DUD_VOTE_CARDS];   /* votes a card is worth */
@@ -159,6 +160,8 @@ extern const uint8_t dud_deal_count[DUD_MAX_SEATS + 1][DUD_LENGTHS];
 extern const char *const dud_kind_names[DUD_KINDS];
 extern const char *const dud_path_names[DUD_PATHS];
 extern const char *const dud_shape_names[DUD_SHAPES];
+/* Tile type t's name ("road3b": its kind's and shape's names). */
+extern const char *const dud_tile_names[DUD_TILE_TYPES];
 extern const char *const dud_dir_names[DUD_DIRS];
 extern const char *const dud_building_names[DUD_BUILDING_TYPES];
 extern const char dud_building_letters[DUD_BUILDING_TYPES + 1];

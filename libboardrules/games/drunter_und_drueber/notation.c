@@ -21,8 +21,7 @@ void dud_put_square(br_text *out, int sq)
 
 void dud_put_tile(br_text *out, int type)
 {
-    br_text_printf(out, "%s%s", dud_kind_names[dud_tile_kind(type)],
-                   dud_shape_names[dud_tile_shape(type)]);
+    br_text_puts(out, dud_tile_names[type]);
 }
 
 void dud_put_lay(br_text *out, dud_lay lay)
@@ -109,14 +108,7 @@ void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 
 int dud_parse_tile(const char *text)
 {
-    for (int k = 0; k < DUD_KINDS; k++) {
-        size_t len = strlen(dud_kind_names[k]);
-        if (strncmp(text, dud_kind_names[k], len) != 0)
-            continue;
-        int shape = br_name_index(text + len, dud_shape_names, DUD_SHAPES);
-        return shape < 0 ? -1 : dud_tile_type(k, shape);
-    }
-    return -1;
+    return br_name_index(text, dud_tile_names, DUD_TILE_TYPES);
 }
 
 int dud_parse_vote_card(const char *text)

@@ -72,22 +72,6 @@ static void write_lay(br_jw *w, dud_lay lay)
     br_jw_string_n(w, buf, lay_text(buf, lay));
 }
 
-static void write_tiles(br_jw *w, const uint8_t *counts)
-{
-    br_jw_list it;
-    br_jw_list_begin(&it);
-    for (int t = 0; t < DUD_TILE_TYPES; t++) {
-        if (!counts[t])
-            continue;
-        char name[16];
-        size_t n = append(name, 0, dud_kind_names[dud_tile_kind(t)]);
-        n = append(name, n, dud_shape_names[dud_tile_shape(t)]);
-        for (int i = 0; i < counts[t]; i++)
-            br_jw_list_item(&it, name, n, true);
-    }
-    br_jw_list_end(&it, w);
-}
-
 static void write_votes(br_jw *w, unsigned cards)
 {
     br_jw_list it;
@@ -135,17 +119,6 @@ static bool read_lay(const json_t *v, dud_lay *out, const br_field_path *at, br_
         return br_field_fail(err, at, "'%s' is not a lay (e.g. 'road 3b e')",
                              json_string_value(v));
     *out = dud_lay_of_move(m);
-    return true;
-}
-
-static bool read_tile(const json_t *e, size_t i, void *out, const br_field_path *at,
-                      br_text *err)
-{
-    (void)i;
-    int t = json_is_string(e) ? dud_parse_tile(json_string_value(e)) : -1;
-    if (t < 0)
-        return br_field_fail(err, at, "not a tile name (e.g. 'road3b')");
-    ((uint8_t *)out)[t]++;
     return true;
 }
 
@@ -222,30 +195,9 @@ static void crews_write(const br_fields_ctx *c, const void *member, br_jw *w)
 }
 
 /* A hand: face down during the deal (others see its size). */
-static void hand_write(const br_fields_ctx *c, const void *member, br_jw *w)
+static bool hand_open(const br_fields_ctx *c)
 {
-    const dud *s = c->state;
-    if (s->phase != DUD_PH_DEAL_TILES || c->viewer == BR_VIEW_FULL || c->viewer == c->owner)
-        write_tiles(w, member);
-    else
-        br_jw_int(w, dud_hand_size(s, c->owner));
-}
-
-static bool tiles_read(const br_fields_ctx *c, void *member, const json_t *v,
-                       const br_field_path *at, br_text *err)
-{
-    (void)c;
-    memset(member, 0, DUD_TILE_TYPES);
-    return br_field_read_each(v, 0, DUD_TILES, "tile names", read_tile, member, at, err);
-}
-
-/* The pool: its tiles in the snapshot, its size in an observation. */
-static void pool_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    if (c->viewer == BR_VIEW_FULL)
-        write_tiles(w, member);
-    else
-        br_jw_int(w, pool_size(c->state));
+    return ((const dud *)c->state)->phase != DUD_PH_DEAL_TILES || c->viewer == c->owner;
 }
 
 /* Whether the viewer sees the secret of seat c->owner (at the end everyone). */
@@ -486,8 +438,6 @@ static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
     static const br_field_codec name = {json_write, json_read, NULL, NULL}
 CODEC(LAID, laid_write, laid_read, laid);
 JSON_CODEC(CREWS, crews_write, NULL);
-CODEC(HAND, hand_write, tiles_read, tiles);
-CODEC(POOL, pool_write, tiles_read, tiles);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, dud_put_tasks, dud_get_tasks};
 JSON_CODEC(VOTES, votes_write, votes_read);
@@ -509,6 +459,9 @@ JSON_CODEC(SEAT, seat_write, NULL);
  * until the end, "hidden". */
 #define SECRET(more_flags) .flags = BR_FIELD_NULLABLE | (more_flags), .none = DUD_NONE, .see = BR_SEE_CUSTOM, \
                .visible = sees_secret, .hide = BR_HIDE_SECRET
+/* A hand or the pool: the tile names, each as often as there are copies. */
+#define TILES .kind = BR_FIELD_BAG, .width = DUD_TILE_TYPES, .max = DUD_MAX_COPIES, \
+              .names = dud_tile_names
 #define SEAT_MASK(k, member) \
     {BR_KEY(k), .kind = BR_FIELD_SET, .width = 1, AT(member), .max = BR_FIELD_LAST_SEAT, \
      .flags = BR_FIELD_BYTES_ONLY}
@@ -550,8 +503,10 @@ static const br_field_table tally_table = {tally_fields,
     {BR_KEY("turn"), .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
     CODEC_FIELD("laid", LAID, AT(laid)),                                                   \
     CODEC_FIELD("crews", CREWS, AT(crew), .flags = BR_FIELD_JSON_ONLY),                    \
-    CODEC_FIELD("hands", HAND, PER_SEAT(hand)),                                            \
-    CODEC_FIELD("pool", POOL, AT(pool))
+    {BR_KEY("hands"), TILES, PER_SEAT(hand), .see = BR_SEE_CUSTOM, .visible = hand_open,   \
+     .hide = BR_HIDE_COUNT},                                                               \
+    /* the pool: its tiles in the snapshot, its size in an observation */                 \
+    {BR_KEY("pool"), TILES, AT(pool), .see = BR_SEE_NONE, .hide = BR_HIDE_COUNT}
 
 #define TAIL_FIELDS                                                                        \
     CODEC_FIELD("votes", VOTES, PER_SEAT(votes), .flags = BR_FIELD_JSON_ONLY),             \

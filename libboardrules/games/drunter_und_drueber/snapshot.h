@@ -26,7 +26,6 @@ static inline dud *dud_loading(const br_fields_ctx *c)
     bool dud_get_##name(const br_fields_ctx *c, void *member, br_bytes_reader *r,          \
                         const br_field_path *at);
 DUD_BYTES_CODEC(laid)
-DUD_BYTES_CODEC(tiles)
 DUD_BYTES_CODEC(tasks)
 DUD_BYTES_CODEC(ballot)
 DUD_BYTES_CODEC(jein_yes)
