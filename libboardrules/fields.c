@@ -811,7 +811,9 @@ static bool read_set(const br_field *f, const br_fields_ctx *c, const json_t *v,
         int b;
         if (!read_set_entry(f, bits, json_array_get(v, i), &b, &entry, err))
             return false;
-        if (b <= last)
+        if ((f->flags & BR_FIELD_ANY_ORDER) && (mask >> b & 1))
+            return br_field_fail(err, &entry, "listed twice");
+        if (b <= last && !(f->flags & BR_FIELD_ANY_ORDER))
             return br_field_fail(err, &entry, "not in increasing order without repeats");
         last = b;
         mask |= (uint32_t)1 << b;

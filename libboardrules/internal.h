@@ -663,6 +663,8 @@ enum {
     BR_FIELD_BYTES_ONLY = 1 << 2, /* not in JSON (the binary form's own) */
     BR_FIELD_VIEW_ONLY = 1 << 3,  /* only in observations, never in the
                                      snapshot (nor in the binary form) */
+    BR_FIELD_ANY_ORDER = 1 << 4,  /* SET: read in any order (a repeat is
+                                     refused); written lowest first */
 };
 
 /* `count` of an array with one entry per seat (owner = the index). */

@@ -233,19 +233,6 @@ static bool tasks_read(const br_fields_ctx *c, void *member, const json_t *v,
     return br_field_read_each(v, 2, 2, "task cards", read_task, member, at, err);
 }
 
-static void votes_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    (void)c;
-    write_votes(w, *(const uint8_t *)member);
-}
-
-static bool votes_read(const br_fields_ctx *c, void *member, const json_t *v,
-                       const br_field_path *at, br_text *err)
-{
-    (void)c;
-    return read_votes(v, member, at, err);
-}
-
 /* The running vote's ballots: null before the seat has voted, secret until
  * the reveal (the jein round). */
 static void ballot_write(const br_fields_ctx *c, const void *member, br_jw *w)
@@ -440,7 +427,6 @@ CODEC(LAID, laid_write, laid_read, laid);
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, dud_put_tasks, dud_get_tasks};
-JSON_CODEC(VOTES, votes_write, votes_read);
 CODEC(BALLOT, ballot_write, ballot_read, ballot);
 JSON_CODEC(JEIN, jein_write, jein_read);
 static const br_field_codec JEIN_YES = {NULL, NULL, dud_put_jein_yes, dud_get_jein_yes};
@@ -462,6 +448,9 @@ JSON_CODEC(SEAT, seat_write, NULL);
 /* A hand or the pool: the tile names, each as often as there are copies. */
 #define TILES .kind = BR_FIELD_BAG, .width = DUD_TILE_TYPES, .max = DUD_MAX_COPIES, \
               .names = dud_tile_names
+/* Vote cards, a bit each: their names, read in any order. */
+#define VOTE_CARDS .kind = BR_FIELD_SET, .width = 1, .max = DUD_VOTE_CARDS, \
+                   .names = dud_vote_names, .flags = BR_FIELD_ANY_ORDER
 #define SEAT_MASK(k, member) \
     {BR_KEY(k), .kind = BR_FIELD_SET, .width = 1, AT(member), .max = BR_FIELD_LAST_SEAT, \
      .flags = BR_FIELD_BYTES_ONLY}
@@ -472,11 +461,8 @@ static const br_field last_vote_fields[] = {
     {BR_KEY("no"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_vote_result, no),
      .max = 255},
     {BR_KEY("passed"), .kind = BR_FIELD_BOOL, .offset = offsetof(dud_vote_result, passed)},
-    CODEC_FIELD("ballots", VOTES, .offset = offsetof(dud_vote_result, ballots),
-                .count = BR_FIELD_SEATS, .stride = 1, .flags = BR_FIELD_JSON_ONLY),
-    {BR_KEY("ballots"), .kind = BR_FIELD_INT, .width = 1,
-     .offset = offsetof(dud_vote_result, ballots), .count = BR_FIELD_SEATS, .stride = 1,
-     .max = DUD_ALL_VOTES, .flags = BR_FIELD_BYTES_ONLY},
+    {BR_KEY("ballots"), VOTE_CARDS, .offset = offsetof(dud_vote_result, ballots),
+     .count = BR_FIELD_SEATS, .stride = 1},
     {BR_KEY("jein_yes"), .kind = BR_FIELD_SET, .width = 1,
      .offset = offsetof(dud_vote_result, jein_yes), .max = BR_FIELD_LAST_SEAT},
 };
@@ -509,9 +495,7 @@ static const br_field_table tally_table = {tally_fields,
     {BR_KEY("pool"), TILES, AT(pool), .see = BR_SEE_NONE, .hide = BR_HIDE_COUNT}
 
 #define TAIL_FIELDS                                                                        \
-    CODEC_FIELD("votes", VOTES, PER_SEAT(votes), .flags = BR_FIELD_JSON_ONLY),             \
-    {BR_KEY("votes"), .kind = BR_FIELD_INT, .width = 1, PER_SEAT(votes),                    \
-     .max = DUD_ALL_VOTES, .flags = BR_FIELD_BYTES_ONLY},                                  \
+    {BR_KEY("votes"), VOTE_CARDS, PER_SEAT(votes)},                                        \
     SEAT_MASK("ballots (who voted)", voted),                                               \
     CODEC_FIELD("ballots", BALLOT, PER_SEAT(ballot)),                                      \
     SEAT_MASK("jein (declared)", jein_done),                                               \
