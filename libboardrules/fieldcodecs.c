@@ -229,3 +229,73 @@ bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias
     }
     return true;
 }
+
+/* ------------------------------------------------------------------ */
+/* Derived members after a load */
+
+enum { DERIVED_TEXT_MAX = 2048 };
+
+static bool is_derived(const br_field *f)
+{
+    return f->kind == BR_FIELD_CODEC && !f->codec->read_json &&
+           (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY)) == BR_FIELD_JSON_ONLY;
+}
+
+/* What the member should read, as the failure message shows it: the first
+ * entry that differs when both are arrays of one length, else the whole. */
+static bool derived_differs(const json_t *want, const json_t *got, const br_field_path *at,
+                            br_text *err)
+{
+    br_field_path entry = {at, NULL, 0};
+    if (json_is_array(want) && json_is_array(got) &&
+        json_array_size(want) == json_array_size(got)) {
+        while (json_equal(json_array_get(want, (size_t)entry.index),
+                          json_array_get(got, (size_t)entry.index)))
+            entry.index++;
+        want = json_array_get(want, (size_t)entry.index);
+        at = &entry;
+    }
+    char text[DERIVED_TEXT_MAX];
+    size_t n = json_dumpb(want, text, sizeof text - 1, JSON_COMPACT | JSON_ENCODE_ANY);
+    text[n < sizeof text ? n : 0] = '\0';
+    return br_field_fail(err, at, "the rest of the state gives %s", text);
+}
+
+static bool check_derived(const br_field *f, const br_fields_ctx *c, const void *base,
+                          const json_t *got, const br_field_path *at, br_text *err)
+{
+    char text[DERIVED_TEXT_MAX];
+    br_text t = br_text_over(text, sizeof text);
+    br_jw w;
+    br_jw_init(&w, &t);
+    f->codec->write_json(c, (const char *)base + f->offset, &w);
+    /* The quick way: the same text (the writer's text is jansson's compact
+     * dump); else the trees are compared, keys in any order. */
+    char given[DERIVED_TEXT_MAX];
+    size_t n = json_dumpb(got, given, sizeof given, JSON_COMPACT | JSON_ENCODE_ANY);
+    if (br_text_fits(&t) && n == t.len && memcmp(given, text, n) == 0)
+        return true;
+    json_t *want = NULL;
+    json_error_t jerr;
+    if (br_text_fits(&t))
+        br_json_parse(text, t.len, JSON_DECODE_ANY, &want, &jerr);
+    if (!want)
+        return br_field_fail(err, at, "out of memory while checking it");
+    bool same = json_equal(want, got) || derived_differs(want, got, at, err);
+    json_decref(want);
+    return same;
+}
+
+bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c,
+                             const void *base, const json_t *obj, const br_field_path *at,
+                             br_text *err)
+{
+    for (size_t i = 0; i < table->count; i++) {
+        const br_field *f = &table->fields[i];
+        br_field_path member = {at, f->key, 0};
+        if (is_derived(f) &&
+            !check_derived(f, c, base, json_object_get(obj, f->key), &member, err))
+            return false;
+    }
+    return true;
+}

@@ -810,13 +810,6 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *c,
                            const void *base, br_bytes_writer *w);
 bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *c, void *base,
                           br_bytes_reader *r, const br_field_path *at);
-/* After a load: checks each derived member of the snapshot object `obj` (a
- * JSON-only codec without read_json) against what its codec writes from the
- * loaded struct at `base`; on a difference fails naming the first entry that
- * differs ("state.crews[2]: the rest of the state gives {...}"). */
-bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c,
-                             const void *base, const json_t *obj, const br_field_path *at,
-                             br_text *err);
 
 /* Helpers for a game's codecs (fieldcodecs.c): the shapes codecs share,
  * each failing with the walker's path. Out-pointers are the caller's and are
@@ -859,6 +852,13 @@ extern const br_field_codec br_field_viewer_codec;
 bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias,
                            const char *what, uint8_t *values, uint8_t *len,
                            const br_field_path *at, br_text *err);
+/* After a load: checks each derived member of the snapshot object `obj` (a
+ * JSON-only codec without read_json) against what its codec writes from the
+ * loaded struct at `base`; on a difference fails naming the first entry that
+ * differs ("state.crews[2]: the rest of the state gives {...}"). */
+bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c,
+                             const void *base, const json_t *obj, const br_field_path *at,
+                             br_text *err);
 /* Reads n bytes into out; a short read fails naming the path. */
 bool br_field_take(br_bytes_reader *r, void *out, size_t n, const br_field_path *at);
 /* Reads the JSON array `v` of min..max entries, entry i by read_one (its
