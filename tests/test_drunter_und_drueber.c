@@ -2449,6 +2449,14 @@ static const struct {
     {"last vote totals wrong", BASE_LAST_VOTE, "last_vote.yes", "7", "last_vote", NULL},
     {"pro choice before a path ended", BASE_PRO, "choices[0]", "1", "choices", NULL},
     {"deal out of order", BASE_DEAL, NULL, NULL, "hands", deal_out_of_order},
+    /* issue 24: the hands are bags of tile names, the crews derived members the core compares */
+    {"a tile name more often than any type has copies", BASE_LAY, "hands[2]",
+     "[\"road1\",\"road1\",\"road1\",\"road1\",\"road1\",\"road1\",\"road1\",\"road1\","
+     "\"road1\"]", "state.hands[2][8]: 'road1' more than 8 times", NULL},
+    {"a crew's path", BASE_LAY, "crews[1].path", "\"road\"",
+     "state.crews[1]: the rest of the state gives {\"path\":\"wall1\"", NULL},
+    {"a vote card listed twice", BASE_LAY, "votes[0]", "[\"no1\",\"yes1\",\"no1\"]",
+     "state.votes[0][2]: listed twice", NULL},
 };
 
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)
