@@ -935,19 +935,20 @@ static inline void write_scalar_bytes(const br_field *f, const void *p, br_bytes
 static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const void *p,
                               br_bytes_writer *w)
 {
-    if (f->kind == BR_FIELD_BAG)
-        br_bw_bytes(w, p, f->width);
-    else if (f->kind == BR_FIELD_OBJECT)
+    if (f->kind == BR_FIELD_OBJECT)
         br_fields_write_bytes(f->table, c, p, w);
     else if (f->kind == BR_FIELD_CODEC)
         f->codec->write_bytes(c, p, w);
+    else if (f->kind == BR_FIELD_BAG)
+        br_bw_bytes(w, p, f->width);
     else
         write_scalar_bytes(f, p, w);
 }
 
-static bool is_scalar(const br_field *f)
+/* INT, BOOL, NAME and SET: the kinds before OBJECT (one comparison). */
+static inline bool is_scalar(const br_field *f)
 {
-    return f->kind != BR_FIELD_OBJECT && f->kind != BR_FIELD_CODEC && f->kind != BR_FIELD_BAG;
+    return f->kind < BR_FIELD_OBJECT;
 }
 
 /* An array member: its length first for a list, then its entries (a run of
@@ -1034,8 +1035,8 @@ static bool check_stored(const br_field *f, const br_fields_ctx *c, uint32_t v,
 }
 
 /* The stored values a scalar member may hold as one range, for the quick
- * check of the common case: a BOOL, a NAME, an INT (a SET needs its bits:
- * false). A value outside it (or null) goes to check_stored(), which
+ * check of the common case: a BOOL, a NAME, an INT, a BAG's counts, a SET's
+ * masks. A value outside it (or null) goes to check_stored(), which
  * decides and names what is wrong. */
 static inline bool plain_range(const br_field *f, const br_fields_ctx *c, uint32_t *lo,
                                uint32_t *hi)
@@ -1046,12 +1047,20 @@ static inline bool plain_range(const br_field *f, const br_fields_ctx *c, uint32
         *hi = 1;
         return true;
     }
-    if (f->kind == BR_FIELD_NAME)
+    if (f->kind == BR_FIELD_NAME) {
         *lo = 0;
-    else if (f->kind == BR_FIELD_INT || f->kind == BR_FIELD_BAG)
+    } else if (f->kind == BR_FIELD_INT) {
         *lo = f->min > 0 ? (uint32_t)f->min : 0;
-    else
+    } else if (f->kind == BR_FIELD_BAG) {
+        *lo = 0;
+    } else if (f->kind == BR_FIELD_SET) { /* the bits of the set */
+        max = field_max(f, c);
+        *lo = 0;
+        *hi = max >= 32 ? UINT32_MAX : ((uint32_t)1 << max) - 1;
+        return true;
+    } else {
         return false;
+    }
     max = field_max(f, c);
     if (max < 0)
         return false;
@@ -1096,13 +1105,13 @@ static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *ou
 static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
                              br_bytes_reader *r, const br_field_path *at)
 {
-    if (f->kind == BR_FIELD_BAG)
-        return read_byte_run(f, c, p, f->width, r, at);
+    if (is_scalar(f))
+        return read_scalar_bytes(f, c, p, r, at);
     if (f->kind == BR_FIELD_OBJECT)
         return br_fields_read_bytes(f->table, c, p, r, at);
     if (f->kind == BR_FIELD_CODEC)
         return f->codec->read_bytes(c, p, r, at);
-    return read_scalar_bytes(f, c, p, r, at);
+    return read_byte_run(f, c, p, f->width, r, at); /* a BAG */
 }
 
 /* n one-byte values in one go, each checked as read_entry_bytes() would
@@ -1174,6 +1183,8 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
             ok = read_array_bytes(f, &c, base, r, &member);
         else if (is_scalar(f))
             ok = read_scalar_bytes(f, &c, p, r, &member);
+        else if (f->kind == BR_FIELD_CODEC)
+            ok = f->codec->read_bytes(&c, p, r, &member);
         else
             ok = read_entry_bytes(f, &c, p, r, &member);
         if (!ok)
