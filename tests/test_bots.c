@@ -5,6 +5,7 @@
  * - refusals name the problem: unknown kind, bad options, a chance node, a
  *   terminal state, a state of another game, NULL arguments;
  * - the same seed and iteration budget choose the same move;
+ * - the search's default budget is the game's;
  * - the bot never uses hidden information: the move chosen for a state and
  *   for any resample of it from the mover's view is the same;
  * - one bot per thread plays as it does alone.
@@ -234,6 +235,50 @@ START_TEST(test_same_seed_and_budget_same_move)
 }
 END_TEST
 
+/* The move of an ismcts bot with `options` for `s`. */
+static br_move ismcts_move(const br_state *s, const char *options)
+{
+    br_bot *bot = NULL;
+    char err[200] = "";
+    ck_assert_msg(br_bot_new("ismcts", options, &bot, err, sizeof err) == BR_OK, "%s", err);
+    br_move m = BR_MOVE_NONE;
+    ck_assert_msg(br_bot_choose(bot, s, &m) == BR_OK, "%s", br_bot_last_error(bot));
+    br_bot_free(bot);
+    return m;
+}
+
+/* doc/bots.md, "The kinds": without `iterations` or `time_ms` the search runs
+ * the game's default budget (and rollout cut-off): 4000 iterations in Tür an
+ * Tür, whose planner the search needs that many to beat, 1000 in the others
+ * (Die Tore der Welt's rollouts cut after 60 moves). Tür an Tür's positions
+ * must show that it is not 1000. */
+START_TEST(test_default_budget_is_the_games)
+{
+    const br_game *g = br_game_at((size_t)_i);
+    const char *name = br_game_name(g);
+    bool tat = strcmp(name, "tuer-an-tuer") == 0;
+    const char *same = tat ? "seed=5,iterations=4000"
+                       : strcmp(name, "tore-der-welt") == 0 ? "seed=5,iterations=1000,depth=60"
+                                                             : "seed=5,iterations=1000";
+    int differs_from_1000 = 0;
+    uint64_t last_seed = tat ? 4 : 1;
+    for (uint64_t seed = 1; seed <= last_seed; seed++) {
+        br_state *s = position(g, seed, 12 * seed);
+        if (s == NULL)
+            continue;
+        br_move by_default = ismcts_move(s, "seed=5");
+        ck_assert_msg(by_default == ismcts_move(s, same), "%s (seed %" PRIu64
+                      "): the default budget is not %s", name, seed, same);
+        if (tat)
+            differs_from_1000 += by_default != ismcts_move(s, "seed=5,iterations=1000");
+        br_state_free(s);
+    }
+    if (tat)
+        ck_assert_msg(differs_from_1000 > 0, "Tür an Tür: the default budget chose as 1000 "
+                      "iterations do on every position");
+}
+END_TEST
+
 /* The hidden-information test: what the mover cannot see cannot change the
  * choice. Each resample from the mover's view is a state the mover cannot
  * tell from the real one. */
@@ -339,6 +384,8 @@ int main(void)
         BRT_TEST(test_unknown_kind_and_bad_options_refused),
         BRT_CASE("determinism", 600),
         BRT_PER_GAME(test_same_seed_and_budget_same_move),
+        BRT_CASE("budget", 600),
+        BRT_PER_GAME(test_default_budget_is_the_games),
         BRT_CASE("hidden", 600),
         BRT_PER_GAME(test_resample_depends_on_the_view_only),
         BRT_PER_GAME(test_resample_from_the_movers_view_same_move),

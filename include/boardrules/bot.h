@@ -10,8 +10,8 @@
  * - `ismcts`: information-set Monte Carlo tree search (single observer).
  *
  * Options (`key=value`, comma-separated; every kind takes `seed`):
- * `seed=N` (default 0); `ismcts` also `iterations=N` (default 1000) or
- * `time_ms=N`, `c=X` (exploration, default 0.7), `rollout=random|greedy`
+ * `seed=N` (default 0); `ismcts` also `iterations=N` (default: the game's,
+ * 4000 in Tür an Tür, 1000 in the others) or `time_ms=N`, `c=X` (exploration, default 0.7), `rollout=random|greedy`
  * (default random), `depth=N` (rollout cut-off in moves, 0: the game's
  * default) and `nodes=N` (size of the tree's arena).
  *

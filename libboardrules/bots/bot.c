@@ -217,8 +217,8 @@ static br_status parse_options(const bot_kind *kind, const char *options, bot_op
         br_text_puts(err, "bot options 'iterations' and 'time_ms' exclude each other");
         return BR_ERR_OPTION;
     }
-    if (!o->iterations && !o->time_ms)
-        o->iterations = 1000;
+    /* Neither: the game's default budget, known when the bot is bound
+     * (ismcts.c, game_defaults). */
     return BR_OK;
 }
 

@@ -35,7 +35,7 @@ uint32_t bot_rng_below(bot_rng *rng, uint32_t bound);
  * parser refuses keys the kind does not list). */
 typedef struct bot_options {
     uint64_t seed;
-    uint64_t iterations; /* ismcts: 0 when time_ms sets the budget */
+    uint64_t iterations; /* ismcts: 0 when time_ms sets the budget or the game's default does */
     uint64_t time_ms;
     uint64_t nodes;      /* ismcts: tree arena size */
     uint64_t depth;      /* ismcts: rollout cut-off in moves, 0: the game's default */

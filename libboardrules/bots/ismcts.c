@@ -23,7 +23,7 @@
  * The move played is the root's most visited child.
  *
  * Memory: the nodes come from an arena allocated in br_bot_new() (iterations
- * + 1 nodes, or `nodes`); the per-move marks when the bot is bound to a
+ * + 1 nodes, or `nodes`, or room for the largest game default); the per-move marks when the bot is bound to a
  * game. A search allocates nothing; when the arena is full, iterations go on
  * without expanding.
  */
@@ -36,9 +36,33 @@
 
 /* Nodes of the arena when the budget is a time. */
 enum { DEFAULT_TIME_NODES = 1 << 18 };
-/* Rollout cut-off of games whose random playouts run long (Die Tore der
- * Welt: some 300 moves), in moves; doc/bots.md. */
-enum { LONG_GAME_DEPTH = 60, LONG_GAME_MOVES = 200 };
+/* Iterations a move when neither `iterations` nor `time_ms` is given and the
+ * game has no budget of its own (game_defaults). */
+enum { DEFAULT_ITERATIONS = 1000, MAX_DEFAULT_ITERATIONS = 4000 };
+
+/* What the search needs to know of a game beyond its rules: the default
+ * budget and rollout cut-off (doc/bots.md, "The kinds"). Tür an Tür's
+ * planner knows its whole turn (an elevator card, then a door card) and is
+ * the strongest heuristic bot of the four games: the search needs some 4000
+ * iterations to beat it (about 80 ms a move). Die Tore der Welt's random
+ * playouts run some 100-450 moves: its rollouts stop after 60 and are judged
+ * by the score leads. */
+static const struct game_default {
+    const char *game;
+    uint64_t iterations, depth;
+} GAME_DEFAULTS[] = {
+    {"tuer-an-tuer", MAX_DEFAULT_ITERATIONS, 0},
+    {"tore-der-welt", DEFAULT_ITERATIONS, 60},
+};
+
+static const struct game_default *game_defaults(const br_state *state)
+{
+    static const struct game_default NONE = {"", DEFAULT_ITERATIONS, 0};
+    for (size_t i = 0; i < sizeof GAME_DEFAULTS / sizeof GAME_DEFAULTS[0]; i++)
+        if (br_game_find(GAME_DEFAULTS[i].game) == br_state_game(state))
+            return &GAME_DEFAULTS[i];
+    return &NONE;
+}
 /* The points of score lead worth a return of tanh(1) at a cut-off. */
 static const double EVAL_SCALE = 5.0;
 
@@ -62,6 +86,7 @@ struct ismcts_tree {
     size_t space;       /* entries of stamp and child_of_move */
     br_move *untried;
     size_t depth;       /* the rollout cut-off in effect (0: none) */
+    uint64_t iterations; /* the budget in effect (0: time_ms) */
 };
 
 static bool ismcts_init(struct br_bot *bot)
@@ -70,8 +95,12 @@ static bool ismcts_init(struct br_bot *bot)
     if (!t)
         return false;
     bot->tree = t;
-    t->capacity = bot->opt.nodes ? bot->opt.nodes
-                  : bot->opt.iterations ? bot->opt.iterations + 1 : DEFAULT_TIME_NODES;
+    /* Without a budget the game's default applies, known only when the bot
+     * is bound: room for the largest one. */
+    t->capacity = bot->opt.nodes        ? bot->opt.nodes
+                  : bot->opt.iterations ? bot->opt.iterations + 1
+                  : bot->opt.time_ms    ? DEFAULT_TIME_NODES
+                                        : MAX_DEFAULT_ITERATIONS + 1;
     t->nodes = br_mem_alloc(t->capacity * sizeof *t->nodes);
     return t->nodes != NULL;
 }
@@ -108,13 +137,11 @@ static bool bind_tree(struct br_bot *bot, const br_state *state)
         t->untried = NULL;
         return false;
     }
-    br_facts facts;
-    br_state_facts(state, &facts, sizeof facts);
-    t->depth = bot->opt.depth ? bot->opt.depth
-               : facts.max_game_length > LONG_GAME_MOVES && br_game_find("tore-der-welt")
-                             == br_state_game(state)
-                   ? LONG_GAME_DEPTH
-                   : 0;
+    const struct game_default *d = game_defaults(state);
+    t->depth = bot->opt.depth ? bot->opt.depth : d->depth;
+    t->iterations = bot->opt.iterations ? bot->opt.iterations
+                    : bot->opt.time_ms  ? 0
+                                        : d->iterations;
     return true;
 }
 
@@ -333,7 +360,7 @@ static br_status ismcts_choose(struct br_bot *bot, const br_state *state, size_t
     t->used = 0;
     new_node(t, NO_NODE, BR_MOVE_NONE, -1);
     double deadline = bot->opt.time_ms ? now_ms() + (double)bot->opt.time_ms : 0;
-    for (uint64_t i = 0; bot->opt.time_ms || i < bot->opt.iterations; i++) {
+    for (uint64_t i = 0; bot->opt.time_ms || i < t->iterations; i++) {
         if (bot->opt.time_ms && i % 8 == 0 && i > 0 && now_ms() >= deadline)
             break;
         br_status st = iterate(bot, state, seat);
