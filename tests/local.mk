@@ -171,3 +171,10 @@ soak: tests/test_conformance$(EXEEXT)
 .PHONY: soak
 
 # ------------------------------------------------------------------
+# ------------------------------------------------------------------
+# wasm_reference: seeded games played natively, for `make check-wasm`
+# (bindings/js/local.mk), which plays them again in WebAssembly and compares.
+noinst_PROGRAMS += tests/wasm_reference
+tests_wasm_reference_SOURCES = tests/wasm_reference.c
+tests_wasm_reference_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+tests_wasm_reference_LDADD = libboardrules/libboardrules.la $(JANSSON_LIBS)

@@ -233,6 +233,9 @@ export class Boardrules {
   /** The library's version, e.g. '0.3.0'. */
   get version() { return this._core.cstring(this._core.m._br_version_string()); }
 
+  /** The size of the wasm memory in bytes (it grows, never shrinks). */
+  get memoryBytes() { return this._core.u8.length; }
+
   /** The registered games, as Game objects. */
   games() { return this._games.slice(); }
 
