@@ -144,11 +144,14 @@ test('views: observe, render, tensors, mask, facts', () => {
 
 test('results: returns, winners, scores at the end of a game', () => {
   const s = br.newState('tsuro', 'players=3,seed=1,chance=auto');
+  assert.throws(() => s.winners(), isError('WRONG_PHASE'));
   while (!s.isTerminal) s.apply(s.legalMoves()[0]);
   assert.equal(s.currentPlayer, -2);
   assert.equal(s.returns().length, 3);
   assert.equal(s.scores().length, 3);
-  assert.ok(s.winners().every((w) => typeof w === 'boolean'));
+  const returns = s.returns();
+  const best = Math.max(...returns);
+  assert.deepEqual(s.winners(), returns.flatMap((r, seat) => (r === best ? [seat] : [])));
   s.free();
 });
 
