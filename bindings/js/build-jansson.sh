@@ -45,13 +45,16 @@ cat >"$out/obj/jansson_private_config.h" <<'CONFIG'
 #define INITIAL_HASHTABLE_ORDER 3
 CONFIG
 defs="-DHAVE_CONFIG_H=1 -I$out/obj"
+# One emcc run for all files: its start-up costs more than compiling one.
+names="dump error hashtable hashtable_seed load memory pack_unpack strbuffer strconv utf value version"
+files=
 objs=
-for f in dump error hashtable hashtable_seed load memory pack_unpack strbuffer strconv utf value version; do
-    # shellcheck disable=SC2086
-    "$EMCC" -O2 $defs -I"$out/include" -I"$src/src" -c "$src/src/$f.c" -o "$out/obj/$f.o"
-    objs="$objs $out/obj/$f.o"
+for f in $names; do
+    files="$files $src/src/$f.c"
+    objs="$objs $f.o"
 done
 # shellcheck disable=SC2086
-"$EMAR" rcs "$out/lib/libjansson.a.tmp" $objs
+(cd "$out/obj" && "$EMCC" -O2 $defs -I"$out/include" -I"$src/src" -c $files &&
+    rm -f "$out/lib/libjansson.a.tmp" && "$EMAR" rcs "$out/lib/libjansson.a.tmp" $objs)
 mv "$out/lib/libjansson.a.tmp" "$out/lib/libjansson.a"
 echo "build-jansson.sh: $out/lib/libjansson.a from $src"
