@@ -110,6 +110,8 @@ export declare class State {
   chanceOutcomes(): ChanceOutcome[];
   /** Resolves the chance node from the state's seeded generator; the outcome. */
   resolveChance(): number;
+  /** A state `seat` cannot tell apart from this one, hidden parts drawn from `seed`; free it. */
+  resample(seat: number, seed: number | bigint): State;
   returns(): number[];
   scores(): number[];
   /** The winning seats of a finished game. */

@@ -201,6 +201,18 @@ function optionsText(options) {
   }).join(',');
 }
 
+function seedArg(seed) {
+  if (typeof seed === 'number' && !Number.isSafeInteger(seed)) {
+    throw new TypeError(`a seed is an integer (or a BigInt), not ${seed}`);
+  }
+  if (typeof seed !== 'number' && typeof seed !== 'bigint') {
+    throw new TypeError(`a seed is an integer (or a BigInt), not ${typeof seed}`);
+  }
+  const big = BigInt(seed);
+  if (big < 0n || big >= 2n ** 64n) throw argumentError(`seed ${seed} is not in 0..2^64-1`);
+  return big;
+}
+
 function seatArg(seat, numPlayers, spectator) {
   if (!Number.isInteger(seat)) throw new TypeError(`a seat is an integer, not ${seat}`);
   const min = spectator ? -1 : 0;
@@ -603,6 +615,23 @@ export class State {
     const status = core.m._br_state_resolve_chance(this._p(), out);
     if (status !== OK) throw this._failure(status, 'resolveChance');
     return core.i32(out);
+  }
+
+  /**
+   * A state that `seat` (-1: a spectator) cannot tell apart from this one:
+   * what is hidden from it drawn anew from `seed` (a number or BigInt,
+   * 0..2^64-1). A new state; the caller frees it.
+   */
+  resample(seat, seed) {
+    seatArg(seat, this.numPlayers, true);
+    const bigSeed = seedArg(seed);
+    const dst = this.clone();
+    const status = this._core.m._br_state_resample(this._p(), seat, bigSeed, dst._ptr);
+    if (status !== OK) {
+      dst.free();
+      throw this._failure(status, 'resample');
+    }
+    return dst;
   }
 
   _perSeat(fn, bytesPer, read, what) {

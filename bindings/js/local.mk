@@ -38,7 +38,7 @@ BR_JS_EXPORTS = malloc free \
 	br_state_is_chance_node br_state_move_number br_state_move_space \
 	br_state_max_legal_moves br_state_legal_moves br_state_check_move br_state_apply \
 	br_state_move_to_text br_state_move_to_text_view br_state_move_from_text \
-	br_state_chance_outcomes br_state_resolve_chance \
+	br_state_chance_outcomes br_state_resolve_chance br_state_resample \
 	br_state_returns br_state_winners br_state_scores \
 	br_state_to_json br_state_from_json br_state_to_bytes br_state_from_bytes \
 	br_state_observe br_state_render br_state_render_view \
@@ -86,9 +86,10 @@ $(BR_JS_DIR)/boardrules_core.wasm: $(BR_JS_INPUT_FILES:%=$(top_srcdir)/%) \
 	$(BR_EM_ENV) $(EMCC) $(BR_JS_CC_FLAGS) $$sources \
 	  $(BR_JS_JANSSON)/lib/libjansson.a $(BR_JS_LINK_FLAGS) -o $(BR_JS_DIR)/boardrules_core.mjs
 
-$(BR_JS_DIR)/package.json: $(top_srcdir)/bindings/js/package.json.in $(top_builddir)/config.status
+$(BR_JS_DIR)/package.json: $(top_srcdir)/bindings/js/package.json.in $(top_builddir)/config.status \
+		$(top_srcdir)/bindings/js/local.mk
 	@$(MKDIR_P) $(BR_JS_DIR)
-	$(AM_V_GEN)$(SED) -e 's/@PACKAGE_VERSION@/$(PACKAGE_VERSION)/' \
+	$(AM_V_GEN)$(SED) -e 's/[@]PACKAGE_VERSION[@]/$(PACKAGE_VERSION)/' \
 	  $(top_srcdir)/bindings/js/package.json.in >$@
 
 wasm: $(BR_JS_DIR)/boardrules_core.wasm $(BR_JS_DIR)/package.json

@@ -194,3 +194,41 @@ test('loadBoardrules takes the wasm bytes too; modules are independent', async (
   assert.equal(other.newState('tsuro', 'seed=2').save(), br.newState('tsuro', 'seed=2').save());
   await assert.rejects(loadBoardrules({ wasm: 42 }), TypeError);
 });
+
+test('package.json: name boardrules, the library version, an ES module with types', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const dir = process.env.BR_JS_MODULE ? new URL('.', `file://${process.env.BR_JS_MODULE}`)
+    : new URL('..', import.meta.url);
+  const pkg = JSON.parse(await readFile(new URL('package.json', dir), 'utf8'));
+  assert.equal(pkg.name, 'boardrules');
+  assert.equal(pkg.version, br.version);
+  assert.equal(pkg.type, 'module');
+  assert.equal(pkg.exports['.'].import, './boardrules.mjs');
+  assert.equal(pkg.types, './boardrules.d.ts');
+  for (const file of pkg.files) await readFile(new URL(file, dir));
+});
+
+test('the module exports what boardrules.d.ts declares', async () => {
+  const mod = await import(process.env.BR_JS_MODULE ? `file://${process.env.BR_JS_MODULE}` : '../boardrules.mjs');
+  for (const name of ['loadBoardrules', 'BoardrulesError', 'Status', 'Boardrules', 'Game', 'State',
+    'PLAYER_CHANCE', 'PLAYER_TERMINAL', 'default']) {
+    assert.ok(name in mod, `export ${name}`);
+  }
+  assert.equal(mod.default, mod.loadBoardrules);
+});
+
+test('resample: the seat sees the same; other seats hidden parts drawn anew', () => {
+  const s = br.newState('tuer-an-tuer', 'seed=3');
+  while (s.isChanceNode) s.resolveChance();
+  const r = s.resample(0, 12345n);
+  assert.deepEqual(r.observe(0), s.observe(0));
+  const r2 = r.resample(1, 7);
+  assert.equal(r2.numPlayers, 2);
+  r2.free();
+  assert.throws(() => s.resample(0, -1), isError('ARGUMENT', /seed/));
+  assert.throws(() => s.resample(0, 2n ** 64n), isError('ARGUMENT', /seed/));
+  assert.throws(() => s.resample(0, 1.5), TypeError);
+  assert.throws(() => s.resample(5, 1), isError('ARGUMENT', /seat 5/));
+  r.free();
+  s.free();
+});
