@@ -71,6 +71,7 @@ EXTRA_DIST += bindings/js/test/load.mjs
 EXTRA_DIST += $(BR_JS_PACKAGE_FILES) $(BR_JS_TESTS) \
 	bindings/js/local.mk bindings/js/build-jansson.sh bindings/js/package.json.in \
 	bindings/js/bench.mjs bindings/js/example.ts bindings/js/tsconfig.json \
+	bindings/js/test-pack.sh \
 	.ci/deb-src
 
 $(BR_JS_JANSSON)/lib/libjansson.a: $(top_srcdir)/bindings/js/build-jansson.sh
@@ -101,19 +102,21 @@ wasm: $(BR_JS_DIR)/boardrules_core.wasm $(BR_JS_DIR)/package.json
 
 # The tests: the API under node --test, then the same seeded games natively
 # (tests/wasm_reference writes their final snapshots) and in wasm; then tsc
-# checks the declarations against a TypeScript example.
+# checks the declarations against a TypeScript example; last, the package
+# made by npm pack installs offline into a fresh folder and plays a game.
 check-wasm: wasm tests/wasm_reference$(EXEEXT)
-	$(AM_V_at)./tests/wasm_reference >$(BR_JS_DIR)/native-reference.txt
-	cd $(BR_JS_DIR) && BR_NATIVE_REFERENCE=$(abs_builddir)/$(BR_JS_DIR)/native-reference.txt \
+	$(AM_V_at)./tests/wasm_reference >$(BR_JS_DIR)/native-reference.json
+	cd $(BR_JS_DIR) && BR_NATIVE_REFERENCE=$(abs_builddir)/$(BR_JS_DIR)/native-reference.json \
 	  BR_JS_MODULE=$(abs_builddir)/$(BR_JS_DIR)/boardrules.mjs \
 	  $(NODE) --test $(BR_JS_TESTS:%=$(abs_top_srcdir)/%)
 	@echo 'tsc: the TypeScript declarations against bindings/js/example.ts'
 	$(TSC) -p $(top_srcdir)/bindings/js/tsconfig.json
+	NODE=$(NODE) sh $(top_srcdir)/bindings/js/test-pack.sh $(BR_JS_DIR)
 
 clean-local: clean-wasm
 clean-wasm:
 	-rm -rf $(BR_JS_DIR)/boardrules_core.mjs $(BR_JS_DIR)/boardrules_core.wasm \
-	  $(BR_JS_DIR)/package.json $(BR_JS_DIR)/native-reference.txt \
+	  $(BR_JS_DIR)/package.json $(BR_JS_DIR)/native-reference.json \
 	  $(BR_JS_JANSSON) $(BR_JS_DIR)/em-cache
 	-test "$(srcdir)" = "$(builddir)" || \
 	  rm -f $(BR_JS_PACKAGE_FILES:bindings/js/%=$(BR_JS_DIR)/%)
