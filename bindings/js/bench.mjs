@@ -2,7 +2,8 @@
 // bench.mjs GAME [-o OPTIONS] [-t SECONDS] [--native BRULES]: random
 // playouts through the JavaScript API, as `brules bench` plays them natively:
 // a move = legalMoves() + a uniformly random pick + apply(); playout i
-// starts from seed=i mod 64 (unless OPTIONS sets one) and ends when there is
+// starts from seed=i mod 64 (unless OPTIONS sets one), copied into one
+// scratch state (copyFrom, as brules bench copies), and ends when there is
 // no legal move. Prints ns per move and the size of the .wasm (raw and
 // gzipped); with --native, runs `BRULES bench GAME` with the same options
 // and time right after and prints its ns per move and the ratio.
@@ -58,19 +59,20 @@ function playouts(br, game, options, seconds) {
   const t0 = process.hrtime.bigint();
   const limit = t0 + BigInt(Math.round(seconds * 1e9));
   let now = t0;
+  const s = starts[0].clone();           // the scratch state, as in brules bench
   while (now < limit) {
-    const s = starts[games % 64].clone();
+    s.copyFrom(starts[games % 64]);
     for (;;) {
       const legal = s.legalMoves();
       if (legal.length === 0) break;
       s.apply(legal[rng() % legal.length]);
       moves++;
     }
-    s.free();
     games++;
     if ((games & 15) === 0) now = process.hrtime.bigint();
   }
   now = process.hrtime.bigint();
+  s.free();
   const options_ = starts[0].options;
   starts.forEach((s) => s.free());
   return { games, moves, seconds: Number(now - t0) / 1e9, options: options_ };

@@ -98,6 +98,8 @@ export declare class State {
 
   free(): void;
   clone(): State;
+  /** Makes this state a copy of `other` (same game and player count), without allocating. */
+  copyFrom(other: State): this;
   legalMoves(): number[];
   /** null when the move is legal, else the reason why not. */
   check(move: Move): string | null;

@@ -510,6 +510,17 @@ export class State {
     return new State(this._lib, core.u32(out));
   }
 
+  /**
+   * Makes this state a copy of `other` (same game and player count) without
+   * allocating: for search loops that reuse one state. Returns this state.
+   */
+  copyFrom(other) {
+    if (!(other instanceof State)) throw new TypeError('copyFrom takes a State');
+    const status = this._core.m._br_state_copy(this._p(), other._p());
+    if (status !== OK) throw this._failure(status, 'copyFrom');
+    return this;
+  }
+
   /** The legal moves, ascending (at a chance node: the outcomes). */
   legalMoves() {
     const m = this._core.m;

@@ -33,7 +33,7 @@ BR_JS_EXPORTS = malloc free \
 	br_game_description br_game_options_help br_game_min_players br_game_max_players \
 	br_game_default_players br_game_option_count br_game_option br_game_check_options \
 	br_game_facts \
-	br_state_new br_state_clone br_state_free br_state_game br_state_num_players \
+	br_state_new br_state_clone br_state_copy br_state_free br_state_game br_state_num_players \
 	br_state_options br_state_last_error br_state_current_player br_state_is_terminal \
 	br_state_is_chance_node br_state_move_number br_state_move_space \
 	br_state_max_legal_moves br_state_legal_moves br_state_check_move br_state_apply \

@@ -232,3 +232,17 @@ test('resample: the seat sees the same; other seats hidden parts drawn anew', ()
   r.free();
   s.free();
 });
+
+test('copyFrom copies a state of the same game and players; others are refused', () => {
+  const a = br.newState('tsuro', 'players=3,seed=1,chance=auto');
+  const b = br.newState('tsuro', 'players=3,seed=2,chance=auto');
+  b.apply(b.legalMoves()[0]);
+  assert.equal(a.copyFrom(b), a);
+  assert.equal(a.save(), b.save());
+  const c = br.newState('tsuro', 'players=4,seed=1');
+  const before = c.save();
+  assert.throws(() => c.copyFrom(a), isError('GAME_MISMATCH'));
+  assert.equal(c.save(), before);
+  assert.throws(() => c.copyFrom('a'), TypeError);
+  [a, b, c].forEach((x) => x.free());
+});
