@@ -71,7 +71,7 @@ EXTRA_DIST += bindings/js/test/load.mjs
 EXTRA_DIST += $(BR_JS_PACKAGE_FILES) $(BR_JS_TESTS) \
 	bindings/js/local.mk bindings/js/build-jansson.sh bindings/js/package.json.in \
 	bindings/js/bench.mjs bindings/js/example.ts bindings/js/tsconfig.json \
-	bindings/js/test-pack.sh \
+	bindings/js/test-pack.sh bindings/js/test-browser.mjs \
 	.ci/deb-src
 
 $(BR_JS_JANSSON)/lib/libjansson.a: $(top_srcdir)/bindings/js/build-jansson.sh
@@ -102,8 +102,10 @@ wasm: $(BR_JS_DIR)/boardrules_core.wasm $(BR_JS_DIR)/package.json
 
 # The tests: the API under node --test, then the same seeded games natively
 # (tests/wasm_reference writes their final snapshots) and in wasm; then tsc
-# checks the declarations against a TypeScript example; last, the package
-# made by npm pack installs offline into a fresh folder and plays a game.
+# checks the declarations against a TypeScript example; the package made by
+# npm pack installs offline into a fresh folder and plays a game; last,
+# headless Chromium plays seeded games of the four games through the module
+# and must end in Node's snapshots (skipped without chromium).
 check-wasm: wasm tests/wasm_reference$(EXEEXT)
 	$(AM_V_at)./tests/wasm_reference >$(BR_JS_DIR)/native-reference.json
 	cd $(BR_JS_DIR) && BR_NATIVE_REFERENCE=$(abs_builddir)/$(BR_JS_DIR)/native-reference.json \
@@ -112,6 +114,7 @@ check-wasm: wasm tests/wasm_reference$(EXEEXT)
 	@echo 'tsc: the TypeScript declarations against bindings/js/example.ts'
 	$(TSC) -p $(top_srcdir)/bindings/js/tsconfig.json
 	NODE=$(NODE) sh $(top_srcdir)/bindings/js/test-pack.sh $(BR_JS_DIR)
+	$(NODE) $(top_srcdir)/bindings/js/test-browser.mjs $(BR_JS_DIR)
 
 clean-local: clean-wasm
 clean-wasm:
