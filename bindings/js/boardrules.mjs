@@ -603,7 +603,7 @@ export class State {
     const core = this._core;
     const p = this._p();
     const n = Math.max(this._capacity, 1);
-    const moves = core.malloc(12 * n);
+    const moves = core.malloc(12 * n + 8);   // n moves, padding to 8, n doubles
     try {
       const probs = moves + 4 * n + ((4 * n) % 8);
       const status = core.m._br_state_chance_outcomes(p, moves, probs, n, core.slot(0));
