@@ -171,7 +171,6 @@ soak: tests/test_conformance$(EXEEXT)
 .PHONY: soak
 
 # ------------------------------------------------------------------
-# ------------------------------------------------------------------
 # wasm_reference: seeded games played natively, for `make check-wasm`
 # (bindings/js/local.mk), which plays them again in WebAssembly and compares.
 noinst_PROGRAMS += tests/wasm_reference
