@@ -56,6 +56,18 @@ export interface Facts {
 
 export interface ChanceOutcome { move: number; probability: number; }
 export interface HistoryEntry { move: number; /** -1 for a chance outcome */ player: number; }
+/** A game record as br_record_to_json() gives it (doc/records.md). */
+export interface ParsedRecord {
+  format: 'libboardrules-record';
+  version: number;
+  game: string;
+  options: string;
+  tags: [string, string][];
+  /** `player`: the seat, 'chance' for `chance:` lines, null in a version 1 record. */
+  moves: { player: number | 'chance' | null; move: string; line: number }[];
+  /** The result line's text ("1 -1"), or null when there is none. */
+  result: string | null;
+}
 
 /** A game of the registry. Games are static: nothing to free. */
 export declare class Game {
@@ -159,6 +171,8 @@ export declare class Boardrules {
   fromBytes(bytes: Uint8Array | ArrayBuffer): State;
   replayRecord(record: string): State;
   recordVerdict(record: string): Record<string, unknown>;
+  /** A record read without replaying it; throws on a line that does not read. */
+  parseRecord(record: string): ParsedRecord;
   botKinds(): string[];
   statusString(status: number): string;
 }

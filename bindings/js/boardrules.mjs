@@ -296,6 +296,36 @@ export class Boardrules {
       () => `record line ${core.u32(core.slot(6))}`));
   }
 
+  /**
+   * A game record read without replaying it (br_record_parse(), then
+   * br_record_to_json()): {format, version, game, options, tags: [[key,
+   * value], ...], moves: [{player (a seat, 'chance' or null), move, line}, ...],
+   * result}. A record that
+   * does not read throws a BoardrulesError naming its line and column.
+   */
+  parseRecord(text) {
+    const core = this._core;
+    return core.withString(text, 'a record', (rec) => {
+      const out = core.slot(0);
+      core.clearReason();
+      const status = core.m._br_record_parse(rec, out, core.slot(1), core.slot(2),
+        core.reason, REASON_SIZE);
+      if (status !== OK) {
+        const where = `line ${core.u32(core.slot(1))}, column ${core.u32(core.slot(2))}`;
+        throw new BoardrulesError(status, `${where}: ${core.reasonText() || core.statusString(status)}`,
+          'parseRecord');
+      }
+      const record = core.u32(out);
+      try {
+        const [st, json] = core.textCall((buf, size, len) => core.m._br_record_to_json(record, buf, size, len));
+        if (st !== OK) throw new BoardrulesError(st, core.statusString(st), 'parseRecord');
+        return JSON.parse(json);
+      } finally {
+        core.m._br_record_free(record);
+      }
+    });
+  }
+
   /** The verdict on a game record as an object (br_record_verdict_json()). */
   recordVerdict(text) {
     const core = this._core;

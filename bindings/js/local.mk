@@ -46,6 +46,7 @@ BR_JS_EXPORTS = malloc free \
 	br_state_legal_mask br_state_history br_state_history_start \
 	br_state_history_text_view br_state_history_effects_json \
 	br_record_write_state br_record_verdict_json br_record_replay \
+	br_record_parse br_record_to_json br_record_free \
 	br_bot_new br_bot_choose br_bot_last_error br_bot_kind br_bot_kind_at br_bot_free
 
 # Same code as the native library: no -ffast-math. -O2 as natively: -Os made

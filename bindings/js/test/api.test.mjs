@@ -170,6 +170,12 @@ test('history, records and verdicts', () => {
   const replayed = br.replayRecord(record);
   assert.deepEqual(replayed.history(), history);
   assert.equal(typeof br.recordVerdict(record), 'object');
+  const parsed = br.parseRecord(record);
+  assert.equal(parsed.game, s.game.name);
+  assert.deepEqual(parsed.tags.find(([key]) => key === 'event'), ['event', 'test']);
+  assert.equal(parsed.moves.length, history.length, 'one move line per history entry');
+  assert.equal(parsed.moves[0].line > 0, true);
+  assert.throws(() => br.parseRecord('nonsense'), isError('RECORD', /line 1/));
   assert.throws(() => br.replayRecord('nonsense'), isError('RECORD'));
   assert.throws(() => s.toRecord({ 'Bad Key': 'x' }), isError('ARGUMENT'));
   [s, replayed].forEach((x) => x.free());
