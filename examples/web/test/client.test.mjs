@@ -1,0 +1,141 @@
+// The offline client in headless Chromium: a whole Tsuro game, a person
+// (these clicks) against a greedy bot in the page's Web Worker, made on the
+// SVG board only; a screenshot goes to test/out/. Debian's /usr/bin/chromium
+// (CHROMIUM= another), never a downloaded browser; skipped without one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { tileLooks } from '../public/tsuro.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webRoot = path.resolve(here, '..');
+const publicDir = path.join(webRoot, 'public');
+const pkgFile = path.resolve(webRoot, process.env.BOARDRULES_JS || '../../build/bindings/js/boardrules.mjs');
+const pkgDir = path.dirname(pkgFile);
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const outDir = path.join(here, 'out');
+
+const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+// public/ at /, the package's folder at /pkg/; nothing outside either.
+function serve() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let root = publicDir;
+    let rel = decodeURIComponent(url.pathname);
+    if (rel.startsWith('/pkg/')) { root = pkgDir; rel = rel.slice(4); }
+    if (rel === '/') rel = '/index.html';
+    const file = path.join(root, path.normalize(rel));
+    if (!file.startsWith(root + path.sep)) { res.writeHead(403).end(); return; }
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404).end(); return; }
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' }).end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function launch() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-web-'));
+  const browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
+  });
+  return { browser, profile };
+}
+
+const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.moveNumber));
+
+// A tile placement made on the board: select the hand tile, turn it to the
+// rotation, click the square in front of the marker.
+async function placeTile(page, text) {
+  const [tile, rotation] = text.split('r').map(Number);
+  await page.click(`.hand-tile[data-tile="${tile}"]`);
+  for (let i = 0; i < 4; i++) {
+    const shown = await page.$eval(`.hand-tile[data-tile="${tile}"]`, (e) => Number(e.dataset.rot));
+    if (shown === rotation) break;
+    await page.click('#rotate');
+  }
+  await page.click('.square.target');
+}
+
+// A placement of a hand tile that the library refuses (it would leave the
+// board), if the hand has one: a rotation below the tile's looks that is not
+// among the legal moves.
+async function findIllegal(page, legal) {
+  const hand = await page.$$eval('.hand-tile', (es) => es.map((e) => Number(e.dataset.tile)));
+  for (const tile of hand) {
+    for (let r = 0; r < tileLooks(tile); r++) if (!legal.includes(`${tile}r${r}`)) return `${tile}r${r}`;
+  }
+  return null;
+}
+
+test('a whole Tsuro game against a bot, played by clicks on the SVG board', { timeout: 240000 }, async (t) => {
+  if (!fs.existsSync(chromium)) { t.skip(`no browser at ${chromium}`); return; }
+  assert.ok(fs.existsSync(pkgFile), `the package is not built: ${pkgFile} (make wasm, or set BOARDRULES_JS)`);
+  const server = await serve();
+  const { browser, profile } = await launch();
+  try {
+    const page = await browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await page.waitForSelector('body[data-state="ready"]', { timeout: 30000 });
+    await page.select('#game', 'tsuro');
+    await page.type('#options', 'players=2,seed=11');
+    await page.select('#seat-1', 'greedy');
+    await page.click('#start');
+
+    let myMoves = 0;
+    let refused = 0;
+    for (let turn = 0; turn < 100; turn++) {
+      await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
+      if (await page.$('body[data-state="over"]')) break;
+      const before = await moveNumber(page);
+      const legal = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
+      assert.ok(legal.length > 0, 'your turn shows the legal moves');
+      if (legal[0].startsWith('@')) {
+        await page.click(`.start-pos[data-move="${legal[0]}"]`);
+      } else {
+        const illegal = await findIllegal(page, legal);
+        if (illegal) {
+          await placeTile(page, illegal);
+          await page.waitForFunction(() => document.getElementById('message').textContent !== '', { timeout: 30000 });
+          const message = await page.$eval('#message', (e) => e.textContent);
+          assert.match(message, /^illegal: \S/, `the library's reason for ${illegal}`);
+          assert.equal(await moveNumber(page), before, 'a refused placement changes nothing');
+          refused++;
+        }
+        await placeTile(page, legal[0]);
+      }
+      await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
+      myMoves++;
+    }
+    assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over', 'the game ends');
+    const status = await page.$eval('#status', (e) => e.textContent);
+    assert.match(status, /game over · winners: /);
+    const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+    assert.ok(myMoves >= 2, `the person made ${myMoves} moves`);
+    assert.ok(log.some((l) => /^seat 0 \(you\): @/.test(l)), 'the log announces the person\'s start');
+    assert.ok(log.some((l) => /^seat 1 \(greedy\): \d+r\d/.test(l)), 'the log announces the bot\'s tiles');
+    assert.ok(log.some((l) => /tile placed/.test(l)), 'the log shows the effects');
+    assert.ok(!log.some((l) => /draw \d+ to seat 1/.test(l)), 'the log hides the bot\'s drawn tiles');
+    assert.ok(refused >= 1, 'an illegal placement was tried and refused');
+    t.diagnostic(`${myMoves} moves by clicks, ${refused} refused placements`);
+    assert.deepEqual(pageErrors, []);
+    fs.mkdirSync(outDir, { recursive: true });
+    await page.screenshot({ path: path.join(outDir, 'tsuro.png'), fullPage: true });
+  } finally {
+    await browser.close();
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
