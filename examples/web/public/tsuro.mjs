@@ -168,6 +168,7 @@ function drawHand(root, view, ui) {
     });
     box.appendChild(svg);
   });
+  if (ui.selected !== null && hand.includes(ui.selected)) drawRotations(box, ui);
   const rotate = document.createElement('button');
   rotate.id = 'rotate';
   rotate.textContent = '↻ rotate';
@@ -180,4 +181,20 @@ function drawHand(root, view, ui) {
     (v.dragon !== null ? ` · dragon: seat ${v.dragon}` : '');
   box.appendChild(info);
   root.appendChild(box);
+}
+
+// The selected tile in each of its distinct rotations; a click chooses one.
+function drawRotations(box, ui) {
+  const row = document.createElement('div');
+  row.id = 'tsuro-rotations';
+  const size = 48;
+  const looks = tileLooks(ui.selected);
+  for (let r = 0; r < looks; r++) {
+    const svg = el('svg', { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: 'rotation', 'data-rot': r });
+    if (ui.rotation % looks === r) svg.classList.add('selected');
+    drawTile(svg, 1, 1, size - 2, ui.selected, r);
+    svg.addEventListener('click', () => { ui.rotation = r; ui.redraw(); });
+    row.appendChild(svg);
+  }
+  box.appendChild(row);
 }

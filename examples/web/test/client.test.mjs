@@ -55,9 +55,10 @@ const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.moveNumb
 
 // A tile placement made on the board: select the hand tile, turn it to the
 // rotation, click the square in front of the marker.
-async function placeTile(page, text) {
+async function placeTile(page, text, { viaRow = false } = {}) {
   const [tile, rotation] = text.split('r').map(Number);
   await page.click(`.hand-tile[data-tile="${tile}"]`);
+  if (viaRow) await page.click(`#tsuro-rotations .rotation[data-rot="${rotation}"]`);
   for (let i = 0; i < 4; i++) {
     const shown = await page.$eval(`.hand-tile[data-tile="${tile}"]`, (e) => Number(e.dataset.rot));
     if (shown === rotation) break;
@@ -77,22 +78,39 @@ async function findIllegal(page, legal) {
   return null;
 }
 
+// A fresh browser on the test server's page, ready to start a game.
+async function openPage(t) {
+  const server = await serve();
+  const { browser, profile } = await launch();
+  t.after(async () => {
+    await browser.close();
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+  const page = await browser.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+  await page.waitForSelector('body[data-state="ready"]', { timeout: 30000 });
+  return { page, pageErrors };
+}
+
+async function startGame(page, game, options, seats) {
+  await page.select('#game', game);
+  await page.type('#options', options);
+  for (let i = 0; i < seats.length; i++) await page.select(`#seat-${i}`, seats[i]);
+  await page.click('#start');
+}
+
+const canRun = () => fs.existsSync(chromium) && fs.existsSync(pkgFile);
+
 test('a whole Tsuro game against a bot, played by clicks on the SVG board', { timeout: 240000 }, async (t) => {
   if (!fs.existsSync(chromium)) { t.skip(`no browser at ${chromium}`); return; }
   assert.ok(fs.existsSync(pkgFile), `the package is not built: ${pkgFile} (make wasm, or set BOARDRULES_JS)`);
-  const server = await serve();
-  const { browser, profile } = await launch();
-  try {
-    const page = await browser.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    await page.setViewport({ width: 1280, height: 900 });
-    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-    await page.waitForSelector('body[data-state="ready"]', { timeout: 30000 });
-    await page.select('#game', 'tsuro');
-    await page.type('#options', 'players=2,seed=11');
-    await page.select('#seat-1', 'greedy');
-    await page.click('#start');
+  {
+    const { page, pageErrors } = await openPage(t);
+    await startGame(page, 'tsuro', 'players=2,seed=11', ['person', 'greedy']);
 
     let myMoves = 0;
     let refused = 0;
@@ -107,7 +125,7 @@ test('a whole Tsuro game against a bot, played by clicks on the SVG board', { ti
       } else {
         const illegal = await findIllegal(page, legal);
         if (illegal) {
-          await placeTile(page, illegal);
+          await placeTile(page, illegal, { viaRow: true });
           await page.waitForFunction(() => document.getElementById('message').textContent !== '', { timeout: 30000 });
           const message = await page.$eval('#message', (e) => e.textContent);
           assert.match(message, /^illegal: \S/, `the library's reason for ${illegal}`);
@@ -133,9 +151,74 @@ test('a whole Tsuro game against a bot, played by clicks on the SVG board', { ti
     assert.deepEqual(pageErrors, []);
     fs.mkdirSync(outDir, { recursive: true });
     await page.screenshot({ path: path.join(outDir, 'tsuro.png'), fullPage: true });
-  } finally {
-    await browser.close();
-    server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
   }
+});
+
+// The games not drawn yet are played from the move list, to the end.
+for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
+  test(`a whole game of ${game} against bots from the move list`, { timeout: 240000 }, async (t) => {
+    if (!canRun()) { t.skip('no browser or no package'); return; }
+    const { page, pageErrors } = await openPage(t);
+    const players = game === 'drunter-und-drueber' ? 3 : 2;
+    await startGame(page, game, `players=${players},seed=3`, ['person', ...Array(players - 1).fill('greedy')]);
+    let myMoves = 0;
+    for (let turn = 0; turn < 1000; turn++) {
+      await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
+      if (await page.$('body[data-state="over"]')) break;
+      const before = await moveNumber(page);
+      await page.click('#moves button');
+      await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
+      myMoves++;
+    }
+    assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
+    assert.match(await page.$eval('#status', (e) => e.textContent), /game over/);
+    assert.match(await page.$eval('#render', (e) => e.textContent), /\S/, 'the text render is shown');
+    const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+    assert.ok(log.some((l) => l.startsWith('seat 0 (you): ')), 'the log announces the person\'s moves');
+    assert.ok(myMoves > 0);
+    t.diagnostic(`${myMoves} moves from the move list, ${log.length} log lines`);
+    assert.deepEqual(pageErrors, []);
+    fs.mkdirSync(outDir, { recursive: true });
+    await page.screenshot({ path: path.join(outDir, `${game}.png`), fullPage: true });
+  });
+}
+
+// A record made by the package under Node is loaded through the file input,
+// then the replay slider goes back to the deal and forward again.
+test('a record loads, and the replay slider travels over it', { timeout: 120000 }, async (t) => {
+  if (!canRun()) { t.skip('no browser or no package'); return; }
+  const { loadBoardrules } = await import(pkgFile);
+  const br = await loadBoardrules();
+  const s = br.newState('tsuro', { players: 2, seed: 5 });
+  const bot = new br.Bot('greedy', { seed: 4 });
+  for (let i = 0; i < 6; i++) s.apply(bot.choose(s));    // the markers and two tiles each
+  const recorded = s.history().length;
+  const texts = s.history().map((_, i) => s.historyText(i, 0));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-rec-')), 'tsuro.txt');
+  fs.writeFileSync(file, s.toRecord({ event: 'client test' }));
+  bot.free();
+  s.free();
+
+  const { page, pageErrors } = await openPage(t);
+  await page.select('#game', 'tsuro');
+  await page.select('#seat-1', 'greedy');
+  const input = await page.$('#load');
+  await input.uploadFile(file);
+  await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
+  const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.firstChild.textContent));
+  assert.ok(log.length >= recorded, `${log.length} log lines for ${recorded} recorded moves`);
+  assert.deepEqual(log.slice(0, recorded).map((l) => l.replace(/^[^:]*: /, '')), texts, 'the record\'s moves, as seat 0 sees them');
+  assert.ok(await page.$$eval('.marker', (ms) => ms.length) === 2, 'both markers on the board');
+
+  const setSlider = (value) => page.$eval('#replay', (e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }, value);
+  await setSlider(6);                                     // after the deal
+  await page.waitForFunction(() => document.body.dataset.moveNumber === '6', { timeout: 30000 });
+  assert.equal(await page.$$eval('.marker', (ms) => ms.length), 0, 'no marker placed after the deal');
+  assert.equal(await page.$$eval('#moves button', (bs) => bs.length), 0, 'a past position takes no moves');
+  const max = await page.$eval('#replay', (e) => e.max);
+  await setSlider(max);
+  await page.waitForSelector('body[data-state="your-turn"]', { timeout: 30000 });
+  assert.ok(await page.$$eval('#moves button', (bs) => bs.length) > 0, 'at the end the game goes on');
+  assert.deepEqual(pageErrors, []);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
