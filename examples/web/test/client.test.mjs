@@ -103,55 +103,62 @@ async function startGame(page, game, options, seats) {
   await page.click('#start');
 }
 
+const setSlider = (page, value) =>
+  page.$eval('#replay', (e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }, value);
+
 const canRun = () => fs.existsSync(chromium) && fs.existsSync(pkgFile);
 
 test('a whole Tsuro game against a bot, played by clicks on the SVG board', { timeout: 240000 }, async (t) => {
   if (!fs.existsSync(chromium)) { t.skip(`no browser at ${chromium}`); return; }
   assert.ok(fs.existsSync(pkgFile), `the package is not built: ${pkgFile} (make wasm, or set BOARDRULES_JS)`);
-  {
-    const { page, pageErrors } = await openPage(t);
-    await startGame(page, 'tsuro', 'players=2,seed=11', ['person', 'greedy']);
+  const { page, pageErrors } = await openPage(t);
+  await startGame(page, 'tsuro', 'players=2,seed=11', ['person', 'greedy']);
 
-    let myMoves = 0;
-    let refused = 0;
-    for (let turn = 0; turn < 100; turn++) {
-      await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
-      if (await page.$('body[data-state="over"]')) break;
-      const before = await moveNumber(page);
-      const legal = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
-      assert.ok(legal.length > 0, 'your turn shows the legal moves');
-      if (legal[0].startsWith('@')) {
-        await page.click(`.start-pos[data-move="${legal[0]}"]`);
-      } else {
-        const illegal = await findIllegal(page, legal);
-        if (illegal) {
-          await placeTile(page, illegal, { viaRow: true });
-          await page.waitForFunction(() => document.getElementById('message').textContent !== '', { timeout: 30000 });
-          const message = await page.$eval('#message', (e) => e.textContent);
-          assert.match(message, /^illegal: \S/, `the library's reason for ${illegal}`);
-          assert.equal(await moveNumber(page), before, 'a refused placement changes nothing');
-          refused++;
-        }
-        await placeTile(page, legal[0]);
+  let myMoves = 0;
+  let refused = 0;
+  for (let turn = 0; turn < 100; turn++) {
+    await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
+    if (await page.$('body[data-state="over"]')) break;
+    const before = await moveNumber(page);
+    const legal = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
+    assert.ok(legal.length > 0, 'your turn shows the legal moves');
+    if (legal[0].startsWith('@')) {
+      await page.click(`.start-pos[data-move="${legal[0]}"]`);
+    } else {
+      const illegal = await findIllegal(page, legal);
+      if (illegal) {
+        await placeTile(page, illegal, { viaRow: true });
+        await page.waitForFunction(() => document.getElementById('message').textContent !== '', { timeout: 30000 });
+        const message = await page.$eval('#message', (e) => e.textContent);
+        assert.match(message, /^illegal: \S/, `the library's reason for ${illegal}`);
+        assert.equal(await moveNumber(page), before, 'a refused placement changes nothing');
+        refused++;
       }
-      await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
-      myMoves++;
+      await placeTile(page, legal[0]);
     }
-    assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over', 'the game ends');
-    const status = await page.$eval('#status', (e) => e.textContent);
-    assert.match(status, /game over · winners: /);
-    const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
-    assert.ok(myMoves >= 2, `the person made ${myMoves} moves`);
-    assert.ok(log.some((l) => /^seat 0 \(you\): @/.test(l)), 'the log announces the person\'s start');
-    assert.ok(log.some((l) => /^seat 1 \(greedy\): \d+r\d/.test(l)), 'the log announces the bot\'s tiles');
-    assert.ok(log.some((l) => /tile placed/.test(l)), 'the log shows the effects');
-    assert.ok(!log.some((l) => /draw \d+ to seat 1/.test(l)), 'the log hides the bot\'s drawn tiles');
-    assert.ok(refused >= 1, 'an illegal placement was tried and refused');
-    t.diagnostic(`${myMoves} moves by clicks, ${refused} refused placements`);
-    assert.deepEqual(pageErrors, []);
-    fs.mkdirSync(outDir, { recursive: true });
-    await page.screenshot({ path: path.join(outDir, 'tsuro.png'), fullPage: true });
+    await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
+    myMoves++;
   }
+  assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over', 'the game ends');
+  const status = await page.$eval('#status', (e) => e.textContent);
+  assert.match(status, /game over · winners: /);
+  const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+  assert.ok(myMoves >= 2, `the person made ${myMoves} moves`);
+  assert.ok(log.some((l) => /^seat 0 \(you\): @/.test(l)), 'the log announces the person\'s start');
+  assert.ok(log.some((l) => /^seat 1 \(greedy\): \d+r\d/.test(l)), 'the log announces the bot\'s tiles');
+  assert.ok(log.some((l) => /tile placed/.test(l)), 'the log shows the effects');
+  assert.ok(!log.some((l) => /draw \d+ to seat 1/.test(l)), 'the log hides the bot\'s drawn tiles');
+  assert.ok(refused >= 1, 'an illegal placement was tried and refused');
+  t.diagnostic(`${myMoves} moves by clicks, ${refused} refused placements`);
+  assert.deepEqual(pageErrors, []);
+  fs.mkdirSync(outDir, { recursive: true });
+  await page.screenshot({ path: path.join(outDir, 'tsuro.png'), fullPage: true });
+  // The replay of a game started with chance=auto: back to the deal.
+  await setSlider(page, 6);
+  await page.waitForFunction(() => document.body.dataset.moveNumber === '6', { timeout: 30000 });
+  assert.equal(await page.$$eval('.marker', (ms) => ms.length), 0, 'no marker placed after the deal');
+  assert.equal(await page.$$eval('#tsuro-hand .hand-tile', (hs) => hs.length), 3, 'the dealt hand');
+  assert.deepEqual(pageErrors, []);
 });
 
 // The games not drawn yet are played from the move list, to the end.
@@ -210,13 +217,12 @@ test('a record loads, and the replay slider travels over it', { timeout: 120000 
   assert.deepEqual(log.slice(0, recorded).map((l) => l.replace(/^[^:]*: /, '')), texts, 'the record\'s moves, as seat 0 sees them');
   assert.ok(await page.$$eval('.marker', (ms) => ms.length) === 2, 'both markers on the board');
 
-  const setSlider = (value) => page.$eval('#replay', (e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }, value);
-  await setSlider(6);                                     // after the deal
+  await setSlider(page, 6);                                     // after the deal
   await page.waitForFunction(() => document.body.dataset.moveNumber === '6', { timeout: 30000 });
   assert.equal(await page.$$eval('.marker', (ms) => ms.length), 0, 'no marker placed after the deal');
   assert.equal(await page.$$eval('#moves button', (bs) => bs.length), 0, 'a past position takes no moves');
   const max = await page.$eval('#replay', (e) => e.max);
-  await setSlider(max);
+  await setSlider(page, max);
   await page.waitForSelector('body[data-state="your-turn"]', { timeout: 30000 });
   assert.ok(await page.$$eval('#moves button', (bs) => bs.length) > 0, 'at the end the game goes on');
   assert.deepEqual(pageErrors, []);
