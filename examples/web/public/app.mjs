@@ -88,6 +88,7 @@ function statusText(view) {
     return `game over · winners: ${won} · returns: ${view.returns.join(', ')}`;
   }
   if (view.legal.length) return `move ${view.moveNumber}: your turn (seat ${view.seat})`;
+  if (view.seat < 0 && !view.isTerminal) return `move ${view.moveNumber}: watching the bots; ${seatName(view, view.currentPlayer)} to move`;
   if (view.currentPlayer === -1) return `move ${view.moveNumber}: chance`;
   return `move ${view.moveNumber}: ${seatName(view, view.currentPlayer)} is thinking…`;
 }
@@ -245,6 +246,11 @@ async function main() {
   $('save').addEventListener('click', save);
   $('load').addEventListener('change', load);
   $('replay').addEventListener('input', replayTo);
+  $('move-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('move-text').value.trim();
+    if (text) act(text).then(() => { if (!$('message').textContent) $('move-text').value = ''; });
+  });
   drawSeats();
   $('start').disabled = false;
   $('status').textContent = 'choose a game and the seats, then Start';

@@ -8,7 +8,7 @@ let br = null;          // the loaded package
 let state = null;       // the game being played (owned here, freed on a new game)
 let seats = [];         // per seat: 'person' or a bot kind
 let bots = [];          // per seat: a Bot or null (owned here)
-let personSeat = 0;     // whose view the page shows
+let personSeat = -1;    // whose view the page shows; -1 a spectator
 let generation = 0;     // bumps on every new game, so an old bot loop stops
 
 function errorOf(e) {
@@ -48,7 +48,7 @@ function logEntry(s, i, entry) {
 
 function viewOf(s, { withLegal }) {
   const history = s.history();
-  const mine = withLegal && !s.isTerminal && s.currentPlayer === personSeat;
+  const mine = withLegal && personSeat >= 0 && !s.isTerminal && s.currentPlayer === personSeat;
   return {
     game: s.game.name,
     seat: personSeat,
@@ -97,7 +97,7 @@ function startWith(newState, config) {
   state = newState;
   seats = config.seats.slice(0, state.numPlayers);
   while (seats.length < state.numPlayers) seats.push('random');
-  personSeat = Math.max(0, seats.indexOf('person'));
+  personSeat = seats.indexOf('person');   // -1: only bots, watched as a spectator
   bots = seats.map((kind, i) => makeBot(kind, i, config.budgetMs || 200));
   postUpdate();
   advance();

@@ -161,6 +161,23 @@ test('a whole Tsuro game against a bot, played by clicks on the SVG board', { ti
   assert.deepEqual(pageErrors, []);
 });
 
+// A typed move the library cannot read is refused with its reason; a typed
+// legal move is played.
+async function typedMoves(page) {
+  await page.waitForSelector('body[data-state="your-turn"]', { timeout: 60000 });
+  const before = await moveNumber(page);
+  await page.type('#move-text', 'no such move');
+  await page.click('#move-form button');
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '', { timeout: 30000 });
+  assert.match(await page.$eval('#message', (e) => e.textContent), /^[A-Z_]+: \S/, 'the library\'s status and reason');
+  assert.equal(await moveNumber(page), before, 'a refused move changes nothing');
+  const legal = await page.$eval('#moves button', (b) => b.dataset.move);
+  await page.$eval('#move-text', (e) => { e.value = ''; });
+  await page.type('#move-text', legal);
+  await page.click('#move-form button');
+  await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
+}
+
 // The games not drawn yet are played from the move list, to the end.
 for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
   test(`a whole game of ${game} against bots from the move list`, { timeout: 240000 }, async (t) => {
@@ -168,6 +185,7 @@ for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
     const { page, pageErrors } = await openPage(t);
     const players = game === 'drunter-und-drueber' ? 3 : 2;
     await startGame(page, game, `players=${players},seed=3`, ['person', ...Array(players - 1).fill('greedy')]);
+    if (game === 'tuer-an-tuer') await typedMoves(page);
     let myMoves = 0;
     for (let turn = 0; turn < 1000; turn++) {
       await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
@@ -227,4 +245,17 @@ test('a record loads, and the replay slider travels over it', { timeout: 120000 
   assert.ok(await page.$$eval('#moves button', (bs) => bs.length) > 0, 'at the end the game goes on');
   assert.deepEqual(pageErrors, []);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+// Only bots: the page watches as a spectator, seeing no hand.
+test('a Tsuro game of bots only, watched as a spectator', { timeout: 120000 }, async (t) => {
+  if (!canRun()) { t.skip('no browser or no package'); return; }
+  const { page, pageErrors } = await openPage(t);
+  await startGame(page, 'tsuro', 'players=3,seed=4', ['greedy', 'random', 'greedy']);
+  await page.waitForSelector('body[data-state="over"]', { timeout: 60000 });
+  assert.equal(await page.$$eval('#tsuro-hand .hand-tile', (hs) => hs.length), 0, 'a spectator sees no hand');
+  const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.firstChild.textContent));
+  assert.ok(log.some((l) => /^chance: draw \? to seat 0$/.test(l)), 'the draws are hidden from a spectator');
+  assert.ok(!log.some((l) => /^chance: draw \d/.test(l)), 'no drawn tile is shown');
+  assert.deepEqual(pageErrors, []);
 });
