@@ -2,6 +2,7 @@
 // postMessage, so a bot's search never blocks it. The package is loaded from
 // ?pkg=URL, by default /pkg/boardrules.mjs of the serving host.
 import { drawTsuro } from './tsuro.mjs';
+import { drawTuer } from './tuer.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -14,7 +15,7 @@ let games = [];
 let botKinds = [];
 let live = null;            // the latest view of the game in play
 const ui = {
-  selected: null, rotation: 0,
+  selected: null, rotation: 0, tatCard: null,
   say: (text) => { $('message').textContent = text; },
   redraw: () => { if (live) show(live, true); },
 };
@@ -104,6 +105,9 @@ function show(view, interactive) {
   if (view.game === 'tsuro') {
     drawTsuro(board, shown, ui, act);
     $('render').hidden = true;
+  } else if (view.game === 'tuer-an-tuer') {
+    drawTuer(board, shown, ui, act);
+    $('render').hidden = true;
   } else {
     board.replaceChildren();
     $('render').hidden = false;
@@ -133,6 +137,7 @@ async function act(text) {
     if (result.illegal) { ui.say(`illegal: ${result.illegal}`); return; }
     ui.selected = null;
     ui.rotation = 0;
+    ui.tatCard = null;
   } catch (error) {
     ui.say(reasonOf(error));
   }

@@ -187,21 +187,35 @@ for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
     await startGame(page, game, `players=${players},seed=3`, ['person', ...Array(players - 1).fill('greedy')]);
     if (game === 'tuer-an-tuer') await typedMoves(page);
     let myMoves = 0;
+    let boardMoves = 0;
     for (let turn = 0; turn < 1000; turn++) {
       await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
       if (await page.$('body[data-state="over"]')) break;
       const before = await moveNumber(page);
-      await page.click('#moves button');
+      const first = await page.$eval('#moves button', (b) => b.dataset.move);
+      const onBoard = game === 'tuer-an-tuer' && /^(\w+)@([a-e]\d)$/.exec(first);
+      if (onBoard) {                       // Tür an Tür is drawn: a card, then its field
+        await page.click(`.tat-hand-card[data-card="${onBoard[1]}"], .tat-lift[data-lift="${onBoard[1]}"]`);
+        await page.click(`.tat-field[data-field="${onBoard[2]}"]`);
+        boardMoves++;
+      } else if (game === 'tuer-an-tuer' && first.startsWith('exchange ')) {
+        await page.click(`.tat-hand-card[data-card="${first.slice(9)}"]`);
+        boardMoves++;
+      } else {
+        await page.click('#moves button');
+      }
       await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
       myMoves++;
     }
     assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
     assert.match(await page.$eval('#status', (e) => e.textContent), /game over/);
-    assert.match(await page.$eval('#render', (e) => e.textContent), /\S/, 'the text render is shown');
+    if (game === 'tuer-an-tuer') assert.equal(await page.$$eval('.tat-figure', (fs) => fs.length), 2, 'both figures drawn');
+    else assert.match(await page.$eval('#render', (e) => e.textContent), /\S/, 'the text render is shown');
     const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
     assert.ok(log.some((l) => l.startsWith('seat 0 (you): ')), 'the log announces the person\'s moves');
     assert.ok(myMoves > 0);
-    t.diagnostic(`${myMoves} moves from the move list, ${log.length} log lines`);
+    if (game === 'tuer-an-tuer') assert.ok(boardMoves >= 5, `${boardMoves} moves made on the board`);
+    t.diagnostic(`${myMoves} moves (${boardMoves} on the board), ${log.length} log lines`);
     assert.deepEqual(pageErrors, []);
     fs.mkdirSync(outDir, { recursive: true });
     await page.screenshot({ path: path.join(outDir, `${game}.png`), fullPage: true });
