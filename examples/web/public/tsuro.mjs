@@ -1,7 +1,8 @@
 // Tsuro drawn as SVG from the observation (doc/games/tsuro.md, "Board,
 // squares and points", "Tiles", "Observation"). Moves are made on the board:
 // click a start point (setup); click a hand tile, click it again (or the
-// rotate button) to turn it, click the square in front of your marker.
+// rotate button) to turn it, click the square in front of your marker, or
+// drag the tile there.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 72;
@@ -84,8 +85,37 @@ function startSpot(text) {
   return { square: m[1], point };
 }
 
+// Dragging a hand tile onto the square in front of the marker places it, in
+// the rotation the tile shows. The listeners live on the document, once; the
+// latest drawing's ui and act are the ones they use.
+let drag = null;
+let current = null;
+
+function placeSelected(ui, act, square, target) {
+  if (square !== target) { ui.say(`tiles go on the square in front of your marker (${target})`); return; }
+  if (ui.selected === null) { ui.say('choose a tile from your hand first'); return; }
+  act(`${ui.selected}r${ui.rotation % tileLooks(ui.selected)}`);
+}
+
+function listenForDrags() {
+  document.addEventListener('pointermove', (e) => {
+    if (drag && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 8) drag.moved = true;
+  });
+  document.addEventListener('pointerup', (e) => {
+    const done = drag;
+    drag = null;
+    if (!done || !done.moved || !current) return;
+    const over = document.elementFromPoint(e.clientX, e.clientY);
+    if (!over || !over.classList.contains('square')) return;
+    const { ui, act, target } = current;
+    if (ui.selected !== done.tile) { ui.selected = done.tile; ui.rotation = 0; }
+    placeSelected(ui, act, over.dataset.square, target);
+  });
+}
+
 // Draws the board and the hand into `root`; `act(text)` makes a move.
 export function drawTsuro(root, view, ui, act) {
+  if (!current) listenForDrags();
   const v = view.observation.view;
   const W = v.board_size;
   const mine = view.legal.length > 0;
@@ -98,6 +128,7 @@ export function drawTsuro(root, view, ui, act) {
   el('rect', { x: -margin, y: -margin, width: W * CELL + 2 * margin, height: W * CELL + 2 * margin, class: 'board-bg' }, svg);
   const myMarker = v.markers[view.seat];
   const target = mine && v.phase === 'play' && myMarker.status === 'on' ? myMarker.square : null;
+  current = { ui, act: target ? act : () => ui.say('not your turn to place a tile'), target };
 
   v.board.forEach((row, r) => row.split(' ').forEach((token, c) => {
     const name = String.fromCharCode(97 + c) + (r + 1);
@@ -117,10 +148,7 @@ export function drawTsuro(root, view, ui, act) {
       }
     }
     cell.addEventListener('click', () => {
-      if (!mine || v.phase !== 'play') return;
-      if (name !== target) { ui.say(`tiles go on the square in front of your marker (${target})`); return; }
-      if (ui.selected === null) { ui.say('choose a tile from your hand first'); return; }
-      act(`${ui.selected}r${ui.rotation % tileLooks(ui.selected)}`);
+      if (mine && v.phase === 'play') placeSelected(ui, act, name, target);
     });
   }));
   // Squares on top of tiles catch the clicks, too.
@@ -161,6 +189,7 @@ function drawHand(root, view, ui) {
     });
     if (ui.selected === tile) svg.classList.add('selected');
     drawTile(svg, 2, 2, size - 4, tile, rotation);
+    svg.addEventListener('pointerdown', (e) => { drag = { tile, x: e.clientX, y: e.clientY, moved: false }; });
     svg.addEventListener('click', () => {
       if (ui.selected === tile) ui.rotation = (ui.rotation + 1) % 4;
       else { ui.selected = tile; ui.rotation = 0; }

@@ -55,7 +55,7 @@ const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.moveNumb
 
 // A tile placement made on the board: select the hand tile, turn it to the
 // rotation, click the square in front of the marker.
-async function placeTile(page, text, { viaRow = false } = {}) {
+async function placeTile(page, text, { viaRow = false, viaDrag = false } = {}) {
   const [tile, rotation] = text.split('r').map(Number);
   await page.click(`.hand-tile[data-tile="${tile}"]`);
   if (viaRow) await page.click(`#tsuro-rotations .rotation[data-rot="${rotation}"]`);
@@ -64,7 +64,17 @@ async function placeTile(page, text, { viaRow = false } = {}) {
     if (shown === rotation) break;
     await page.click('#rotate');
   }
-  await page.click('.square.target');
+  if (!viaDrag) { await page.click('.square.target'); return; }
+  const centre = async (selector) => {
+    const box = await (await page.$(selector)).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [fromX, fromY] = await centre(`.hand-tile[data-tile="${tile}"]`);
+  const [toX, toY] = await centre('.square.target');
+  await page.mouse.move(fromX, fromY);
+  await page.mouse.down();
+  await page.mouse.move(toX, toY, { steps: 8 });
+  await page.mouse.up();
 }
 
 // A placement of a hand tile that the library refuses (it would leave the
@@ -108,7 +118,7 @@ const setSlider = (page, value) =>
 
 const canRun = () => fs.existsSync(chromium) && fs.existsSync(pkgFile);
 
-test('a whole Tsuro game against a bot, played by clicks on the SVG board', { timeout: 240000 }, async (t) => {
+test('a whole Tsuro game against a bot, played by clicks and drags on the SVG board', { timeout: 240000 }, async (t) => {
   if (!fs.existsSync(chromium)) { t.skip(`no browser at ${chromium}`); return; }
   assert.ok(fs.existsSync(pkgFile), `the package is not built: ${pkgFile} (make wasm, or set BOARDRULES_JS)`);
   const { page, pageErrors } = await openPage(t);
@@ -116,6 +126,7 @@ test('a whole Tsuro game against a bot, played by clicks on the SVG board', { ti
 
   let myMoves = 0;
   let refused = 0;
+  let dragged = 0;
   for (let turn = 0; turn < 100; turn++) {
     await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
     if (await page.$('body[data-state="over"]')) break;
@@ -134,7 +145,8 @@ test('a whole Tsuro game against a bot, played by clicks on the SVG board', { ti
         assert.equal(await moveNumber(page), before, 'a refused placement changes nothing');
         refused++;
       }
-      await placeTile(page, legal[0]);
+      await placeTile(page, legal[0], { viaDrag: myMoves % 2 === 1 });
+      if (myMoves % 2 === 1) dragged++;
     }
     await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
     myMoves++;
@@ -149,7 +161,8 @@ test('a whole Tsuro game against a bot, played by clicks on the SVG board', { ti
   assert.ok(log.some((l) => /tile placed/.test(l)), 'the log shows the effects');
   assert.ok(!log.some((l) => /draw \d+ to seat 1/.test(l)), 'the log hides the bot\'s drawn tiles');
   assert.ok(refused >= 1, 'an illegal placement was tried and refused');
-  t.diagnostic(`${myMoves} moves by clicks, ${refused} refused placements`);
+  assert.ok(dragged >= 2, `${dragged} tiles dragged onto the board`);
+  t.diagnostic(`${myMoves} moves by clicks and drags (${dragged} dragged), ${refused} refused placements`);
   assert.deepEqual(pageErrors, []);
   fs.mkdirSync(outDir, { recursive: true });
   await page.screenshot({ path: path.join(outDir, 'tsuro.png'), fullPage: true });
