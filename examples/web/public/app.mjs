@@ -3,6 +3,7 @@
 // ?pkg=URL, by default /pkg/boardrules.mjs of the serving host.
 import { drawTsuro } from './tsuro.mjs';
 import { drawTuer } from './tuer.mjs';
+import { drawDrunter } from './drunter.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -108,6 +109,9 @@ function show(view, interactive) {
   } else if (view.game === 'tuer-an-tuer') {
     drawTuer(board, shown, ui, act);
     $('render').hidden = true;
+  } else if (view.game === 'drunter-und-drueber') {
+    drawDrunter(board, shown);          // the text render stays: scores, other hands
+    $('render').hidden = false;
   } else {
     board.replaceChildren();
     $('render').hidden = false;

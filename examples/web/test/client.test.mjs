@@ -222,6 +222,16 @@ for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
     }
     assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
     assert.match(await page.$eval('#status', (e) => e.textContent), /game over/);
+    if (game === 'drunter-und-drueber') {
+      // The drawn town: a coloured square per path piece of the text render's map.
+      const pieces = await page.$$eval('.dud-square[data-path]', (qs) => qs.length);
+      const rendered = await page.$eval('#render', (e) => e.textContent);
+      const mapRows = rendered.split('\n').filter((l) => /^ {0,2}\d+ /.test(l)).slice(0, 12);
+      const inRender = mapRows.map((l) => l.slice(4, 4 + 48)).join('').match(/==|##|~~|=\^|#\^|~\^/g) || [];
+      assert.equal(mapRows.length, 12, 'the render\'s map');
+      assert.equal(pieces, inRender.length, 'every path square of the render is drawn');
+      t.diagnostic(`${pieces} path squares drawn`);
+    }
     if (game === 'tuer-an-tuer') assert.equal(await page.$$eval('.tat-figure', (fs) => fs.length), 2, 'both figures drawn');
     else assert.match(await page.$eval('#render', (e) => e.textContent), /\S/, 'the text render is shown');
     const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
