@@ -110,7 +110,7 @@ function show(view, interactive) {
     drawTuer(board, shown, ui, act);
     $('render').hidden = true;
   } else if (view.game === 'drunter-und-drueber') {
-    drawDrunter(board, shown);          // the text render stays: scores, other hands
+    drawDrunter(board, shown, ui, act); // the text render stays: scores, other hands
     $('render').hidden = false;
   } else {
     board.replaceChildren();

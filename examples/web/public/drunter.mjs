@@ -3,7 +3,8 @@
 // the paths laid (rows north first: `.` free, `0`..`3` a piece of road,
 // wall1, river, wall2, `A`..`D` that path's bridge square); the buildings and
 // toilets are the printed board of the rule design (the doc's map), shown
-// where no path covers them. Moves are made from the move list.
+// where no path covers them. A vote is cast with the vote cards drawn as
+// buttons; lays are made from the move list.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 38;
@@ -37,7 +38,7 @@ function squareXY(name) {
   return [(name.charCodeAt(0) - 97) * CELL + 20, (12 - Number(name.slice(1))) * CELL + 16];
 }
 
-export function drawDrunter(root, view) {
+export function drawDrunter(root, view, ui, act) {
   const v = view.observation.view;
   root.replaceChildren();
   const size = 12 * CELL;
@@ -71,6 +72,40 @@ export function drawDrunter(root, view) {
     el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 10, fill: PATH_COLOURS[i], stroke: '#ffeb3b', 'stroke-width': 3, class: 'dud-crew', 'data-path': crew.path }, svg);
   });
   drawCards(root, view);
+  if (view.legal.some((m) => m.text.startsWith('vote '))) drawBallot(root, view, ui, act);
+}
+
+// The vote cards in the order of the move's bits (doc: "Move numbers").
+const VOTE_CARDS = ['yes1', 'yes2', 'yes3', 'no1', 'no2', 'no3', 'jein', 'egal'];
+
+function drawBallot(root, view, ui, act) {
+  const held = view.observation.view.votes[view.seat];
+  if (!ui.dudVotes) ui.dudVotes = new Set();
+  const box = document.createElement('div');
+  box.id = 'dud-ballot';
+  box.append(`vote on ${view.observation.view.pending}: `);
+  for (const card of VOTE_CARDS.filter((c) => held.includes(c))) {
+    const b = document.createElement('button');
+    b.className = 'dud-vote-card';
+    b.dataset.card = card;
+    b.textContent = card;
+    if (ui.dudVotes.has(card)) b.classList.add('selected');
+    b.addEventListener('click', () => {
+      if (ui.dudVotes.has(card)) ui.dudVotes.delete(card); else ui.dudVotes.add(card);
+      ui.redraw();
+    });
+    box.appendChild(b);
+  }
+  const cast = document.createElement('button');
+  cast.id = 'dud-cast';
+  cast.textContent = 'cast';
+  cast.addEventListener('click', () => {
+    const cards = VOTE_CARDS.filter((c) => ui.dudVotes.has(c));
+    ui.dudVotes.clear();
+    act(`vote ${cards.length ? cards.join(' ') : 'none'}`);
+  });
+  box.appendChild(cast);
+  root.appendChild(box);
 }
 
 function drawCards(root, view) {

@@ -211,6 +211,11 @@ for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
         await page.click(`.tat-hand-card[data-card="${onBoard[1]}"], .tat-lift[data-lift="${onBoard[1]}"]`);
         await page.click(`.tat-field[data-field="${onBoard[2]}"]`);
         boardMoves++;
+      } else if (first.startsWith('vote ')) {   // a ballot of cards: every other one with a card
+        const cards = await page.$$eval('.dud-vote-card', (bs) => bs.map((b) => b.dataset.card));
+        if (cards.length && boardMoves % 2 === 0) await page.click(`.dud-vote-card[data-card="${cards[0]}"]`);
+        await page.click('#dud-cast');
+        boardMoves++;
       } else if (game === 'tuer-an-tuer' && first.startsWith('exchange ')) {
         await page.click(`.tat-hand-card[data-card="${first.slice(9)}"]`);
         boardMoves++;
@@ -237,7 +242,7 @@ for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
     const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
     assert.ok(log.some((l) => l.startsWith('seat 0 (you): ')), 'the log announces the person\'s moves');
     assert.ok(myMoves > 0);
-    if (game === 'tuer-an-tuer') assert.ok(boardMoves >= 5, `${boardMoves} moves made on the board`);
+    if (game !== 'tore-der-welt') assert.ok(boardMoves >= 5, `${boardMoves} moves made on the board`);
     t.diagnostic(`${myMoves} moves (${boardMoves} on the board), ${log.length} log lines`);
     assert.deepEqual(pageErrors, []);
     fs.mkdirSync(outDir, { recursive: true });
