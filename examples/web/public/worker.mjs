@@ -74,7 +74,7 @@ function postUpdate() {
 function makeBot(kind, index, budgetMs) {
   if (kind === 'person') return null;
   const options = { seed: index + 1 };
-  if (kind === 'ismcts' || kind === 'planner') options.time_ms = budgetMs;
+  if (kind === 'ismcts') options.time_ms = budgetMs;      // the only kind with a time budget
   return new br.Bot(kind, options);
 }
 

@@ -289,11 +289,12 @@ test('a record loads, and the replay slider travels over it', { timeout: 120000 
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
-// Only bots: the page watches as a spectator, seeing no hand.
+// Only bots, of every kind: the page watches as a spectator, seeing no hand.
 test('a Tsuro game of bots only, watched as a spectator', { timeout: 120000 }, async (t) => {
   if (!canRun()) { t.skip('no browser or no package'); return; }
   const { page, pageErrors } = await openPage(t);
-  await startGame(page, 'tsuro', 'players=3,seed=4', ['greedy', 'random', 'greedy']);
+  await page.$eval('#budget', (e) => { e.value = '20'; });
+  await startGame(page, 'tsuro', 'players=4,seed=4', ['planner', 'ismcts', 'random', 'greedy']);
   await page.waitForSelector('body[data-state="over"]', { timeout: 60000 });
   assert.equal(await page.$$eval('#tsuro-hand .hand-tile', (hs) => hs.length), 0, 'a spectator sees no hand');
   const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.firstChild.textContent));
