@@ -251,7 +251,8 @@ for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
 }
 
 // A record made by the package under Node is loaded through the file input,
-// then the replay slider goes back to the deal and forward again.
+// then the replay slider goes back to the deal and forward again, and the
+// record saved through the page's download replays in the package.
 test('a record loads, and the replay slider travels over it', { timeout: 120000 }, async (t) => {
   if (!canRun()) { t.skip('no browser or no package'); return; }
   const { loadBoardrules } = await import(pkgFile);
@@ -261,7 +262,9 @@ test('a record loads, and the replay slider travels over it', { timeout: 120000 
   for (let i = 0; i < 6; i++) s.apply(bot.choose(s));    // the markers and two tiles each
   const recorded = s.history().length;
   const texts = s.history().map((_, i) => s.historyText(i, 0));
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-rec-')), 'tsuro.txt');
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-rec-'));
+  t.after(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const file = path.join(folder, 'tsuro.txt');
   fs.writeFileSync(file, s.toRecord({ event: 'client test' }));
   bot.free();
   s.free();
@@ -285,8 +288,20 @@ test('a record loads, and the replay slider travels over it', { timeout: 120000 
   await setSlider(page, max);
   await page.waitForSelector('body[data-state="your-turn"]', { timeout: 30000 });
   assert.ok(await page.$$eval('#moves button', (bs) => bs.length) > 0, 'at the end the game goes on');
+
+  // Save record: the download replays, in the package, to the page's game.
+  const downloads = path.join(folder, 'downloads');
+  fs.mkdirSync(downloads);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  await page.click('#save');
+  const saved = path.join(downloads, 'tsuro-record.txt');
+  for (let i = 0; i < 100 && !fs.existsSync(saved); i++) await new Promise((r) => setTimeout(r, 100));
+  const replayed = br.replayRecord(fs.readFileSync(saved, 'utf8'));
+  assert.equal(replayed.history().length, Number(max), 'the saved record holds every move');
+  assert.deepEqual(replayed.history().slice(0, recorded).map((_, i) => replayed.historyText(i, 0)), texts);
+  replayed.free();
   assert.deepEqual(pageErrors, []);
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 
 // Only bots, of every kind: the page watches as a spectator, seeing no hand.
