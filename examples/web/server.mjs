@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// The web table's server: node server.mjs --port P --data DIR [--host H]
+// It holds the true state of every match, checks every move with the
+// library, writes every accepted move to DIR before acknowledging it, and
+// tells each browser only what its seat may see. See README.md, "Server".
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MatchStore } from './server/store.mjs';
+import { MatchRegistry } from './server/matches.mjs';
+import { makeHandler } from './server/http.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const USAGE = `usage: node server.mjs --port P --data DIR [--host H] [--bot-ms MS] [--max-bot-ms MS] [--body-limit BYTES] [--public DIR]
+  --host        the address to bind (default 127.0.0.1: this machine only)
+  --bot-ms      the time budget of an ismcts bot move without one (default 200)
+  --max-bot-ms  the largest time_ms a seat may ask for (default 5000)
+  --body-limit  the largest request body in bytes (default 65536)
+  BOARDRULES_JS the package's boardrules.mjs (default ../../build/bindings/js/boardrules.mjs)`;
+
+function parseArgs(argv) {
+  const args = { host: '127.0.0.1', botMs: 200, maxBotMs: 5000, bodyLimit: 65536, publicDir: path.join(HERE, 'public') };
+  const numeric = { '--port': 'port', '--bot-ms': 'botMs', '--max-bot-ms': 'maxBotMs', '--body-limit': 'bodyLimit' };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag === '--help' || flag === '-h') { console.log(USAGE); process.exit(0); }
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (numeric[flag]) {
+      if (!/^\d+$/.test(value)) throw new Error(`${flag} needs a whole number, not '${value}'`);
+      args[numeric[flag]] = Number(value);
+    } else if (flag === '--data') args.data = value;
+    else if (flag === '--host') args.host = value;
+    else if (flag === '--public') args.publicDir = path.resolve(value);
+    else throw new Error(`unknown argument '${flag}'`);
+    i++;
+  }
+  if (args.port === undefined || args.data === undefined) throw new Error('--port and --data are required');
+  if (args.port > 65535) throw new Error(`--port ${args.port} is not a port`);
+  return args;
+}
+
+async function main() {
+  let args;
+  try { args = parseArgs(process.argv.slice(2)); } catch (e) {
+    console.error(`server.mjs: ${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const pkg = path.resolve(HERE, process.env.BOARDRULES_JS ?? '../../build/bindings/js/boardrules.mjs');
+  const { loadBoardrules } = await import(pathToFileURL(pkg).href);
+  const br = await loadBoardrules();
+  const store = new MatchStore(args.data);
+  const registry = new MatchRegistry(br, store, {
+    botMs: args.botMs, maxBotMs: args.maxBotMs, log: (line) => console.error(`server.mjs: ${line}`),
+  });
+  const { restored, damaged } = registry.restore();
+  const server = http.createServer(makeHandler({
+    registry, publicDir: args.publicDir, bodyLimit: args.bodyLimit, packageDir: path.dirname(pkg),
+  }));
+  server.requestTimeout = 30000;
+  server.headersTimeout = 10000;
+  server.listen(args.port, args.host, () => {
+    const { port } = server.address();
+    // The tests read this line to learn the port (--port 0 picks a free one).
+    console.log(`listening on http://${args.host}:${port} (${restored} matches restored, ${damaged.length} damaged)`);
+  });
+  const stop = () => {
+    server.close();
+    registry.closeAll();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(`server.mjs: ${e.stack ?? e.message}`);
+  process.exit(1);
+});

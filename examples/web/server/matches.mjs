@@ -1,0 +1,349 @@
+// Matches held by the server: the true state of each game, its seats, and
+// what each seat may be told. Every move goes through the library
+// (state.check / state.apply) and reaches the record on disk before it is
+// acknowledged.
+import crypto from 'node:crypto';
+import { isValidMatchId } from './store.mjs';
+
+/** An error the HTTP layer sends as {error, reason} with this status. */
+export class RequestError extends Error {
+  constructor(status, error, reason) {
+    super(reason);
+    this.status = status;
+    this.error = error;
+    this.reason = reason;
+  }
+}
+
+const TOKEN_BYTES = 24;
+const MOVE_LINE = /^(\d+|chance):/;
+
+function hashToken(token) {
+  return crypto.createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** Compares a presented token with a stored hash in constant time. */
+function tokenMatches(token, storedHashHex) {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 256) return false;
+  const stored = Buffer.from(storedHashHex, 'hex');
+  const given = hashToken(token);
+  return stored.length === given.length && crypto.timingSafeEqual(stored, given);
+}
+
+/** The lines of a record that are moves or chance outcomes, in order. */
+function moveLines(recordText) {
+  return recordText.split('\n').map((l) => l.trim()).filter((l) => MOVE_LINE.test(l));
+}
+
+function resultLine(recordText) {
+  return recordText.split('\n').map((l) => l.trim()).find((l) => l.startsWith('result ')) ?? null;
+}
+
+/**
+ * Reads a seat spec: 'person', or 'bot:KIND' / 'bot:KIND:OPTIONS'. An ismcts bot
+ * without a budget gets time_ms=botMs; a larger time_ms than maxBotMs is refused.
+ */
+export function parseSeatSpec(spec, botKinds, botMs, maxBotMs) {
+  if (spec === 'person') return { kind: 'person' };
+  if (typeof spec !== 'string' || !spec.startsWith('bot:')) {
+    throw new RequestError(400, 'bad-seat', `a seat is 'person' or 'bot:KIND[:OPTIONS]', not ${JSON.stringify(spec)}`);
+  }
+  const rest = spec.slice(4);
+  const colon = rest.indexOf(':');
+  const bot = colon < 0 ? rest : rest.slice(0, colon);
+  let options = colon < 0 ? '' : rest.slice(colon + 1);
+  if (!botKinds.includes(bot)) {
+    throw new RequestError(400, 'bad-seat', `unknown bot kind '${bot}' (known: ${botKinds.join(', ')})`);
+  }
+  const timeMs = /(?:^|,)time_ms=(\d+)/.exec(options);
+  if (timeMs && Number(timeMs[1]) > maxBotMs) {
+    throw new RequestError(400, 'bad-seat', `time_ms=${timeMs[1]} is over the server's bot budget of ${maxBotMs} ms`);
+  }
+  if (bot === 'ismcts' && !timeMs && !/(?:^|,)iterations=/.test(options)) {
+    options = options ? `${options},time_ms=${botMs}` : `time_ms=${botMs}`;
+  }
+  return { kind: 'bot', bot, options };
+}
+
+/** The options a seat may see: the seed would let it foresee every draw. */
+function publicOptions(options) {
+  return options.split(',').filter((kv) => !kv.startsWith('seed=')).join(',');
+}
+
+export class Match {
+  /**
+   * @param br the loaded library; @param store the MatchStore;
+   * @param id the match id; @param state the match's State (the match owns it);
+   * @param meta {game, seats: [{kind, bot?, options?, tokenHash?}], created}
+   * @param written how many move lines the record on disk holds
+   */
+  constructor(br, store, id, state, meta, written) {
+    this.br = br;
+    this.store = store;
+    this.id = id;
+    this.state = state;
+    this.meta = meta;
+    this.written = written;
+    this.bots = meta.seats.map((s) => (s.kind === 'bot' ? new br.Bot(s.bot, s.options) : null));
+    this.listeners = new Set();   // {seat, send(view)}
+  }
+
+  get finished() { return this.state.isTerminal; }
+
+  summary() {
+    return {
+      id: this.id,
+      game: this.state.game.name,
+      title: this.state.game.title,
+      options: publicOptions(this.state.options),
+      seats: this.meta.seats.map((s, seat) => ({ seat, kind: s.kind, bot: s.bot ?? null })),
+      moveNumber: this.state.moveNumber,
+      currentPlayer: this.state.currentPlayer,
+      finished: this.finished,
+      created: this.meta.created,
+    };
+  }
+
+  /** Throws unless `token` is the token of person seat `seat`. */
+  authorize(seat, token) {
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.meta.seats.length) {
+      throw new RequestError(400, 'bad-seat', `seat must be an integer 0..${this.meta.seats.length - 1}, not ${JSON.stringify(seat)}`);
+    }
+    const s = this.meta.seats[seat];
+    if (s.kind !== 'person' || !tokenMatches(token, s.tokenHash)) {
+      throw new RequestError(403, 'bad-token', `the token is not the token of seat ${seat}`);
+    }
+  }
+
+  /** What seat `seat` may know: its observation, its history, and its legal moves on its turn. */
+  view(seat) {
+    const st = this.state;
+    const history = [];
+    const entries = st.history();
+    for (let i = 0; i < entries.length; i++) {
+      history.push({
+        index: st.historyStart + i,
+        player: entries[i].player,
+        text: st.historyText(i, seat),
+        effects: st.historyEffects(i, seat),
+      });
+    }
+    const myTurn = st.currentPlayer === seat;
+    return {
+      match: this.summary(),
+      seat,
+      observation: st.observe(seat),
+      history,
+      legalMoves: myTurn ? st.legalMoves().map((m) => ({ move: m, text: st.moveToText(m, seat) })) : [],
+      returns: st.isTerminal ? st.returns() : null,
+      winners: st.isTerminal ? st.winners() : null,
+    };
+  }
+
+  /**
+   * Makes seat `seat`'s move (a number or its text). Illegal: throws with the
+   * library's reason and changes nothing. Legal: the record reaches the disk,
+   * then the bots answer.
+   */
+  move(seat, move, expectMoveNumber) {
+    const st = this.state;
+    if (st.isTerminal) throw new RequestError(409, 'finished', 'the match is over');
+    if (st.currentPlayer !== seat) {
+      throw new RequestError(409, 'not-your-turn', `it is seat ${st.currentPlayer}'s turn, not seat ${seat}'s`);
+    }
+    if (expectMoveNumber !== undefined && expectMoveNumber !== st.moveNumber) {
+      throw new RequestError(409, 'stale', `the match is at move ${st.moveNumber}, not ${expectMoveNumber}`);
+    }
+    if (typeof move !== 'number' && typeof move !== 'string') {
+      throw new RequestError(400, 'bad-move', 'move must be a move number or its text');
+    }
+    let reason;
+    try {
+      reason = st.check(move);
+    } catch (e) {
+      reason = e.reason ?? e.message;
+    }
+    if (reason !== null) throw new RequestError(422, 'illegal-move', reason);
+    this.commit(move);
+  }
+
+  /** Applies a checked move and writes the new record lines durably. */
+  commit(move) {
+    const before = this.state.clone();
+    try {
+      this.state.apply(move);
+      this.persist();
+    } catch (e) {
+      this.state.copyFrom(before);    // the disk refused: the move never happened
+      throw e;
+    } finally {
+      before.free();
+    }
+  }
+
+  persist() {
+    const record = this.state.toRecord();
+    const lines = moveLines(record).slice(this.written);
+    if (this.state.isTerminal) lines.push(resultLine(record) ?? 'result *');
+    this.store.append(this.id, lines);
+    this.written += lines.length - (this.state.isTerminal ? 1 : 0);
+    if (this.state.isTerminal) this.store.close(this.id);
+  }
+
+  /** The bot whose turn it is, or null. */
+  botToMove() {
+    return this.state.isTerminal ? null : this.bots[this.state.currentPlayer];
+  }
+
+  /**
+   * Runs the bots one move per turn of the event loop, pushing each change,
+   * each recorded like a person's, so that other matches' requests are served between bot moves.
+   */
+  scheduleBots() {
+    if (this.botTimer || !this.botToMove()) return;
+    this.botTimer = setImmediate(() => {
+      this.botTimer = null;
+      const bot = this.botToMove();
+      if (!bot || this.freed) return;
+      try {
+        this.commit(bot.choose(this.state));
+      } catch (e) {
+        console.error(`match ${this.id}: bot move failed: ${e.reason ?? e.message}`);
+        return;
+      }
+      this.notify();
+      this.scheduleBots();
+    });
+  }
+
+  /** Pushes each listener its own seat's view. */
+  notify() {
+    for (const l of this.listeners) {
+      try { l.send(this.view(l.seat)); } catch { this.listeners.delete(l); }
+    }
+  }
+
+  free() {
+    this.freed = true;
+    if (this.botTimer) clearImmediate(this.botTimer);
+    for (const b of this.bots) b?.free();
+    this.state.free();
+  }
+}
+
+export class MatchRegistry {
+  constructor(br, store, { botMs = 200, maxBotMs = 5000, log = () => {} } = {}) {
+    this.br = br;
+    this.store = store;
+    this.botMs = botMs;
+    this.maxBotMs = maxBotMs;
+    this.log = log;
+    this.matches = new Map();
+    this.damaged = [];
+  }
+
+  /** Restores every match from the store; a damaged one is reported and skipped. */
+  restore() {
+    const { matches, damaged } = this.store.readAll();
+    this.damaged = damaged;
+    for (const { id, meta, record } of matches) {
+      let state;
+      try {
+        if (!Array.isArray(meta.seats)) throw new Error('the seats file has no seats');
+        state = this.br.replayRecord(record);
+        if (state.numPlayers !== meta.seats.length) throw new Error('the seats file does not fit the record');
+        const m = new Match(this.br, this.store, id, state, meta, moveLines(record).length);
+        this.matches.set(id, m);
+        if (m.finished) this.store.close(id);
+      } catch (e) {
+        state?.free();
+        this.damaged.push({ id, file: this.store.recordPath(id), reason: e.reason ?? e.message });
+      }
+    }
+    for (const d of this.damaged) this.log(`damaged match ${d.id} (${d.file}): ${d.reason}`);
+    // A crash between a person's move and the bots' answer leaves a bot to move.
+    for (const m of this.matches.values()) m.scheduleBots();
+    return { restored: this.matches.size, damaged: this.damaged };
+  }
+
+  get(id) {
+    const m = isValidMatchId(id) ? this.matches.get(id) : undefined;
+    if (!m) throw new RequestError(404, 'no-match', `no match '${id}'`);
+    return m;
+  }
+
+  list() {
+    return [...this.matches.values()].map((m) => m.summary());
+  }
+
+  /** Creates a match; returns its summary and each person seat's token (only here). */
+  create(body) {
+    const { game, options = {}, seats } = body ?? {};
+    if (typeof game !== 'string') throw new RequestError(400, 'bad-game', 'game must be a game name');
+    let g;
+    try { g = this.br.game(game); } catch (e) {
+      throw new RequestError(400, 'bad-game', e.reason ?? e.message);
+    }
+    if (!Array.isArray(seats) || seats.length === 0) {
+      throw new RequestError(400, 'bad-seat', "seats must be a list of 'person' or 'bot:KIND[:OPTIONS]'");
+    }
+    if (typeof options !== 'string' && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+      throw new RequestError(400, 'bad-options', 'options must be a string or an object');
+    }
+    const specs = seats.map((s) => parseSeatSpec(s, this.br.botKinds(), this.botMs, this.maxBotMs));
+    const opts = this.completeOptions(options, seats.length);
+    const why = g.checkOptions(opts);
+    if (why !== null) throw new RequestError(400, 'bad-options', why);
+    const state = g.newState(opts);
+    const tokens = specs.map((s) => (s.kind === 'person' ? crypto.randomBytes(TOKEN_BYTES).toString('base64url') : null));
+    const meta = {
+      game: g.name,
+      created: new Date().toISOString(),
+      seats: specs.map((s, i) => (s.kind === 'person' ? { kind: 'person', tokenHash: hashToken(tokens[i]).toString('hex') } : s)),
+    };
+    const id = crypto.randomBytes(8).toString('hex');
+    let m;
+    try {
+      for (const s of specs) {                       // a bad bot option fails here, before any file
+        if (s.kind === 'bot') new this.br.Bot(s.bot, s.options).free();
+      }
+      const tags = {};
+      specs.forEach((s, i) => { tags[`seat${i}`] = s.kind === 'person' ? 'person' : `${s.bot} bot`; });
+      tags.date = meta.created.slice(0, 10);
+      const header = state.toRecord(tags).split('\n').filter((l) => !MOVE_LINE.test(l.trim()) && !l.startsWith('result')).join('\n');
+      this.store.create(id, meta, header.endsWith('\n') ? header : header + '\n');
+      m = new Match(this.br, this.store, id, state, meta, 0);
+      m.persist();                                   // the deal made by newState()
+    } catch (e) {
+      state.free();
+      if (e instanceof RequestError) throw e;
+      throw new RequestError(400, 'bad-seat', e.reason ?? e.message);
+    }
+    this.matches.set(id, m);
+    m.scheduleBots();
+    return { match: m.summary(), tokens };
+  }
+
+  /** The options with the seat count and, unless given, a seed from crypto. */
+  completeOptions(options, players) {
+    const obj = typeof options === 'string'
+      ? Object.fromEntries(options.split(',').filter(Boolean).map((kv) => {
+        const eq = kv.indexOf('=');
+        return eq < 0 ? [kv, true] : [kv.slice(0, eq), kv.slice(eq + 1)];
+      }))
+      : { ...options };
+    if (obj.players !== undefined && Number(obj.players) !== players) {
+      throw new RequestError(400, 'bad-options', `players=${obj.players} but ${players} seats`);
+    }
+    obj.players = players;
+    if (obj.seed === undefined) obj.seed = crypto.randomBytes(4).readUInt32BE(0) % 2147483647;
+    obj.chance = 'auto';
+    return obj;
+  }
+
+  closeAll() {
+    for (const m of this.matches.values()) m.free();
+    this.matches.clear();
+    this.store.closeAll();
+  }
+}

@@ -1,0 +1,112 @@
+// The match store: one folder, two files per match.
+//   <id>.record  the library's game record (doc/records.md), written as an
+//                append-only journal: the header once, then one line per
+//                history entry, each append fsync'd before the move is
+//                acknowledged, so a crash loses no acknowledged move.
+//   <id>.json    the seats (kinds and SHA-256 hashes of their tokens), written
+//                once, atomically (temporary file, fsync, rename, fsync folder).
+// A record whose last line has no newline was cut by a crash during an
+// append that was never acknowledged: loading drops that partial line.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ID_PATTERN = /^[a-z0-9]{8,32}$/;
+
+/** True when `id` may name files in the store (no path separators, no dots). */
+export function isValidMatchId(id) {
+  return typeof id === 'string' && ID_PATTERN.test(id);
+}
+
+function fsyncFolder(dir) {
+  const fd = fs.openSync(dir, 'r');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+}
+
+function writeDurably(file, text) {
+  const tmp = `${file}.tmp`;
+  const fd = fs.openSync(tmp, 'w', 0o600);
+  try {
+    fs.writeSync(fd, text);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  fsyncFolder(path.dirname(file));
+}
+
+export class MatchStore {
+  /** @param {string} dir the data folder; made when missing. */
+  constructor(dir) {
+    this.dir = path.resolve(dir);
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.journals = new Map();   // id -> open file descriptor of the record
+  }
+
+  recordPath(id) { return path.join(this.dir, `${id}.record`); }
+  metaPath(id) { return path.join(this.dir, `${id}.json`); }
+
+  /** Writes a new match: its seats file, then its record's header; both durable. */
+  create(id, meta, recordHeader) {
+    if (!isValidMatchId(id)) throw new Error(`bad match id '${id}'`);
+    writeDurably(this.metaPath(id), JSON.stringify(meta) + '\n');
+    writeDurably(this.recordPath(id), recordHeader);
+    this.journals.set(id, fs.openSync(this.recordPath(id), 'a'));
+  }
+
+  /** Appends lines to a match's record and fsyncs them; returns once they are on disk. */
+  append(id, lines) {
+    if (lines.length === 0) return;
+    let fd = this.journals.get(id);
+    if (fd === undefined) {
+      fd = fs.openSync(this.recordPath(id), 'a');
+      this.journals.set(id, fd);
+    }
+    fs.writeSync(fd, lines.map((l) => l + '\n').join(''));
+    fs.fsyncSync(fd);
+  }
+
+  /** Closes a match's journal (a finished match is appended to no more). */
+  close(id) {
+    const fd = this.journals.get(id);
+    if (fd !== undefined) {
+      fs.closeSync(fd);
+      this.journals.delete(id);
+    }
+  }
+
+  closeAll() {
+    for (const id of [...this.journals.keys()]) this.close(id);
+  }
+
+  /**
+   * Every match in the folder as {id, meta, record}, and the damaged ones as
+   * {id, file, reason}; a damaged match never stops the others from loading.
+   */
+  readAll() {
+    const matches = [];
+    const damaged = [];
+    for (const name of fs.readdirSync(this.dir).sort()) {
+      if (!name.endsWith('.record')) continue;
+      const id = name.slice(0, -'.record'.length);
+      const file = path.join(this.dir, name);
+      if (!isValidMatchId(id)) {
+        damaged.push({ id, file, reason: 'the file name is not a match id' });
+        continue;
+      }
+      try {
+        const meta = JSON.parse(fs.readFileSync(this.metaPath(id), 'utf8'));
+        let record = fs.readFileSync(file, 'utf8');
+        const end = record.lastIndexOf('\n');
+        if (end !== record.length - 1) {
+          record = record.slice(0, end + 1);    // a torn, unacknowledged append
+          fs.truncateSync(file, Buffer.byteLength(record));
+        }
+        matches.push({ id, meta, record });
+      } catch (e) {
+        damaged.push({ id, file, reason: e.message });
+      }
+    }
+    return { matches, damaged };
+  }
+}
