@@ -65,9 +65,9 @@ export function parseSeatSpec(spec, botKinds, botMs, maxBotMs) {
   return { kind: 'bot', bot, options };
 }
 
-/** The options a seat may see: the seed would let it foresee every draw. */
+/** The options a seat may see: the seed would let it foresee every draw; chance is the server's business. */
 function publicOptions(options) {
-  return options.split(',').filter((kv) => !kv.startsWith('seed=')).join(',');
+  return options.split(',').filter((kv) => !/^(seed|chance)=/.test(kv)).join(',');
 }
 
 export class Match {
@@ -172,6 +172,7 @@ export class Match {
     const before = this.state.clone();
     try {
       this.state.apply(move);
+      this.settleChance();
       this.persist();
     } catch (e) {
       this.state.copyFrom(before);    // the disk refused: the move never happened
@@ -181,6 +182,16 @@ export class Match {
     }
   }
 
+  /**
+   * Draws at chance nodes from the state's seeded generator. A new match
+   * (chance=auto) never stops at one, but a match replayed from its record
+   * is chance=explicit, as the record's options say.
+   */
+  settleChance() {
+    while (this.state.isChanceNode) this.state.resolveChance();
+  }
+
+  /** Appends the record lines not yet on disk (and the result at the end), fsync'd. */
   persist() {
     const record = this.state.toRecord();
     const lines = moveLines(record).slice(this.written);
@@ -250,11 +261,17 @@ export class MatchRegistry {
       let state;
       try {
         if (!Array.isArray(meta.seats)) throw new Error('the seats file has no seats');
-        state = this.br.replayRecord(record);
+        // The journal of an unfinished match has no result line yet.
+        state = this.br.replayRecord(resultLine(record) ? record : `${record}result *\n`);
         if (state.numPlayers !== meta.seats.length) throw new Error('the seats file does not fit the record');
         const m = new Match(this.br, this.store, id, state, meta, moveLines(record).length);
         this.matches.set(id, m);
-        if (m.finished) this.store.close(id);
+        if (resultLine(record)) {
+          this.store.close(id);
+        } else {
+          m.settleChance();
+          m.persist();       // the draws due, or the result line a crash cut off
+        }
       } catch (e) {
         state?.free();
         this.damaged.push({ id, file: this.store.recordPath(id), reason: e.reason ?? e.message });
