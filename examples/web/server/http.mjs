@@ -183,7 +183,7 @@ export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
       if (body.moveNumber !== undefined && !Number.isInteger(body.moveNumber)) {
         throw new RequestError(400, 'bad-move', 'moveNumber must be an integer');
       }
-      match.move(body.seat, body.move, body.moveNumber);
+      await match.move(body.seat, body.move, body.moveNumber);
       match.notify();
       match.scheduleBots();
       return sendJson(res, 200, match.view(body.seat));

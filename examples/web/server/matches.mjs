@@ -86,6 +86,9 @@ export class Match {
     this.written = written;
     this.bots = meta.seats.map((s) => (s.kind === 'bot' ? new br.Bot(s.bot, s.options) : null));
     this.listeners = new Set();   // {seat, send(view)}
+    this.queue = Promise.resolve();
+    this.botPending = false;
+    this.broken = false;
   }
 
   get finished() { return this.state.isTerminal; }
@@ -141,42 +144,71 @@ export class Match {
   }
 
   /**
-   * Makes seat `seat`'s move (a number or its text). Illegal: throws with the
-   * library's reason and changes nothing. Legal: the record reaches the disk,
-   * then the bots answer.
+   * Runs `fn` once every earlier move of this match is on disk: a match
+   * checks and writes one move at a time, while other matches go on.
    */
-  move(seat, move, expectMoveNumber) {
-    const st = this.state;
-    if (st.isTerminal) throw new RequestError(409, 'finished', 'the match is over');
-    if (st.currentPlayer !== seat) {
-      throw new RequestError(409, 'not-your-turn', `it is seat ${st.currentPlayer}'s turn, not seat ${seat}'s`);
-    }
-    if (expectMoveNumber !== undefined && expectMoveNumber !== st.moveNumber) {
-      throw new RequestError(409, 'stale', `the match is at move ${st.moveNumber}, not ${expectMoveNumber}`);
-    }
-    if (typeof move !== 'number' && typeof move !== 'string') {
-      throw new RequestError(400, 'bad-move', 'move must be a move number or its text');
-    }
-    let reason;
-    try {
-      reason = st.check(move);
-    } catch (e) {
-      reason = e.reason ?? e.message;
-    }
-    if (reason !== null) throw new RequestError(422, 'illegal-move', reason);
-    this.commit(move);
+  exclusive(fn) {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => {});
+    return run;
   }
 
-  /** Applies a checked move and writes the new record lines durably. */
-  commit(move) {
+  /**
+   * Makes seat `seat`'s move (a number or its text). Illegal: rejects with the
+   * library's reason and changes nothing. Legal: resolves once the record's
+   * new lines are on disk (fsync'd).
+   */
+  move(seat, move, expectMoveNumber) {
+    return this.exclusive(async () => {
+      const st = this.state;
+      if (st.isTerminal) throw new RequestError(409, 'finished', 'the match is over');
+      if (st.currentPlayer !== seat) {
+        throw new RequestError(409, 'not-your-turn', `it is seat ${st.currentPlayer}'s turn, not seat ${seat}'s`);
+      }
+      if (expectMoveNumber !== undefined && expectMoveNumber !== st.moveNumber) {
+        throw new RequestError(409, 'stale', `the match is at move ${st.moveNumber}, not ${expectMoveNumber}`);
+      }
+      if (typeof move !== 'number' && typeof move !== 'string') {
+        throw new RequestError(400, 'bad-move', 'move must be a move number or its text');
+      }
+      let reason;
+      try {
+        reason = st.check(move);
+      } catch (e) {
+        reason = e.reason ?? e.message;
+      }
+      if (reason !== null) throw new RequestError(422, 'illegal-move', reason);
+      await this.commit(move);
+    });
+  }
+
+  /**
+   * Applies a checked move and writes the new record lines durably. The
+   * fsync runs on libuv's thread pool, so other matches are served meanwhile.
+   * If the disk fails, the move is taken back and the match refuses moves
+   * until a restart replays what the disk holds.
+   */
+  async commit(move) {
+    if (this.broken) throw new RequestError(503, 'broken', `match ${this.id} could not be written; restart the server`);
     const before = this.state.clone();
     try {
-      this.state.apply(move);
-      this.settleChance();
-      this.persist();
-    } catch (e) {
-      this.state.copyFrom(before);    // the disk refused: the move never happened
-      throw e;
+      let lines;
+      try {
+        this.state.apply(move);
+        this.settleChance();
+        lines = this.pendingLines();
+      } catch (e) {
+        this.state.copyFrom(before);
+        throw e;
+      }
+      try {
+        await this.store.appendDurably(this.id, lines);
+      } catch (e) {
+        this.state.copyFrom(before);
+        this.broken = true;
+        throw e;
+      }
+      this.wrote(lines);
     } finally {
       before.free();
     }
@@ -191,14 +223,24 @@ export class Match {
     while (this.state.isChanceNode) this.state.resolveChance();
   }
 
-  /** Appends the record lines not yet on disk (and the result at the end), fsync'd. */
-  persist() {
+  /** The record lines not yet on disk, and the result line at the end. */
+  pendingLines() {
     const record = this.state.toRecord();
     const lines = moveLines(record).slice(this.written);
     if (this.state.isTerminal) lines.push(resultLine(record) ?? 'result *');
-    this.store.append(this.id, lines);
+    return lines;
+  }
+
+  wrote(lines) {
     this.written += lines.length - (this.state.isTerminal ? 1 : 0);
     if (this.state.isTerminal) this.store.close(this.id);
+  }
+
+  /** Writes the pending lines at once (creation and restore, before any request). */
+  persist() {
+    const lines = this.pendingLines();
+    this.store.append(this.id, lines);
+    this.wrote(lines);
   }
 
   /** The bot whose turn it is, or null. */
@@ -207,23 +249,29 @@ export class Match {
   }
 
   /**
-   * Runs the bots one move per turn of the event loop, pushing each change,
-   * each recorded like a person's, so that other matches' requests are served between bot moves.
+   * Runs the bots one move per turn of the event loop, each recorded like a
+   * person's and pushed to the listeners, so that other requests are served
+   * between bot moves.
    */
   scheduleBots() {
-    if (this.botTimer || !this.botToMove()) return;
-    this.botTimer = setImmediate(() => {
-      this.botTimer = null;
-      const bot = this.botToMove();
-      if (!bot || this.freed) return;
-      try {
-        this.commit(bot.choose(this.state));
-      } catch (e) {
+    if (this.botPending || !this.botToMove()) return;
+    this.botPending = true;
+    setImmediate(() => {
+      this.exclusive(async () => {
+        const bot = this.botToMove();
+        if (!bot || this.freed) return false;
+        await this.commit(bot.choose(this.state));
+        return true;
+      }).then((moved) => {
+        this.botPending = false;
+        if (moved) {
+          this.notify();
+          this.scheduleBots();
+        }
+      }, (e) => {
+        this.botPending = false;
         console.error(`match ${this.id}: bot move failed: ${e.reason ?? e.message}`);
-        return;
-      }
-      this.notify();
-      this.scheduleBots();
+      });
     });
   }
 
@@ -236,7 +284,6 @@ export class Match {
 
   free() {
     this.freed = true;
-    if (this.botTimer) clearImmediate(this.botTimer);
     for (const b of this.bots) b?.free();
     this.state.free();
   }

@@ -9,6 +9,9 @@
 // append that was never acknowledged: loading drops that partial line.
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const fsyncAsync = promisify(fs.fsync);
 
 const ID_PATTERN = /^[a-z0-9]{8,32}$/;
 
@@ -57,13 +60,26 @@ export class MatchStore {
   /** Appends lines to a match's record and fsyncs them; returns once they are on disk. */
   append(id, lines) {
     if (lines.length === 0) return;
+    const fd = this.journal(id);
+    fs.writeSync(fd, lines.map((l) => l + '\n').join(''));
+    fs.fsyncSync(fd);
+  }
+
+  /** Like append(), but the fsync runs on the thread pool: resolves once the lines are on disk. */
+  async appendDurably(id, lines) {
+    if (lines.length === 0) return;
+    const fd = this.journal(id);
+    fs.writeSync(fd, lines.map((l) => l + '\n').join(''));
+    await fsyncAsync(fd);
+  }
+
+  journal(id) {
     let fd = this.journals.get(id);
     if (fd === undefined) {
       fd = fs.openSync(this.recordPath(id), 'a');
       this.journals.set(id, fd);
     }
-    fs.writeSync(fd, lines.map((l) => l + '\n').join(''));
-    fs.fsyncSync(fd);
+    return fd;
   }
 
   /** Closes a match's journal (a finished match is appended to no more). */
