@@ -9,18 +9,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MatchStore } from './server/store.mjs';
 import { MatchRegistry } from './server/matches.mjs';
 import { makeHandler } from './server/http.mjs';
+import { BotPool } from './server/bot-pool.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const USAGE = `usage: node server.mjs --port P --data DIR [--host H] [--bot-ms MS] [--max-bot-ms MS] [--body-limit BYTES] [--public DIR]
+const USAGE = `usage: node server.mjs --port P --data DIR [--host H] [--bot-ms MS] [--max-bot-ms MS] [--body-limit BYTES] [--bot-threads N] [--public DIR]
   --host        the address to bind (default 127.0.0.1: this machine only)
   --bot-ms      the time budget of an ismcts bot move without one (default 200)
   --max-bot-ms  the largest time_ms a seat may ask for (default 5000)
   --body-limit  the largest request body in bytes (default 65536)
+  --bot-threads the worker threads where bots think (default 2)
   BOARDRULES_JS the package's boardrules.mjs (default ../../build/bindings/js/boardrules.mjs)`;
 
 function parseArgs(argv) {
-  const args = { host: '127.0.0.1', botMs: 200, maxBotMs: 5000, bodyLimit: 65536, publicDir: path.join(HERE, 'public') };
-  const numeric = { '--port': 'port', '--bot-ms': 'botMs', '--max-bot-ms': 'maxBotMs', '--body-limit': 'bodyLimit' };
+  const args = { host: '127.0.0.1', botMs: 200, maxBotMs: 5000, bodyLimit: 65536, botThreads: 2, publicDir: path.join(HERE, 'public') };
+  const numeric = { '--port': 'port', '--bot-ms': 'botMs', '--max-bot-ms': 'maxBotMs', '--body-limit': 'bodyLimit', '--bot-threads': 'botThreads' };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -36,6 +38,7 @@ function parseArgs(argv) {
     i++;
   }
   if (args.port === undefined || args.data === undefined) throw new Error('--port and --data are required');
+  if (args.botThreads < 1) throw new Error('--bot-threads needs at least 1');
   if (args.port > 65535) throw new Error(`--port ${args.port} is not a port`);
   return args;
 }
@@ -50,7 +53,8 @@ async function main() {
   const { loadBoardrules } = await import(pathToFileURL(pkg).href);
   const br = await loadBoardrules();
   const store = new MatchStore(args.data);
-  const registry = new MatchRegistry(br, store, {
+  const pool = new BotPool(pathToFileURL(pkg).href, args.botThreads);
+  const registry = new MatchRegistry(br, store, pool, {
     botMs: args.botMs, maxBotMs: args.maxBotMs, log: (line) => console.error(`server.mjs: ${line}`),
   });
   const { restored, damaged } = registry.restore();

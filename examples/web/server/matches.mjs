@@ -76,15 +76,17 @@ export class Match {
    * @param id the match id; @param state the match's State (the match owns it);
    * @param meta {game, seats: [{kind, bot?, options?, tokenHash?}], created}
    * @param written how many move lines the record on disk holds
+   * @param pool the BotPool where the bots think
    */
-  constructor(br, store, id, state, meta, written) {
+  constructor(br, store, id, state, meta, written, pool) {
+    this.pool = pool;
     this.br = br;
     this.store = store;
     this.id = id;
     this.state = state;
     this.meta = meta;
     this.written = written;
-    this.bots = meta.seats.map((s) => (s.kind === 'bot' ? new br.Bot(s.bot, s.options) : null));
+    this.bots = meta.seats.map((s, seat) => (s.kind === 'bot' ? { key: `${id}:${seat}`, kind: s.bot, options: s.options } : null));
     this.listeners = new Set();   // {seat, send(view)}
     this.queue = Promise.resolve();
     this.botPending = false;
@@ -260,7 +262,10 @@ export class Match {
       this.exclusive(async () => {
         const bot = this.botToMove();
         if (!bot || this.freed) return false;
-        await this.commit(bot.choose(this.state));
+        const move = await this.pool.choose(bot.key, bot.kind, bot.options, this.state);
+        if (this.freed) return false;
+        await this.commit(move);
+        if (this.finished) this.forgetBots();
         return true;
       }).then((moved) => {
         this.botPending = false;
@@ -275,6 +280,10 @@ export class Match {
     });
   }
 
+  forgetBots() {
+    for (const b of this.bots) if (b) this.pool.forget(b.key);
+  }
+
   /** Pushes each listener its own seat's view. */
   notify() {
     for (const l of this.listeners) {
@@ -284,14 +293,15 @@ export class Match {
 
   free() {
     this.freed = true;
-    for (const b of this.bots) b?.free();
+    this.forgetBots();
     this.state.free();
   }
 }
 
 export class MatchRegistry {
-  constructor(br, store, { botMs = 200, maxBotMs = 5000, log = () => {} } = {}) {
+  constructor(br, store, pool, { botMs = 200, maxBotMs = 5000, log = () => {} } = {}) {
     this.br = br;
+    this.pool = pool;
     this.store = store;
     this.botMs = botMs;
     this.maxBotMs = maxBotMs;
@@ -311,7 +321,7 @@ export class MatchRegistry {
         // The journal of an unfinished match has no result line yet.
         state = this.br.replayRecord(resultLine(record) ? record : `${record}result *\n`);
         if (state.numPlayers !== meta.seats.length) throw new Error('the seats file does not fit the record');
-        const m = new Match(this.br, this.store, id, state, meta, moveLines(record).length);
+        const m = new Match(this.br, this.store, id, state, meta, moveLines(record).length, this.pool);
         this.matches.set(id, m);
         if (resultLine(record)) {
           this.store.close(id);
@@ -376,7 +386,7 @@ export class MatchRegistry {
       tags.date = meta.created.slice(0, 10);
       const header = state.toRecord(tags).split('\n').filter((l) => !MOVE_LINE.test(l.trim()) && !l.startsWith('result')).join('\n');
       this.store.create(id, meta, header.endsWith('\n') ? header : header + '\n');
-      m = new Match(this.br, this.store, id, state, meta, 0);
+      m = new Match(this.br, this.store, id, state, meta, 0, this.pool);
       m.persist();                                   // the deal made by newState()
     } catch (e) {
       state.free();
@@ -407,6 +417,7 @@ export class MatchRegistry {
 
   closeAll() {
     for (const m of this.matches.values()) m.free();
+    this.pool.close();
     this.matches.clear();
     this.store.closeAll();
   }

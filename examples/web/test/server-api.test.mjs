@@ -107,3 +107,16 @@ test('Server-Sent Events push the seat its view after each move', async () => {
   assert.ok(events[1].legalMoves.length > 0, 'now seat 1 is to move');
   await reader.cancel();
 });
+
+test('a thinking bot holds up no request: bots think in worker threads', async () => {
+  const created = await api(server.url, 'POST', '/api/matches', { game: 'tsuro', seats: ['bot:ismcts:time_ms=1500', 'person'] });
+  assert.equal(created.status, 201);
+  const t0 = Date.now();
+  const r = await api(server.url, 'GET', '/api/matches');
+  const took = Date.now() - t0;
+  assert.equal(r.status, 200);
+  assert.ok(took < 700, `the list came after ${took} ms while the bot thinks for 1500 ms`);
+  const { match, seats } = created.body;
+  const w = await waitForView(server.url, match.id, 1, seats[1].token, (x) => x.match.currentPlayer === 1);
+  assert.ok(w.history.some((h) => h.player === 0), 'the bot moved');
+});
