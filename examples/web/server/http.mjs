@@ -149,7 +149,7 @@ export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
     if (parts.length === 2) {
       if (req.method === 'GET') return sendJson(res, 200, registry.list());
       if (req.method === 'POST') {
-        const { match, tokens } = registry.create(await readJson(req, bodyLimit));
+        const { match, tokens } = await registry.create(await readJson(req, bodyLimit));
         return sendJson(res, 201, {
           match: registry.get(match.id).summary(),
           seats: tokens.map((token, seat) => (token === null

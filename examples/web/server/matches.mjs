@@ -350,8 +350,11 @@ export class MatchRegistry {
     return [...this.matches.values()].map((m) => m.summary());
   }
 
-  /** Creates a match; returns its summary and each person seat's token (only here). */
-  create(body) {
+  /**
+   * Creates a match: resolves to its summary and each person seat's token
+   * (given only here) once its files are on disk.
+   */
+  async create(body) {
     const { game, options = {}, seats } = body ?? {};
     if (typeof game !== 'string') throw new RequestError(400, 'bad-game', 'game must be a game name');
     let g;
@@ -376,23 +379,27 @@ export class MatchRegistry {
       seats: specs.map((s, i) => (s.kind === 'person' ? { kind: 'person', tokenHash: hashToken(tokens[i]).toString('hex') } : s)),
     };
     const id = crypto.randomBytes(8).toString('hex');
-    let m;
     try {
       for (const s of specs) {                       // a bad bot option fails here, before any file
         if (s.kind === 'bot') new this.br.Bot(s.bot, s.options).free();
       }
-      const tags = {};
-      specs.forEach((s, i) => { tags[`seat${i}`] = s.kind === 'person' ? 'person' : `${s.bot} bot`; });
-      tags.date = meta.created.slice(0, 10);
-      const header = state.toRecord(tags).split('\n').filter((l) => !MOVE_LINE.test(l.trim()) && !l.startsWith('result')).join('\n');
-      this.store.create(id, meta, header.endsWith('\n') ? header : header + '\n');
-      m = new Match(this.br, this.store, id, state, meta, 0, this.pool);
-      m.persist();                                   // the deal made by newState()
     } catch (e) {
       state.free();
-      if (e instanceof RequestError) throw e;
       throw new RequestError(400, 'bad-seat', e.reason ?? e.message);
     }
+    const tags = {};
+    specs.forEach((s, i) => { tags[`seat${i}`] = s.kind === 'person' ? 'person' : `${s.bot} bot`; });
+    tags.date = meta.created.slice(0, 10);
+    const record = state.toRecord(tags);
+    const header = record.split('\n').filter((l) => l.trim() !== '' && !MOVE_LINE.test(l.trim()) && !l.startsWith('result'));
+    const deal = moveLines(record);                  // the draws newState() made
+    try {
+      await this.store.create(id, meta, [...header, ...deal].map((l) => l + '\n').join(''));
+    } catch (e) {
+      state.free();
+      throw e;
+    }
+    const m = new Match(this.br, this.store, id, state, meta, deal.length, this.pool);
     this.matches.set(id, m);
     m.scheduleBots();
     return { match: m.summary(), tokens };

@@ -5,9 +5,11 @@
 //                acknowledged, so a crash loses no acknowledged move.
 //   <id>.json    the seats (kinds and SHA-256 hashes of their tokens), written
 //                once, atomically (temporary file, fsync, rename, fsync folder).
+// Both are fsync'd, and the folder too, before the match's creation is answered.
 // A record whose last line has no newline was cut by a crash during an
 // append that was never acknowledged: loading drops that partial line.
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -20,22 +22,22 @@ export function isValidMatchId(id) {
   return typeof id === 'string' && ID_PATTERN.test(id);
 }
 
-function fsyncFolder(dir) {
-  const fd = fs.openSync(dir, 'r');
-  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+async function fsyncFolder(dir) {
+  const handle = await fsp.open(dir, 'r');
+  try { await handle.sync(); } finally { await handle.close(); }
 }
 
-function writeDurably(file, text) {
+/** Writes a file whole or not at all: a temporary file, fsync'd, then renamed over. */
+async function writeDurably(file, text) {
   const tmp = `${file}.tmp`;
-  const fd = fs.openSync(tmp, 'w', 0o600);
+  const handle = await fsp.open(tmp, 'w', 0o600);
   try {
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
+    await handle.writeFile(text);
+    await handle.sync();
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
-  fs.renameSync(tmp, file);
-  fsyncFolder(path.dirname(file));
+  await fsp.rename(tmp, file);
 }
 
 export class MatchStore {
@@ -49,11 +51,12 @@ export class MatchStore {
   recordPath(id) { return path.join(this.dir, `${id}.record`); }
   metaPath(id) { return path.join(this.dir, `${id}.json`); }
 
-  /** Writes a new match: its seats file, then its record's header; both durable. */
-  create(id, meta, recordHeader) {
+  /** Writes a new match: its seats file and its record's first lines; resolves once both are durable. */
+  async create(id, meta, recordStart) {
     if (!isValidMatchId(id)) throw new Error(`bad match id '${id}'`);
-    writeDurably(this.metaPath(id), JSON.stringify(meta) + '\n');
-    writeDurably(this.recordPath(id), recordHeader);
+    await writeDurably(this.metaPath(id), JSON.stringify(meta) + '\n');
+    await writeDurably(this.recordPath(id), recordStart);
+    await fsyncFolder(this.dir);
     this.journals.set(id, fs.openSync(this.recordPath(id), 'a'));
   }
 
