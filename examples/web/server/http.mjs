@@ -122,15 +122,15 @@ function openEvents(req, res, match, seat) {
 /**
  * The request handler. `registry`: the MatchRegistry; `publicDir`: the
  * static folder; `bodyLimit`: bytes; `packageDir`: the JS package's folder,
- * served under /boardrules/ so that the page can play offline.
+ * served under /pkg/, where the page looks for boardrules.mjs.
  */
 export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
   async function route(req, res, url) {
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'api') {
       if (req.method !== 'GET' && req.method !== 'HEAD') throw new RequestError(405, 'bad-method', `${req.method} on a file`);
-      if (parts[0] === 'boardrules' && packageDir) {
-        return serveStatic(res, packageDir, url.pathname.slice('/boardrules'.length) || '/');
+      if (parts[0] === 'pkg' && packageDir) {
+        return serveStatic(res, packageDir, url.pathname.slice('/pkg'.length) || '/');
       }
       return serveStatic(res, publicDir, url.pathname);
     }

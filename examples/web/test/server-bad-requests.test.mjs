@@ -140,3 +140,16 @@ test('static files: served from the folder, never from outside it', async () => 
     assert.ok(!r.body.includes('SECRET-OUTSIDE'), `${p} leaked the file outside`);
   }
 });
+
+test('the package is served at /pkg/ for the page, and nothing beside it', async () => {
+  const mjs = await fetch(`${server.url}/pkg/boardrules.mjs`);
+  assert.equal(mjs.status, 200);
+  assert.match(mjs.headers.get('content-type'), /^text\/javascript/);
+  const wasm = await fetch(`${server.url}/pkg/boardrules_core.wasm`);
+  assert.equal(wasm.status, 200);
+  assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+  for (const p of ['/pkg/../Makefile', '/pkg/..%2fMakefile', '/pkg/%2e%2e/%2e%2e/config.status']) {
+    const r = await rawGet(server.url, p);
+    assert.equal(r.status, 404, p);
+  }
+});
