@@ -24,6 +24,7 @@ function sendJson(res, status, value) {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
   });
   res.end(body);
 }
@@ -96,6 +97,8 @@ function serveStatic(res, root, urlPath) {
     'content-type': STATIC_TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
     'content-length': stat.size,
     'x-content-type-options': 'nosniff',
+    // A join link holds its seat's token: no other site may see it as a referrer.
+    'referrer-policy': 'no-referrer',
   });
   fs.createReadStream(real).pipe(res);
 }

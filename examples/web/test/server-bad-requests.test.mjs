@@ -132,6 +132,8 @@ test('bad match requests make no match and no file', async () => {
 test('static files: served from the folder, never from outside it', async () => {
   const index = await rawGet(server.url, '/');
   assert.equal(index.status, 200);
+  const page = await fetch(`${server.url}/?match=x&seat=0&token=secret`);
+  assert.equal(page.headers.get('referrer-policy'), 'no-referrer', 'a join link is no referrer');
   assert.match(index.body, /<title>table<\/title>/);
   for (const p of ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/a/../../secret.txt',
     '/..\\secret.txt', '/link.txt', '/%00', '/%E0%A4%A']) {
