@@ -6,6 +6,7 @@
 //   GET  /api/matches/ID/view?seat=N         the seat's view (token: header X-Seat-Token or ?token=)
 //   POST /api/matches/ID/moves               {seat, token, move, moveNumber?} -> the seat's view
 //   GET  /api/matches/ID/events?seat=N&token=T  Server-Sent Events: 'view' with the seat's view after each change
+//   GET  /api/matches/ID/record              the game record, once the match is over
 // Errors are {error, reason} with a 4xx status; a refused request changes nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -174,6 +175,17 @@ export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
       const seat = seatOf(url.searchParams.get('seat'));
       match.authorize(seat, req.headers['x-seat-token'] ?? url.searchParams.get('token'));
       return openEvents(req, res, match, seat);
+    }
+    if (action === 'record' && req.method === 'GET') {
+      // The whole record names every hidden draw: only once the match is over.
+      if (!match.finished) throw new RequestError(409, 'not-finished', 'the record is given once the match is over');
+      const text = match.state.toRecord(match.recordTags());
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-disposition': `attachment; filename="${match.id}.record"`,
+        'referrer-policy': 'no-referrer',
+      });
+      return res.end(text);
     }
     if (action === 'join' && req.method === 'POST') {
       const body = await readJson(req, bodyLimit);

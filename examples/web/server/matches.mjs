@@ -109,6 +109,14 @@ export class Match {
     };
   }
 
+  /** The record's tags: who sat where, and the day the match began. */
+  recordTags() {
+    const tags = {};
+    this.meta.seats.forEach((s, i) => { tags[`seat${i}`] = s.kind === 'person' ? 'person' : `${s.bot} bot`; });
+    tags.date = this.meta.created.slice(0, 10);
+    return tags;
+  }
+
   /** Throws unless `token` is the token of person seat `seat`. */
   authorize(seat, token) {
     if (!Number.isInteger(seat) || seat < 0 || seat >= this.meta.seats.length) {
@@ -387,10 +395,7 @@ export class MatchRegistry {
       state.free();
       throw new RequestError(400, 'bad-seat', e.reason ?? e.message);
     }
-    const tags = {};
-    specs.forEach((s, i) => { tags[`seat${i}`] = s.kind === 'person' ? 'person' : `${s.bot} bot`; });
-    tags.date = meta.created.slice(0, 10);
-    const record = state.toRecord(tags);
+    const record = state.toRecord(Match.prototype.recordTags.call({ meta }));
     const header = record.split('\n').filter((l) => l.trim() !== '' && !MOVE_LINE.test(l.trim()) && !l.startsWith('result'));
     const deal = moveLines(record);                  // the draws newState() made
     try {

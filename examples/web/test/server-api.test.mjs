@@ -68,7 +68,16 @@ test('a whole game of each game, a person against bots, ends with the result', a
       const w = await waitForView(server.url, match.id, me, token, (x) => x.match.currentPlayer === me || x.match.finished, 60000);
       if (w.match.finished) {
         assert.equal(w.returns.length, minPlayers);
+        const rec = await fetch(`${server.url}/api/matches/${match.id}/record`);
+        assert.equal(rec.status, 200);
+        const text = await rec.text();
+        assert.match(text, new RegExp(`^game ${name}$`, 'm'));
+        assert.match(text, new RegExp(`^result ${w.returns.join(' ')}$`, 'm'), 'the record ends with the result');
         break;
+      }
+      if (w.match.moveNumber < 40) {
+        const early = await api(server.url, 'GET', `/api/matches/${match.id}/record`);
+        assert.equal(early.status, 409, 'no record, with its hidden draws, before the end');
       }
       const r = await api(server.url, 'POST', `/api/matches/${match.id}/moves`, { seat: me, token, move: w.legalMoves[0].move, moveNumber: w.match.moveNumber });
       assert.equal(r.status, 200, JSON.stringify(r.body));
