@@ -8,8 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const madeDirs = [];
+process.on('exit', () => {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new folder under the system's temporary folder, removed when the test file ends. */
 export function tempDir(prefix) {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
 }
 
 /** Starts the server; resolves to {url, child, stderr(), kill(signal)}. */
