@@ -39,8 +39,7 @@ void br_bw_u32(br_bytes_writer *w, uint32_t v)
 void br_bw_u64(br_bytes_writer *w, uint64_t v)
 {
     uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
+    br_put_le64(b, v);
     put(w, b, 8);
 }
 
@@ -98,10 +97,7 @@ uint32_t br_br_u32(br_bytes_reader *r, const char *field)
 uint64_t br_br_u64(br_bytes_reader *r, const char *field)
 {
     const uint8_t *p = take(r, 8, field);
-    uint64_t v = 0;
-    for (int i = 0; p && i < 8; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
+    return p ? br_get_le64(p) : 0;
 }
 
 bool br_br_bytes(br_bytes_reader *r, void *out, size_t n, const char *field)
