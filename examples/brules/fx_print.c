@@ -49,22 +49,26 @@ int fx_int(const json_t *object, const char *key)
     return (int)json_integer_value(json_object_get(object, key));
 }
 
-const char *fx_seat(const entry_seen *e, int seat, char *buf, size_t size)
+/* A seat as the viewer reads it: their own seat as SELF ("you"/"your"),
+ * another as "seat N" followed by OTHER_SUFFIX ("" or "'s"). */
+static const char *seat_words(const entry_seen *e, int seat, const char *self,
+                              const char *other_suffix, char *buf, size_t size)
 {
     if (seat == e->viewer && seat >= 0)
-        snprintf(buf, size, "you");
+        snprintf(buf, size, "%s", self);
     else
-        snprintf(buf, size, "seat %d", seat);
+        snprintf(buf, size, "seat %d%s", seat, other_suffix);
     return buf;
+}
+
+const char *fx_seat(const entry_seen *e, int seat, char *buf, size_t size)
+{
+    return seat_words(e, seat, "you", "", buf, size);
 }
 
 const char *fx_seat_of(const entry_seen *e, int seat, char *buf, size_t size)
 {
-    if (seat == e->viewer && seat >= 0)
-        snprintf(buf, size, "your");
-    else
-        snprintf(buf, size, "seat %d's", seat);
-    return buf;
+    return seat_words(e, seat, "your", "'s", buf, size);
 }
 
 const char *plural(int count, const char *one, const char *many)
