@@ -46,6 +46,21 @@ function logEntry(s, i, entry) {
   };
 }
 
+// The log lines made so far, for one state: an entry's text never changes
+// once its move is made, and the library replays the game from its start
+// for each one, so each is made once (the whole log every update would cost
+// a replay per entry, quadratic in the game's length).
+let logCache = { state: null, seat: -1, lines: [] };
+
+function logOf(s, history) {
+  if (logCache.state !== s || logCache.seat !== personSeat || logCache.lines.length > history.length) {
+    logCache = { state: s, seat: personSeat, lines: [] };
+  }
+  const lines = logCache.lines;
+  for (let i = lines.length; i < history.length; i++) lines.push(logEntry(s, i, history[i]));
+  return lines.slice();
+}
+
 function viewOf(s, { withLegal }) {
   const history = s.history();
   const mine = withLegal && personSeat >= 0 && !s.isTerminal && s.currentPlayer === personSeat;
@@ -59,7 +74,7 @@ function viewOf(s, { withLegal }) {
     isTerminal: s.isTerminal,
     observation: s.observe(personSeat),
     render: s.render(personSeat),
-    log: history.map((entry, i) => logEntry(s, i, entry)),
+    log: logOf(s, history),
     historyLength: history.length,
     legal: mine ? s.legalMoves().map((m) => ({ move: m, text: s.moveToText(m, personSeat) })) : [],
     winners: s.isTerminal ? s.winners() : [],

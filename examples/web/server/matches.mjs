@@ -91,6 +91,7 @@ export class Match {
     this.queue = Promise.resolve();
     this.botPending = false;
     this.broken = false;
+    this.historySeen = new Map(); // seat -> its history entries so far (historyFor)
   }
 
   get finished() { return this.state.isTerminal; }
@@ -128,19 +129,36 @@ export class Match {
     }
   }
 
-  /** What seat `seat` may know: its observation, its history, and its legal moves on its turn. */
-  view(seat) {
+  /**
+   * Seat `seat`'s history entries, each {index, player, text, effects}. An
+   * entry's text and effects are fixed once the move is made (they tell what
+   * the seat saw then), and the library replays the game from its start for
+   * each one, so they are computed once per seat and kept: a view costs one
+   * replay per new entry instead of one per entry.
+   */
+  historyFor(seat) {
     const st = this.state;
-    const history = [];
+    let seen = this.historySeen.get(seat);
     const entries = st.history();
-    for (let i = 0; i < entries.length; i++) {
-      history.push({
+    if (!seen || seen.length > entries.length) {
+      seen = [];
+      this.historySeen.set(seat, seen);
+    }
+    for (let i = seen.length; i < entries.length; i++) {
+      seen.push({
         index: st.historyStart + i,
         player: entries[i].player,
         text: st.historyText(i, seat),
         effects: st.historyEffects(i, seat),
       });
     }
+    return seen.slice();
+  }
+
+  /** What seat `seat` may know: its observation, its history, and its legal moves on its turn. */
+  view(seat) {
+    const st = this.state;
+    const history = this.historyFor(seat);
     const myTurn = st.currentPlayer === seat;
     return {
       match: this.summary(),
