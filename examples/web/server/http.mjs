@@ -3,11 +3,15 @@
 //   GET  /api/matches                        the matches (no tokens)
 //   POST /api/matches                        {game, options, seats} -> {match, seats: [{seat, kind, token, join}]}
 //   POST /api/matches/ID/join                {seat, token} -> the seat's view
-//   GET  /api/matches/ID/view?seat=N         the seat's view (token: header X-Seat-Token or ?token=)
+//   GET  /api/matches/ID/view?seat=N[&upto=K] the seat's view (token: header X-Seat-Token or ?token=);
+//                                            with upto, as it was after the first K history entries
 //   POST /api/matches/ID/moves               {seat, token, move, moveNumber?} -> the seat's view
 //   GET  /api/matches/ID/events?seat=N&token=T  Server-Sent Events: 'view' with the seat's view after each change
 //   GET  /api/matches/ID/record              the game record, once the match is over
 // Errors are {error, reason} with a 4xx status; a refused request changes nothing.
+// A request whose Host header names none of the allowed hosts is refused
+// before anything else (DNS rebinding: a foreign site's name that resolves to
+// this machine must not reach the API from a browser).
 import fs from 'node:fs';
 import path from 'node:path';
 import { RequestError } from './matches.mjs';
@@ -123,12 +127,31 @@ function openEvents(req, res, match, seat) {
   });
 }
 
+/** The host name of a Host header, lower case, without the port ('[::1]' keeps its brackets); null if malformed. */
+export function hostName(header) {
+  if (typeof header !== 'string') return null;
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s]+)(?::\d{1,5})?$/.exec(header);
+  return m ? m[1].toLowerCase().replace(/\.$/, '') : null;
+}
+
+/** Refuses a request whose Host is not in `allowed` (a Set of host names; null allows any). */
+function checkHost(header, allowed) {
+  if (!allowed) return;
+  const name = hostName(header);
+  if (name === null) throw new RequestError(400, 'bad-host', 'the request has no valid Host header');
+  if (!allowed.has(name)) {
+    throw new RequestError(403, 'bad-host',
+      `the host '${name}' is not this server's (allowed: ${[...allowed].join(', ')}); start the server with --allow-host ${name} to serve it`);
+  }
+}
+
 /**
  * The request handler. `registry`: the MatchRegistry; `publicDir`: the
  * static folder; `bodyLimit`: bytes; `packageDir`: the JS package's folder,
- * served under /pkg/, where the page looks for boardrules.mjs.
+ * served under /pkg/, where the page looks for boardrules.mjs;
+ * `allowedHosts`: the host names a request's Host header may name (a Set).
  */
-export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
+export function makeHandler({ registry, publicDir, bodyLimit, packageDir, allowedHosts }) {
   async function route(req, res, url) {
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'api') {
@@ -169,7 +192,8 @@ export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
     if (action === 'view' && req.method === 'GET') {
       const seat = seatOf(url.searchParams.get('seat'));
       match.authorize(seat, req.headers['x-seat-token'] ?? url.searchParams.get('token'));
-      return sendJson(res, 200, match.view(seat));
+      const upto = url.searchParams.get('upto');
+      return sendJson(res, 200, upto === null ? match.view(seat) : match.viewAt(seat, seatOf(upto)));
     }
     if (action === 'events' && req.method === 'GET') {
       const seat = seatOf(url.searchParams.get('seat'));
@@ -208,6 +232,7 @@ export function makeHandler({ registry, publicDir, bodyLimit, packageDir }) {
 
   return async function handle(req, res) {
     try {
+      checkHost(req.headers.host, allowedHosts);
       const url = new URL(req.url, 'http://localhost');
       await route(req, res, url);
     } catch (e) {

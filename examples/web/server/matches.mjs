@@ -70,6 +70,36 @@ function publicOptions(options) {
   return options.split(',').filter((kv) => !/^(seed|chance)=/.test(kv)).join(',');
 }
 
+/**
+ * What seat `seat` may know of state `st`: its observation and render, every
+ * history entry as that seat sees it (`known`: those entries already made, as
+ * Match.historyFor keeps them), and (if `withLegal`) its legal moves on its
+ * turn. `summary` is the match's public summary.
+ */
+function seatView(st, seat, summary, withLegal, known = null) {
+  const history = known ?? [];
+  const entries = st.history();
+  for (let i = history.length; i < entries.length; i++) {
+    history.push({
+      index: st.historyStart + i,
+      player: entries[i].player,
+      text: st.historyText(i, seat),
+      effects: st.historyEffects(i, seat),
+    });
+  }
+  const myTurn = withLegal && !st.isTerminal && st.currentPlayer === seat;
+  return {
+    match: summary,
+    seat,
+    observation: st.observe(seat),
+    render: st.render(seat),
+    history,
+    legalMoves: myTurn ? st.legalMoves().map((m) => ({ move: m, text: st.moveToText(m, seat) })) : [],
+    returns: st.isTerminal ? st.returns() : null,
+    winners: st.isTerminal ? st.winners() : null,
+  };
+}
+
 export class Match {
   /**
    * @param br the loaded library; @param store the MatchStore;
@@ -157,18 +187,30 @@ export class Match {
 
   /** What seat `seat` may know: its observation, its history, and its legal moves on its turn. */
   view(seat) {
-    const st = this.state;
-    const history = this.historyFor(seat);
-    const myTurn = st.currentPlayer === seat;
-    return {
-      match: this.summary(),
-      seat,
-      observation: st.observe(seat),
-      history,
-      legalMoves: myTurn ? st.legalMoves().map((m) => ({ move: m, text: st.moveToText(m, seat) })) : [],
-      returns: st.isTerminal ? st.returns() : null,
-      winners: st.isTerminal ? st.winners() : null,
-    };
+    return seatView(this.state, seat, this.summary(), true, this.historyFor(seat));
+  }
+
+  /**
+   * Seat `seat`'s view after the first `upto` history entries, as it was told
+   * then (the page's replay slider): the match replayed with explicit chance,
+   * so the recorded draws come back, and observed from that seat only.
+   */
+  viewAt(seat, upto) {
+    const entries = this.state.history();
+    if (!Number.isInteger(upto) || upto < 0 || upto > entries.length) {
+      throw new RequestError(400, 'bad-upto', `upto must be an integer 0..${entries.length}, not ${JSON.stringify(upto)}`);
+    }
+    if (upto === entries.length) return this.view(seat);
+    const options = this.state.options.replace(/(^|,)chance=auto\b/, '$1chance=explicit');
+    const past = this.br.newState(this.state.game.name, options);
+    try {
+      for (let i = 0; i < upto; i++) past.apply(entries[i].move);
+      const summary = { ...this.summary(), moveNumber: past.moveNumber, currentPlayer: past.currentPlayer, finished: past.isTerminal };
+      // The entries' texts are those the seat was told then (historyFor).
+      return { ...seatView(past, seat, summary, false, this.historyFor(seat).slice(0, upto)), upto };
+    } finally {
+      past.free();
+    }
   }
 
   /**
@@ -325,8 +367,10 @@ export class Match {
 }
 
 export class MatchRegistry {
-  constructor(br, store, pool, { botMs = 200, maxBotMs = 5000, log = () => {} } = {}) {
+  constructor(br, store, pool, { botMs = 200, maxBotMs = 5000, maxMatches = 1000, log = () => {} } = {}) {
     this.br = br;
+    this.maxMatches = maxMatches;
+    this.creating = 0;          // creations waiting for their files: they count against maxMatches
     this.pool = pool;
     this.store = store;
     this.botMs = botMs;
@@ -376,11 +420,32 @@ export class MatchRegistry {
     return [...this.matches.values()].map((m) => m.summary());
   }
 
+  /** How many matches are not over, those being created included. */
+  unfinishedCount() {
+    let n = this.creating;
+    for (const m of this.matches.values()) if (!m.finished) n++;
+    return n;
+  }
+
+  /**
+   * Refuses a new match while `maxMatches` are unfinished: every match holds
+   * a state in memory and an open file, so without a limit anyone who can
+   * reach the server could fill its memory and its disk.
+   */
+  checkRoom() {
+    const open = this.unfinishedCount();
+    if (open >= this.maxMatches) {
+      throw new RequestError(503, 'too-many-matches',
+        `the server holds ${open} unfinished matches, its limit (--max-matches ${this.maxMatches}); try again once some are over`);
+    }
+  }
+
   /**
    * Creates a match: resolves to its summary and each person seat's token
    * (given only here) once its files are on disk.
    */
   async create(body) {
+    this.checkRoom();
     const { game, options = {}, seats } = body ?? {};
     if (typeof game !== 'string') throw new RequestError(400, 'bad-game', 'game must be a game name');
     let g;
@@ -416,11 +481,14 @@ export class MatchRegistry {
     const record = state.toRecord(Match.prototype.recordTags.call({ meta }));
     const header = record.split('\n').filter((l) => l.trim() !== '' && !MOVE_LINE.test(l.trim()) && !l.startsWith('result'));
     const deal = moveLines(record);                  // the draws newState() made
+    this.creating++;
     try {
       await this.store.create(id, meta, [...header, ...deal].map((l) => l + '\n').join(''));
     } catch (e) {
       state.free();
       throw e;
+    } finally {
+      this.creating--;
     }
     const m = new Match(this.br, this.store, id, state, meta, deal.length, this.pool);
     this.matches.set(id, m);

@@ -155,3 +155,91 @@ test('the package is served at /pkg/ for the page, and nothing beside it', async
     assert.equal(r.status, 404, p);
   }
 });
+
+/** A request with the Host header set as given (fetch would not let us). */
+function withHost(base, host, method, rawPath, body) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const headers = { host };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = http.request({ hostname, port, path: rawPath, method, headers, setHost: false }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => {
+        let parsed;
+        try { parsed = JSON.parse(text); } catch { parsed = text; }
+        resolve({ status: res.statusCode, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+test('DNS rebinding: a request for a host that is not this server is refused (403)', async () => {
+  const { port } = new URL(server.url);
+  const seatView = `/api/matches/${match.id}/view?seat=0&token=${encodeURIComponent(seats[0].token)}`;
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, 'localhost']) {
+    assert.equal((await withHost(server.url, host, 'GET', '/')).status, 200, host);
+  }
+  for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, `localhost.evil.example`]) {
+    const page = await withHost(server.url, host, 'GET', '/');
+    assert.equal(page.status, 403, host);
+    assert.equal(page.body.error, 'bad-host');
+    assert.match(page.body.reason, /--allow-host/, 'the reason names the way out');
+    const seen = await withHost(server.url, host, 'GET', seatView);
+    assert.equal(seen.status, 403, `${host}: no seat's view`);
+    assert.ok(!JSON.stringify(seen.body).includes('observation'));
+  }
+  for (const host of ['', 'a b', `[::1:${port}`, 'x:y:z']) {
+    assert.equal((await withHost(server.url, host, 'GET', '/')).status, 400, `malformed Host '${host}'`);
+  }
+  const filesBefore = fs.readdirSync(data).sort();
+  const made = await refusedWithoutChange(async () => withHost(server.url, `evil.example:${port}`, 'POST', movePath(),
+    { seat: 0, token: seats[0].token, move: await firstMove() }));
+  assert.equal(made.status, 403, 'no move from a foreign host');
+  const create = await withHost(server.url, 'evil.example', 'POST', '/api/matches', { game: 'tsuro', seats: ['person', 'person'] });
+  assert.equal(create.status, 403, 'no match from a foreign host');
+  assert.deepEqual(fs.readdirSync(data).sort(), filesBefore, 'no file was made');
+});
+
+test('--allow-host adds a name; --max-matches limits the unfinished matches (503)', { timeout: 60000 }, async () => {
+  const dir = tempDir('br-web-limit-');
+  const small = await startServer(dir, ['--max-matches', '2', '--allow-host', 'table.example,Games.Example.']);
+  try {
+    const { port } = new URL(small.url);
+    assert.equal((await withHost(small.url, `table.example:${port}`, 'GET', '/api/games')).status, 200);
+    assert.equal((await withHost(small.url, 'games.example', 'GET', '/api/games')).status, 200);
+    assert.equal((await withHost(small.url, `evil.example:${port}`, 'GET', '/api/games')).status, 403);
+
+    const two = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await api(small.url, 'POST', '/api/matches', { game: 'tsuro', seats: ['person', 'person'] });
+      assert.equal(r.status, 201);
+      two.push(r.body);
+    }
+    const filesBefore = fs.readdirSync(dir).sort();
+    const over = await api(small.url, 'POST', '/api/matches', { game: 'tsuro', seats: ['person', 'person'] });
+    assert.equal(over.status, 503);
+    assert.equal(over.body.error, 'too-many-matches');
+    assert.match(over.body.reason, /--max-matches 2/);
+    assert.deepEqual(fs.readdirSync(dir).sort(), filesBefore, 'no file for the refused match');
+    assert.equal((await api(small.url, 'GET', '/api/matches')).body.length, 2);
+
+    // A finished match leaves room for a new one.
+    const { match: m, seats: s } = two[0];
+    for (let turn = 0; turn < 200; turn++) {
+      const summary = (await api(small.url, 'GET', `/api/matches/${m.id}`)).body;
+      if (summary.finished) break;
+      const seat = summary.currentPlayer;
+      const v = (await view(small.url, m.id, seat, s[seat].token)).body;
+      const r = await api(small.url, 'POST', `/api/matches/${m.id}/moves`, { seat, token: s[seat].token, move: v.legalMoves[0].move });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    assert.equal((await api(small.url, 'GET', `/api/matches/${m.id}`)).body.finished, true);
+    assert.equal((await api(small.url, 'POST', '/api/matches', { game: 'tsuro', seats: ['person', 'person'] })).status, 201);
+    assert.equal((await api(small.url, 'POST', '/api/matches', { game: 'tsuro', seats: ['person', 'person'] })).status, 503);
+  } finally {
+    await small.stop();
+  }
+});
