@@ -1,9 +1,12 @@
-// The offline table: the page talks to the package in worker.mjs by
+// The table: offline, the page talks to the package in worker.mjs by
 // postMessage, so a bot's search never blocks it. The package is loaded from
-// ?pkg=URL, by default /pkg/boardrules.mjs of the serving host.
+// ?pkg=URL, by default /pkg/boardrules.mjs of the serving host. Opened on a
+// join link of server.mjs, the page plays that seat on the server instead
+// (lobby.mjs): the same drawings, with the server's views and reasons.
 import { drawTsuro } from './tsuro.mjs';
 import { drawTuer } from './tuer.mjs';
 import { drawDrunter } from './drunter.mjs';
+import { openLobby, takeJoinLink, RemoteSeat } from './lobby.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -15,6 +18,7 @@ let nextId = 1;
 let games = [];
 let botKinds = [];
 let live = null;            // the latest view of the game in play
+let remote = null;          // the seat played on the server (a RemoteSeat), or null offline
 const ui = {
   selected: null, rotation: 0, tatCard: null,
   say: (text) => { $('message').textContent = text; },
@@ -137,7 +141,7 @@ function onUpdate(view) {
 async function act(text) {
   ui.say('');
   try {
-    const result = await request('move', { text });
+    const result = remote ? await remote.move(text, live.moveNumber) : await request('move', { text });
     if (result.illegal) { ui.say(`illegal: ${result.illegal}`); return; }
     ui.selected = null;
     ui.rotation = 0;
@@ -204,7 +208,7 @@ async function replayTo() {
   if (!live) return;
   if (upto >= Number(slider.max)) { show(live, true); return; }
   try {
-    show(await request('replay', { upto }), false);
+    show(remote ? await remote.viewAt(upto) : await request('replay', { upto }), false);
   } catch (error) {
     ui.say(reasonOf(error));
   }
@@ -212,7 +216,7 @@ async function replayTo() {
 
 async function save() {
   try {
-    const text = await request('saveRecord');
+    const text = remote ? await remote.record() : await request('saveRecord');
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     a.download = `${live ? live.game : 'game'}-record.txt`;
@@ -238,7 +242,39 @@ async function load(event) {
   event.target.value = '';
 }
 
+// The move text form and the replay slider serve both ways of playing.
+function wireTable() {
+  $('replay').addEventListener('input', replayTo);
+  $('save').addEventListener('click', save);
+  $('move-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('move-text').value.trim();
+    if (text) act(text).then(() => { if (!$('message').textContent) $('move-text').value = ''; });
+  });
+}
+
+// A join link: this page plays that seat on the server; no offline setup.
+async function playOnline(link) {
+  $('setup').hidden = true;
+  document.body.dataset.mode = 'online';
+  document.querySelector('h1').textContent = `boardrules: match ${link.match}, you play seat ${link.seat}`;
+  $('status').textContent = `joining match ${link.match} as seat ${link.seat}…`;
+  remote = new RemoteSeat(link, { onView: onUpdate, onStatus: (text) => ui.say(text) });
+  try {
+    await remote.connect();
+    $('save').disabled = false;
+    $('setup').hidden = false;       // style.css shows only Save record online
+  } catch (error) {
+    $('status').textContent = `could not join match ${link.match} as seat ${link.seat}: ${reasonOf(error)}`;
+    document.body.dataset.state = 'failed';
+  }
+}
+
 async function main() {
+  wireTable();
+  const link = takeJoinLink();
+  if (link) { playOnline(link); return; }
+  openLobby($('lobby'));
   try {
     const info = await request('init', { pkg });
     games = info.games;
@@ -252,14 +288,7 @@ async function main() {
   $('game').addEventListener('change', drawSeats);
   $('options').addEventListener('input', drawSeats);
   $('start').addEventListener('click', start);
-  $('save').addEventListener('click', save);
   $('load').addEventListener('change', load);
-  $('replay').addEventListener('input', replayTo);
-  $('move-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const text = $('move-text').value.trim();
-    if (text) act(text).then(() => { if (!$('message').textContent) $('move-text').value = ''; });
-  });
   drawSeats();
   $('start').disabled = false;
   $('status').textContent = 'choose a game and the seats, then Start';
