@@ -60,6 +60,8 @@ export async function recordTraffic(page) {
   return { received, settle: () => Promise.all(reading) };
 }
 
+const SUMMARY_KEYS = ['created', 'currentPlayer', 'finished', 'game', 'id', 'moveNumber', 'options', 'seats', 'title'];
+
 let br = null;
 /** The JS package, loaded once. */
 export async function library() {
@@ -91,6 +93,12 @@ export async function checkSeatTraffic(recordFile, seat, messages, foreignTokens
   const byLength = new Map();
   for (const v of views) {
     assert.equal(v.seat, seat, 'a view of the own seat only');
+    // Nothing beside what is checked below: a field more could carry anything.
+    const keys = ['history', 'legalMoves', 'match', 'observation', 'render', 'returns', 'seat', 'winners'];
+    assert.deepEqual(Object.keys(v).sort(), v.upto === undefined ? keys : [...keys, 'upto'].sort(), 'the fields of a view');
+    assert.deepEqual(Object.keys(v.match).sort(), SUMMARY_KEYS, 'the fields of a match summary');
+    assert.ok(!/(^|,)(seed|chance)=/.test(v.match.options), 'the options shown leave out seed and chance');
+    for (const h of v.history) assert.deepEqual(Object.keys(h).sort(), ['effects', 'index', 'player', 'text']);
     if (!byLength.has(v.history.length)) byLength.set(v.history.length, []);
     byLength.get(v.history.length).push(v);
   }
