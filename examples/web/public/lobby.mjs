@@ -98,6 +98,7 @@ export class RemoteSeat {
     this.onStatus = onStatus;
     this.seen = -1;
     this.events = null;
+    this.lost = false;         // the connection's message is shown
   }
 
   route(action) { return `/api/matches/${encodeURIComponent(this.match)}/${action}`; }
@@ -120,10 +121,12 @@ export class RemoteSeat {
     const query = `seat=${this.seat}&token=${encodeURIComponent(this.token)}`;
     this.events = new EventSource(`${this.route('events')}?${query}`);
     this.events.addEventListener('view', (event) => {
-      this.onStatus('');
+      if (this.lost) this.onStatus('');    // only the connection's own message: a refusal's reason stays
+      this.lost = false;
       this.take(JSON.parse(event.data));
     });
     this.events.onerror = () => {
+      this.lost = true;
       this.onStatus(this.events.readyState === EventSource.CLOSED
         ? 'the server ended the updates: reload the page'
         : 'the connection to the server was lost: reconnecting…');

@@ -96,8 +96,13 @@ test('two people play Tür an Tür through their join links; each page is told o
       assert.equal(await moveNumber(pages[mover]), n);
       refusedIllegal++;
     }
+    const heard = await moveNumber(other);
     await playTurn(pages[mover], moves);
     moves++;
+    if (moves === 1) {                    // the other page hears the move; the refusal's reason stays
+      await other.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 30000 }, heard);
+      assert.match(await message(other), /^not-your-turn: /, 'a pushed view does not wipe the reason');
+    }
     if (moves === 8 && !reloaded) {       // a reload returns the seat, from sessionStorage
       const n = await moveNumber(pages[1]);
       await pages[1].reload();
