@@ -49,9 +49,11 @@ test('two people play Tür an Tür through their join links; each page is told o
   if (!canRun()) { t.skip('no browser or no package'); return; }
   const browser = await launch(t);
   const lobby = await newPage(browser);
-  const links = await createInLobby(lobby, server.url, 'tuer-an-tuer', ['person', 'person']);
+  const links = await createInLobby(lobby, server.url, 'tuer-an-tuer', ['person', 'person'], {}, { run4: '10' });
   assert.deepEqual(Object.keys(links), ['0', '1'], 'a join link for each person seat');
   const matchId = new URL(links[0]).searchParams.get('match');
+  const summary = await (await fetch(`${server.url}/api/matches/${matchId}`)).json();
+  assert.match(summary.options, /(^|,)run4=10(,|$)/, 'the option chosen in the lobby');
   const tokens = [0, 1].map((s) => new URL(links[s]).searchParams.get('token'));
   assert.ok(tokens.every((tk) => /^[\w-]{32}$/.test(tk)), 'each link holds a token of 24 random bytes');
 

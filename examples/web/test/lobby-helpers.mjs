@@ -130,8 +130,12 @@ export async function checkSeatTraffic(recordFile, seat, messages, foreignTokens
 
 export const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.moveNumber));
 
-/** The lobby of `page` creates a match; resolves to its join links, [seat] -> URL. */
-export async function createInLobby(page, base, game, seats, budgets = {}) {
+/**
+ * The lobby of `page` creates a match of `game` with `seats` (the lobby's seat
+ * values), ismcts `budgets` by seat and game `options` by key; resolves to its
+ * join links, [seat] -> URL.
+ */
+export async function createInLobby(page, base, game, seats, budgets = {}, options = {}) {
   await page.goto(`${base}/`);
   await page.waitForSelector('body[data-lobby="ready"]', { timeout: 30000 });
   await page.select('#lobby-game', game);
@@ -139,6 +143,9 @@ export async function createInLobby(page, base, game, seats, budgets = {}) {
   for (let i = 0; i < seats.length; i++) {
     await page.select(`#lobby-seat-${i}`, seats[i]);
     if (budgets[i]) await page.$eval(`#lobby-budget-${i}`, (e, v) => { e.value = v; }, budgets[i]);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    await page.$eval(`#lobby-options [data-option="${key}"]`, (e, v) => { e.value = v; }, value);
   }
   await page.click('#lobby-create');
   await page.waitForSelector('.join-link', { timeout: 30000 });
