@@ -134,6 +134,7 @@ test('two people play Tür an Tür through their join links; each page is told o
     assert.ok(events >= moves / 2, `seat ${seat}: ${events} pushed views`);
     t.diagnostic(`seat ${seat}: ${traffic[seat].received.length} messages (${events} events), ${checked} views checked against the library`);
   }
+  for (const token of tokens) assert.ok(!server.stderr().includes(token), 'no token in the server\'s log');
   t.diagnostic(`${moves} moves made by two pages`);
   for (const page of [lobby, ...pages]) assert.deepEqual(page.errors, []);
 });
