@@ -7,6 +7,7 @@ import { drawTsuro } from './tsuro.mjs';
 import { drawTuer } from './tuer.mjs';
 import { drawDrunter } from './drunter.mjs';
 import { openLobby, takeJoinLink, RemoteSeat } from './lobby.mjs';
+import { drawTore } from './tore.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -116,6 +117,9 @@ function show(view, interactive) {
   } else if (view.game === 'drunter-und-drueber') {
     drawDrunter(board, shown, ui, act); // the text render stays: scores, other hands
     $('render').hidden = false;
+  } else if (view.game === 'tore-der-welt') {
+    drawTore(board, shown, ui, act);      // the text render stays: the event's details, the legend
+    $('render').hidden = false;
   } else {
     board.replaceChildren();
     $('render').hidden = false;
@@ -146,6 +150,8 @@ async function act(text) {
     ui.selected = null;
     ui.rotation = 0;
     ui.tatCard = null;
+    ui.dudTile = null;
+    ui.tdwCard = null;
   } catch (error) {
     ui.say(reasonOf(error));
   }

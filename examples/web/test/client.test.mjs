@@ -1,57 +1,15 @@
 // The offline client in headless Chromium: a whole Tsuro game, a person
 // (these clicks) against a greedy bot in the page's Web Worker, made on the
-// SVG board only; a screenshot goes to test/out/. Debian's /usr/bin/chromium
+// SVG board only; a screenshot of it mid-game goes to the screenshot folder
+// (client-helpers.mjs). Debian's /usr/bin/chromium
 // (CHROMIUM= another), never a downloaded browser; skipped without one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
 import { tileLooks } from '../public/tsuro.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const webRoot = path.resolve(here, '..');
-const publicDir = path.join(webRoot, 'public');
-const pkgFile = path.resolve(webRoot, process.env.BOARDRULES_JS || '../../build/bindings/js/boardrules.mjs');
-const pkgDir = path.dirname(pkgFile);
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const outDir = path.join(here, 'out');
-
-const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-
-// public/ at /, the package's folder at /pkg/; nothing outside either.
-function serve() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    let root = publicDir;
-    let rel = decodeURIComponent(url.pathname);
-    if (rel.startsWith('/pkg/')) { root = pkgDir; rel = rel.slice(4); }
-    if (rel === '/') rel = '/index.html';
-    const file = path.join(root, path.normalize(rel));
-    if (!file.startsWith(root + path.sep)) { res.writeHead(403).end(); return; }
-    fs.readFile(file, (err, data) => {
-      if (err) { res.writeHead(404).end(); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' }).end(data);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-async function launch() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-web-'));
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
-  });
-  return { browser, profile };
-}
-
-const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.moveNumber));
+import { chromium, pkgFile, openPage, startGame, setSlider, canRun, moveNumber, screenshot } from './client-helpers.mjs';
 
 // A tile placement made on the board: select the hand tile, turn it to the
 // rotation, click the square in front of the marker.
@@ -88,36 +46,6 @@ async function findIllegal(page, legal) {
   return null;
 }
 
-// A fresh browser on the test server's page, ready to start a game.
-async function openPage(t) {
-  const server = await serve();
-  const { browser, profile } = await launch();
-  t.after(async () => {
-    await browser.close();
-    server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
-  });
-  const page = await browser.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  await page.setViewport({ width: 1280, height: 900 });
-  await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-  await page.waitForSelector('body[data-state="ready"]', { timeout: 30000 });
-  return { page, pageErrors };
-}
-
-async function startGame(page, game, options, seats) {
-  await page.select('#game', game);
-  await page.type('#options', options);
-  for (let i = 0; i < seats.length; i++) await page.select(`#seat-${i}`, seats[i]);
-  await page.click('#start');
-}
-
-const setSlider = (page, value) =>
-  page.$eval('#replay', (e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }, value);
-
-const canRun = () => fs.existsSync(chromium) && fs.existsSync(pkgFile);
-
 test('a whole Tsuro game against a bot, played by clicks and drags on the SVG board', { timeout: 240000 }, async (t) => {
   if (!fs.existsSync(chromium)) { t.skip(`no browser at ${chromium}`); return; }
   assert.ok(fs.existsSync(pkgFile), `the package is not built: ${pkgFile} (make wasm, or set BOARDRULES_JS)`);
@@ -133,6 +61,10 @@ test('a whole Tsuro game against a bot, played by clicks and drags on the SVG bo
     const before = await moveNumber(page);
     const legal = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
     assert.ok(legal.length > 0, 'your turn shows the legal moves');
+    if (myMoves === 5) {                 // mid-game, a tile chosen: its ghost in front of the marker
+      await page.click(`.hand-tile[data-tile="${legal[0].split('r')[0]}"]`);
+      await screenshot(page, 'tsuro');
+    }
     if (legal[0].startsWith('@')) {
       await page.click(`.start-pos[data-move="${legal[0]}"]`);
     } else {
@@ -164,8 +96,6 @@ test('a whole Tsuro game against a bot, played by clicks and drags on the SVG bo
   assert.ok(dragged >= 2, `${dragged} tiles dragged onto the board`);
   t.diagnostic(`${myMoves} moves by clicks and drags (${dragged} dragged), ${refused} refused placements`);
   assert.deepEqual(pageErrors, []);
-  fs.mkdirSync(outDir, { recursive: true });
-  await page.screenshot({ path: path.join(outDir, 'tsuro.png'), fullPage: true });
   // The replay of a game started with chance=auto: back to the deal.
   await setSlider(page, 6);
   await page.waitForFunction(() => document.body.dataset.moveNumber === '6', { timeout: 30000 });
@@ -191,64 +121,44 @@ async function typedMoves(page) {
   await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
 }
 
-// The games not drawn yet are played from the move list, to the end.
-for (const game of ['tuer-an-tuer', 'drunter-und-drueber', 'tore-der-welt']) {
-  test(`a whole game of ${game} against bots from the move list`, { timeout: 240000 }, async (t) => {
-    if (!canRun()) { t.skip('no browser or no package'); return; }
-    const { page, pageErrors } = await openPage(t);
-    const players = game === 'drunter-und-drueber' ? 3 : 2;
-    await startGame(page, game, `players=${players},seed=3`, ['person', ...Array(players - 1).fill('greedy')]);
-    if (game === 'tuer-an-tuer') await typedMoves(page);
-    let myMoves = 0;
-    let boardMoves = 0;
-    for (let turn = 0; turn < 1000; turn++) {
-      await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
-      if (await page.$('body[data-state="over"]')) break;
-      const before = await moveNumber(page);
-      const first = await page.$eval('#moves button', (b) => b.dataset.move);
-      const onBoard = game === 'tuer-an-tuer' && /^(\w+)@([a-e]\d)$/.exec(first);
-      if (onBoard) {                       // Tür an Tür is drawn: a card, then its field
-        await page.click(`.tat-hand-card[data-card="${onBoard[1]}"], .tat-lift[data-lift="${onBoard[1]}"]`);
-        await page.click(`.tat-field[data-field="${onBoard[2]}"]`);
-        boardMoves++;
-      } else if (first.startsWith('vote ')) {   // a ballot of cards: every other one with a card
-        const cards = await page.$$eval('.dud-vote-card', (bs) => bs.map((b) => b.dataset.card));
-        if (cards.length && boardMoves % 2 === 0) await page.click(`.dud-vote-card[data-card="${cards[0]}"]`);
-        await page.click('#dud-cast');
-        boardMoves++;
-      } else if (game === 'tuer-an-tuer' && first.startsWith('exchange ')) {
-        await page.click(`.tat-hand-card[data-card="${first.slice(9)}"]`);
-        boardMoves++;
-      } else {
-        await page.click('#moves button');
-      }
-      await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
-      myMoves++;
+// Tür an Tür on its board, to the end (Drunter & Drüber and Die Tore der
+// Welt: client-boards.test.mjs).
+test('a whole game of tuer-an-tuer against a bot, on the board', { timeout: 240000 }, async (t) => {
+  if (!canRun()) { t.skip('no browser or no package'); return; }
+  const { page, pageErrors } = await openPage(t);
+  await startGame(page, 'tuer-an-tuer', 'players=2,seed=3', ['person', 'greedy']);
+  await typedMoves(page);
+  let myMoves = 0;
+  let boardMoves = 0;
+  for (let turn = 0; turn < 1000; turn++) {
+    await page.waitForSelector('body[data-state="your-turn"], body[data-state="over"]', { timeout: 60000 });
+    if (await page.$('body[data-state="over"]')) break;
+    if (myMoves === 12) await screenshot(page, 'tuer_an_tuer');
+    const before = await moveNumber(page);
+    const first = await page.$eval('#moves button', (b) => b.dataset.move);
+    const onBoard = /^(\w+)@([a-e]\d)$/.exec(first);
+    if (onBoard) {                       // a card, then its field
+      await page.click(`.tat-hand-card[data-card="${onBoard[1]}"], .tat-lift[data-lift="${onBoard[1]}"]`);
+      await page.click(`.tat-field[data-field="${onBoard[2]}"]`);
+      boardMoves++;
+    } else if (first.startsWith('exchange ')) {
+      await page.click(`.tat-hand-card[data-card="${first.slice(9)}"]`);
+      boardMoves++;
+    } else {
+      await page.click('#moves button');
     }
-    assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
-    assert.match(await page.$eval('#status', (e) => e.textContent), /game over/);
-    if (game === 'drunter-und-drueber') {
-      // The drawn town: a coloured square per path piece of the text render's map.
-      const pieces = await page.$$eval('.dud-square[data-path]', (qs) => qs.length);
-      const rendered = await page.$eval('#render', (e) => e.textContent);
-      const mapRows = rendered.split('\n').filter((l) => /^ {0,2}\d+ /.test(l)).slice(0, 12);
-      const inRender = mapRows.map((l) => l.slice(4, 4 + 48)).join('').match(/==|##|~~|=\^|#\^|~\^/g) || [];
-      assert.equal(mapRows.length, 12, 'the render\'s map');
-      assert.equal(pieces, inRender.length, 'every path square of the render is drawn');
-      t.diagnostic(`${pieces} path squares drawn`);
-    }
-    if (game === 'tuer-an-tuer') assert.equal(await page.$$eval('.tat-figure', (fs) => fs.length), 2, 'both figures drawn');
-    else assert.match(await page.$eval('#render', (e) => e.textContent), /\S/, 'the text render is shown');
-    const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
-    assert.ok(log.some((l) => l.startsWith('seat 0 (you): ')), 'the log announces the person\'s moves');
-    assert.ok(myMoves > 0);
-    if (game !== 'tore-der-welt') assert.ok(boardMoves >= 5, `${boardMoves} moves made on the board`);
-    t.diagnostic(`${myMoves} moves (${boardMoves} on the board), ${log.length} log lines`);
-    assert.deepEqual(pageErrors, []);
-    fs.mkdirSync(outDir, { recursive: true });
-    await page.screenshot({ path: path.join(outDir, `${game}.png`), fullPage: true });
-  });
-}
+    await page.waitForFunction((n) => Number(document.body.dataset.moveNumber) > n, { timeout: 60000 }, before);
+    myMoves++;
+  }
+  assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
+  assert.match(await page.$eval('#status', (e) => e.textContent), /game over/);
+  assert.equal(await page.$$eval('.tat-figure', (fs) => fs.length), 2, 'both figures drawn');
+  const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+  assert.ok(log.some((l) => l.startsWith('seat 0 (you): ')), 'the log announces the person\'s moves');
+  assert.ok(boardMoves >= 5, `${boardMoves} moves made on the board`);
+  t.diagnostic(`${myMoves} moves (${boardMoves} on the board), ${log.length} log lines`);
+  assert.deepEqual(pageErrors, []);
+});
 
 // A record made by the package under Node is loaded through the file input,
 // then the replay slider goes back to the deal and forward again, and the

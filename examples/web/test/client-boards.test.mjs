@@ -1,0 +1,221 @@
+// Drunter & Drüber and Die Tore der Welt played to the end in headless
+// Chromium through their drawn boards (clicks on the SVG and the buttons
+// beside it, never the move list), a person against greedy bots; refused
+// clicks must show the library's reason; the drawing is compared with the
+// observation the package gives under Node for the same game (the page's
+// record, saved through its download, replayed here). Screenshots mid-game.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  pkgFile, openPage, startGame, canRun, moveNumber, screenshot, myTurn, movedOn, messageAfter,
+} from './client-helpers.mjs';
+
+// The page's game as the package sees it: Save record, replayed under Node.
+async function pageState(t, page) {
+  const { loadBoardrules } = await import(pkgFile);
+  const br = await loadBoardrules();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-dl-'));
+  t.after(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: folder });
+  await page.click('#save');
+  const game = await page.$eval('body', (b) => b.dataset.game);
+  const saved = path.join(folder, `${game}-record.txt`);
+  for (let i = 0; i < 100 && !fs.existsSync(saved); i++) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 200));   // the download's last bytes
+  return br.replayRecord(fs.readFileSync(saved, 'utf8'));
+}
+
+const legalMoves = (page) => page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.move));
+
+// A small generator so the person's choices vary but repeat from run to run.
+function chooser(seed) {
+  let x = seed;
+  return (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+}
+
+// ---------------------------------------------------------------- Drunter
+
+const tileOf = (lay) => { const [path, shape] = lay.split(' '); return (path.startsWith('wall') ? 'wall' : path) + shape; };
+
+// Every square of the drawn map against the observation's board.
+async function checkDrunterDrawing(page, state) {
+  const board = state.observe(0).view.board;
+  const drawn = await page.$$eval('.dud-square', (qs) => qs.map((q) => [q.dataset.square, q.dataset.path || '']));
+  const paths = ['road', 'wall1', 'river', 'wall2'];
+  const expected = [];
+  board.forEach((row, r) => [...row].forEach((ch, c) => {
+    const i = Math.max('0123'.indexOf(ch), 'ABCD'.indexOf(ch));
+    expected.push(['abcdefghijkl'[c] + (12 - r), i >= 0 ? paths[i] : '']);
+  }));
+  assert.deepEqual(drawn, expected, 'every square of the map as the observation has it');
+  const crews = await page.$$eval('.dud-crew', (cs) => cs.map((c) => c.dataset.path));
+  assert.deepEqual(crews, state.observe(0).view.crews.filter((c) => c.in).map((c) => c.path), 'the crews on the board');
+}
+
+test('a whole game of Drunter & Drüber against bots, lays made on the map', { timeout: 300000 }, async (t) => {
+  if (!canRun()) { t.skip('no browser or no package'); return; }
+  const { page, pageErrors } = await openPage(t);
+  await startGame(page, 'drunter-und-drueber', 'players=3,seed=3', ['person', 'greedy', 'greedy']);
+  let lays = 0; let ballots = 0; let refused = 0; let other = 0; let shot = false;
+  for (let turn = 0; turn < 500 && await myTurn(page); turn++) {
+    if (lays >= 8 && !shot) {                   // mid-game: the drawing, and a screenshot
+      const state = await pageState(t, page);
+      await checkDrunterDrawing(page, state);
+      state.free();
+      await screenshot(page, 'drunter_und_drueber');
+      shot = true;
+    }
+    const before = await moveNumber(page);
+    const legal = await legalMoves(page);
+    if (legal[0].startsWith('vote ')) {          // the ballot: every other one with a card
+      const cards = await page.$$eval('.dud-vote-card', (bs) => bs.map((b) => b.dataset.card));
+      if (cards.length && ballots % 2 === 0) await page.click(`.dud-vote-card[data-card="${cards[0]}"]`);
+      await page.click('#dud-cast');
+      ballots++;
+    } else if (legal[0].startsWith('jein ')) {
+      await page.click(`.dud-jein[data-move="${legal[0]}"]`);
+      other++;
+    } else {
+      const lay = legal[(lays * 7) % legal.length];
+      await page.click(`.dud-tile[data-tile="${tileOf(lay)}"]`);
+      const wrong = await page.$('.dud-square.refused');
+      if (wrong && refused < 3) {                 // a lay the rules refuse: the library's reason
+        await wrong.click();
+        assert.match(await messageAfter(page), /^illegal: \S/, 'the library\'s reason for a refused lay');
+        assert.equal(await moveNumber(page), before, 'a refused lay changes nothing');
+        refused++;
+      }
+      await page.click(`.dud-square.target[data-move="${lay}"]`);
+      lays++;
+    }
+    await movedOn(page, before);
+  }
+  assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
+  const state = await pageState(t, page);
+  await checkDrunterDrawing(page, state);
+  assert.ok(state.isTerminal, 'the saved record is the finished game');
+  state.free();
+  assert.ok(shot, 'the drawing was checked mid-game');
+  assert.ok(lays >= 5, `${lays} lays on the map`);
+  assert.ok(refused >= 1, 'a refused lay showed its reason');
+  t.diagnostic(`${lays} lays on the map, ${ballots} ballots, ${other} jein, ${refused} refused lays`);
+  assert.deepEqual(pageErrors, []);
+});
+
+// ---------------------------------------------------------------- Tore der Welt
+
+const OFF_BOARD = /^(orient|accept|decline|done|weave|medicine|redeem)\b/;
+
+// Makes `move` through the board: the element it belongs to, then, where the
+// click leaves a choice, the choice's button.
+async function toreMove(page, move) {
+  const [verb, arg] = move.split(' ');
+  const choice = `.tdw-choice[data-move="${move}"]`;
+  if (OFF_BOARD.test(move)) { await page.click(choice); return; }
+  if (verb === 'play' || verb === 'lay') {
+    await selectCard(page, arg);
+    await page.click(`.tdw-zone[data-zone="${verb}"]`);
+    return;
+  }
+  const where = {
+    discard: `.tdw-hand-card[data-card="${arg}"]`,
+    trade: `.tdw-event[data-slot="${arg}"]`,
+    take: `.tdw-supply[data-good="${arg}"]`,
+    build: `.tdw-project[data-project="${arg}"]`,
+    donate: `.tdw-project[data-project="${arg}"]`,
+    sell: `.tdw-market[data-market="${move.includes('wool') ? 'wool' : 'cloth'}"]`,
+    house: `.tdw-plot[data-plot="${arg}"]`,
+    rent: `.tdw-plot[data-plot="${arg}"]`,
+    care: `.tdw-place[data-place="${arg}"]`,
+  }[verb];
+  assert.ok(where, `a place on the board for ${move}`);
+  await page.click(where);
+  if (await page.$(choice)) await page.click(choice);
+}
+
+async function selectCard(page, card) {
+  if (!(await page.$(`.tdw-hand-card.selected[data-card="${card}"]`))) await page.click(`.tdw-hand-card[data-card="${card}"]`);
+}
+
+// The drawing against the observation: cubes, seals and state of every
+// project, the houses, the plague places, the favour marker, the supply's
+// cubes, every seat's VP, your hand.
+async function checkToreDrawing(page, state) {
+  const v = state.observe(0).view;
+  const projects = await page.$$eval('.tdw-project', (ps) => ps.map((p) => ({
+    stone: p.querySelectorAll('.tdw-cube.stone.filled').length,
+    wood: p.querySelectorAll('.tdw-cube.wood.filled').length,
+    metal: p.querySelectorAll('.tdw-cube.metal.filled').length,
+    seals: [...p.querySelectorAll('.tdw-seal')].map((s) => Number(s.dataset.seat)),
+    done: p.classList.contains('done'),
+    in_play: !p.classList.contains('out'),
+  })));
+  assert.deepEqual(projects, v.projects.map((p) => ({
+    stone: p.stone, wood: p.wood, metal: p.metal, seals: p.seals, done: p.done, in_play: p.in_play || p.done,
+  })), 'every project\'s cubes and seals as the observation has them');
+  const houses = await page.$$eval('.tdw-plot', (ps) => ps.map((p) => {
+    const h = p.querySelector('.tdw-house');
+    return h ? Number(h.dataset.seat) : null;
+  }));
+  assert.deepEqual(houses, v.plots, 'every house on its plot');
+  const places = await page.$$eval('.tdw-place', (ps) => ps.map((p) => [p.dataset.state, p.querySelector('.tdw-place-value').textContent]));
+  assert.deepEqual(places, v.places.map((p) => [p.state, { none: '', hidden: '?', sick: `sick ${p.value}`, cured: 'cured' }[p.state]]), 'the plague places');
+  assert.equal(await page.$eval('.tdw-marker', (m) => Number(m.dataset.favour)), v.favour, 'the favour marker');
+  const supply = await page.$$eval('.tdw-supply', (ss) => ss.map((s) => Number(s.dataset.count)));
+  assert.deepEqual(supply, [v.supply.stone, v.supply.wood], 'the supply\'s stone and wood');
+  const vp = await page.$$eval('#tdw-seats .tdw-vp', (cs) => cs.map((c) => Number(c.textContent)));
+  assert.deepEqual(vp, v.players.map((p) => p.vp), 'every seat\'s VP');
+  const hand = await page.$$eval('.tdw-hand-card', (cs) => cs.map((c) => c.dataset.card));
+  assert.deepEqual(hand, v.players[0].hand, 'your hand');
+  return v;
+}
+
+test('a whole game of Die Tore der Welt against a bot, played on the board', { timeout: 600000 }, async (t) => {
+  if (!canRun()) { t.skip('no browser or no package'); return; }
+  const { page, pageErrors } = await openPage(t);
+  await startGame(page, 'tore-der-welt', 'players=2,seed=3', ['person', 'greedy']);
+  const pick = chooser(7);
+  const kinds = new Map();
+  let moves = 0; let refused = 0; let checked = false;
+  for (let turn = 0; turn < 1500 && await myTurn(page); turn++) {
+    if (!checked && moves >= 60 && moves % 10 === 0) {   // mid-game: the drawing, and in chapter III a screenshot
+      const state = await pageState(t, page);
+      const seen = await checkToreDrawing(page, state);
+      state.free();
+      if (seen.chapter >= 3) { await screenshot(page, 'tore_der_welt'); checked = true; }
+    }
+    const before = await moveNumber(page);
+    const legal = await legalMoves(page);
+    // A card in the hand that may be laid but not played: "play" is refused.
+    const unplayable = legal.filter((m) => m.startsWith('lay ')).map((m) => m.slice(4))
+      .find((c) => !legal.includes(`play ${c}`));
+    if (unplayable && refused < 3) {
+      await selectCard(page, unplayable);
+      await page.click('.tdw-zone[data-zone="play"]');
+      assert.match(await messageAfter(page), /^illegal: \S/, `the library's reason for play ${unplayable}`);
+      assert.equal(await moveNumber(page), before, 'a refused play changes nothing');
+      refused++;
+    }
+    const plays = legal.filter((m) => !m.startsWith('lay '));
+    const from = plays.length ? plays : legal;
+    const move = from[pick(from.length)];
+    await toreMove(page, move);
+    await movedOn(page, before);
+    kinds.set(move.split(' ')[0], (kinds.get(move.split(' ')[0]) || 0) + 1);
+    moves++;
+  }
+  assert.equal(await page.$eval('body', (b) => b.dataset.state), 'over');
+  const state = await pageState(t, page);
+  assert.ok(state.isTerminal, 'the saved record is the finished game');
+  await checkToreDrawing(page, state);
+  state.free();
+  assert.ok(checked, 'the drawing was checked mid-game');
+  assert.ok(refused >= 1, 'a refused play showed its reason');
+  for (const kind of ['orient', 'play', 'discard']) assert.ok(kinds.get(kind) > 0, `${kind} made on the board`);
+  t.diagnostic(`${moves} moves on the board (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused plays`);
+  assert.deepEqual(pageErrors, []);
+});
