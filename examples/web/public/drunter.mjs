@@ -134,7 +134,8 @@ export function drawDrunter(root, view, ui, act) {
     if (!crew.in) return;
     const [x, y] = squareXY(crew.square);
     const i = PATHS.indexOf(crew.path);
-    el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 10, fill: PATH_COLOURS[i], stroke: '#ffeb3b', 'stroke-width': 3, class: 'dud-crew', 'data-path': crew.path }, svg);
+    el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 13, fill: '#212121', stroke: '#ffeb3b', 'stroke-width': 2, class: 'dud-crew', 'data-path': crew.path }, svg);
+    el('circle', { cx: x + CELL / 2, cy: y + CELL / 2, r: 7, fill: PATH_COLOURS[i], 'pointer-events': 'none' }, svg);
   });
   if (laying) drawTiles(root, view, ui);
   drawCards(root, view);

@@ -32,7 +32,7 @@ const PROJECTS = [['bridge', 4, 2], ['tower', 6, 2], ['chapel', 4, 1], ['hospita
 const PLOT_YIELDS = ['grain', 'grain', 'grain', 'piety', 'piety', 'piety', 'wool', 'wool',
   '2 money', '2 money', 'cloth', 'cloth', 'loyalty', 'knowledge'];
 const PLACE_BONUS = ['grain', 'piety', 'loyalty', '2 money', 'cloth', 'stone', 'wood',
-  'wool', '+1 VP', 'knowledge', 'hideout'];
+  'wool', '+1 VP', 'knowl.', 'hideout'];
 const GOODS = [['stone', 'st'], ['wood', 'wd'], ['grain', 'gr'], ['piety', 'pi'], ['wool', 'wo'],
   ['cloth', 'cl'], ['money', '$'], ['loyalty', 'lo'], ['knowledge', 'mk']];
 const FILL = { stone: '#9e9e9e', wood: '#8d6e63', metal: '#607d8b' };
@@ -70,10 +70,10 @@ export function drawTore(root, view, ui, act) {
   drawHeader(ctx, 18);
   drawFavour(ctx, 30);
   drawCouncil(ctx, 110);
-  drawProjects(ctx, 230);
-  drawPlots(ctx, 360);
-  drawPlague(ctx, 455);
-  drawSupply(ctx, 540);
+  drawProjects(ctx, 244);
+  drawPlots(ctx, 374);
+  drawPlague(ctx, 468);
+  drawSupply(ctx, 546);
   drawSeats(root, view);
   drawHand(root, ctx);
   drawChoices(root, ctx);
@@ -139,11 +139,12 @@ function drawCouncil(ctx, y) {
     const trade = `trade ${slot}`;
     clickable(g, ctx, legal.filter((m) => m === trade), id && v.phase === 'action' ? trade : null, 'no trade here now');
   });
-  const m = /^Event (E\d+ .*?\))/.exec(title);
+  const m = /^Event (E\d+ .*?\))\s*(.*)$/.exec(title);
   text(svg, 350, y + 14, m ? m[1] : (v.event ? '' : 'no event yet this round'), { class: 'tdw-name' });
+  if (m && m[2]) text(svg, 350, y + 30, `incomes: ${m[2]}`, { class: 'tdw-small' });
   const display = renderLine(ctx.view, 'Display:');
-  text(svg, 350, y + 32, display.slice(0, 90), { class: 'tdw-small' });
-  drawMarkets(ctx, 350, y + 44);
+  text(svg, 350, y + 46, display.slice(0, 100), { class: 'tdw-small' });
+  drawMarkets(ctx, 350, y + 54);
 }
 
 // The wool and the cloth market ("Market spaces"): a click sells there.
@@ -249,6 +250,8 @@ function drawSupply(ctx, y) {
   text(svg, 10, y + 16, `field: ${v.stock.grain} grain · cathedral: ${v.stock.piety} piety`, { class: 'tdw-name' });
   text(svg, 10, y + 36, `supply: ${v.supply.wool} wool, ${v.supply.cloth} cloth, ${v.supply.money} $, ` +
     `${v.supply.loyalty} loyalty, ${v.supply.knowledge} knowledge, ${v.supply.covers} covers`, { class: 'tdw-small' });
+  const dues = renderLine(ctx.view, 'Dues:');
+  if (dues) text(svg, 700, y + 16, dues.trim().slice(0, 48), { class: 'tdw-small' });
   ['stone', 'wood'].forEach((good, i) => {
     const x = 420 + i * 130;
     const g = el('g', { class: 'tdw-supply', 'data-good': good, 'data-count': v.supply[good] }, svg);
@@ -264,14 +267,14 @@ function drawSeats(root, view) {
   const v = view.observation.view;
   const table = document.createElement('table');
   table.id = 'tdw-seats';
-  const head = ['seat', 'VP', ...GOODS.map(([, short]) => short), 'houses', 'seals', 'face up', 'discards', 'hand', 'penalties'];
+  const head = ['seat', 'VP', ...GOODS.map(([, short]) => short), 'houses', 'seals', 'face up ((card): laid unused)', 'discards', 'hand', 'penalties'];
   table.insertRow().append(...head.map((h) => Object.assign(document.createElement('th'), { textContent: h })));
   v.players.forEach((p, seat) => {
     const row = table.insertRow();
     row.dataset.seat = seat;
     row.style.borderLeft = `6px solid ${SEAT_COLOURS[seat]}`;
     const goods = GOODS.map(([good]) => (p.goods ? String(p.goods[good]) : '?'));
-    const pile = p.pile.map((c) => c.card + (c.used ? '' : '·')).join(' ');
+    const pile = p.pile.map((c) => (c.used ? c.card : `(${c.card})`)).join(' ');
     const count = (x) => (Array.isArray(x) ? x.length : x);
     const penalties = Object.entries(p.penalties).filter(([, on]) => on).map(([k]) => k).join(' ');
     const cells = [`${seat}${seat === v.crest ? '*' : ''}${seat === view.seat ? ' you' : ''}`, p.vp, ...goods,

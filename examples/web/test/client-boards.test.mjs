@@ -62,12 +62,11 @@ test('a whole game of Drunter & Drüber against bots, lays made on the map', { t
   await startGame(page, 'drunter-und-drueber', 'players=3,seed=3', ['person', 'greedy', 'greedy']);
   let lays = 0; let ballots = 0; let refused = 0; let other = 0; let shot = false;
   for (let turn = 0; turn < 500 && await myTurn(page); turn++) {
-    if (lays >= 8 && !shot) {                   // mid-game: the drawing, and a screenshot
+    const midGame = lays >= 8 && !shot;
+    if (midGame) {                               // the drawing against the observation
       const state = await pageState(t, page);
       await checkDrunterDrawing(page, state);
       state.free();
-      await screenshot(page, 'drunter_und_drueber');
-      shot = true;
     }
     const before = await moveNumber(page);
     const legal = await legalMoves(page);
@@ -82,6 +81,7 @@ test('a whole game of Drunter & Drüber against bots, lays made on the map', { t
     } else {
       const lay = legal[(lays * 7) % legal.length];
       await page.click(`.dud-tile[data-tile="${tileOf(lay)}"]`);
+      if (midGame) { await screenshot(page, 'drunter_und_drueber'); shot = true; }   // a tile chosen, its lays lit
       const wrong = await page.$('.dud-square.refused');
       if (wrong && refused < 3) {                 // a lay the rules refuse: the library's reason
         await wrong.click();
@@ -141,6 +141,28 @@ async function selectCard(page, card) {
   if (!(await page.$(`.tdw-hand-card.selected[data-card="${card}"]`))) await page.click(`.tdw-hand-card[data-card="${card}"]`);
 }
 
+// Where a project, plot, place or supply cube is to be chosen, a click on
+// one the rules refuse (a project not in play, a taken plot, ...) shows the
+// library's reason and changes nothing. 1 if such a click was tried.
+async function refusedBoardClick(page, legal, before) {
+  const kinds = [
+    ['build', '.tdw-project', 'project'], ['donate', '.tdw-project', 'project'],
+    ['house', '.tdw-plot', 'plot'], ['rent', '.tdw-plot', 'plot'],
+    ['care', '.tdw-place', 'place'], ['take', '.tdw-supply', 'good'],
+  ];
+  for (const [verb, selector, key] of kinds) {
+    if (!legal.some((m) => m.startsWith(verb + ' '))) continue;
+    const names = await page.$$eval(selector, (es, k) => es.map((e) => e.dataset[k]), key);
+    const wrong = names.find((n) => !legal.some((m) => m === `${verb} ${n}` || m.startsWith(`${verb} ${n} `)));
+    if (!wrong) return 0;
+    await page.click(`${selector}[data-${key}="${wrong}"]`);
+    assert.match(await messageAfter(page), /^illegal: \S/, `the library's reason for ${verb} at ${wrong}`);
+    assert.equal(await moveNumber(page), before, 'a refused click changes nothing');
+    return 1;
+  }
+  return 0;
+}
+
 // The drawing against the observation: cubes, seals and state of every
 // project, the houses, the plague places, the favour marker, the supply's
 // cubes, every seat's VP, your hand.
@@ -180,16 +202,21 @@ test('a whole game of Die Tore der Welt against a bot, played on the board', { t
   await startGame(page, 'tore-der-welt', 'players=2,seed=3', ['person', 'greedy']);
   const pick = chooser(7);
   const kinds = new Map();
-  let moves = 0; let refused = 0; let checked = false;
+  let moves = 0; let refused = 0; let boardRefused = 0; let checked = false;
   for (let turn = 0; turn < 1500 && await myTurn(page); turn++) {
-    if (!checked && moves >= 60 && moves % 10 === 0) {   // mid-game: the drawing, and in chapter III a screenshot
+    const before = await moveNumber(page);
+    const legal = await legalMoves(page);
+    const playable = legal.find((m) => m.startsWith('play '));
+    if (!checked && moves >= 40 && playable) {   // mid-game: the drawing; from chapter III a screenshot, a card chosen
       const state = await pageState(t, page);
       const seen = await checkToreDrawing(page, state);
       state.free();
-      if (seen.chapter >= 3) { await screenshot(page, 'tore_der_welt'); checked = true; }
+      if (seen.chapter >= 3) {
+        await selectCard(page, playable.slice(5));
+        await screenshot(page, 'tore_der_welt');
+        checked = true;
+      }
     }
-    const before = await moveNumber(page);
-    const legal = await legalMoves(page);
     // A card in the hand that may be laid but not played: "play" is refused.
     const unplayable = legal.filter((m) => m.startsWith('lay ')).map((m) => m.slice(4))
       .find((c) => !legal.includes(`play ${c}`));
@@ -200,6 +227,7 @@ test('a whole game of Die Tore der Welt against a bot, played on the board', { t
       assert.equal(await moveNumber(page), before, 'a refused play changes nothing');
       refused++;
     }
+    if (boardRefused < 2) boardRefused += await refusedBoardClick(page, legal, before);
     const plays = legal.filter((m) => !m.startsWith('lay '));
     const from = plays.length ? plays : legal;
     const move = from[pick(from.length)];
@@ -215,7 +243,8 @@ test('a whole game of Die Tore der Welt against a bot, played on the board', { t
   state.free();
   assert.ok(checked, 'the drawing was checked mid-game');
   assert.ok(refused >= 1, 'a refused play showed its reason');
+  assert.ok(boardRefused >= 1, 'a refused click on the board showed its reason');
   for (const kind of ['orient', 'play', 'discard']) assert.ok(kinds.get(kind) > 0, `${kind} made on the board`);
-  t.diagnostic(`${moves} moves on the board (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused plays`);
+  t.diagnostic(`${moves} moves on the board (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused plays, ${boardRefused} refused board clicks`);
   assert.deepEqual(pageErrors, []);
 });

@@ -87,7 +87,10 @@ export const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.m
 export async function screenshot(page, name) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.$eval('#render', (r) => { r.dataset.wasHidden = r.hidden; r.hidden = true; });
-  const box = await (await page.$('main')).boundingBox();
+  const box = await page.$eval('main', (m) => {         // in page coordinates, however scrolled
+    const r = m.getBoundingClientRect();
+    return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  });
   const scale = Math.min(1, 1000 / box.width);
   await page.screenshot({
     path: path.join(screenshotDir, `${name}.png`),
