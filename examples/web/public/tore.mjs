@@ -6,7 +6,9 @@
 // with their houses, the eleven plague places, every seat's tableau, and
 // your hand.
 //
-// Moves on the board: a hand card, then "play" or "lay" (in the discard
+// Moves on the board: the orientation by the favour space the marker is to
+// reach (or a button with the render's line of incomes); a hand card, then
+// "play" or "lay" (in the discard
 // step a click on a card discards it); a project builds or donates, a plot
 // takes a house or its rent, a place cares for its patient, the supply's
 // stone or wood is taken, a market sells, an event card on the council field
@@ -100,9 +102,22 @@ function drawHeader({ svg, v }, y) {
   text(svg, 10, y, `Chapter ${roman(v.chapter)} · round ${v.round} · crest: seat ${v.crest} · ${phase}`, { class: 'tdw-title' });
 }
 
+// Where the favour marker lands for an arrow value: that many uncovered
+// spaces on, clockwise ("The favour track"); 0 leaves it where it is.
+function favourLanding(v, steps) {
+  let at = v.favour;
+  for (let moved = 0, guard = 0; moved < steps && guard < 2 * FAVOUR.length; guard++) {
+    at = (at + 1) % FAVOUR.length;
+    if (!v.covers.includes(`favour ${FAVOUR[at]}`)) moved++;
+  }
+  return at;
+}
+
 function drawFavour(ctx, y) {
-  const { svg, v } = ctx;
+  const { svg, v, legal } = ctx;
   const w = 98;
+  const orients = new Map();       // landing space -> the orient move that gets there
+  for (const m of legal.filter((mv) => mv.startsWith('orient '))) orients.set(favourLanding(v, Number(m.slice(7))), m);
   FAVOUR.forEach((name, i) => {
     const x = 10 + i * w;
     const covered = v.covers.includes(`favour ${name}`);
@@ -111,7 +126,13 @@ function drawFavour(ctx, y) {
     text(g, x + 6, y + 17, name, { class: 'tdw-name' });
     text(g, x + 6, y + 34, FAVOUR_GIVES[i], { class: 'tdw-small' });
     if (covered) drawCover(g, x + w - 30, y + 36);
-    if (v.favour === i) el('circle', { cx: x + w / 2 - 2, cy: y + 48, r: 8, class: 'tdw-marker', 'data-favour': i }, g);
+    if (v.favour === i) el('circle', { cx: x + w - 20, cy: y + 46, r: 8, class: 'tdw-marker', 'data-favour': i }, g);
+    const orient = orients.get(i);
+    if (orient) {                   // the orientation that moves the marker here
+      g.setAttribute('data-orient', orient.slice(7));
+      text(g, x + 6, y + 52, orient, { class: 'tdw-orient' });
+      clickable(g, ctx, [orient], null, '');
+    }
   });
 }
 

@@ -34,7 +34,7 @@ const legalMoves = (page) => page.$$eval('#moves button', (bs) => bs.map((b) => 
 // A small generator so the person's choices vary but repeat from run to run.
 function chooser(seed) {
   let x = seed;
-  return (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+  return (n) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor(x / 65536) % n; };   // the high bits: the low ones cycle
 }
 
 // ---------------------------------------------------------------- Drunter
@@ -115,6 +115,7 @@ const OFF_BOARD = /^(orient|accept|decline|done|weave|medicine|redeem)\b/;
 async function toreMove(page, move) {
   const [verb, arg] = move.split(' ');
   const choice = `.tdw-choice[data-move="${move}"]`;
+  if (verb === 'orient') { await page.click(`.tdw-favour[data-orient="${arg}"]`); return; }
   if (OFF_BOARD.test(move)) { await page.click(choice); return; }
   if (verb === 'play' || verb === 'lay') {
     await selectCard(page, arg);
@@ -202,7 +203,7 @@ test('a whole game of Die Tore der Welt against a bot, played on the board', { t
   await startGame(page, 'tore-der-welt', 'players=2,seed=3', ['person', 'greedy']);
   const pick = chooser(7);
   const kinds = new Map();
-  let moves = 0; let refused = 0; let boardRefused = 0; let checked = false;
+  let moves = 0; let refused = 0; let boardRefused = 0; let checked = false; let landed = 0;
   for (let turn = 0; turn < 1500 && await myTurn(page); turn++) {
     const before = await moveNumber(page);
     const legal = await legalMoves(page);
@@ -236,8 +237,14 @@ test('a whole game of Die Tore der Welt against a bot, played on the board', { t
     const fewest = Math.min(...(plays.length ? plays : legal).map(used));
     const from = (plays.length ? plays : legal).filter((m) => used(m) === fewest);
     const move = from[pick(from.length)];
+    const landing = move.startsWith('orient ') && await page.$eval(`.tdw-favour[data-orient="${move.slice(7)}"]`, (g) => g.dataset.space);
     await toreMove(page, move);
     await movedOn(page, before);
+    if (landing && move !== 'orient 0') {        // the marker went to the space clicked
+      const entry = await page.$eval(`#log li[value="${before + 1}"]`, (li) => li.textContent);
+      assert.match(entry, new RegExp(`^seat 0 \\(you\\): ${move}.* to=${landing}\\b`), `${move} moves the favour marker to ${landing}`);
+      landed++;
+    }
     kinds.set(kindOf(move), used(move) + 1);
     moves++;
   }
@@ -249,8 +256,9 @@ test('a whole game of Die Tore der Welt against a bot, played on the board', { t
   assert.ok(checked, 'the drawing was checked mid-game');
   assert.ok(refused >= 1, 'a refused play showed its reason');
   assert.ok(boardRefused >= 1, 'a refused click on the board showed its reason');
+  assert.ok(landed >= 3, `${landed} orientations landed where clicked`);
   for (const kind of ['orient', 'discard']) assert.ok(kinds.get(kind) > 0, `${kind} made on the board`);
   assert.ok([...kinds.keys()].filter((k) => k.startsWith('play ')).length >= 6, 'at least six cards played');
-  t.diagnostic(`${moves} moves on the board (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused plays, ${boardRefused} refused board clicks`);
+  t.diagnostic(`${moves} moves on the board (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ${refused} refused plays, ${boardRefused} refused board clicks, ${landed} orientations checked on the track`);
   assert.deepEqual(pageErrors, []);
 });
