@@ -152,6 +152,7 @@ async function act(text) {
     ui.tatCard = null;
     ui.dudTile = null;
     ui.tdwCard = null;
+    ui.tdwChoices = null;
   } catch (error) {
     ui.say(reasonOf(error));
   }

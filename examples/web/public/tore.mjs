@@ -162,10 +162,12 @@ function drawCouncil(ctx, y) {
   });
   const m = /^Event (E\d+ .*?\))\s*(.*)$/.exec(title);
   text(svg, 350, y + 14, m ? m[1] : (v.event ? '' : 'no event yet this round'), { class: 'tdw-name' });
-  if (m && m[2]) text(svg, 350, y + 30, `incomes: ${m[2]}`, { class: 'tdw-small' });
+  if (m && m[2]) text(svg, 350, y + 28, m[2].slice(0, 100), { class: 'tdw-small' });      // its effect, as the render says it
+  const incomes = v.orientation === null ? '' : renderLine(ctx.view, `orient ${v.orientation}:`);
+  if (incomes) text(svg, 350, y + 42, `incomes ${incomes.trim()}`.slice(0, 100), { class: 'tdw-small' });
   const display = renderLine(ctx.view, 'Display:');
-  text(svg, 350, y + 46, display.slice(0, 100), { class: 'tdw-small' });
-  drawMarkets(ctx, 350, y + 54);
+  text(svg, 350, y + 56, display.slice(0, 100), { class: 'tdw-small' });
+  drawMarkets(ctx, 350, y + 64);
 }
 
 // The wool and the cloth market ("Market spaces"): a click sells there.
@@ -175,10 +177,10 @@ function drawMarkets(ctx, x0, y) {
   [['wool', 'wool'], ['cloth', 'cloth']].forEach(([name], i) => {
     const x = x0 + i * 150;
     const g = el('g', { class: 'tdw-market', 'data-market': name }, svg);
-    el('rect', { x, y, width: 140, height: 56, rx: 6, class: 'tdw-market-box' }, g);
-    text(g, x + 8, y + 20, `${name} market`, { class: 'tdw-name' });
-    text(g, x + 8, y + 40, name === 'wool' ? 'sell wool, 2 $ each' : 'sell 1 cloth, 4 $', { class: 'tdw-small' });
-    if (v.covers.includes(`market ${name}`)) drawCover(g, x + 112, y + 32);
+    el('rect', { x, y, width: 140, height: 46, rx: 6, class: 'tdw-market-box' }, g);
+    text(g, x + 8, y + 18, `${name} market`, { class: 'tdw-name' });
+    text(g, x + 8, y + 36, name === 'wool' ? 'sell wool, 2 $ each' : 'sell 1 cloth, 4 $', { class: 'tdw-small' });
+    if (v.covers.includes(`market ${name}`)) drawCover(g, x + 112, y + 22);
     const sells = legal.filter((mv) => mv.startsWith('sell ') && mv.includes(name));
     clickable(g, ctx, sells, v.phase === 'follow' && legal.some((mv) => mv.startsWith('sell ')) ? `sell 1 ${name}` : null, 'nothing to sell now');
   });
@@ -312,7 +314,8 @@ function drawHand(root, ctx) {
   const { v, view, legal, ui, act } = ctx;
   const box = document.createElement('div');
   box.id = 'tdw-hand';
-  const hand = view.seat >= 0 ? v.players[view.seat].hand : [];
+  if (view.seat < 0) return;                        // a spectator has no hand
+  const hand = v.players[view.seat].hand;
   if (!Array.isArray(hand)) return;
   if (ui.tdwCard && !hand.includes(ui.tdwCard)) ui.tdwCard = null;
   const discarding = legal.some((m) => m.startsWith('discard '));
