@@ -174,7 +174,7 @@ function drawCouncil(ctx, y) {
 function drawMarkets(ctx, x0, y) {
   const { svg, v, legal } = ctx;
   const prices = /Market: (.*)$/.exec(renderLine(ctx.view, 'Covers:') || renderLine(ctx.view, 'Market:'));
-  [['wool', 'wool'], ['cloth', 'cloth']].forEach(([name], i) => {
+  ['wool', 'cloth'].forEach((name, i) => {
     const x = x0 + i * 150;
     const g = el('g', { class: 'tdw-market', 'data-market': name }, svg);
     el('rect', { x, y, width: 140, height: 46, rx: 6, class: 'tdw-market-box' }, g);
