@@ -12,7 +12,8 @@ import { WEB_DIR } from './server-helpers.mjs';
 
 export const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 export const pkgFile = path.resolve(WEB_DIR, process.env.BOARDRULES_JS || '../../build/bindings/js/boardrules.mjs');
-export const outDir = path.join(WEB_DIR, 'test', 'out');
+// Screenshots go where the client tests put theirs (client-helpers.mjs).
+export const outDir = path.resolve(process.env.BR_WEB_SCREENSHOTS || path.join(WEB_DIR, 'test-output'));
 export const canRun = () => fs.existsSync(chromium) && fs.existsSync(pkgFile);
 
 /** A headless Chromium with a fresh profile, closed and removed after test `t`. */
