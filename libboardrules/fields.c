@@ -6,6 +6,8 @@
  */
 #include <assert.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "internal.h"
@@ -579,9 +581,22 @@ static void run_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
     run_close(r, w, ']');
 }
 
-/* The members of an object (its braces are the caller's). */
-static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
-                        const void *base, text_run *r, br_jw *w)
+/* The value of a member its viewer sees, its key written. */
+static void run_visible(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
+                        const void *base, const void *p)
+{
+    if (is_array(f))
+        run_array(r, w, f, c, base);
+    else if (is_plain_scalar(f))
+        run_scalar(r, w, f, p);
+    else
+        run_value(r, w, f, c, p);
+}
+
+/* The members of an object (its braces are the caller's), walking the
+ * table: for a table without a program (see below). */
+static void walk_members(const br_field_table *table, const br_fields_ctx *ctx,
+                         const void *base, text_run *r, br_jw *w)
 {
     br_fields_ctx c = *ctx;
     bool full = c.viewer == BR_VIEW_FULL;
@@ -601,15 +616,378 @@ static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
         first = 0;
         if (!visible)
             run_hidden(r, w, f, &c, base, p);
-        else if (is_array(f))
-            run_array(r, w, f, &c, base);
-        else if (is_plain_scalar(f))
-            run_scalar(r, w, f, p);
         else
-            run_value(r, w, f, &c, p);
+            run_visible(r, w, f, &c, base, p);
     }
     if (!first)
         w->has_items |= (uint64_t)1 << w->depth; /* as the writer keeps it */
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON out: a table compiled into a program */
+
+/* Walking the table, each member costs its skip and visibility tests, the
+ * run's bounds, its key and the dispatch on its kind: some 40 instructions
+ * for a one-byte scalar. All of that but the value is the same on every
+ * write, so a table is compiled once (for the snapshot, and for the
+ * observations) into a program: steps of fixed text (the keys, with the
+ * commas, brackets and braces between them run together, and the members
+ * of nested objects inlined) each followed by one value, picked by an op
+ * the compiler chose from the member's kind. A member whose visibility
+ * depends on the viewer keeps the walker's code, as does any shape the
+ * program has no op for; the output is the walker's byte for byte
+ * (test_fields compares them). */
+
+enum {
+    LIT_MAX = 32,           /* fixed text of a step, copied in one move */
+    PROGRAM_STEPS_MAX = 96, /* steps of one program; a longer table walks */
+    PROGRAM_SLOTS = 64,     /* programs cached (table, snapshot or views) */
+    STEP_POOL = 1536,       /* steps of all cached programs */
+};
+_Static_assert((int)LIT_MAX >= (int)BR_KEY_TEXT_MAX, "a key fits a step's text");
+_Static_assert((int)LIT_MAX + (int)BR_FIELD_TEXT_MAX <= (int)RUN_SIZE, "a step's text and value fit the run");
+
+typedef enum step_op {
+    OP_TEXT_ONLY, /* the fixed text alone */
+    OP_END,       /* the fixed text, and the program is over */
+    OP_INT8,      /* a one-byte INT, not NULLABLE: value + bias */
+    OP_NAME8,     /* a one-byte NAME with quoted names (NULLABLE or not) */
+    OP_BOOL8,     /* a BOOL, not NULLABLE */
+    OP_CODEC_TEXT,  /* a CODEC's br_field_text */
+    OP_TEXT_ARRAY,  /* an array of a CODEC's br_field_text ('[' in the text) */
+    OP_BYTE_ARRAY,  /* an array of one-byte scalars all see ('[' in the text) */
+    OP_VISIBLE,   /* any other member every viewer sees: the walker's code */
+    OP_MAYBE,     /* a member some viewers do not see, its key in the text */
+    OP_MEMBER,    /* the same, left out when hidden: its key is the op's */
+} step_op;
+
+typedef struct json_step {
+    char text[LIT_MAX]; /* fixed text before the value */
+    uint8_t text_len;
+    uint8_t op;         /* step_op */
+    uint16_t room;      /* bytes the step may put into the run at most
+                           (OP_TEXT_ARRAY, OP_BYTE_ARRAY: before the entries,
+                           which reserve their own) */
+    uint32_t base;      /* offset of the struct the member lies in, from the
+                           program's (members of inlined objects) */
+    const br_field *f;
+} json_step;
+
+typedef struct json_program {
+    const br_field_table *table;
+    bool full;          /* the snapshot's program, or the observations' */
+    bool usable;        /* false: the table is walked (no program fits) */
+    uint16_t count;
+    const json_step *steps;
+} json_program;
+
+/* ---- Compiling ---- */
+
+typedef struct compiler {
+    json_step steps[PROGRAM_STEPS_MAX];
+    size_t count;
+    char text[LIT_MAX]; /* fixed text not yet given to a step */
+    size_t text_len;
+    bool full;
+} compiler;
+
+/* A step: the text gathered so far, then the op's value of member f (in
+ * the struct at `base`), which puts at most `room` bytes into the run. */
+static bool emit(compiler *k, step_op op, const br_field *f, uint32_t base, size_t room)
+{
+    if (k->count == PROGRAM_STEPS_MAX)
+        return false;
+    json_step *s = &k->steps[k->count++];
+    memset(s, 0, sizeof *s);
+    memcpy(s->text, k->text, k->text_len);
+    s->text_len = (uint8_t)k->text_len;
+    s->op = (uint8_t)op;
+    room += k->text_len; /* the value's room, after the text */
+    s->room = (uint16_t)(room > LIT_MAX ? room : LIT_MAX);
+    s->base = base;
+    s->f = f;
+    k->text_len = 0;
+    return true;
+}
+
+/* Appends fixed text, giving a full step's text a step of its own. */
+static bool add_text(compiler *k, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (k->text_len == LIT_MAX && !emit(k, OP_TEXT_ONLY, NULL, 0, 0))
+            return false;
+        k->text[k->text_len++] = s[i];
+    }
+    return true;
+}
+
+static bool add_key(compiler *k, const br_field *f, bool first)
+{
+    if (f->json_key_len)
+        return add_text(k, f->json_key + first, f->json_key_len - first);
+    return add_text(k, ",\"" + first, 2 - first) && add_text(k, f->key, strlen(f->key)) &&
+           add_text(k, "\":", 2);
+}
+
+/* Whether the byte-array loop writes the member as the walker would. */
+static bool byte_array_fits(const br_field *f, bool full)
+{
+    return is_plain_scalar(f) && is_byte(f) && (f->kind != BR_FIELD_NAME || f->quoted) &&
+           (full || f->count != BR_FIELD_SEATS || f->see == BR_SEE_ALL);
+}
+
+static bool compile_members(compiler *k, const br_field_table *table, uint32_t base,
+                            bool *wrote);
+
+/* A nested object every viewer sees, its members inlined; when it cannot be
+ * (a member left out for some viewers before any other), the walker's
+ * code writes it. */
+static bool compile_object(compiler *k, const br_field *f, uint32_t base)
+{
+    size_t count = k->count, text_len = k->text_len;
+    char text[LIT_MAX];
+    memcpy(text, k->text, sizeof text);
+    bool wrote;
+    if (add_text(k, "{", 1) && compile_members(k, f->table, base + f->offset, &wrote) &&
+        add_text(k, "}", 1))
+        return true;
+    k->count = count;
+    k->text_len = text_len;
+    memcpy(k->text, text, sizeof text);
+    return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
+}
+
+/* The value of a member every viewer sees, its key in the text. */
+static bool compile_value(compiler *k, const br_field *f, uint32_t base)
+{
+    bool nullable = (f->flags & BR_FIELD_NULLABLE) != 0;
+    if (is_array(f) && f->kind == BR_FIELD_CODEC && f->text)
+        return add_text(k, "[", 1) && emit(k, OP_TEXT_ARRAY, f, base, 0) && add_text(k, "]", 1);
+    if (is_array(f) && byte_array_fits(f, k->full))
+        return add_text(k, "[", 1) && emit(k, OP_BYTE_ARRAY, f, base, 0) && add_text(k, "]", 1);
+    if (is_array(f))
+        return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
+    if (f->kind == BR_FIELD_INT && f->width == 1 && !nullable)
+        return emit(k, OP_INT8, f, base, BR_DECIMAL_MAX);
+    if (f->kind == BR_FIELD_NAME && f->width == 1 && f->quoted)
+        return emit(k, OP_NAME8, f, base, BR_QUOTED_MAX);
+    if (f->kind == BR_FIELD_BOOL && !nullable)
+        return emit(k, OP_BOOL8, f, base, 5);
+    if (f->kind == BR_FIELD_CODEC && f->text)
+        return emit(k, OP_CODEC_TEXT, f, base, f->text->max);
+    if (f->kind == BR_FIELD_OBJECT)
+        return compile_object(k, f, base);
+    return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
+}
+
+/* The members of `table` at `base`; *wrote: whether any is always written
+ * (false: no member yet, or only ones some viewers do not see, whose
+ * commas the program cannot know: then it does not compile). */
+static bool compile_members(compiler *k, const br_field_table *table, uint32_t base,
+                            bool *wrote)
+{
+    unsigned skip = BR_FIELD_BYTES_ONLY | (k->full ? BR_FIELD_VIEW_ONLY : 0);
+    *wrote = false;
+    for (const br_field *f = table->fields; f < table->fields + table->count; f++) {
+        if (f->flags & skip)
+            continue;
+        bool always = k->full || f->see == BR_SEE_ALL || f->count == BR_FIELD_SEATS;
+        if (!always && f->hide == BR_HIDE_OMIT) {
+            if (!*wrote || !emit(k, OP_MEMBER, f, base, BR_KEY_TEXT_MAX + VALUE_IN_RUN_MAX))
+                return false;
+            continue;
+        }
+        if (!add_key(k, f, !*wrote))
+            return false;
+        *wrote = true;
+        if (!(always ? compile_value(k, f, base)
+                     : emit(k, OP_MAYBE, f, base, VALUE_IN_RUN_MAX)))
+            return false;
+    }
+    return true;
+}
+
+static bool compile(compiler *k, const br_field_table *table, bool full)
+{
+    bool wrote;
+    k->count = k->text_len = 0;
+    k->full = full;
+    return compile_members(k, table, 0, &wrote) && wrote && emit(k, OP_END, NULL, 0, 0);
+}
+
+/* ---- The cache ---- */
+
+/* Programs are built at first use and kept for the life of the process, in
+ * static pools (no allocation): a slot is claimed by a compare-and-swap,
+ * so that threads writing views at once agree on one program per table
+ * (a thread that loses the race drops its copy's steps). A full cache,
+ * or a pool run dry, leaves the table walked, never wrong. */
+static json_step step_pool[STEP_POOL];
+static atomic_size_t steps_used;
+static json_program program_pool[PROGRAM_SLOTS];
+static atomic_size_t programs_used;
+static _Atomic(const json_program *) program_slots[PROGRAM_SLOTS];
+
+static size_t slot_of(const br_field_table *table, bool full)
+{
+    return (((uintptr_t)table >> 4) * 2 + full) % PROGRAM_SLOTS;
+}
+
+static const json_program *build_program(const br_field_table *table, bool full)
+{
+    size_t id = atomic_fetch_add(&programs_used, 1);
+    if (id >= PROGRAM_SLOTS)
+        return NULL;
+    json_program *p = &program_pool[id];
+    compiler k;
+    p->table = table;
+    p->full = full;
+    p->usable = compile(&k, table, full);
+    if (p->usable) {
+        size_t first = atomic_fetch_add(&steps_used, k.count);
+        p->usable = first + k.count <= STEP_POOL;
+        if (p->usable) {
+            memcpy(&step_pool[first], k.steps, k.count * sizeof k.steps[0]);
+            p->steps = &step_pool[first];
+            p->count = (uint16_t)k.count;
+        }
+    }
+    return p;
+}
+
+/* The program of `table` (NULL, or not usable: walk the table). */
+static const json_program *program_for(const br_field_table *table, bool full)
+{
+    size_t start = slot_of(table, full);
+    const json_program *built = NULL;
+    for (size_t i = 0; i < PROGRAM_SLOTS; i++) {
+        _Atomic(const json_program *) *slot = &program_slots[(start + i) % PROGRAM_SLOTS];
+        const json_program *p = atomic_load_explicit(slot, memory_order_acquire);
+        if (!p) {
+            if (!built && !(built = build_program(table, full)))
+                return NULL;
+            if (atomic_compare_exchange_strong_explicit(slot, &p, built, memory_order_acq_rel,
+                                                        memory_order_acquire))
+                return built;
+            /* Another thread filled the slot first: p is its program. */
+        }
+        if (p->table == table && p->full == full)
+            return p;
+    }
+    return NULL;
+}
+
+/* ---- Running ---- */
+
+/* An array of a codec's texts, entry by entry, as run_array() writes it. */
+static void run_text_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
+                           const void *base)
+{
+    size_t n = entries(f, c, base);
+    bool over_seats = f->count == BR_FIELD_SEATS;
+    int outer = c->owner;
+    for (size_t i = 0; i < n; i++) {
+        if (over_seats)
+            c->owner = (int)i;
+        const void *p = entry_at(f, base, i);
+        run_reserve(r, w, 1 + f->text->max);
+        if (i > 0)
+            r->text[r->len++] = ',';
+        if (over_seats && !sees(f, c))
+            run_hidden(r, w, f, c, base, p);
+        else
+            r->len += f->text->write(c, p, r->text + r->len);
+    }
+    c->owner = outer;
+}
+
+/* A member some viewers do not see: its value, or what stands in for it. */
+static void run_maybe(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
+                      const void *base)
+{
+    const void *p = (const char *)base + f->offset;
+    if (sees(f, c))
+        run_visible(r, w, f, c, base, p);
+    else
+        run_hidden(r, w, f, c, base, p);
+}
+
+/* One value of a step (the step's text written). */
+static void run_step_value(const json_step *s, text_run *r, br_jw *w, br_fields_ctx *c,
+                           const char *base)
+{
+    const br_field *f = s->f;
+    const char *in = base + s->base; /* the struct the member lies in */
+    const uint8_t *p = (const uint8_t *)in + f->offset;
+    switch (s->op) {
+    case OP_INT8:
+        r->len += br_decimal(r->text + r->len, (long long)*p + f->bias);
+        return;
+    case OP_NAME8:
+        if ((f->flags & BR_FIELD_NULLABLE) && *p == f->none) {
+            memcpy(r->text + r->len, "null", 4);
+            r->len += 4;
+            return;
+        }
+        memcpy(r->text + r->len, f->quoted[*p].text, BR_QUOTED_MAX); /* a fixed-size move */
+        r->len += f->quoted[*p].len;
+        return;
+    case OP_BOOL8:
+        memcpy(r->text + r->len, *p ? "true" : "false", 5);
+        r->len += *p ? 4 : 5;
+        return;
+    case OP_CODEC_TEXT:
+        r->len += f->text->write(c, p, r->text + r->len);
+        return;
+    case OP_TEXT_ARRAY:
+        run_text_array(r, w, f, c, in);
+        return;
+    case OP_BYTE_ARRAY:
+        run_byte_array(r, w, f, p, entries(f, c, in));
+        return;
+    case OP_VISIBLE:
+        run_visible(r, w, f, c, in, p);
+        return;
+    case OP_MAYBE:
+        run_maybe(r, w, f, c, in);
+        return;
+    case OP_MEMBER:
+        if (sees(f, c)) {
+            run_key(r, w, f, 0);
+            run_visible(r, w, f, c, in, p);
+        }
+        return;
+    default: /* OP_TEXT_ONLY */
+        return;
+    }
+}
+
+static void run_program(const json_program *prog, br_fields_ctx *c, const void *base,
+                        text_run *r, br_jw *w)
+{
+    for (const json_step *s = prog->steps;; s++) {
+        run_reserve(r, w, s->room);
+        memcpy(r->text + r->len, s->text, LIT_MAX); /* one fixed-size move */
+        r->len += s->text_len;
+        if (s->op == OP_END)
+            break;
+        run_step_value(s, r, w, c, base);
+    }
+    w->has_items |= (uint64_t)1 << w->depth; /* a program writes a member */
+}
+
+/* The members of an object (its braces are the caller's): by the table's
+ * program, or walking the table when it has none. */
+static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
+                        const void *base, text_run *r, br_jw *w)
+{
+    const json_program *prog = program_for(table, ctx->viewer == BR_VIEW_FULL);
+    if (!prog || !prog->usable) {
+        walk_members(table, ctx, base, r, w);
+        return;
+    }
+    br_fields_ctx c = *ctx;
+    run_program(prog, &c, base, r, w);
 }
 
 void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
