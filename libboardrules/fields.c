@@ -656,7 +656,12 @@ typedef enum step_op {
     OP_CODEC_TEXT,  /* a CODEC's br_field_text */
     OP_TEXT_ARRAY,  /* an array of a CODEC's br_field_text ('[' in the text) */
     OP_BYTE_ARRAY,  /* an array of one-byte scalars all see ('[' in the text) */
-    OP_VISIBLE,   /* any other member every viewer sees: the walker's code */
+    OP_CODEC,     /* a CODEC through the writer (write_json) */
+    OP_SCALAR,    /* any other INT, BOOL or NAME */
+    OP_ARRAY,     /* any other array: run_array() */
+    OP_VISIBLE,   /* any other member every viewer sees: run_value() */
+    OP_HIDDEN,    /* a member no viewer sees (BR_SEE_NONE): what stands
+                     in for it */
     OP_MAYBE,     /* a member some viewers do not see, its key in the text */
     OP_MEMBER,    /* the same, left out when hidden: its key is the op's */
 } step_op;
@@ -766,7 +771,7 @@ static bool compile_value(compiler *k, const br_field *f, uint32_t base)
     if (is_array(f) && byte_array_fits(f, k->full))
         return add_text(k, "[", 1) && emit(k, OP_BYTE_ARRAY, f, base, 0) && add_text(k, "]", 1);
     if (is_array(f))
-        return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
+        return emit(k, OP_ARRAY, f, base, 0);
     if (f->kind == BR_FIELD_INT && f->width == 1 && !nullable)
         return emit(k, OP_INT8, f, base, BR_DECIMAL_MAX);
     if (f->kind == BR_FIELD_NAME && f->width == 1 && f->quoted)
@@ -775,8 +780,12 @@ static bool compile_value(compiler *k, const br_field *f, uint32_t base)
         return emit(k, OP_BOOL8, f, base, 5);
     if (f->kind == BR_FIELD_CODEC && f->text)
         return emit(k, OP_CODEC_TEXT, f, base, f->text->max);
+    if (f->kind == BR_FIELD_CODEC)
+        return emit(k, OP_CODEC, f, base, 0);
     if (f->kind == BR_FIELD_OBJECT)
         return compile_object(k, f, base);
+    if (is_plain_scalar(f))
+        return emit(k, OP_SCALAR, f, base, VALUE_IN_RUN_MAX);
     return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
 }
 
@@ -792,6 +801,15 @@ static bool compile_members(compiler *k, const br_field_table *table, uint32_t b
         if (f->flags & skip)
             continue;
         bool always = k->full || f->see == BR_SEE_ALL || f->count == BR_FIELD_SEATS;
+        bool never = !always && f->see == BR_SEE_NONE; /* in every observation */
+        if (never && f->hide == BR_HIDE_OMIT)
+            continue;
+        if (never) {
+            if (!add_key(k, f, !*wrote) || !emit(k, OP_HIDDEN, f, base, 0))
+                return false;
+            *wrote = true;
+            continue;
+        }
         if (!always && f->hide == BR_HIDE_OMIT) {
             if (!*wrote || !emit(k, OP_MEMBER, f, base, BR_KEY_TEXT_MAX + VALUE_IN_RUN_MAX))
                 return false;
@@ -945,8 +963,22 @@ static void run_step_value(const json_step *s, text_run *r, br_jw *w, br_fields_
     case OP_BYTE_ARRAY:
         run_byte_array(r, w, f, p, entries(f, c, in));
         return;
+    case OP_CODEC:
+        run_flush(r, w);
+        w->after_key = true; /* its key or comma is written */
+        f->codec->write_json(c, p, w);
+        return;
+    case OP_SCALAR:
+        run_scalar(r, w, f, p);
+        return;
+    case OP_ARRAY:
+        run_array(r, w, f, c, in);
+        return;
     case OP_VISIBLE:
-        run_visible(r, w, f, c, in, p);
+        run_value(r, w, f, c, p);
+        return;
+    case OP_HIDDEN:
+        run_hidden(r, w, f, c, in, p);
         return;
     case OP_MAYBE:
         run_maybe(r, w, f, c, in);
