@@ -930,7 +930,7 @@ static void run_maybe(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
         run_hidden(r, w, f, c, base, p);
 }
 
-/* One value of a step (the step's text written). */
+/* The value of a step that has one (the step's text written). */
 static void run_step_value(const json_step *s, text_run *r, br_jw *w, br_fields_ctx *c,
                            const char *base)
 {
@@ -989,7 +989,7 @@ static void run_step_value(const json_step *s, text_run *r, br_jw *w, br_fields_
             run_visible(r, w, f, c, in, p);
         }
         return;
-    default: /* OP_TEXT_ONLY */
+    default: /* OP_TEXT_ONLY, OP_END: no value */
         return;
     }
 }
@@ -1003,7 +1003,8 @@ static void run_program(const json_program *prog, br_fields_ctx *c, const void *
         r->len += s->text_len;
         if (s->op == OP_END)
             break;
-        run_step_value(s, r, w, c, base);
+        if (s->op != OP_TEXT_ONLY)
+            run_step_value(s, r, w, c, base);
     }
     w->has_items |= (uint64_t)1 << w->depth; /* a program writes a member */
 }

@@ -6,6 +6,8 @@
  * (it is internal: the library exports none of it).
  */
 #include <check.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -406,6 +408,159 @@ START_TEST(test_precomputed_keys_write_the_same_text)
 }
 END_TEST
 
+/* The walker's JSON writer compiles each table into a program (fixed text
+ * and one op per value) at first use: the shapes it cannot compile, or
+ * compiles in pieces, must write what the walk writes. */
+
+typedef struct pair {
+    uint8_t secret, x;
+} pair;
+
+static bool viewer_is_one(const br_fields_ctx *c)
+{
+    return c->viewer == 1;
+}
+
+/* A member some viewers do not see comes first: the program cannot know
+ * whether the next key needs a comma, so the table is walked. */
+static const br_field SECRET_FIRST[] = {
+    {BR_KEY("secret"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(pair, secret),
+     .max = 9, .see = BR_SEE_CUSTOM, .visible = viewer_is_one},
+    {BR_KEY("x"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(pair, x), .max = 9},
+};
+static const br_field_table SECRET_FIRST_TABLE = {SECRET_FIRST, 2};
+
+typedef struct outer {
+    uint8_t n;
+    pair inner;
+} outer;
+
+/* The same table as a nested object: not inlined, written by its own
+ * (walked) table; the keys have no precomputed text and are longer than a
+ * program step's fixed text, which is cut into steps of its own. */
+static const br_field OUTER_FIELDS[] = {
+    {.key = "a-key-longer-than-the-fixed-text-of-one-step", .kind = BR_FIELD_INT, .width = 1,
+     .offset = offsetof(outer, n), .max = 9},
+    {.key = "inner", .kind = BR_FIELD_OBJECT, .table = &SECRET_FIRST_TABLE,
+     .offset = offsetof(outer, inner)},
+};
+static const br_field_table OUTER_TABLE = {OUTER_FIELDS, 2};
+
+static const br_field PLAIN_PAIR[] = {
+    {.key = "another-key-longer-than-the-fixed-text-of-one-step", .kind = BR_FIELD_INT,
+     .width = 1, .offset = offsetof(pair, secret), .max = 9},
+    {.key = "x", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(pair, x), .max = 9},
+};
+static const br_field_table PLAIN_PAIR_TABLE = {PLAIN_PAIR, 2};
+static const br_field NESTED_FIELDS[] = {
+    {.key = "a-key-longer-than-the-fixed-text-of-one-step", .kind = BR_FIELD_INT, .width = 1,
+     .offset = offsetof(outer, n), .max = 9},
+    {.key = "inner", .kind = BR_FIELD_OBJECT, .table = &PLAIN_PAIR_TABLE,
+     .offset = offsetof(outer, inner)},
+};
+static const br_field_table NESTED_TABLE = {NESTED_FIELDS, 2};
+
+static const char *write_table(const br_field_table *table, const void *s, int viewer)
+{
+    static _Thread_local char buf[512];
+    br_text t = br_text_over(buf, sizeof buf);
+    br_jw w;
+    br_jw_init(&w, &t);
+    br_fields_ctx c = {.state = s, .viewer = viewer, .num_seats = SEATS, .owner = -1};
+    br_fields_write_json(table, &c, s, &w);
+    ck_assert(br_text_fits(&t));
+    return buf;
+}
+
+START_TEST(test_program_first_member_hidden_is_walked)
+{
+    pair p = {7, 3};
+    ck_assert_str_eq(write_table(&SECRET_FIRST_TABLE, &p, BR_VIEW_FULL), "{\"secret\":7,\"x\":3}");
+    ck_assert_str_eq(write_table(&SECRET_FIRST_TABLE, &p, 0), "{\"x\":3}");
+    ck_assert_str_eq(write_table(&SECRET_FIRST_TABLE, &p, 1), "{\"secret\":7,\"x\":3}");
+    outer o = {5, {7, 3}};
+    ck_assert_str_eq(write_table(&OUTER_TABLE, &o, 2),
+                     "{\"a-key-longer-than-the-fixed-text-of-one-step\":5,\"inner\":{\"x\":3}}");
+    ck_assert_str_eq(write_table(&OUTER_TABLE, &o, 1),
+                     "{\"a-key-longer-than-the-fixed-text-of-one-step\":5,"
+                     "\"inner\":{\"secret\":7,\"x\":3}}");
+}
+END_TEST
+
+START_TEST(test_program_long_text_is_cut_into_steps)
+{
+    outer o = {5, {7, 3}};
+    static const char expected[] =
+        "{\"a-key-longer-than-the-fixed-text-of-one-step\":5,\"inner\":"
+        "{\"another-key-longer-than-the-fixed-text-of-one-step\":7,\"x\":3}}";
+    ck_assert_str_eq(write_table(&NESTED_TABLE, &o, BR_VIEW_FULL), expected);
+    ck_assert_str_eq(write_table(&NESTED_TABLE, &o, 0), expected);
+}
+END_TEST
+
+/* More tables than the cache has room for: the ones without a program are
+ * walked, and write the same. */
+enum { MANY_TABLES = 80 };
+
+START_TEST(test_program_cache_full_walks)
+{
+    static br_field_table tables[MANY_TABLES];
+    pair p = {7, 3};
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < MANY_TABLES; i++) {
+            tables[i] = PLAIN_PAIR_TABLE;
+            ck_assert_str_eq(write_table(&tables[i], &p, i % 2 ? 0 : BR_VIEW_FULL),
+                             "{\"another-key-longer-than-the-fixed-text-of-one-step\":7,"
+                             "\"x\":3}");
+        }
+}
+END_TEST
+
+/* Threads that write with a table nobody has written with yet, all at once:
+ * each builds or finds its program, and every text is right (TSan, in CI,
+ * watches the cache). */
+enum { RACE_THREADS = 8, RACE_WRITES = 50 };
+static atomic_int race_waiting; /* threads not yet at the start */
+
+static void *write_toy_views(void *arg)
+{
+    const br_field_table *table = arg;
+    toy s = sample();
+    atomic_fetch_sub(&race_waiting, 1);
+    while (atomic_load(&race_waiting) > 0)
+        ; /* all start writing at once */
+    for (int i = 0; i < RACE_WRITES; i++) {
+        br_text t;
+        char buf[2048];
+        t = br_text_over(buf, sizeof buf);
+        br_jw w;
+        br_jw_init(&w, &t);
+        br_fields_ctx c = ctx_of(&s, i % 2 ? BR_VIEW_FULL : 1);
+        br_fields_write_json(table, &c, &s, &w);
+        if (i % 2 && strcmp(buf, SNAPSHOT) != 0)
+            return (void *)"snapshot";
+        if (!(i % 2) && !strstr(buf, "{\"points\":0,\"hand\":[],\"held\":[]}"))
+            return (void *)"view";
+    }
+    return NULL;
+}
+
+START_TEST(test_program_built_by_threads_at_once)
+{
+    static br_field_table fresh;
+    fresh = TOY_TABLE; /* a table of its own: no program yet */
+    pthread_t threads[RACE_THREADS];
+    atomic_store(&race_waiting, RACE_THREADS);
+    for (int i = 0; i < RACE_THREADS; i++)
+        ck_assert_int_eq(pthread_create(&threads[i], NULL, write_toy_views, &fresh), 0);
+    for (int i = 0; i < RACE_THREADS; i++) {
+        void *wrong;
+        ck_assert_int_eq(pthread_join(threads[i], &wrong), 0);
+        ck_assert_msg(wrong == NULL, "a thread wrote a wrong %s", (const char *)wrong);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -418,6 +573,10 @@ int main(void)
         BRT_TEST(test_bytes_checked_as_json),
         BRT_TEST(test_bytes_quick_checks_refuse_the_same),
         BRT_TEST(test_precomputed_keys_write_the_same_text),
+        BRT_TEST(test_program_first_member_hidden_is_walked),
+        BRT_TEST(test_program_long_text_is_cut_into_steps),
+        BRT_TEST(test_program_built_by_threads_at_once),
+        BRT_TEST(test_program_cache_full_walks),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
