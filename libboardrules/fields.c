@@ -702,6 +702,7 @@ static bool emit(compiler *k, step_op op, const br_field *f, uint32_t base, size
 {
     if (k->count == PROGRAM_STEPS_MAX)
         return false;
+    static const br_field no_member; /* a text-only step's (offset 0) */
     json_step *s = &k->steps[k->count++];
     memset(s, 0, sizeof *s);
     memcpy(s->text, k->text, k->text_len);
@@ -710,7 +711,7 @@ static bool emit(compiler *k, step_op op, const br_field *f, uint32_t base, size
     room += k->text_len; /* the value's room, after the text */
     s->room = (uint16_t)(room > LIT_MAX ? room : LIT_MAX);
     s->base = base;
-    s->f = f;
+    s->f = f ? f : &no_member; /* the value's op reads f->offset first */
     k->text_len = 0;
     return true;
 }
@@ -930,7 +931,7 @@ static void run_maybe(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
         run_hidden(r, w, f, c, base, p);
 }
 
-/* The value of a step that has one (the step's text written). */
+/* The value of a step (the step's text written). */
 static void run_step_value(const json_step *s, text_run *r, br_jw *w, br_fields_ctx *c,
                            const char *base)
 {
@@ -1003,8 +1004,7 @@ static void run_program(const json_program *prog, br_fields_ctx *c, const void *
         r->len += s->text_len;
         if (s->op == OP_END)
             break;
-        if (s->op != OP_TEXT_ONLY)
-            run_step_value(s, r, w, c, base);
+        run_step_value(s, r, w, c, base);
     }
     w->has_items |= (uint64_t)1 << w->depth; /* a program writes a member */
 }
