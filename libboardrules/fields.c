@@ -645,7 +645,8 @@ enum {
     STEP_POOL = 1536,       /* steps of all cached programs */
 };
 _Static_assert((int)LIT_MAX >= (int)BR_KEY_TEXT_MAX, "a key fits a step's text");
-_Static_assert((int)LIT_MAX + (int)BR_FIELD_TEXT_MAX <= (int)RUN_SIZE, "a step's text and value fit the run");
+_Static_assert((int)LIT_MAX + (int)BR_FIELD_TEXT_MAX <= (int)RUN_SIZE,
+               "a step's text and value fit the run");
 
 typedef enum step_op {
     OP_TEXT_ONLY, /* the fixed text alone */
@@ -731,7 +732,8 @@ static bool add_key(compiler *k, const br_field *f, bool first)
 {
     if (f->json_key_len)
         return add_text(k, f->json_key + first, f->json_key_len - first);
-    return add_text(k, ",\"" + first, 2 - first) && add_text(k, f->key, strlen(f->key)) &&
+    static const char open_key[] = ",\""; /* without its comma when first */
+    return add_text(k, &open_key[first], 2 - first) && add_text(k, f->key, strlen(f->key)) &&
            add_text(k, "\":", 2);
 }
 
