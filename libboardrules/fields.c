@@ -635,8 +635,8 @@ static void walk_members(const br_field_table *table, const br_fields_ctx *ctx,
  * of nested objects inlined) each followed by one value, picked by an op
  * the compiler chose from the member's kind. A member whose visibility
  * depends on the viewer keeps the walker's code, as does any shape the
- * program has no op for; the output is the walker's byte for byte
- * (test_fields compares them). */
+ * program has no op for; the output is the walker's byte for byte (the
+ * golden files, and test_fields for the shapes the games do not have). */
 
 enum {
     LIT_MAX = 32,           /* fixed text of a step, copied in one move */

@@ -797,7 +797,10 @@ struct br_field {
                               sizeof(char[sizeof(k) + 4 <= BR_KEY_TEXT_MAX ? 1 : -1]))
 
 /* Writes the object of `table`'s members of the struct at `base` as
- * c->viewer sees it (BR_VIEW_FULL: the snapshot). */
+ * c->viewer sees it (BR_VIEW_FULL: the snapshot). The first write with a
+ * table compiles it into a program (fields.c), kept for the process by the
+ * table's address: a table written with must stay where it is, unchanged,
+ * for the life of the process (the games' tables are static const). */
 void br_fields_write_json(const br_field_table *table, const br_fields_ctx *c,
                           const void *base, br_jw *w);
 /* Reads the snapshot object `obj` into the struct at `base`: every key of
