@@ -900,7 +900,10 @@ static const json_program *program_for(const br_field_table *table, bool full)
 
 /* ---- Running ---- */
 
-/* An array of a codec's texts, entry by entry, as run_array() writes it. */
+/* An array of a codec's texts, entry by entry, as run_array() writes it.
+ * run_array() keeps its own copy of the loop on purpose: calling this one
+ * from it made gcc inline less, and cost Tür an Tür's observation 3 %
+ * (4,080 -> 4,203 instructions). */
 static void run_text_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
                            const void *base)
 {
