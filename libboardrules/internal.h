@@ -227,6 +227,41 @@ typedef struct br_words {
 bool br_split_words(const char *text, int max_words, br_words *out);
 /* The index of `text` among the `count` `names` (exact match), or -1. */
 int br_name_index(const char *text, const char *const *names, int count);
+/* A whole number lo..hi written in at most 3 digits ("12"), or -1. */
+int br_word_number(const char *text, int lo, int hi);
+
+/* Notation as data: the moves a game writes '<verb>' or '<verb> <argument>',
+ * each verb over a run of move numbers, described once in a table of
+ * br_verb from which the core writes a move's text and reads it back. */
+typedef enum br_verb_arg {
+    BR_VERB_ALONE,  /* the verb alone ("accept"): one move */
+    BR_VERB_NAME,   /* move base + i is "<word> <names[i]>" ("play rent") */
+    BR_VERB_NUMBER, /* move base + i is "<word> <first + i>" ("care 7") */
+} br_verb_arg;
+
+typedef struct br_verb {
+    const char *word;
+    uint16_t base, count;        /* the moves base .. base + count - 1 */
+    uint8_t arg;                 /* br_verb_arg */
+    char letter;                 /* NUMBER: a letter the text may put before
+                                    the number ("p5" or "5"), or 0 */
+    bool write_letter;           /* NUMBER: the text is written with it */
+    int16_t first;               /* NUMBER: the number of move `base` */
+    const char *const *names;    /* NAME: `count` names (the caller's) */
+    const char *what, *example;  /* a wrong argument's reason: "what (e.g.
+                                    'example')" */
+} br_verb;
+
+/* The verb of the `n` verbs whose run holds `move`, or NULL. */
+const br_verb *br_verb_of(const br_verb *verbs, size_t n, br_move move);
+/* Writes the text of `move`, which lies in verb v's run. */
+void br_verb_write(const br_verb *v, br_move move, br_text *out);
+/* The verb that words `ws` name, with an argument word if the verb takes
+ * one (and none if not), or NULL. */
+const br_verb *br_verb_find(const br_verb *verbs, size_t n, const br_words *ws);
+/* Reads the move of v = br_verb_find(.., ws) into *out; BR_ERR_PARSE with
+ * v's reason when its argument is none of its run. */
+br_status br_verb_read(const br_verb *v, const br_words *ws, br_move *out, br_text *err);
 
 /* ------------------------------------------------------------------ */
 /* Options as data. A game describes its options once, in its option table

@@ -1,6 +1,7 @@
 /* Text sink over a caller's buffer with snprintf semantics. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "state_impl.h"
@@ -183,6 +184,69 @@ int br_name_index(const char *text, const char *const *names, int count)
         if (strcmp(text, names[i]) == 0)
             return i;
     return -1;
+}
+
+int br_word_number(const char *text, int lo, int hi)
+{
+    if (!*text || strlen(text) > 3)
+        return -1;
+    for (const char *c = text; *c; c++)
+        if (!isdigit((unsigned char)*c))
+            return -1;
+    int v = atoi(text);
+    return v >= lo && v <= hi ? v : -1;
+}
+
+const br_verb *br_verb_of(const br_verb *verbs, size_t n, br_move move)
+{
+    for (size_t i = 0; i < n; i++)
+        if (move >= verbs[i].base && move - verbs[i].base < verbs[i].count)
+            return &verbs[i];
+    return NULL;
+}
+
+void br_verb_write(const br_verb *v, br_move move, br_text *out)
+{
+    int i = (int)(move - v->base);
+    br_text_puts(out, v->word);
+    if (v->arg == BR_VERB_ALONE)
+        return;
+    br_text_putc(out, ' ');
+    if (v->arg == BR_VERB_NAME) {
+        br_text_puts(out, v->names[i]);
+        return;
+    }
+    if (v->write_letter)
+        br_text_putc(out, v->letter);
+    br_text_put_int(out, v->first + i);
+}
+
+const br_verb *br_verb_find(const br_verb *verbs, size_t n, const br_words *ws)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(ws->w[0], verbs[i].word) == 0
+            && ws->n == (verbs[i].arg == BR_VERB_ALONE ? 1 : 2))
+            return &verbs[i];
+    return NULL;
+}
+
+br_status br_verb_read(const br_verb *v, const br_words *ws, br_move *out, br_text *err)
+{
+    int i = 0;
+    if (v->arg == BR_VERB_NAME) {
+        i = br_name_index(ws->w[1], v->names, v->count);
+    } else if (v->arg == BR_VERB_NUMBER) {
+        const char *a = ws->w[1];
+        a += v->letter && a[0] == v->letter;
+        int k = br_word_number(a, v->first, v->first + v->count - 1);
+        i = k < 0 ? -1 : k - v->first;
+    }
+    if (i < 0) {
+        br_text_printf(err, "%s (e.g. '%s')", v->what, v->example);
+        return BR_ERR_PARSE;
+    }
+    *out = v->base + (br_move)i;
+    return BR_OK;
 }
 
 br_line br_line_start(br_text *out, const char *head)

@@ -44,6 +44,10 @@ const char *const tdw_income_codes[TDW_INCOMES] = {
 };
 
 const char *const tdw_due_names[TDW_DUES] = {"piety", "grain", "tax"};
+const char *const tdw_slot_names[3] = {"council", "field1", "field2"};
+const char *const tdw_plot_names[TDW_PLOTS] = {
+    "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13", "p14",
+};
 
 /* ------------------------------------------------------------------ */
 /* The favour track: ten spaces clockwise; the outlaws right after the guild
@@ -99,6 +103,11 @@ const tdw_project_info tdw_projects[TDW_PROJECTS] = {
 };
 
 #undef PRJ
+
+/* tdw_projects[].text, as names the notation and the snapshot can index */
+const char *const tdw_project_names[TDW_PROJECTS] = {
+    "bridge", "tower", "chapel", "hospital", "palace", "mill", "guildhall",
+};
 
 /* ------------------------------------------------------------------ */
 /* House plots p1..p14: material, yield group (no seat holds two plots of

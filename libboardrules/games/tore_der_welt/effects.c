@@ -17,7 +17,6 @@
 #include "tore_der_welt.h"
 
 static const char *const chapter_names[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
-static const char *const slot_names[3] = {"council", "field1", "field2"};
 static const char *const penalty_names[3] = {"penance", "begging", "court"};
 static const char *const event_kind_names[] = {
     "gain_all", "lose_all", "most", "per_house", "show_or", "pay_or", "trade", "war",
@@ -195,7 +194,7 @@ static void write_entry(const tdw *before, br_move move, int viewer, bool forced
         write_card_move(before, m, viewer, forced, w);
     } else if (m < TDW_MV_ACCEPT) {
         begin_move(w, "trade", before->turn, forced);
-        br_jw_key_string(w, "slot", slot_names[m - TDW_MV_TRADE]);
+        br_jw_key_string(w, "slot", tdw_slot_names[m - TDW_MV_TRADE]);
         br_jw_end_object(w);
     } else if (m < TDW_MV_EVENT) {
         write_step(before, move, forced, w);

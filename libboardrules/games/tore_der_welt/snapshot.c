@@ -76,15 +76,7 @@
 
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
-static const char *const slot_names[3] = {"council", "field1", "field2"};
 static const char *const penalty_names[3] = {"penance", "begging", "court"};
-static const char *const plot_names[TDW_PLOTS] = {
-    "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11", "p12", "p13", "p14",
-};
-/* tdw_projects[].text, as names the core can index */
-static const char *const project_names[TDW_PROJECTS] = {
-    "bridge", "tower", "chapel", "hospital", "palace", "mill", "guildhall",
-};
 /* The cover targets in target order: the favour track (tdw_track[].text),
  * the two markets, the projects. */
 static const char *const target_names[TDW_TARGETS] = {
@@ -620,7 +612,7 @@ static const br_field player_fields[] = {
      .table = &penalty_table, .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("forfeit"), .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
     {BR_KEY("traded"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
-     .names = slot_names},
+     .names = tdw_slot_names},
     {BR_KEY("acted"), .kind = BR_FIELD_BOOL, AT(tdw_player, acted)},
 };
 static const br_field_table player_table = {player_fields,
@@ -635,12 +627,12 @@ static const br_field pending_fields[] = {
      .max = TDW_CARDS - 1, .names = tdw_card_names, OPT},
     {BR_KEY("via_privilege"), .kind = BR_FIELD_BOOL, AT(tdw_pending, via_privilege)},
     {BR_KEY("rented"), .kind = BR_FIELD_SET, .width = 2, AT(tdw_pending, rented),
-     .max = TDW_PLOTS, .names = plot_names},
+     .max = TDW_PLOTS, .names = tdw_plot_names},
     {BR_KEY("cared"), U8, AT(tdw_pending, cared), .max = 20},
     {BR_KEY("resume"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, resume), .max = 3,
      .names = resume_names},
     {BR_KEY("fill_next"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw_pending, fill_next),
-     .max = TDW_PROJECTS - 1, .names = project_names, .flags = BR_FIELD_NULLABLE,
+     .max = TDW_PROJECTS - 1, .names = tdw_project_names, .flags = BR_FIELD_NULLABLE,
      .none = TDW_PROJECTS},
 };
 static const br_field_table pending_table = {pending_fields,
@@ -969,7 +961,7 @@ static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text 
                 continue;
             if (groups >> tdw_plots[q].yield & 1)
                 return br_fail(err, "state.plots[%d]: seat %d has a house on another plot of the "
-                            "same yield (%s)", q, p, plot_names[q]);
+                            "same yield (%s)", q, p, tdw_plot_names[q]);
             groups |= 1u << tdw_plots[q].yield;
         }
         if (tdw_houses_of(s, p) > TDW_HOUSES)
@@ -1083,7 +1075,7 @@ static bool check_pending(const tdw *s, br_text *err)
         return br_fail(err, "state.pending.cared: set while carrying out another card than medicine");
     for (int q = 0; q < TDW_PLOTS; q++)
         if (pd->rented >> q & 1 && s->plots[q] != s->turn)
-            return br_fail(err, "state.pending.rented: %s holds no house of seat %d", plot_names[q],
+            return br_fail(err, "state.pending.rented: %s holds no house of seat %d", tdw_plot_names[q],
                         s->turn);
     if (care != (pd->resume != TDW_R_NONE)
         || (pd->fill_next != TDW_PROJECTS && pd->resume != TDW_R_CHAPTER_FILL))
@@ -1177,7 +1169,7 @@ static bool check_phase(const tdw *s, br_text *err)
             if (s->players[p].traded >> t & 1
                 && (e == TDW_NONE || tdw_events[e].effect.kind != TDW_E_TRADE_ROUND))
                 return br_fail(err, "state.players[%d].traded: no lasting trade lies on %s", p,
-                            slot_names[t]);
+                            tdw_slot_names[t]);
         }
     }
     if (!dues_empty(s) && !is_chapter_end(s))

@@ -162,6 +162,9 @@ extern const char *const tdw_good_names[TDW_GOODS];          /* "stone", ..., "k
 extern const char *const tdw_income_codes[TDW_INCOMES];      /* "St", ..., "VP" */
 extern const char *const tdw_card_names[TDW_CARDS];          /* "grain", ..., "favour" */
 extern const char *const tdw_due_names[TDW_DUES];            /* "piety", "grain", "tax" */
+extern const char *const tdw_slot_names[3];                  /* lasting trades: "council", ... */
+extern const char *const tdw_plot_names[TDW_PLOTS];          /* "p1", ..., "p14" */
+extern const char *const tdw_project_names[TDW_PROJECTS];    /* tdw_projects[].text */
 
 /* ------------------------------------------------------------------ */
 /* The state */
