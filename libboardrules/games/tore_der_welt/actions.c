@@ -36,14 +36,14 @@ int tdw_lasting_in_force(const tdw *s, uint8_t out[3])
 }
 
 /* The first lasting card in force (the newest first) with an effect of
- * `kind` on `card` (card < 0: any card), or -1. */
-static int lasting_with(const tdw *s, int kind, int card)
+ * `kind` on `card` and `good` (each < 0: any), or -1. */
+int tdw_lasting_with(const tdw *s, int kind, int card, int good)
 {
     uint8_t ev[3];
     int n = tdw_lasting_in_force(s, ev);
     for (int i = 0; i < n; i++) {
         const tdw_effect *e = &tdw_events[ev[i]].effect;
-        if (e->kind == kind && (card < 0 || e->card == card))
+        if (e->kind == kind && (card < 0 || e->card == card) && (good < 0 || e->good == good))
             return ev[i];
     }
     return -1;
@@ -71,14 +71,8 @@ static int cost_at_play(const tdw *s, int card)
 /* The wool or cloth price: the newest lasting price in force, else 2 / 4. */
 int tdw_price_of(const tdw *s, int good)
 {
-    uint8_t ev[3];
-    int n = tdw_lasting_in_force(s, ev);
-    for (int i = 0; i < n; i++) {
-        const tdw_effect *e = &tdw_events[ev[i]].effect;
-        if (e->kind == TDW_E_PRICE && e->good == good)
-            return e->n;
-    }
-    return good == TDW_WOOL ? tdw_wool_price : tdw_cloth_price;
+    int e = tdw_lasting_with(s, TDW_E_PRICE, -1, good);
+    return e >= 0 ? tdw_events[e].effect.n : good == TDW_WOOL ? tdw_wool_price : tdw_cloth_price;
 }
 
 /* The lasting bonuses on using `card` (half: TDW_HALF_ANY for the card as
@@ -356,7 +350,7 @@ static int privilege_target(const tdw *s, int seat, br_text *r)
                  tdw_card_names[top]);
         return -1;
     }
-    int ban = lasting_with(s, TDW_E_BAN, top);
+    int ban = tdw_lasting_with(s, TDW_E_BAN, top, -1);
     if (ban >= 0) {
         br_fail(r, "Privileg cannot repeat %s: event %d bans it", tdw_card_names[top],
                  ban + 1);
@@ -373,7 +367,7 @@ static bool play_legal(const tdw *s, int seat, int card, br_text *r)
     if (tdw_forfeited(s, seat))
         return br_fail(r, "seat %d's action is forfeited this round: it may only lay a card "
                         "unused", seat);
-    int ban = lasting_with(s, TDW_E_BAN, card);
+    int ban = tdw_lasting_with(s, TDW_E_BAN, card, -1);
     if (ban >= 0)
         return br_fail(r, "event %d bans the %s card", ban + 1, tdw_card_names[card]);
     int ecard = card;

@@ -391,6 +391,9 @@ bool tdw_forced_move(const tdw *s, br_move *out);
 /* The lasting cards in force now (0..3 event indexes into out[3]; the
  * council card first when it is lasting). */
 int tdw_lasting_in_force(const tdw *s, uint8_t out[3]);
+/* The first lasting card in force (the newest first) with an effect of
+ * `kind` on `card` and `good` (each < 0: any), or -1. */
+int tdw_lasting_with(const tdw *s, int kind, int card, int good);
 /* The wool or cloth price now: the newest lasting price in force, else 2 / 4. */
 int tdw_price_of(const tdw *s, int good);
 

@@ -312,16 +312,10 @@ static void render_track(const tdw *s, br_text *out)
 /* The sale prices now: the lasting price events in force, else the printed. */
 static void render_market(const tdw *s, br_text *out)
 {
-    int price[2] = {tdw_wool_price, tdw_cloth_price}, from[2] = {-1, -1};
-    uint8_t lasting[3];
-    int n = tdw_lasting_in_force(s, lasting);
-    for (int i = 0; i < n; i++) {
-        const tdw_effect *e = &tdw_events[lasting[i]].effect;
-        if (e->kind == TDW_E_PRICE) {
-            int k = e->good == TDW_CLOTH;
-            price[k] = e->n;
-            from[k] = lasting[i];
-        }
+    int price[2], from[2];
+    for (int k = 0; k < 2; k++) {
+        price[k] = tdw_price_of(s, k ? TDW_CLOTH : TDW_WOOL);
+        from[k] = tdw_lasting_with(s, TDW_E_PRICE, -1, k ? TDW_CLOTH : TDW_WOOL);
     }
     br_line l = br_line_start(out, "Covers:");
     int covers = 0;
