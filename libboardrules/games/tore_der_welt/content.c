@@ -66,6 +66,23 @@ const tdw_space_info tdw_track[TDW_SPACES] = {
     {TDW_S_BISHOP, "bishop"},       /* 9: 1 VP per piety */
 };
 
+/* What each kind of favour space gives (doc: "The favour track"). */
+#define BEN(gain, pay, show, per, per_house, text)                                              \
+    {TDW_##gain, TDW_##pay, TDW_##show, TDW_##per, per_house, text}
+const tdw_benefit tdw_benefits[TDW_S_BISHOP + 1] = {
+    /*                    gain  pay    show       per      house */
+    [TDW_S_QUEEN] = BEN(NONE, NONE, LOYALTY, NONE, 0, "2 VP if you show 1 loyalty"),
+    [TDW_S_PRIOR] = BEN(PIETY, NONE, NONE, NONE, 0, "1 piety"),
+    [TDW_S_GUILD] = BEN(NONE, NONE, NONE, NONE, 1, "1 VP per own house"),
+    [TDW_S_OUTLAWS] = BEN(NONE, MONEY, NONE, NONE, 0, "pay 1 money"),
+    [TDW_S_PRIORESS] = BEN(NONE, NONE, KNOWLEDGE, NONE, 0, "2 VP if you show 1 knowledge"),
+    [TDW_S_MERCHANTS] = BEN(WOOL, NONE, NONE, NONE, 0, "1 wool"),
+    [TDW_S_KING] = BEN(NONE, NONE, NONE, LOYALTY, 0, "1 VP per loyalty shown"),
+    [TDW_S_EARL] = BEN(GRAIN, NONE, NONE, NONE, 0, "1 grain"),
+    [TDW_S_BISHOP] = BEN(NONE, NONE, NONE, PIETY, 0, "1 VP per piety shown"),
+};
+#undef BEN
+
 /* The favour marker's start, by the number of players (doc: "The favour
  * track", "Seat balance"). From the bishop the first orientation reaches
  * the prior's piety, and the next seat's reach from there (guild, outlaws,

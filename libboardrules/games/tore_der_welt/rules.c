@@ -225,39 +225,17 @@ int tdw_favour_target(const tdw *s, int from, int steps)
 void tdw_favour_benefit(tdw *s, int seat, int space)
 {
     const uint8_t *g = s->players[seat].goods;
-    switch (tdw_track[space].kind) {
-    case TDW_S_QUEEN:
-        if (g[TDW_LOYALTY] >= 1)
-            tdw_add_vp(s, seat, 2);
-        break;
-    case TDW_S_PRIOR:
-        tdw_gain(s, seat, TDW_PIETY, 1);
-        break;
-    case TDW_S_GUILD:
+    const tdw_benefit *b = &tdw_benefits[tdw_track[space].kind];
+    if (b->gain != TDW_NONE)
+        tdw_gain(s, seat, b->gain, 1);
+    if (b->pay != TDW_NONE)
+        tdw_lose(s, seat, b->pay, 1);
+    if (b->show != TDW_NONE && g[b->show] >= 1)
+        tdw_add_vp(s, seat, 2);
+    if (b->per != TDW_NONE)
+        tdw_add_vp(s, seat, g[b->per]);
+    if (b->per_house)
         tdw_add_vp(s, seat, tdw_houses_of(s, seat));
-        break;
-    case TDW_S_OUTLAWS:
-        tdw_lose(s, seat, TDW_MONEY, 1);
-        break;
-    case TDW_S_PRIORESS:
-        if (g[TDW_KNOWLEDGE] >= 1)
-            tdw_add_vp(s, seat, 2);
-        break;
-    case TDW_S_MERCHANTS:
-        tdw_gain(s, seat, TDW_WOOL, 1);
-        break;
-    case TDW_S_KING:
-        tdw_add_vp(s, seat, g[TDW_LOYALTY]);
-        break;
-    case TDW_S_EARL:
-        tdw_gain(s, seat, TDW_GRAIN, 1);
-        break;
-    case TDW_S_BISHOP:
-        tdw_add_vp(s, seat, g[TDW_PIETY]);
-        break;
-    default:
-        break;
-    }
 }
 
 /* C11: an orientation whose favour move ends on the outlaws is legal only if

@@ -121,6 +121,16 @@ typedef struct tdw_space_info {
     const char *text;   /* "queen", "outlaws-1", ... */
 } tdw_space_info;
 
+/* What a favour space of a kind gives the seat that takes it (rules.c's
+ * tdw_favour_benefit()): loyalty, piety and knowledge are shown, not given. */
+typedef struct tdw_benefit {
+    uint8_t gain, pay;  /* 1 unit of the good gained, paid; or TDW_NONE */
+    uint8_t show;       /* 2 VP if the seat shows 1 unit of the good, or TDW_NONE */
+    uint8_t per;        /* 1 VP per unit of the good shown, or TDW_NONE */
+    uint8_t per_house;  /* 1 VP per own house */
+    const char *text;   /* the rendering's */
+} tdw_benefit;
+
 typedef struct tdw_project_info {
     const char *text;   /* "bridge", ... */
     uint8_t stone, wood;
@@ -148,6 +158,7 @@ typedef struct tdw_place_info {
 
 extern const tdw_event_info tdw_events[TDW_EVENTS];
 extern const tdw_space_info tdw_track[TDW_SPACES];
+extern const tdw_benefit tdw_benefits[TDW_S_BISHOP + 1];       /* by space kind */
 extern const uint8_t tdw_favour_start[TDW_MAX_SEATS + 1];   /* by players: 1 (2, 3), 9 (4) */
 extern const tdw_project_info tdw_projects[TDW_PROJECTS];
 extern const tdw_plot_info tdw_plots[TDW_PLOTS];

@@ -179,22 +179,6 @@ static void render_header(const tdw *s, br_text *out)
     }
 }
 
-/* What each favour space gives the seat that takes it (rules.c's
- * tdw_favour_benefit). */
-static const char *const space_benefits[] = {
-    [TDW_S_QUEEN] = "2 VP if you show 1 loyalty",
-    [TDW_S_PRIOR] = "1 piety",
-    [TDW_S_GUILD] = "1 VP per own house",
-    [TDW_S_OUTLAWS] = "pay 1 money",
-    [TDW_S_PRIORESS] = "2 VP if you show 1 knowledge",
-    [TDW_S_MERCHANTS] = "1 wool",
-    [TDW_S_KING] = "1 VP per loyalty shown",
-    [TDW_S_EARL] = "1 grain",
-    [TDW_S_BISHOP] = "1 VP per piety shown",
-};
-_Static_assert(sizeof space_benefits / sizeof *space_benefits == TDW_S_BISHOP + 1,
-               "one benefit per favour space kind");
-
 /* The good an income code gives (TDW_NONE: the VP corner). */
 static const uint8_t income_goods[TDW_INCOMES] = {
     TDW_STONE, TDW_WOOD, TDW_GRAIN, TDW_PIETY, TDW_WOOL, TDW_LOYALTY, TDW_KNOWLEDGE,
@@ -242,7 +226,7 @@ static void put_favour_move(br_line *l, const tdw *s, int v)
     }
     int to = tdw_favour_target(s, s->favour, v);
     br_line_printf(l, 1, "| favour -> %s: %s", tdw_track[to].text,
-                space_benefits[tdw_track[to].kind]);
+                tdw_benefits[tdw_track[to].kind].text);
 }
 
 static void render_event(const tdw *s, br_text *out)
