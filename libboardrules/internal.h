@@ -227,6 +227,11 @@ typedef struct br_words {
 bool br_split_words(const char *text, int max_words, br_words *out);
 /* The index of `text` among the `count` `names` (exact match), or -1. */
 int br_name_index(const char *text, const char *const *names, int count);
+/* `utf8` in ASCII into buf (size > 0, cut at its end): the German letters
+ * ä ö ü Ä Ö Ü ß as ae oe ue Ae Oe Ue ss, any other non-ASCII byte as '?'
+ * (a rendering's names, for any terminal). */
+void br_ascii(char *buf, size_t size, const char *utf8);
+
 /* A whole number lo..hi written in at most 3 digits ("12"), or -1. */
 int br_word_number(const char *text, int lo, int hi);
 
@@ -262,6 +267,24 @@ const br_verb *br_verb_find(const br_verb *verbs, size_t n, const br_words *ws);
 /* Reads the move of v = br_verb_find(.., ws) into *out; BR_ERR_PARSE with
  * v's reason when its argument is none of its run. */
 br_status br_verb_read(const br_verb *v, const br_words *ws, br_move *out, br_text *err);
+
+/* ------------------------------------------------------------------ */
+/* Observation tensors (the games' write_tensor): planes of 0.0f/1.0f and
+ * of values scaled into 0..1. */
+
+/* Sets out[i] to 1.0f for each bit i of `mask` below n (the others stay). */
+static inline void br_tensor_bits(float *out, unsigned mask, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (mask >> i & 1)
+            out[i] = 1.0f;
+}
+
+/* v / max, or 0.0f when max is 0 (an empty pile's share). */
+static inline float br_tensor_scaled(int v, int max)
+{
+    return max > 0 ? (float)v / (float)max : 0.0f;
+}
 
 /* ------------------------------------------------------------------ */
 /* Options as data. A game describes its options once, in its option table

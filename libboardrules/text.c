@@ -186,6 +186,29 @@ int br_name_index(const char *text, const char *const *names, int count)
     return -1;
 }
 
+void br_ascii(char *buf, size_t size, const char *utf8)
+{
+    static const struct {
+        const char *from, *to;
+    } map[] = {{"\xc3\xa4", "ae"}, {"\xc3\xb6", "oe"}, {"\xc3\xbc", "ue"}, {"\xc3\x84", "Ae"},
+               {"\xc3\x96", "Oe"}, {"\xc3\x9c", "Ue"}, {"\xc3\x9f", "ss"}};
+    size_t n = 0;
+    while (*utf8 && n + 3 < size) {
+        size_t k = 0;
+        while (k < sizeof map / sizeof map[0] && strncmp(utf8, map[k].from, 2) != 0)
+            k++;
+        if (k < sizeof map / sizeof map[0]) {
+            buf[n++] = map[k].to[0];
+            buf[n++] = map[k].to[1];
+            utf8 += 2;
+        } else {
+            unsigned char c = (unsigned char)*utf8++;
+            buf[n++] = c < 0x80 ? (char)c : '?';
+        }
+    }
+    buf[n] = '\0';
+}
+
 int br_word_number(const char *text, int lo, int hi)
 {
     if (!*text || strlen(text) > 3)

@@ -32,30 +32,6 @@ static bool sees_goods(const tdw *s, int viewer, int owner)
 /* ------------------------------------------------------------------ */
 /* Names */
 
-/* The German card name in ASCII (ae, oe, ue, ss for the umlauts). */
-static void put_ascii(char *buf, size_t size, const char *utf8)
-{
-    static const struct {
-        const char *from, *to;
-    } map[] = {{"\xc3\xa4", "ae"}, {"\xc3\xb6", "oe"}, {"\xc3\xbc", "ue"}, {"\xc3\x84", "Ae"},
-               {"\xc3\x96", "Oe"}, {"\xc3\x9c", "Ue"}, {"\xc3\x9f", "ss"}};
-    size_t n = 0;
-    while (*utf8 && n + 3 < size) {
-        size_t k = 0;
-        while (k < sizeof map / sizeof map[0] && strncmp(utf8, map[k].from, 2) != 0)
-            k++;
-        if (k < sizeof map / sizeof map[0]) {
-            buf[n++] = map[k].to[0];
-            buf[n++] = map[k].to[1];
-            utf8 += 2;
-        } else {
-            unsigned char c = (unsigned char)*utf8++;
-            buf[n++] = c < 0x80 ? (char)c : '?';
-        }
-    }
-    buf[n] = '\0';
-}
-
 static void put_target(char *buf, size_t size, int target)
 {
     if (target < TDW_SPACES)
@@ -146,7 +122,7 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
 static void put_event(char *buf, size_t size, int e)
 {
     char name[80];
-    put_ascii(name, sizeof name, tdw_events[e].name_de);
+    br_ascii(name, sizeof name, tdw_events[e].name_de);
     br_format(buf, size, "E%02d %s", e + 1, name);
 }
 
@@ -778,18 +754,6 @@ _Static_assert((int)S_END == (int)TDW_TENSOR_SEAT, "a seat's planes add up to TD
 /* VP have no upper limit: the plane is VP / TENSOR_VP_SCALE, capped at 1. */
 enum { TENSOR_VP_SCALE = 100 };
 
-static void bits(float *out, unsigned mask, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (mask >> i & 1)
-            out[i] = 1.0f;
-}
-
-static float scaled(int v, int max)
-{
-    return max > 0 ? (float)v / (float)max : 0.0f;
-}
-
 static void tensor_table(const tdw *s, float *t)
 {
     t[T_PHASE + s->phase] = 1.0f;
@@ -808,42 +772,43 @@ static void tensor_table(const tdw *s, float *t)
         for (int i = 0; i < s->drawn_len[ch]; i++)
             t[T_DRAWN + s->drawn[ch][i]] = 1.0f;
     t[T_FAVOUR + s->favour] = 1.0f;
-    bits(t + T_COVERS, s->covers, TDW_TARGETS);
+    br_tensor_bits(t + T_COVERS, s->covers, TDW_TARGETS);
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
         float *o = t + T_PROJECTS + 5 * p;
         o[0] = ps->in_play;
         o[1] = ps->done;
         o[2] = ps->metal;
-        o[3] = scaled(ps->stone, tdw_projects[p].stone);
-        o[4] = scaled(ps->wood, tdw_projects[p].wood);
+        o[3] = br_tensor_scaled(ps->stone, tdw_projects[p].stone);
+        o[4] = br_tensor_scaled(ps->wood, tdw_projects[p].wood);
     }
     int face_down = 0;
     for (int x = 0; x < TDW_PLACES; x++) {
         float *o = t + T_PLACES + 5 * x;
         o[s->place_state[x]] = 1.0f;
-        o[4] = scaled(s->place_value[x], TDW_PLAGUE_VALUES);
+        o[4] = br_tensor_scaled(s->place_value[x], TDW_PLAGUE_VALUES);
         face_down += s->place_state[x] == TDW_PLACE_HIDDEN;
     }
-    t[T_POOL] = scaled(face_down, TDW_PLACES);
-    t[T_STOCKS + 0] = scaled(s->stock_grain, tdw_component[TDW_GRAIN]);
-    t[T_STOCKS + 1] = scaled(s->stock_piety, tdw_component[TDW_PIETY]);
-    t[T_STOCKS + 2] = scaled(s->box_grain, tdw_component[TDW_GRAIN]);
-    t[T_STOCKS + 3] = scaled(s->box_piety, tdw_component[TDW_PIETY]);
+    t[T_POOL] = br_tensor_scaled(face_down, TDW_PLACES);
+    t[T_STOCKS + 0] = br_tensor_scaled(s->stock_grain, tdw_component[TDW_GRAIN]);
+    t[T_STOCKS + 1] = br_tensor_scaled(s->stock_piety, tdw_component[TDW_PIETY]);
+    t[T_STOCKS + 2] = br_tensor_scaled(s->box_grain, tdw_component[TDW_GRAIN]);
+    t[T_STOCKS + 3] = br_tensor_scaled(s->box_piety, tdw_component[TDW_PIETY]);
     static const uint8_t supply_goods[7] = {TDW_STONE, TDW_WOOD,    TDW_WOOL,     TDW_CLOTH,
                                             TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
     for (int i = 0; i < 7; i++)
-        t[T_SUPPLY + i] = scaled(s->supply[supply_goods[i]], tdw_component[supply_goods[i]]);
+        t[T_SUPPLY + i] =
+            br_tensor_scaled(s->supply[supply_goods[i]], tdw_component[supply_goods[i]]);
     t[T_SUPPLY + 7] = s->supply_metal;
-    t[T_SUPPLY + 8] = scaled(TDW_COVER_TILES - tdw_popcount(s->covers), TDW_COVER_TILES);
-    t[T_PRICES + 0] = scaled(tdw_price_of(s, TDW_WOOL), 6); /* the sale prices now */
-    t[T_PRICES + 1] = scaled(tdw_price_of(s, TDW_CLOTH), 6);
+    t[T_SUPPLY + 8] = br_tensor_scaled(TDW_COVER_TILES - tdw_popcount(s->covers), TDW_COVER_TILES);
+    t[T_PRICES + 0] = br_tensor_scaled(tdw_price_of(s, TDW_WOOL), 6); /* the sale prices now */
+    t[T_PRICES + 1] = br_tensor_scaled(tdw_price_of(s, TDW_CLOTH), 6);
     const tdw_pending *pd = &s->pending;
     if (pd->card != TDW_NONE)
         t[T_PCARD + pd->card] = 1.0f;
     t[T_PPRIV] = pd->via_privilege;
-    bits(t + T_PRENTED, pd->rented, TDW_PLOTS);
-    t[T_PCARED] = scaled(pd->cared, tdw_component[TDW_KNOWLEDGE]);
+    br_tensor_bits(t + T_PRENTED, pd->rented, TDW_PLOTS);
+    t[T_PCARED] = br_tensor_scaled(pd->cared, tdw_component[TDW_KNOWLEDGE]);
     t[T_PRESUME + pd->resume] = 1.0f;
     if (pd->fill_next < TDW_PROJECTS)
         t[T_PFILL + pd->fill_next] = 1.0f;
@@ -854,7 +819,7 @@ static void tensor_table(const tdw *s, float *t)
 static void tensor_seat(const tdw *s, int p, int viewer, int mover, float *o)
 {
     const tdw_player *pl = &s->players[p];
-    o[S_VP] = pl->vp >= TENSOR_VP_SCALE ? 1.0f : scaled(pl->vp, TENSOR_VP_SCALE);
+    o[S_VP] = pl->vp >= TENSOR_VP_SCALE ? 1.0f : br_tensor_scaled(pl->vp, TENSOR_VP_SCALE);
     o[S_CREST] = s->crest == p;
     o[S_TURN] = s->turn == p;
     o[S_TO_MOVE] = mover == p;
@@ -862,38 +827,38 @@ static void tensor_seat(const tdw *s, int p, int viewer, int mover, float *o)
     o[S_QUEUED] = s->pending.queue >> p & 1;
     o[S_ACTED] = pl->acted;
     o[S_FORFEIT] = pl->forfeit;
-    bits(o + S_TRADED, pl->traded, 3);
-    bits(o + S_PENALTIES, pl->penalties, 3);
+    br_tensor_bits(o + S_TRADED, pl->traded, 3);
+    br_tensor_bits(o + S_PENALTIES, pl->penalties, 3);
     o[S_WINNER] = s->phase == TDW_PH_OVER && (s->winners >> p & 1);
     bool own = viewer == p;
     if (own || s->screens_open) {
         o[S_GOODS_SHOWN] = 1.0f;
         for (int g = 0; g < TDW_GOODS; g++)
-            o[S_GOODS + g] = scaled(pl->goods[g], tdw_component[g]);
+            o[S_GOODS + g] = br_tensor_scaled(pl->goods[g], tdw_component[g]);
     }
     if (own) {
-        bits(o + S_HAND, pl->hand, TDW_CARDS);
-        bits(o + S_DISCARDS, pl->discards, TDW_CARDS);
+        br_tensor_bits(o + S_HAND, pl->hand, TDW_CARDS);
+        br_tensor_bits(o + S_DISCARDS, pl->discards, TDW_CARDS);
     }
-    o[S_HAND_N] = scaled(tdw_popcount(pl->hand), TDW_CARDS);
-    o[S_DISCARDS_N] = scaled(tdw_popcount(pl->discards), TDW_CARDS);
+    o[S_HAND_N] = br_tensor_scaled(tdw_popcount(pl->hand), TDW_CARDS);
+    o[S_DISCARDS_N] = br_tensor_scaled(tdw_popcount(pl->discards), TDW_CARDS);
     for (int i = 0; i < pl->pile_len; i++) {
         float *c = o + S_PILE + i * (TDW_CARDS + 1);
         c[pl->pile[i]] = 1.0f;
         c[TDW_CARDS] = pl->pile_used >> i & 1;
     }
-    o[S_PILE_N] = scaled(pl->pile_len, TDW_ROUNDS);
+    o[S_PILE_N] = br_tensor_scaled(pl->pile_len, TDW_ROUNDS);
     int houses = 0;
     for (int q = 0; q < TDW_PLOTS; q++)
         if (s->plots[q] == p) {
             o[S_PLOTS + q] = 1.0f;
             houses++;
         }
-    o[S_HOUSES_LEFT] = scaled(TDW_HOUSES - houses, TDW_HOUSES);
-    bits(o + S_SEALS, pl->seals, TDW_PROJECTS);
-    o[S_SHORTFALL + 0] = scaled(s->shortfall[p][0], 2);
-    o[S_SHORTFALL + 1] = scaled(s->shortfall[p][1], 2);
-    o[S_SHORTFALL + 2] = scaled(s->shortfall[p][2], 5);
+    o[S_HOUSES_LEFT] = br_tensor_scaled(TDW_HOUSES - houses, TDW_HOUSES);
+    br_tensor_bits(o + S_SEALS, pl->seals, TDW_PROJECTS);
+    o[S_SHORTFALL + 0] = br_tensor_scaled(s->shortfall[p][0], 2);
+    o[S_SHORTFALL + 1] = br_tensor_scaled(s->shortfall[p][1], 2);
+    o[S_SHORTFALL + 2] = br_tensor_scaled(s->shortfall[p][2], 5);
 }
 
 void tdw_write_tensor(const void *st, int seat, float *out)
