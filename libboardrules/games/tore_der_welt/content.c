@@ -43,6 +43,14 @@ const char *const tdw_income_codes[TDW_INCOMES] = {
     [TDW_INC_VP] = "VP",
 };
 
+/* The good an income code gives (TDW_NONE: the VP corner). */
+const uint8_t tdw_income_goods[TDW_INCOMES] = {
+    [TDW_INC_STONE] = TDW_STONE,         [TDW_INC_WOOD] = TDW_WOOD,     [TDW_INC_GRAIN] = TDW_GRAIN,
+    [TDW_INC_PIETY] = TDW_PIETY,         [TDW_INC_WOOL] = TDW_WOOL,     [TDW_INC_LOYALTY] = TDW_LOYALTY,
+    [TDW_INC_KNOWLEDGE] = TDW_KNOWLEDGE, [TDW_INC_MONEY1] = TDW_MONEY, [TDW_INC_MONEY2] = TDW_MONEY,
+    [TDW_INC_VP] = TDW_NONE,
+};
+
 const char *const tdw_due_names[TDW_DUES] = {"piety", "grain", "tax"};
 const char *const tdw_slot_names[3] = {"council", "field1", "field2"};
 const char *const tdw_plot_names[TDW_PLOTS] = {

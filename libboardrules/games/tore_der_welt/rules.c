@@ -178,13 +178,6 @@ static bool begging(const tdw *s, int seat)
     return s->round == 0 && (s->players[seat].penalties & TDW_PEN_BEGGING);
 }
 
-static const uint8_t income_good[TDW_INCOMES] = {
-    [TDW_INC_STONE] = TDW_STONE,     [TDW_INC_WOOD] = TDW_WOOD,      [TDW_INC_GRAIN] = TDW_GRAIN,
-    [TDW_INC_PIETY] = TDW_PIETY,     [TDW_INC_WOOL] = TDW_WOOL,      [TDW_INC_LOYALTY] = TDW_LOYALTY,
-    [TDW_INC_KNOWLEDGE] = TDW_KNOWLEDGE, [TDW_INC_MONEY1] = TDW_MONEY, [TDW_INC_MONEY2] = TDW_MONEY,
-    [TDW_INC_VP] = TDW_NONE,
-};
-
 static int income_of(const tdw *s, int v, int seat)
 {
     return tdw_events[s->event].corners[tdw_corner_for_seat(s, s->event, v, seat)];
@@ -204,7 +197,7 @@ static void pay_income(tdw *s, int v)
             tdw_add_vp(s, seat, 1);
             continue;
         }
-        if (tdw_gain(s, seat, income_good[inc], inc == TDW_INC_MONEY2 ? 2 : 1) == 0)
+        if (tdw_gain(s, seat, tdw_income_goods[inc], inc == TDW_INC_MONEY2 ? 2 : 1) == 0)
             tdw_add_vp(s, seat, 1);
     }
 }

@@ -170,6 +170,7 @@ extern const uint8_t tdw_component[TDW_GOODS];               /* units of each go
 extern const uint8_t tdw_start_goods[TDW_GOODS];             /* each seat at the start */
 extern const uint8_t tdw_wool_price, tdw_cloth_price;        /* 2 and 4 */
 extern const char *const tdw_good_names[TDW_GOODS];          /* "stone", ..., "knowledge" */
+extern const uint8_t tdw_income_goods[TDW_INCOMES];          /* the good, TDW_NONE: VP */
 extern const char *const tdw_income_codes[TDW_INCOMES];      /* "St", ..., "VP" */
 extern const char *const tdw_card_names[TDW_CARDS];          /* "grain", ..., "favour" */
 extern const char *const tdw_due_names[TDW_DUES];            /* "piety", "grain", "tax" */

@@ -155,11 +155,6 @@ static void render_header(const tdw *s, br_text *out)
     }
 }
 
-/* The good an income code gives (TDW_NONE: the VP corner). */
-static const uint8_t income_goods[TDW_INCOMES] = {
-    TDW_STONE, TDW_WOOD, TDW_GRAIN, TDW_PIETY, TDW_WOOL, TDW_LOYALTY, TDW_KNOWLEDGE,
-    TDW_MONEY, TDW_MONEY, TDW_NONE};
-
 /* Each seat's income at arrow value v, from the active player on, as the
  * rules pay it (rules.c's pay_income): a begging seat gets nothing in
  * round 1, and a stock that has run out gives 1 VP instead (C15). */
@@ -173,7 +168,7 @@ static void put_incomes(br_line *l, const tdw *s, int v)
         int corner = tdw_corner_for_seat(s, s->event, v, p);
         int income = tdw_events[s->event].corners[corner];
         const char *code = tdw_income_codes[income];
-        int good = income_goods[income];
+        int good = tdw_income_goods[income];
         int want = income == TDW_INC_MONEY2 ? 2 : 1;
         if (s->round == 0 && (s->players[p].penalties & TDW_PEN_BEGGING)) {
             br_line_printf(l, k ? 2 : 1, "s%d %s withheld (begging)", p, code);
