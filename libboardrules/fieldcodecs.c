@@ -91,6 +91,20 @@ bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_
     return true;
 }
 
+bool br_field_get_rows(br_bytes_reader *r, size_t n, size_t size, br_field_row_reader read_row,
+                       void *out, const br_field_path *at)
+{
+    const uint8_t *p = take(r, n * size, at);
+    if (!p)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        if (!read_row(p + i * size, i, out, r, &entry))
+            return false;
+    }
+    return true;
+}
+
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
                          size_t n, uint8_t *out, const br_field_path *at)
 {
@@ -216,8 +230,11 @@ bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias
                            const char *what, uint8_t *values, uint8_t *len,
                            const br_field_path *at, br_text *err)
 {
-    if (!json_is_array(v) || json_array_size(v) > cap)
+    if (!json_is_array(v))
         return br_field_fail(err, at, "not an array of at most %u entries", cap);
+    if (json_array_size(v) > cap)
+        return br_field_fail(err, at, "%zu entries, expected at most %u", json_array_size(v),
+                             cap);
     *len = (uint8_t)json_array_size(v);
     for (int i = 0; i < *len; i++) {
         const json_t *e = json_array_get(v, (size_t)i);

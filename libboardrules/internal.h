@@ -344,6 +344,12 @@ void br_options_help_write(const struct br_game *game, br_text *out);
  * it. The others are a seat (0..n-1) or -1, a spectator. */
 #define BR_VIEW_FULL (-2)
 
+/* Whether `max` fits the unsigned member `member` of struct `type`: the
+ * games' counters assert that their bounds fit their state, as in
+ * _Static_assert(BR_FITS(struct state, turns, MAX_TURNS), "turns"). */
+#define BR_FITS(type, member, max) \
+    ((unsigned long long)(max) < 1ull << (8 * sizeof(((type *)0)->member)))
+
 /* The vtable. `st` always points at the game's own state of state_size
  * bytes (aligned to 16), which must be plain data: copying its bytes copies
  * the position. */
@@ -887,6 +893,13 @@ bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
  * (entry paths "at[i]"). */
 bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
                           uint8_t *len, const br_field_path *at);
+/* n rows of `size` bytes each, read in one go; row i goes to read_row()
+ * with its path at[i] (an array over the seats: a row per seat), which
+ * checks it, stores it into `out` and fails with br_field_fail_bytes(). */
+typedef bool (*br_field_row_reader)(const uint8_t *row, size_t i, void *out,
+                                    br_bytes_reader *r, const br_field_path *at);
+bool br_field_get_rows(br_bytes_reader *r, size_t n, size_t size, br_field_row_reader read_row,
+                       void *out, const br_field_path *at);
 /* n bytes into out[0..n), byte i at most max[i]; one out of range fails
  * naming at.keys[i] (a struct's members in one go, faster than the walk). */
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
