@@ -40,13 +40,10 @@ static br_status tsuro_setup(void *st, int num_players, br_option_value *values,
     }
     if (values[OPT_BOARD] == BR_OPTION_UNSET)
         values[OPT_BOARD] = edition != ED_CLASSIC && num_players > 4 ? 7 : 6;
-    ts_state *s = st;
-    memset(s, 0, sizeof *s);
-    s->edition = (uint8_t)edition;
-    s->width = (uint8_t)values[OPT_BOARD];
-    s->selfkill = (uint8_t)values[OPT_SELFKILL];
-    s->num_seats = (uint8_t)num_players;
-    tsuro_clear_to_start(s);
+    ts_state settings = { .edition = (uint8_t)edition, .width = (uint8_t)values[OPT_BOARD],
+                          .selfkill = (uint8_t)values[OPT_SELFKILL],
+                          .num_seats = (uint8_t)num_players };
+    tsuro_start(st, &settings);
     return BR_OK;
 }
 

@@ -503,12 +503,7 @@ static void apply_setup(ts_state *s, int m)
     int seat = s->turn, cell, point;
     assert(m >= 0 && m < start_positions(s) && !(s->placed & seat_bit(seat)));
     start_point(s, m, &cell, &point);
-    s->marker_cell[seat] = (uint8_t)cell;
-    s->marker_point[seat] = (uint8_t)point;
-    s->placed |= (uint8_t)seat_bit(seat);
-    s->alive |= (uint8_t)seat_bit(seat);
-    if (is_kosmos(s))
-        s->fresh |= (uint8_t)seat_bit(seat);
+    stand_marker(s, seat, cell, point, is_kosmos(s));
     if (++s->turn == s->num_seats) {
         s->turn = 0;
         s->phase = PH_PLAY;
@@ -578,10 +573,12 @@ static void apply_placement(ts_state *s, br_move move)
 /* ------------------------------------------------------------------ */
 /* Setup */
 
-/* The position before the deal, for the settings already in *s (edition,
+/* The position before the deal with the settings of `settings` (edition,
  * board, selfkill, seats): an empty board and every tile in the pile. */
-void tsuro_clear_to_start(ts_state *s)
+void tsuro_start(ts_state *s, const ts_state *settings)
 {
+    *s = (ts_state){ .edition = settings->edition, .width = settings->width,
+                     .selfkill = settings->selfkill, .num_seats = settings->num_seats };
     memset(s->board, CELL_OFF, sizeof s->board);
     for (int r = 0; r < s->width; r++)
         for (int c = 0; c < s->width; c++)
@@ -745,26 +742,21 @@ static bool check_setup(const ts_state *s, br_move move, br_text *reason)
                       "e.g. @a1:%s)", s->turn, is_kosmos(s) ? "top" : "0");
     int m = move - MOVE_SETUP_BASE, cell, point;
     start_point(s, m, &cell, &point);
-    if (is_kosmos(s) && (m & 1)) {
-        if (!reason)
-            return false;
-        br_text_puts(reason, "start position ");
-        tsuro_put_start(s, reason, m);
-        br_text_puts(reason, " is not used in this edition: a marker stands on a side, "
-                     "e.g. @");
-        tsuro_put_square(reason, cell);
-        br_text_printf(reason, ":%s", SIDE_NAMES[point >> 1]);
+    bool unused = is_kosmos(s) && (m & 1);
+    if (!unused && !start_taken(s, cell, point))
+        return true;
+    if (!reason)
         return false;
-    }
-    if (start_taken(s, cell, point)) {
-        if (!reason)
-            return false;
-        br_text_puts(reason, "start position ");
-        tsuro_put_start(s, reason, m);
+    br_text_puts(reason, "start position ");
+    tsuro_put_start(s, reason, m);
+    if (!unused) {
         br_text_puts(reason, " is taken");
         return false;
     }
-    return true;
+    br_text_puts(reason, " is not used in this edition: a marker stands on a side, e.g. @");
+    tsuro_put_square(reason, cell);
+    br_text_printf(reason, ":%s", SIDE_NAMES[point >> 1]);
+    return false;
 }
 
 /* The listed move that placement `move` (a tile of the mover's hand) stands

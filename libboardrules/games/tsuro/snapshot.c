@@ -42,36 +42,21 @@ static void hands_write(const br_fields_ctx *c, const void *member, br_jw *w)
             br_jw_null(w);
             continue;
         }
-        br_jw_begin_array(w);
-        for (int i = 0; i < s->hand_size[p]; i++)
-            br_jw_int(w, s->hand[p][i]);
-        br_jw_end_array(w);
+        br_jw_u8_list(w, s->hand[p], s->hand_size[p], 0);
     }
     br_jw_end_array(w);
 }
 
 /* A hand's tiles, added in any order and kept sorted (hand_add). */
-struct hand_of {
-    ts_state *s;
-    int seat;
-};
-
-static bool read_hand_tile(const json_t *t, size_t i, void *out, const br_field_path *at,
-                           br_text *err)
-{
-    const struct hand_of *h = out;
-    (void)i;
-    if (!json_is_integer(t) || !in_tile_range(json_integer_value(t)))
-        return br_field_fail(err, at, "not a tile number 0..%d", TS_TILES - 1);
-    hand_add(h->s, h->seat, (int)json_integer_value(t));
-    return true;
-}
-
 static bool read_hand(const json_t *h, size_t p, void *out, const br_field_path *at,
                       br_text *err)
 {
-    struct hand_of hand = { out, (int)p };
-    return br_field_read_each(h, 0, TS_HAND, "tiles", read_hand_tile, &hand, at, err);
+    uint8_t tiles[TS_HAND], n;
+    if (!br_field_read_u8_list(h, TS_HAND, TS_TILES - 1, 0, "a tile number", tiles, &n, at, err))
+        return false;
+    for (int i = 0; i < n; i++)
+        hand_add(out, (int)p, tiles[i]);
+    return true;
 }
 
 static bool hands_read(const br_fields_ctx *c, void *member, const json_t *v,
@@ -93,9 +78,10 @@ static void hands_put(const br_fields_ctx *c, const void *member, br_bytes_write
 }
 
 /* Loaded in any order, kept sorted (hand_add). */
-static bool hand_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
+static bool hand_get(const uint8_t *b, size_t p, void *out, br_bytes_reader *r,
                      const br_field_path *at)
 {
+    ts_state *s = out;
     if (b[0] > TS_HAND)
         return br_field_fail_bytes(r, at, "%u tiles, a hand holds at most %d", b[0], TS_HAND);
     for (int i = 0; i < TS_HAND; i++) {
@@ -105,7 +91,7 @@ static bool hand_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
         if (i >= b[0] && b[1 + i] != 0)
             return br_field_fail_bytes(r, &slot, "%u in an unused slot (0 there)", b[1 + i]);
         if (i < b[0])
-            hand_add(s, p, b[1 + i]);
+            hand_add(s, (int)p, b[1 + i]);
     }
     return true;
 }
@@ -113,15 +99,7 @@ static bool hand_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
 static bool hands_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                       const br_field_path *at)
 {
-    uint8_t b[TS_SEATS * (1 + TS_HAND)];
-    if (!br_field_take(r, b, (size_t)c->num_seats * (1 + TS_HAND), at))
-        return false;
-    for (int p = 0; p < c->num_seats; p++) {
-        br_field_path hand = { at, NULL, p };
-        if (!hand_get(member, p, &b[p * (1 + TS_HAND)], r, &hand))
-            return false;
-    }
-    return true;
+    return br_field_get_rows(r, (size_t)c->num_seats, 1 + TS_HAND, hand_get, member, at);
 }
 
 static const br_field_codec HANDS = { hands_write, hands_read, hands_put, hands_get };
@@ -360,17 +338,6 @@ static void markers_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_end_array(w);
 }
 
-/* Seat p's marker stands on `cell` at `point` (fresh: on its start side). */
-static void stand_marker(ts_state *s, int p, int cell, int point, bool fresh)
-{
-    s->marker_cell[p] = (uint8_t)cell;
-    s->marker_point[p] = (uint8_t)point;
-    s->placed |= (uint8_t)seat_bit(p);
-    s->alive |= (uint8_t)seat_bit(p);
-    if (fresh)
-        s->fresh |= (uint8_t)seat_bit(p);
-}
-
 /* A square name such as "b3" of the board. */
 static bool parse_square_name(const ts_state *s, const json_t *v, int *cell)
 {
@@ -449,9 +416,11 @@ static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_wri
     br_bw_bytes(w, b, (size_t)c->num_seats * 4);
 }
 
-static bool marker_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
+static bool marker_get(const uint8_t *b, size_t seat, void *out, br_bytes_reader *r,
                        const br_field_path *at)
 {
+    ts_state *s = out;
+    int p = (int)seat;
     static const char *const KEYS[4] = { "status", "square", "point", "fresh" };
     const unsigned limit[4] = { MARK_ON, (unsigned)(s->width * s->width) - 1, 7, 1 };
     for (int k = 0; k < 4; k++) {
@@ -472,15 +441,7 @@ static bool marker_get(ts_state *s, int p, const uint8_t *b, br_bytes_reader *r,
 static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                         const br_field_path *at)
 {
-    uint8_t b[TS_SEATS * 4];
-    if (!br_field_take(r, b, (size_t)c->num_seats * 4, at))
-        return false;
-    for (int p = 0; p < c->num_seats; p++) {
-        br_field_path entry = { at, NULL, p };
-        if (!marker_get(member, p, &b[4 * p], r, &entry))
-            return false;
-    }
-    return true;
+    return br_field_get_rows(r, (size_t)c->num_seats, 4, marker_get, member, at);
 }
 
 static const br_field_codec MARKERS = { markers_write, markers_read, markers_put, markers_get };
@@ -763,7 +724,7 @@ static bool check_trail(const ts_state *s, int seat, br_text *err)
     int behind = cell + SIDE_STEP[point >> 1];
     if (s->board[behind] == CELL_EMPTY)
         return br_fail(err, "state.markers[%d]: stands between two empty squares", seat);
-    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
+    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER_OF(point)]);
     if (w.end != WALK_LEAVES)
         return br_fail(err, "state.markers[%d]: the path behind the marker does not lead "
                       "back to the edge of the board", seat);
@@ -828,18 +789,15 @@ static bool check_invariants(const ts_state *s, br_text *err)
     return check_markers(s, err);
 }
 
-/* An empty position with the settings (options) of `settings`. */
-static void start_from_settings(ts_state *s, const ts_state *settings)
+/* The end of both loaders: the checks across the members `read` (whether
+ * the walker has read them), then the loaded position into `st`. */
+static br_status finish_load(void *st, const ts_state *s, bool read, br_text *err)
 {
-    memset(s, 0, sizeof *s);
-    s->edition = settings->edition;
-    s->width = settings->width;
-    s->selfkill = settings->selfkill;
-    s->num_seats = settings->num_seats;
-    tsuro_clear_to_start(s);
-    empty_pile(s);
+    if (!read || !check_invariants(s, err))
+        return BR_ERR_SNAPSHOT;
+    memcpy(st, s, sizeof *s);
+    return BR_OK;
 }
-
 
 /* ------------------------------------------------------------------ */
 /* Loading: the table's members into an empty position with the options of
@@ -848,23 +806,18 @@ static void start_from_settings(ts_state *s, const ts_state *settings)
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
 {
     ts_state s;
-    start_from_settings(&s, st);
+    tsuro_start(&s, st);
+    empty_pile(&s); /* the pile is a member */
     br_fields_ctx c = fields_ctx(&s, BR_VIEW_FULL);
-    if (!br_fields_read_json(&TSURO_TABLE, &c, &s, obj, &STATE_PATH, err) ||
-        !check_invariants(&s, err))
-        return BR_ERR_SNAPSHOT;
-    memcpy(st, &s, sizeof s);
-    return BR_OK;
+    return finish_load(st, &s, br_fields_read_json(&TSURO_TABLE, &c, &s, obj, &STATE_PATH, err),
+                       err);
 }
 
 br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err)
 {
     ts_state s;
-    start_from_settings(&s, st);
+    tsuro_start(&s, st);
+    empty_pile(&s); /* the pile is a member */
     br_fields_ctx c = fields_ctx(&s, BR_VIEW_FULL);
-    if (!br_fields_read_bytes(&TSURO_TABLE, &c, &s, r, &STATE_PATH) ||
-        !check_invariants(&s, err))
-        return BR_ERR_SNAPSHOT;
-    memcpy(st, &s, sizeof s);
-    return BR_OK;
+    return finish_load(st, &s, br_fields_read_bytes(&TSURO_TABLE, &c, &s, r, &STATE_PATH), err);
 }

@@ -66,20 +66,15 @@ static const char *const SIDE_NAMES[] = { "top", "right", "bottom", "left" };
 /* ------------------------------------------------------------------ */
 /* Geometry of points and squares */
 
-/* Point p of a square touches point PARTNER[p] of the neighbour on that side. */
+/* Point p of a square touches point PARTNER_OF(p) of the neighbour on that
+ * side: one xor, no table. */
 #define PARTNER_OF(p) ((p) ^ 5) /* 0-5, 1-4, 2-7 and 3-6 face each other */
-static const uint8_t PARTNER[8] = {
-    PARTNER_OF(0), PARTNER_OF(1), PARTNER_OF(2), PARTNER_OF(3),
-    PARTNER_OF(4), PARTNER_OF(5), PARTNER_OF(6), PARTNER_OF(7),
-};
-/* Cell offset to the neighbour across side 0 (top), 1 (right), 2 (bottom), 3 (left). */
+/* Cell offset to the neighbour across side 0 (top), 1 (right), 2 (bottom), 3
+ * (left); point p lies on side p >> 1, so SIDE_STEP[p >> 1] is the
+ * neighbour it touches. */
 static const int8_t SIDE_STEP[4] = { -TS_STRIDE, 1, TS_STRIDE, -1 };
-/* Cell offset to the neighbour that point p touches (SIDE_STEP of its side). */
+/* The same as a constant expression, for the tables of content.c. */
 #define POINT_STEP_OF(p) ((p) < 2 ? -TS_STRIDE : (p) < 4 ? 1 : (p) < 6 ? TS_STRIDE : -1)
-static const int8_t POINT_STEP[8] = {
-    POINT_STEP_OF(0), POINT_STEP_OF(1), POINT_STEP_OF(2), POINT_STEP_OF(3),
-    POINT_STEP_OF(4), POINT_STEP_OF(5), POINT_STEP_OF(6), POINT_STEP_OF(7),
-};
 
 /* tsuro_tile_step[code][p]: where a path that enters tile `code` at p goes on:
  * the offset of the next square and the point where it enters that. */
@@ -145,10 +140,9 @@ _Static_assert(sizeof(struct tsuro_state) ==
                "tsuro state has padding");
 
 /* The counters hold their largest values (doc: "Counters and their bounds"). */
-#define TS_FITS(member, max) \
-    ((unsigned long long)(max) < 1ull << (8 * sizeof(((struct tsuro_state *)0)->member)))
-_Static_assert(TS_FITS(pile_total, TS_KOSMOS_TILES), "pile_total: the largest set");
-_Static_assert(TS_FITS(hand_size[0], TS_HAND), "hand_size: a hand");
+_Static_assert(BR_FITS(struct tsuro_state, pile_total, TS_KOSMOS_TILES),
+               "pile_total: the largest set");
+_Static_assert(BR_FITS(struct tsuro_state, hand_size[0], TS_HAND), "hand_size: a hand");
 
 typedef struct tsuro_state ts_state;
 
@@ -250,6 +244,18 @@ static inline int start_index(const ts_state *s, int cell, int point)
     }
 }
 
+/* Seat p's marker stands on `cell` at `point` (fresh: on its start side):
+ * set up in play, or loaded from a snapshot. */
+static inline void stand_marker(ts_state *s, int p, int cell, int point, bool fresh)
+{
+    s->marker_cell[p] = (uint8_t)cell;
+    s->marker_point[p] = (uint8_t)point;
+    s->placed |= (uint8_t)seat_bit(p);
+    s->alive |= (uint8_t)seat_bit(p);
+    if (fresh)
+        s->fresh |= (uint8_t)seat_bit(p);
+}
+
 /* ------------------------------------------------------------------ */
 /* Hands
  *
@@ -349,8 +355,8 @@ struct walk {
  * step (tiled or not); what ended the walk is read once at the end. */
 static inline struct walk walk_out(const uint8_t *board, int cell, int leave)
 {
-    int point = PARTNER[leave];
-    cell += POINT_STEP[leave];
+    int point = PARTNER_OF(leave);
+    cell += SIDE_STEP[leave >> 1];
     for (int step = 0; step < MAX_TRAIL && board[cell] < CELL_OFF; step++) {
         struct tile_step next = tsuro_tile_step[board[cell]][point];
         cell += next.cell;
@@ -463,7 +469,7 @@ static inline size_t tensor_size_of(const ts_state *s)
 BR_GAME_DECLARE(tsuro);
 
 /* rules.c */
-void tsuro_clear_to_start(ts_state *s);
+void tsuro_start(ts_state *s, const ts_state *settings);
 br_move tsuro_listed_move(const ts_state *s, br_move move);
 br_move tsuro_sample_chance(const void *st, br_rng *rng);
 

@@ -200,8 +200,7 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
      * then the deal depends on what the seat sees and the seed only, not on
      * where the hidden tiles are (a bot's choice must not: doc/bots.md). */
     uint8_t count[TS_TILES];
-    for (int t = 0; t < TS_TILES; t++)
-        count[t] = (uint8_t)pile_count(s, t);
+    pile_counts(s, count);
     for (int p = 0; p < s->num_seats; p++) {
         if (p == seat)
             continue;
@@ -215,12 +214,7 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
     for (int t = 0; t < TS_TILES; t++)
         for (int k = 0; k < count[t]; k++)
             pool[n++] = (uint8_t)t;
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)br_rng_below(rng, (uint32_t)i + 1);
-        uint8_t tmp = pool[i];
-        pool[i] = pool[j];
-        pool[j] = tmp;
-    }
+    br_rng_shuffle_bytes(rng, pool, n);
     int next = 0;
     for (int p = 0; p < s->num_seats; p++)
         if (p != seat)
