@@ -31,21 +31,12 @@ bool dud_get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                   const br_field_path *at)
 {
     dud *s = dud_loading(c);
-    (void)member;
-    if (!br_field_take(r, &s->tiles_laid, 1, at))
-        return false;
     uint8_t moves[DUD_TILES];
-    if (s->tiles_laid > DUD_TILES)
-        return br_field_fail_bytes(r, at, "%u tiles, the set has %d", s->tiles_laid, DUD_TILES);
-    if (!br_field_take(r, moves, s->tiles_laid, at))
+    (void)member;
+    if (!br_field_get_u8_list(r, DUD_TILES, DUD_MV_VOTE - 1, moves, &s->tiles_laid, at))
         return false;
-    for (int i = 0; i < s->tiles_laid; i++) {
-        br_field_path entry = {at, NULL, i};
-        if (moves[i] >= DUD_MV_VOTE)
-            return br_field_fail_bytes(r, &entry, "%u is not a lay number (0..%d)", moves[i],
-                                       DUD_MV_VOTE - 1);
+    for (int i = 0; i < s->tiles_laid; i++)
         s->laid[i] = dud_lay_of_move(moves[i]);
-    }
     return true;
 }
 
@@ -80,45 +71,6 @@ bool dud_get_tasks(const br_fields_ctx *c, void *member, br_bytes_reader *r,
     return get_card(r, DUD_TASKS, &s->task[p][0], &first)
            && get_card(r, DUD_TASKS, &s->task[p][1], &second)
            && get_card(r, 2, &s->choice[p], &choice);
-}
-
-/* A seat's running ballot: 0 when it has not voted (the mask before it). */
-void dud_put_ballot(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const dud *s = c->state;
-    br_bw_u8(w, s->voted >> c->owner & 1 ? *(const uint8_t *)member : 0);
-}
-
-bool dud_get_ballot(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                    const br_field_path *at)
-{
-    const dud *s = c->state;
-    uint8_t *ballot = member;
-    if (!br_field_take(r, ballot, 1, at))
-        return false;
-    return (s->voted >> c->owner & 1) || !*ballot
-           || br_field_fail_bytes(r, at, "cards, but the seat has not voted");
-}
-
-void dud_put_jein_yes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const dud *s = c->state;
-    (void)member;
-    br_bw_u8(w, s->jein_yes & s->jein_done);
-}
-
-bool dud_get_jein_yes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                      const br_field_path *at)
-{
-    const dud *s = c->state;
-    uint8_t *yes = member;
-    if (!br_field_take(r, yes, 1, at))
-        return false;
-    if (*yes >> c->num_seats)
-        return br_field_fail_bytes(r, at, "0x%02x names a seat beyond seat %d", *yes,
-                                   c->num_seats - 1);
-    return !(*yes & ~s->jein_done)
-           || br_field_fail_bytes(r, at, "yes from a seat that has not declared");
 }
 
 void dud_put_pending(const br_fields_ctx *c, const void *member, br_bytes_writer *w)

@@ -172,7 +172,6 @@ extern const char *const dud_phase_names[DUD_PHASES];
 /* ------------------------------------------------------------------ */
 /* Small helpers */
 
-static inline int dud_tile_kind(int type) { return type / DUD_SHAPES; }
 static inline int dud_tile_shape(int type) { return type % DUD_SHAPES; }
 static inline int dud_tile_type(int kind, int shape) { return kind * DUD_SHAPES + shape; }
 static inline int dud_shape_class(int shape) { return 3 - dud_shape_length[shape]; }
@@ -260,10 +259,7 @@ int dud_actor(const dud *s);
 /* Notation (notation.c) */
 
 void dud_put_square(br_text *out, int sq);
-void dud_put_tile(br_text *out, int type);
 void dud_put_lay(br_text *out, dud_lay lay);
-/* Parses a tile name ("road3b"); -1 when it is none. */
-int dud_parse_tile(const char *text);
 /* Parses one vote card name; -1 when it is none. */
 int dud_parse_vote_card(const char *text);
 
@@ -343,13 +339,10 @@ enum {
                     + DUD_VOTE_CARDS * DUD_MAX_SEATS * (1 + DUD_MAX_VOTE_LAYS) /* 4048 */
 };
 
-/* Whether `max` fits the unsigned field `member` of the state. */
-#define DUD_FITS(member, max) \
-    ((unsigned long long)(max) < 1ull << (8 * sizeof(((dud *)0)->member)))
-_Static_assert(DUD_FITS(votes_held, DUD_MAX_VOTES), "votes_held: DUD_MAX_VOTES");
-_Static_assert(DUD_FITS(votes_passed, DUD_MAX_PASSED_VOTES), "votes_passed: DUD_TILES");
-_Static_assert(DUD_FITS(bridges_passed, DUD_TILES), "bridges_passed: one per tile laid");
-_Static_assert(DUD_FITS(tiles_laid, DUD_TILES), "tiles_laid: DUD_TILES");
+_Static_assert(BR_FITS(dud, votes_held, DUD_MAX_VOTES), "votes_held: DUD_MAX_VOTES");
+_Static_assert(BR_FITS(dud, votes_passed, DUD_MAX_PASSED_VOTES), "votes_passed: DUD_TILES");
+_Static_assert(BR_FITS(dud, bridges_passed, DUD_TILES), "bridges_passed: one per tile laid");
+_Static_assert(BR_FITS(dud, tiles_laid, DUD_TILES), "tiles_laid: DUD_TILES");
 /* Plain data: equal positions are equal byte for byte, with no padding. */
 _Static_assert(offsetof(dud, votes_held) == offsetof(dud, winner_mask) + 1,
                "padding before votes_held");

@@ -50,10 +50,7 @@ static void key_square(br_jw *w, const char *key, int sq)
 
 static void put_tile(br_jw *w, int type)
 {
-    char buf[NAME_SIZE];
-    br_text t = br_text_over(buf, sizeof buf);
-    dud_put_tile(&t, type);
-    br_jw_string(w, buf);
+    br_jw_string(w, dud_tile_names[type]);
 }
 
 static void key_tile(br_jw *w, const char *key, int type)

@@ -19,11 +19,6 @@ void dud_put_square(br_text *out, int sq)
     br_text_printf(out, "%c%d", 'a' + sq % DUD_SIDE, DUD_SIDE - sq / DUD_SIDE);
 }
 
-void dud_put_tile(br_text *out, int type)
-{
-    br_text_puts(out, dud_tile_names[type]);
-}
-
 void dud_put_lay(br_text *out, dud_lay lay)
 {
     br_text_printf(out, "%s %s %s", dud_path_names[lay.path], dud_shape_names[lay.shape],
@@ -64,6 +59,34 @@ static int private_to(const dud *s, br_move move)
     return -1;
 }
 
+/* The moves of a word and one argument, in move order: move base + i is
+ * "<word> <names[i]>" (doc: "Move numbers and notation"). Both directions
+ * and the hidden texts ("deal ?") read this table. */
+static const char *const jein_args[] = {"yes", "no"};
+static const char *const choose_args[] = {"1", "2"};
+static const struct word_move {
+    const char *word;
+    br_move base;
+    const char *const *names;
+    int count;
+} word_moves[] = {
+    {"jein", DUD_MV_JEIN_YES, jein_args, 2},
+    {"choose", DUD_MV_CHOOSE, choose_args, 2},
+    {"deal", DUD_MV_DEAL_TILE, dud_tile_names, DUD_TILE_TYPES},
+    {"building", DUD_MV_DEAL_BUILDING, dud_building_names, DUD_BUILDING_TYPES},
+    {"task", DUD_MV_DEAL_TASK, dud_task_names, DUD_TASKS},
+};
+enum { WORD_MOVES = sizeof word_moves / sizeof word_moves[0] };
+
+/* The entry of a move from DUD_MV_JEIN_YES on. */
+static const struct word_move *word_move_of(br_move move)
+{
+    int k = WORD_MOVES - 1;
+    while (move < word_moves[k].base)
+        k--;
+    return &word_moves[k];
+}
+
 /* The move itself: its text does not depend on the position. */
 static void put_move(br_move move, br_text *out)
 {
@@ -72,17 +95,9 @@ static void put_move(br_move move, br_text *out)
     } else if (move < DUD_MV_JEIN_YES) {
         br_text_puts(out, "vote");
         put_votes(out, (unsigned)(move - DUD_MV_VOTE));
-    } else if (move < DUD_MV_CHOOSE) {
-        br_text_puts(out, move == DUD_MV_JEIN_YES ? "jein yes" : "jein no");
-    } else if (move < DUD_MV_DEAL_TILE) {
-        br_text_printf(out, "choose %d", (int)(move - DUD_MV_CHOOSE) + 1);
-    } else if (move < DUD_MV_DEAL_BUILDING) {
-        br_text_puts(out, "deal ");
-        dud_put_tile(out, (int)(move - DUD_MV_DEAL_TILE));
-    } else if (move < DUD_MV_DEAL_TASK) {
-        br_text_printf(out, "building %s", dud_building_names[move - DUD_MV_DEAL_BUILDING]);
     } else {
-        br_text_printf(out, "task %s", dud_task_names[move - DUD_MV_DEAL_TASK]);
+        const struct word_move *m = word_move_of(move);
+        br_text_printf(out, "%s %s", m->word, m->names[move - m->base]);
     }
 }
 
@@ -93,23 +108,12 @@ void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
     int owner = viewer == BR_VIEW_FULL ? -1 : private_to(st, move);
     if (owner < 0 || owner == viewer)
         put_move(move, out);
-    else if (move < DUD_MV_JEIN_YES)
-        br_text_puts(out, "vote ?");
-    else if (move < DUD_MV_DEAL_TILE)
-        br_text_puts(out, "choose ?");
-    else if (move < DUD_MV_DEAL_BUILDING)
-        br_text_puts(out, "deal ?");
     else
-        br_text_puts(out, "building ?");
+        br_text_printf(out, "%s ?", move < DUD_MV_JEIN_YES ? "vote" : word_move_of(move)->word);
 }
 
 /* ------------------------------------------------------------------ */
 /* Parsing */
-
-int dud_parse_tile(const char *text)
-{
-    return br_name_index(text, dud_tile_names, DUD_TILE_TYPES);
-}
 
 int dud_parse_vote_card(const char *text)
 {
@@ -161,40 +165,26 @@ static br_status parse_vote(const br_words *ws, br_move *out, br_text *err)
     return BR_OK;
 }
 
-/* The one-word moves with one argument. Returns false when the first word
- * names none of them; otherwise sets *status. */
-static bool parse_single(const br_words *ws, br_move *out, br_text *err,
-                         br_status *status)
+/* The moves of a word and one argument (word_moves). Returns false when the
+ * first word names none of them; otherwise sets *status. */
+static bool parse_word_move(const br_words *ws, br_move *out, br_text *err, br_status *status)
 {
-    const char *w = ws->w[0], *arg = ws->n == 2 ? ws->w[1] : "";
-    int i = -1;
-    br_move base = 0;
-    if (strcmp(w, "jein") == 0) {
-        i = strcmp(arg, "yes") == 0 ? 0 : strcmp(arg, "no") == 0 ? 1 : -1;
-        base = DUD_MV_JEIN_YES;
-    } else if (strcmp(w, "choose") == 0) {
-        i = strcmp(arg, "1") == 0 ? 0 : strcmp(arg, "2") == 0 ? 1 : -1;
-        base = DUD_MV_CHOOSE;
-    } else if (strcmp(w, "deal") == 0) {
-        i = dud_parse_tile(arg);
-        base = DUD_MV_DEAL_TILE;
-    } else if (strcmp(w, "building") == 0) {
-        i = br_name_index(arg, dud_building_names, DUD_BUILDING_TYPES);
-        base = DUD_MV_DEAL_BUILDING;
-    } else if (strcmp(w, "task") == 0) {
-        i = br_name_index(arg, dud_task_names, DUD_TASKS);
-        base = DUD_MV_DEAL_TASK;
-    } else {
-        return false;
+    const char *arg = ws->n == 2 ? ws->w[1] : "";
+    for (int k = 0; k < WORD_MOVES; k++) {
+        const struct word_move *m = &word_moves[k];
+        if (strcmp(ws->w[0], m->word) != 0)
+            continue;
+        int i = br_name_index(arg, m->names, m->count);
+        if (i < 0) {
+            br_text_printf(err, "'%s %s' is no move of drunter-und-drueber", m->word, arg);
+            *status = BR_ERR_PARSE;
+        } else {
+            *out = m->base + i;
+            *status = BR_OK;
+        }
+        return true;
     }
-    if (i < 0) {
-        br_text_printf(err, "'%s %s' is no move of drunter-und-drueber", w, arg);
-        *status = BR_ERR_PARSE;
-    } else {
-        *out = base + i;
-        *status = BR_OK;
-    }
-    return true;
+    return false;
 }
 
 br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err)
@@ -210,7 +200,7 @@ br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_
     if (strcmp(ws.w[0], "vote") == 0)
         return parse_vote(&ws, out, err);
     br_status status;
-    if (ws.n <= 2 && parse_single(&ws, out, err, &status))
+    if (ws.n <= 2 && parse_word_move(&ws, out, err, &status))
         return status;
     br_text_printf(err, "'%s' is no move of drunter-und-drueber (expected e.g. 'road 3b e', "
                    "'vote yes2 jein', 'vote none', 'jein yes', 'choose 1', 'deal wall2b', "

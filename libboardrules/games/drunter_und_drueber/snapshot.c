@@ -365,24 +365,21 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
         br_jw_null(w);
         return;
     }
+    uint8_t points[DUD_MAX_SEATS], second[DUD_MAX_SEATS], cards_left[DUD_MAX_SEATS];
+    for (int p = 0; p < s->num_players; p++) {
+        points[p] = (uint8_t)dud_card_points(s, dud_scoring_card(s, p));
+        second[p] = s->pro ? (uint8_t)dud_card_points(s, s->task[p][1 - s->choice[p]]) : 0;
+        cards_left[p] = (uint8_t)dud_popcount(s->votes[p]);
+    }
     br_jw_begin_object(w);
     br_jw_key(w, "points");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++)
-        br_jw_int(w, dud_card_points(s, dud_scoring_card(s, p)));
-    br_jw_end_array(w);
+    br_jw_u8_list(w, points, s->num_players, 0);
     if (s->pro) {
         br_jw_key(w, "second_points");
-        br_jw_begin_array(w);
-        for (int p = 0; p < s->num_players; p++)
-            br_jw_int(w, dud_card_points(s, s->task[p][1 - s->choice[p]]));
-        br_jw_end_array(w);
+        br_jw_u8_list(w, second, s->num_players, 0);
     }
     br_jw_key(w, "cards_left");
-    br_jw_begin_array(w);
-    for (int p = 0; p < s->num_players; p++)
-        br_jw_int(w, dud_popcount(s->votes[p]));
-    br_jw_end_array(w);
+    br_jw_u8_list(w, cards_left, s->num_players, 0);
     br_jw_key(w, "winners");
     br_jw_seats(w, s->winner_mask, s->num_players);
     br_jw_end_object(w);
@@ -427,9 +424,8 @@ CODEC(LAID, laid_write, laid_read, laid);
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, dud_put_tasks, dud_get_tasks};
-CODEC(BALLOT, ballot_write, ballot_read, ballot);
+JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
-static const br_field_codec JEIN_YES = {NULL, NULL, dud_put_jein_yes, dud_get_jein_yes};
 CODEC(PENDING, pending_write, pending_read, pending);
 CODEC(LAST_VOTE, last_vote_write, last_vote_read, last_vote);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
@@ -497,9 +493,12 @@ static const br_field_table tally_table = {tally_fields,
 #define TAIL_FIELDS                                                                        \
     {BR_KEY("votes"), VOTE_CARDS, PER_SEAT(votes)},                                        \
     SEAT_MASK("ballots (who voted)", voted),                                               \
-    CODEC_FIELD("ballots", BALLOT, PER_SEAT(ballot)),                                      \
+    CODEC_FIELD("ballots", BALLOT, PER_SEAT(ballot), .flags = BR_FIELD_JSON_ONLY),         \
+    /* binary: 0 where the seat has not voted (the check refuses others) */               \
+    {BR_KEY("ballots"), .kind = BR_FIELD_SET, .width = 1, PER_SEAT(ballot),                \
+     .max = DUD_VOTE_CARDS, .flags = BR_FIELD_BYTES_ONLY},                                 \
     SEAT_MASK("jein (declared)", jein_done),                                               \
-    CODEC_FIELD("jein (yes)", JEIN_YES, AT(jein_yes), .flags = BR_FIELD_BYTES_ONLY),       \
+    SEAT_MASK("jein (yes)", jein_yes),                                                     \
     CODEC_FIELD("jein", JEIN, AT(jein_done), .count = BR_FIELD_SEATS,                      \
                 .flags = BR_FIELD_JSON_ONLY),                                              \
     CODEC_FIELD("pending", PENDING, AT(pending)),                                          \
@@ -610,6 +609,8 @@ static bool check_last_vote(const dud *s, br_text *err)
 {
     const dud_vote_result *r = &s->last_vote;
     for (int p = 0; p < s->num_players; p++) {
+        if (!(s->voted >> p & 1) && s->ballot[p])
+            return br_fail(err, "state.ballots[%d]: cards, but the seat has not voted", p);
         if (s->voted >> p & 1 && s->ballot[p] & ~s->votes[p])
             return br_fail(err, "state.ballots[%d]: plays a card the seat does not hold", p);
         if (r->ballots[p] & s->votes[p])
@@ -670,13 +671,9 @@ static bool check_tile_census(const dud *s, br_text *err)
     for (int i = 0; i < s->tiles_laid; i++)
         count[dud_tile_type(dud_path_kind[s->laid[i].path], s->laid[i].shape)]++;
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
-        if (count[t] != dud_tile_count[t]) {
-            char name[16];
-            br_text n = br_text_over(name, sizeof name);
-            dud_put_tile(&n, t);
+        if (count[t] != dud_tile_count[t])
             return br_fail(err, "state: %d %s tiles in hands, pool and on the board; the set has %d",
-                           count[t], name, dud_tile_count[t]);
-        }
+                           count[t], dud_tile_names[t], dud_tile_count[t]);
     }
     return true;
 }
@@ -769,6 +766,8 @@ static bool check_choices(const dud *s, br_text *err)
  * skipped), then the jein declarations in the same order. */
 static bool check_vote(const dud *s, br_text *err)
 {
+    if (s->jein_yes & ~s->jein_done)
+        return br_fail(err, "state.jein (yes): yes from a seat that has not declared");
     if (!dud_voting(s) && (s->voted || s->jein_done))
         return br_fail(err, "state.ballots: ballots outside a vote");
     if (!dud_voting(s))

@@ -27,8 +27,6 @@ static inline dud *dud_loading(const br_fields_ctx *c)
                         const br_field_path *at);
 DUD_BYTES_CODEC(laid)
 DUD_BYTES_CODEC(tasks)
-DUD_BYTES_CODEC(ballot)
-DUD_BYTES_CODEC(jein_yes)
 DUD_BYTES_CODEC(pending)
 DUD_BYTES_CODEC(last_vote)
 DUD_BYTES_CODEC(votes_held)

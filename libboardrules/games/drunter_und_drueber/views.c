@@ -88,7 +88,7 @@ static void render_hand(const dud *s, int p, int viewer, br_text *out)
             continue;
         char word[24];
         br_text w = br_text_over(word, sizeof word);
-        dud_put_tile(&w, t);
+        br_text_puts(&w, dud_tile_names[t]);
         if (s->hand[p][t] > 1)
             br_text_printf(&w, "x%d", s->hand[p][t]);
         br_line_word(&l, word);
