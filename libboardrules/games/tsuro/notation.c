@@ -66,18 +66,6 @@ struct cursor {
     br_text *err;
 };
 
-static bool parse_fail(struct cursor *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static bool parse_fail(struct cursor *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    br_text_vprintf(c->err, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 static inline char lower(char ch)
 {
     return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
@@ -103,7 +91,7 @@ static bool take_word(struct cursor *c, const char *word)
 static bool take_number(struct cursor *c, const char *what, int *out)
 {
     if (!is_digit(*c->p))
-        return parse_fail(c, "expected %s at '%s'", what, c->p);
+        return br_fail(c->err, "expected %s at '%s'", what, c->p);
     int v = 0, digits = 0;
     const char *start = c->p;
     while (is_digit(*c->p) && digits < 4) {
@@ -111,9 +99,9 @@ static bool take_number(struct cursor *c, const char *what, int *out)
         digits++;
     }
     if (is_digit(*c->p) || digits == 4)
-        return parse_fail(c, "%s '%s' is too long", what, start);
+        return br_fail(c->err, "%s '%s' is too long", what, start);
     if (digits > 1 && *start == '0')
-        return parse_fail(c, "%s must not have leading zeros", what);
+        return br_fail(c->err, "%s must not have leading zeros", what);
     *out = v;
     return true;
 }
@@ -123,13 +111,13 @@ static bool take_tile(struct cursor *c, int *tile)
     if (!take_number(c, "a tile number", tile))
         return false;
     if (*tile >= TS_TILES)
-        return parse_fail(c, "tile %d is not a tile (0..%d)", *tile, TS_TILES - 1);
+        return br_fail(c->err, "tile %d is not a tile (0..%d)", *tile, TS_TILES - 1);
     return true;
 }
 
 static bool at_end(struct cursor *c)
 {
-    return *c->p == '\0' || parse_fail(c, "unexpected '%s' at the end", c->p);
+    return *c->p == '\0' || br_fail(c->err, "unexpected '%s' at the end", c->p);
 }
 
 /* Skips blanks (spaces, tabs) between words; false when there are none. */
@@ -148,19 +136,19 @@ static bool parse_placement(struct cursor *c, br_move *out)
     if (!take_tile(c, &tile))
         return false;
     if (lower(*c->p) != 'r')
-        return parse_fail(c, "expected 'r' and a rotation after the tile number, "
-                          "e.g. 17r2");
+        return br_fail(c->err, "expected 'r' and a rotation after the tile number, "
+                       "e.g. 17r2");
     c->p++;
     if (!take_number(c, "a rotation", &rotation))
         return false;
     if (rotation > 3)
-        return parse_fail(c, "rotation must be 0..3");
+        return br_fail(c->err, "rotation must be 0..3");
     if (*c->p == '/') {
         c->p++;
         if (!take_number(c, "an entry point choice", &choice))
             return false;
         if (choice > 1)
-            return parse_fail(c, "the entry point choice after '/' must be 0 or 1");
+            return br_fail(c->err, "the entry point choice after '/' must be 0 or 1");
     }
     if (!at_end(c))
         return false;
@@ -172,15 +160,15 @@ static bool take_square(const ts_state *s, struct cursor *c, int *cell)
 {
     char letter = lower(*c->p);
     if (letter < 'a' || letter > 'z')
-        return parse_fail(c, "expected a square such as a1 at '%s'", c->p);
+        return br_fail(c->err, "expected a square such as a1 at '%s'", c->p);
     c->p++;
     int row;
     if (!take_number(c, "a row number", &row))
         return false;
     int col = letter - 'a';
     if (col >= s->width || row < 1 || row > s->width)
-        return parse_fail(c, "square %c%d is not on the %dx%d board", letter, row,
-                          s->width, s->width);
+        return br_fail(c->err, "square %c%d is not on the %dx%d board", letter, row,
+                       s->width, s->width);
     *cell = cell_of(row - 1, col);
     return true;
 }
@@ -191,9 +179,9 @@ static bool take_start_point(const ts_state *s, struct cursor *c, int *point)
     for (int side = 0; side < 4; side++) {
         if (take_word(c, SIDE_NAMES[side])) {
             if (!is_kosmos(s))
-                return parse_fail(c, "sides name start positions only in the kosmos and "
-                                  "tactile editions; classic start positions are points, "
-                                  "e.g. @a1:0");
+                return br_fail(c->err, "sides name start positions only in the kosmos and "
+                               "tactile editions; classic start positions are points, "
+                               "e.g. @a1:0");
             *point = 2 * side;
             return true;
         }
@@ -201,7 +189,7 @@ static bool take_start_point(const ts_state *s, struct cursor *c, int *point)
     if (!take_number(c, "a point 0..7 or a side (top, right, bottom, left)", point))
         return false;
     if (*point > 7)
-        return parse_fail(c, "point %d is not 0..7", *point);
+        return br_fail(c->err, "point %d is not 0..7", *point);
     return true;
 }
 
@@ -212,15 +200,15 @@ static bool parse_setup(const ts_state *s, struct cursor *c, br_move *out)
     if (!take_square(s, c, &cell))
         return false;
     if (*c->p != ':')
-        return parse_fail(c, "expected ':' after the square, e.g. @a1:%s",
-                          is_kosmos(s) ? "top" : "0");
+        return br_fail(c->err, "expected ':' after the square, e.g. @a1:%s",
+                       is_kosmos(s) ? "top" : "0");
     c->p++;
     if (!take_start_point(s, c, &point) || !at_end(c))
         return false;
     int m = start_index(s, cell, point);
     if (m < 0)
-        return parse_fail(c, "point %d of %c%d is not on the edge of the board", point,
-                          'a' + cell_col(cell), cell_row(cell) + 1);
+        return br_fail(c->err, "point %d of %c%d is not on the edge of the board", point,
+                       'a' + cell_col(cell), cell_row(cell) + 1);
     *out = MOVE_SETUP_BASE + m;
     return true;
 }
@@ -232,16 +220,16 @@ static bool parse_recipient(const ts_state *s, struct cursor *c)
 {
     int seat, to = chance_recipient(s);
     if (!take_word(c, "to") || !take_blanks(c) || !take_word(c, "seat"))
-        return parse_fail(c, "expected 'to seat <seat>' after the tile number, e.g. "
-                          "draw 17 to seat 0");
+        return br_fail(c->err, "expected 'to seat <seat>' after the tile number, e.g. "
+                       "draw 17 to seat 0");
     if (!take_blanks(c))
-        return parse_fail(c, "expected a blank and a seat number after 'seat'");
+        return br_fail(c->err, "expected a blank and a seat number after 'seat'");
     if (!take_number(c, "a seat number", &seat) || !at_end(c))
         return false;
     if (seat >= s->num_seats)
-        return parse_fail(c, "seat %d is not a seat (0..%d)", seat, s->num_seats - 1);
+        return br_fail(c->err, "seat %d is not a seat (0..%d)", seat, s->num_seats - 1);
     if (to != NO_SEAT && seat != to)
-        return parse_fail(c, "the tile drawn now goes to seat %d, not to seat %d", to, seat);
+        return br_fail(c->err, "the tile drawn now goes to seat %d, not to seat %d", to, seat);
     return true;
 }
 
@@ -250,7 +238,7 @@ static bool parse_recipient(const ts_state *s, struct cursor *c)
 static bool parse_draw(const ts_state *s, struct cursor *c, br_move *out)
 {
     if (!take_blanks(c))
-        return parse_fail(c, "expected a space and a tile number after 'draw'");
+        return br_fail(c->err, "expected a space and a tile number after 'draw'");
     int tile;
     if (!take_tile(c, &tile))
         return false;
@@ -279,7 +267,7 @@ br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
     } else if (take_word(&c, "draw"))
         ok = parse_draw(s, &c, out);
     else
-        ok = parse_fail(&c, "'%s' is not a Tsuro move (expected e.g. 17r2, 17r2/1, @a1:%s "
-                        "or draw 17 to seat 0)", text, is_kosmos(s) ? "top" : "0");
+        ok = br_fail(c.err, "'%s' is not a Tsuro move (expected e.g. 17r2, 17r2/1, @a1:%s "
+                     "or draw 17 to seat 0)", text, is_kosmos(s) ? "top" : "0");
     return ok ? BR_OK : BR_ERR_PARSE;
 }
