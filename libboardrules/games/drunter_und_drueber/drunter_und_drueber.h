@@ -211,8 +211,14 @@ static inline bool dud_rejected(const dud *s, br_move lay)
     return s->rejected[lay / 8] >> (lay % 8) & 1;
 }
 
-/* The seat's hand size in tiles. */
-int dud_hand_size(const dud *s, int seat);
+/* The tiles of a hand or the pool (counts per tile type). */
+static inline int dud_tiles_in(const uint8_t counts[DUD_TILE_TYPES])
+{
+    int n = 0;
+    for (int t = 0; t < DUD_TILE_TYPES; t++)
+        n += counts[t];
+    return n;
+}
 
 /* ------------------------------------------------------------------ */
 /* Rules (rules.c) */

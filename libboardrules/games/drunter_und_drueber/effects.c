@@ -401,7 +401,7 @@ static bool has_fitting_tile(const dud *s, int seat)
 /* Why a seat passed over cannot lay ("Zugzwang"; rules.c advance). */
 static const char *cannot_lay_reason(const dud *s, int seat)
 {
-    if (dud_hand_size(s, seat) == 0)
+    if (dud_tiles_in(s->hand[seat]) == 0)
         return "no-tiles";
     return has_fitting_tile(s, seat) ? "voted-down" : "no-fit";
 }

@@ -62,14 +62,6 @@ size_t dud_max_legal_moves(const void *st)
 /* ------------------------------------------------------------------ */
 /* Geometry */
 
-int dud_hand_size(const dud *s, int seat)
-{
-    int n = 0;
-    for (int t = 0; t < DUD_TILE_TYPES; t++)
-        n += s->hand[seat][t];
-    return n;
-}
-
 static bool on_board(int x, int y)
 {
     return x >= 0 && y >= 0 && x < DUD_SIDE && y < DUD_SIDE;

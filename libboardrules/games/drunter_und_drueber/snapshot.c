@@ -18,14 +18,6 @@
 
 #include "snapshot.h"
 
-static int pool_size(const dud *s)
-{
-    int n = 0;
-    for (int t = 0; t < DUD_TILE_TYPES; t++)
-        n += s->pool[t];
-    return n;
-}
-
 /* ------------------------------------------------------------------ */
 /* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
  * put together with memcpy, not printf, and an array of them goes out as
@@ -681,7 +673,7 @@ static bool check_tile_census(const dud *s, br_text *err)
 /* During the deal: each seat holds what the deal order has given it so far. */
 static bool check_deal_progress(const dud *s, br_text *err)
 {
-    int dealt = DUD_TILES - pool_size(s);
+    int dealt = DUD_TILES - dud_tiles_in(s->pool);
     for (int c = 0; c < DUD_LENGTHS; c++) {
         int per = dud_deal_count[s->num_players][c], block = per * s->num_players;
         int in_block = dealt < 0 ? 0 : dealt > block ? block : dealt;
@@ -702,7 +694,7 @@ static bool check_deal_progress(const dud *s, br_text *err)
 static bool check_pool(const dud *s, br_text *err)
 {
     bool dealing = s->phase == DUD_PH_DEAL_TILES;
-    if (dealing != (pool_size(s) > 0))
+    if (dealing != (dud_tiles_in(s->pool) > 0))
         return br_fail(err, "state.pool: %s", dealing ? "empty while tiles are dealt"
                                                        : "tiles left after the deal");
     return !dealing || check_deal_progress(s, err);

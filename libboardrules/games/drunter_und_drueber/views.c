@@ -79,7 +79,7 @@ static void render_paths(const dud *s, br_text *out)
 static void render_hand(const dud *s, int p, int viewer, br_text *out)
 {
     if (s->phase == DUD_PH_DEAL_TILES && viewer != BR_VIEW_FULL && viewer != p) {
-        br_text_printf(out, "  tiles: %d face down\n", dud_hand_size(s, p));
+        br_text_printf(out, "  tiles: %d face down\n", dud_tiles_in(s->hand[p]));
         return;
     }
     br_line l = br_line_start(out, "  tiles:");
@@ -372,11 +372,8 @@ static void table(const dud *s, const int *points, float *out)
     for (int b = 0; b < DUD_MV_VOTE / 8; b++)
         if (s->rejected[b])
             bits(s->rejected[b], 8, out + DUD_T_REJECTED + b * 8);
-    int undealt = 0;
-    for (int t = 0; t < DUD_TILE_TYPES; t++)
-        undealt += s->pool[t];
     out[DUD_T_LAID] = (float)s->tiles_laid / DUD_TILES;
-    out[DUD_T_UNDEALT] = (float)undealt / DUD_TILES;
+    out[DUD_T_UNDEALT] = (float)dud_tiles_in(s->pool) / DUD_TILES;
     const dud_vote_result *v = &s->last_vote;
     float vote_max = (float)(VOTE_TOTAL_PER_SEAT * s->num_players);
     out[DUD_T_LAST_VOTE] = v->held;
