@@ -772,21 +772,13 @@ static bool check_invariants(const ts_state *s, br_text *err)
 {
     if (!check_conservation(s, err))
         return false;
+    bool ok;
     switch (s->phase) {
-    case PH_DEAL:
-        if (!check_before_play(s, err) || !check_deal(s, err))
-            return false;
-        break;
-    case PH_SETUP:
-        if (!check_before_play(s, err) || !check_setup_phase(s, err))
-            return false;
-        break;
-    default:
-        if (!check_play(s, err))
-            return false;
-        break;
+    case PH_DEAL: ok = check_before_play(s, err) && check_deal(s, err); break;
+    case PH_SETUP: ok = check_before_play(s, err) && check_setup_phase(s, err); break;
+    default: ok = check_play(s, err); break;
     }
-    return check_markers(s, err);
+    return ok && check_markers(s, err);
 }
 
 /* The end of both loaders: the checks across the members `read` (whether
