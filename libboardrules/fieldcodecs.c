@@ -12,8 +12,7 @@
 /* ------------------------------------------------------------------ */
 /* Binary */
 
-/* The next n bytes, or NULL after failing the reader naming `at`. */
-static const uint8_t *take(br_bytes_reader *r, size_t n, const br_field_path *at)
+const uint8_t *br_field_take_in_place(br_bytes_reader *r, size_t n, const br_field_path *at)
 {
     if (r->failed)
         return NULL;
@@ -30,7 +29,7 @@ static const uint8_t *take(br_bytes_reader *r, size_t n, const br_field_path *at
 
 bool br_field_get_u8(br_bytes_reader *r, unsigned max, uint8_t *out, const br_field_path *at)
 {
-    const uint8_t *p = take(r, 1, at);
+    const uint8_t *p = br_field_take_in_place(r, 1, at);
     if (!p)
         return false;
     if (p[0] > max)
@@ -41,7 +40,7 @@ bool br_field_get_u8(br_bytes_reader *r, unsigned max, uint8_t *out, const br_fi
 
 bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out, const br_field_path *at)
 {
-    const uint8_t *p = take(r, 1, at);
+    const uint8_t *p = br_field_take_in_place(r, 1, at);
     if (!p)
         return false;
     if (p[0] & ~mask)
@@ -53,7 +52,7 @@ bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out, const b
 bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
                          const br_field_path *at)
 {
-    const uint8_t *p = take(r, 2, at);
+    const uint8_t *p = br_field_take_in_place(r, 2, at);
     if (!p)
         return false;
     unsigned v = p[0] | (unsigned)p[1] << 8;
@@ -65,7 +64,7 @@ bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
 
 bool br_field_take(br_bytes_reader *r, void *out, size_t n, const br_field_path *at)
 {
-    const uint8_t *p = take(r, n, at);
+    const uint8_t *p = br_field_take_in_place(r, n, at);
     if (p)
         memcpy(out, p, n);
     return p != NULL;
@@ -74,12 +73,12 @@ bool br_field_take(br_bytes_reader *r, void *out, size_t n, const br_field_path 
 bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
                           uint8_t *len, const br_field_path *at)
 {
-    const uint8_t *n = take(r, 1, at), *p;
+    const uint8_t *n = br_field_take_in_place(r, 1, at), *p;
     if (!n)
         return false;
     if (n[0] > cap)
         return br_field_fail_bytes(r, at, "%u entries, at most %u", n[0], cap);
-    if (!(p = take(r, n[0], at)))
+    if (!(p = br_field_take_in_place(r, n[0], at)))
         return false;
     for (int i = 0; i < n[0]; i++)
         if (p[i] > max) {
@@ -91,24 +90,10 @@ bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_
     return true;
 }
 
-bool br_field_get_rows(br_bytes_reader *r, size_t n, size_t size, br_field_row_reader read_row,
-                       void *out, const br_field_path *at)
-{
-    const uint8_t *p = take(r, n * size, at);
-    if (!p)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        br_field_path entry = {at, NULL, (long)i};
-        if (!read_row(p + i * size, i, out, r, &entry))
-            return false;
-    }
-    return true;
-}
-
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
                          size_t n, uint8_t *out, const br_field_path *at)
 {
-    const uint8_t *p = take(r, n, at);
+    const uint8_t *p = br_field_take_in_place(r, n, at);
     if (!p)
         return false;
     for (size_t i = 0; i < n; i++)
@@ -123,7 +108,7 @@ bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *con
 bool br_field_get_bits_row(br_bytes_reader *r, const uint8_t *masks, const char *const *keys,
                            size_t n, uint8_t *out, const br_field_path *at)
 {
-    const uint8_t *p = take(r, n, at);
+    const uint8_t *p = br_field_take_in_place(r, n, at);
     if (!p)
         return false;
     for (size_t i = 0; i < n; i++)

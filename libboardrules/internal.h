@@ -893,13 +893,29 @@ bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
  * (entry paths "at[i]"). */
 bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
                           uint8_t *len, const br_field_path *at);
+/* The next n bytes in place (valid while the reader's data is), or NULL
+ * after failing the reader naming `at` ("the data ends 2 bytes early"). */
+const uint8_t *br_field_take_in_place(br_bytes_reader *r, size_t n, const br_field_path *at);
 /* n rows of `size` bytes each, read in one go; row i goes to read_row()
  * with its path at[i] (an array over the seats: a row per seat), which
- * checks it, stores it into `out` and fails with br_field_fail_bytes(). */
+ * checks it, stores it into `out` and fails with br_field_fail_bytes().
+ * Inline, so that a codec's reader is called directly (or inlined). */
 typedef bool (*br_field_row_reader)(const uint8_t *row, size_t i, void *out,
                                     br_bytes_reader *r, const br_field_path *at);
-bool br_field_get_rows(br_bytes_reader *r, size_t n, size_t size, br_field_row_reader read_row,
-                       void *out, const br_field_path *at);
+static inline bool br_field_get_rows(br_bytes_reader *r, size_t n, size_t size,
+                                     br_field_row_reader read_row, void *out,
+                                     const br_field_path *at)
+{
+    const uint8_t *p = br_field_take_in_place(r, n * size, at);
+    if (!p)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        if (!read_row(p + i * size, i, out, r, &entry))
+            return false;
+    }
+    return true;
+}
 /* n bytes into out[0..n), byte i at most max[i]; one out of range fails
  * naming at.keys[i] (a struct's members in one go, faster than the walk). */
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
