@@ -60,21 +60,21 @@ static int private_to(const dud *s, br_move move)
 }
 
 /* The moves of a word and one argument, in move order: move base + i is
- * "<word> <names[i]>" (doc: "Move numbers and notation"). Both directions
- * and the hidden texts ("deal ?") read this table. */
+ * "<word> <names[i]>" (doc: "Move numbers and notation"), "<word> ?" when
+ * hidden. Both directions and the hidden texts read this table. */
 static const char *const jein_args[] = {"yes", "no"};
 static const char *const choose_args[] = {"1", "2"};
 static const struct word_move {
-    const char *word;
+    const char *word, *hidden;
     br_move base;
     const char *const *names;
     int count;
 } word_moves[] = {
-    {"jein", DUD_MV_JEIN_YES, jein_args, 2},
-    {"choose", DUD_MV_CHOOSE, choose_args, 2},
-    {"deal", DUD_MV_DEAL_TILE, dud_tile_names, DUD_TILE_TYPES},
-    {"building", DUD_MV_DEAL_BUILDING, dud_building_names, DUD_BUILDING_TYPES},
-    {"task", DUD_MV_DEAL_TASK, dud_task_names, DUD_TASKS},
+    {"jein", "jein ?", DUD_MV_JEIN_YES, jein_args, 2},
+    {"choose", "choose ?", DUD_MV_CHOOSE, choose_args, 2},
+    {"deal", "deal ?", DUD_MV_DEAL_TILE, dud_tile_names, DUD_TILE_TYPES},
+    {"building", "building ?", DUD_MV_DEAL_BUILDING, dud_building_names, DUD_BUILDING_TYPES},
+    {"task", "task ?", DUD_MV_DEAL_TASK, dud_task_names, DUD_TASKS},
 };
 enum { WORD_MOVES = sizeof word_moves / sizeof word_moves[0] };
 
@@ -109,7 +109,7 @@ void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
     if (owner < 0 || owner == viewer)
         put_move(move, out);
     else
-        br_text_printf(out, "%s ?", move < DUD_MV_JEIN_YES ? "vote" : word_move_of(move)->word);
+        br_text_puts(out, move < DUD_MV_JEIN_YES ? "vote ?" : word_move_of(move)->hidden);
 }
 
 /* ------------------------------------------------------------------ */
