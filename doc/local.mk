@@ -47,7 +47,8 @@ dist_doc_DATA += \
 	doc/records.md \
 	doc/scaling.md \
 	doc/snapshots.md \
-	doc/testing.md
+	doc/testing.md \
+	doc/web.md
 gamesdocdir = $(docdir)/games
 dist_gamesdoc_DATA = \
 	doc/games/tsuro.md \

@@ -23,13 +23,16 @@ WEB_TEST_TIMEOUT = 480
 
 BR_WEB_DIR = examples/web
 
-# The folder whole, so that a file added to it is never missing from the
-# tarball; dist-web drops what npm and the tests leave in a source tree.
-EXTRA_DIST += examples/web
+# The folder goes into the tarball whole, so that a file added to it is never
+# missing there, but without what npm and the tests leave in a source tree
+# (node_modules/ alone is 57 MB): copied by dist-hook, not by EXTRA_DIST.
+BR_WEB_TAR_EXCLUDES = --exclude=./node_modules --exclude=./test/out --exclude=./data
 dist-hook: dist-web
 dist-web:
-	rm -rf $(distdir)/examples/web/node_modules $(distdir)/examples/web/test/out \
-	  $(distdir)/examples/web/data
+	$(MKDIR_P) $(distdir)/examples/web
+	(cd $(srcdir)/examples/web && tar $(BR_WEB_TAR_EXCLUDES) -cf - .) | \
+	  (cd $(distdir)/examples/web && tar -xf -)
+	chmod -R u+w $(distdir)/examples/web
 
 # Copies the source folder into the build tree (all but node_modules/,
 # test/out/ and data/), then installs the packages when the lock changed.
@@ -37,8 +40,8 @@ web-packages:
 	@$(MKDIR_P) $(BR_WEB_DIR)
 	@if test "$$(cd $(srcdir)/examples/web && pwd -P)" != "$$(cd $(BR_WEB_DIR) && pwd -P)"; then \
 	  find $(BR_WEB_DIR) -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +; \
-	  (cd $(srcdir)/examples/web && tar --exclude=./node_modules --exclude=./test/out \
-	    --exclude=./data -cf - .) | (cd $(BR_WEB_DIR) && tar -xf -); \
+	  (cd $(srcdir)/examples/web && tar $(BR_WEB_TAR_EXCLUDES) -cf - .) | \
+	    (cd $(BR_WEB_DIR) && tar -xf -); \
 	  chmod -R u+w $(BR_WEB_DIR); \
 	fi
 	@if cmp -s $(BR_WEB_DIR)/package-lock.json $(BR_WEB_DIR)/node_modules/.br-package-lock.json; then \
