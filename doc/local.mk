@@ -49,6 +49,13 @@ dist_doc_DATA += \
 	doc/snapshots.md \
 	doc/testing.md \
 	doc/web.md
+# doc/web.md's screenshots (written by examples/web's browser tests).
+webdocdir = $(docdir)/web
+dist_webdoc_DATA = \
+	doc/web/tsuro.png \
+	doc/web/tuer_an_tuer.png \
+	doc/web/drunter_und_drueber.png \
+	doc/web/tore_der_welt.png
 gamesdocdir = $(docdir)/games
 dist_gamesdoc_DATA = \
 	doc/games/tsuro.md \

@@ -26,7 +26,7 @@ BR_WEB_DIR = examples/web
 # The folder goes into the tarball whole, so that a file added to it is never
 # missing there, but without what npm and the tests leave in a source tree
 # (node_modules/ alone is 57 MB): copied by dist-hook, not by EXTRA_DIST.
-BR_WEB_TAR_EXCLUDES = --exclude=./node_modules --exclude=./test/out --exclude=./data
+BR_WEB_TAR_EXCLUDES = --exclude=./node_modules --exclude=./test-output --exclude=./data
 dist-hook: dist-web
 dist-web:
 	$(MKDIR_P) $(distdir)/examples/web
@@ -35,7 +35,7 @@ dist-web:
 	chmod -R u+w $(distdir)/examples/web
 
 # Copies the source folder into the build tree (all but node_modules/,
-# test/out/ and data/), then installs the packages when the lock changed.
+# test-output/ and data/), then installs the packages when the lock changed.
 web-packages:
 	@$(MKDIR_P) $(BR_WEB_DIR)
 	@if test "$$(cd $(srcdir)/examples/web && pwd -P)" != "$$(cd $(BR_WEB_DIR) && pwd -P)"; then \

@@ -3,7 +3,8 @@
 // loopback interface, with no error. Prints the moves per second and the
 // p50/p99 latency of a move, with the load average beside them (the figures
 // of a shared machine mean little without it), and writes them to
-// test/out/load.txt. make check-web runs it for 60 s; a local run takes
+// load.txt in BR_WEB_SCREENSHOTS (the tests' output folder, by default
+// test-output/). make check-web runs it for 60 s; a local run takes
 // BR_WEB_LOAD_SECONDS (default 10) and BR_WEB_LOAD_CLIENTS (default 100).
 //
 // Beyond "no error": the server wrote nothing to stderr (no internal error,
@@ -20,6 +21,7 @@ import { startServer, tempDir, api } from './server-helpers.mjs';
 import { runLoad, describeLoad } from '../server/load.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.resolve(process.env.BR_WEB_SCREENSHOTS || path.join(here, '..', 'test-output'));
 const seconds = Number(process.env.BR_WEB_LOAD_SECONDS || 10);
 const clients = Number(process.env.BR_WEB_LOAD_CLIENTS || 100);
 
@@ -53,8 +55,8 @@ test(`load: ${clients} concurrent matches against bot:random for ${seconds} s, n
       t.diagnostic(line);
       console.log(`load: ${line}`);
     }
-    fs.mkdirSync(path.join(here, 'out'), { recursive: true });
-    fs.writeFileSync(path.join(here, 'out', 'load.txt'), lines.join('\n') + '\n');
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'load.txt'), lines.join('\n') + '\n');
 
     assert.equal(r.errors, 0, `errors, the first: ${r.errorSamples.join(' | ')}`);
     // On a busy machine a short run may end before any match does: moves
