@@ -496,6 +496,13 @@ struct br_game {
      * after `move`: bit k set when every earlier move of hidden class k is
      * shown to every seat from now on (a vote's ballots once all are cast). */
     uint32_t (*view_reveals)(const void *st, br_move move);
+
+    /* ---- Bots (bots/; doc/bots.md) ---- */
+    /* Optional (NULL: points alone). What the greedy bot and the planner
+     * know of `seat`'s unfinished position beyond the game's points, in
+     * points, read from nothing `seat` could not see in write_view()
+     * (bots/advice.c says why a game needs it). */
+    double (*bot_advice)(const void *st, int seat);
 };
 
 /* The entries every game defines in its own files as <prefix>_<entry>

@@ -78,4 +78,5 @@ libboardrules_libboardrules_la_SOURCES += \
 	libboardrules/games/tore_der_welt/bytes.c \
 	libboardrules/games/tore_der_welt/views.c \
 	libboardrules/games/tore_der_welt/content.c \
-	libboardrules/games/tore_der_welt/effects.c
+	libboardrules/games/tore_der_welt/effects.c \
+	libboardrules/games/tore_der_welt/bot.c

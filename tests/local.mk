@@ -110,7 +110,7 @@ tests_test_tore_der_welt_LDADD = $(BRT_LDADD)
 # internal parts of the core, which the library exports none of: they are
 # built from their sources, linked with the library for the shared runner
 # (its own copies of these functions are hidden).
-BRT_INTERNAL = tests/test_fields tests/test_text
+BRT_INTERNAL = tests/test_fields tests/test_text tests/test_bot_advice
 check_PROGRAMS += $(BRT_INTERNAL)
 TESTS += $(BRT_INTERNAL)
 BRT_INTERNAL_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
@@ -123,6 +123,13 @@ tests_test_text_SOURCES = tests/test_text.c libboardrules/text.c
 tests_test_text_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
 tests_test_text_CFLAGS = $(BRT_CFLAGS)
 tests_test_text_LDADD = $(BRT_LDADD)
+# test_bot_advice: Die Tore der Welt's advice hook for the heuristic bots
+# against the value read from the seat's observation (doc/bots.md).
+tests_test_bot_advice_SOURCES = tests/test_bot_advice.c \
+	libboardrules/games/tore_der_welt/bot.c
+tests_test_bot_advice_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
+tests_test_bot_advice_CFLAGS = $(BRT_CFLAGS)
+tests_test_bot_advice_LDADD = $(BRT_LDADD)
 endif
 
 # Golden records (see tests/golden/README.md): <name>.record, the expected

@@ -7,7 +7,8 @@
  * with one `bot_kind` entry, listed in dispatch.c's table like the games in
  * registry.c. The bots use only the public API of states, so they see what
  * any host sees, and judge only positions drawn with br_state_resample()
- * from the mover's view.
+ * from the mover's view; the one exception is the game's advice hook
+ * (advice.c), which reads only what the seat's observation shows.
  */
 #ifndef BR_BOTS_H
 #define BR_BOTS_H
@@ -84,7 +85,7 @@ struct br_bot {
     br_move *plan_moves[BOT_PLAN_DEPTH]; /* planner: legal moves per level */
     double *returns;     /* one entry per seat */
     double *scores;      /* one entry per seat */
-    char *text;          /* observations the advice reads; grown on demand */
+    char *text;          /* observations the ballots read; grown on demand */
     size_t text_size;
     struct ismcts_tree *tree;
     char error[BOT_ERROR_SIZE];

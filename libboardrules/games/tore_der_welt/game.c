@@ -82,4 +82,5 @@ const struct br_game br_game_tore_der_welt = {
     .history_capacity = TDW_LENGTH_TABLE + TDW_LENGTH_PER_SEAT * TDW_MAX_SEATS,
     .traits = tdw_traits,
     .hidden_move_classes = TDW_HIDDEN_MOVE_CLASSES,
+    .bot_advice = tdw_bot_advice,
 };

@@ -393,6 +393,7 @@ br_status tdw_setup(void *st, int num_players, br_option_value *values, br_text 
  * "Effects"). The views take the viewer: BR_VIEW_FULL (everything), a seat
  * or -1. */
 BR_GAME_DECLARE(tdw);
+double tdw_bot_advice(const void *st, int seat); /* bot.c: br_game.bot_advice */
 /* tdw_apply_move() is tdw_apply_raw() (the move alone) followed by every
  * forced move: a seat's decision with a single legal move, carried out
  * without asking (C22). effects.c retraces the two to name the forced
