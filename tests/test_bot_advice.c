@@ -35,7 +35,7 @@ static double shortfall(int have, int due)
     return have < due ? due - have : 0;
 }
 
-/* The advice as the bots computed it up to 0.3.x: from `seat`'s
+/* The advice as the bots computed it before the hook: from `seat`'s
  * observation, with the same arithmetic in the same order. */
 static double advice_from_observation(const br_state *s, int seat)
 {

@@ -16,7 +16,7 @@
  * The game computes that value (br_game.bot_advice, in its folder's bot.c)
  * from the position's own fields, reading only what the seat's observation
  * shows it: the bots parsed that observation's JSON for every position they
- * judged until 0.3.x, which made them allocate and cost most of their time
+ * judged before, which made them allocate and cost most of their time
  * (doc/bots.md, "Speed of the heuristic bots"). This is the one place where
  * the bots reach past the public API of states.
  */
