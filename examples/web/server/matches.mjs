@@ -71,22 +71,30 @@ function publicOptions(options) {
 }
 
 /**
- * What seat `seat` may know of state `st`: its observation and render, every
- * history entry as that seat sees it (`known`: those entries already made, as
- * Match.historyFor keeps them), and (if `withLegal`) its legal moves on its
- * turn. `summary` is the match's public summary.
+ * Appends to `list` (seat `seat`'s history entries of state `st` so far) the
+ * entries of `entries` (st.history()) that it lacks, each as
+ * {index, player, text, effects}; returns `list`.
  */
-function seatView(st, seat, summary, withLegal, known = null) {
-  const history = known ?? [];
-  const entries = st.history();
-  for (let i = history.length; i < entries.length; i++) {
-    history.push({
+function appendHistory(st, seat, list, entries) {
+  for (let i = list.length; i < entries.length; i++) {
+    list.push({
       index: st.historyStart + i,
       player: entries[i].player,
       text: st.historyText(i, seat),
       effects: st.historyEffects(i, seat),
     });
   }
+  return list;
+}
+
+/**
+ * What seat `seat` may know of state `st`: its observation and render, every
+ * history entry as that seat sees it (`known`: those entries already made, as
+ * Match.historyFor keeps them), and (if `withLegal`) its legal moves on its
+ * turn. `summary` is the match's public summary.
+ */
+function seatView(st, seat, summary, withLegal, known = null) {
+  const history = appendHistory(st, seat, known ?? [], st.history());
   const myTurn = withLegal && !st.isTerminal && st.currentPlayer === seat;
   return {
     match: summary,
@@ -174,15 +182,7 @@ export class Match {
       seen = [];
       this.historySeen.set(seat, seen);
     }
-    for (let i = seen.length; i < entries.length; i++) {
-      seen.push({
-        index: st.historyStart + i,
-        player: entries[i].player,
-        text: st.historyText(i, seat),
-        effects: st.historyEffects(i, seat),
-      });
-    }
-    return seen.slice();
+    return appendHistory(st, seat, seen, entries).slice();
   }
 
   /** What seat `seat` may know: its observation, its history, and its legal moves on its turn. */
