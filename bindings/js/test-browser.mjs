@@ -2,7 +2,13 @@
 // downloaded) loads boardrules.mjs from a local HTTP server, plays a seeded
 // game of each of the four games and writes the final snapshots into the
 // page; Node plays the same games and the texts must be equal, byte for
-// byte. The page's DOM is read with --dump-dom, so no driver is needed.
+// byte. No driver is needed: the page posts its result to the server, and
+// Chromium runs with --dump-dom, which ends it once the page has loaded.
+// The page holds an image that the server answers only after the result
+// (or a failure) has arrived, so the page's load ends after the games. (It
+// used --virtual-time-budget before: virtual time skips idle periods, and
+// it sometimes ran out while the .wasm compiled, the DOM dumped before the
+// games had run.)
 // Usage: node test-browser.mjs PKGDIR   (CHROMIUM: the browser; without one
 // the test says SKIP)
 import { createServer } from 'node:http';
@@ -39,6 +45,7 @@ function play(br, game, options) {
 
 const page = `<!doctype html><meta charset="utf-8"><title>boardrules</title>
 <pre id="out">RUNNING</pre>
+<img src="hold.gif" alt="">
 <script type="module">
 const out = document.getElementById('out');
 try {
@@ -50,13 +57,33 @@ try {
 } catch (e) {
   out.textContent = 'FAILED ' + e + '\\n' + e.stack;
 }
+await fetch('result', { method: 'POST', body: out.textContent });
 </script>`;
+
+// The page's answer, and the held image's response waiting for it.
+let posted = null;
+let releaseHold = null;
+const answered = new Promise((ok) => { releaseHold = ok; });
+const HOLD_MS = 170000;   // under execFile's timeout below
 
 const types = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const server = createServer(async (req, res) => {
   const name = new URL(req.url, 'http://x').pathname.slice(1);
   if (name === 'smoke.html') {
     res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    return;
+  }
+  if (name === 'result' && req.method === 'POST') {
+    const parts = [];
+    for await (const part of req) parts.push(part);
+    posted = Buffer.concat(parts).toString('utf8');
+    releaseHold();
+    res.writeHead(204).end();
+    return;
+  }
+  if (name === 'hold.gif') {
+    await Promise.race([answered, new Promise((ok) => setTimeout(ok, HOLD_MS).unref())]);
+    res.writeHead(204).end();
     return;
   }
   if (!/^[\w.-]+$/.test(name)) { res.writeHead(404).end(); return; }
@@ -74,7 +101,7 @@ const url = `http://127.0.0.1:${server.address().port}/smoke.html`;
 const profile = mkdtempSync(join(tmpdir(), 'boardrules-chromium-'));
 const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
   '--no-first-run', '--disable-extensions', `--user-data-dir=${profile}`,
-  '--virtual-time-budget=60000', '--dump-dom', url];
+  '--dump-dom', url];
 let dom;
 try {
   dom = await new Promise((ok, fail) => execFile(chromium, args,
@@ -88,7 +115,7 @@ try {
 const shown = dom.match(/<pre id="out">([\s\S]*?)<\/pre>/)?.[1] ?? dom;
 const unescape = (t) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
   .replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-const text = unescape(shown);
+const text = posted ?? unescape(shown);
 if (!text.startsWith('RESULT ')) {
   console.error(`test-browser.mjs: the page did not finish: ${text.slice(0, 2000)}`);
   process.exit(1);
