@@ -3,28 +3,16 @@
 // everything a page receives from the server's API, and the library's own
 // view of each seat, rebuilt from the record on disk, to hold it against.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
-import puppeteer from 'puppeteer-core';
-import { WEB_DIR } from './server-helpers.mjs';
+import { chromium, pkgFile, screenshotDir, canRun, moveNumber, launch as launchBrowser } from './client-helpers.mjs';
 
-export const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-export const pkgFile = path.resolve(WEB_DIR, process.env.BOARDRULES_JS || '../../build/bindings/js/boardrules.mjs');
-// Screenshots go where the client tests put theirs (client-helpers.mjs).
-export const outDir = path.resolve(process.env.BR_WEB_SCREENSHOTS || path.join(WEB_DIR, 'test-output'));
-export const canRun = () => fs.existsSync(chromium) && fs.existsSync(pkgFile);
+export { chromium, pkgFile, canRun, moveNumber };
 
-/** A headless Chromium with a fresh profile, closed and removed after test `t`. */
+/** A headless Chromium with a fresh profile (client-helpers.mjs), closed and removed after test `t`. */
 export async function launch(t) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'boardrules-lobby-'));
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`],
-  });
+  const { browser, profile } = await launchBrowser();
   t.after(async () => {
     await browser.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -129,7 +117,6 @@ export async function checkSeatTraffic(recordFile, seat, messages, foreignTokens
   return views.length;
 }
 
-export const moveNumber = (page) => page.$eval('body', (b) => Number(b.dataset.moveNumber));
 
 /**
  * The lobby of `page` creates a match of `game` with `seats` (the lobby's seat
@@ -155,6 +142,6 @@ export async function createInLobby(page, base, game, seats, budgets = {}, optio
 }
 
 export function saveScreenshot(page, name) {
-  fs.mkdirSync(outDir, { recursive: true });
-  return page.screenshot({ path: path.join(outDir, name), fullPage: true });
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  return page.screenshot({ path: path.join(screenshotDir, name), fullPage: true });
 }
