@@ -249,19 +249,20 @@ static br_move ismcts_move(const br_state *s, const char *options)
 
 /* doc/bots.md, "The kinds": without `iterations` or `time_ms` the search runs
  * the game's default budget (and rollout cut-off): 4000 iterations in Tür an
- * Tür, whose planner the search needs that many to beat, 1000 in the others
- * (Die Tore der Welt's rollouts cut after 60 moves). Tür an Tür's positions
- * must show that it is not 1000. */
+ * Tür, whose planner the search needs that many to beat, 2000 in Die Tore der
+ * Welt (rollouts cut after 60 moves), 1000 in the others. Tür an Tür's and
+ * Die Tore der Welt's positions must show that it is not 1000. */
 START_TEST(test_default_budget_is_the_games)
 {
     const br_game *g = br_game_at((size_t)_i);
     const char *name = br_game_name(g);
     bool tat = strcmp(name, "tuer-an-tuer") == 0;
+    bool tdw = strcmp(name, "tore-der-welt") == 0;
     const char *same = tat ? "seed=5,iterations=4000"
-                       : strcmp(name, "tore-der-welt") == 0 ? "seed=5,iterations=1000,depth=60"
-                                                             : "seed=5,iterations=1000";
+                       : tdw ? "seed=5,iterations=2000,depth=60"
+                             : "seed=5,iterations=1000";
     int differs_from_1000 = 0;
-    uint64_t last_seed = tat ? 4 : 1;
+    uint64_t last_seed = tat || tdw ? 4 : 1;
     for (uint64_t seed = 1; seed <= last_seed; seed++) {
         br_state *s = position(g, seed, 12 * seed);
         if (s == NULL)
@@ -269,13 +270,14 @@ START_TEST(test_default_budget_is_the_games)
         br_move by_default = ismcts_move(s, "seed=5");
         ck_assert_msg(by_default == ismcts_move(s, same), "%s (seed %" PRIu64
                       "): the default budget is not %s", name, seed, same);
-        if (tat)
-            differs_from_1000 += by_default != ismcts_move(s, "seed=5,iterations=1000");
+        if (tat || tdw)
+            differs_from_1000 += by_default != ismcts_move(s, tat ? "seed=5,iterations=1000"
+                                                                  : "seed=5,iterations=1000,depth=60");
         br_state_free(s);
     }
-    if (tat)
-        ck_assert_msg(differs_from_1000 > 0, "Tür an Tür: the default budget chose as 1000 "
-                      "iterations do on every position");
+    if (tat || tdw)
+        ck_assert_msg(differs_from_1000 > 0, "%s: the default budget chose as 1000 "
+                      "iterations do on every position", name);
 }
 END_TEST
 

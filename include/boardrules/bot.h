@@ -11,7 +11,7 @@
  *
  * Options (`key=value`, comma-separated; every kind takes `seed`):
  * `seed=N` (default 0); `ismcts` also `iterations=N` (default: the game's,
- * 4000 in Tür an Tür, 1000 in the others) or `time_ms=N`, `c=X` (exploration, default 0.7), `rollout=random|greedy`
+ * 4000 in Tür an Tür, 2000 in Die Tore der Welt, 1000 in the others) or `time_ms=N`, `c=X` (exploration, default 0.7), `rollout=random|greedy`
  * (default random), `depth=N` (rollout cut-off in moves, 0: the game's
  * default) and `nodes=N` (size of the tree's arena).
  *
