@@ -8,9 +8,6 @@
 /* Options: the table is their only description (internal.h, "Options as
  * data"); the core parses, checks and writes them from it. */
 
-static const char *const EDITION_CHOICES[] = { "classic", "kosmos", "tactile", NULL };
-static const char *const SELFKILL_CHOICES[] = { "edge", "any", "none", "literal", NULL };
-
 /* The game's own keys, in the table's order (values[] of tsuro_setup()). */
 enum { OPT_EDITION, OPT_BOARD, OPT_SELFKILL };
 
@@ -19,11 +16,11 @@ static const br_option_spec TSURO_OPTION_SPECS[] = {
     BR_SEED_OPTION_SPEC,
     { "chance", BR_OPTION_CHOICE, "auto", 0, 0, br_chance_choices,
       "draw tiles from the seed, or stop at every draw" },
-    { "edition", BR_OPTION_CHOICE, "classic", 0, 0, EDITION_CHOICES,
+    { "edition", BR_OPTION_CHOICE, "classic", 0, 0, EDITION_NAMES,
       "tile set, hands and start positions" },
     { "board", BR_OPTION_INTEGER, NULL, 6, 7, NULL,
       "board side (default: classic 6; kosmos/tactile 6 for up to 4 players, else 7)" },
-    { "selfkill", BR_OPTION_CHOICE, "edge", 0, 0, SELFKILL_CHOICES,
+    { "selfkill", BR_OPTION_CHOICE, "edge", 0, 0, SELFKILL_NAMES,
       "which self-eliminations the no-suicide rule forbids (edge: leaving the board; any: "
       "also collisions; literal: leaving unless every placement leaves; none: no rule)" },
 };

@@ -38,36 +38,28 @@ static void remove_marker(ts_state *s, int seat)
  * walk (walk_out() in tsuro.h) starts at the border of an empty square, where
  * a path ends, so on the board it is a chain, never a loop, and it ends. */
 
-enum trail_end { TRAIL_STOPS, TRAIL_LEAVES, TRAIL_HEAD_ON };
-
-struct trail {
-    uint8_t end;    /* enum trail_end */
-    uint8_t cell;   /* TRAIL_STOPS: the empty square faced at the end */
-    uint8_t point;
-};
-
 /* The trail of a marker that enters tile `code`, about to be laid on the
- * empty square `cell`, at `point`. Leaving the tile at a point in `occupied`
- * means meeting head-on a marker that entered from the other end of that
- * path. Each pass through the tile uses another of its 4 paths. */
-static struct trail trail_through(const uint8_t *board, int cell, int code, int point,
-                                  unsigned occupied)
+ * empty square `cell`, at `point`: WALK_STOPS where it faces an empty square,
+ * WALK_LEAVES when the marker is out. Leaving the tile at a point in
+ * `occupied` means meeting head-on a marker that entered from the other end
+ * of that path, which puts it out as leaving the board does. Each pass
+ * through the tile uses another of its 4 paths. */
+static struct walk trail_through(const uint8_t *board, int cell, int code, int point,
+                                 unsigned occupied)
 {
     for (int pass = 0; pass < 4; pass++) {
         int leave = tsuro_tile_map[code][point];
         if (occupied >> leave & 1u)
-            return (struct trail){ TRAIL_HEAD_ON, 0, 0 };
+            return (struct walk){ WALK_LEAVES, 0, 0 };
         struct walk w = walk_out(board, cell, leave);
-        if (w.end == WALK_LEAVES)
-            return (struct trail){ TRAIL_LEAVES, 0, 0 };
-        if (w.cell != cell)
-            return (struct trail){ TRAIL_STOPS, w.cell, w.point };
+        if (w.end == WALK_LEAVES || w.cell != cell)
+            return w;
         point = w.point;
     }
     /* Not reached: the path behind a marker leads back to the edge (loaded
      * snapshots are checked for it), so no trail closes a loop. */
     assert(!"a trail through the new tile closes a loop");
-    return (struct trail){ TRAIL_LEAVES, 0, 0 };
+    return (struct walk){ WALK_LEAVES, 0, 0 };
 }
 
 /* Seats whose marker faces `cell` (they move when it is tiled). */
@@ -518,9 +510,9 @@ static unsigned move_markers(ts_state *s, int cell, int code, unsigned movers)
     unsigned occupied = points_of(s, movers), out = 0;
     for (unsigned m = movers; m; m &= m - 1) {
         int p = first_seat(m);
-        struct trail t = trail_through(s->board, cell, code, s->marker_point[p],
-                                       occupied & ~(1u << s->marker_point[p]));
-        if (t.end == TRAIL_STOPS) {
+        struct walk t = trail_through(s->board, cell, code, s->marker_point[p],
+                                      occupied & ~(1u << s->marker_point[p]));
+        if (t.end == WALK_STOPS) {
             s->marker_cell[p] = t.cell;
             s->marker_point[p] = t.point;
         } else {
@@ -620,15 +612,6 @@ int tsuro_current_player(const void *st)
     }
 }
 
-static bool start_taken(const ts_state *s, int cell, int point)
-{
-    for (int p = 0; p < s->num_seats; p++)
-        if ((s->placed & seat_bit(p)) && s->marker_cell[p] == cell &&
-            s->marker_point[p] == point)
-            return true;
-    return false;
-}
-
 static size_t list_setups(const ts_state *s, br_move *out)
 {
     uint64_t taken = 0;
@@ -648,13 +631,6 @@ static size_t list_draws(const ts_state *s, br_move *out, uint32_t *weights)
 {
     size_t n = 0;
     int base = draw_base(s);
-    if (s->pile_two == 0) { /* always so in the classic edition: one copy each */
-        for (uint64_t m = s->pile_some; m; m &= m - 1) {
-            out[n] = base + __builtin_ctzll(m);
-            weights[n++] = 1;
-        }
-        return n;
-    }
     for (uint64_t m = s->pile_some; m; m &= m - 1) {
         int t = __builtin_ctzll(m);
         out[n] = base + t;
@@ -743,7 +719,7 @@ static bool check_setup(const ts_state *s, br_move move, br_text *reason)
     int m = move - MOVE_SETUP_BASE, cell, point;
     start_point(s, m, &cell, &point);
     bool unused = is_kosmos(s) && (m & 1);
-    if (!unused && !start_taken(s, cell, point))
+    if (!unused && !marker_stands_at(s, s->placed, cell, point))
         return true;
     if (!reason)
         return false;
