@@ -14,11 +14,6 @@
 /* ------------------------------------------------------------------ */
 /* Small pieces */
 
-static bool in_tile_range(long long t)
-{
-    return t >= 0 && t < TS_TILES;
-}
-
 /* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
  * one JSON value instead of 35 keeps snapshots fast to write and read. */
 static void write_tile_counts(br_jw *w, const uint8_t *counts)
@@ -86,7 +81,7 @@ static bool hand_get(const uint8_t *b, size_t p, void *out, br_bytes_reader *r,
         return br_field_fail_bytes(r, at, "%u tiles, a hand holds at most %d", b[0], TS_HAND);
     for (int i = 0; i < TS_HAND; i++) {
         br_field_path slot = { at, NULL, i };
-        if (i < b[0] && !in_tile_range(b[1 + i]))
+        if (i < b[0] && b[1 + i] >= TS_TILES)
             return br_field_fail_bytes(r, &slot, "%u is not in 0..%d", b[1 + i], TS_TILES - 1);
         if (i >= b[0] && b[1 + i] != 0)
             return br_field_fail_bytes(r, &slot, "%u in an unused slot (0 there)", b[1 + i]);
@@ -310,84 +305,93 @@ static const br_field_codec PILE = { pile_write, pile_read, pile_put, pile_get }
 /* Markers: per seat {"status":"unplaced"}, {"status":"out"} or
  * {"status":"on","square":"b3","point":4,"fresh":false}. Binary: per seat
  * status (0 unplaced, 1 out, 2 on), square (row * W + column), point,
- * fresh; the last three 0 unless on. */
+ * fresh; the last three 0 unless on. Both forms pass through that row of
+ * four bytes: written from it, and read into it and stored by one function. */
 
-enum { MARK_UNPLACED = 0, MARK_OUT = 1, MARK_ON = 2 };
+enum { MARK_UNPLACED = 0, MARK_OUT = 1, MARK_ON = 2, MARK_ROW = 4 };
+static const char *const MARK_STATUS[] = { "unplaced", "out", "on" };
+
+static void marker_row(const ts_state *s, int p, uint8_t m[MARK_ROW])
+{
+    int cell = s->marker_cell[p];
+    bool on = s->alive & seat_bit(p);
+    m[0] = on ? MARK_ON : s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED;
+    m[1] = on ? (uint8_t)(cell_row(cell) * s->width + cell_col(cell)) : 0;
+    m[2] = on ? s->marker_point[p] : 0;
+    m[3] = on && (s->fresh & seat_bit(p));
+}
+
+/* A row read and checked: seat p's marker into the position. */
+static void store_marker(ts_state *s, int p, const uint8_t m[MARK_ROW])
+{
+    if (m[0] == MARK_ON)
+        stand_marker(s, p, cell_of(m[1] / s->width, m[1] % s->width), m[2], m[3]);
+    else if (m[0] == MARK_OUT)
+        s->placed |= (uint8_t)seat_bit(p);
+}
 
 static void markers_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    (void)c;
     const ts_state *s = member;
     br_jw_begin_array(w);
-    for (int p = 0; p < s->num_seats; p++) {
+    for (int p = 0; p < c->num_seats; p++) {
+        uint8_t m[MARK_ROW];
+        marker_row(s, p, m);
         br_jw_begin_object(w);
-        if (!(s->alive & seat_bit(p))) {
-            br_jw_key_string(w, "status", s->placed & seat_bit(p) ? "out" : "unplaced");
-            br_jw_end_object(w);
-            continue;
+        br_jw_key_string(w, "status", MARK_STATUS[m[0]]);
+        if (m[0] == MARK_ON) {
+            char square[2] = { (char)('a' + m[1] % s->width), (char)('1' + m[1] / s->width) };
+            br_jw_key(w, "square");
+            br_jw_string_n(w, square, sizeof square);
+            br_jw_key_int(w, "point", m[2]);
+            br_jw_key_bool(w, "fresh", m[3]);
         }
-        int cell = s->marker_cell[p];
-        char square[2] = { (char)('a' + cell_col(cell)), (char)('1' + cell_row(cell)) };
-        br_jw_key_string(w, "status", "on");
-        br_jw_key(w, "square");
-        br_jw_string_n(w, square, sizeof square);
-        br_jw_key_int(w, "point", s->marker_point[p]);
-        br_jw_key_bool(w, "fresh", (s->fresh & seat_bit(p)) != 0);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);
 }
 
-/* A square name such as "b3" of the board. */
-static bool parse_square_name(const ts_state *s, const json_t *v, int *cell)
+/* The members of a marker on the board into m[1..3]: a square name such as
+ * "b3" of the board, a point and whether it is fresh. */
+static bool marker_on_read(const ts_state *s, const json_t *obj, uint8_t m[MARK_ROW],
+                           const br_field_path *at, br_text *err)
 {
-    const char *name = json_string_value(v);
+    br_field_path square = { at, "square", 0 }, fresh = { at, "fresh", 0 };
+    const char *name = json_string_value(json_object_get(obj, "square"));
+    const json_t *fr = json_object_get(obj, "fresh");
+    int point;
     if (!name || name[0] < 'a' || name[0] >= 'a' + s->width || name[1] < '1' ||
         name[1] >= '1' + s->width || name[2] != '\0')
-        return false;
-    *cell = cell_of(name[1] - '1', name[0] - 'a');
-    return true;
-}
-
-static bool marker_on_read(ts_state *s, int p, const json_t *m, const br_field_path *at,
-                           br_text *err)
-{
-    br_field_path square = { at, "square", 0 }, point = { at, "point", 0 },
-                  fresh = { at, "fresh", 0 };
-    const json_t *pt = json_object_get(m, "point"), *fr = json_object_get(m, "fresh");
-    int cell;
-    if (!parse_square_name(s, json_object_get(m, "square"), &cell))
         return br_field_fail(err, &square, "not a square name of the %dx%d board (a1..%c%d)",
                              s->width, s->width, 'a' + s->width - 1, s->width);
-    if (!json_is_integer(pt) || json_integer_value(pt) < 0 || json_integer_value(pt) > 7)
-        return br_field_fail(err, &point, "not a point 0..7");
+    if (!br_field_read_count(obj, "point", 7, &point, at, err))
+        return false;
     if (!json_is_boolean(fr))
         return br_field_fail(err, &fresh, "not true or false");
-    if (json_object_size(m) != 4)
-        return br_field_fail(err, at, "a marker on the board has exactly the fields status, "
-                             "square, point, fresh");
-    stand_marker(s, p, cell, (int)json_integer_value(pt), json_is_true(fr));
+    m[1] = (uint8_t)((name[1] - '1') * s->width + name[0] - 'a');
+    m[2] = (uint8_t)point;
+    m[3] = json_is_true(fr);
     return true;
 }
 
-static bool marker_read(const json_t *m, size_t seat, void *out, const br_field_path *at,
+static bool marker_read(const json_t *obj, size_t p, void *out, const br_field_path *at,
                         br_text *err)
 {
     ts_state *s = out;
-    int p = (int)seat;
-    const char *status = json_string_value(json_object_get(m, "status"));
-    if (!json_is_object(m) || !status)
+    br_field_path status = { at, "status", 0 };
+    uint8_t m[MARK_ROW] = { 0 };
+    if (!json_is_object(obj) || !json_is_string(json_object_get(obj, "status")))
         return br_field_fail(err, at, "not an object with a status");
-    if (strcmp(status, "on") == 0)
-        return marker_on_read(s, p, m, at, err);
-    if (strcmp(status, "out") != 0 && strcmp(status, "unplaced") != 0) {
-        br_field_path key = { at, "status", 0 };
-        return br_field_fail(err, &key, "not \"on\", \"out\" or \"unplaced\"");
-    }
-    if (json_object_size(m) != 1)
-        return br_field_fail(err, at, "a marker that is %s has only a status", status);
-    if (status[0] == 'o')
-        s->placed |= (uint8_t)seat_bit(p);
+    if (!br_field_read_choice(json_object_get(obj, "status"), MARK_STATUS, 3, false, 0, &m[0],
+                              &status, err))
+        return false;
+    if (m[0] == MARK_ON && !marker_on_read(s, obj, m, at, err))
+        return false;
+    if (json_object_size(obj) != (m[0] == MARK_ON ? 4 : 1))
+        return br_field_fail(err, at, m[0] == MARK_ON ? "a marker on the board has exactly "
+                             "the fields status, square, point, fresh" : "a marker that is %s "
+                             "has only a status", MARK_STATUS[m[0]]);
+    store_marker(s, (int)p, m);
     return true;
 }
 
@@ -400,48 +404,34 @@ static bool markers_read(const br_fields_ctx *c, void *member, const json_t *v,
 
 static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
-    const ts_state *s = member;
-    uint8_t b[TS_SEATS * 4] = { 0 };
-    for (int p = 0; p < c->num_seats; p++) {
-        uint8_t *m = &b[4 * p];
-        m[0] = s->placed & seat_bit(p) ? MARK_OUT : MARK_UNPLACED;
-        if (s->alive & seat_bit(p)) {
-            int cell = s->marker_cell[p];
-            m[0] = MARK_ON;
-            m[1] = (uint8_t)(cell_row(cell) * s->width + cell_col(cell));
-            m[2] = s->marker_point[p];
-            m[3] = (s->fresh & seat_bit(p)) != 0;
-        }
-    }
-    br_bw_bytes(w, b, (size_t)c->num_seats * 4);
+    uint8_t b[TS_SEATS * MARK_ROW];
+    for (int p = 0; p < c->num_seats; p++)
+        marker_row(member, p, &b[MARK_ROW * p]);
+    br_bw_bytes(w, b, (size_t)c->num_seats * MARK_ROW);
 }
 
-static bool marker_get(const uint8_t *b, size_t seat, void *out, br_bytes_reader *r,
+static bool marker_get(const uint8_t *m, size_t p, void *out, br_bytes_reader *r,
                        const br_field_path *at)
 {
     ts_state *s = out;
-    int p = (int)seat;
-    static const char *const KEYS[4] = { "status", "square", "point", "fresh" };
-    const unsigned limit[4] = { MARK_ON, (unsigned)(s->width * s->width) - 1, 7, 1 };
-    for (int k = 0; k < 4; k++) {
+    static const char *const KEYS[MARK_ROW] = { "status", "square", "point", "fresh" };
+    const unsigned limit[MARK_ROW] = { MARK_ON, (unsigned)(s->width * s->width) - 1, 7, 1 };
+    for (int k = 0; k < MARK_ROW; k++) {
         br_field_path key = { at, KEYS[k], 0 };
-        if (b[k] > limit[k])
-            return br_field_fail_bytes(r, &key, "%u is not in 0..%u", b[k], limit[k]);
+        if (m[k] > limit[k])
+            return br_field_fail_bytes(r, &key, "%u is not in 0..%u", m[k], limit[k]);
     }
-    if (b[0] == MARK_ON)
-        stand_marker(s, p, cell_of(b[1] / s->width, b[1] % s->width), b[2], b[3]);
-    else if (b[1] | b[2] | b[3])
+    if (m[0] != MARK_ON && (m[1] | m[2] | m[3]))
         return br_field_fail_bytes(r, at, "a marker that is %s has square, point and fresh "
-                                   "0", b[0] ? "out" : "unplaced");
-    else if (b[0] == MARK_OUT)
-        s->placed |= (uint8_t)seat_bit(p);
+                                   "0", MARK_STATUS[m[0]]);
+    store_marker(s, (int)p, m);
     return true;
 }
 
 static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                         const br_field_path *at)
 {
-    return br_field_get_rows(r, (size_t)c->num_seats, 4, marker_get, member, at);
+    return br_field_get_rows(r, (size_t)c->num_seats, MARK_ROW, marker_get, member, at);
 }
 
 static const br_field_codec MARKERS = { markers_write, markers_read, markers_put, markers_get };
@@ -650,14 +640,15 @@ static bool check_setup_phase(const ts_state *s, br_text *err)
     return true;
 }
 
-/* Drawing and the dragon (doc: "Drawing and the dragon") leave these traces. */
+/* Drawing and the dragon (doc: "Drawing and the dragon") leave these traces
+ * until the game is over; a seat that is out holds no tiles, also then. */
 static bool check_hand_sizes(const ts_state *s, br_text *err)
 {
     for (int p = 0; p < s->num_seats; p++) {
         bool live = s->alive & seat_bit(p);
         if (!live && s->hand_size[p] > 0)
             return br_fail(err, "state.hands[%d]: a seat that is out holds no tiles", p);
-        if (!live || s->dragon != NO_SEAT)
+        if (!live || s->dragon != NO_SEAT || s->phase == PH_OVER)
             continue;
         int expected = s->phase == PH_DRAW && p == s->turn ? TS_HAND - 1 : TS_HAND;
         if (s->hand_size[p] != expected)
@@ -697,10 +688,7 @@ static bool check_play(const ts_state *s, br_text *err)
         if (live == 0 && s->last_out == 0)
             return br_fail(err, "state.last_out: no marker is left, so the last placement "
                           "eliminated somebody");
-        for (int p = 0; p < s->num_seats; p++)
-            if (!(s->alive & seat_bit(p)) && s->hand_size[p] > 0)
-                return br_fail(err, "state.hands[%d]: a seat that is out holds no tiles", p);
-        return true;
+        return check_hand_sizes(s, err);
     }
     if (live < 2)
         return br_fail(err, "state.phase: with %d marker%s on the board the game is over",
@@ -724,7 +712,7 @@ static bool check_trail(const ts_state *s, int seat, br_text *err)
     int behind = cell + SIDE_STEP[point >> 1];
     if (s->board[behind] == CELL_EMPTY)
         return br_fail(err, "state.markers[%d]: stands between two empty squares", seat);
-    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
+    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER_OF(point)]);
     if (w.end != WALK_LEAVES)
         return br_fail(err, "state.markers[%d]: the path behind the marker does not lead "
                       "back to the edge of the board", seat);
