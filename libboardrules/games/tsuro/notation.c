@@ -3,6 +3,8 @@
  * doc/games/tsuro.md ("Move numbers and notation"), and the move texts as a
  * seat sees them.
  */
+#include <ctype.h>
+
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
@@ -66,14 +68,10 @@ struct cursor {
     br_text *err;
 };
 
+/* ASCII only: a locale's tolower() may map letters otherwise (Turkish I). */
 static inline char lower(char ch)
 {
     return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
-}
-
-static inline bool is_digit(char ch)
-{
-    return ch >= '0' && ch <= '9';
 }
 
 /* Takes `word` (lower case) case-insensitively. */
@@ -90,15 +88,15 @@ static bool take_word(struct cursor *c, const char *word)
 /* A decimal number without sign or leading zeros, at most 3 digits. */
 static bool take_number(struct cursor *c, const char *what, int *out)
 {
-    if (!is_digit(*c->p))
+    if (!isdigit((unsigned char)*c->p))
         return br_fail(c->err, "expected %s at '%s'", what, c->p);
     int v = 0, digits = 0;
     const char *start = c->p;
-    while (is_digit(*c->p) && digits < 4) {
+    while (isdigit((unsigned char)*c->p) && digits < 4) {
         v = v * 10 + (*c->p++ - '0');
         digits++;
     }
-    if (is_digit(*c->p) || digits == 4)
+    if (isdigit((unsigned char)*c->p) || digits == 4)
         return br_fail(c->err, "%s '%s' is too long", what, start);
     if (digits > 1 && *start == '0')
         return br_fail(c->err, "%s must not have leading zeros", what);
@@ -254,7 +252,7 @@ br_status tsuro_move_from_text(const void *st, const char *text, br_move *out,
     const ts_state *s = st;
     struct cursor c = { text, err };
     bool ok;
-    if (is_digit(*c.p)) {
+    if (isdigit((unsigned char)*c.p)) {
         /* A text that names another move for the same placement (a rotation
          * that looks the same, a first-turn path with the same result) is
          * read as the listed move. */

@@ -9,10 +9,11 @@
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
-/* Hands and markers */
+/* Seats that are out */
 
-/* An eliminated player's tiles go back into the pile. */
-static void return_hands(ts_state *s, unsigned seats)
+/* Eliminated seats: their tiles go back into the pile and their markers
+ * leave the board (the bytes kept at 0, so that equal positions are equal). */
+static void eliminate(ts_state *s, unsigned seats)
 {
     for (unsigned m = seats; m; m &= m - 1) {
         int p = first_seat(m);
@@ -21,13 +22,8 @@ static void return_hands(ts_state *s, unsigned seats)
             s->hand[p][i] = 0;
         }
         s->hand_size[p] = 0;
+        s->marker_cell[p] = s->marker_point[p] = 0;
     }
-}
-
-static void remove_marker(ts_state *s, int seat)
-{
-    s->marker_cell[seat] = 0;
-    s->marker_point[seat] = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -553,9 +549,7 @@ static void apply_placement(ts_state *s, br_move move)
     s->fresh &= (uint8_t)~movers;
     s->alive &= (uint8_t)~out;
     s->last_out = (uint8_t)out;
-    for (unsigned m = out; m; m &= m - 1)
-        remove_marker(s, first_seat(m));
-    return_hands(s, out);
+    eliminate(s, out);
     if (at_most_one_seat(s->alive))
         s->phase = PH_OVER;
     else
@@ -753,12 +747,9 @@ br_move tsuro_listed_move(const ts_state *s, br_move move)
 {
     if (move < 0 || move >= MOVE_SETUP_BASE)
         return move;
-    if (s->phase != PH_PLAY || !hand_has(s, s->turn, move % TS_CODES / 4)) {
-        int code = canonical_code(move % TS_CODES);
-        return (move < MOVE_CHOICE_BASE ? 0 : MOVE_CHOICE_BASE) + code;
-    }
-    struct mover_view v;
-    view_mover(s, &v);
+    struct mover_view v = { .may_choose = false }; /* away from the turn: no choice */
+    if (s->phase == PH_PLAY && hand_has(s, s->turn, move % TS_CODES / 4))
+        view_mover(s, &v);
     return listed_equivalent(s, &v, move);
 }
 
