@@ -96,8 +96,8 @@ static int seat_entering_at(const int8_t entry[TS_SEATS], unsigned seats, int po
  * the point there (walk_out() stops on the border cell beyond it). */
 static struct traced left_at(struct walk w)
 {
-    int exit_point = PARTNER_OF(w.point);
-    return (struct traced){ END_LEFT, (uint8_t)(w.cell - SIDE_STEP[exit_point >> 1]),
+    int exit_point = PARTNER[w.point];
+    return (struct traced){ END_LEFT, (uint8_t)(w.cell - POINT_STEP[exit_point]),
                             (uint8_t)exit_point, NO_SEAT };
 }
 

@@ -712,7 +712,7 @@ static bool check_trail(const ts_state *s, int seat, br_text *err)
     int behind = cell + SIDE_STEP[point >> 1];
     if (s->board[behind] == CELL_EMPTY)
         return br_fail(err, "state.markers[%d]: stands between two empty squares", seat);
-    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER_OF(point)]);
+    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
     if (w.end != WALK_LEAVES)
         return br_fail(err, "state.markers[%d]: the path behind the marker does not lead "
                       "back to the edge of the board", seat);

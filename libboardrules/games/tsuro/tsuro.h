@@ -67,13 +67,20 @@ static const char *const SIDE_NAMES[] = { "top", "right", "bottom", "left" };
 /* ------------------------------------------------------------------ */
 /* Geometry of points and squares */
 
-/* Point p of a square touches point PARTNER_OF(p) of the neighbour on that side. */
+/* Point p of a square touches point PARTNER[p] of the neighbour on that side. */
 #define PARTNER_OF(p) ((p) ^ 5) /* 0-5, 1-4, 2-7 and 3-6 face each other */
+static const uint8_t PARTNER[8] = {
+    PARTNER_OF(0), PARTNER_OF(1), PARTNER_OF(2), PARTNER_OF(3),
+    PARTNER_OF(4), PARTNER_OF(5), PARTNER_OF(6), PARTNER_OF(7),
+};
 /* Cell offset to the neighbour across side 0 (top), 1 (right), 2 (bottom), 3 (left). */
 static const int8_t SIDE_STEP[4] = { -TS_STRIDE, 1, TS_STRIDE, -1 };
-/* Cell offset to the neighbour that point p touches: SIDE_STEP[p >> 1], as
- * a constant expression for the tables of content.c. */
+/* Cell offset to the neighbour that point p touches (SIDE_STEP of its side). */
 #define POINT_STEP_OF(p) ((p) < 2 ? -TS_STRIDE : (p) < 4 ? 1 : (p) < 6 ? TS_STRIDE : -1)
+static const int8_t POINT_STEP[8] = {
+    POINT_STEP_OF(0), POINT_STEP_OF(1), POINT_STEP_OF(2), POINT_STEP_OF(3),
+    POINT_STEP_OF(4), POINT_STEP_OF(5), POINT_STEP_OF(6), POINT_STEP_OF(7),
+};
 
 /* tsuro_tile_step[code][p]: where a path that enters tile `code` at p goes on:
  * the offset of the next square and the point where it enters that. */
@@ -354,8 +361,8 @@ struct walk {
  * step (tiled or not); what ended the walk is read once at the end. */
 static inline struct walk walk_out(const uint8_t *board, int cell, int leave)
 {
-    int point = PARTNER_OF(leave);
-    cell += SIDE_STEP[leave >> 1];
+    int point = PARTNER[leave];
+    cell += POINT_STEP[leave];
     for (int step = 0; step < MAX_TRAIL && board[cell] < CELL_OFF; step++) {
         struct tile_step next = tsuro_tile_step[board[cell]][point];
         cell += next.cell;
