@@ -586,18 +586,11 @@ static bool check_conservation(const ts_state *s, br_text *err)
     return true;
 }
 
-static int tiles_on_board(const ts_state *s)
-{
-    int n = 0;
-    for (int c = 0; c < TS_CELLS; c++)
-        n += s->board[c] < TS_CODES;
-    return n;
-}
-
-/* Before play: nothing on the board, nobody out, no dragon. */
+/* Before play: nothing on the board, nobody out, no dragon. Run after
+ * check_conservation(): a tile in no hand and not in the pile is on the board. */
 static bool check_before_play(const ts_state *s, br_text *err)
 {
-    if (tiles_on_board(s) > 0)
+    if (hands_total(s) + s->pile_total < edition_tiles(s))
         return br_fail(err, "state.board: tiles are placed only after the %s phase",
                       PHASE_NAMES[s->phase]);
     if (s->dragon != NO_SEAT)
