@@ -250,7 +250,7 @@ static void pile_put(const br_fields_ctx *c, const void *member, br_bytes_writer
     br_bw_bytes(w, counts, TS_TILES);
 }
 
-/* Fills the pile from counts[t] (digits when `base` is '0'); false at the
+/* Fills the pile from counts[t] (copies of tile t); false at the
  * first count beyond the edition's copies, whose tile is *bad. */
 static bool fill_pile(ts_state *s, const uint8_t *counts, int *bad)
 {
