@@ -319,6 +319,9 @@ typedef struct brt_test {
                         * once per registered game, _i its registry index) */
 } brt_test;
 
+/* clang-format 14 splits a brace initialiser in a macro over four lines;
+ * these rows read best on one. */
+/* clang-format off */
 /* Starts the test case `name`, each of whose tests may run `seconds`. */
 #define BRT_CASE(name, seconds) { (name), (seconds), NULL, 0 }
 /* A test that runs once (_i 0). */
@@ -327,6 +330,7 @@ typedef struct brt_test {
 #define BRT_LOOP(test, end) { NULL, 0, (test), (end) }
 /* A loop test run once per registered game (_i: its registry index). */
 #define BRT_PER_GAME(test) { NULL, 0, (test), BRT_EVERY_GAME }
+/* clang-format on */
 
 /* Adds the `count` rows of `tests` (the first a BRT_CASE row) to `suite`. */
 void brt_add_tests(Suite *suite, const brt_test *tests, size_t count);
