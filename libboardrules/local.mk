@@ -58,9 +58,7 @@ libboardrules_libboardrules_la_SOURCES += \
 	libboardrules/games/drunter_und_drueber/game.c \
 	libboardrules/games/drunter_und_drueber/rules.c \
 	libboardrules/games/drunter_und_drueber/notation.c \
-	libboardrules/games/drunter_und_drueber/snapshot.h \
 	libboardrules/games/drunter_und_drueber/snapshot.c \
-	libboardrules/games/drunter_und_drueber/bytes.c \
 	libboardrules/games/drunter_und_drueber/views.c \
 	libboardrules/games/drunter_und_drueber/content.c \
 	libboardrules/games/drunter_und_drueber/effects.c

@@ -10,13 +10,30 @@
  * laid, and the check lays them again, which checks that each one fitted
  * and that its crew was still on the board, and rebuilds the crews.
  *
- * The binary codecs are in bytes.c; what both share is in snapshot.h.
+ * Values that the JSON form cannot express (a ballot of a seat that has not
+ * voted, a last vote's values when none was held) are written as 0 in the
+ * binary form and refused otherwise, so that every loaded state has one
+ * form.
  */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "snapshot.h"
+#include "drunter_und_drueber.h"
+
+enum { NO_LAY = DUD_NONE };
+
+/* The members of the last vote (the codec of last_vote walks them in both
+ * forms; defined with the table). */
+static const br_field_table last_vote_table;
+
+/* The state being loaded, which the walker hands every codec as c->state:
+ * members that keep their value in another member (the voted mask of the
+ * ballots, the jein bits) are set through it. */
+static dud *loading(const br_fields_ctx *c)
+{
+    return (dud *)(uintptr_t)c->state;
+}
 
 /* ------------------------------------------------------------------ */
 /* Writing JSON. Names are short ("wall2 3b w", "fire-station"): they are
@@ -161,7 +178,7 @@ static bool read_laid_entry(const json_t *e, size_t i, void *out, const br_field
 static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
                       const br_field_path *at, br_text *err)
 {
-    dud *s = dud_loading(c);
+    dud *s = loading(c);
     s->tiles_laid = json_is_array(v) ? (uint8_t)json_array_size(v) : 0;
     return br_field_read_each(v, 0, DUD_TILES, "lays", read_laid_entry, member, at, err);
 }
@@ -243,7 +260,7 @@ static bool ballot_read(const br_fields_ctx *c, void *member, const json_t *v,
 {
     if (json_is_null(v))
         return true;
-    dud_loading(c)->voted |= (uint8_t)(1u << c->owner);
+    loading(c)->voted |= (uint8_t)(1u << c->owner);
     return read_votes(v, member, at, err);
 }
 
@@ -261,7 +278,7 @@ static void jein_write(const br_fields_ctx *c, const void *member, br_jw *w)
 static bool jein_read(const br_fields_ctx *c, void *member, const json_t *v,
                       const br_field_path *at, br_text *err)
 {
-    dud *s = dud_loading(c);
+    dud *s = loading(c);
     uint8_t yes;
     (void)member;
     if (json_is_null(v))
@@ -297,7 +314,7 @@ static void last_vote_write(const br_fields_ctx *c, const void *member, br_jw *w
 {
     const dud_vote_result *v = member;
     if (v->held)
-        br_fields_write_json(&dud_last_vote_table, c, v, w);
+        br_fields_write_json(&last_vote_table, c, v, w);
     else
         br_jw_null(w);
 }
@@ -309,7 +326,7 @@ static bool last_vote_read(const br_fields_ctx *c, void *member, const json_t *v
     if (json_is_null(v))
         return true;
     r->held = 1;
-    return br_fields_read_json(&dud_last_vote_table, c, r, v, at, err);
+    return br_fields_read_json(&last_vote_table, c, r, v, at, err);
 }
 
 static void rejected_write(const br_fields_ctx *c, const void *member, br_jw *w)
@@ -397,10 +414,139 @@ static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_list_end(&it, w);
 }
 
-static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
+/* ------------------------------------------------------------------ */
+/* The binary codecs of the members the core cannot write itself (doc:
+ * "Binary snapshot"): one byte per value but the votes held (two), seats
+ * 0..n-1 only; derived members (board, crews, result) are not written. Each
+ * reader checks its ranges; the invariants across members are
+ * check_loaded()'s. */
+
+/* Binary snapshots of format version 2 and before held the votes in one
+ * byte; from version 3 on they take two. */
+enum { VOTES_U16_SINCE = 3 };
+
+static void put_laid(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
+    const dud *s = c->state;
     (void)member;
-    br_jw_int(w, c->viewer);
+    uint8_t b[1 + DUD_TILES] = {s->tiles_laid};
+    for (int i = 0; i < s->tiles_laid; i++)
+        b[1 + i] = (uint8_t)dud_move_of_lay(s->laid[i]);
+    br_bw_bytes(w, b, 1u + s->tiles_laid);
+}
+
+static bool get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                     const br_field_path *at)
+{
+    dud *s = loading(c);
+    uint8_t moves[DUD_TILES];
+    (void)member;
+    if (!br_field_get_u8_list(r, DUD_TILES, DUD_MV_VOTE - 1, moves, &s->tiles_laid, at))
+        return false;
+    for (int i = 0; i < s->tiles_laid; i++)
+        s->laid[i] = dud_lay_of_move(moves[i]);
+    return true;
+}
+
+/* A card number below `count`, or DUD_NONE. */
+static bool get_card(br_bytes_reader *r, int count, uint8_t *out, const br_field_path *at)
+{
+    if (!br_field_take(r, out, 1, at))
+        return false;
+    return *out == DUD_NONE || *out < count
+           || br_field_fail_bytes(r, at, "%u is not a card (0..%d, or 255: none)", *out,
+                                  count - 1);
+}
+
+/* Pro: per seat its two task cards and its choice (state.tasks[p][i],
+ * state.choices[p]). */
+static void put_tasks(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const dud *s = c->state;
+    (void)member;
+    const uint8_t b[3] = {s->task[c->owner][0], s->task[c->owner][1], s->choice[c->owner]};
+    br_bw_bytes(w, b, 3);
+}
+
+static bool get_tasks(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                      const br_field_path *at)
+{
+    dud *s = loading(c);
+    (void)member;
+    int p = c->owner;
+    br_field_path first = {at, NULL, 0}, second = {at, NULL, 1};
+    br_field_path choices = {at->parent->parent, "choices", 0}, choice = {&choices, NULL, p};
+    return get_card(r, DUD_TASKS, &s->task[p][0], &first)
+           && get_card(r, DUD_TASKS, &s->task[p][1], &second)
+           && get_card(r, 2, &s->choice[p], &choice);
+}
+
+static void put_pending(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const dud *s = c->state;
+    br_bw_u8(w, dud_voting(s) ? (unsigned)dud_move_of_lay(*(const dud_lay *)member) : NO_LAY);
+}
+
+static bool get_pending(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                        const br_field_path *at)
+{
+    const dud *s = c->state;
+    uint8_t m = 0;
+    if (!br_field_take(r, &m, 1, at))
+        return false;
+    if (m != NO_LAY && m >= DUD_MV_VOTE)
+        return br_field_fail_bytes(r, at, "%u is not a lay number (0..%d, or 255: none)", m,
+                                   DUD_MV_VOTE - 1);
+    if ((m == NO_LAY) == dud_voting(s))
+        return br_field_fail_bytes(r, at, "%s", dud_voting(s) ? "missing during a vote"
+                                                              : "set outside a vote");
+    if (m != NO_LAY)
+        *(dud_lay *)member = dud_lay_of_move(m);
+    return true;
+}
+
+/* Whether a vote was held, then its members (zeros when none was). */
+static void put_last_vote(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    const dud_vote_result *v = member, none = {0};
+    br_bw_u8(w, v->held);
+    br_fields_write_bytes(&last_vote_table, c, v->held ? v : &none, w);
+}
+
+static bool get_last_vote(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                          const br_field_path *at)
+{
+    dud_vote_result *v = member;
+    if (!br_field_take(r, &v->held, 1, at) || !br_fields_read_bytes(&last_vote_table, c, v, r, at))
+        return false;
+    if (v->held > 1)
+        return br_field_fail_bytes(r, at, "held: %u is not 0 or 1", v->held);
+    bool any = v->yes || v->no || v->passed || v->jein_yes;
+    for (int p = 0; p < c->num_seats; p++)
+        any |= v->ballots[p] != 0;
+    return v->held || !any || br_field_fail_bytes(r, at, "values, but no vote was held");
+}
+
+static void put_votes_held(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)c;
+    uint16_t v;
+    memcpy(&v, member, sizeof v);
+    br_bw_u16(w, v);
+}
+
+static bool get_votes_held(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                           const br_field_path *at)
+{
+    (void)c;
+    uint8_t b[2] = {0};
+    if (!br_field_take(r, b, r->version >= VOTES_U16_SINCE ? 2 : 1, at))
+        return false;
+    uint16_t v = (uint16_t)(b[0] | b[1] << 8);
+    if (v > DUD_MAX_VOTES)
+        return br_field_fail_bytes(r, at, "%u is not in 0..%d", v, DUD_MAX_VOTES);
+    memcpy(member, &v, sizeof v);
+    return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -408,23 +554,22 @@ static void seat_write(const br_fields_ctx *c, const void *member, br_jw *w)
  * basic and pro variants differ in the cards. */
 
 #define CODEC(name, json_write, json_read, bytes)                                          \
-    static const br_field_codec name = {json_write, json_read, dud_put_##bytes,            \
-                                        dud_get_##bytes}
+    static const br_field_codec name = {json_write, json_read, put_##bytes,            \
+                                        get_##bytes}
 #define JSON_CODEC(name, json_write, json_read)                                            \
     static const br_field_codec name = {json_write, json_read, NULL, NULL}
 CODEC(LAID, laid_write, laid_read, laid);
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
-static const br_field_codec TASKS_BYTES = {NULL, NULL, dud_put_tasks, dud_get_tasks};
+static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
 JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
 CODEC(PENDING, pending_write, pending_read, pending);
 CODEC(LAST_VOTE, last_vote_write, last_vote_read, last_vote);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
-static const br_field_codec VOTES_HELD = {NULL, NULL, dud_put_votes_held, dud_get_votes_held};
+static const br_field_codec VOTES_HELD = {NULL, NULL, put_votes_held, get_votes_held};
 JSON_CODEC(RESULT, result_write, NULL);
 JSON_CODEC(BOARD, board_write, NULL);
-JSON_CODEC(SEAT, seat_write, NULL);
 
 #define AT(member) .offset = offsetof(dud, member)
 #define PER_SEAT(member) AT(member), .count = BR_FIELD_SEATS, .stride = sizeof(((dud *)0)->member[0])
@@ -454,7 +599,7 @@ static const br_field last_vote_fields[] = {
     {BR_KEY("jein_yes"), .kind = BR_FIELD_SET, .width = 1,
      .offset = offsetof(dud_vote_result, jein_yes), .max = BR_FIELD_LAST_SEAT},
 };
-const br_field_table dud_last_vote_table = {last_vote_fields,
+static const br_field_table last_vote_table = {last_vote_fields,
                                             sizeof last_vote_fields / sizeof last_vote_fields[0]};
 
 /* The tallies, from votes_held on (their members follow each other). */
@@ -501,7 +646,7 @@ static const br_field_table tally_table = {tally_fields,
     {BR_KEY("tallies"), .kind = BR_FIELD_OBJECT, .table = &tally_table, AT(votes_held)},    \
     CODEC_FIELD("result", RESULT, .flags = BR_FIELD_JSON_ONLY),                            \
     CODEC_FIELD("board", BOARD, .flags = BR_FIELD_VIEW_ONLY),                              \
-    CODEC_FIELD("seat", SEAT, .flags = BR_FIELD_VIEW_ONLY)
+    CODEC_FIELD("seat", br_field_viewer_codec, .flags = BR_FIELD_VIEW_ONLY)
 
 static const br_field basic_fields[] = {
     HEAD_FIELDS,
