@@ -90,7 +90,7 @@ enum {
     DUD_PIECE_VERTICAL = 0x10 /* the tile runs north-south */
 };
 
-/* One laid tile, in the order they were laid (snapshots replay them). */
+/* A lay: the path, the tile's shape and its direction. */
 typedef struct dud_lay {
     uint8_t path, shape, dir;
 } dud_lay;
@@ -133,7 +133,7 @@ typedef struct dud {
     uint16_t votes_held;                /* public tallies, for front ends and figures: */
     uint8_t votes_passed;               /* at most DUD_MAX_VOTES and DUD_TILES */
     uint8_t bridges_passed;             /* lays that passed under a bridge */
-    dud_lay laid[DUD_TILES];
+    uint8_t laid[DUD_TILES];            /* lay moves, in the order laid (snapshots replay them) */
 } dud;
 
 /* ------------------------------------------------------------------ */

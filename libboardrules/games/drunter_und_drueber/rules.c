@@ -119,7 +119,7 @@ void dud_place(dud *s, dud_lay lay)
     for (int i = 0; i < len; i++, sq += step)
         s->board[sq] = (uint8_t)(piece | (i == dud_shape_bridge[lay.shape] ? DUD_PIECE_BRIDGE : 0));
     s->crew[lay.path] = (uint8_t)(sq - step);
-    s->laid[s->tiles_laid++] = lay;
+    s->laid[s->tiles_laid++] = (uint8_t)dud_move_of_lay(lay);
 }
 
 bool dud_crew_can_move(const dud *s, int path)
@@ -155,7 +155,7 @@ static int longest_path(const dud *s)
 {
     int len[DUD_PATHS] = {0};
     for (int i = 0; i < s->tiles_laid; i++)
-        len[s->laid[i].path] += dud_shape_length[s->laid[i].shape];
+        len[s->laid[i] / (DUD_SHAPES * DUD_DIRS)] += dud_shape_length[dud_lay_of_move(s->laid[i]).shape];
     int best = 0;
     for (int p = 0; p < DUD_PATHS; p++)
         best = len[p] > best ? len[p] : best;

@@ -116,7 +116,8 @@ static int canonical_lay(const char *text)
     return -1;
 }
 
-static bool read_lay(const json_t *v, dud_lay *out, const br_field_path *at, br_text *err)
+/* A lay text into its move number. */
+static bool read_lay(const json_t *v, br_move *out, const br_field_path *at, br_text *err)
 {
     if (!json_is_string(v))
         return br_field_fail(err, at, "not a lay text");
@@ -127,7 +128,7 @@ static bool read_lay(const json_t *v, dud_lay *out, const br_field_path *at, br_
                   || m >= DUD_MV_VOTE))
         return br_field_fail(err, at, "'%s' is not a lay (e.g. 'road 3b e')",
                              json_string_value(v));
-    *out = dud_lay_of_move(m);
+    *out = m;
     return true;
 }
 
@@ -164,7 +165,7 @@ static void laid_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_jw_list_begin(&it);
     for (int i = 0; i < s->tiles_laid; i++) {
         char buf[24];
-        br_jw_list_item(&it, buf, lay_text(buf, s->laid[i]), true);
+        br_jw_list_item(&it, buf, lay_text(buf, dud_lay_of_move(s->laid[i])), true);
     }
     br_jw_list_end(&it, w);
 }
@@ -172,7 +173,11 @@ static void laid_write(const br_fields_ctx *c, const void *member, br_jw *w)
 static bool read_laid_entry(const json_t *e, size_t i, void *out, const br_field_path *at,
                             br_text *err)
 {
-    return read_lay(e, &((dud_lay *)out)[i], at, err);
+    br_move m;
+    if (!read_lay(e, &m, at, err))
+        return false;
+    ((uint8_t *)out)[i] = (uint8_t)m;
+    return true;
 }
 
 static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
@@ -306,7 +311,11 @@ static bool pending_read(const br_fields_ctx *c, void *member, const json_t *v,
     if (json_is_null(v) == voting)
         return br_field_fail(err, at, "%s", voting ? "missing during a vote"
                                                    : "set outside a vote");
-    return !voting || read_lay(v, member, at, err);
+    br_move m = 0;
+    bool ok = !voting || read_lay(v, &m, at, err);
+    if (ok && voting)
+        *(dud_lay *)member = dud_lay_of_move(m);
+    return ok;
 }
 
 /* The last vote: null before the first, else an object of its members. */
@@ -347,11 +356,10 @@ static bool read_rejected_entry(const json_t *e, size_t i, void *out, const br_f
                                 br_text *err)
 {
     uint8_t *bits = out;
-    dud_lay l;
+    br_move m;
     (void)i;
-    if (!read_lay(e, &l, at, err))
+    if (!read_lay(e, &m, at, err))
         return false;
-    br_move m = dud_move_of_lay(l);
     if (bits[m / 8] >> (m % 8) & 1)
         return br_field_fail(err, at, "listed twice");
     bits[m / 8] |= (uint8_t)(1u << (m % 8));
@@ -424,29 +432,6 @@ static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
 /* Binary snapshots of format version 2 and before held the votes in one
  * byte; from version 3 on they take two. */
 enum { VOTES_U16_SINCE = 3 };
-
-static void put_laid(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const dud *s = c->state;
-    (void)member;
-    uint8_t b[1 + DUD_TILES] = {s->tiles_laid};
-    for (int i = 0; i < s->tiles_laid; i++)
-        b[1 + i] = (uint8_t)dud_move_of_lay(s->laid[i]);
-    br_bw_bytes(w, b, 1u + s->tiles_laid);
-}
-
-static bool get_laid(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                     const br_field_path *at)
-{
-    dud *s = loading(c);
-    uint8_t moves[DUD_TILES];
-    (void)member;
-    if (!br_field_get_u8_list(r, DUD_TILES, DUD_MV_VOTE - 1, moves, &s->tiles_laid, at))
-        return false;
-    for (int i = 0; i < s->tiles_laid; i++)
-        s->laid[i] = dud_lay_of_move(moves[i]);
-    return true;
-}
 
 /* A card number below `count`, or DUD_NONE. */
 static bool get_card(br_bytes_reader *r, int count, uint8_t *out, const br_field_path *at)
@@ -558,7 +543,7 @@ static bool get_votes_held(const br_fields_ctx *c, void *member, br_bytes_reader
                                         get_##bytes}
 #define JSON_CODEC(name, json_write, json_read)                                            \
     static const br_field_codec name = {json_write, json_read, NULL, NULL}
-CODEC(LAID, laid_write, laid_read, laid);
+JSON_CODEC(LAID, laid_write, laid_read);
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
@@ -620,7 +605,11 @@ static const br_field_table tally_table = {tally_fields,
     {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(phase), .max = DUD_PHASES - 1,   \
      .names = dud_phase_names},                                                            \
     {BR_KEY("turn"), .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
-    CODEC_FIELD("laid", LAID, AT(laid)),                                                   \
+    CODEC_FIELD("laid", LAID, AT(laid), .flags = BR_FIELD_JSON_ONLY),                      \
+    /* binary: the lay moves, after their number */                                       \
+    {BR_KEY("laid"), .kind = BR_FIELD_INT, .width = 1, AT(laid), .count = DUD_TILES,        \
+     .stride = 1, .length_at = 1 + offsetof(dud, tiles_laid), .max = DUD_MV_VOTE - 1,      \
+     .flags = BR_FIELD_BYTES_ONLY},                                                        \
     CODEC_FIELD("crews", CREWS, AT(crew), .flags = BR_FIELD_JSON_ONLY),                    \
     {BR_KEY("hands"), TILES, PER_SEAT(hand), .see = BR_SEE_CUSTOM, .visible = hand_open,   \
      .hide = BR_HIDE_COUNT},                                                               \
@@ -701,7 +690,7 @@ void dud_to_bytes(const void *st, br_bytes_writer *w)
 
 /* What a loader read beside the members that the replay rebuilds. */
 typedef struct dud_claims {
-    dud_lay laid[DUD_TILES]; /* the tiles laid, in order */
+    uint8_t laid[DUD_TILES]; /* the lay moves, in order */
     int laid_count;
     int bridges;             /* tallies.bridges */
 } dud_claims;
@@ -713,7 +702,7 @@ typedef struct dud_claims {
 static bool replay_laid(dud *s, const dud_claims *c, br_text *err)
 {
     for (int i = 0; i < c->laid_count; i++) {
-        dud_lay lay = c->laid[i];
+        dud_lay lay = dud_lay_of_move(c->laid[i]);
         int first, step;
         if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step)) {
             if (!dud_crew_can_move(s, lay.path))
@@ -805,8 +794,10 @@ static bool check_tile_census(const dud *s, br_text *err)
         for (int p = 0; p < s->num_players; p++)
             count[t] += s->hand[p][t];
     }
-    for (int i = 0; i < s->tiles_laid; i++)
-        count[dud_tile_type(dud_path_kind[s->laid[i].path], s->laid[i].shape)]++;
+    for (int i = 0; i < s->tiles_laid; i++) {
+        dud_lay l = dud_lay_of_move(s->laid[i]);
+        count[dud_tile_type(dud_path_kind[l.path], l.shape)]++;
+    }
     for (int t = 0; t < DUD_TILE_TYPES; t++) {
         if (count[t] != dud_tile_count[t])
             return br_fail(err, "state: %d %s tiles in hands, pool and on the board; the set has %d",

@@ -335,7 +335,7 @@ static void board_planes(const dud *s, float *out, int *points)
 
     int len[DUD_PATHS] = {0}, longest = 0;
     for (int i = 0; i < s->tiles_laid; i++)
-        len[s->laid[i].path] += dud_shape_length[s->laid[i].shape];
+        len[s->laid[i] / (DUD_SHAPES * DUD_DIRS)] += dud_shape_length[dud_lay_of_move(s->laid[i]).shape];
     for (int p = 0; p < DUD_PATHS; p++)
         longest = len[p] > longest ? len[p] : longest;
     for (int b = 0; b < DUD_BUILDING_TYPES; b++)
