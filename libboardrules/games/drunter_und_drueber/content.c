@@ -95,7 +95,7 @@ const char *const dud_building_names[DUD_BUILDING_TYPES] = {
 };
 const char dud_building_letters[DUD_BUILDING_TYPES + 1] = "HSFIMC";
 /* Task cards of the pro variant: the six building cards, then the four
- * special goals (scored in rules.c, dud_card_points). */
+ * special goals (scored in rules.c, dud_card_points()). */
 const char *const dud_task_names[DUD_TASKS] = {
     "town-hall", "school", "fire-station", "inn", "museum", "church",
     "toilets", "demolition", "small-houses", "long-path",

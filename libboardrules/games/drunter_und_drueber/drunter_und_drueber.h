@@ -246,13 +246,19 @@ bool dud_crew_can_move(const dud *s, int path);
 void dud_update_crews(dud *s);
 /* Toilets the tile would cover. */
 int dud_toilets_covered(const dud *s, int path, int shape, int dir);
-/* The points of task or building card `card` (0..5 building types,
- * 6..9 special goals) on the current board. */
-int dud_card_points(const dud *s, int card);
+/* The points of every task or building card (0..5 building types, 6..9
+ * special goals) on the current board, in one pass over the squares. */
+void dud_card_points(const dud *s, int points[DUD_TASKS]);
 /* Sets winner_mask from the final position. */
 void dud_decide_winners(dud *s);
-/* The card a seat scores with (building card, or chosen task). */
+/* The card a seat scores with (building card, or chosen task), -1 before. */
 int dud_scoring_card(const dud *s, int seat);
+/* At the end: a seat's points, (pro) its other card's, its vote cards left;
+ * `points` from dud_card_points(). */
+typedef struct dud_standing {
+    int points, second, cards_left;
+} dud_standing;
+dud_standing dud_standing_of(const dud *s, const int *points, int seat);
 /* The seat and length class (0: length 3, 1: 2, 2: 1) of the next tile dealt;
  * -1 each when every tile is dealt. */
 void dud_deal_position(const dud *s, int *seat, int *cls);

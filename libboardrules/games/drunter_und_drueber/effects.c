@@ -429,16 +429,18 @@ static void write_end(const dud *after, br_jw *w)
     key_seats(w, "winners", after->winner_mask, after->num_players);
     br_jw_key(w, "seats");
     br_jw_begin_array(w);
+    int points[DUD_TASKS];
+    dud_card_points(after, points);
     for (int p = 0; p < after->num_players; p++) {
-        int card = dud_scoring_card(after, p);
+        dud_standing t = dud_standing_of(after, points, p);
         br_jw_begin_object(w);
         br_jw_key_int(w, "seat", p);
-        br_jw_key_string(w, "card", dud_task_names[card]); /* shown to all at the end */
-        br_jw_key_int(w, "points", dud_card_points(after, card));
+        /* the card is shown to all at the end */
+        br_jw_key_string(w, "card", dud_task_names[dud_scoring_card(after, p)]);
+        br_jw_key_int(w, "points", t.points);
         if (after->pro)
-            br_jw_key_int(w, "second_points",
-                          dud_card_points(after, after->task[p][1 - after->choice[p]]));
-        br_jw_key_int(w, "cards_left", dud_popcount(after->votes[p]));
+            br_jw_key_int(w, "second_points", t.second);
+        br_jw_key_int(w, "cards_left", t.cards_left);
         br_jw_end_object(w);
     }
     br_jw_end_array(w);

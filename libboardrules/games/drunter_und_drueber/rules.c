@@ -151,35 +151,27 @@ int dud_toilets_covered(const dud *s, int path, int shape, int dir)
 /* ------------------------------------------------------------------ */
 /* Scoring */
 
-static int longest_path(const dud *s)
+void dud_card_points(const dud *s, int points[DUD_TASKS])
 {
-    int len[DUD_PATHS] = {0};
-    for (int i = 0; i < s->tiles_laid; i++)
-        len[s->laid[i] / (DUD_SHAPES * DUD_DIRS)] += dud_shape_length[dud_lay_of_move(s->laid[i]).shape];
-    int best = 0;
-    for (int p = 0; p < DUD_PATHS; p++)
-        best = len[p] > best ? len[p] : best;
-    return best;
-}
-
-int dud_card_points(const dud *s, int card)
-{
-    if (card == DUD_TASK_LONG_PATH) /* long-path: a quarter of the squares of the longest path */
-        return longest_path(s) / 4;
-    int points = 0;
+    int covered = 0, toilets = 0, small = 0, len[DUD_PATHS] = {0}, longest = 0;
+    memset(points, 0, DUD_TASKS * sizeof *points);
     for (int sq = 0; sq < DUD_SQUARES; sq++) {
         const dud_square_info *in = &dud_board_info[sq];
-        bool open = s->board[sq] == 0;
-        if (card < DUD_BUILDING_TYPES)
-            points += open && in->kind == DUD_SQ_BUILDING && in->type == card ? in->value : 0;
-        else if (card == DUD_TASK_TOILETS) /* toilets: two per toilet built over */
-            points += open || in->kind != DUD_SQ_TOILET ? 0 : 2;
-        else if (card == DUD_TASK_DEMOLITION) /* demolition: one per three buildings built over */
-            points += !open && in->kind == DUD_SQ_BUILDING;
-        else if (card == DUD_TASK_SMALL_HOUSES) /* small-houses: the values 1 and 2 still standing */
-            points += open && in->kind == DUD_SQ_BUILDING && in->value <= 2 ? in->value : 0;
+        bool open = s->board[sq] == 0, building = in->kind == DUD_SQ_BUILDING;
+        points[in->type] += open && building ? in->value : 0;
+        small += open && building && in->value <= 2 ? in->value : 0;
+        covered += !open && building;
+        toilets += !open && in->kind == DUD_SQ_TOILET;
     }
-    return card == DUD_TASK_DEMOLITION ? points / 3 : points;
+    for (int i = 0; i < s->tiles_laid; i++) {
+        dud_lay l = dud_lay_of_move(s->laid[i]);
+        len[l.path] += dud_shape_length[l.shape];
+        longest = len[l.path] > longest ? len[l.path] : longest;
+    }
+    points[DUD_TASK_TOILETS] = 2 * toilets;    /* two per toilet built over */
+    points[DUD_TASK_DEMOLITION] = covered / 3; /* one per three buildings built over */
+    points[DUD_TASK_SMALL_HOUSES] = small;     /* the values 1 and 2 still standing */
+    points[DUD_TASK_LONG_PATH] = longest / 4;  /* a quarter of the longest path's squares */
 }
 
 int dud_scoring_card(const dud *s, int seat)
@@ -191,37 +183,27 @@ int dud_scoring_card(const dud *s, int seat)
     return s->task[seat][s->choice[seat]];
 }
 
-static int other_card(const dud *s, int seat)
+dud_standing dud_standing_of(const dud *s, const int *points, int seat)
 {
-    return s->task[seat][1 - s->choice[seat]];
+    return (dud_standing){points[dud_scoring_card(s, seat)],
+                          s->pro ? points[s->task[seat][1 - s->choice[seat]]] : 0,
+                          dud_popcount(s->votes[seat])};
 }
 
-/* Compares two seats at the end: points, then (pro) the other card's points,
- * then the vote cards left. */
-static int compare_seats(const dud *s, int a, int b)
-{
-    int key_a[3] = {dud_card_points(s, dud_scoring_card(s, a)),
-                    s->pro ? dud_card_points(s, other_card(s, a)) : 0,
-                    dud_popcount(s->votes[a])};
-    int key_b[3] = {dud_card_points(s, dud_scoring_card(s, b)),
-                    s->pro ? dud_card_points(s, other_card(s, b)) : 0,
-                    dud_popcount(s->votes[b])};
-    for (int i = 0; i < 3; i++)
-        if (key_a[i] != key_b[i])
-            return key_a[i] > key_b[i] ? 1 : -1;
-    return 0;
-}
-
+/* The winners: the best points, then (pro) the other card's points, then the
+ * most vote cards left (each key below 64, 64 and 16). */
 void dud_decide_winners(dud *s)
 {
-    int best = 0;
-    for (int p = 1; p < s->num_players; p++)
-        if (compare_seats(s, p, best) > 0)
-            best = p;
+    int points[DUD_TASKS], key[DUD_MAX_SEATS], best = 0;
+    dud_card_points(s, points);
+    for (int p = 0; p < s->num_players; p++) {
+        dud_standing t = dud_standing_of(s, points, p);
+        key[p] = (t.points * 64 + t.second) * 16 + t.cards_left;
+        best = key[p] > best ? key[p] : best;
+    }
     s->winner_mask = 0;
     for (int p = 0; p < s->num_players; p++)
-        if (compare_seats(s, p, best) == 0)
-            s->winner_mask |= (uint8_t)(1u << p);
+        s->winner_mask |= (uint8_t)((key[p] == best) << p);
 }
 
 void dud_winners(const void *st, uint8_t *is_winner)
@@ -234,16 +216,17 @@ void dud_winners(const void *st, uint8_t *is_winner)
 void dud_scores(const void *st, double *out)
 {
     const dud *s = st;
+    int points[DUD_TASKS];
+    dud_card_points(s, points);
     for (int p = 0; p < s->num_players; p++) {
-        int card = dud_scoring_card(s, p), points = 0;
-        if (card >= 0) {
-            points = dud_card_points(s, card);
-        } else if (s->pro && s->task[p][1] != DUD_NONE) {
-            /* before the choice: the better of the two cards */
-            int a = dud_card_points(s, s->task[p][0]), b = dud_card_points(s, s->task[p][1]);
-            points = a > b ? a : b;
-        }
-        out[p] = points;
+        int card = dud_scoring_card(s, p);
+        const uint8_t *tasks = s->task[p];
+        if (card >= 0)
+            out[p] = points[card];
+        else if (s->pro && tasks[1] != DUD_NONE) /* before the choice: the better card */
+            out[p] = points[tasks[0]] > points[tasks[1]] ? points[tasks[0]] : points[tasks[1]];
+        else
+            out[p] = 0;
     }
 }
 

@@ -383,10 +383,13 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
         return;
     }
     uint8_t points[DUD_MAX_SEATS], second[DUD_MAX_SEATS], cards_left[DUD_MAX_SEATS];
+    int card_points[DUD_TASKS];
+    dud_card_points(s, card_points);
     for (int p = 0; p < s->num_players; p++) {
-        points[p] = (uint8_t)dud_card_points(s, dud_scoring_card(s, p));
-        second[p] = s->pro ? (uint8_t)dud_card_points(s, s->task[p][1 - s->choice[p]]) : 0;
-        cards_left[p] = (uint8_t)dud_popcount(s->votes[p]);
+        dud_standing t = dud_standing_of(s, card_points, p);
+        points[p] = (uint8_t)t.points;
+        second[p] = (uint8_t)t.second;
+        cards_left[p] = (uint8_t)t.cards_left;
     }
     br_jw_begin_object(w);
     br_jw_key(w, "points");

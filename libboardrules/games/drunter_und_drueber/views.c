@@ -296,27 +296,17 @@ enum {
     VOTE_TOTAL_PER_SEAT = 8  /* yes1 + yes2 + yes3 + jein (and so for no) */
 };
 
-/* The board planes, and on the way the points of every card on the board
- * as it is (dud_card_points() of each, in the same pass): one loop over the
- * squares for both. */
-static void board_planes(const dud *s, float *out, int *points)
+/* The board planes: the buildings and toilets of the board, the pieces, the
+ * crews and the tile under vote. */
+static void board_planes(const dud *s, float *out)
 {
-    int open_value[DUD_BUILDING_TYPES] = {0}, toilets = 0, covered = 0, small = 0;
     for (int sq = 0; sq < DUD_SQUARES; sq++) {
         const dud_square_info *in = &dud_board_info[sq];
         uint8_t piece = s->board[sq];
-        if (in->kind == DUD_SQ_BUILDING) {
+        if (in->kind == DUD_SQ_BUILDING)
             out[(DUD_T_BUILDING + in->type) * DUD_SQUARES + sq] = (float)in->value / DUD_VALUES;
-            if (!piece) {
-                open_value[in->type] += in->value;
-                small += in->value <= 2 ? in->value : 0;
-            } else {
-                covered++;
-            }
-        } else if (in->kind == DUD_SQ_TOILET) {
+        else if (in->kind == DUD_SQ_TOILET)
             out[DUD_T_TOILET * DUD_SQUARES + sq] = 1.0f;
-            toilets += piece != 0;
-        }
         if (!piece)
             continue;
         out[(DUD_T_PIECE + (piece & DUD_PIECE_PATH) - 1) * DUD_SQUARES + sq] = 1.0f;
@@ -332,18 +322,6 @@ static void board_planes(const dud *s, float *out, int *points)
         && dud_lay_squares(s, s->pending.path, s->pending.shape, s->pending.dir, &first, &step))
         for (int i = 0, sq = first; i < dud_shape_length[s->pending.shape]; i++, sq += step)
             out[DUD_T_PENDING * DUD_SQUARES + sq] = 1.0f;
-
-    int len[DUD_PATHS] = {0}, longest = 0;
-    for (int i = 0; i < s->tiles_laid; i++)
-        len[s->laid[i] / (DUD_SHAPES * DUD_DIRS)] += dud_shape_length[dud_lay_of_move(s->laid[i]).shape];
-    for (int p = 0; p < DUD_PATHS; p++)
-        longest = len[p] > longest ? len[p] : longest;
-    for (int b = 0; b < DUD_BUILDING_TYPES; b++)
-        points[b] = open_value[b];
-    points[DUD_TASK_TOILETS] = 2 * toilets;
-    points[DUD_TASK_DEMOLITION] = covered / 3;
-    points[DUD_TASK_SMALL_HOUSES] = small;
-    points[DUD_TASK_LONG_PATH] = longest / 4;
 }
 
 /* The most each card can score, for the scaling. */
@@ -436,7 +414,8 @@ void dud_write_tensor(const void *st, int seat, float *out)
     int n = s->num_players;
     memset(out, 0, dud_tensor_size(n) * sizeof *out);
     int points[DUD_TASKS];
-    board_planes(s, out, points);
+    dud_card_points(s, points);
+    board_planes(s, out);
     table(s, points, out + DUD_T_BOARD_SIZE);
     float *rest = out + DUD_TENSOR_FIXED;
     if (seat >= 0)
