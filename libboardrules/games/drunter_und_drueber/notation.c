@@ -61,31 +61,24 @@ static int private_to(const dud *s, br_move move)
 
 /* The moves of a word and one argument, in move order: move base + i is
  * "<word> <names[i]>" (doc: "Move numbers and notation"), "<word> ?" when
- * hidden. Both directions and the hidden texts read this table. */
+ * hidden. Both directions and the hidden texts read this table (br_verb,
+ * internal.h: "Notation as data"). */
 static const char *const jein_args[] = {"yes", "no"};
 static const char *const choose_args[] = {"1", "2"};
-static const struct word_move {
-    const char *word, *hidden;
-    br_move base;
-    const char *const *names;
-    int count;
-} word_moves[] = {
-    {"jein", "jein ?", DUD_MV_JEIN_YES, jein_args, 2},
-    {"choose", "choose ?", DUD_MV_CHOOSE, choose_args, 2},
-    {"deal", "deal ?", DUD_MV_DEAL_TILE, dud_tile_names, DUD_TILE_TYPES},
-    {"building", "building ?", DUD_MV_DEAL_BUILDING, dud_building_names, DUD_BUILDING_TYPES},
-    {"task", "task ?", DUD_MV_DEAL_TASK, dud_task_names, DUD_TASKS},
+#define NAMES(table) .arg = BR_VERB_NAME, .names = table
+static const br_verb verbs[] = {
+    {"jein", DUD_MV_JEIN_YES, 2, NAMES(jein_args), .what = "a jein counts yes or no",
+     .example = "jein yes"},
+    {"choose", DUD_MV_CHOOSE, 2, NAMES(choose_args), .what = "choose names task card 1 or 2",
+     .example = "choose 1"},
+    {"deal", DUD_MV_DEAL_TILE, DUD_TILE_TYPES, NAMES(dud_tile_names),
+     .what = "deal names a tile type", .example = "deal wall2b"},
+    {"building", DUD_MV_DEAL_BUILDING, DUD_BUILDING_TYPES, NAMES(dud_building_names),
+     .what = "building names a building type", .example = "building inn"},
+    {"task", DUD_MV_DEAL_TASK, DUD_TASKS, NAMES(dud_task_names),
+     .what = "task names a task card", .example = "task toilets"},
 };
-enum { WORD_MOVES = sizeof word_moves / sizeof word_moves[0] };
-
-/* The entry of a move from DUD_MV_JEIN_YES on. */
-static const struct word_move *word_move_of(br_move move)
-{
-    int k = WORD_MOVES - 1;
-    while (move < word_moves[k].base)
-        k--;
-    return &word_moves[k];
-}
+enum { VERBS = sizeof verbs / sizeof verbs[0] };
 
 /* The move itself: its text does not depend on the position. */
 static void put_move(br_move move, br_text *out)
@@ -96,8 +89,7 @@ static void put_move(br_move move, br_text *out)
         br_text_puts(out, "vote");
         put_votes(out, (unsigned)(move - DUD_MV_VOTE));
     } else {
-        const struct word_move *m = word_move_of(move);
-        br_text_printf(out, "%s %s", m->word, m->names[move - m->base]);
+        br_verb_write(br_verb_of(verbs, VERBS, move), move, out);
     }
 }
 
@@ -106,10 +98,12 @@ static void put_move(br_move move, br_text *out)
 void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 {
     int owner = viewer == BR_VIEW_FULL ? -1 : private_to(st, move);
-    if (owner < 0 || owner == viewer)
+    if (owner < 0 || owner == viewer) {
         put_move(move, out);
-    else
-        br_text_puts(out, move < DUD_MV_JEIN_YES ? "vote ?" : word_move_of(move)->hidden);
+    } else {
+        br_text_puts(out, move < DUD_MV_JEIN_YES ? "vote" : br_verb_of(verbs, VERBS, move)->word);
+        br_text_puts(out, " ?");
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -165,28 +159,6 @@ static br_status parse_vote(const br_words *ws, br_move *out, br_text *err)
     return BR_OK;
 }
 
-/* The moves of a word and one argument (word_moves). Returns false when the
- * first word names none of them; otherwise sets *status. */
-static bool parse_word_move(const br_words *ws, br_move *out, br_text *err, br_status *status)
-{
-    const char *arg = ws->n == 2 ? ws->w[1] : "";
-    for (int k = 0; k < WORD_MOVES; k++) {
-        const struct word_move *m = &word_moves[k];
-        if (strcmp(ws->w[0], m->word) != 0)
-            continue;
-        int i = br_name_index(arg, m->names, m->count);
-        if (i < 0) {
-            br_text_printf(err, "'%s %s' is no move of drunter-und-drueber", m->word, arg);
-            *status = BR_ERR_PARSE;
-        } else {
-            *out = m->base + i;
-            *status = BR_OK;
-        }
-        return true;
-    }
-    return false;
-}
-
 br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_text *err)
 {
     (void)st;
@@ -199,9 +171,9 @@ br_status dud_move_from_text(const void *st, const char *text, br_move *out, br_
         return parse_lay(&ws, out, err);
     if (strcmp(ws.w[0], "vote") == 0)
         return parse_vote(&ws, out, err);
-    br_status status;
-    if (ws.n <= 2 && parse_word_move(&ws, out, err, &status))
-        return status;
+    const br_verb *v = br_verb_find(verbs, VERBS, &ws);
+    if (v)
+        return br_verb_read(v, &ws, out, err);
     br_text_printf(err, "'%s' is no move of drunter-und-drueber (expected e.g. 'road 3b e', "
                    "'vote yes2 jein', 'vote none', 'jein yes', 'choose 1', 'deal wall2b', "
                    "'building inn', 'task toilets')", text);
