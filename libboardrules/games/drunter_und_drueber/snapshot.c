@@ -493,28 +493,6 @@ static bool get_pending(const br_fields_ctx *c, void *member, br_bytes_reader *r
     return true;
 }
 
-/* Whether a vote was held, then its members (zeros when none was). */
-static void put_last_vote(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const dud_vote_result *v = member, none = {0};
-    br_bw_u8(w, v->held);
-    br_fields_write_bytes(&last_vote_table, c, v->held ? v : &none, w);
-}
-
-static bool get_last_vote(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                          const br_field_path *at)
-{
-    dud_vote_result *v = member;
-    if (!br_field_take(r, &v->held, 1, at) || !br_fields_read_bytes(&last_vote_table, c, v, r, at))
-        return false;
-    if (v->held > 1)
-        return br_field_fail_bytes(r, at, "held: %u is not 0 or 1", v->held);
-    bool any = v->yes || v->no || v->passed || v->jein_yes;
-    for (int p = 0; p < c->num_seats; p++)
-        any |= v->ballots[p] != 0;
-    return v->held || !any || br_field_fail_bytes(r, at, "values, but no vote was held");
-}
-
 static void put_votes_held(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     (void)c;
@@ -553,7 +531,7 @@ static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
 JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
 CODEC(PENDING, pending_write, pending_read, pending);
-CODEC(LAST_VOTE, last_vote_write, last_vote_read, last_vote);
+JSON_CODEC(LAST_VOTE, last_vote_write, last_vote_read);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
 static const br_field_codec VOTES_HELD = {NULL, NULL, put_votes_held, get_votes_held};
 JSON_CODEC(RESULT, result_write, NULL);
@@ -631,7 +609,12 @@ static const br_field_table tally_table = {tally_fields,
     CODEC_FIELD("jein", JEIN, AT(jein_done), .count = BR_FIELD_SEATS,                      \
                 .flags = BR_FIELD_JSON_ONLY),                                              \
     CODEC_FIELD("pending", PENDING, AT(pending)),                                          \
-    CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote)),                                    \
+    CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote), .flags = BR_FIELD_JSON_ONLY),       \
+    /* binary: held, then the members (0 when none was held: the check refuses others) */ \
+    {BR_KEY("last_vote"), .kind = BR_FIELD_BOOL, AT(last_vote.held),                        \
+     .flags = BR_FIELD_BYTES_ONLY},                                                        \
+    {BR_KEY("last_vote"), .kind = BR_FIELD_OBJECT, .table = &last_vote_table,               \
+     AT(last_vote), .flags = BR_FIELD_BYTES_ONLY},                                         \
     CODEC_FIELD("rejected", REJECTED, AT(rejected), .flags = BR_FIELD_JSON_ONLY),          \
     {BR_KEY("rejected"), .kind = BR_FIELD_INT, .width = 1, AT(rejected),                    \
      .count = DUD_MV_VOTE / 8, .stride = 1, .max = 255, .flags = BR_FIELD_BYTES_ONLY},      \
@@ -737,6 +720,11 @@ static bool check_tallies(const dud *s, const dud_claims *c, br_text *err)
 static bool check_last_vote(const dud *s, br_text *err)
 {
     const dud_vote_result *r = &s->last_vote;
+    bool any = r->yes || r->no || r->passed || r->jein_yes; /* the binary form's zeros */
+    for (int p = 0; p < s->num_players; p++)
+        any |= r->ballots[p] != 0;
+    if (!r->held && any)
+        return br_fail(err, "state.last_vote: values, but no vote was held");
     for (int p = 0; p < s->num_players; p++) {
         if (!(s->voted >> p & 1) && s->ballot[p])
             return br_fail(err, "state.ballots[%d]: cards, but the seat has not voted", p);
