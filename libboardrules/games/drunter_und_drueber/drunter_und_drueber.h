@@ -126,7 +126,7 @@ typedef struct dud {
     uint8_t voted;                      /* bit p: seat p has chosen */
     uint8_t jein_done;                  /* bit p: seat p has declared its jein */
     uint8_t jein_yes;                   /* bit p: declared yes */
-    dud_lay pending;                    /* the tile under vote */
+    uint8_t pending;                    /* the lay move under vote, DUD_NONE outside a vote */
     uint8_t rejected[DUD_MV_VOTE / 8];  /* lays voted down, not open again (revote) */
     dud_vote_result last_vote;
     uint8_t winner_mask;                /* set when the game is over */
@@ -175,14 +175,6 @@ extern const char *const dud_phase_names[DUD_PHASES];
 static inline int dud_tile_shape(int type) { return type % DUD_SHAPES; }
 static inline int dud_tile_type(int kind, int shape) { return kind * DUD_SHAPES + shape; }
 static inline int dud_shape_class(int shape) { return 3 - dud_shape_length[shape]; }
-
-static inline int dud_popcount(unsigned v)
-{
-    int n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
-}
 
 /* A lay move's path, shape and direction, and back. */
 static inline dud_lay dud_lay_of_move(br_move m)

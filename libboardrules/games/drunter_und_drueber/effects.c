@@ -491,7 +491,7 @@ void dud_write_effects(const void *before_st, const void *after_st, br_move move
     write_move(before, after, move, viewer, w);
     if (after->votes_held != before->votes_held) {
         /* counted now: the tile under vote, or a proposal nobody could vote on */
-        dud_lay lay = before->phase == DUD_PH_LAY ? lay_of_move(move) : before->pending;
+        dud_lay lay = before->phase == DUD_PH_LAY ? lay_of_move(move) : dud_lay_of_move(before->pending);
         write_count(before, after, lay, w);
     }
     write_crews_out(before, after, w);

@@ -34,6 +34,7 @@ br_status dud_setup(void *st, int num_players, br_option_value *values, br_text 
     s->num_players = (uint8_t)num_players;
     s->phase = DUD_PH_DEAL_TILES;
     s->crew_in = ALL_CREWS;
+    s->pending = DUD_NONE;
     memcpy(s->pool, dud_tile_count, sizeof s->pool);
     memset(s->building, DUD_NONE, sizeof s->building);
     memset(s->task, DUD_NONE, sizeof s->task);
@@ -185,9 +186,10 @@ int dud_scoring_card(const dud *s, int seat)
 
 dud_standing dud_standing_of(const dud *s, const int *points, int seat)
 {
-    return (dud_standing){points[dud_scoring_card(s, seat)],
+    int card = dud_scoring_card(s, seat); /* every card is dealt and chosen at the end */
+    return (dud_standing){card >= 0 ? points[card] : 0,
                           s->pro ? points[s->task[seat][1 - s->choice[seat]]] : 0,
-                          dud_popcount(s->votes[seat])};
+                          br_popcount64(s->votes[seat])};
 }
 
 /* The winners: the best points, then (pro) the other card's points, then the
@@ -404,18 +406,12 @@ size_t dud_legal_moves(const void *st, br_move *out)
 /* Checking a move */
 
 
-static const char *phase_task(const dud *s)
-{
-    switch (s->phase) {
-    case DUD_PH_DEAL_TILES: return "a tile is being dealt";
-    case DUD_PH_DEAL_CARDS: return "a card is being dealt";
-    case DUD_PH_LAY: return "a tile is to be laid";
-    case DUD_PH_VOTE: return "a vote is being held";
-    case DUD_PH_JEIN: return "jein votes are being declared";
-    case DUD_PH_CHOOSE: return "task cards are being chosen";
-    default: return "the game is over";
-    }
-}
+/* What each phase waits for, by phase. */
+static const char *const phase_tasks[DUD_PHASES] = {
+    "a tile is being dealt",         "a card is being dealt",       "a tile is to be laid",
+    "a vote is being held",          "jein votes are being declared", "task cards are being chosen",
+    "the game is over",
+};
 
 static bool check_lay(const dud *s, br_move move, br_text *r)
 {
@@ -489,7 +485,7 @@ bool dud_check_move(const void *st, br_move move, br_text *reason)
         return br_fail(reason, "%s cards are not dealt in the %s variant",
                       s->pro ? "building" : "task", s->pro ? "pro" : "basic");
     if (want != s->phase)
-        return br_fail(reason, "that move is not possible now: %s", phase_task(s));
+        return br_fail(reason, "that move is not possible now: %s", phase_tasks[s->phase]);
     switch (s->phase) {
     case DUD_PH_LAY: return check_lay(s, move, reason);
     case DUD_PH_VOTE: return check_vote(s, move, reason);
@@ -612,10 +608,10 @@ static void tally(dud *s)
         cards_played |= s->ballot[p] != 0;
     if (cards_played && !s->revote_laid) /* revote=changed: the cards held have changed */
         memset(s->rejected, 0, sizeof s->rejected);
-    dud_lay lay = s->pending;
+    dud_lay lay = dud_lay_of_move(s->pending);
     memset(s->ballot, 0, sizeof s->ballot);
     s->voted = s->jein_done = s->jein_yes = 0;
-    s->pending = (dud_lay){0, 0, 0};
+    s->pending = DUD_NONE;
     if (v->passed) {
         lay_tile(s, lay);
     } else {
@@ -627,7 +623,7 @@ static void tally(dud *s)
 
 static void start_vote(dud *s, dud_lay lay)
 {
-    s->pending = lay;
+    s->pending = (uint8_t)dud_move_of_lay(lay);
     s->voted = 0;
     s->phase = DUD_PH_VOTE;
     if (dud_actor(s) < 0)

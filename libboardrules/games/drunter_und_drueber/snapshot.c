@@ -295,26 +295,24 @@ static bool jein_read(const br_fields_ctx *c, void *member, const json_t *v,
     return true;
 }
 
-/* The tile under vote, null outside a vote. */
+/* The tile under vote, null outside a vote (check_vote() checks which). */
 static void pending_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    if (dud_voting(c->state))
-        write_lay(w, *(const dud_lay *)member);
-    else
+    uint8_t m = *(const uint8_t *)member;
+    (void)c;
+    if (m == NO_LAY)
         br_jw_null(w);
+    else
+        write_lay(w, dud_lay_of_move(m));
 }
 
 static bool pending_read(const br_fields_ctx *c, void *member, const json_t *v,
                          const br_field_path *at, br_text *err)
 {
-    bool voting = dud_voting(c->state);
-    if (json_is_null(v) == voting)
-        return br_field_fail(err, at, "%s", voting ? "missing during a vote"
-                                                   : "set outside a vote");
-    br_move m = 0;
-    bool ok = !voting || read_lay(v, &m, at, err);
-    if (ok && voting)
-        *(dud_lay *)member = dud_lay_of_move(m);
+    br_move m = NO_LAY;
+    (void)c;
+    bool ok = json_is_null(v) || read_lay(v, &m, at, err);
+    *(uint8_t *)member = (uint8_t)m;
     return ok;
 }
 
@@ -469,30 +467,6 @@ static bool get_tasks(const br_fields_ctx *c, void *member, br_bytes_reader *r,
            && get_card(r, 2, &s->choice[p], &choice);
 }
 
-static void put_pending(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const dud *s = c->state;
-    br_bw_u8(w, dud_voting(s) ? (unsigned)dud_move_of_lay(*(const dud_lay *)member) : NO_LAY);
-}
-
-static bool get_pending(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                        const br_field_path *at)
-{
-    const dud *s = c->state;
-    uint8_t m = 0;
-    if (!br_field_take(r, &m, 1, at))
-        return false;
-    if (m != NO_LAY && m >= DUD_MV_VOTE)
-        return br_field_fail_bytes(r, at, "%u is not a lay number (0..%d, or 255: none)", m,
-                                   DUD_MV_VOTE - 1);
-    if ((m == NO_LAY) == dud_voting(s))
-        return br_field_fail_bytes(r, at, "%s", dud_voting(s) ? "missing during a vote"
-                                                              : "set outside a vote");
-    if (m != NO_LAY)
-        *(dud_lay *)member = dud_lay_of_move(m);
-    return true;
-}
-
 static void put_votes_held(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     (void)c;
@@ -530,7 +504,7 @@ JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
 JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
-CODEC(PENDING, pending_write, pending_read, pending);
+JSON_CODEC(PENDING, pending_write, pending_read);
 JSON_CODEC(LAST_VOTE, last_vote_write, last_vote_read);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
 static const br_field_codec VOTES_HELD = {NULL, NULL, put_votes_held, get_votes_held};
@@ -608,7 +582,9 @@ static const br_field_table tally_table = {tally_fields,
     SEAT_MASK("jein (yes)", jein_yes),                                                     \
     CODEC_FIELD("jein", JEIN, AT(jein_done), .count = BR_FIELD_SEATS,                      \
                 .flags = BR_FIELD_JSON_ONLY),                                              \
-    CODEC_FIELD("pending", PENDING, AT(pending)),                                          \
+    CODEC_FIELD("pending", PENDING, AT(pending), .flags = BR_FIELD_JSON_ONLY),             \
+    {BR_KEY("pending"), .kind = BR_FIELD_INT, .width = 1, AT(pending), .max = DUD_MV_VOTE - 1, \
+     .flags = BR_FIELD_NULLABLE | BR_FIELD_BYTES_ONLY, .none = NO_LAY},                    \
     CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote), .flags = BR_FIELD_JSON_ONLY),       \
     /* binary: held, then the members (0 when none was held: the check refuses others) */ \
     {BR_KEY("last_vote"), .kind = BR_FIELD_BOOL, AT(last_vote.held),                        \
@@ -885,16 +861,18 @@ static bool check_choices(const dud *s, br_text *err)
  * skipped), then the jein declarations in the same order. */
 static bool check_vote(const dud *s, br_text *err)
 {
+    if ((s->pending == NO_LAY) == dud_voting(s))
+        return br_fail(err, "state.pending: %s", dud_voting(s) ? "missing during a vote"
+                                                               : "set outside a vote");
     if (s->jein_yes & ~s->jein_done)
         return br_fail(err, "state.jein (yes): yes from a seat that has not declared");
     if (!dud_voting(s) && (s->voted || s->jein_done))
         return br_fail(err, "state.ballots: ballots outside a vote");
     if (!dud_voting(s))
         return true;
-    const dud_lay *l = &s->pending;
-    if (!(s->crew_in >> l->path & 1)
-        || !s->hand[s->turn][dud_tile_type(dud_path_kind[l->path], l->shape)]
-        || dud_toilets_covered(s, l->path, l->shape, l->dir) == 0)
+    dud_lay l = dud_lay_of_move(s->pending);
+    if (!(s->crew_in >> l.path & 1) || !s->hand[s->turn][dud_tile_type(dud_path_kind[l.path], l.shape)]
+        || dud_toilets_covered(s, l.path, l.shape, l.dir) == 0)
         return br_fail(err, "state.pending: not a lay of the mover that covers a toilet");
     bool gap = false;
     for (int k = 0; k < s->num_players; k++) {

@@ -139,11 +139,11 @@ static void render_votes(const dud *s, int p, int viewer, br_text *out)
 static void render_status(const dud *s, br_text *out)
 {
     if (dud_voting(s)) {
+        dud_lay l = dud_lay_of_move(s->pending);
+        int toilets = dud_toilets_covered(s, l.path, l.shape, l.dir);
         br_text_printf(out, "Vote on seat %d's tile ", s->turn);
-        dud_put_lay(out, s->pending);
-        br_text_printf(out, " (covers %d toilet%s); ",
-                       dud_toilets_covered(s, s->pending.path, s->pending.shape, s->pending.dir),
-                       dud_toilets_covered(s, s->pending.path, s->pending.shape, s->pending.dir) == 1 ? "" : "s");
+        dud_put_lay(out, l);
+        br_text_printf(out, " (covers %d toilet%s); ", toilets, toilets == 1 ? "" : "s");
         br_text_printf(out, s->phase == DUD_PH_VOTE ? "seat %d chooses cards\n"
                                                     : "seat %d declares a jein\n", dud_actor(s));
     } else if (s->phase == DUD_PH_LAY) {
@@ -318,9 +318,9 @@ static void board_planes(const dud *s, float *out)
     for (int p = 0; p < DUD_PATHS; p++)
         out[(DUD_T_CREW + p) * DUD_SQUARES + s->crew[p]] = 1.0f;
     int first, step;
-    if (dud_voting(s)
-        && dud_lay_squares(s, s->pending.path, s->pending.shape, s->pending.dir, &first, &step))
-        for (int i = 0, sq = first; i < dud_shape_length[s->pending.shape]; i++, sq += step)
+    dud_lay l = dud_lay_of_move(s->pending);
+    if (dud_voting(s) && dud_lay_squares(s, l.path, l.shape, l.dir, &first, &step))
+        for (int i = 0, sq = first; i < dud_shape_length[l.shape]; i++, sq += step)
             out[DUD_T_PENDING * DUD_SQUARES + sq] = 1.0f;
 }
 
@@ -331,25 +331,19 @@ static const float card_points_max[DUD_TASKS] = {
     TOILET_POINTS_MAX, DEMOLITION_MAX, SMALL_HOUSES_MAX, LONG_PATH_MAX,
 };
 
-static void bits(unsigned set, int n, float *out)
-{
-    for (int i = 0; i < n; i++)
-        out[i] = (float)(set >> i & 1);
-}
-
 static void table(const dud *s, const int *points, float *out)
 {
     out[DUD_T_PHASE + s->phase] = 1.0f;
     for (int p = 0; p < DUD_PATHS; p++)
         out[DUD_T_CREW_IN + p] = (float)(s->crew_in >> p & 1);
     if (dud_voting(s)) {
-        out[DUD_T_PEND_PATH + s->pending.path] = 1.0f;
-        out[DUD_T_PEND_SHAPE + s->pending.shape] = 1.0f;
-        out[DUD_T_PEND_DIR + s->pending.dir] = 1.0f;
+        dud_lay l = dud_lay_of_move(s->pending);
+        out[DUD_T_PEND_PATH + l.path] = 1.0f;
+        out[DUD_T_PEND_SHAPE + l.shape] = 1.0f;
+        out[DUD_T_PEND_DIR + l.dir] = 1.0f;
     }
     for (int b = 0; b < DUD_MV_VOTE / 8; b++)
-        if (s->rejected[b])
-            bits(s->rejected[b], 8, out + DUD_T_REJECTED + b * 8);
+        br_tensor_bits(out + DUD_T_REJECTED + b * 8, s->rejected[b], 8);
     out[DUD_T_LAID] = (float)s->tiles_laid / DUD_TILES;
     out[DUD_T_UNDEALT] = (float)dud_tiles_in(s->pool) / DUD_TILES;
     const dud_vote_result *v = &s->last_vote;
@@ -378,15 +372,15 @@ static void seat_block(const dud *s, int p, int viewer, int actor, const int *po
             out[DUD_S_HAND + t] = (float)s->hand[p][t] / dud_tile_count[t];
     }
     out[DUD_S_HAND_SIZE] = (float)held / DUD_TILES;
-    bits(s->votes[p], DUD_VOTE_CARDS, out + DUD_S_VOTES);
+    br_tensor_bits(out + DUD_S_VOTES, s->votes[p], DUD_VOTE_CARDS);
     if (s->voted >> p & 1) {
         out[DUD_S_VOTED] = 1.0f;
         if (own || s->phase == DUD_PH_JEIN)
-            bits(s->ballot[p], DUD_VOTE_CARDS, out + DUD_S_BALLOT);
+            br_tensor_bits(out + DUD_S_BALLOT, s->ballot[p], DUD_VOTE_CARDS);
     }
     out[DUD_S_JEIN_DONE] = (float)(s->jein_done >> p & 1);
     out[DUD_S_JEIN_YES] = (float)(s->jein_yes >> p & 1);
-    bits(s->last_vote.ballots[p], DUD_VOTE_CARDS, out + DUD_S_LAST_BALLOT);
+    br_tensor_bits(out + DUD_S_LAST_BALLOT, s->last_vote.ballots[p], DUD_VOTE_CARDS);
     out[DUD_S_LAST_JEIN_YES] = (float)(s->last_vote.jein_yes >> p & 1);
     bool card_open = own || over;
     int card = card_open ? dud_scoring_card(s, p) : -1;
