@@ -420,6 +420,11 @@ static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c
 {
     switch (f->kind) {
     case BR_FIELD_OBJECT:
+        if ((f->flags & BR_FIELD_NULLABLE) && *(const uint8_t *)p == 0) {
+            run_reserve(r, w, 4); /* an optional record, absent */
+            run_put(r, "null", 4);
+            return;
+        }
         run_open(r, w, '{');
         run_members(f->table, c, p, r, w);
         run_close(r, w, '}');
@@ -785,7 +790,7 @@ static bool compile_value(compiler *k, const br_field *f, uint32_t base)
         return emit(k, OP_CODEC_TEXT, f, base, f->text->max);
     if (f->kind == BR_FIELD_CODEC)
         return emit(k, OP_CODEC, f, base, 0);
-    if (f->kind == BR_FIELD_OBJECT)
+    if (f->kind == BR_FIELD_OBJECT && !nullable)
         return compile_object(k, f, base);
     if (is_plain_scalar(f))
         return emit(k, OP_SCALAR, f, base, VALUE_IN_RUN_MAX);
@@ -1193,6 +1198,11 @@ static bool read_value(const br_field *f, const br_fields_ctx *c, void *p, const
 {
     if (f->kind == BR_FIELD_BAG)
         return read_bag(f, p, v, at, err);
+    if (f->kind == BR_FIELD_OBJECT && (f->flags & BR_FIELD_NULLABLE)) {
+        *(uint8_t *)p = !json_is_null(v); /* the presence flag */
+        if (json_is_null(v))
+            return true;
+    }
     if (f->kind == BR_FIELD_OBJECT)
         return br_fields_read_json(f->table, c, p, v, at, err);
     if (f->kind == BR_FIELD_CODEC)

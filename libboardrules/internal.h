@@ -699,7 +699,11 @@ typedef enum br_field_kind {
     BR_FIELD_NAME,   /* an index member: the string names[index] */
     BR_FIELD_SET,    /* a bit mask member: the array of the names (or the
                         numbers bias + bit) of its set bits, lowest first */
-    BR_FIELD_OBJECT, /* a struct member: an object of `table`'s members */
+    BR_FIELD_OBJECT, /* a struct member: an object of `table`'s members;
+                        NULLABLE: an optional record, null while the
+                        struct's first byte (its presence flag, which no
+                        member covers) is 0; read null clears it, an object
+                        sets it to 1; binary: the members only */
     BR_FIELD_CODEC,  /* the game's own codec writes and reads it */
     BR_FIELD_FLAG,   /* bit `bias` of a one-byte bit mask member: true or
                         false (JSON only: the mask is the binary form's) */

@@ -561,6 +561,71 @@ START_TEST(test_program_built_by_threads_at_once)
 }
 END_TEST
 
+/* An optional record: a NULLABLE OBJECT is null while its first byte (the
+ * struct's presence flag, which no member of its table covers) is 0;
+ * reading null clears the flag, reading an object sets it to 1. The binary
+ * form holds the members only. */
+typedef struct optional_pair {
+    uint8_t present;
+    uint8_t a, b;
+} optional_pair;
+
+typedef struct holder {
+    uint8_t n;
+    optional_pair opt;
+} holder;
+
+static const br_field OPTIONAL_PAIR[] = {
+    {BR_KEY("a"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(optional_pair, a),
+     .max = 9},
+    {BR_KEY("b"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(optional_pair, b),
+     .max = 9},
+};
+static const br_field_table OPTIONAL_PAIR_TABLE = {OPTIONAL_PAIR, 2};
+static const br_field HOLDER_FIELDS[] = {
+    {BR_KEY("n"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(holder, n), .max = 9},
+    {BR_KEY("opt"), .kind = BR_FIELD_OBJECT, .table = &OPTIONAL_PAIR_TABLE,
+     .offset = offsetof(holder, opt), .flags = BR_FIELD_NULLABLE},
+};
+static const br_field_table HOLDER_TABLE = {HOLDER_FIELDS, 2};
+
+static bool load_holder(const char *text, holder *out, char *err, size_t err_size)
+{
+    json_t *root = json_loads(text, 0, NULL);
+    ck_assert_ptr_nonnull(root);
+    br_text e = br_text_over(err, err_size);
+    br_fields_ctx c = {.state = out, .viewer = BR_VIEW_FULL, .num_seats = SEATS, .owner = -1};
+    bool ok = br_fields_read_json(&HOLDER_TABLE, &c, out, root, &ROOT, &e);
+    json_decref(root);
+    return ok;
+}
+
+START_TEST(test_optional_object_is_null_while_absent)
+{
+    static const char absent[] = "{\"n\":5,\"opt\":null}";
+    static const char present[] = "{\"n\":5,\"opt\":{\"a\":7,\"b\":3}}";
+    holder h = {5, {0, 0, 0}}, back = {0, {1, 0, 0}};
+    ck_assert_str_eq(write_table(&HOLDER_TABLE, &h, BR_VIEW_FULL), absent);
+    ck_assert_str_eq(write_table(&HOLDER_TABLE, &h, 0), absent);
+    h.opt = (optional_pair){1, 7, 3};
+    ck_assert_str_eq(write_table(&HOLDER_TABLE, &h, BR_VIEW_FULL), present);
+    ck_assert_str_eq(write_table(&HOLDER_TABLE, &h, 0), present);
+    char err[128] = "";
+    ck_assert_msg(load_holder(absent, &back, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(back.opt.present, 0);
+    ck_assert_msg(load_holder(present, &back, err, sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(&back, &h, sizeof h), 0);
+    ck_assert(!load_holder("{\"n\":5,\"opt\":{\"a\":10,\"b\":3}}", &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.opt.a: 10 is not in 0..9");
+    uint8_t bytes[8];
+    br_bytes_writer w = {bytes, sizeof bytes, 0};
+    br_fields_ctx c = {.state = &h, .viewer = BR_VIEW_FULL, .num_seats = SEATS, .owner = -1};
+    br_fields_write_bytes(&HOLDER_TABLE, &c, &h, &w);
+    ck_assert_uint_eq(w.len, 3); /* n, a, b: the flag is not written */
+    ck_assert_uint_eq(bytes[1], 7);
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -577,6 +642,7 @@ int main(void)
         BRT_TEST(test_program_long_text_is_cut_into_steps),
         BRT_TEST(test_program_built_by_threads_at_once),
         BRT_TEST(test_program_cache_full_walks),
+        BRT_TEST(test_optional_object_is_null_while_absent),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
