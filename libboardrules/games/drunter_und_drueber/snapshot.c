@@ -23,10 +23,6 @@
 
 enum { NO_LAY = DUD_NONE };
 
-/* The members of the last vote (the codec of last_vote walks them in both
- * forms; defined with the table). */
-static const br_field_table last_vote_table;
-
 /* The state being loaded, which the walker hands every codec as c->state:
  * members that keep their value in another member (the voted mask of the
  * ballots, the jein bits) are set through it. */
@@ -316,26 +312,6 @@ static bool pending_read(const br_fields_ctx *c, void *member, const json_t *v,
     return ok;
 }
 
-/* The last vote: null before the first, else an object of its members. */
-static void last_vote_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    const dud_vote_result *v = member;
-    if (v->held)
-        br_fields_write_json(&last_vote_table, c, v, w);
-    else
-        br_jw_null(w);
-}
-
-static bool last_vote_read(const br_fields_ctx *c, void *member, const json_t *v,
-                           const br_field_path *at, br_text *err)
-{
-    dud_vote_result *r = member;
-    if (json_is_null(v))
-        return true;
-    r->held = 1;
-    return br_fields_read_json(&last_vote_table, c, r, v, at, err);
-}
-
 static void rejected_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     br_jw_list it;
@@ -505,7 +481,6 @@ static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
 JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
 JSON_CODEC(PENDING, pending_write, pending_read);
-JSON_CODEC(LAST_VOTE, last_vote_write, last_vote_read);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
 static const br_field_codec VOTES_HELD = {NULL, NULL, put_votes_held, get_votes_held};
 JSON_CODEC(RESULT, result_write, NULL);
@@ -585,12 +560,12 @@ static const br_field_table tally_table = {tally_fields,
     CODEC_FIELD("pending", PENDING, AT(pending), .flags = BR_FIELD_JSON_ONLY),             \
     {BR_KEY("pending"), .kind = BR_FIELD_INT, .width = 1, AT(pending), .max = DUD_MV_VOTE - 1, \
      .flags = BR_FIELD_NULLABLE | BR_FIELD_BYTES_ONLY, .none = NO_LAY},                    \
-    CODEC_FIELD("last_vote", LAST_VOTE, AT(last_vote), .flags = BR_FIELD_JSON_ONLY),       \
-    /* binary: held, then the members (0 when none was held: the check refuses others) */ \
+    /* null before the first vote; binary: held, then the members (0 when none was held: \
+     * the check refuses others) */                                                       \
     {BR_KEY("last_vote"), .kind = BR_FIELD_BOOL, AT(last_vote.held),                        \
      .flags = BR_FIELD_BYTES_ONLY},                                                        \
     {BR_KEY("last_vote"), .kind = BR_FIELD_OBJECT, .table = &last_vote_table,               \
-     AT(last_vote), .flags = BR_FIELD_BYTES_ONLY},                                         \
+     AT(last_vote), .flags = BR_FIELD_NULLABLE},                                           \
     CODEC_FIELD("rejected", REJECTED, AT(rejected), .flags = BR_FIELD_JSON_ONLY),          \
     {BR_KEY("rejected"), .kind = BR_FIELD_INT, .width = 1, AT(rejected),                    \
      .count = DUD_MV_VOTE / 8, .stride = 1, .max = 255, .flags = BR_FIELD_BYTES_ONLY},      \
