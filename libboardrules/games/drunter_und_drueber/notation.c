@@ -25,7 +25,7 @@ void dud_put_lay(br_text *out, dud_lay lay)
                    dud_dir_names[lay.dir]);
 }
 
-static void put_votes(br_text *out, unsigned cards)
+void dud_put_votes(br_text *out, unsigned cards)
 {
     if (!cards) {
         br_text_puts(out, " none");
@@ -87,7 +87,7 @@ static void put_move(br_move move, br_text *out)
         dud_put_lay(out, dud_lay_of_move(move));
     } else if (move < DUD_MV_JEIN_YES) {
         br_text_puts(out, "vote");
-        put_votes(out, (unsigned)(move - DUD_MV_VOTE));
+        dud_put_votes(out, (unsigned)(move - DUD_MV_VOTE));
     } else {
         br_verb_write(br_verb_of(verbs, VERBS, move), move, out);
     }

@@ -625,21 +625,16 @@ void dud_to_bytes(const void *st, br_bytes_writer *w)
  * lays the tiles again and checks every invariant, naming the field as the
  * JSON snapshot does ("state.<member>"). */
 
-/* What a loader read beside the members that the replay rebuilds. */
-typedef struct dud_claims {
-    uint8_t laid[DUD_TILES]; /* the lay moves, in order */
-    int laid_count;
-    int bridges;             /* tallies.bridges */
-} dud_claims;
-
 /* The crews are looked at once, after the last tile, not after each one as
  * in play: that gives the same, because a lay that fits has a first square
  * that a one-square tile would fit, so its crew was still in; and a crew
  * that cannot move stays so (pieces are never taken away). */
-static bool replay_laid(dud *s, const dud_claims *c, br_text *err)
+static bool replay_laid(dud *s, br_text *err)
 {
-    for (int i = 0; i < c->laid_count; i++) {
-        dud_lay lay = dud_lay_of_move(c->laid[i]);
+    int count = s->tiles_laid;
+    s->tiles_laid = s->bridges_passed = 0; /* counted again */
+    for (int i = 0; i < count; i++) {
+        dud_lay lay = dud_lay_of_move(s->laid[i]); /* dud_place() puts it back at i */
         int first, step;
         if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step)) {
             if (!dud_crew_can_move(s, lay.path))
@@ -655,14 +650,14 @@ static bool replay_laid(dud *s, const dud_claims *c, br_text *err)
 
 /* The tallies: votes held and passed (not checkable beyond their order), and
  * the bridges passed, which the replay of the laid tiles has counted. */
-static bool check_tallies(const dud *s, const dud_claims *c, br_text *err)
+static bool check_tallies(const dud *s, int claimed_bridges, br_text *err)
 {
     if (s->votes_passed > s->votes_held)
         return br_fail(err, "state.tallies.passed: %d, more than the %d votes held",
                        s->votes_passed, s->votes_held);
-    if (c->bridges != s->bridges_passed)
+    if (claimed_bridges != s->bridges_passed)
         return br_fail(err, "state.tallies.bridges: %d, but the laid tiles pass %d bridges",
-                       c->bridges, s->bridges_passed);
+                       claimed_bridges, s->bridges_passed);
     if (s->last_vote.held && s->votes_held == 0)
         return br_fail(err, "state.tallies.votes: 0, but there was a last vote");
     return true;
@@ -780,22 +775,20 @@ static bool check_pool(const dud *s, br_text *err)
 
 static bool check_cards(const dud *s, br_text *err)
 {
+    int per = s->pro ? 2 : 1, slots = s->num_players * per, dealt = 0;
+    const char *key = s->pro ? "tasks" : "buildings";
     unsigned seen = 0;
-    int dealt = 0;
-    for (int p = 0; p < s->num_players; p++) {
-        for (int i = 0; i < (s->pro ? 2 : 1); i++) {
-            int card = s->pro ? s->task[p][i] : s->building[p];
-            if (card == DUD_NONE)
-                continue;
-            if (dealt != p * (s->pro ? 2 : 1) + i)
-                return br_fail(err, "state.%s[%d]: dealt out of order", s->pro ? "tasks" : "buildings", p);
-            if (seen >> card & 1)
-                return br_fail(err, "state.%s[%d]: card dealt twice", s->pro ? "tasks" : "buildings", p);
-            seen |= 1u << card;
-            dealt++;
-        }
+    for (int k = 0; k < slots; k++) { /* in deal order */
+        int card = s->pro ? s->task[k / 2][k % 2] : s->building[k];
+        if (card == DUD_NONE)
+            continue;
+        if (dealt++ != k)
+            return br_fail(err, "state.%s[%d]: dealt out of order", key, k / per);
+        if (seen >> card & 1)
+            return br_fail(err, "state.%s[%d]: card dealt twice", key, k / per);
+        seen |= 1u << card;
     }
-    bool all = dealt == s->num_players * (s->pro ? 2 : 1);
+    bool all = dealt == slots;
     if (s->phase == DUD_PH_DEAL_TILES && dealt)
         return br_fail(err, "state: cards dealt before the tiles");
     if (s->phase > DUD_PH_DEAL_CARDS && !all)
@@ -879,10 +872,8 @@ static bool check_turn(const dud *s, br_text *err)
 
 static bool check_loaded(dud *s, br_text *err)
 {
-    dud_claims claims = {.laid_count = s->tiles_laid, .bridges = s->bridges_passed}, *c = &claims;
-    memcpy(claims.laid, s->laid, sizeof claims.laid);
-    s->tiles_laid = s->bridges_passed = 0; /* the replay lays them again */
-    bool ok = replay_laid(s, c, err) && check_tallies(s, c, err) && check_last_vote(s, err)
+    int claimed_bridges = s->bridges_passed; /* tallies.bridges, which the replay counts */
+    bool ok = replay_laid(s, err) && check_tallies(s, claimed_bridges, err) && check_last_vote(s, err)
               && check_rejected(s, err) && check_tile_census(s, err) && check_pool(s, err)
               && check_cards(s, err) && check_choices(s, err) && check_vote(s, err)
               && check_turn(s, err);

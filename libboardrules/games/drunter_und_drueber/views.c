@@ -121,15 +121,10 @@ static void render_votes(const dud *s, int p, int viewer, br_text *out)
             br_text_printf(out, " %s", dud_vote_names[c]);
     if (s->voted >> p & 1) {
         br_text_puts(out, "; ballot:");
-        if (s->phase == DUD_PH_JEIN || sees(s, viewer, p)) {
-            for (int c = 0; c < DUD_VOTE_CARDS; c++)
-                if (s->ballot[p] >> c & 1)
-                    br_text_printf(out, " %s", dud_vote_names[c]);
-            if (!s->ballot[p])
-                br_text_puts(out, " none");
-        } else {
+        if (s->phase == DUD_PH_JEIN || sees(s, viewer, p))
+            dud_put_votes(out, s->ballot[p]);
+        else
             br_text_puts(out, " hidden");
-        }
     }
     if (s->jein_done >> p & 1)
         br_text_printf(out, "; jein counts %s", s->jein_yes >> p & 1 ? "yes" : "no");
