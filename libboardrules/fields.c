@@ -1287,6 +1287,12 @@ static const char *unknown_key(const br_field_table *table, const json_t *obj)
     return NULL;
 }
 
+bool br_field_read_value(const br_field *f, const br_fields_ctx *c, void *member,
+                         const json_t *v, const br_field_path *at, br_text *err)
+{
+    return read_value(f, c, member, v, at, err);
+}
+
 bool br_fields_read_json(const br_field_table *table, const br_fields_ctx *ctx, void *base,
                          const json_t *obj, const br_field_path *at, br_text *err)
 {

@@ -883,6 +883,11 @@ void br_fields_write_json(const br_field_table *table, const br_fields_ctx *c,
  * value of its type and range. On failure writes "<path>.<key>...: why". */
 bool br_fields_read_json(const br_field_table *table, const br_fields_ctx *c, void *base,
                          const json_t *obj, const br_field_path *at, br_text *err);
+/* One value `v` of member f (not an array) into `member`, checked as the
+ * walk checks it, failing at `at`: for a codec that wraps a table shape
+ * (null for "none yet", else the shape's value). */
+bool br_field_read_value(const br_field *f, const br_fields_ctx *c, void *member,
+                         const json_t *v, const br_field_path *at, br_text *err);
 /* The binary form: the members in table order, each in its width. */
 void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *c,
                            const void *base, br_bytes_writer *w);

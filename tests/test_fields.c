@@ -626,6 +626,28 @@ START_TEST(test_optional_object_is_null_while_absent)
 }
 END_TEST
 
+/* A codec that wraps a table shape (null for "none yet", then the shape's
+ * value) reads that value with br_field_read_value(): the walker's checks
+ * and reasons, the path the codec's. */
+START_TEST(test_read_value_reads_one_member_as_the_walk)
+{
+    const br_field *held = &SEAT_FIELDS[2];
+    br_fields_ctx c = {.num_seats = SEATS, .viewer = BR_VIEW_FULL, .owner = -1};
+    br_field_path at = {&ROOT, "held", 0};
+    char err[128] = "";
+    br_text e = br_text_over(err, sizeof err);
+    uint8_t mask = 0;
+    json_t *v = json_loads("[\"red\",\"blue\"]", 0, NULL);
+    ck_assert_msg(br_field_read_value(held, &c, &mask, v, &at, &e), "%s", err);
+    ck_assert_uint_eq(mask, 5);
+    json_decref(v);
+    v = json_loads("[\"red\",\"grey\"]", 0, NULL);
+    ck_assert(!br_field_read_value(held, &c, &mask, v, &at, &e));
+    ck_assert_str_eq(err, "state.held[1]: 'grey' is not a valid value");
+    json_decref(v);
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -643,6 +665,7 @@ int main(void)
         BRT_TEST(test_program_built_by_threads_at_once),
         BRT_TEST(test_program_cache_full_walks),
         BRT_TEST(test_optional_object_is_null_while_absent),
+        BRT_TEST(test_read_value_reads_one_member_as_the_walk),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
