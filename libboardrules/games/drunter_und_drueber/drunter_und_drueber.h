@@ -266,8 +266,6 @@ void dud_put_square(br_text *out, int sq);
 void dud_put_lay(br_text *out, dud_lay lay);
 /* The names of vote cards, each after a blank (" yes2 jein"), " none" for none. */
 void dud_put_votes(br_text *out, unsigned cards);
-/* Parses one vote card name; -1 when it is none. */
-int dud_parse_vote_card(const char *text);
 
 /* ------------------------------------------------------------------ */
 /* Learning interface (game.c, views.c; doc: "Learning interface") */

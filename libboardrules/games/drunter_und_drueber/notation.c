@@ -109,11 +109,6 @@ void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
 /* ------------------------------------------------------------------ */
 /* Parsing */
 
-int dud_parse_vote_card(const char *text)
-{
-    return br_name_index(text, dud_vote_names, DUD_VOTE_CARDS);
-}
-
 static br_status parse_lay(const br_words *ws, br_move *out, br_text *err)
 {
     int path = br_name_index(ws->w[0], dud_path_names, DUD_PATHS);
@@ -142,7 +137,7 @@ static br_status parse_vote(const br_words *ws, br_move *out, br_text *err)
                               "cards, name them, e.g. 'vote yes2 jein'");
             return BR_ERR_PARSE;
         }
-        int c = dud_parse_vote_card(ws->w[i]);
+        int c = br_name_index(ws->w[i], dud_vote_names, DUD_VOTE_CARDS);
         if (c < 0 || (cards >> c & 1)) {
             br_text_printf(err, c < 0 ? "'%s' is no vote card (yes1, yes2, yes3, no1, no2, "
                                         "no3, jein, egal)"

@@ -128,25 +128,11 @@ static bool read_lay(const json_t *v, br_move *out, const br_field_path *at, br_
     return true;
 }
 
-static bool read_vote(const json_t *e, size_t i, void *out, const br_field_path *at,
-                      br_text *err)
-{
-    (void)i;
-    uint8_t *cards = out;
-    int c = json_is_string(e) ? dud_parse_vote_card(json_string_value(e)) : -1;
-    if (c < 0)
-        return br_field_fail(err, at, "not a vote card");
-    if (*cards >> c & 1)
-        return br_field_fail(err, at, "'%s' appears twice", dud_vote_names[c]);
-    *cards |= (uint8_t)(1u << c);
-    return true;
-}
-
-static bool read_votes(const json_t *v, uint8_t *cards, const br_field_path *at, br_text *err)
-{
-    *cards = 0;
-    return br_field_read_each(v, 0, DUD_VOTE_CARDS, "vote cards", read_vote, cards, at, err);
-}
+/* A ballot's vote cards, read as the table reads a seat's votes (any order,
+ * a repeat refused). */
+static const br_field ballot_cards = {BR_KEY("ballots"), .kind = BR_FIELD_SET, .width = 1,
+                                      .max = DUD_VOTE_CARDS, .names = dud_vote_names,
+                                      .flags = BR_FIELD_ANY_ORDER};
 
 /* ------------------------------------------------------------------ */
 /* The codecs of the members, JSON side. A member hidden from the viewer is
@@ -262,7 +248,7 @@ static bool ballot_read(const br_fields_ctx *c, void *member, const json_t *v,
     if (json_is_null(v))
         return true;
     loading(c)->voted |= (uint8_t)(1u << c->owner);
-    return read_votes(v, member, at, err);
+    return br_field_read_value(&ballot_cards, c, member, v, at, err);
 }
 
 /* The jein declarations: null, "yes" or "no" per seat (kept as bits). */
