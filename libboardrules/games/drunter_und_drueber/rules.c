@@ -660,13 +660,10 @@ static void apply_deal_tile(dud *s, int type)
 
 static void apply_deal_card(dud *s, int card)
 {
-    int step = cards_dealt(s);
-    assert(step < s->num_players * (s->pro ? 2 : 1) && !card_dealt(s, card));
-    if (s->pro)
-        s->task[step / 2][step % 2] = (uint8_t)card;
-    else
-        s->building[step] = (uint8_t)card;
-    if (cards_dealt(s) == s->num_players * (s->pro ? 2 : 1))
+    int step = cards_dealt(s), all = s->num_players * (s->pro ? 2 : 1);
+    assert(step < all && !card_dealt(s, card));
+    *(s->pro ? &s->task[step / 2][step % 2] : &s->building[step]) = (uint8_t)card;
+    if (step + 1 == all)
         start_play(s);
 }
 
