@@ -79,6 +79,9 @@ static const br_verb verbs[] = {
      .what = "task names a task card", .example = "task toilets"},
 };
 enum { VERBS = sizeof verbs / sizeof verbs[0] };
+/* The hidden texts, by verb: one copy, not the word and " ?" (a view's hot path). */
+static const char *const hidden_texts[VERBS] = {"jein ?", "choose ?", "deal ?", "building ?",
+                                                "task ?"};
 
 /* The move itself: its text does not depend on the position. */
 static void put_move(br_move move, br_text *out)
@@ -101,8 +104,8 @@ void dud_move_to_text(const void *st, br_move move, int viewer, br_text *out)
     if (owner < 0 || owner == viewer) {
         put_move(move, out);
     } else {
-        br_text_puts(out, move < DUD_MV_JEIN_YES ? "vote" : br_verb_of(verbs, VERBS, move)->word);
-        br_text_puts(out, " ?");
+        br_text_puts(out, move < DUD_MV_JEIN_YES ? "vote ?"
+                                                 : hidden_texts[br_verb_of(verbs, VERBS, move) - verbs]);
     }
 }
 
