@@ -139,35 +139,26 @@ static const br_field ballot_cards = {BR_KEY("ballots"), .kind = BR_FIELD_SET, .
  * the codec's to mask (the table's hiding knows null and counts, not the
  * snapshot's "hidden"). */
 
-static void laid_write(const br_fields_ctx *c, const void *member, br_jw *w)
+/* A laid tile, an entry of "laid": its lay move as text, which the walker
+ * puts straight into its output. */
+static size_t laid_text(const br_fields_ctx *c, const void *member, char *out)
 {
-    const dud *s = c->state;
-    (void)member;
-    br_jw_list it;
-    br_jw_list_begin(&it);
-    for (int i = 0; i < s->tiles_laid; i++) {
-        char buf[24];
-        br_jw_list_item(&it, buf, lay_text(buf, dud_lay_of_move(s->laid[i])), true);
-    }
-    br_jw_list_end(&it, w);
-}
-
-static bool read_laid_entry(const json_t *e, size_t i, void *out, const br_field_path *at,
-                            br_text *err)
-{
-    br_move m;
-    if (!read_lay(e, &m, at, err))
-        return false;
-    ((uint8_t *)out)[i] = (uint8_t)m;
-    return true;
+    (void)c;
+    out[0] = '"';
+    size_t n = 1 + lay_text(out + 1, dud_lay_of_move(*(const uint8_t *)member));
+    out[n] = '"';
+    return n + 1;
 }
 
 static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
                       const br_field_path *at, br_text *err)
 {
-    dud *s = loading(c);
-    s->tiles_laid = json_is_array(v) ? (uint8_t)json_array_size(v) : 0;
-    return br_field_read_each(v, 0, DUD_TILES, "lays", read_laid_entry, member, at, err);
+    br_move m;
+    (void)c;
+    if (!read_lay(v, &m, at, err))
+        return false;
+    *(uint8_t *)member = (uint8_t)m;
+    return true;
 }
 
 /* Each crew an object of fixed keys, put together here as one item; derived
@@ -460,7 +451,8 @@ static bool get_votes_held(const br_fields_ctx *c, void *member, br_bytes_reader
                                         get_##bytes}
 #define JSON_CODEC(name, json_write, json_read)                                            \
     static const br_field_codec name = {json_write, json_read, NULL, NULL}
-JSON_CODEC(LAID, laid_write, laid_read);
+JSON_CODEC(LAID, NULL, laid_read);
+static const br_field_text LAID_TEXT = {laid_text, LAY_TEXT_MAX + 2};
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
@@ -473,6 +465,7 @@ JSON_CODEC(RESULT, result_write, NULL);
 JSON_CODEC(BOARD, board_write, NULL);
 
 #define AT(member) .offset = offsetof(dud, member)
+#define LAID_LIST AT(laid), .count = DUD_TILES, .stride = 1, .length_at = 1 + offsetof(dud, tiles_laid)
 #define PER_SEAT(member) AT(member), .count = BR_FIELD_SEATS, .stride = sizeof(((dud *)0)->member[0])
 #define CODEC_FIELD(k, codec_, ...) {BR_KEY(k), .kind = BR_FIELD_CODEC, .codec = &codec_, __VA_ARGS__}
 /* A card or choice of a seat: null (none) or, hidden from the other seats
@@ -521,10 +514,9 @@ static const br_field_table tally_table = {tally_fields,
     {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(phase), .max = DUD_PHASES - 1,   \
      .names = dud_phase_names},                                                            \
     {BR_KEY("turn"), .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
-    CODEC_FIELD("laid", LAID, AT(laid), .flags = BR_FIELD_JSON_ONLY),                      \
-    /* binary: the lay moves, after their number */                                       \
-    {BR_KEY("laid"), .kind = BR_FIELD_INT, .width = 1, AT(laid), .count = DUD_TILES,        \
-     .stride = 1, .length_at = 1 + offsetof(dud, tiles_laid), .max = DUD_MV_VOTE - 1,      \
+    /* the lay moves, after their number; in JSON as texts */                             \
+    CODEC_FIELD("laid", LAID, .text = &LAID_TEXT, LAID_LIST, .flags = BR_FIELD_JSON_ONLY),  \
+    {BR_KEY("laid"), .kind = BR_FIELD_INT, .width = 1, LAID_LIST, .max = DUD_MV_VOTE - 1,   \
      .flags = BR_FIELD_BYTES_ONLY},                                                        \
     CODEC_FIELD("crews", CREWS, AT(crew), .flags = BR_FIELD_JSON_ONLY),                    \
     {BR_KEY("hands"), TILES, PER_SEAT(hand), .see = BR_SEE_CUSTOM, .visible = hand_open,   \
