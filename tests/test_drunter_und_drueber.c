@@ -2457,6 +2457,13 @@ static const struct {
      "state.crews[1]: the rest of the state gives {\"path\":\"wall1\"", NULL},
     {"a vote card listed twice", BASE_LAY, "votes[0]", "[\"no1\",\"yes1\",\"no1\"]",
      "state.votes[0][2]: listed twice", NULL},
+    /* one lay codec reads "laid" and "pending", null included: the checks refuse it where
+     * it does not belong */
+    {"a null laid tile", BASE_LAY, "laid[0]", "null", "state.laid[0]: null is not a lay", NULL},
+    {"no pending lay during a vote", BASE_VOTE, "pending", "null",
+     "state.pending: missing during a vote", NULL},
+    {"a pending lay outside a vote", BASE_LAY, "pending", "\"road 1 e\"",
+     "state.pending: set outside a vote", NULL},
 };
 
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)

@@ -71,12 +71,6 @@ static size_t square_text(char *buf, int sq)
     return n;
 }
 
-static void write_lay(br_jw *w, dud_lay lay)
-{
-    char buf[24];
-    br_jw_string_n(w, buf, lay_text(buf, lay));
-}
-
 static void write_votes(br_jw *w, unsigned cards)
 {
     br_jw_list it;
@@ -139,26 +133,31 @@ static const br_field ballot_cards = {BR_KEY("ballots"), .kind = BR_FIELD_SET, .
  * the codec's to mask (the table's hiding knows null and counts, not the
  * snapshot's "hidden"). */
 
-/* A laid tile, an entry of "laid": its lay move as text, which the walker
- * puts straight into its output. */
-static size_t laid_text(const br_fields_ctx *c, const void *member, char *out)
+/* A lay move as its text, null for none (NO_LAY): an entry of "laid" and
+ * the tile under vote (whether there is one, check_vote() checks; a laid
+ * one, replay_laid()). The text goes straight into the walker's output. */
+static size_t lay_json_text(const br_fields_ctx *c, const void *member, char *out)
 {
+    uint8_t m = *(const uint8_t *)member;
     (void)c;
+    if (m == NO_LAY) {
+        memcpy(out, "null", 4);
+        return 4;
+    }
     out[0] = '"';
-    size_t n = 1 + lay_text(out + 1, dud_lay_of_move(*(const uint8_t *)member));
+    size_t n = 1 + lay_text(out + 1, dud_lay_of_move(m));
     out[n] = '"';
     return n + 1;
 }
 
-static bool laid_read(const br_fields_ctx *c, void *member, const json_t *v,
-                      const br_field_path *at, br_text *err)
+static bool lay_read(const br_fields_ctx *c, void *member, const json_t *v,
+                     const br_field_path *at, br_text *err)
 {
-    br_move m;
+    br_move m = NO_LAY;
     (void)c;
-    if (!read_lay(v, &m, at, err))
-        return false;
+    bool ok = json_is_null(v) || read_lay(v, &m, at, err);
     *(uint8_t *)member = (uint8_t)m;
-    return true;
+    return ok;
 }
 
 /* Each crew an object of fixed keys, put together here as one item; derived
@@ -266,27 +265,6 @@ static bool jein_read(const br_fields_ctx *c, void *member, const json_t *v,
     s->jein_done |= (uint8_t)(1u << c->owner);
     s->jein_yes |= (uint8_t)(yes << c->owner);
     return true;
-}
-
-/* The tile under vote, null outside a vote (check_vote() checks which). */
-static void pending_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    uint8_t m = *(const uint8_t *)member;
-    (void)c;
-    if (m == NO_LAY)
-        br_jw_null(w);
-    else
-        write_lay(w, dud_lay_of_move(m));
-}
-
-static bool pending_read(const br_fields_ctx *c, void *member, const json_t *v,
-                         const br_field_path *at, br_text *err)
-{
-    br_move m = NO_LAY;
-    (void)c;
-    bool ok = json_is_null(v) || read_lay(v, &m, at, err);
-    *(uint8_t *)member = (uint8_t)m;
-    return ok;
 }
 
 static void rejected_write(const br_fields_ctx *c, const void *member, br_jw *w)
@@ -451,14 +429,13 @@ static bool get_votes_held(const br_fields_ctx *c, void *member, br_bytes_reader
                                         get_##bytes}
 #define JSON_CODEC(name, json_write, json_read)                                            \
     static const br_field_codec name = {json_write, json_read, NULL, NULL}
-JSON_CODEC(LAID, NULL, laid_read);
-static const br_field_text LAID_TEXT = {laid_text, LAY_TEXT_MAX + 2};
+JSON_CODEC(LAY, NULL, lay_read);
+static const br_field_text LAY_TEXT = {lay_json_text, LAY_TEXT_MAX + 2};
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
 static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
 JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
-JSON_CODEC(PENDING, pending_write, pending_read);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
 static const br_field_codec VOTES_HELD = {NULL, NULL, put_votes_held, get_votes_held};
 JSON_CODEC(RESULT, result_write, NULL);
@@ -515,7 +492,7 @@ static const br_field_table tally_table = {tally_fields,
      .names = dud_phase_names},                                                            \
     {BR_KEY("turn"), .kind = BR_FIELD_INT, .width = 1, AT(turn), .max = BR_FIELD_LAST_SEAT}, \
     /* the lay moves, after their number; in JSON as texts */                             \
-    CODEC_FIELD("laid", LAID, .text = &LAID_TEXT, LAID_LIST, .flags = BR_FIELD_JSON_ONLY),  \
+    CODEC_FIELD("laid", LAY, .text = &LAY_TEXT, LAID_LIST, .flags = BR_FIELD_JSON_ONLY),  \
     {BR_KEY("laid"), .kind = BR_FIELD_INT, .width = 1, LAID_LIST, .max = DUD_MV_VOTE - 1,   \
      .flags = BR_FIELD_BYTES_ONLY},                                                        \
     CODEC_FIELD("crews", CREWS, AT(crew), .flags = BR_FIELD_JSON_ONLY),                    \
@@ -535,7 +512,7 @@ static const br_field_table tally_table = {tally_fields,
     SEAT_MASK("jein (yes)", jein_yes),                                                     \
     CODEC_FIELD("jein", JEIN, AT(jein_done), .count = BR_FIELD_SEATS,                      \
                 .flags = BR_FIELD_JSON_ONLY),                                              \
-    CODEC_FIELD("pending", PENDING, AT(pending), .flags = BR_FIELD_JSON_ONLY),             \
+    CODEC_FIELD("pending", LAY, .text = &LAY_TEXT, AT(pending), .flags = BR_FIELD_JSON_ONLY), \
     {BR_KEY("pending"), .kind = BR_FIELD_INT, .width = 1, AT(pending), .max = DUD_MV_VOTE - 1, \
      .flags = BR_FIELD_NULLABLE | BR_FIELD_BYTES_ONLY, .none = NO_LAY},                    \
     /* null before the first vote; binary: held, then the members (0 when none was held: \
@@ -614,6 +591,8 @@ static bool replay_laid(dud *s, br_text *err)
     for (int i = 0; i < count; i++) {
         dud_lay lay = dud_lay_of_move(s->laid[i]); /* dud_place() puts it back at i */
         int first, step;
+        if (s->laid[i] == NO_LAY)
+            return br_fail(err, "state.laid[%d]: null is not a lay", i);
         if (!dud_lay_squares(s, lay.path, lay.shape, lay.dir, &first, &step)) {
             if (!dud_crew_can_move(s, lay.path))
                 return br_fail(err, "state.laid[%d]: the crew of the %s path had left the game",
