@@ -288,6 +288,32 @@ static bool check_derived(const br_field *f, const br_fields_ctx *c, const void 
     return same;
 }
 
+/* A nested object in the snapshot's JSON (one, an array of them, or one per
+ * seat): its derived members are checked too, entry by entry. */
+static bool is_json_object(const br_field *f)
+{
+    return f->kind == BR_FIELD_OBJECT && !(f->flags & (BR_FIELD_BYTES_ONLY | BR_FIELD_VIEW_ONLY));
+}
+
+static bool check_nested(const br_field *f, const br_fields_ctx *c, const void *base,
+                         const json_t *got, const br_field_path *at, br_text *err)
+{
+    const char *p = (const char *)base + f->offset;
+    if (!f->count)
+        return br_fields_check_derived(f->table, c, p, got, at, err);
+    br_fields_ctx entry_ctx = *c;
+    size_t n = f->count == BR_FIELD_SEATS ? (size_t)c->num_seats : f->count;
+    for (size_t i = 0; i < n; i++) {
+        br_field_path entry = {at, NULL, (long)i};
+        if (f->count == BR_FIELD_SEATS)
+            entry_ctx.owner = (int)i;
+        if (!br_fields_check_derived(f->table, &entry_ctx, p + i * f->stride,
+                                     json_array_get(got, i), &entry, err))
+            return false;
+    }
+    return true;
+}
+
 bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c,
                              const void *base, const json_t *obj, const br_field_path *at,
                              br_text *err)
@@ -295,8 +321,10 @@ bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c
     for (size_t i = 0; i < table->count; i++) {
         const br_field *f = &table->fields[i];
         br_field_path member = {at, f->key, 0};
-        if (is_derived(f) &&
-            !check_derived(f, c, base, json_object_get(obj, f->key), &member, err))
+        const json_t *got = json_object_get(obj, f->key);
+        if (is_derived(f) && !check_derived(f, c, base, got, &member, err))
+            return false;
+        if (is_json_object(f) && !check_nested(f, c, base, got, &member, err))
             return false;
     }
     return true;

@@ -960,8 +960,10 @@ bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias
                            const br_field_path *at, br_text *err);
 /* After a load: checks each derived member of the snapshot object `obj` (a
  * JSON-only codec without read_json) against what its codec writes from the
- * loaded struct at `base`; on a difference fails naming the first entry that
- * differs ("state.crews[2]: the rest of the state gives {...}"). */
+ * loaded struct at `base`, in nested objects too (each entry of an array of
+ * them; over the seats with its owner); on a difference fails naming the
+ * first entry that differs ("state.crews[2]: the rest of the state gives
+ * {...}", "state.players[1].houses: the rest of the state gives 3"). */
 bool br_fields_check_derived(const br_field_table *table, const br_fields_ctx *c,
                              const void *base, const json_t *obj, const br_field_path *at,
                              br_text *err);

@@ -115,7 +115,8 @@ check_PROGRAMS += $(BRT_INTERNAL)
 TESTS += $(BRT_INTERNAL)
 BRT_INTERNAL_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
 tests_test_fields_SOURCES = tests/test_fields.c libboardrules/fields.c libboardrules/text.c \
-	libboardrules/jsonwrite.c libboardrules/bytesio.c
+	libboardrules/jsonwrite.c libboardrules/bytesio.c libboardrules/fieldcodecs.c \
+	libboardrules/jsonutil.c libboardrules/memory.c
 tests_test_fields_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
 tests_test_fields_CFLAGS = $(BRT_CFLAGS)
 tests_test_fields_LDADD = $(BRT_LDADD)

@@ -648,6 +648,51 @@ START_TEST(test_read_value_reads_one_member_as_the_walk)
 }
 END_TEST
 
+/* Derived members inside nested objects (issue 24): br_fields_check_derived()
+ * compares each entry of an array over the seats with what its codec writes
+ * for that entry's owner, and names the entry that differs. */
+static void hand_size_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    br_jw_int(w, ((const toy *)c->state)->seats[c->owner].hand_len);
+}
+
+static const br_field_codec HAND_SIZE = {hand_size_write, NULL, NULL, NULL};
+static const br_field SIZED_SEAT_FIELDS[] = {
+    {.key = "hand_size", .kind = BR_FIELD_CODEC, .codec = &HAND_SIZE,
+     .flags = BR_FIELD_JSON_ONLY},
+};
+static const br_field_table SIZED_SEAT_TABLE = {SIZED_SEAT_FIELDS, 1};
+static const br_field SIZED_FIELDS[] = {
+    {.key = "seats", .kind = BR_FIELD_OBJECT, .table = &SIZED_SEAT_TABLE,
+     .offset = offsetof(toy, seats), .count = BR_FIELD_SEATS, .stride = sizeof(toy_seat)},
+};
+static const br_field_table SIZED_TABLE = {SIZED_FIELDS, 1};
+
+static bool derived_agree(const toy *s, const char *text, char *err, size_t err_size)
+{
+    json_error_t jerr;
+    json_t *root = json_loads(text, 0, &jerr);
+    ck_assert_ptr_nonnull(root);
+    br_text e = br_text_over(err, err_size);
+    br_fields_ctx c = ctx_of(s, BR_VIEW_FULL);
+    bool ok = br_fields_check_derived(&SIZED_TABLE, &c, s, root, &ROOT, &e);
+    json_decref(root);
+    return ok;
+}
+
+START_TEST(test_derived_checked_in_nested_objects)
+{
+    toy s = sample();
+    char err[256] = "";
+    const char *right = "{\"seats\":[{\"hand_size\":2},{\"hand_size\":0},{\"hand_size\":1}]}";
+    ck_assert_msg(derived_agree(&s, right, err, sizeof err), "%s", err);
+    const char *wrong = "{\"seats\":[{\"hand_size\":2},{\"hand_size\":0},{\"hand_size\":2}]}";
+    ck_assert(!derived_agree(&s, wrong, err, sizeof err));
+    ck_assert_str_eq(err, "state.seats[2].hand_size: the rest of the state gives 1");
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -666,6 +711,7 @@ int main(void)
         BRT_TEST(test_program_cache_full_walks),
         BRT_TEST(test_optional_object_is_null_while_absent),
         BRT_TEST(test_read_value_reads_one_member_as_the_walk),
+        BRT_TEST(test_derived_checked_in_nested_objects),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
