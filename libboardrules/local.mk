@@ -71,9 +71,7 @@ libboardrules_libboardrules_la_SOURCES += \
 	libboardrules/games/tore_der_welt/actions.c \
 	libboardrules/games/tore_der_welt/events.c \
 	libboardrules/games/tore_der_welt/notation.c \
-	libboardrules/games/tore_der_welt/snapshot.h \
 	libboardrules/games/tore_der_welt/snapshot.c \
-	libboardrules/games/tore_der_welt/bytes.c \
 	libboardrules/games/tore_der_welt/views.c \
 	libboardrules/games/tore_der_welt/content.c \
 	libboardrules/games/tore_der_welt/effects.c \

@@ -5143,6 +5143,15 @@ static const struct {
     {"a penalty flag not true or false", "players[0].penalties.court", "1",
      "state.players[0].penalties.court: not true or false"},
     {"an event id off the cards", "drawn[0][0]", "45", "state.drawn[0][0]: not an event id 1..44"},
+    /* the members stated twice, compared by the core with what the state gives */
+    {"houses left that the plots do not give", "players[0].houses", "3",
+     "state.players[0].houses: the rest of the state gives 4"},
+    {"free seals that the projects do not give", "players[1].seals", "1",
+     "state.players[1].seals: the rest of the state gives 2"},
+    {"cover tiles in the supply that the board does not give", "supply.covers", "4",
+     "state.supply.covers: the rest of the state gives 5"},
+    {"a result before the end", "result", "{\"vp\":[8,8],\"winners\":[0,1]}",
+     "state.result: the rest of the state gives null"},
 };
 
 START_TEST(test_snapshot_loader_rejects_inconsistent_members)

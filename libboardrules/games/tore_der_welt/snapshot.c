@@ -1,10 +1,10 @@
 /*
  * Die Tore der Welt: the snapshot's members as a field table, which the core
  * (fields.c) walks to write the snapshot and every observation as JSON, to
- * read it back and (bytes.c) for the binary form; here the codecs of what
- * the core cannot walk, the members the snapshot states twice, and the
- * invariants between the fields, which both loaders check (doc: "Snapshot
- * and observation", "Binary snapshot").
+ * read it back and for the binary form; here the codecs of what the core
+ * cannot walk, the members the snapshot states twice, and the invariants
+ * between the fields, which both loaders check (doc: "Snapshot and
+ * observation", "Binary snapshot").
  *
  * Members of the snapshot's "state" object (every one is written and
  * required; numbers are printed numbers: chapter 1..4, round 1..6, event
@@ -66,13 +66,13 @@
  *
  * The file is longer than 1,000 lines because the snapshot has 93 members
  * in 13 tables, 17 of them with codecs of their own, and the invariants
- * that tie them together; split, the codecs and the checks they rely on
- * would sit apart.
+ * that tie them together, which both forms' loaders below end in; split,
+ * the codecs and the checks they rely on would sit apart.
  */
 #include <stddef.h>
 #include <string.h>
 
-#include "snapshot.h"
+#include "tore_der_welt.h"
 
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
@@ -159,13 +159,30 @@ static bool drawn_read_bytes(const br_fields_ctx *c, void *member, br_bytes_read
 static const br_field_codec drawn_codec = {drawn_write_json, drawn_read_json, drawn_write_bytes,
                                            drawn_read_bytes};
 
-/* Derived members (JSON only, read back by read_derived()). */
+/* projects[].seals: the seats whose seals lie on the project, kept in the
+ * seats' seals (players[].seals in JSON is their derived count). */
 static void project_seals_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const tdw *s = c->state;
     int p = (int)((const tdw_project_state *)member - s->projects);
     br_jw_seats(w, seal_owners(s, p), s->num_players);
 }
+
+static bool project_seals_read(const br_fields_ctx *c, void *member, const json_t *v,
+                               const br_field_path *at, br_text *err)
+{
+    tdw *s = (tdw *)c->state; /* the state being read (tdw_from_json's) */
+    int p = (int)((tdw_project_state *)member - s->projects);
+    unsigned owners;
+    if (!br_field_read_seats(v, s->num_players, &owners, at, err))
+        return false;
+    for (int q = 0; q < s->num_players; q++)
+        s->players[q].seals |= (uint8_t)((owners >> q & 1) << p);
+    return true;
+}
+
+/* Derived members (JSON only): the core compares them with the state after
+ * a load (br_fields_check_derived()). */
 
 static void houses_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
@@ -185,7 +202,8 @@ static void supply_covers_write(const br_fields_ctx *c, const void *member, br_j
     br_jw_int(w, TDW_COVER_TILES - tdw_popcount(((const tdw *)member)->covers));
 }
 
-static const br_field_codec project_seals_codec = {project_seals_write, NULL, NULL, NULL};
+static const br_field_codec project_seals_codec = {project_seals_write, project_seals_read, NULL,
+                                                   NULL};
 static const br_field_codec houses_codec = {houses_write, NULL, NULL, NULL};
 static const br_field_codec free_seals_codec = {free_seals_write, NULL, NULL, NULL};
 static const br_field_codec supply_covers_codec = {supply_covers_write, NULL, NULL, NULL};
@@ -347,7 +365,8 @@ static const br_field_codec dues_codec = {dues_write_json, dues_read_json, dues_
                                           dues_read_bytes};
 
 /* result: null, or at the end {"vp", "winners"} (the member is the whole
- * state); the binary form has the winners only. */
+ * state), derived from the VP (tdw_from_json() sets the winners); the
+ * binary form has the winners only. */
 typedef struct result_view {
     uint16_t vp[TDW_MAX_SEATS];
     uint8_t winners;
@@ -374,30 +393,7 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
     br_fields_write_json(&result_table, c, &rv, w);
 }
 
-static bool result_read(const br_fields_ctx *c, void *member, const json_t *v,
-                        const br_field_path *at, br_text *err)
-{
-    tdw *s = member;
-    s->winners = 0;
-    if (json_is_null(v))
-        return s->phase != TDW_PH_OVER
-               || br_field_fail(err, at, "null, but the game is over");
-    if (s->phase != TDW_PH_OVER)
-        return br_field_fail(err, at, "set before the end of the game");
-    result_view rv;
-    if (!br_fields_read_json(&result_table, c, &rv, v, at, err))
-        return false;
-    for (int p = 0; p < s->num_players; p++) {
-        br_field_path vp = {at, "vp", 0}, entry = {&vp, NULL, p};
-        if (rv.vp[p] != s->players[p].vp)
-            return br_field_fail(err, &entry, "%d, but seat %d has %d VP", rv.vp[p], p,
-                                 s->players[p].vp);
-    }
-    s->winners = rv.winners; /* checked against the VP with the binary form's */
-    return true;
-}
-
-static const br_field_codec result_codec = {result_write, result_read, NULL, NULL};
+static const br_field_codec result_codec = {result_write, NULL, NULL, NULL};
 
 /* ------------------------------------------------------------------ */
 /* The binary form of the projects, places and players: written and read
@@ -737,59 +733,32 @@ static const br_field state_fields[] = {
     {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &br_field_viewer_codec,
      .flags = BR_FIELD_VIEW_ONLY},
 };
-const br_field_table tdw_state_fields = {state_fields,
-                                         sizeof state_fields / sizeof state_fields[0]};
+static const br_field_table state_table = {state_fields,
+                                           sizeof state_fields / sizeof state_fields[0]};
 
 #undef AT
 #undef U8
 #undef OPT
 
-br_fields_ctx tdw_fields_ctx(const tdw *s, int viewer)
-{
-    return (br_fields_ctx){s, viewer, s->num_players, -1};
-}
-
 /* The snapshot (viewer BR_VIEW_FULL) or what seat `viewer` (-1: a
  * spectator) may see. */
 void tdw_write_view(const void *st, int viewer, br_jw *w)
 {
-    br_fields_ctx c = tdw_fields_ctx(st, viewer);
-    br_fields_write_json(&tdw_state_fields, &c, st, w);
+    const tdw *s = st;
+    br_fields_ctx c = {s, viewer, s->num_players, -1};
+    br_fields_write_json(&state_table, &c, st, w);
 }
 
-/* ------------------------------------------------------------------ */
-/* Reading: the core reads the table; what the snapshot states twice is
- * read here, to be compared with the state by the invariants */
-
-static bool read_derived(tdw *s, const json_t *o, tdw_derived *d, br_text *err)
+/* The walk's context for loading and the binary form. */
+static br_fields_ctx fields_ctx(const tdw *s)
 {
-    br_field_path root = {NULL, "state", 0}, projects = {&root, "projects", 0},
-                  players = {&root, "players", 0}, supply = {&root, "supply", 0};
-    for (int q = 0; q < TDW_PROJECTS; q++) {
-        br_field_path entry = {&projects, NULL, q}, seals = {&entry, "seals", 0};
-        const json_t *po = json_array_get(json_object_get(o, "projects"), (size_t)q);
-        if (!br_field_read_seats(json_object_get(po, "seals"), s->num_players, &d->owners[q],
-                                 &seals, err))
-            return false;
-    }
-    for (int p = 0; p < s->num_players; p++) {
-        br_field_path entry = {&players, NULL, p};
-        const json_t *po = json_array_get(json_object_get(o, "players"), (size_t)p);
-        if (!br_field_read_count(po, "houses", TDW_HOUSES, &d->houses[p], &entry, err)
-            || !br_field_read_count(po, "seals", TDW_SEALS, &d->seals[p], &entry, err))
-            return false;
-        s->players[p].seals = 0; /* the seals lie where projects[].seals says */
-        for (int q = 0; q < TDW_PROJECTS; q++)
-            s->players[p].seals |= (uint8_t)((d->owners[q] >> p & 1) << q);
-    }
-    return br_field_read_count(json_object_get(o, "supply"), "covers", TDW_COVER_TILES,
-                               &d->covers, &supply, err);
+    return (br_fields_ctx){s, BR_VIEW_FULL, s->num_players, -1};
 }
 
 /* ------------------------------------------------------------------ */
 /* Invariants */
 
-static bool check_goods(const tdw *s, int supply_covers, br_text *err)
+static bool check_goods(const tdw *s, br_text *err)
 {
     for (int g = 0; g < TDW_GOODS; g++) {
         int total = 0;
@@ -813,13 +782,9 @@ static bool check_goods(const tdw *s, int supply_covers, br_text *err)
         return br_fail(err, "state.supply.metal: the one metal is %s",
                     s->supply_metal ? "both in the supply and on the tower" : "nowhere");
     int placed = tdw_popcount(s->covers);
-    if (placed > TDW_COVER_TILES)
-        return br_fail(err, "state.covers: %d cover tiles placed, the game has %d", placed,
-                    TDW_COVER_TILES);
-    if (supply_covers + placed != TDW_COVER_TILES)
-        return br_fail(err, "state.supply.covers: %d, but %d of the %d tiles lie on the board",
-                    supply_covers, placed, TDW_COVER_TILES);
-    return true;
+    return placed <= TDW_COVER_TILES
+           || br_fail(err, "state.covers: %d cover tiles placed, the game has %d", placed,
+                      TDW_COVER_TILES);
 }
 
 static bool check_cards(const tdw *s, br_text *err)
@@ -905,9 +870,8 @@ static int project_event(int p)
     return -1;
 }
 
-static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
+static bool check_projects(const tdw *s, br_text *err)
 {
-    const unsigned *owners = d->owners;
     for (int p = 0; p < TDW_PROJECTS; p++) {
         const tdw_project_state *ps = &s->projects[p];
         const char *name = tdw_projects[p].text;
@@ -915,7 +879,7 @@ static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
             || ps->metal > (p == TDW_P_TOWER))
             return br_fail(err, "state.projects[%d] (%s): more cubes than its fields hold", p,
                            name);
-        if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || owners[p]))
+        if (!ps->in_play && (ps->stone || ps->wood || ps->metal || ps->done || seal_owners(s, p)))
             return br_fail(err, "state.projects[%d].in_play (%s): false, but it has cubes, seals "
                         "or is done", p, name);
         /* the bridge from the start, the tower from chapter III, the others
@@ -935,24 +899,20 @@ static bool check_projects(const tdw *s, const tdw_derived *d, br_text *err)
             return br_fail(err, "state.projects[%d].done (%s): %s", p, name, ps->done
                         ? "its fields are not all filled (or the tower's spire is missing)"
                         : "its fields are full (and so it is completed)");
-        if (ps->done && owners[p])
+        if (ps->done && seal_owners(s, p))
             return br_fail(err, "state.projects[%d].seals (%s): the seals go back on completion",
                         p, name);
         if (s->covers >> (TDW_T_PROJECT + p) & 1 && !ps->in_play)
             return br_fail(err, "state.covers: a cover on the %s, which is not in play", name);
     }
     for (int p = 0; p < s->num_players; p++) {
-        int placed = tdw_popcount(s->players[p].seals);
-        if (placed > TDW_SEALS)
+        if (tdw_popcount(s->players[p].seals) > TDW_SEALS)
             return br_fail(err, "state.projects: seat %d has more than %d seals placed", p, TDW_SEALS);
-        if (d->seals[p] != TDW_SEALS - placed)
-            return br_fail(err, "state.players[%d].seals: %d free, but %d of the seat's %d seals "
-                        "lie on projects", p, d->seals[p], placed, TDW_SEALS);
     }
     return true;
 }
 
-static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text *err)
+static bool check_houses(const tdw *s, br_text *err)
 {
     for (int p = 0; p < s->num_players; p++) {
         unsigned groups = 0;
@@ -966,9 +926,6 @@ static bool check_houses(const tdw *s, const int houses[TDW_MAX_SEATS], br_text 
         }
         if (tdw_houses_of(s, p) > TDW_HOUSES)
             return br_fail(err, "state.plots: seat %d has more than %d houses", p, TDW_HOUSES);
-        if (houses[p] != TDW_HOUSES - tdw_houses_of(s, p))
-            return br_fail(err, "state.players[%d].houses: %d left, but the seat has %d of its %d "
-                        "houses on the plots", p, houses[p], tdw_houses_of(s, p), TDW_HOUSES);
     }
     return true;
 }
@@ -1186,44 +1143,75 @@ static bool check_phase(const tdw *s, br_text *err)
     return true;
 }
 
+/* The seats with the most VP (ties share the win, C17). */
+static uint8_t top_seats(const tdw *s)
+{
+    unsigned best = 0, top = 0;
+    for (int p = 0; p < s->num_players; p++)
+        best = s->players[p].vp > best ? s->players[p].vp : best;
+    for (int p = 0; p < s->num_players; p++)
+        top |= (unsigned)(s->players[p].vp == best) << p;
+    return (uint8_t)top;
+}
+
 /* The result: the seats with the most VP, set when the game is over. */
 static bool check_result(const tdw *s, br_text *err)
 {
     if (s->phase != TDW_PH_OVER)
         return s->winners == 0 || br_fail(err, "state.result: set before the end of the game");
-    unsigned best = 0, want = 0;
-    for (int p = 0; p < s->num_players; p++)
-        best = s->players[p].vp > best ? s->players[p].vp : best;
-    for (int p = 0; p < s->num_players; p++)
-        want |= (unsigned)(s->players[p].vp == best) << p;
-    return s->winners == want
+    return s->winners == top_seats(s)
            || br_fail(err, "state.result.winners: not the seats with the most VP");
 }
 
-/* Every invariant between the fields, for both loaders; `d` holds what the
- * snapshot states twice, box_* what init() put in the box for this table. */
-bool tdw_check_state(const tdw *s, const tdw_derived *d, int box_grain, int box_piety,
-                        br_text *err)
+/* Every invariant between the fields, for both loaders; box_* is what
+ * init() put in the box for this table. */
+static bool check_state(const tdw *s, int box_grain, int box_piety, br_text *err)
 {
     if (s->box_grain != box_grain || s->box_piety != box_piety)
         return br_fail(err, "state.box: grain %d and piety %d stay in the box with %d players",
                        box_grain, box_piety, s->num_players);
-    return check_goods(s, d->covers, err) && check_cards(s, err) && check_events(s, err)
-           && check_projects(s, d, err) && check_houses(s, d->houses, err)
-           && check_plague(s, err) && check_piles(s, err) && check_pending(s, err)
-           && check_result(s, err) && check_phase(s, err);
+    return check_goods(s, err) && check_cards(s, err) && check_events(s, err)
+           && check_projects(s, err) && check_houses(s, err) && check_plague(s, err)
+           && check_piles(s, err) && check_pending(s, err) && check_result(s, err)
+           && check_phase(s, err);
 }
 
+/* The JSON snapshot: the table's members, the seals read from the projects'
+ * lists, the winners from the VP; then the invariants, and the derived
+ * members (free houses, seals and cover tiles, the result) against the
+ * state. */
 br_status tdw_from_json(void *st, const json_t *state, br_text *err)
 {
     tdw *s = st;
-    tdw_derived d;
-    memset(&d, 0, sizeof d);
     int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
-    br_fields_ctx c = tdw_fields_ctx(s, BR_VIEW_FULL);
+    br_fields_ctx c = fields_ctx(s);
     br_field_path root = {NULL, "state", 0};
-    bool ok = br_fields_read_json(&tdw_state_fields, &c, s, state, &root, err)
-              && read_derived(s, state, &d, err)
-              && tdw_check_state(s, &d, box_grain, box_piety, err);
+    for (int p = 0; p < TDW_MAX_SEATS; p++)
+        s->players[p].seals = 0; /* set from projects[].seals */
+    if (!br_fields_read_json(&state_table, &c, s, state, &root, err))
+        return BR_ERR_SNAPSHOT;
+    s->winners = s->phase == TDW_PH_OVER ? top_seats(s) : 0;
+    bool ok = check_state(s, box_grain, box_piety, err)
+              && br_fields_check_derived(&state_table, &c, s, state, &root, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;
+}
+
+/* The binary snapshot (doc: "Binary snapshot"): the same members in fixed
+ * widths, little-endian, walked by the core from the same table; what JSON
+ * states twice is written once. The loader ends in the same invariants. */
+void tdw_to_bytes(const void *st, br_bytes_writer *w)
+{
+    br_fields_ctx c = fields_ctx(st);
+    br_fields_write_bytes(&state_table, &c, st, w);
+}
+
+br_status tdw_from_bytes(void *st, br_bytes_reader *r, br_text *err)
+{
+    tdw *s = st;
+    int box_grain = s->box_grain, box_piety = s->box_piety; /* set up for this table */
+    br_fields_ctx c = fields_ctx(s);
+    br_field_path root = {NULL, "state", 0};
+    if (!br_fields_read_bytes(&state_table, &c, s, r, &root))
+        return BR_ERR_SNAPSHOT;
+    return check_state(s, box_grain, box_piety, err) ? BR_OK : BR_ERR_SNAPSHOT;
 }

@@ -388,7 +388,7 @@ enum { TDW_OPT_LASTING, TDW_OPT_PRIVILEGE, TDW_OPT_CREST, TDW_OPT_SCREENS };
 br_status tdw_setup(void *st, int num_players, br_option_value *values, br_text *err);
 /* The vtable's entries tdw_<entry> that game.c gathers: rules.c (move_space
  * .. scores), notation.c (move_to_text, move_from_text), snapshot.c
- * (write_view, from_json), bytes.c (to_bytes, from_bytes), views.c (render,
+ * (write_view, from_json, to_bytes, from_bytes), views.c (render,
  * resample, write_tensor, move_view) and effects.c (write_effects; doc:
  * "Effects"). The views take the viewer: BR_VIEW_FULL (everything), a seat
  * or -1. */
