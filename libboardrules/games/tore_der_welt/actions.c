@@ -19,7 +19,9 @@
 /* ------------------------------------------------------------------ */
 /* The lasting events in force (C1) */
 
-int tdw_lasting_in_force(const tdw *s, uint8_t out[3])
+/* The lasting cards in force now (0..3 event indexes into out[3]; the
+ * council card first when it is lasting). */
+static int lasting_in_force(const tdw *s, uint8_t out[3])
 {
     int n = 0;
     /* the round's card is in force once resolved, after its plague tile */
@@ -40,7 +42,7 @@ int tdw_lasting_in_force(const tdw *s, uint8_t out[3])
 int tdw_lasting_with(const tdw *s, int kind, int card, int good)
 {
     uint8_t ev[3];
-    int n = tdw_lasting_in_force(s, ev);
+    int n = lasting_in_force(s, ev);
     for (int i = 0; i < n; i++) {
         const tdw_effect *e = &tdw_events[ev[i]].effect;
         if (e->kind == kind && (card < 0 || e->card == card) && (good < 0 || e->good == good))
@@ -52,7 +54,7 @@ int tdw_lasting_with(const tdw *s, int kind, int card, int good)
 static int extra_cost(const tdw *s, int card)
 {
     uint8_t ev[3];
-    int n = tdw_lasting_in_force(s, ev), k = 0;
+    int n = lasting_in_force(s, ev), k = 0;
     for (int i = 0; i < n; i++) {
         const tdw_effect *e = &tdw_events[ev[i]].effect;
         if (e->kind == TDW_E_COST && e->card == card)
@@ -80,7 +82,7 @@ int tdw_price_of(const tdw *s, int good)
 static void apply_bonus(tdw *s, int seat, int card, int half)
 {
     uint8_t ev[3];
-    int n = tdw_lasting_in_force(s, ev);
+    int n = lasting_in_force(s, ev);
     for (int i = 0; i < n; i++) {
         const tdw_effect *e = &tdw_events[ev[i]].effect;
         if (e->kind != TDW_E_BONUS || e->card != card || e->half != half)
@@ -106,18 +108,17 @@ static int slot_card(const tdw *s, int slot)
 static const uint8_t cube_stone[5] = {1, 0, 2, 1, 0};
 static const uint8_t cube_wood[5] = {0, 1, 0, 1, 2};
 
-/* The follow-up moves of each card (lo..hi-1), `done` aside. */
-static const struct {
-    uint8_t lo, hi;
-} follow_span[TDW_CARDS] = {
-    [TDW_C_MATERIAL] = {TDW_MV_TAKE_STONE, TDW_MV_BUILD},
-    [TDW_C_BUILD] = {TDW_MV_BUILD, TDW_MV_SELL},
-    [TDW_C_SALE] = {TDW_MV_SELL, TDW_MV_HOUSE},
-    [TDW_C_HOUSE] = {TDW_MV_HOUSE, TDW_MV_RENT},
-    [TDW_C_RENT] = {TDW_MV_RENT, TDW_MV_DONATE},
-    [TDW_C_DONATE] = {TDW_MV_DONATE, TDW_MV_WEAVE},
-    [TDW_C_WEAVE] = {TDW_MV_WEAVE, TDW_MV_MEDICINE_MONEY},
-    [TDW_C_MEDICINE] = {TDW_MV_MEDICINE_MONEY, TDW_MV_REDEEM},
+/* The follow-up moves of each card, `done` first where it ends a rent or
+ * a care (rules.c's candidates in the FOLLOW phase). */
+const tdw_move_range tdw_follow_ranges[TDW_CARDS][2] = {
+    [TDW_C_MATERIAL] = {{TDW_MV_TAKE_STONE, TDW_MV_BUILD}},
+    [TDW_C_BUILD] = {{TDW_MV_BUILD, TDW_MV_SELL}},
+    [TDW_C_SALE] = {{TDW_MV_SELL, TDW_MV_HOUSE}},
+    [TDW_C_HOUSE] = {{TDW_MV_HOUSE, TDW_MV_RENT}},
+    [TDW_C_RENT] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_RENT, TDW_MV_DONATE}},
+    [TDW_C_DONATE] = {{TDW_MV_DONATE, TDW_MV_WEAVE}},
+    [TDW_C_WEAVE] = {{TDW_MV_WEAVE, TDW_MV_MEDICINE_MONEY}},
+    [TDW_C_MEDICINE] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_MEDICINE_MONEY, TDW_MV_REDEEM}},
 };
 
 static bool project_open(const tdw *s, int p, const char *what, br_text *r)
@@ -326,11 +327,12 @@ static bool executable(const tdw *s, int seat, int card, br_text *r)
         return true; /* 1 money and 1 VP: the VP needs no stock */
     case TDW_C_PRIVILEGE:
         return br_fail(r, "Privileg cannot repeat itself");
-    default: {
+    default: { /* `done` is not legal before the first follow-up */
         tdw_pending pd = {.card = (uint8_t)card};
-        for (int m = follow_span[card].lo; m < follow_span[card].hi; m++)
-            if (follow_legal(s, seat, &pd, m, NULL))
-                return true;
+        for (int i = 0; i < 2; i++)
+            for (int m = tdw_follow_ranges[card][i].lo; m < tdw_follow_ranges[card][i].hi; m++)
+                if (follow_legal(s, seat, &pd, m, NULL))
+                    return true;
         return cannot(card, seat, r);
     }
     }

@@ -51,6 +51,15 @@ const uint8_t tdw_income_goods[TDW_INCOMES] = {
     [TDW_INC_VP] = TDW_NONE,
 };
 
+/* The cover targets in target order: the favour track (tdw_track[].text),
+ * the two markets, the projects. */
+const char *const tdw_target_names[TDW_TARGETS] = {
+    "favour queen", "favour prior", "favour guild", "favour outlaws-1", "favour prioress",
+    "favour merchants", "favour king", "favour outlaws-2", "favour earl", "favour bishop",
+    "market wool", "market cloth", "project bridge", "project tower", "project chapel",
+    "project hospital", "project palace", "project mill", "project guildhall",
+};
+
 const char *const tdw_due_names[TDW_DUES] = {"piety", "grain", "tax"};
 const char *const tdw_slot_names[3] = {"council", "field1", "field2"};
 const char *const tdw_plot_names[TDW_PLOTS] = {
@@ -360,44 +369,7 @@ const tdw_event_info tdw_events[TDW_EVENTS] = {
                  VP, M1, Wo, Mk, 0, 3, 2, 1, PL(4), COVER_FAVOUR(SP_QUEEN)),
 };
 
-#undef EV
-#undef EFF
-#undef GAIN_ALL
-#undef LOSE_ALL
-#undef MOST
-#undef PER_HOUSE
-#undef SHOW_OR
-#undef PAY_OR
-#undef TRADE
-#undef WAR
-#undef COVER_FAVOUR
-#undef COVER_MARKET
-#undef COVER_PROJECT
-#undef PROJECT
-#undef FILL
-#undef BAN
-#undef BONUS
-#undef COST
-#undef PRICE
-#undef TRADE_ROUND
-#undef I
-#undef II
-#undef III
-#undef IV
-#undef IMMEDIATE
-#undef LASTING
-#undef PL
-#undef NO_PL
-#undef St
-#undef Wd
-#undef Gr
-#undef Pi
-#undef Wo
-#undef Lo
-#undef Mk
-#undef M1
-#undef M2
-#undef VP
+/* The macros above are this file's own and end with it. */
 
 const char *const tdw_phase_names[TDW_PHASES] = {
     "penance", "event", "plague", "choice", "orient", "action",

@@ -82,12 +82,9 @@ bool tdw_complete_project(tdw *s, int p, int resume, int fill_next)
     if (!info->care || !donors)
         return false;
     /* the hospital: each donor may care for one patient, from the start player on (C20) */
-    tdw_pending_clear(s);
+    tdw_ask_seats(s, donors, TDW_PH_CARE);
     s->pending.resume = (uint8_t)resume;
     s->pending.fill_next = (uint8_t)fill_next;
-    s->pending.queue = (uint8_t)donors;
-    tdw_queue_next(s);
-    s->phase = TDW_PH_CARE;
     return true;
 }
 
@@ -132,7 +129,7 @@ static void resume(tdw *s)
         chapter_fill(s, next);
         break;
     default:
-        tdw_to_orient(s);
+        tdw_to_phase(s, s->crest, TDW_PH_ORIENT);
         break;
     }
 }
@@ -159,9 +156,7 @@ void tdw_reveal_event(tdw *s, int event)
     int place = tdw_events[event].place;
     if (place != TDW_NONE && s->place_state[place] == TDW_PLACE_HIDDEN) {
         /* the tile is revealed before the card is read (C10) */
-        tdw_pending_clear(s);
-        s->turn = s->crest;
-        s->phase = TDW_PH_PLAGUE;
+        tdw_to_phase(s, s->crest, TDW_PH_PLAGUE);
         return;
     }
     resolve_event(s); /* "niemand erkrankt zweimal" */
@@ -200,7 +195,7 @@ static void resolve_event(tdw *s)
             s->display[older] = TDW_NONE;
             s->display_older = (uint8_t)(1 - older);
         }
-        tdw_to_orient(s);
+        tdw_to_phase(s, s->crest, TDW_PH_ORIENT);
         return;
     }
     switch (e->kind) {
@@ -235,10 +230,7 @@ static void resolve_event(tdw *s)
     case TDW_E_TRADE:
     case TDW_E_WAR:
         /* each seat decides, from the active player clockwise */
-        tdw_pending_clear(s);
-        s->pending.queue = (uint8_t)((1u << n) - 1);
-        tdw_queue_next(s);
-        s->phase = TDW_PH_CHOICE;
+        tdw_ask_seats(s, (1u << n) - 1, TDW_PH_CHOICE);
         return;
     case TDW_E_COVER:
         cover(s, e->target);
@@ -259,7 +251,7 @@ static void resolve_event(tdw *s)
     default:
         break;
     }
-    tdw_to_orient(s);
+    tdw_to_phase(s, s->crest, TDW_PH_ORIENT);
 }
 
 bool tdw_choice_legal(const tdw *s, br_move move, br_text *r)
@@ -321,7 +313,7 @@ void tdw_apply_choice(tdw *s, br_move move)
         break;
     }
     if (!tdw_queue_next(s))
-        tdw_to_orient(s);
+        tdw_to_phase(s, s->crest, TDW_PH_ORIENT);
 }
 
 /* ------------------------------------------------------------------ */
@@ -347,9 +339,7 @@ static void after_fill(tdw *s)
                 s->players[seat].penalties |= (uint8_t)(1u << d);
         }
     }
-    tdw_pending_clear(s);
-    s->turn = s->crest;
-    s->phase = TDW_PH_TAX;
+    tdw_to_phase(s, s->crest, TDW_PH_TAX);
 }
 
 /* Step 1 from project `from` on. */
@@ -383,10 +373,7 @@ void tdw_apply_tax(tdw *s, int value)
             s->players[seat].penalties |= TDW_PEN_COURT;
     }
     /* the redemptions, from the start player clockwise */
-    tdw_pending_clear(s);
-    s->pending.queue = (uint8_t)((1u << n) - 1);
-    tdw_queue_next(s);
-    s->phase = TDW_PH_REDEEM;
+    tdw_ask_seats(s, (1u << n) - 1, TDW_PH_REDEEM);
 }
 
 bool tdw_redeem_legal(const tdw *s, br_move move, br_text *r)
@@ -405,20 +392,24 @@ bool tdw_redeem_legal(const tdw *s, br_move move, br_text *r)
     return true;
 }
 
+/* The seats with the most VP: ties share the win (C17). */
+uint8_t tdw_top_seats(const tdw *s)
+{
+    unsigned best = 0, top = 0;
+    for (int p = 0; p < s->num_players; p++)
+        best = s->players[p].vp > best ? s->players[p].vp : best;
+    for (int p = 0; p < s->num_players; p++)
+        top |= (unsigned)(s->players[p].vp == best) << p;
+    return (uint8_t)top;
+}
+
 /* Steps 5 to 7, then the next chapter or the end of the game. */
 static void chapter_finish(tdw *s)
 {
     tdw_pending_clear(s);
     if (s->chapter == TDW_CHAPTERS - 1) {
-        int best = 0;
-        for (int p = 0; p < s->num_players; p++)
-            best = s->players[p].vp > best ? s->players[p].vp : best;
-        s->winners = 0;
-        for (int p = 0; p < s->num_players; p++)
-            if (s->players[p].vp == best)
-                s->winners |= (uint8_t)(1u << p); /* ties share the win (C17) */
-        s->turn = s->crest;
-        s->phase = TDW_PH_OVER;
+        s->winners = tdw_top_seats(s);
+        tdw_to_phase(s, s->crest, TDW_PH_OVER);
         return;
     }
     s->crest = (uint8_t)tdw_next_seat(s, s->crest); /* step 6 (C12) */

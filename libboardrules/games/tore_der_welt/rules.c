@@ -95,6 +95,24 @@ size_t tdw_max_legal_moves(const void *st)
 /* ------------------------------------------------------------------ */
 /* Queues of deciding seats, the round */
 
+/* No decision in progress; `seat` moves next, in `phase`. */
+void tdw_to_phase(tdw *s, int seat, int phase)
+{
+    tdw_pending_clear(s);
+    s->turn = (uint8_t)seat;
+    s->phase = (uint8_t)phase;
+}
+
+/* The seats of `queue` decide in `phase`, one after the other from the
+ * crest clockwise (C7). */
+void tdw_ask_seats(tdw *s, unsigned queue, int phase)
+{
+    tdw_pending_clear(s);
+    s->pending.queue = (uint8_t)queue;
+    tdw_queue_next(s);
+    s->phase = (uint8_t)phase;
+}
+
 bool tdw_queue_next(tdw *s)
 {
     for (int k = 0; k < s->num_players; k++) {
@@ -109,13 +127,6 @@ bool tdw_queue_next(tdw *s)
     return false;
 }
 
-static void to_event(tdw *s)
-{
-    tdw_pending_clear(s);
-    s->turn = s->crest;
-    s->phase = TDW_PH_EVENT;
-}
-
 static void start_round(tdw *s)
 {
     s->event = s->orientation = TDW_NONE;
@@ -124,18 +135,15 @@ static void start_round(tdw *s)
         s->players[p].traded = 0;
         s->players[p].acted = 0;
     }
-    tdw_pending_clear(s);
-    if (s->round == 0) {
-        /* step 0: the penance draws, from the active player clockwise (C23) */
+    unsigned penance = 0;
+    if (s->round == 0) /* step 0: the penance draws, from the active player clockwise (C23) */
         for (int p = 0; p < s->num_players; p++)
             if (s->players[p].penalties & TDW_PEN_PENANCE)
-                s->pending.queue |= (uint8_t)(1u << p);
-        if (tdw_queue_next(s)) {
-            s->phase = TDW_PH_PENANCE;
-            return;
-        }
-    }
-    to_event(s);
+                penance |= 1u << p;
+    if (penance)
+        tdw_ask_seats(s, penance, TDW_PH_PENANCE);
+    else
+        tdw_to_phase(s, s->crest, TDW_PH_EVENT);
 }
 
 void tdw_start_chapter(tdw *s)
@@ -163,14 +171,7 @@ static void apply_penance(tdw *s, int card)
     pl->hand &= (uint16_t)~(1u << card);
     pl->discards |= (uint16_t)(1u << card);
     if (!tdw_queue_next(s))
-        to_event(s);
-}
-
-void tdw_to_orient(tdw *s)
-{
-    tdw_pending_clear(s);
-    s->turn = s->crest;
-    s->phase = TDW_PH_ORIENT;
+        tdw_to_phase(s, s->crest, TDW_PH_EVENT);
 }
 
 static bool begging(const tdw *s, int seat)
@@ -253,13 +254,6 @@ static bool orient_legal(const tdw *s, br_move move, br_text *r)
                     "would have no money to pay them", v, tdw_track[target].text, s->crest);
 }
 
-static void begin_turn(tdw *s, int seat)
-{
-    tdw_pending_clear(s);
-    s->turn = (uint8_t)seat;
-    s->phase = TDW_PH_ACTION;
-}
-
 static void apply_orient(tdw *s, int v)
 {
     s->orientation = (uint8_t)v;
@@ -268,7 +262,7 @@ static void apply_orient(tdw *s, int v)
         s->favour = (uint8_t)tdw_favour_target(s, s->favour, v);
         tdw_favour_benefit(s, s->crest, s->favour);
     }
-    begin_turn(s, s->crest);
+    tdw_to_phase(s, s->crest, TDW_PH_ACTION);
 }
 
 bool tdw_forfeited(const tdw *s, int seat)
@@ -340,7 +334,7 @@ void tdw_end_turn(tdw *s)
     for (int k = 0; k < s->num_players; k++) {
         int q = (s->crest + k) % s->num_players;
         if (!s->players[q].acted) {
-            begin_turn(s, q);
+            tdw_to_phase(s, q, TDW_PH_ACTION);
             return;
         }
     }
@@ -447,13 +441,9 @@ static bool chance_legal(const tdw *s, br_move move, br_text *r)
 /* Legal moves: each phase's candidate ranges (ascending), and one predicate
  * per phase that says whether a candidate is legal and why not. */
 
-typedef struct {
-    int lo, hi; /* lo..hi-1 */
-} move_range;
-
-/* Each phase's candidate ranges, and in the FOLLOW phase each card's; an
- * entry with hi == 0 is unused. */
-static const move_range phase_range_table[TDW_PHASES][2] = {
+/* Each phase's candidate ranges (in the FOLLOW phase each card's:
+ * tdw_follow_ranges); an entry with hi == 0 is unused. */
+static const tdw_move_range phase_range_table[TDW_PHASES][2] = {
     [TDW_PH_PENANCE] = {{TDW_MV_PENANCE, TDW_MOVE_SPACE}},
     [TDW_PH_EVENT] = {{TDW_MV_EVENT, TDW_MV_PLAGUE}},
     [TDW_PH_PLAGUE] = {{TDW_MV_PLAGUE, TDW_MV_TAX}},
@@ -466,22 +456,11 @@ static const move_range phase_range_table[TDW_PHASES][2] = {
     [TDW_PH_REDEEM] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_REDEEM, TDW_MV_EVENT}},
 };
 
-static const move_range follow_range_table[TDW_CARDS][2] = {
-    [TDW_C_MATERIAL] = {{TDW_MV_TAKE_STONE, TDW_MV_BUILD}},
-    [TDW_C_BUILD] = {{TDW_MV_BUILD, TDW_MV_SELL}},
-    [TDW_C_SALE] = {{TDW_MV_SELL, TDW_MV_HOUSE}},
-    [TDW_C_HOUSE] = {{TDW_MV_HOUSE, TDW_MV_RENT}},
-    [TDW_C_RENT] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_RENT, TDW_MV_DONATE}},
-    [TDW_C_DONATE] = {{TDW_MV_DONATE, TDW_MV_WEAVE}},
-    [TDW_C_WEAVE] = {{TDW_MV_WEAVE, TDW_MV_MEDICINE_MONEY}},
-    [TDW_C_MEDICINE] = {{TDW_MV_DONE, TDW_MV_DONE + 1}, {TDW_MV_MEDICINE_MONEY, TDW_MV_REDEEM}},
-};
-
-static int phase_ranges(const tdw *s, move_range out[3])
+static int phase_ranges(const tdw *s, tdw_move_range out[3])
 {
-    const move_range *table;
+    const tdw_move_range *table;
     if (s->phase == TDW_PH_FOLLOW)
-        table = s->pending.card < TDW_CARDS ? follow_range_table[s->pending.card] : NULL;
+        table = s->pending.card < TDW_CARDS ? tdw_follow_ranges[s->pending.card] : NULL;
     else
         table = s->phase < TDW_PHASES ? phase_range_table[s->phase] : NULL;
     int n = 0;
@@ -490,7 +469,7 @@ static int phase_ranges(const tdw *s, move_range out[3])
     return n;
 }
 
-static bool in_ranges(const move_range *r, int n, br_move move)
+static bool in_ranges(const tdw_move_range *r, int n, br_move move)
 {
     for (int i = 0; i < n; i++)
         if (move >= r[i].lo && move < r[i].hi)
@@ -523,14 +502,15 @@ static bool phase_legal(const tdw *s, br_move move, br_text *r)
     }
 }
 
-static size_t list_legal(const tdw *s, br_move *out)
+size_t tdw_legal_moves(const void *st, br_move *out)
 {
+    const tdw *s = st;
     if (s->phase == TDW_PH_PENANCE || s->phase == TDW_PH_EVENT || s->phase == TDW_PH_PLAGUE
         || s->phase == TDW_PH_TAX) {
         uint32_t w[TDW_MAX_LEGAL];
         return tdw_chance_outcomes(s, out, w);
     }
-    move_range r[3];
+    tdw_move_range r[3];
     int nr = phase_ranges(s, r);
     size_t n = 0;
     for (int i = 0; i < nr; i++)
@@ -538,11 +518,6 @@ static size_t list_legal(const tdw *s, br_move *out)
             if (phase_legal(s, m, NULL) && n < TDW_MAX_LEGAL)
                 out[n++] = m;
     return n;
-}
-
-size_t tdw_legal_moves(const void *st, br_move *out)
-{
-    return list_legal(st, out);
 }
 
 static const char *phase_task(const tdw *s)
@@ -570,7 +545,7 @@ bool tdw_check_move(const void *st, br_move move, br_text *reason)
         return br_fail(reason, "move %d is outside 0..%d", (int)move, TDW_MOVE_SPACE - 1);
     if (s->phase == TDW_PH_OVER)
         return br_fail(reason, "the game is over");
-    move_range r[3];
+    tdw_move_range r[3];
     int nr = phase_ranges(s, r);
     if (!in_ranges(r, nr, move)) {
         if (s->phase == TDW_PH_FOLLOW)
@@ -634,7 +609,7 @@ bool tdw_forced_move(const tdw *s, br_move *out)
     if (!seat_phase(s->phase))
         return false;
     br_move only[TDW_MAX_LEGAL];
-    if (list_legal(s, only) != 1)
+    if (tdw_legal_moves(s, only) != 1)
         return false;
     *out = only[0];
     return true;

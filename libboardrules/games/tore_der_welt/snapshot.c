@@ -77,14 +77,6 @@
 static const char *const place_state_names[4] = {"none", "hidden", "sick", "cured"};
 static const char *const resume_names[4] = {"none", "end-action", "chapter-fill", "event-fill"};
 static const char *const penalty_names[3] = {"penance", "begging", "court"};
-/* The cover targets in target order: the favour track (tdw_track[].text),
- * the two markets, the projects. */
-static const char *const target_names[TDW_TARGETS] = {
-    "favour queen", "favour prior", "favour guild", "favour outlaws-1", "favour prioress",
-    "favour merchants", "favour king", "favour outlaws-2", "favour earl", "favour bishop",
-    "market wool", "market cloth", "project bridge", "project tower", "project chapel",
-    "project hospital", "project palace", "project mill", "project guildhall",
-};
 
 static unsigned seal_owners(const tdw *s, int project)
 {
@@ -367,30 +359,23 @@ static const br_field_codec dues_codec = {dues_write_json, dues_read_json, dues_
 /* result: null, or at the end {"vp", "winners"} (the member is the whole
  * state), derived from the VP (tdw_from_json() sets the winners); the
  * binary form has the winners only. */
-typedef struct result_view {
-    uint16_t vp[TDW_MAX_SEATS];
-    uint8_t winners;
-} result_view;
-
-static const br_field result_fields[] = {
-    {BR_KEY("vp"), .kind = BR_FIELD_INT, .width = 2, .offset = offsetof(result_view, vp),
-     .count = BR_FIELD_SEATS, .stride = 2, .max = UINT16_MAX},
-    {BR_KEY("winners"), .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(result_view, winners),
-     .max = BR_FIELD_LAST_SEAT},
-};
-static const br_field_table result_table = {result_fields, 2};
-
 static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const tdw *s = member;
+    (void)c;
     if (s->phase != TDW_PH_OVER) {
         br_jw_null(w);
         return;
     }
-    result_view rv = {.winners = s->winners};
+    br_jw_begin_object(w);
+    br_jw_key(w, "vp");
+    br_jw_begin_array(w);
     for (int p = 0; p < s->num_players; p++)
-        rv.vp[p] = s->players[p].vp;
-    br_fields_write_json(&result_table, c, &rv, w);
+        br_jw_int(w, s->players[p].vp);
+    br_jw_end_array(w);
+    br_jw_key(w, "winners");
+    br_jw_seats(w, s->winners, s->num_players);
+    br_jw_end_object(w);
 }
 
 static const br_field_codec result_codec = {result_write, NULL, NULL, NULL};
@@ -691,7 +676,7 @@ static const br_field state_fields[] = {
     {BR_KEY("display_older"), U8, AT(tdw, display_older), .max = 1, .bias = 1, OPT},
     {BR_KEY("favour"), U8, AT(tdw, favour), .max = TDW_SPACES - 1},
     {BR_KEY("covers"), .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
-     .names = target_names},
+     .names = tdw_target_names},
     {BR_KEY("projects"), .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
      .stride = sizeof(tdw_project_state), .table = &project_table, .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("projects"), .kind = BR_FIELD_CODEC, AT(tdw, projects), .codec = &projects_bytes_codec,
@@ -1143,23 +1128,12 @@ static bool check_phase(const tdw *s, br_text *err)
     return true;
 }
 
-/* The seats with the most VP (ties share the win, C17). */
-static uint8_t top_seats(const tdw *s)
-{
-    unsigned best = 0, top = 0;
-    for (int p = 0; p < s->num_players; p++)
-        best = s->players[p].vp > best ? s->players[p].vp : best;
-    for (int p = 0; p < s->num_players; p++)
-        top |= (unsigned)(s->players[p].vp == best) << p;
-    return (uint8_t)top;
-}
-
 /* The result: the seats with the most VP, set when the game is over. */
 static bool check_result(const tdw *s, br_text *err)
 {
     if (s->phase != TDW_PH_OVER)
         return s->winners == 0 || br_fail(err, "state.result: set before the end of the game");
-    return s->winners == top_seats(s)
+    return s->winners == tdw_top_seats(s)
            || br_fail(err, "state.result.winners: not the seats with the most VP");
 }
 
@@ -1190,7 +1164,7 @@ br_status tdw_from_json(void *st, const json_t *state, br_text *err)
         s->players[p].seals = 0; /* set from projects[].seals */
     if (!br_fields_read_json(&state_table, &c, s, state, &root, err))
         return BR_ERR_SNAPSHOT;
-    s->winners = s->phase == TDW_PH_OVER ? top_seats(s) : 0;
+    s->winners = s->phase == TDW_PH_OVER ? tdw_top_seats(s) : 0;
     bool ok = check_state(s, box_grain, box_piety, err)
               && br_fields_check_derived(&state_table, &c, s, state, &root, err);
     return ok ? BR_OK : BR_ERR_SNAPSHOT;

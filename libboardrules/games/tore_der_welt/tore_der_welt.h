@@ -31,12 +31,10 @@ enum {
     TDW_CHAPTERS = 4,
     TDW_ROUNDS = 6,
     TDW_EVENTS = 44,
-    TDW_CHAPTER_EVENTS = 11,
     TDW_CARDS = 12,
     TDW_STARTERS = 6,          /* cards 0..5 are the starters */
     TDW_PROJECTS = 7,
     TDW_PLOTS = 14,
-    TDW_YIELDS = 7,            /* yield groups of the plots */
     TDW_PLACES = 11,
     TDW_PLAGUE_VALUES = 5,     /* tiles 1..5 */
     TDW_SPACES = 10,           /* favour track */
@@ -177,6 +175,7 @@ extern const char *const tdw_due_names[TDW_DUES];            /* "piety", "grain"
 extern const char *const tdw_slot_names[3];                  /* lasting trades: "council", ... */
 extern const char *const tdw_plot_names[TDW_PLOTS];          /* "p1", ..., "p14" */
 extern const char *const tdw_project_names[TDW_PROJECTS];    /* tdw_projects[].text */
+extern const char *const tdw_target_names[TDW_TARGETS];      /* "favour queen", ... */
 
 /* ------------------------------------------------------------------ */
 /* The state */
@@ -401,9 +400,6 @@ double tdw_bot_advice(const void *st, int seat); /* bot.c: br_game.bot_advice */
 void tdw_apply_raw(tdw *s, br_move move);
 bool tdw_forced_move(const tdw *s, br_move *out);
 
-/* The lasting cards in force now (0..3 event indexes into out[3]; the
- * council card first when it is lasting). */
-int tdw_lasting_in_force(const tdw *s, uint8_t out[3]);
 /* The first lasting card in force (the newest first) with an effect of
  * `kind` on `card` and `good` (each < 0: any), or -1. */
 int tdw_lasting_with(const tdw *s, int kind, int card, int good);
@@ -485,7 +481,10 @@ static inline void tdw_pending_clear(tdw *s)
 
 /* rules.c */
 void tdw_start_chapter(tdw *s);
-void tdw_to_orient(tdw *s);
+/* No decision in progress; `seat` moves next, in `phase`. */
+void tdw_to_phase(tdw *s, int seat, int phase);
+/* The seats of `queue` decide in `phase`, from the crest clockwise. */
+void tdw_ask_seats(tdw *s, unsigned queue, int phase);
 int tdw_favour_target(const tdw *s, int from, int steps);
 void tdw_favour_benefit(tdw *s, int seat, int space);
 bool tdw_forfeited(const tdw *s, int seat);
@@ -497,7 +496,12 @@ int tdw_acting_seat(const tdw *s);
 /* Whether event e has been drawn (in its chapter). */
 bool tdw_event_drawn(const tdw *s, int e);
 
-/* actions.c: the moves of the phases ACTION, FOLLOW and DISCARD */
+/* actions.c: the moves of the phases ACTION, FOLLOW and DISCARD; each
+ * card's follow-up moves (lo..hi-1; hi == 0: no range) */
+typedef struct tdw_move_range {
+    int lo, hi;
+} tdw_move_range;
+extern const tdw_move_range tdw_follow_ranges[TDW_CARDS][2];
 bool tdw_action_move_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_action_move(tdw *s, br_move move);
 
@@ -515,6 +519,8 @@ void tdw_care(tdw *s, int seat, int place);
 bool tdw_care_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_care(tdw *s, br_move move);
 void tdw_chapter_end(tdw *s);
+/* The seats with the most VP (bit p: seat p), the winners at the end. */
+uint8_t tdw_top_seats(const tdw *s);
 void tdw_apply_tax(tdw *s, int value);
 bool tdw_redeem_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_redeem(tdw *s, br_move move);

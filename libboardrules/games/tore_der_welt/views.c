@@ -32,16 +32,6 @@ static bool sees_goods(const tdw *s, int viewer, int owner)
 /* ------------------------------------------------------------------ */
 /* Names */
 
-static void put_target(char *buf, size_t size, int target)
-{
-    if (target < TDW_SPACES)
-        br_format(buf, size, "favour %s", tdw_track[target].text);
-    else if (target < TDW_T_PROJECT)
-        br_format(buf, size, "market %s", target == TDW_T_MARKET_WOOL ? "wool" : "cloth");
-    else
-        br_format(buf, size, "project %s", tdw_projects[target - TDW_T_PROJECT].text);
-}
-
 static const char *good_name(int g)
 {
     return g == TDW_NONE ? "nothing" : tdw_good_names[g];
@@ -50,7 +40,7 @@ static const char *good_name(int g)
 /* One line's worth of the card's effect (doc: "The effect vocabulary"). */
 static void put_effect(char *buf, size_t size, const tdw_effect *e)
 {
-    char target[40], vp[16] = "";
+    char vp[16] = "";
     if (e->vp)
         br_format(vp, sizeof vp, " +%d VP", e->vp);
     switch (e->kind) {
@@ -86,8 +76,7 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
         br_format(buf, size, "war: give 1 loyalty or forfeit the action");
         break;
     case TDW_E_COVER:
-        put_target(target, sizeof target, e->target);
-        br_format(buf, size, "cover %s", target);
+        br_format(buf, size, "cover %s", tdw_target_names[e->target]);
         break;
     case TDW_E_PROJECT:
         br_format(buf, size, "project %s comes into play", tdw_projects[e->target].text);
@@ -277,9 +266,7 @@ static void render_market(const tdw *s, br_text *out)
     for (int t = 0; t < TDW_TARGETS; t++) {
         if (!(s->covers >> t & 1))
             continue;
-        char name[40];
-        put_target(name, sizeof name, t);
-        br_line_put(&l, covers++ ? 2 : 1, name);
+        br_line_put(&l, covers++ ? 2 : 1, tdw_target_names[t]);
     }
     if (!covers)
         br_line_word(&l, "-");
