@@ -40,9 +40,13 @@ static const char *good_name(int g)
 /* One line's worth of the card's effect (doc: "The effect vocabulary"). */
 static void put_effect(char *buf, size_t size, const tdw_effect *e)
 {
-    char vp[16] = "";
+    char vp[16] = "", gets[40] = "", bonus[40] = ""; /* " 1 loyalty", " +1 grain" */
     if (e->vp)
         br_format(vp, sizeof vp, " +%d VP", e->vp);
+    if (e->get_good != TDW_NONE) {
+        br_format(gets, sizeof gets, " %d %s", e->get_n, good_name(e->get_good));
+        br_format(bonus, sizeof bonus, " +%d %s", e->get_n, good_name(e->get_good));
+    }
     switch (e->kind) {
     case TDW_E_GAIN_ALL:
         br_format(buf, size, "each seat gains %d %s", e->n, good_name(e->good));
@@ -64,13 +68,8 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
         break;
     case TDW_E_TRADE:
     case TDW_E_TRADE_ROUND:
-        if (e->get_good == TDW_NONE)
-            br_format(buf, size, "%s: %d %s for%s", e->kind == TDW_E_TRADE ? "trade once"
-                : "trade each round", e->n, good_name(e->good), vp);
-        else
-            br_format(buf, size, "%s: %d %s for %d %s%s", e->kind == TDW_E_TRADE ? "trade once"
-                : "trade each round", e->n, good_name(e->good), e->get_n,
-                good_name(e->get_good), vp);
+        br_format(buf, size, "%s: %d %s for%s%s", e->kind == TDW_E_TRADE ? "trade once"
+            : "trade each round", e->n, good_name(e->good), gets, vp);
         break;
     case TDW_E_WAR:
         br_format(buf, size, "war: give 1 loyalty or forfeit the action");
@@ -88,14 +87,8 @@ static void put_effect(char *buf, size_t size, const tdw_effect *e)
         br_format(buf, size, "%s banned", tdw_card_names[e->card]);
         break;
     case TDW_E_BONUS:
-        if (e->get_good == TDW_NONE)
-            br_format(buf, size, "%s%s:%s", tdw_card_names[e->card],
-                e->half == TDW_HALF_MONEY ? " (money)" : e->half == TDW_HALF_CARE
-                ? " (per patient)" : "", vp);
-        else
-            br_format(buf, size, "%s%s: +%d %s%s", tdw_card_names[e->card],
-                e->half == TDW_HALF_MONEY ? " (money)" : "", e->get_n,
-                good_name(e->get_good), vp);
+        br_format(buf, size, "%s%s:%s%s", tdw_card_names[e->card], e->half == TDW_HALF_MONEY
+            ? " (money)" : e->half == TDW_HALF_CARE ? " (per patient)" : "", bonus, vp);
         break;
     case TDW_E_COST:
         br_format(buf, size, "%s costs %d money more", tdw_card_names[e->card], e->n);
