@@ -42,6 +42,10 @@ uint64_t br_rng_next(br_rng *rng);
 uint32_t br_rng_below(br_rng *rng, uint32_t bound);
 /* Shuffles v[0..n-1] uniformly (Fisher-Yates, one br_rng_below per step). */
 void br_rng_shuffle_bytes(br_rng *rng, uint8_t *v, int n);
+/* A uniform subset of k of the set bits of `mask` (0 <= k <= its bits), as
+ * a mask: which k of a seat's hidden cards lie where, when a resample
+ * redeals them (one br_rng_below per bit taken; k = 0 draws nothing). */
+uint64_t br_rng_subset(br_rng *rng, uint64_t mask, int k);
 
 /* ------------------------------------------------------------------ */
 /* Text sink over a caller's buffer (snprintf semantics): writes what fits,

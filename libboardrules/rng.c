@@ -61,3 +61,23 @@ void br_rng_shuffle_bytes(br_rng *rng, uint8_t *v, int n)
         v[j] = t;
     }
 }
+
+/* The bits of `mask` ascending, then the first k of a partial Fisher-Yates
+ * shuffle of them: one br_rng_below per bit taken. */
+uint64_t br_rng_subset(br_rng *rng, uint64_t mask, int k)
+{
+    uint8_t bits[64];
+    int n = 0;
+    for (uint64_t m = mask; m; m &= m - 1)
+        bits[n++] = (uint8_t)br_lowest_bit64(m);
+    assert(k >= 0 && k <= n);
+    uint64_t subset = 0;
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)br_rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = bits[i];
+        bits[i] = bits[j];
+        bits[j] = t;
+        subset |= (uint64_t)1 << bits[i];
+    }
+    return subset;
+}

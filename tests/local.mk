@@ -105,12 +105,13 @@ tests_test_drunter_und_drueber_LDADD = $(BRT_LDADD)
 tests_test_tore_der_welt_CFLAGS = $(BRT_CFLAGS)
 tests_test_tore_der_welt_LDADD = $(BRT_LDADD)
 
-# test_fields (the snapshot field walker) and test_text (the text helpers the
-# games share: words of a move text, wrapped lines of a rendering) check
+# test_fields (the snapshot field walker), test_text (the text helpers the
+# games share: words of a move text, wrapped lines of a rendering) and
+# test_rng (the random helpers: br_rng_subset) check
 # internal parts of the core, which the library exports none of: they are
 # built from their sources, linked with the library for the shared runner
 # (its own copies of these functions are hidden).
-BRT_INTERNAL = tests/test_fields tests/test_text tests/test_bot_advice
+BRT_INTERNAL = tests/test_fields tests/test_text tests/test_rng tests/test_bot_advice
 check_PROGRAMS += $(BRT_INTERNAL)
 TESTS += $(BRT_INTERNAL)
 BRT_INTERNAL_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/libboardrules
@@ -124,6 +125,10 @@ tests_test_text_SOURCES = tests/test_text.c libboardrules/text.c
 tests_test_text_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
 tests_test_text_CFLAGS = $(BRT_CFLAGS)
 tests_test_text_LDADD = $(BRT_LDADD)
+tests_test_rng_SOURCES = tests/test_rng.c libboardrules/rng.c
+tests_test_rng_CPPFLAGS = $(BRT_INTERNAL_CPPFLAGS)
+tests_test_rng_CFLAGS = $(BRT_CFLAGS)
+tests_test_rng_LDADD = $(BRT_LDADD)
 # test_bot_advice: Die Tore der Welt's advice hook for the heuristic bots
 # against the value read from the seat's observation (doc/bots.md).
 tests_test_bot_advice_SOURCES = tests/test_bot_advice.c \
