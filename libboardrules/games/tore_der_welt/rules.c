@@ -559,13 +559,6 @@ bool tdw_check_move(const void *st, br_move move, br_text *reason)
 /* ------------------------------------------------------------------ */
 /* Applying a move */
 
-static bool seat_phase(int phase)
-{
-    return phase == TDW_PH_CHOICE || phase == TDW_PH_ORIENT || phase == TDW_PH_ACTION
-           || phase == TDW_PH_FOLLOW || phase == TDW_PH_CARE || phase == TDW_PH_DISCARD
-           || phase == TDW_PH_REDEEM;
-}
-
 void tdw_apply_raw(tdw *s, br_move move)
 {
     switch (s->phase) {
@@ -606,7 +599,7 @@ void tdw_apply_raw(tdw *s, br_move move)
 
 bool tdw_forced_move(const tdw *s, br_move *out)
 {
-    if (!seat_phase(s->phase))
+    if (tdw_current_player(s) < 0) /* chance or the end: nobody is asked */
         return false;
     br_move only[TDW_MAX_LEGAL];
     if (tdw_legal_moves(s, only) != 1)

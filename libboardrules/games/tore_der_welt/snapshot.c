@@ -86,15 +86,6 @@ static unsigned seal_owners(const tdw *s, int project)
     return mask;
 }
 
-static bool dues_empty(const tdw *s)
-{
-    for (int p = 0; p < s->num_players; p++)
-        for (int d = 0; d < TDW_DUES; d++)
-            if (s->shortfall[p][d])
-                return false;
-    return s->tax == 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Codecs: the members the core cannot walk by itself */
 
@@ -318,7 +309,7 @@ static const br_field_table dues_table = {dues_fields, 2};
 
 static void dues_write_json(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    if (dues_empty(member))
+    if (tdw_dues_empty(member))
         br_jw_null(w);
     else
         br_fields_write_json(&dues_table, c, member, w);
@@ -334,7 +325,7 @@ static bool dues_read_json(const br_fields_ctx *c, void *member, const json_t *v
         return true;
     if (!br_fields_read_json(&dues_table, c, s, v, at, err))
         return false;
-    return !dues_empty(s) || br_field_fail(err, at, "no roll and no shortfall: write null");
+    return !tdw_dues_empty(s) || br_field_fail(err, at, "no roll and no shortfall: write null");
 }
 
 /* The tax, then the shortfalls, which lie in the binary order already. */
@@ -1114,7 +1105,7 @@ static bool check_phase(const tdw *s, br_text *err)
                             tdw_slot_names[t]);
         }
     }
-    if (!dues_empty(s) && !is_chapter_end(s))
+    if (!tdw_dues_empty(s) && !is_chapter_end(s))
         return br_fail(err, "state.dues: set outside the chapter end");
     if (ph != TDW_PH_OVER) {
         br_move moves[TDW_MAX_LEGAL];

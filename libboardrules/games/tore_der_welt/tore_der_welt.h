@@ -470,6 +470,16 @@ static inline void tdw_lose_vp(tdw *s, int seat, int n)
     s->players[seat].vp = (uint16_t)(vp < 0 ? 0 : vp);
 }
 
+/* No tax rolled and nothing missing: the snapshot's dues are null. */
+static inline bool tdw_dues_empty(const tdw *s)
+{
+    for (int p = 0; p < s->num_players; p++)
+        for (int d = 0; d < TDW_DUES; d++)
+            if (s->shortfall[p][d])
+                return false;
+    return s->tax == 0;
+}
+
 /* No decision in progress: seat, card null; fill_next TDW_PROJECTS (null). */
 static inline void tdw_pending_clear(tdw *s)
 {

@@ -18,6 +18,9 @@
 static const char *const chapter_names[TDW_CHAPTERS] = {"I", "II", "III", "IV"};
 static const char *const good_codes[TDW_GOODS] = {"st", "wd", "gr", "pi", "wo",
                                                   "cl", "$",  "lo", "mk"};
+/* The goods of the supply (grain and piety are the stocks'), in its order. */
+static const uint8_t supply_goods[7] = {TDW_STONE, TDW_WOOD,    TDW_WOOL,     TDW_CLOTH,
+                                        TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
 
 static bool sees(int viewer, int owner)
 {
@@ -325,10 +328,8 @@ static void render_stocks(const tdw *s, br_text *out)
     br_text_printf(out, "Field: gr %d  Cathedral: pi %d  Box: gr %d pi %d\n", s->stock_grain,
                    s->stock_piety, s->box_grain, s->box_piety);
     br_line l = br_line_start(out, "Supply:");
-    static const uint8_t order[] = {TDW_STONE, TDW_WOOD, TDW_WOOL, TDW_CLOTH,
-                                    TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
-    for (size_t i = 0; i < sizeof order; i++)
-        br_line_printf(&l, 1, "%s %d", good_codes[order[i]], s->supply[order[i]]);
+    for (size_t i = 0; i < sizeof supply_goods; i++)
+        br_line_printf(&l, 1, "%s %d", good_codes[supply_goods[i]], s->supply[supply_goods[i]]);
     br_line_printf(&l, 1, "metal %d", s->supply_metal);
     br_line_printf(&l, 1, "covers %d", TDW_COVER_TILES - tdw_popcount(s->covers));
     br_line_end(&l);
@@ -524,11 +525,7 @@ static void render_pending(const tdw *s, br_text *out)
 
 static void render_dues(const tdw *s, br_text *out)
 {
-    bool any = s->tax != 0;
-    for (int p = 0; p < s->num_players; p++)
-        for (int d = 0; d < TDW_DUES; d++)
-            any |= s->shortfall[p][d] != 0;
-    if (!any)
+    if (tdw_dues_empty(s))
         return;
     br_line l = br_line_start(out, "Dues:");
     if (s->tax)
@@ -585,23 +582,9 @@ static void resample_cards(tdw *s, int seat, br_rng *rng)
         tdw_player *pl = &s->players[p];
         if (p == seat || !pl->discards)
             continue;
-        uint8_t cards[TDW_CARDS];
-        int n = 0, nd = tdw_popcount(pl->discards);
-        for (int c = 0; c < TDW_CARDS; c++)
-            if ((pl->hand | pl->discards) >> c & 1)
-                cards[n++] = (uint8_t)c;
-        /* A uniform nd-subset: the first nd of a partial shuffle. */
-        pl->discards = 0;
-        for (int i = 0; i < nd; i++) {
-            int j = i + (int)br_rng_below(rng, (uint32_t)(n - i));
-            uint8_t t = cards[i];
-            cards[i] = cards[j];
-            cards[j] = t;
-            pl->discards |= (uint16_t)(1u << cards[i]);
-        }
-        pl->hand = (uint16_t)((pl->hand | pl->discards) & ~pl->discards);
-        for (int i = nd; i < n; i++)
-            pl->hand |= (uint16_t)(1u << cards[i]);
+        unsigned cards = pl->hand | pl->discards;
+        pl->discards = (uint16_t)br_rng_subset(rng, cards, tdw_popcount(pl->discards));
+        pl->hand = (uint16_t)(cards & ~pl->discards);
     }
 }
 
@@ -769,8 +752,6 @@ static void tensor_table(const tdw *s, float *t)
     t[T_STOCKS + 1] = br_tensor_scaled(s->stock_piety, tdw_component[TDW_PIETY]);
     t[T_STOCKS + 2] = br_tensor_scaled(s->box_grain, tdw_component[TDW_GRAIN]);
     t[T_STOCKS + 3] = br_tensor_scaled(s->box_piety, tdw_component[TDW_PIETY]);
-    static const uint8_t supply_goods[7] = {TDW_STONE, TDW_WOOD,    TDW_WOOL,     TDW_CLOTH,
-                                            TDW_MONEY, TDW_LOYALTY, TDW_KNOWLEDGE};
     for (int i = 0; i < 7; i++)
         t[T_SUPPLY + i] =
             br_tensor_scaled(s->supply[supply_goods[i]], tdw_component[supply_goods[i]]);
