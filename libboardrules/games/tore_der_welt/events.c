@@ -147,9 +147,9 @@ void tdw_apply_care(tdw *s, br_move move)
 
 static void resolve_event(tdw *s);
 
-void tdw_reveal_event(tdw *s, int event)
+void tdw_reveal_event(tdw *s, br_move move)
 {
-    int ch = s->chapter;
+    int ch = s->chapter, event = (int)move - TDW_MV_EVENT;
     s->drawn[ch][s->drawn_len[ch]++] = (uint8_t)event;
     s->event = (uint8_t)event;
     s->orientation = TDW_NONE;
@@ -162,9 +162,9 @@ void tdw_reveal_event(tdw *s, int event)
     resolve_event(s); /* "niemand erkrankt zweimal" */
 }
 
-void tdw_reveal_plague(tdw *s, int value)
+void tdw_reveal_plague(tdw *s, br_move move)
 {
-    int place = tdw_events[s->event].place;
+    int place = tdw_events[s->event].place, value = (int)move - TDW_MV_PLAGUE + 1;
     s->place_state[place] = TDW_PLACE_SICK;
     s->place_value[place] = (uint8_t)value;
     s->plague_pool[value - 1]--;
@@ -360,9 +360,9 @@ void tdw_chapter_end(tdw *s)
     chapter_fill(s, 0);
 }
 
-void tdw_apply_tax(tdw *s, int value)
+void tdw_apply_tax(tdw *s, br_move move)
 {
-    int n = s->num_players;
+    int n = s->num_players, value = (int)move - TDW_MV_TAX + 2;
     s->tax = (uint8_t)value;
     for (int k = 0; k < n; k++) {
         int seat = (s->crest + k) % n;

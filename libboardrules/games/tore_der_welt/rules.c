@@ -163,8 +163,9 @@ void tdw_start_chapter(tdw *s)
     start_round(s);
 }
 
-static void apply_penance(tdw *s, int card)
+static void apply_penance(tdw *s, br_move move)
 {
+    int card = (int)move - TDW_MV_PENANCE;
     assert(s->pending.seat < s->num_players);
     tdw_player *pl = &s->players[s->pending.seat];
     assert(pl->hand >> card & 1); /* the outcomes are the cards in hand */
@@ -254,8 +255,9 @@ static bool orient_legal(const tdw *s, br_move move, br_text *r)
                     "would have no money to pay them", v, tdw_track[target].text, s->crest);
 }
 
-static void apply_orient(tdw *s, int v)
+static void apply_orient(tdw *s, br_move move)
 {
+    int v = (int)move - TDW_MV_ORIENT;
     s->orientation = (uint8_t)v;
     pay_income(s, v);
     if (v > 0) {
@@ -477,29 +479,21 @@ static bool in_ranges(const tdw_move_range *r, int n, br_move move)
     return false;
 }
 
+/* Each phase's predicate: whether a candidate is legal, and why not. */
+static bool (*const phase_checks[TDW_PHASES])(const tdw *s, br_move move, br_text *r) = {
+    [TDW_PH_PENANCE] = chance_legal,         [TDW_PH_EVENT] = chance_legal,
+    [TDW_PH_PLAGUE] = chance_legal,          [TDW_PH_TAX] = chance_legal,
+    [TDW_PH_ORIENT] = orient_legal,          [TDW_PH_ACTION] = tdw_action_move_legal,
+    [TDW_PH_FOLLOW] = tdw_action_move_legal, [TDW_PH_DISCARD] = tdw_action_move_legal,
+    [TDW_PH_CHOICE] = tdw_choice_legal,      [TDW_PH_CARE] = tdw_care_legal,
+    [TDW_PH_REDEEM] = tdw_redeem_legal,
+};
+
 static bool phase_legal(const tdw *s, br_move move, br_text *r)
 {
-    switch (s->phase) {
-    case TDW_PH_PENANCE:
-    case TDW_PH_EVENT:
-    case TDW_PH_PLAGUE:
-    case TDW_PH_TAX:
-        return chance_legal(s, move, r);
-    case TDW_PH_ORIENT:
-        return orient_legal(s, move, r);
-    case TDW_PH_ACTION:
-    case TDW_PH_FOLLOW:
-    case TDW_PH_DISCARD:
-        return tdw_action_move_legal(s, move, r);
-    case TDW_PH_CHOICE:
-        return tdw_choice_legal(s, move, r);
-    case TDW_PH_CARE:
-        return tdw_care_legal(s, move, r);
-    case TDW_PH_REDEEM:
-        return tdw_redeem_legal(s, move, r);
-    default:
+    if (s->phase >= TDW_PH_OVER)
         return br_fail(r, "the game is over");
-    }
+    return phase_checks[s->phase](s, move, r);
 }
 
 size_t tdw_legal_moves(const void *st, br_move *out)
@@ -559,42 +553,22 @@ bool tdw_check_move(const void *st, br_move move, br_text *reason)
 /* ------------------------------------------------------------------ */
 /* Applying a move */
 
+/* Each phase's move, carried out. */
+static void (*const phase_moves[TDW_PHASES])(tdw *s, br_move move) = {
+    [TDW_PH_PENANCE] = apply_penance,        [TDW_PH_EVENT] = tdw_reveal_event,
+    [TDW_PH_PLAGUE] = tdw_reveal_plague,     [TDW_PH_TAX] = tdw_apply_tax,
+    [TDW_PH_ORIENT] = apply_orient,          [TDW_PH_ACTION] = tdw_apply_action_move,
+    [TDW_PH_FOLLOW] = tdw_apply_action_move, [TDW_PH_DISCARD] = tdw_apply_action_move,
+    [TDW_PH_CHOICE] = tdw_apply_choice,      [TDW_PH_CARE] = tdw_apply_care,
+    [TDW_PH_REDEEM] = tdw_apply_redeem,
+};
+
 void tdw_apply_raw(tdw *s, br_move move)
 {
-    switch (s->phase) {
-    case TDW_PH_PENANCE:
-        apply_penance(s, (int)move - TDW_MV_PENANCE);
-        break;
-    case TDW_PH_EVENT:
-        tdw_reveal_event(s, (int)move - TDW_MV_EVENT);
-        break;
-    case TDW_PH_PLAGUE:
-        tdw_reveal_plague(s, (int)move - TDW_MV_PLAGUE + 1);
-        break;
-    case TDW_PH_CHOICE:
-        tdw_apply_choice(s, move);
-        break;
-    case TDW_PH_ORIENT:
-        apply_orient(s, (int)move - TDW_MV_ORIENT);
-        break;
-    case TDW_PH_ACTION:
-    case TDW_PH_FOLLOW:
-    case TDW_PH_DISCARD:
-        tdw_apply_action_move(s, move);
-        break;
-    case TDW_PH_CARE:
-        tdw_apply_care(s, move);
-        break;
-    case TDW_PH_TAX:
-        tdw_apply_tax(s, (int)move - TDW_MV_TAX + 2);
-        break;
-    case TDW_PH_REDEEM:
-        tdw_apply_redeem(s, move);
-        break;
-    default: /* over: no legal move, so dispatch never applies one */
-        assert(!"a move applied after the end of the game");
-        break;
-    }
+    /* over: no legal move, so dispatch never applies one */
+    assert(s->phase < TDW_PH_OVER && "a move applied after the end of the game");
+    if (s->phase < TDW_PH_OVER)
+        phase_moves[s->phase](s, move);
 }
 
 bool tdw_forced_move(const tdw *s, br_move *out)

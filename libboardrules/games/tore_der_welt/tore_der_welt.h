@@ -516,8 +516,8 @@ bool tdw_action_move_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_action_move(tdw *s, br_move move);
 
 /* events.c */
-void tdw_reveal_event(tdw *s, int event);
-void tdw_reveal_plague(tdw *s, int value);
+void tdw_reveal_event(tdw *s, br_move move);
+void tdw_reveal_plague(tdw *s, br_move move);
 bool tdw_choice_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_choice(tdw *s, br_move move);
 /* Completes project p (spire, bonuses, seals back); true when the hospital's
@@ -531,7 +531,7 @@ void tdw_apply_care(tdw *s, br_move move);
 void tdw_chapter_end(tdw *s);
 /* The seats with the most VP (bit p: seat p), the winners at the end. */
 uint8_t tdw_top_seats(const tdw *s);
-void tdw_apply_tax(tdw *s, int value);
+void tdw_apply_tax(tdw *s, br_move move);
 bool tdw_redeem_legal(const tdw *s, br_move move, br_text *reason);
 void tdw_apply_redeem(tdw *s, br_move move);
 
