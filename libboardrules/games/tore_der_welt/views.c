@@ -118,26 +118,14 @@ static void render_header(const tdw *s, br_text *out)
 {
     br_text_printf(out, "Tore der Welt  chapter %s round %d  crest: seat %d  phase: %s",
                    chapter_names[s->chapter], s->round + 1, s->crest, tdw_phase_names[s->phase]);
-    switch (s->phase) {
-    case TDW_PH_PENANCE:
+    /* the seat to move (in a decision, pending.seat: the turn is its) */
+    int who = tdw_current_player(s);
+    if (who >= 0)
+        br_text_printf(out, " (seat %d)\n", who);
+    else if (s->phase == TDW_PH_PENANCE)
         br_text_printf(out, " (chance, s%d)\n", s->pending.seat);
-        break;
-    case TDW_PH_EVENT:
-    case TDW_PH_PLAGUE:
-    case TDW_PH_TAX:
-        br_text_puts(out, " (chance)\n");
-        break;
-    case TDW_PH_CHOICE:
-    case TDW_PH_CARE:
-    case TDW_PH_REDEEM:
-        br_text_printf(out, " (seat %d)\n", s->pending.seat);
-        break;
-    case TDW_PH_OVER:
-        br_text_puts(out, "\n");
-        break;
-    default:
-        br_text_printf(out, " (seat %d)\n", s->turn);
-    }
+    else
+        br_text_puts(out, who == BR_PLAYER_CHANCE ? " (chance)\n" : "\n");
 }
 
 /* Each seat's income at arrow value v, from the active player on, as the
@@ -395,12 +383,9 @@ static void render_seats(const tdw *s, int viewer, br_text *out)
         const tdw_player *pl = &s->players[p];
         char pen[8] = "-";
         int k = 0;
-        if (pl->penalties & TDW_PEN_PENANCE)
-            pen[k++] = 'P';
-        if (pl->penalties & TDW_PEN_BEGGING)
-            pen[k++] = 'B';
-        if (pl->penalties & TDW_PEN_COURT)
-            pen[k++] = 'C';
+        for (int d = 0; d < TDW_DUES; d++) /* penance, begging, court */
+            if (pl->penalties >> d & 1)
+                pen[k++] = "PBC"[d];
         if (pl->forfeit)
             pen[k++] = 'F';
         pen[k ? k : 1] = '\0';
