@@ -195,14 +195,6 @@ bool br_field_read_count(const json_t *obj, const char *key, int max, int *out,
     return true;
 }
 
-static void viewer_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    (void)member;
-    br_jw_int(w, c->viewer);
-}
-
-const br_field_codec br_field_viewer_codec = {viewer_write, NULL, NULL, NULL};
-
 void br_jw_u8_list(br_jw *w, const uint8_t *values, size_t n, int bias)
 {
     br_jw_begin_array(w);

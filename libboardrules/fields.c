@@ -50,7 +50,8 @@ static long long field_max(const br_field *f, const br_fields_ctx *c)
 /* A NAME's quoted names are its names (the JSON text the reader reads). */
 static bool quoted_match(const br_field *f)
 {
-    for (long long v = 0; f->quoted && v <= f->max; v++) {
+    long long names = f->kind == BR_FIELD_BAG ? f->width : f->max + 1;
+    for (long long v = 0; f->quoted && v < names; v++) {
         size_t n = strlen(f->names[v]);
         const br_quoted_name *q = &f->quoted[v];
         if (q->len != n + 2 || q->text[0] != '"' || memcmp(q->text + 1, f->names[v], n) != 0 ||
@@ -67,13 +68,16 @@ static bool well_formed(const br_field *f)
         return false;
     if (f->kind == BR_FIELD_NAME && (!f->names || !quoted_match(f)))
         return false;
-    if (f->quoted && f->kind != BR_FIELD_NAME)
+    if (f->quoted && f->kind != BR_FIELD_NAME && f->kind != BR_FIELD_BAG)
         return false;
-    if (f->kind == BR_FIELD_BAG && !f->names)
+    if (f->kind == BR_FIELD_BAG && (!f->names || !quoted_match(f)))
         return false;
     if (f->kind == BR_FIELD_SET && f->max != BR_FIELD_LAST_SEAT && f->max > 32)
         return false;
     if ((f->kind == BR_FIELD_OBJECT && !f->table) || (f->kind == BR_FIELD_CODEC && !f->codec))
+        return false;
+    bool optional = f->kind == BR_FIELD_OBJECT && (f->flags & BR_FIELD_NULLABLE);
+    if (f->present_at && !optional)
         return false;
     if (f->kind == BR_FIELD_FLAG && (!(f->flags & BR_FIELD_JSON_ONLY) || f->bias > 7))
         return false;
@@ -93,6 +97,15 @@ static bool is_array(const br_field *f)
 static bool is_list(const br_field *f)
 {
     return f->length_at != 0;
+}
+
+/* The presence flag of an OBJECT that may be null (at present_at, else the
+ * struct's first byte), or NULL. */
+static uint8_t *presence_flag(const br_field *f, const void *p)
+{
+    if (f->present_at)
+        return (uint8_t *)p + f->present_at - 1;
+    return f->kind == BR_FIELD_OBJECT && (f->flags & BR_FIELD_NULLABLE) ? (uint8_t *)p : NULL;
 }
 
 /* Entries of an array member (its length, for a list). */
@@ -397,7 +410,8 @@ static void run_hidden(text_run *r, br_jw *w, const br_field *f, const br_fields
 static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
                         const void *base, text_run *r, br_jw *w);
 
-/* A BAG member: each name as often as its count. */
+/* A BAG member: each name as often as its count (a quoted name copied in
+ * one fixed-size move, the bytes after it overwritten by what follows). */
 static void run_bag(text_run *r, br_jw *w, const br_field *f, const uint8_t *counts)
 {
     bool first = true;
@@ -408,7 +422,12 @@ static void run_bag(text_run *r, br_jw *w, const br_field *f, const uint8_t *cou
             if (!first)
                 r->text[r->len++] = ',';
             first = false;
-            run_name(r, w, f->names[i]);
+            if (f->quoted) {
+                memcpy(r->text + r->len, f->quoted[i].text, BR_QUOTED_MAX);
+                r->len += f->quoted[i].len;
+            } else {
+                run_name(r, w, f->names[i]);
+            }
         }
     run_char(r, w, ']');
 }
@@ -418,10 +437,11 @@ static void run_bag(text_run *r, br_jw *w, const br_field *f, const uint8_t *cou
 static void run_value(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
                       const void *p)
 {
+    const uint8_t *flag;
     switch (f->kind) {
     case BR_FIELD_OBJECT:
-        if ((f->flags & BR_FIELD_NULLABLE) && *(const uint8_t *)p == 0) {
-            run_reserve(r, w, 4); /* an optional record, absent */
+        if ((flag = presence_flag(f, p)) && !*flag) {
+            run_reserve(r, w, 4);
             run_put(r, "null", 4);
             return;
         }
@@ -757,6 +777,8 @@ static bool compile_members(compiler *k, const br_field_table *table, uint32_t b
  * code writes it. */
 static bool compile_object(compiler *k, const br_field *f, uint32_t base)
 {
+    if (f->flags & BR_FIELD_NULLABLE) /* null or not: decided each time */
+        return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
     size_t count = k->count, text_len = k->text_len;
     char text[LIT_MAX];
     memcpy(text, k->text, sizeof text);
@@ -790,7 +812,7 @@ static bool compile_value(compiler *k, const br_field *f, uint32_t base)
         return emit(k, OP_CODEC_TEXT, f, base, f->text->max);
     if (f->kind == BR_FIELD_CODEC)
         return emit(k, OP_CODEC, f, base, 0);
-    if (f->kind == BR_FIELD_OBJECT && !nullable)
+    if (f->kind == BR_FIELD_OBJECT)
         return compile_object(k, f, base);
     if (is_plain_scalar(f))
         return emit(k, OP_SCALAR, f, base, VALUE_IN_RUN_MAX);
@@ -1044,6 +1066,26 @@ void br_fields_write_json(const br_field_table *table, const br_fields_ctx *ctx,
     br_jw_end_object(w);
 }
 
+/* The viewer's seat (internal.h: BR_FIELD_VIEWER_SEAT): here with the
+ * walker, which writes its text. */
+static void viewer_write(const br_fields_ctx *c, const void *member, br_jw *w)
+{
+    (void)member;
+    br_jw_int(w, c->viewer);
+}
+
+const br_field_codec br_field_viewer_codec = {viewer_write, NULL, NULL, NULL};
+
+/* The same straight into the walker's text (no call into the writer:
+ * every observation has the member). */
+static size_t viewer_text(const br_fields_ctx *c, const void *member, char *out)
+{
+    (void)member;
+    return br_decimal(out, c->viewer);
+}
+
+const br_field_text br_field_viewer_text = {viewer_text, BR_DECIMAL_MAX};
+
 /* ------------------------------------------------------------------ */
 /* Paths in error messages */
 
@@ -1198,13 +1240,12 @@ static bool read_value(const br_field *f, const br_fields_ctx *c, void *p, const
 {
     if (f->kind == BR_FIELD_BAG)
         return read_bag(f, p, v, at, err);
-    if (f->kind == BR_FIELD_OBJECT && (f->flags & BR_FIELD_NULLABLE)) {
-        *(uint8_t *)p = !json_is_null(v); /* the presence flag */
-        if (json_is_null(v))
-            return true;
+    if (f->kind == BR_FIELD_OBJECT) {
+        uint8_t *flag = presence_flag(f, p);
+        if (flag)
+            *flag = !json_is_null(v);
+        return (flag && !*flag) || br_fields_read_json(f->table, c, p, v, at, err);
     }
-    if (f->kind == BR_FIELD_OBJECT)
-        return br_fields_read_json(f->table, c, p, v, at, err);
     if (f->kind == BR_FIELD_CODEC)
         return !f->codec->read_json || f->codec->read_json(c, p, v, at, err);
     if (f->kind == BR_FIELD_FLAG) {
@@ -1367,14 +1408,17 @@ static inline void write_scalar_bytes(const br_field *f, const void *p, br_bytes
 static void write_entry_bytes(const br_field *f, const br_fields_ctx *c, const void *p,
                               br_bytes_writer *w)
 {
-    if (f->kind == BR_FIELD_OBJECT)
+    if (f->kind == BR_FIELD_OBJECT) {
+        if (f->present_at)
+            put_uint(w, 1, *presence_flag(f, p));
         br_fields_write_bytes(f->table, c, p, w);
-    else if (f->kind == BR_FIELD_CODEC)
+    } else if (f->kind == BR_FIELD_CODEC) {
         f->codec->write_bytes(c, p, w);
-    else if (f->kind == BR_FIELD_BAG)
+    } else if (f->kind == BR_FIELD_BAG) {
         br_bw_bytes(w, p, f->width);
-    else
+    } else {
         write_scalar_bytes(f, p, w);
+    }
 }
 
 /* INT, BOOL, NAME and SET: the kinds before OBJECT (one comparison). */
@@ -1534,13 +1578,27 @@ static inline bool read_scalar_bytes(const br_field *f, const br_fields_ctx *c, 
 static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *out, size_t n,
                           br_bytes_reader *r, const br_field_path *at);
 
+/* An OBJECT's presence flag, when it may be null: 0 or 1. */
+static bool read_presence(const br_field *f, void *p, br_bytes_reader *r,
+                          const br_field_path *at)
+{
+    uint8_t *flag = presence_flag(f, p);
+    uint32_t v = 0;
+    if (!f->present_at) /* a flag in the struct's first byte is not written */
+        return true;
+    if (!get_uint(r, 1, &v, at))
+        return false;
+    *flag = (uint8_t)v;
+    return v <= 1 || br_field_fail_bytes(r, at, "%u is not 0 or 1", (unsigned)v);
+}
+
 static bool read_entry_bytes(const br_field *f, const br_fields_ctx *c, void *p,
                              br_bytes_reader *r, const br_field_path *at)
 {
     if (is_scalar(f))
         return read_scalar_bytes(f, c, p, r, at);
     if (f->kind == BR_FIELD_OBJECT)
-        return br_fields_read_bytes(f->table, c, p, r, at);
+        return read_presence(f, p, r, at) && br_fields_read_bytes(f->table, c, p, r, at);
     if (f->kind == BR_FIELD_CODEC)
         return f->codec->read_bytes(c, p, r, at);
     return read_byte_run(f, c, p, f->width, r, at); /* a BAG */

@@ -737,7 +737,8 @@ typedef enum br_field_hide {
 } br_field_hide;
 
 enum {
-    BR_FIELD_NULLABLE = 1 << 0,   /* the stored value `none` is JSON null */
+    BR_FIELD_NULLABLE = 1 << 0,   /* the stored value `none` is JSON null
+                                     (an OBJECT: see `present_at`) */
     BR_FIELD_JSON_ONLY = 1 << 1,  /* not in the binary form (derived) */
     BR_FIELD_BYTES_ONLY = 1 << 2, /* not in JSON (the binary form's own) */
     BR_FIELD_VIEW_ONLY = 1 << 3,  /* only in observations, never in the
@@ -844,6 +845,14 @@ struct br_field {
     uint16_t stride;    /* bytes from one array entry to the next */
     uint16_t length_at; /* a list: 1 + the offset of its uint8_t length
                            member (0: a fixed count) */
+    uint16_t present_at; /* an OBJECT with BR_FIELD_NULLABLE (0: its flag
+                            is the struct's first byte, not in the binary
+                            form, as BR_FIELD_OBJECT says): 1 + the offset,
+                            in the object's own struct, of its uint8_t
+                            presence flag, which no member of `table` is.
+                            Flag 0: JSON null (read: the members are left
+                            as they are), 1: the object. Binary: the flag
+                            (0 or 1), then the members either way */
     int32_t min, max;   /* the stored value's range (INT); SET: max = the
                            number of bits; BAG: the largest count;
                            BR_FIELD_LAST_SEAT */
@@ -851,8 +860,9 @@ struct br_field {
     uint32_t none;      /* NULLABLE: the stored value that is null */
     const char *const *names;    /* NAME, SET: `max` names (NAME: max + 1);
                                     BAG: `width` names */
-    const br_quoted_name *quoted; /* NAME: the same names as JSON text, for
-                                     speed (NULL: quoted on each write) */
+    const br_quoted_name *quoted; /* NAME, BAG: the same names as JSON
+                                     text, for speed (NULL: quoted on each
+                                     write) */
     const br_field_table *table; /* OBJECT */
     const br_field_codec *codec; /* CODEC */
     const br_field_text *text;   /* CODEC: its JSON value into the walker's
@@ -957,8 +967,13 @@ bool br_field_read_count(const json_t *obj, const char *key, int max, int *out,
 void br_jw_u8_list(br_jw *w, const uint8_t *values, size_t n, int bias);
 /* The viewer's seat (-1: a spectator): an observation's "seat" member,
  * {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &br_field_viewer_codec,
- * .flags = BR_FIELD_VIEW_ONLY}. */
+ * .flags = BR_FIELD_VIEW_ONLY}, or BR_FIELD_VIEWER_SEAT, which writes it
+ * straight into the walker's text (br_field_viewer_text). */
 extern const br_field_codec br_field_viewer_codec;
+extern const br_field_text br_field_viewer_text;
+#define BR_FIELD_VIEWER_SEAT                                                                   \
+    {BR_KEY("seat"), .kind = BR_FIELD_CODEC, .codec = &br_field_viewer_codec,                  \
+     .text = &br_field_viewer_text, .flags = BR_FIELD_VIEW_ONLY}
 bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias,
                            const char *what, uint8_t *values, uint8_t *len,
                            const br_field_path *at, br_text *err);

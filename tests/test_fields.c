@@ -693,6 +693,114 @@ START_TEST(test_derived_checked_in_nested_objects)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* A BAG with its names quoted, an OBJECT that may be null, and the viewer's
+ * seat as text: a state that has each. */
+
+typedef struct extras {
+    uint8_t bag[3];   /* copies of each colour, at most 2 */
+    uint8_t has_best; /* the presence flag of `best` */
+    uint8_t best_at, best_score[SEATS];
+} extras;
+
+#define Q BR_QUOTED
+static const br_quoted_name QUOTED_COLOURS[] = {Q("red"), Q("green"), Q("blue")};
+#undef Q
+
+static const br_field BEST_FIELDS[] = {
+    {BR_KEY("at"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(extras, best_at),
+     .max = 9},
+    {BR_KEY("score"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(extras, best_score),
+     .count = BR_FIELD_SEATS, .stride = 1, .max = 99},
+};
+static const br_field_table BEST_TABLE = {BEST_FIELDS, 2};
+
+static const br_field EXTRAS_FIELDS[] = {
+    BR_FIELD_VIEWER_SEAT,
+    {BR_KEY("bag"), .kind = BR_FIELD_BAG, .width = 3, .max = 2, .offset = offsetof(extras, bag),
+     .names = COLOURS, .quoted = QUOTED_COLOURS},
+    {BR_KEY("best"), .kind = BR_FIELD_OBJECT, .table = &BEST_TABLE, .flags = BR_FIELD_NULLABLE,
+     .present_at = 1 + offsetof(extras, has_best)},
+};
+static const br_field_table EXTRAS_TABLE = {EXTRAS_FIELDS, 3};
+
+static bool load_extras(const char *text, extras *out, char *err, size_t size)
+{
+    json_t *obj = json_loads(text, 0, NULL);
+    ck_assert_ptr_nonnull(obj);
+    br_text e = br_text_over(err, size);
+    memset(out, 0, sizeof *out);
+    br_fields_ctx c = {.state = out, .viewer = BR_VIEW_FULL, .num_seats = SEATS, .owner = -1};
+    bool ok = br_fields_read_json(&EXTRAS_TABLE, &c, out, obj, &ROOT, &e);
+    json_decref(obj);
+    return ok;
+}
+
+/* The quoted names write what the names would (each copy once more), read
+ * back in any order, a count over the largest refused naming the entry. */
+START_TEST(test_bag_with_quoted_names_writes_each_copy)
+{
+    extras x = {.bag = {2, 0, 1}}, back;
+    const char *text = write_table(&EXTRAS_TABLE, &x, BR_VIEW_FULL);
+    ck_assert_str_eq(text, "{\"bag\":[\"red\",\"red\",\"blue\"],\"best\":null}");
+    char err[256] = "";
+    ck_assert_msg(load_extras("{\"bag\":[\"blue\",\"red\",\"red\"],\"best\":null}", &back, err,
+                              sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(&x, &back, sizeof x), 0);
+    ck_assert(!load_extras("{\"bag\":[\"red\",\"red\",\"red\"],\"best\":null}", &back, err,
+                           sizeof err));
+    ck_assert_str_eq(err, "state.bag[2]: 'red' more than 2 times");
+}
+END_TEST
+
+/* Null while the flag is 0, the object while it is 1; read back the same
+ * way, its members checked with their paths. */
+START_TEST(test_object_may_be_null_by_its_flag)
+{
+    extras x = {.has_best = 1, .best_at = 4, .best_score = {7, 0, 12}}, back;
+    ck_assert_str_eq(write_table(&EXTRAS_TABLE, &x, 2),
+                     "{\"seat\":2,\"bag\":[],\"best\":{\"at\":4,\"score\":[7,0,12]}}");
+    char err[256] = "";
+    ck_assert_msg(load_extras("{\"bag\":[],\"best\":{\"at\":4,\"score\":[7,0,12]}}", &back, err,
+                              sizeof err), "%s", err);
+    ck_assert_int_eq(memcmp(&x, &back, sizeof x), 0);
+    ck_assert_msg(load_extras("{\"bag\":[],\"best\":null}", &back, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(back.has_best, 0);
+    ck_assert(!load_extras("{\"bag\":[],\"best\":{\"at\":10,\"score\":[0,0,0]}}", &back, err,
+                           sizeof err));
+    ck_assert_str_eq(err, "state.best.at: 10 is not in 0..9");
+    ck_assert(!load_extras("{\"bag\":[],\"best\":3}", &back, err, sizeof err));
+    ck_assert_str_eq(err, "state.best: not an object");
+}
+END_TEST
+
+/* Binary: the bag's counts, the flag and the members either way (11 and
+ * 12 in one case, as 0 and 1 around them); a flag of 2 is refused. */
+START_TEST(test_object_may_be_null_in_bytes)
+{
+    for (uint8_t has = 0; has <= 1; has++) {
+        extras x = {.bag = {1, 2, 0}, .has_best = has, .best_at = 9, .best_score = {1, 2, 3}};
+        uint8_t buf[16];
+        br_bytes_writer w = {buf, sizeof buf, 0};
+        br_fields_ctx c = {.state = &x, .viewer = BR_VIEW_FULL, .num_seats = SEATS, .owner = -1};
+        br_fields_write_bytes(&EXTRAS_TABLE, &c, &x, &w);
+        ck_assert_uint_eq(w.len, 3 + 1 + 1 + SEATS);
+        ck_assert_uint_eq(buf[3], has);
+        extras back;
+        memset(&back, 0, sizeof back);
+        char err[256] = "";
+        br_text e = br_text_over(err, sizeof err);
+        br_bytes_reader r = {.p = buf, .left = w.len, .err = &e};
+        ck_assert_msg(br_fields_read_bytes(&EXTRAS_TABLE, &c, &back, &r, &ROOT), "%s", err);
+        ck_assert_int_eq(memcmp(&x, &back, sizeof x), 0);
+        buf[3] = 2;
+        r = (br_bytes_reader){.p = buf, .left = w.len, .err = &e};
+        ck_assert(!br_fields_read_bytes(&EXTRAS_TABLE, &c, &back, &r, &ROOT));
+        ck_assert_str_eq(err, "state.best: 2 is not 0 or 1");
+    }
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -712,6 +820,9 @@ int main(void)
         BRT_TEST(test_optional_object_is_null_while_absent),
         BRT_TEST(test_read_value_reads_one_member_as_the_walk),
         BRT_TEST(test_derived_checked_in_nested_objects),
+        BRT_TEST(test_bag_with_quoted_names_writes_each_copy),
+        BRT_TEST(test_object_may_be_null_by_its_flag),
+        BRT_TEST(test_object_may_be_null_in_bytes),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
