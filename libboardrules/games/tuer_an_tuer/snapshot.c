@@ -73,22 +73,16 @@ static size_t cards_text(const br_fields_ctx *c, const void *member, char *text)
     return n;
 }
 
-/* An array of at most `max` entries, as both lists' readers want. */
-static bool is_list(const json_t *v, size_t max, const br_field_path *at, br_text *err)
+/* A list of cards, in any order; the sizes of the sets (check_sizes) and
+ * the census across them (check_census) come after the whole state is
+ * read. */
+static bool cards_read(const br_fields_ctx *c, void *member, const json_t *v,
+                       const br_field_path *at, br_text *err)
 {
+    cardset *set = member;
+    (void)c;
     if (!json_is_array(v))
         return br_field_fail(err, at, "not an array");
-    return json_array_size(v) <= max ||
-           br_field_fail(err, at, "has %zu entries, at most %zu allowed", json_array_size(v), max);
-}
-
-/* A list of at most `max` cards, in any order; the census across the sets
- * comes after the whole state is read (check_census). */
-static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field_path *at,
-                       br_text *err)
-{
-    if (!is_list(v, max, at, err))
-        return false;
     set->one = set->two = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         br_field_path item = {at, NULL, (long)i};
@@ -103,60 +97,6 @@ static bool read_cards(const json_t *v, size_t max, cardset *set, const br_field
             return br_field_fail(err, &item, "card %s: a third copy (there are 2 of each card)",
                                  tat_card_names[card]);
         cardset_add(set, card);
-    }
-    return true;
-}
-
-/* The elevator cards of a count per type, type by type (the type's name
- * copied in one fixed-size move); hidden from the viewer, their count. */
-enum { ETYPES_TEXT_MAX = 2 + ETYPES * ECOPIES * 10 + BR_QUOTED_MAX };
-static size_t etypes_text(const br_fields_ctx *c, const void *member, char *text)
-{
-    const uint8_t *counts = member;
-    if (!sees_entry(c))
-        return br_decimal(text, count_etypes(counts));
-    size_t n = 0;
-    text[n++] = '[';
-    for (int t = 0; t < ETYPES; t++) {
-        size_t len = etype_quoted[t].len;
-        for (int k = counts[t]; k > 0; k--) {
-            memcpy(text + n, etype_quoted[t].text, BR_QUOTED_MAX);
-            text[n + len] = ',';
-            n += len + 1;
-        }
-    }
-    if (n > 1)
-        n--; /* the comma after the last card */
-    text[n++] = ']';
-    return n;
-}
-
-/* The replaced elevator cards lie face up: everybody sees them. */
-static size_t open_etypes_text(const br_fields_ctx *c, const void *member, char *text)
-{
-    br_fields_ctx open = *c;
-    open.viewer = BR_VIEW_FULL;
-    return etypes_text(&open, member, text);
-}
-
-static bool read_etypes(const json_t *v, size_t max, uint8_t *counts, const br_field_path *at,
-                        br_text *err)
-{
-    if (!is_list(v, max, at, err))
-        return false;
-    memset(counts, 0, ETYPES);
-    for (size_t i = 0; i < json_array_size(v); i++) {
-        br_field_path item = {at, NULL, (long)i};
-        const json_t *e = json_array_get(v, i);
-        int t = 0;
-        while (t < ETYPES && !(json_is_string(e) && strcmp(json_string_value(e), etype_names[t]) == 0))
-            t++;
-        if (t == ETYPES)
-            return br_field_fail(err, &item, "not an elevator card type (yellow .. pairs)");
-        if (counts[t] == ECOPIES)
-            return br_field_fail(err, &item, "'%s': a third copy (there are 2 of each type)",
-                                 etype_names[t]);
-        counts[t]++;
     }
     return true;
 }
@@ -208,66 +148,6 @@ static bool figure_read(const br_fields_ctx *c, void *member, const json_t *v,
     return true;
 }
 
-/* The final scoring: null, or its steps and the steps each seat needed. The
- * member is has_final; final_steps and final_needed follow it. */
-enum { FINAL_TEXT_MAX = 48 };
-static size_t final_text(const br_fields_ctx *c, const void *member, char *text)
-{
-    const tat *s = c->state;
-    (void)member;
-    if (!s->has_final) {
-        memcpy(text, "null", 4);
-        return 4;
-    }
-    static const char steps[] = "{\"steps\":", needed[] = ",\"needed\":[";
-    size_t n = sizeof steps - 1;
-    memcpy(text, steps, n);
-    n += br_decimal(text + n, s->final_steps);
-    memcpy(text + n, needed, sizeof needed - 1);
-    n += sizeof needed - 1;
-    for (int p = 0; p < SEATS; p++) {
-        if (p > 0)
-            text[n++] = ',';
-        n += br_decimal(text + n, s->final_needed[p]);
-    }
-    memcpy(text + n, "]}", 2);
-    return n + 2;
-}
-
-static bool final_read(const br_fields_ctx *c, void *member, const json_t *v,
-                       const br_field_path *at, br_text *err)
-{
-    (void)c;
-    tat *s = (tat *)((uint8_t *)member - offsetof(tat, has_final));
-    s->has_final = s->final_steps = 0;
-    s->final_needed[0] = s->final_needed[1] = 0;
-    if (json_is_null(v))
-        return true;
-    if (!json_is_object(v))
-        return br_field_fail(err, at, "neither null nor an object");
-    long long x;
-    if (!br_json_int(v, "steps", 0, 255, &x, "state.final", err))
-        return false;
-    s->final_steps = (uint8_t)x;
-    const json_t *needed = br_json_array(v, "needed", SEATS, "state.final", err);
-    if (!needed)
-        return false;
-    for (int p = 0; p < SEATS; p++) {
-        if (!br_json_array_int(needed, (size_t)p, 1, SEG_EXIT, &x, "state.final.needed", err))
-            return false;
-        s->final_needed[p] = (uint8_t)x;
-    }
-    s->has_final = 1;
-    return true;
-}
-
-/* The observation's own member: whose view it is (-1: a spectator's). */
-static size_t seat_text(const br_fields_ctx *c, const void *member, char *text)
-{
-    (void)member;
-    return br_decimal(text, c->viewer);
-}
-
 /* ------------------------------------------------------------------ */
 /* Codecs: binary */
 
@@ -282,11 +162,13 @@ static void cards_put(const br_fields_ctx *c, const void *member, br_bytes_write
     br_bw_bytes(w, b, sizeof b);
 }
 
-/* A card set: two masks, `two` within `one`, no bit beyond the last card, at
- * most `max` cards. */
-static bool card_masks_get(br_bytes_reader *r, size_t max, cardset *set, const br_field_path *at)
+/* A card set: two masks, `two` within `one`, no bit beyond the last card. */
+static bool cards_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                      const br_field_path *at)
 {
+    cardset *set = member;
     uint8_t b[16] = {0};
+    (void)c;
     br_br_bytes(r, b, sizeof b, "");
     set->one = br_get_le64(b);
     set->two = br_get_le64(b + 8);
@@ -294,31 +176,7 @@ static bool card_masks_get(br_bytes_reader *r, size_t max, cardset *set, const b
         return br_field_fail_bytes(r, at, "a card beyond %d in the masks", CARDS - 1);
     if (set->two & ~set->one)
         return br_field_fail_bytes(r, at, "a second copy of a card without its first");
-    if ((size_t)cardset_size(set) > max)
-        return br_field_fail_bytes(r, at, "has %d entries, at most %zu allowed",
-                                   cardset_size(set), max);
     return true;
-}
-
-static void etypes_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    (void)c;
-    br_bw_bytes(w, member, ETYPES);
-}
-
-/* The copies of each elevator card type (at most 2), at most `max` in all. */
-static bool etype_counts_get(br_bytes_reader *r, int max, uint8_t *counts, const br_field_path *at)
-{
-    br_br_bytes(r, counts, ETYPES, "");
-    int n = 0;
-    for (int t = 0; t < ETYPES; t++) {
-        if (counts[t] > ECOPIES)
-            return br_field_fail_bytes(r, at, "%u copies of '%s', there are %d of each",
-                                       counts[t], etype_names[t], ECOPIES);
-        n += counts[t];
-    }
-    return n <= max ||
-           br_field_fail_bytes(r, at, "has %d entries, at most %d allowed", n, max);
 }
 
 
@@ -350,40 +208,11 @@ static bool figure_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
 
 /* The JSON values go straight into the walker's text (br_field_text); the
  * codecs read them back and write and read the binary form. */
-/* The codec of a list with its bound (the codec has no other way to know
- * its member's): its JSON and binary readers, bound to `max`. */
-#define TAT_LIST_CODEC(codec, prefix, json_reader, bytes_reader, put, type, max)               \
-    static bool prefix##_read(const br_fields_ctx *c, void *member, const json_t *v,           \
-                              const br_field_path *at, br_text *err)                           \
-    {                                                                                          \
-        (void)c;                                                                               \
-        return json_reader(v, max, (type *)member, at, err);                                   \
-    }                                                                                          \
-    static bool prefix##_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,         \
-                             const br_field_path *at)                                          \
-    {                                                                                          \
-        (void)c;                                                                               \
-        return bytes_reader(r, max, (type *)member, at);                                       \
-    }                                                                                          \
-    static const br_field_codec codec = {NULL, prefix##_read, put, prefix##_get}
-TAT_LIST_CODEC(HAND_CODEC, hand, read_cards, card_masks_get, cards_put, cardset, HAND);
-TAT_LIST_CODEC(EXCHANGED_CODEC, exchanged, read_cards, card_masks_get, cards_put, cardset,
-               MAX_EXCHANGE);
-TAT_LIST_CODEC(PILE_CODEC, pile, read_cards, card_masks_get, cards_put, cardset,
-               CARDS * DOOR_COPIES);
-TAT_LIST_CODEC(EHAND_CODEC, ehand, read_etypes, etype_counts_get, etypes_put, uint8_t, EHAND + 1);
-TAT_LIST_CODEC(ETYPES_CODEC, etypes, read_etypes, etype_counts_get, etypes_put, uint8_t,
-               ETYPES * ECOPIES);
+static const br_field_codec CARDS_CODEC = {NULL, cards_read, cards_put, cards_get};
 static const br_field_codec FIGURE_CODEC = {NULL, figure_read, figure_put, figure_get};
-static const br_field_codec FINAL_CODEC = {NULL, final_read, NULL, NULL};
-static const br_field_codec SEAT_CODEC = {NULL, NULL, NULL, NULL};
 
 static const br_field_text CARDS_TEXT = {cards_text, CARDS_TEXT_MAX};
-static const br_field_text ETYPES_TEXT = {etypes_text, ETYPES_TEXT_MAX};
-static const br_field_text OPEN_ETYPES_TEXT = {open_etypes_text, ETYPES_TEXT_MAX};
 static const br_field_text FIGURE_TEXT = {figure_text, FIGURE_TEXT_MAX};
-static const br_field_text FINAL_TEXT = {final_text, FINAL_TEXT_MAX};
-static const br_field_text SEAT_TEXT = {seat_text, 1 + BR_DECIMAL_MAX};
 
 /* ------------------------------------------------------------------ */
 /* The table */
@@ -397,6 +226,12 @@ static const br_field_text SEAT_TEXT = {seat_text, 1 + BR_DECIMAL_MAX};
 #define CODEC(k, member, codec_, ...)                                                          \
     {BR_KEY(k), .kind = BR_FIELD_CODEC, .offset = offsetof(tat, member), .codec = &codec_,      \
      .text = &__VA_ARGS__}
+/* Elevator cards, a count per type (at most ECOPIES; the hands' limit is
+ * check_play_phase()'s): seen by `see_`, else their number. */
+#define ETYPES_BAG(k, member, see_, ...)                                                       \
+    {BR_KEY(k), .kind = BR_FIELD_BAG, .width = ETYPES, .max = ECOPIES,                          \
+     .offset = offsetof(tat, member), .names = etype_names, .quoted = etype_quoted,            \
+     .see = see_, .hide = BR_HIDE_COUNT, __VA_ARGS__}
 #define PER_SEAT(member) .count = BR_FIELD_SEATS, .stride = sizeof(((tat *)0)->member[0])
 #define J BR_FIELD_JSON_ONLY
 #define B BR_FIELD_BYTES_ONLY
@@ -408,6 +243,14 @@ static const br_field last_score_fields[SC_FIELDS] = {
     U8("total", last[SC_TOTAL], 255),
 };
 static const br_field_table last_score_table = {last_score_fields, SC_FIELDS};
+
+/* The final scoring: null (has_final 0), or its steps and the steps each
+ * seat needed (0 without one: check_scores). */
+static const br_field final_fields[] = {
+    U8("steps", final_steps, 255),
+    U8("needed", final_needed, SEG_EXIT, PER_SEAT(final_needed)),
+};
+static const br_field_table final_table = {final_fields, 2};
 
 /* The JSON text and the binary form order some members differently: such a
  * member has an entry for each (J: JSON only, B: binary only). */
@@ -428,18 +271,18 @@ static const br_field state_fields[] = {
      .count = FLOORS, .stride = 1, .max = ETYPES - 1, .names = etype_names, .quoted = etype_quoted,
      .flags = BR_FIELD_NULLABLE, .none = NONE},
     CODEC("figures", seg, FIGURE_CODEC, FIGURE_TEXT, PER_SEAT(seg)),
-    CODEC("door_pile", pile, PILE_CODEC, CARDS_TEXT, .flags = B),
-    CODEC("hands", hand, HAND_CODEC, CARDS_TEXT, PER_SEAT(hand)),
-    CODEC("elevator_hands", ehand, EHAND_CODEC, ETYPES_TEXT, PER_SEAT(ehand), .flags = J),
-    CODEC("exchanged", exchanged, EXCHANGED_CODEC, CARDS_TEXT, PER_SEAT(exchanged)),
+    CODEC("door_pile", pile, CARDS_CODEC, CARDS_TEXT, .flags = B),
+    CODEC("hands", hand, CARDS_CODEC, CARDS_TEXT, PER_SEAT(hand)),
+    ETYPES_BAG("elevator_hands", ehand, BR_SEE_OWNER, PER_SEAT(ehand), .flags = J),
+    CODEC("exchanged", exchanged, CARDS_CODEC, CARDS_TEXT, PER_SEAT(exchanged)),
     U8("exchange_draws", exchange_draws, MAX_EXCHANGE, .flags = J),
-    CODEC("door_pile", pile, PILE_CODEC, CARDS_TEXT, .flags = J),
-    CODEC("elevator_hands", ehand, EHAND_CODEC, ETYPES_TEXT, PER_SEAT(ehand), .flags = B),
-    CODEC("dropped", dropped, ETYPES_CODEC, ETYPES_TEXT, PER_SEAT(dropped), .flags = B),
-    CODEC("replaced", replaced, ETYPES_CODEC, OPEN_ETYPES_TEXT, .flags = B),
-    CODEC("elevator_pile", epile, ETYPES_CODEC, ETYPES_TEXT),
-    CODEC("dropped", dropped, ETYPES_CODEC, ETYPES_TEXT, PER_SEAT(dropped), .flags = J),
-    CODEC("replaced", replaced, ETYPES_CODEC, OPEN_ETYPES_TEXT, .flags = J),
+    CODEC("door_pile", pile, CARDS_CODEC, CARDS_TEXT, .flags = J),
+    ETYPES_BAG("elevator_hands", ehand, BR_SEE_OWNER, PER_SEAT(ehand), .flags = B),
+    ETYPES_BAG("dropped", dropped, BR_SEE_OWNER, PER_SEAT(dropped), .flags = B),
+    ETYPES_BAG("replaced", replaced, BR_SEE_ALL, .flags = B),
+    ETYPES_BAG("elevator_pile", epile, BR_SEE_NONE),
+    ETYPES_BAG("dropped", dropped, BR_SEE_OWNER, PER_SEAT(dropped), .flags = J),
+    ETYPES_BAG("replaced", replaced, BR_SEE_ALL, .flags = J),
     U8("steps", steps, 255, .flags = J),
     {BR_KEY("source"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(tat, source),
      .max = SRC_ELEVATOR, .names = source_names, .quoted = source_quoted, .flags = J},
@@ -448,13 +291,11 @@ static const br_field state_fields[] = {
      PER_SEAT(cat_wait), .max = CAT_WAITS - 1, .names = cat_wait_names,
      .quoted = cat_wait_quoted},
     {BR_KEY("last_score"), .kind = BR_FIELD_OBJECT, .table = &last_score_table},
-    CODEC("final", has_final, FINAL_CODEC, FINAL_TEXT, .flags = J),
-    {BR_KEY("final"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, has_final), .flags = B},
-    U8("final.steps", final_steps, 255, .flags = B),
-    U8("final.needed", final_needed, SEG_EXIT, PER_SEAT(final_needed), .flags = B),
+    {BR_KEY("final"), .kind = BR_FIELD_OBJECT, .table = &final_table, .flags = BR_FIELD_NULLABLE,
+     .present_at = 1 + offsetof(tat, has_final)},
     {BR_KEY("winners"), .kind = BR_FIELD_BOOL, .offset = offsetof(tat, winners),
      PER_SEAT(winners)},
-    CODEC("seat", phase, SEAT_CODEC, SEAT_TEXT, .flags = BR_FIELD_VIEW_ONLY),
+    BR_FIELD_VIEWER_SEAT,
 };
 
 static const br_field_table state_table = {state_fields,
@@ -491,55 +332,34 @@ static bool census_is_complete(const tat *s)
     return (~c0 & c1 & ~c2 & all) == all;
 }
 
-/* Where the copies of a card were found, for the census's reasons. */
-enum place { AT_BOARD, AT_HAND0, AT_HAND1, AT_EXCHANGED0, AT_EXCHANGED1, AT_PILE, PLACES };
-
-static const char *const place_names[PLACES] = {
-    "board", "hands[0]", "hands[1]", "exchanged[0]", "exchanged[1]", "door_pile",
-};
-
-typedef struct census {
-    uint8_t found[CARDS];              /* copies found so far */
-    uint8_t where[CARDS][DOOR_COPIES]; /* enum place of each copy found */
-} census;
-
-/* Counts a copy of card c, entry `index` of `place`; a third copy is an
- * error that names where the other two are. */
-static bool census_add(census *n, int c, enum place place, int index, br_text *err)
-{
-    if (n->found[c] == DOOR_COPIES)
-        return br_fail(err, "state.%s[%d]: card %s: a third copy (there are 2 of each card; "
-                            "the others are in %s and %s)", place_names[place], index,
-                       tat_card_names[c], place_names[n->where[c][0]], place_names[n->where[c][1]]);
-    n->where[c][n->found[c]++] = (uint8_t)place;
-    return true;
-}
-
 /* Every card exactly twice. Run copy by copy, in the order of the JSON text,
  * only when the quick count finds a card not twice, for the reason naming
- * where. */
+ * where: the third copy's entry, or the pile for a missing one. */
 static bool check_census(const tat *s, br_text *err)
 {
-    if (census_is_complete(s))
-        return true;
+    static const char *const set_names[] = {"hands[0]", "hands[1]", "exchanged[0]",
+                                            "exchanged[1]", "door_pile"};
     const cardset *sets[] = {&s->hand[0], &s->hand[1], &s->exchanged[0], &s->exchanged[1],
                              &s->pile};
-    census n;
-    memset(&n, 0, sizeof n);
+    uint8_t found[CARDS] = {0};
+    if (census_is_complete(s))
+        return true;
     for (int x = 0; x < DOORS; x++)
-        if (s->board[x] != NONE && !census_add(&n, s->board[x], AT_BOARD, x, err))
-            return false;
+        if (s->board[x] != NONE && found[s->board[x]]++ == DOOR_COPIES)
+            return br_fail(err, "state.board[%d]: card %s: a third copy (there are 2 of each "
+                                "card)", x, tat_card_names[s->board[x]]);
     for (int i = 0; i < 5; i++) {
         int index = 0;
         for (uint64_t v = sets[i]->one; v; v &= v - 1)
-            for (int k = cardset_count(sets[i], br_lowest_bit64(v)); k > 0; k--)
-                if (!census_add(&n, br_lowest_bit64(v), (enum place)(AT_HAND0 + i), index++, err))
-                    return false;
+            for (int c = br_lowest_bit64(v), k = cardset_count(sets[i], c); k > 0; k--, index++)
+                if (found[c]++ == DOOR_COPIES)
+                    return br_fail(err, "state.%s[%d]: card %s: a third copy (there are 2 of "
+                                        "each card)", set_names[i], index, tat_card_names[c]);
     }
     for (int c = 0; c < CARDS; c++)
-        if (n.found[c] != DOOR_COPIES)
+        if (found[c] != DOOR_COPIES)
             return br_fail(err, "state.door_pile: card %s: %d of its 2 copies found (board, "
-                                "hands, exchanged and pile)", tat_card_names[c], n.found[c]);
+                                "hands, exchanged and pile)", tat_card_names[c], found[c]);
     return true;
 }
 
@@ -655,8 +475,10 @@ static bool check_play_phase(const tat *s, br_text *err)
                     phase_names[s->phase]);
     if (ehand_size(s, o) > EHAND)
         return br_fail(err, "state.elevator_hands[%d]: more than 2 cards", o);
-    if ((ehand_size(s, p) > EHAND) != (s->phase == PH_ELEVATOR_DROP))
-        return br_fail(err, "state.elevator_hands[%d]: 3 cards only while one is to be dropped", p);
+    int elevator_cards = ehand_size(s, p);
+    if ((elevator_cards > EHAND) != (s->phase == PH_ELEVATOR_DROP) || elevator_cards > EHAND + 1)
+        return br_fail(err, "state.elevator_hands[%d]: %d cards; 3 only while one is to be dropped",
+                       p, elevator_cards);
     if (s->phase != PH_CAT && s->steps)
         return br_fail(err, "state.steps: pending steps only in phase 'cat'");
     if (s->phase == PH_TURN && (s->stopped || s->source != SRC_DOOR))
@@ -761,10 +583,24 @@ static bool check_scores(const tat *s, br_text *err)
     return true;
 }
 
+/* The most cards a hand and an exchange hold, in any phase. */
+static bool check_sizes(const tat *s, br_text *err)
+{
+    for (int p = 0; p < SEATS; p++) {
+        if (cardset_size(&s->hand[p]) > HAND)
+            return br_fail(err, "state.hands[%d]: %d cards, at most %d", p,
+                           cardset_size(&s->hand[p]), HAND);
+        if (cardset_size(&s->exchanged[p]) > MAX_EXCHANGE)
+            return br_fail(err, "state.exchanged[%d]: %d cards, at most %d", p,
+                           cardset_size(&s->exchanged[p]), MAX_EXCHANGE);
+    }
+    return true;
+}
+
 /* The checks over the whole loaded state, the same for both loaders. */
 static bool check_invariants(const tat *s, br_text *err)
 {
-    if (!check_census(s, err) || !check_cat_waits(s, err) || !check_scores(s, err) ||
+    if (!check_sizes(s, err) || !check_census(s, err) || !check_cat_waits(s, err) || !check_scores(s, err) ||
         !check_elevator_census(s, err))
         return false;
     bool ok = setup_phase(s->phase) ? check_setup(s, err)
