@@ -144,9 +144,18 @@ static unsigned count_of(const br_field *f, const void *p)
 {
     if (f->kind != BR_FIELD_BAG)
         return popcount32(load_uint(p, f->width));
-    unsigned n = 0;
-    for (unsigned i = 0; i < f->width; i++)
-        n += ((const uint8_t *)p)[i];
+    const uint8_t *counts = p;
+    unsigned n = 0, i = 0, width = f->width;
+    /* Counts below 32: eight of them sum below 256, and one multiply adds
+     * them up in its top byte (in either byte order). */
+    if (f->max < 32)
+        for (; i + 8 <= width; i += 8) {
+            uint64_t eight;
+            memcpy(&eight, counts + i, 8);
+            n += (unsigned)((eight * UINT64_C(0x0101010101010101)) >> 56);
+        }
+    for (; i < width; i++)
+        n += counts[i];
     return n;
 }
 
@@ -410,11 +419,66 @@ static void run_hidden(text_run *r, br_jw *w, const br_field *f, const br_fields
 static void run_members(const br_field_table *table, const br_fields_ctx *ctx,
                         const void *base, text_run *r, br_jw *w);
 
-/* A BAG member: each name as often as its count (a quoted name copied in
- * one fixed-size move, the bytes after it overwritten by what follows). */
+/* The most text a BAG with quoted names writes: `max` copies of each name,
+ * a comma after each, the brackets, and room for the last fixed-size move. */
+static size_t bag_text_max(const br_field *f)
+{
+    size_t longest = 0;
+    for (unsigned i = 0; i < f->width; i++)
+        longest = f->quoted[i].len > longest ? f->quoted[i].len : longest;
+    return 2 + (size_t)f->width * (size_t)f->max * (longest + 1) + BR_QUOTED_MAX;
+}
+
+/* A BAG with quoted names, its room (bag_text_max()) made by the caller:
+ * each name copied in one fixed-size move with a comma after it (the bytes
+ * after the name overwritten by the comma), the last comma taken back. The
+ * text's end is kept in a local (a store into the text could change
+ * r->len, for all the compiler knows). */
+static void put_quoted_bag(text_run *r, const br_field *f, const uint8_t *counts)
+{
+    const br_quoted_name *quoted = f->quoted;
+    const unsigned width = f->width;
+    char *text = r->text;
+    size_t n = r->len;
+    text[n++] = '[';
+    for (unsigned from = 0; from < width; from += 8) {
+        unsigned to = width - from > 8 ? from + 8 : width;
+        uint64_t eight = 1;
+        if (to - from == 8)
+            memcpy(&eight, counts + from, 8);
+        if (eight == 0)
+            continue; /* eight names, none held */
+        for (unsigned i = from; i < to; i++) {
+            size_t len = quoted[i].len;
+            for (unsigned k = counts[i]; k > 0; k--) {
+                memcpy(text + n, quoted[i].text, BR_QUOTED_MAX);
+                text[n + len] = ',';
+                n += len + 1;
+            }
+        }
+    }
+    if (text[n - 1] == ',')
+        n--;
+    text[n++] = ']';
+    r->len = n;
+}
+
+/* Whether a BAG's names are quoted and its text fits half the run (the
+ * rest: a program step's text before it). */
+static bool bag_is_quoted(const br_field *f)
+{
+    return f->quoted && bag_text_max(f) <= RUN_SIZE / 2;
+}
+
+/* A BAG member: each name as often as its count. */
 static void run_bag(text_run *r, br_jw *w, const br_field *f, const uint8_t *counts)
 {
     bool first = true;
+    if (bag_is_quoted(f)) {
+        run_reserve(r, w, bag_text_max(f));
+        put_quoted_bag(r, f, counts);
+        return;
+    }
     run_char(r, w, '[');
     for (unsigned i = 0; i < f->width; i++)
         for (unsigned k = counts[i]; k > 0; k--) {
@@ -422,12 +486,7 @@ static void run_bag(text_run *r, br_jw *w, const br_field *f, const uint8_t *cou
             if (!first)
                 r->text[r->len++] = ',';
             first = false;
-            if (f->quoted) {
-                memcpy(r->text + r->len, f->quoted[i].text, BR_QUOTED_MAX);
-                r->len += f->quoted[i].len;
-            } else {
-                run_name(r, w, f->names[i]);
-            }
+            run_name(r, w, f->names[i]);
         }
     run_char(r, w, ']');
 }
@@ -682,6 +741,11 @@ typedef enum step_op {
     OP_CODEC_TEXT,  /* a CODEC's br_field_text */
     OP_TEXT_ARRAY,  /* an array of a CODEC's br_field_text ('[' in the text) */
     OP_BYTE_ARRAY,  /* an array of one-byte scalars all see ('[' in the text) */
+    OP_BAG,       /* a BAG with quoted names */
+    OP_BAG_COUNT, /* a BAG no viewer sees, hidden as its count */
+    OP_OPTIONAL,  /* an OBJECT that may be null */
+    OP_BAG_ARRAY, /* an array of BAGs with quoted names, hidden as their
+                     counts ('[' in the text) */
     OP_CODEC,     /* a CODEC through the writer (write_json) */
     OP_SCALAR,    /* any other INT, BOOL or NAME */
     OP_ARRAY,     /* any other array: run_array() */
@@ -699,6 +763,8 @@ typedef struct json_step {
     uint16_t room;      /* bytes the step may put into the run at most
                            (OP_TEXT_ARRAY, OP_BYTE_ARRAY: before the entries,
                            which reserve their own) */
+    uint16_t entry_room; /* OP_BAG_ARRAY: the most an entry puts, with its
+                            comma */
     uint32_t base;      /* offset of the struct the member lies in, from the
                            program's (members of inlined objects) */
     const br_field *f;
@@ -726,6 +792,7 @@ typedef struct compiler {
  * the struct at `base`), which puts at most `room` bytes into the run. */
 static bool emit(compiler *k, step_op op, const br_field *f, uint32_t base, size_t room)
 {
+    size_t entry = op == OP_BAG_ARRAY ? bag_text_max(f) : 0;
     if (k->count == PROGRAM_STEPS_MAX)
         return false;
     static const br_field no_member; /* a text-only step's (offset 0) */
@@ -737,6 +804,7 @@ static bool emit(compiler *k, step_op op, const br_field *f, uint32_t base, size
     room += k->text_len; /* the value's room, after the text */
     s->room = (uint16_t)(room > LIT_MAX ? room : LIT_MAX);
     s->base = base;
+    s->entry_room = (uint16_t)(1 + (entry > BR_DECIMAL_MAX ? entry : BR_DECIMAL_MAX));
     s->f = f ? f : &no_member; /* the value's op reads f->offset first */
     k->text_len = 0;
     return true;
@@ -778,7 +846,7 @@ static bool compile_members(compiler *k, const br_field_table *table, uint32_t b
 static bool compile_object(compiler *k, const br_field *f, uint32_t base)
 {
     if (f->flags & BR_FIELD_NULLABLE) /* null or not: decided each time */
-        return emit(k, OP_VISIBLE, f, base, VALUE_IN_RUN_MAX);
+        return emit(k, OP_OPTIONAL, f, base, VALUE_IN_RUN_MAX);
     size_t count = k->count, text_len = k->text_len;
     char text[LIT_MAX];
     memcpy(text, k->text, sizeof text);
@@ -800,8 +868,13 @@ static bool compile_value(compiler *k, const br_field *f, uint32_t base)
         return add_text(k, "[", 1) && emit(k, OP_TEXT_ARRAY, f, base, 0) && add_text(k, "]", 1);
     if (is_array(f) && byte_array_fits(f, k->full))
         return add_text(k, "[", 1) && emit(k, OP_BYTE_ARRAY, f, base, 0) && add_text(k, "]", 1);
+    bool bag = f->kind == BR_FIELD_BAG && bag_is_quoted(f);
+    if (is_array(f) && bag && f->hide == BR_HIDE_COUNT)
+        return add_text(k, "[", 1) && emit(k, OP_BAG_ARRAY, f, base, 0) && add_text(k, "]", 1);
     if (is_array(f))
         return emit(k, OP_ARRAY, f, base, 0);
+    if (bag)
+        return emit(k, OP_BAG, f, base, bag_text_max(f));
     if (f->kind == BR_FIELD_INT && f->width == 1 && !nullable)
         return emit(k, OP_INT8, f, base, BR_DECIMAL_MAX);
     if (f->kind == BR_FIELD_NAME && f->width == 1 && f->quoted)
@@ -835,7 +908,9 @@ static bool compile_members(compiler *k, const br_field_table *table, uint32_t b
         if (never && f->hide == BR_HIDE_OMIT)
             continue;
         if (never) {
-            if (!add_key(k, f, !*wrote) || !emit(k, OP_HIDDEN, f, base, 0))
+            bool count = f->kind == BR_FIELD_BAG && !is_array(f) && f->hide == BR_HIDE_COUNT;
+            if (!add_key(k, f, !*wrote) ||
+                !emit(k, count ? OP_BAG_COUNT : OP_HIDDEN, f, base, BR_DECIMAL_MAX))
                 return false;
             *wrote = true;
             continue;
@@ -952,6 +1027,29 @@ static void run_text_array(text_run *r, br_jw *w, const br_field *f, br_fields_c
     c->owner = outer;
 }
 
+/* An array of BAGs with quoted names (OP_BAG_ARRAY), entry by entry, as
+ * run_array() writes it. */
+static void run_bag_array(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
+                          const void *base, size_t room)
+{
+    size_t n = entries(f, c, base);
+    bool over_seats = f->count == BR_FIELD_SEATS;
+    int outer = c->owner;
+    for (size_t i = 0; i < n; i++) {
+        if (over_seats)
+            c->owner = (int)i;
+        const uint8_t *p = entry_at(f, base, i);
+        run_reserve(r, w, room);
+        if (i > 0)
+            r->text[r->len++] = ',';
+        if (over_seats && !sees(f, c))
+            r->len += br_decimal(r->text + r->len, count_of(f, p));
+        else
+            put_quoted_bag(r, f, p);
+    }
+    c->owner = outer;
+}
+
 /* A member some viewers do not see: its value, or what stands in for it. */
 static void run_maybe(text_run *r, br_jw *w, const br_field *f, br_fields_ctx *c,
                       const void *base)
@@ -995,6 +1093,23 @@ static void run_step_value(const json_step *s, text_run *r, br_jw *w, br_fields_
         return;
     case OP_BYTE_ARRAY:
         run_byte_array(r, w, f, p, entries(f, c, in));
+        return;
+    case OP_BAG:
+        put_quoted_bag(r, f, p);
+        return;
+    case OP_BAG_COUNT:
+        r->len += br_decimal(r->text + r->len, count_of(f, p));
+        return;
+    case OP_OPTIONAL:
+        if (*presence_flag(f, p)) {
+            run_value(r, w, f, c, p);
+        } else {
+            memcpy(r->text + r->len, "null", 4);
+            r->len += 4;
+        }
+        return;
+    case OP_BAG_ARRAY:
+        run_bag_array(r, w, f, c, in, s->entry_room);
         return;
     case OP_CODEC:
         run_flush(r, w);
@@ -1393,6 +1508,12 @@ static bool is_byte_run(const br_field *f)
            (f->kind == BR_FIELD_BOOL || f->width == 1);
 }
 
+/* An array of BAGs stored back to back: their counts are one run of bytes. */
+static bool is_bag_run(const br_field *f)
+{
+    return f->kind == BR_FIELD_BAG && f->stride == f->width;
+}
+
 /* A scalar member's value: most are one byte stored and one written. */
 static inline void write_scalar_bytes(const br_field *f, const void *p, br_bytes_writer *w)
 {
@@ -1435,8 +1556,8 @@ static void write_array_bytes(const br_field *f, br_fields_ctx *c, const void *b
     size_t n = entries(f, c, base);
     if (is_list(f))
         put_uint(w, 1, (uint32_t)n);
-    if (is_byte_run(f)) {
-        br_bw_bytes(w, entry_at(f, base, 0), n);
+    if (is_byte_run(f) || is_bag_run(f)) {
+        br_bw_bytes(w, entry_at(f, base, 0), n * (is_bag_run(f) ? f->width : 1));
         return;
     }
     int outer = c->owner;
@@ -1630,6 +1751,22 @@ static bool read_byte_run(const br_field *f, const br_fields_ctx *c, uint8_t *ou
     return true;
 }
 
+/* An array of n BAGs in one go when every count is in range; else nothing
+ * is read (the entries are read one by one, for the path of a bad one). */
+static bool read_bag_run(const br_field *f, uint8_t *out, size_t n, br_bytes_reader *r)
+{
+    size_t bytes = n * f->width;
+    if (r->failed || r->left < bytes)
+        return false;
+    for (size_t k = 0; k < bytes; k++)
+        if (r->p[k] > f->max)
+            return false;
+    memcpy(out, r->p, bytes);
+    r->p += bytes;
+    r->left -= bytes;
+    return true;
+}
+
 static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
                              br_bytes_reader *r, const br_field_path *at)
 {
@@ -1645,6 +1782,8 @@ static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
     }
     if (is_byte_run(f))
         return read_byte_run(f, c, (uint8_t *)base + f->offset, n, r, at);
+    if (is_bag_run(f) && read_bag_run(f, (uint8_t *)base + f->offset, n, r))
+        return true;
     int outer = c->owner;
     for (size_t k = 0; k < n; k++) {
         br_field_path entry = {at, NULL, (long)k};
