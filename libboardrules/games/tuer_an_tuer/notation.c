@@ -69,45 +69,45 @@ size_t tat_quoted_position(char *text, const tat *s, int p)
 /* ------------------------------------------------------------------ */
 /* Move to text */
 
+/* The text of each kind of move (enum kind): its word, what follows it
+ * (0: nothing; 'c' a card, 't' an elevator card type after a blank; 'p'
+ * "<card>@<door field>", 'e' "<type>@e<floor>" without a word) and its
+ * first move number. */
+static const struct {
+    const char *word;
+    char arg;
+    br_move first;
+} forms[K_INVALID] = {
+    [K_PLACE] = {"", 'p', MV_PLACE},          [K_EXCHANGE] = {"exchange", 'c', MV_EXCHANGE},
+    [K_DONE] = {"done", 0, MV_DONE},          [K_ELEVATOR] = {"", 'e', MV_ELEVATOR},
+    [K_JUMP] = {"jump", 0, MV_JUMP},          [K_WALK] = {"walk", 0, MV_WALK},
+    [K_DROP] = {"drop", 't', MV_DROP},        [K_DRAW_DOOR] = {"draw", 'c', MV_DRAW_DOOR},
+    [K_DRAW_ELEVATOR] = {"draw", 't', MV_DRAW_ELEVATOR},
+};
+
 void tat_put_move(br_text *out, br_move move)
 {
     decoded d = tat_decode(move);
-    switch (d.kind) {
-    case K_PLACE:
+    if (d.kind == K_INVALID) {
+        br_text_printf(out, "?%ld", (long)move);
+        return;
+    }
+    char arg = forms[d.kind].arg;
+    if (forms[d.kind].word[0]) {
+        br_text_puts(out, forms[d.kind].word);
+        if (arg)
+            br_text_putc(out, ' ');
+    }
+    if (arg == 'c' || arg == 'p')
         tat_put_card(out, d.a);
+    if (arg == 't' || arg == 'e')
+        br_text_puts(out, etype_names[d.a]);
+    if (arg == 'p') {
         br_text_putc(out, '@');
         tat_put_door_field(out, d.b);
-        break;
-    case K_EXCHANGE:
-        br_text_puts(out, "exchange ");
-        tat_put_card(out, d.a);
-        break;
-    case K_DONE:
-        br_text_puts(out, "done");
-        break;
-    case K_ELEVATOR:
-        br_text_printf(out, "%s@e%d", etype_names[d.a], FLOORS - d.b);
-        break;
-    case K_JUMP:
-        br_text_puts(out, "jump");
-        break;
-    case K_WALK:
-        br_text_puts(out, "walk");
-        break;
-    case K_DROP:
-        br_text_printf(out, "drop %s", etype_names[d.a]);
-        break;
-    case K_DRAW_DOOR:
-        br_text_puts(out, "draw ");
-        tat_put_card(out, d.a);
-        break;
-    case K_DRAW_ELEVATOR:
-        br_text_printf(out, "draw %s", etype_names[d.a]);
-        break;
-    case K_INVALID:
-        br_text_printf(out, "?%ld", (long)move);
-        break;
     }
+    if (arg == 'e')
+        br_text_printf(out, "@e%d", FLOORS - d.b);
 }
 
 /* Face-down discards and drawn cards show as '?' to the other seat; the
@@ -221,44 +221,29 @@ br_status tat_move_from_text(const void *st, const char *text, br_move *out,
                                     br_text *err)
 {
     (void)st;
-    if (equal_nocase(text, "done")) {
-        *out = MV_DONE;
-        return BR_OK;
-    }
-    if (equal_nocase(text, "jump")) {
-        *out = MV_JUMP;
-        return BR_OK;
-    }
-    if (equal_nocase(text, "walk")) {
-        *out = MV_WALK;
-        return BR_OK;
-    }
     const char *at = strchr(text, '@');
     if (at)
         return parse_play(text, at, out, err);
     const char *space = strchr(text, ' ');
-    if (!space) {
-        br_text_printf(err, "'%s' is no move of tuer-an-tuer", text);
-        return BR_ERR_PARSE;
-    }
-    size_t wlen = (size_t)(space - text);
-    const char *arg = space + 1;
+    size_t wlen = space ? (size_t)(space - text) : strlen(text);
+    const char *arg = space ? space + 1 : "";
     while (*arg == ' ' || *arg == '\t') /* one or more blanks between the words */
         arg++;
     int card = tat_parse_card(arg);
     int type = parse_etype(arg);
-    /* every move word in any case, as "done", "jump" and "walk" */
-    if (word_nocase(text, wlen, "exchange") && card >= 0) {
-        *out = MV_EXCHANGE + card;
-        return BR_OK;
+    /* every move word in any case: "DONE", "Exchange R5" */
+    for (int k = 0; k < K_INVALID; k++) {
+        char what = forms[k].arg;
+        if (!forms[k].word[0] || !word_nocase(text, wlen, forms[k].word) || !space != !what)
+            continue;
+        if (!what || (what == 'c' && card >= 0) || (what == 't' && type >= 0)) {
+            *out = forms[k].first + (what == 'c' ? card : what == 't' ? type : 0);
+            return BR_OK;
+        }
     }
-    if (word_nocase(text, wlen, "drop") && type >= 0) {
-        *out = MV_DROP + type;
-        return BR_OK;
-    }
-    if (word_nocase(text, wlen, "draw") && (card >= 0 || type >= 0)) {
-        *out = card >= 0 ? MV_DRAW_DOOR + card : MV_DRAW_ELEVATOR + type;
-        return BR_OK;
+    if (!space) {
+        br_text_printf(err, "'%s' is no move of tuer-an-tuer", text);
+        return BR_ERR_PARSE;
     }
     br_text_printf(err, "'%s' is no move of tuer-an-tuer (expected e.g. 'R5@b3', 'red@e3', "
                    "'exchange R5', 'done', 'jump', 'walk', 'drop red', 'draw R5', "

@@ -418,24 +418,17 @@ static size_t list_elevator_plays(const tat *s, br_move *out)
     return n;
 }
 
-/* Each card in the pile once, weighted by its copies there. */
-static size_t list_door_draws(const tat *s, br_move *out, uint32_t *weights)
-{
-    size_t n = 0;
-    for (uint64_t b = s->pile.one; b; b &= b - 1) {
-        int c = br_lowest_bit64(b);
-        weights[n] = (uint32_t)cardset_count(&s->pile, c);
-        out[n++] = MV_DRAW_DOOR + c;
-    }
-    return n;
-}
-
 size_t tat_chance_outcomes(const void *st, br_move *out, uint32_t *weights)
 {
     const tat *s = st;
     size_t n = 0;
     if (door_draw_phase(s->phase)) {
-        n = list_door_draws(s, out, weights);
+        /* Each card in the pile once, weighted by its copies there. */
+        for (uint64_t b = s->pile.one; b; b &= b - 1) {
+            int c = br_lowest_bit64(b);
+            weights[n] = (uint32_t)cardset_count(&s->pile, c);
+            out[n++] = MV_DRAW_DOOR + c;
+        }
     } else if (elevator_draw_phase(s->phase)) {
         for (int t = 0; t < ETYPES; t++) {
             if (s->epile[t]) {
