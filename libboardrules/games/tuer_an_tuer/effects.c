@@ -18,6 +18,11 @@
 /* Room for the text of a card, a field or a position ("start", "b3:2"). */
 enum { NAME_SIZE = 8 };
 
+/* The parts of tat.last (SC_COLOUR .. SC_TOTAL) as the score's keys. */
+static const char *const score_names[SC_FIELDS] = {
+    "colour", "number", "ascending", "run", "different", "elevator", "total",
+};
+
 /* ------------------------------------------------------------------ */
 /* Names */
 

@@ -172,7 +172,7 @@ static int parse_etype(const char *t)
 }
 
 /* A door field "b3" (-> 0..15) or elevator field "e3" (-> 16 + 0..3). */
-int tat_parse_field(const char *t)
+static int parse_field(const char *t)
 {
     char col = lower(t[0]);
     if (!t[0] || !t[1] || t[2] || t[1] < '1' || t[1] > '4' || col < 'a' || col > 'e')
@@ -192,7 +192,7 @@ static br_status parse_play(const char *text, const char *at, br_move *out, br_t
     }
     memcpy(what, text, n);
     what[n] = '\0';
-    int field = tat_parse_field(at + 1);
+    int field = parse_field(at + 1);
     if (field < 0) {
         br_text_printf(err, "'%s': '%s' is no field (a1..d4 or e1..e4)", text, at + 1);
         return BR_ERR_PARSE;

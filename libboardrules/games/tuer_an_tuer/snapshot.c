@@ -40,22 +40,16 @@ static const br_quoted_name source_quoted[] = {Q("door"), Q("elevator")};
 
 static const char *const source_names[] = {"door", "elevator"};
 
-/* Whether the walk's viewer sees a member a seat keeps hidden: the seat
- * whose entry it is (c->owner; -1 outside the arrays over the seats, so that
- * the piles show only in the snapshot). A hidden set shows as its count. */
-static bool sees_entry(const br_fields_ctx *c)
-{
-    return c->viewer == BR_VIEW_FULL || (c->owner >= 0 && c->viewer == c->owner);
-}
-
 /* The cards of a set in card order, each copy once (R5 twice: "R5","R5"),
  * as one array text straight into the walker's text (a pile holds up to 72
- * cards); hidden from the viewer, its count. */
+ * cards). Hidden from the viewer, its count: the walk's viewer sees a set
+ * of the seat whose entry it is (c->owner; -1 outside the arrays over the
+ * seats, so that the pile shows only in the snapshot). */
 enum { CARDS_TEXT_MAX = 2 + CARDS * DOOR_COPIES * 5 };
 static size_t cards_text(const br_fields_ctx *c, const void *member, char *text)
 {
     const cardset *set = member;
-    if (!sees_entry(c))
+    if (c->viewer != BR_VIEW_FULL && (c->owner < 0 || c->viewer != c->owner))
         return br_decimal(text, cardset_size(set));
     size_t n = 0;
     text[n++] = '[';
@@ -112,40 +106,32 @@ static size_t figure_text(const br_fields_ctx *c, const void *member, char *text
     return tat_quoted_position(text, c->state, c->owner);
 }
 
-/* A position text; the board is loaded first (the cells depend on it). */
+/* A position text; the board is loaded first (the cells depend on it). The
+ * text is read by writing each position the board has until one matches:
+ * the texts read are exactly those written. */
 static bool figure_read(const br_fields_ctx *c, void *member, const json_t *v,
                         const br_field_path *at, br_text *err)
 {
-    const tat *s = c->state;
     uint8_t *seg = member, *cell = seg + CELL_AFTER_SEG;
     if (!json_is_string(v))
         return br_field_fail(err, at, "not a position text");
     const char *t = json_string_value(v);
-    *cell = 0;
-    if (strcmp(t, "start") == 0 || strcmp(t, "exit") == 0) {
-        *seg = t[0] == 's' ? SEG_START : SEG_EXIT;
-        return true;
+    size_t len = strlen(t);
+    tat probe = *(const tat *)c->state;
+    for (int s = SEG_START; s <= SEG_EXIT; s++) {
+        for (int k = 0; k < segment_cells(&probe, s); k++) {
+            char text[8];
+            probe.seg[0] = (uint8_t)s;
+            probe.cell[0] = (uint8_t)k;
+            if (tat_quoted_position(text, &probe, 0) == len + 2 && memcmp(text + 1, t, len) == 0) {
+                *seg = (uint8_t)s;
+                *cell = (uint8_t)k;
+                return true;
+            }
+        }
     }
-    char field[3] = {t[0], t[0] ? t[1] : '\0', '\0'};
-    int f = t[0] && t[1] && t[0] >= 'a' && t[0] <= 'e' ? tat_parse_field(field) : -1;
-    if (f < 0)
-        return br_field_fail(err, at, "'%s' is not a position (start, a4, a4:1..a4:3, e4, exit)",
-                             t);
-    if (f >= DOORS) {
-        *seg = (uint8_t)elevator_segment(f - DOORS);
-        return !t[2] || br_field_fail(err, at, "'%s': an elevator field has no cells", t);
-    }
-    *seg = (uint8_t)door_segment(f);
-    bool empty = s->board[f] == NONE;
-    if (!t[2])
-        return !empty || br_field_fail(err, at, "'%s': the door field is empty, name its cell "
-                                                "(e.g. '%s:1')", t, field);
-    if (t[2] != ':' || t[3] < '1' || t[3] > '3' || t[4])
-        return br_field_fail(err, at, "'%s' is not a position (cells are :1..:3)", t);
-    if (!empty)
-        return br_field_fail(err, at, "'%s': the door field holds a card, so it has no cells", t);
-    *cell = (uint8_t)(t[3] - '1');
-    return true;
+    return br_field_fail(err, at, "'%s' is not a position (start, a4, a4:1..a4:3 on an empty "
+                                  "door, e4, exit)", t);
 }
 
 /* ------------------------------------------------------------------ */
@@ -378,11 +364,6 @@ static bool check_elevator_census(const tat *s, br_text *err)
     return true;
 }
 
-static bool setup_phase(int phase)
-{
-    return phase <= PH_ELEVATOR_DEAL;
-}
-
 static bool board_empty(const tat *s)
 {
     for (int x = 0; x < DOORS; x++)
@@ -603,7 +584,7 @@ static bool check_invariants(const tat *s, br_text *err)
     if (!check_sizes(s, err) || !check_census(s, err) || !check_cat_waits(s, err) || !check_scores(s, err) ||
         !check_elevator_census(s, err))
         return false;
-    bool ok = setup_phase(s->phase) ? check_setup(s, err)
+    bool ok = s->phase <= PH_ELEVATOR_DEAL ? check_setup(s, err)
                                     : check_play_phase(s, err) && check_pending(s, err);
     return ok && check_end(s, err);
 }

@@ -114,10 +114,6 @@ static const char *const etype_names[ETYPES] = {
 enum { SC_COLOUR, SC_NUMBER, SC_ASCENDING, SC_RUN, SC_DIFFERENT, SC_ELEVATOR, SC_TOTAL,
        SC_FIELDS };
 
-static const char *const score_names[SC_FIELDS] = {
-    "colour", "number", "ascending", "run", "different", "elevator", "total",
-};
-
 /* A set of door cards holding up to DOOR_COPIES = 2 copies of each card:
  * bit c of `one` says at least one copy of card c is in the set, bit c of
  * `two` says both are (`two` is a subset of `one`). Two masks keep the sets
@@ -211,7 +207,6 @@ static inline int card_number(int c) { return c % NUMBERS + 1; }
 static inline bool card_has_cat(int c) { return card_number(c) == 3 || card_number(c) == 7; }
 
 static inline int door_segment(int x) { return 1 + 5 * (x / COLUMNS) + x % COLUMNS; }
-static inline int elevator_segment(int f) { return 5 + 5 * f; }
 
 /* The door field of a path segment, or -1 when it is no door. */
 static inline int segment_door(int seg)
@@ -370,7 +365,6 @@ void tat_put_position(br_text *out, const tat *s, int p);
 size_t tat_quoted_position(char *text, const tat *s, int p);
 void tat_put_move(br_text *out, br_move move);
 int tat_parse_card(const char *t);
-int tat_parse_field(const char *t);
 
 /* views.c */
 /* A move as `seat` sees it when it is made (the information-state tensor):
