@@ -151,15 +151,6 @@ static void end_turn(tat *s)
     s->phase = PH_TURN;
 }
 
-/* Steps still needed from a figure's position to the exit. */
-static int steps_needed(const tat *s, int p)
-{
-    int n = segment_cells(s, s->seg[p]) - 1 - s->cell[p];
-    for (int seg = s->seg[p] + 1; seg <= SEG_EXIT; seg++)
-        n += segment_cells(s, seg);
-    return n;
-}
-
 /* "Schlusswertung": every elevator card fires once for both; both walk
  * without elevator stops or cat jumps; the one out wins, both out: fewer
  * steps needed wins. */
@@ -174,7 +165,7 @@ static void final_scoring(tat *s)
     s->stopped = 0;
     bool out[SEATS];
     for (int p = 0; p < SEATS; p++) {
-        int need = steps_needed(s, p);
+        int need = SEG_EXIT - s->seg[p]; /* the board is full: a cell per segment */
         s->final_needed[p] = (uint8_t)need;
         out[p] = total >= need;
         s->seg[p] = (uint8_t)(out[p] ? SEG_EXIT : s->seg[p] + total);

@@ -366,13 +366,9 @@ static bool check_elevator_census(const tat *s, br_text *err)
 
 static bool board_empty(const tat *s)
 {
-    for (int x = 0; x < DOORS; x++)
-        if (s->board[x] != NONE)
-            return false;
-    for (int f = 0; f < FLOORS; f++)
-        if (s->elevators[f] != NONE)
-            return false;
-    return true;
+    uint8_t none[DOORS];
+    memset(none, NONE, sizeof none);
+    return !memcmp(s->board, none, DOORS) && !memcmp(s->elevators, none, FLOORS);
 }
 
 /* Hand sizes during the setup follow from the phase and the seat. */

@@ -241,13 +241,7 @@ static inline int count_etypes(const uint8_t *counts)
 static inline int ehand_size(const tat *s, int p) { return count_etypes(s->ehand[p]); }
 static inline int epile_size(const tat *s) { return count_etypes(s->epile); }
 
-static inline bool board_full(const tat *s)
-{
-    for (int x = 0; x < DOORS; x++)
-        if (s->board[x] == NONE)
-            return false;
-    return true;
-}
+static inline bool board_full(const tat *s) { return !memchr(s->board, NONE, DOORS); }
 
 static inline bool all_elevators_filled(const tat *s)
 {

@@ -281,11 +281,9 @@ void tat_resample(const void *st, int seat, br_rng *rng, void *out)
 #define FINAL_STEPS_MAX 32.0f   /* four elevator cards of 8 */
 #define EFFECT_MAX 8.0f         /* the most an elevator card gives */
 
-/* Steps still needed from figure p's position to the exit (what
- * steps_needed() in rules.c counts, without the walk over the segments):
- * one cell per later segment, two more per later empty door, and what is
- * left of the figure's own empty door. `empty`: bit x = door field x is
- * empty. */
+/* Steps still needed from figure p's position to the exit: one cell per
+ * later segment, two more per later empty door, and what is left of the
+ * figure's own empty door. `empty`: bit x = door field x is empty. */
 static int steps_to_exit(const tat *s, int p, unsigned empty)
 {
     int seg = s->seg[p];
