@@ -132,15 +132,8 @@ static char lower(char c)
     return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-static bool equal_nocase(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (lower(*a) != lower(*b))
-            return false;
-    return *a == *b;
-}
-
-/* Whether the first `len` characters of `text` are `word`, in any case. */
+/* Whether the first `len` characters of `text` are `word` (lower case), in
+ * any case. */
 static bool word_nocase(const char *text, size_t len, const char *word)
 {
     if (strlen(word) != len)
@@ -166,7 +159,7 @@ int tat_parse_card(const char *t)
 static int parse_etype(const char *t)
 {
     for (int i = 0; i < ETYPES; i++)
-        if (equal_nocase(t, etype_names[i]))
+        if (word_nocase(t, strlen(t), etype_names[i]))
             return i;
     return -1;
 }

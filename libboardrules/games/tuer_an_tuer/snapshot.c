@@ -95,7 +95,6 @@ static bool cards_read(const br_fields_ctx *c, void *member, const json_t *v,
     return true;
 }
 
-
 /* Figures: the member is seg[p]; its cell lies this far after it. */
 enum { CELL_AFTER_SEG = offsetof(tat, cell) - offsetof(tat, seg) };
 
@@ -164,7 +163,6 @@ static bool cards_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
         return br_field_fail_bytes(r, at, "a second copy of a card without its first");
     return true;
 }
-
 
 /* A figure: its segment and its cell; the member is seg[p]. */
 static void figure_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -584,7 +582,6 @@ static bool check_invariants(const tat *s, br_text *err)
                                     : check_play_phase(s, err) && check_pending(s, err);
     return ok && check_end(s, err);
 }
-
 
 /* ------------------------------------------------------------------ */
 /* The vtable's entries */
