@@ -140,7 +140,7 @@ static unsigned popcount32(uint32_t v)
 
 /* What a hidden member counts (BR_HIDE_COUNT): a set's members, a bag's
  * items. */
-static unsigned count_of(const br_field *f, const void *p)
+static inline unsigned count_of(const br_field *f, const void *p)
 {
     if (f->kind != BR_FIELD_BAG)
         return popcount32(load_uint(p, f->width));
