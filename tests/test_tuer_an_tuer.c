@@ -1726,6 +1726,23 @@ START_TEST(test_binary_loader_checks_the_invariants)
 }
 END_TEST
 
+/* The most cards a hand (5) and an exchange (3) hold, checked across the
+ * members after a load (check_sizes), naming the member and its count. */
+START_TEST(test_snapshot_card_lists_refused_over_their_limits)
+{
+    br_state *s = played_position();
+    json_t *root = brt_snapshot_json(s);
+    brt_expect_member_refused(root, "hands[0]", "[\"Y1\",\"Y2\",\"Y3\",\"Y4\",\"Y5\",\"Y6\"]",
+                              "a hand of 6", "state.hands[0]: 6 cards, at most 5");
+    json_decref(root);
+    root = brt_snapshot_json(s);
+    brt_expect_member_refused(root, "exchanged[1]", "[\"G1\",\"G2\",\"G3\",\"G4\"]",
+                              "an exchange of 4", "state.exchanged[1]: 4 cards, at most 3");
+    json_decref(root);
+    br_state_free(s);
+}
+END_TEST
+
 /* A short payload names the part where it ends. */
 START_TEST(test_binary_loader_refuses_short_payload)
 {
@@ -2930,6 +2947,7 @@ int main(void)
         BRT_TEST(test_binary_loader_refuses_bad_fields_naming_them),
         BRT_TEST(test_binary_loader_checks_the_invariants),
         BRT_TEST(test_binary_loader_refuses_short_payload),
+        BRT_TEST(test_snapshot_card_lists_refused_over_their_limits),
         BRT_CASE("learning", 30),
         BRT_TEST(test_learning_option_specs_in_canonical_order_with_defaults),
         BRT_TEST(test_learning_option_specs_values_accepted_out_of_range_refused),
