@@ -68,14 +68,6 @@ static unsigned markers_at(const ts_state *s, int cell)
     return at;
 }
 
-static unsigned points_of(const ts_state *s, unsigned seats)
-{
-    unsigned points = 0;
-    for (unsigned m = seats; m; m &= m - 1)
-        points |= 1u << s->marker_point[first_seat(m)];
-    return points;
-}
-
 /* True when one of `seats` stands at point `point` facing `cell`. */
 static bool marker_stands_at(const ts_state *s, unsigned seats, int cell, int point)
 {
@@ -503,7 +495,9 @@ static void apply_setup(ts_state *s, int m)
  * or meeting head-on. */
 static unsigned move_markers(ts_state *s, int cell, int code, unsigned movers)
 {
-    unsigned occupied = points_of(s, movers), out = 0;
+    unsigned occupied = 0, out = 0;
+    for (unsigned m = movers; m; m &= m - 1)
+        occupied |= 1u << s->marker_point[first_seat(m)];
     for (unsigned m = movers; m; m &= m - 1) {
         int p = first_seat(m);
         struct walk t = trail_through(s->board, cell, code, s->marker_point[p],
@@ -583,7 +577,7 @@ void tsuro_start(ts_state *s, const ts_state *settings)
 
 size_t tsuro_move_space(const void *st)
 {
-    return (size_t)move_space_of(st);
+    return (size_t)(draw_base(st) + TS_TILES);
 }
 
 size_t tsuro_max_legal_moves(const void *st)
@@ -633,17 +627,6 @@ static size_t list_draws(const ts_state *s, br_move *out, uint32_t *weights)
     return n;
 }
 
-/* A forbidden self-elimination is legal only when no placement is an
- * alternative to it. */
-static size_t list_legal_placements(const ts_state *s, br_move *out)
-{
-    struct mover_view v;
-    struct placements all;
-    view_mover(s, &v);
-    judge_placements(s, &v, &all);
-    return list_placements(s, &v, &all, out);
-}
-
 size_t tsuro_legal_moves(const void *st, br_move *out)
 {
     const ts_state *s = st;
@@ -654,7 +637,15 @@ size_t tsuro_legal_moves(const void *st, br_move *out)
         return list_draws(s, out, weights);
     }
     case PH_SETUP: return list_setups(s, out);
-    case PH_PLAY: return list_legal_placements(s, out);
+    case PH_PLAY: {
+        /* A forbidden self-elimination is legal only when no placement is
+         * an alternative to it. */
+        struct mover_view v;
+        struct placements all;
+        view_mover(s, &v);
+        judge_placements(s, &v, &all);
+        return list_placements(s, &v, &all, out);
+    }
     default: return 0;
     }
 }
@@ -819,8 +810,9 @@ static bool check_placement(const ts_state *s, br_move move, br_text *reason)
 bool tsuro_check_move(const void *st, br_move move, br_text *reason)
 {
     const ts_state *s = st;
-    if (move < 0 || move >= move_space_of(s))
-        return br_fail(reason, "move %ld is outside 0..%d", (long)move, move_space_of(s) - 1);
+    int space = (int)tsuro_move_space(s);
+    if (move < 0 || move >= space)
+        return br_fail(reason, "move %ld is outside 0..%d", (long)move, space - 1);
     switch (s->phase) {
     case PH_DEAL:
     case PH_DRAW: return check_draw(s, move, reason);

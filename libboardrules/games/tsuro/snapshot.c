@@ -12,13 +12,16 @@
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
-/* Small pieces */
+/* Tile counts: one string of TS_TILES digits (digit t = copies of tile t),
+ * one JSON value instead of 35, which keeps snapshots fast to write and read.
+ * The observation's `unseen` gives the tiles the viewer cannot see; the
+ * snapshot's `pile` is the same for the full view, which sees every hand. */
 
-/* Tile counts as one string of TS_TILES digits (digit t = copies of tile t):
- * one JSON value instead of 35 keeps snapshots fast to write and read. */
-static void write_tile_counts(br_jw *w, const uint8_t *counts)
+static void unseen_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
+    uint8_t counts[TS_TILES];
     char digits[TS_TILES];
+    unseen_counts(member, c->viewer, counts);
     for (int t = 0; t < TS_TILES; t++)
         digits[t] = (char)('0' + counts[t]);
     br_jw_string_n(w, digits, TS_TILES);
@@ -234,14 +237,6 @@ static const br_field_codec BOARD = { board_write, board_read, board_put, board_
 /* The pile: the copies of each tile, as a string of 35 digits; binary: a
  * byte per tile. */
 
-static void pile_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    (void)c;
-    uint8_t counts[TS_TILES];
-    pile_counts(member, counts);
-    write_tile_counts(w, counts);
-}
-
 static void pile_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     (void)c;
@@ -299,7 +294,7 @@ static bool pile_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                                t, tile_copies(s, t));
 }
 
-static const br_field_codec PILE = { pile_write, pile_read, pile_put, pile_get };
+static const br_field_codec PILE = { unseen_write, pile_read, pile_put, pile_get };
 
 /* ------------------------------------------------------------------ */
 /* Markers: per seat {"status":"unplaced"}, {"status":"out"} or
@@ -451,20 +446,6 @@ static void to_move_write(const br_fields_ctx *c, const void *member, br_jw *w)
         br_jw_int(w, who);
 }
 
-/* Tiles the viewer cannot see: in the pile or in hands hidden from it.
- * Public knowledge (the set minus what is visible), given for convenience. */
-static void unseen_write(const br_fields_ctx *c, const void *member, br_jw *w)
-{
-    const ts_state *s = member;
-    uint8_t counts[TS_TILES];
-    pile_counts(s, counts);
-    for (int p = 0; p < s->num_seats; p++)
-        if (!hand_visible(s, p, c->viewer))
-            for (int i = 0; i < s->hand_size[p]; i++)
-                counts[s->hand[p][i]]++;
-    write_tile_counts(w, counts);
-}
-
 static void draw_to_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     (void)c;
@@ -567,22 +548,19 @@ void tsuro_to_bytes(const void *st, br_bytes_writer *w)
 
 static bool check_conservation(const ts_state *s, br_text *err)
 {
-    int count[TS_TILES] = { 0 }, on_board[TS_TILES] = { 0 }, in_hands[TS_TILES] = { 0 };
+    int on_board[TS_TILES] = { 0 }, in_hands[TS_TILES] = { 0 };
     for (int c = 0; c < TS_CELLS; c++)
         if (s->board[c] < TS_CODES)
             on_board[s->board[c] / 4]++;
     for (int p = 0; p < s->num_seats; p++)
         for (int i = 0; i < s->hand_size[p]; i++)
             in_hands[s->hand[p][i]]++;
-    for (int t = 0; t < TS_TILES; t++) {
-        count[t] = on_board[t] + in_hands[t] + pile_count(s, t);
-        if (count[t] != tile_copies(s, t))
+    for (int t = 0; t < TS_TILES; t++)
+        if (on_board[t] + in_hands[t] + pile_count(s, t) != tile_copies(s, t))
             return br_fail(err, "state.pile[%d]: tile %d is %d times on the board, %d in "
                           "hands and %d in the pile, but the %s set has %d", t, t,
                           on_board[t], in_hands[t], pile_count(s, t),
-                          EDITION_NAMES[s->edition],
-                          tile_copies(s, t));
-    }
+                          EDITION_NAMES[s->edition], tile_copies(s, t));
     return true;
 }
 
@@ -776,12 +754,18 @@ static br_status finish_load(void *st, const ts_state *s, bool read, br_text *er
 /* Loading: the table's members into an empty position with the options of
  * `st`, then the checks across them; `st` is changed only on success. */
 
+/* The empty position the members are read into. */
+static br_fields_ctx start_load(ts_state *s, const void *st)
+{
+    tsuro_start(s, st);
+    empty_pile(s); /* the pile is a member */
+    return fields_ctx(s, BR_VIEW_FULL);
+}
+
 br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
 {
     ts_state s;
-    tsuro_start(&s, st);
-    empty_pile(&s); /* the pile is a member */
-    br_fields_ctx c = fields_ctx(&s, BR_VIEW_FULL);
+    br_fields_ctx c = start_load(&s, st);
     return finish_load(st, &s, br_fields_read_json(&TSURO_TABLE, &c, &s, obj, &STATE_PATH, err),
                        err);
 }
@@ -789,8 +773,6 @@ br_status tsuro_from_json(void *st, const json_t *obj, br_text *err)
 br_status tsuro_from_bytes(void *st, br_bytes_reader *r, br_text *err)
 {
     ts_state s;
-    tsuro_start(&s, st);
-    empty_pile(&s); /* the pile is a member */
-    br_fields_ctx c = fields_ctx(&s, BR_VIEW_FULL);
+    br_fields_ctx c = start_load(&s, st);
     return finish_load(st, &s, br_fields_read_bytes(&TSURO_TABLE, &c, &s, r, &STATE_PATH), err);
 }

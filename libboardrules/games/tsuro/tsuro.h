@@ -183,11 +183,6 @@ static inline int draw_base(const ts_state *s)
     return MOVE_SETUP_BASE + start_positions(s);
 }
 
-static inline int move_space_of(const ts_state *s)
-{
-    return draw_base(s) + TS_TILES;
-}
-
 /* Tiles in the edition's set: 35, or the 64 of the kosmos/tactile set. */
 static inline int edition_tiles(const ts_state *s)
 {
@@ -410,6 +405,17 @@ static inline int hands_total(const ts_state *s)
 static inline bool hand_visible(const ts_state *s, int hand_of, int viewer)
 {
     return viewer == BR_VIEW_FULL || is_kosmos(s) || hand_of == viewer;
+}
+
+/* Copies of each tile `viewer` cannot see: those in the pile and in hands
+ * hidden from it (the observation's `unseen`; for BR_VIEW_FULL, the pile). */
+static inline void unseen_counts(const ts_state *s, int viewer, uint8_t counts[TS_TILES])
+{
+    pile_counts(s, counts);
+    for (int p = 0; p < s->num_seats; p++)
+        if (!hand_visible(s, p, viewer))
+            for (int i = 0; i < s->hand_size[p]; i++)
+                counts[s->hand[p][i]]++;
 }
 
 /* A classic tile drawn by another seat is hidden from `viewer` (who gets it

@@ -200,12 +200,10 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
      * then the deal depends on what the seat sees and the seed only, not on
      * where the hidden tiles are (a bot's choice must not: doc/bots.md). */
     uint8_t count[TS_TILES];
-    pile_counts(s, count);
+    unseen_counts(s, seat, count);
     for (int p = 0; p < s->num_seats; p++) {
         if (p == seat)
             continue;
-        for (int i = 0; i < s->hand_size[p]; i++)
-            count[s->hand[p][i]]++;
         memset(d->hand[p], 0, sizeof d->hand[p]);
         d->hand_size[p] = 0;
     }
@@ -310,17 +308,11 @@ void tsuro_write_tensor(const void *st, int seat, float *out)
     g[TG_DRAGON_IN_BOX] = s->dragon == NO_SEAT ? 1.0f : 0.0f;
     g[TG_EDITION + s->edition] = 1.0f;
     g[TG_SELFKILL + s->selfkill] = 1.0f;
-    /* Unseen: the pile and the hands hidden from `seat` (as unseen_tiles()). */
-    float *unseen = g + TG_UNSEEN;
-    for (uint64_t m = s->pile_some; m; m &= m - 1)
-        unseen[__builtin_ctzll(m)] = copies_scale;
-    for (uint64_t m = s->pile_two; m; m &= m - 1)
-        unseen[__builtin_ctzll(m)] += copies_scale;
-    if (!is_kosmos(s))
-        for (int p = 0; p < n; p++)
-            if (p != seat)
-                for (int i = 0; i < s->hand_size[p]; i++)
-                    unseen[s->hand[p][i]] += copies_scale;
+    /* Unseen: the pile and the hands hidden from `seat`, as the observation's. */
+    uint8_t unseen[TS_TILES];
+    unseen_counts(s, seat, unseen);
+    for (int t = 0; t < TS_TILES; t++)
+        g[TG_UNSEEN + t] = unseen[t] * copies_scale;
     g[TG_BOARD_7] = w == 7 ? 1.0f : 0.0f;
 }
 
