@@ -30,15 +30,6 @@ void tsuro_put_start(const ts_state *s, br_text *out, int m)
 /* ------------------------------------------------------------------ */
 /* Move to text */
 
-/* " to seat 2" at a deal or draw: the chance node itself does not say who
- * gets the tile (the placer or the dragon holder), so its text does. */
-static void put_recipient(const ts_state *s, br_text *out)
-{
-    int to = chance_recipient(s);
-    if (to != NO_SEAT)
-        br_text_printf(out, " to seat %d", to);
-}
-
 /* The notation, as `viewer` may see it: BR_VIEW_FULL sees every move; a
  * classic tile drawn by another seat shows as "draw ? to seat 2". */
 void tsuro_move_to_text(const void *st, br_move move, int viewer, br_text *out)
@@ -56,7 +47,10 @@ void tsuro_move_to_text(const void *st, br_move move, int viewer, br_text *out)
             br_text_puts(out, "draw ?");
         else
             br_text_printf(out, "draw %d", move - draw_base(s));
-        put_recipient(s, out);
+        /* " to seat 2": the chance node itself does not say who gets the
+         * tile (the placer or the dragon holder), so its text does. */
+        if (chance_recipient(s) != NO_SEAT)
+            br_text_printf(out, " to seat %d", chance_recipient(s));
     }
 }
 

@@ -58,16 +58,6 @@ static struct walk trail_through(const uint8_t *board, int cell, int code, int p
     return (struct walk){ WALK_LEAVES, 0, 0 };
 }
 
-/* Seats whose marker faces `cell` (they move when it is tiled). */
-static unsigned markers_at(const ts_state *s, int cell)
-{
-    unsigned at = 0;
-    for (unsigned m = s->alive; m; m &= m - 1)
-        if (s->marker_cell[first_seat(m)] == cell)
-            at |= seat_bit(first_seat(m));
-    return at;
-}
-
 /* True when one of `seats` stands at point `point` facing `cell`. */
 static bool marker_stands_at(const ts_state *s, unsigned seats, int cell, int point)
 {
@@ -207,18 +197,6 @@ static enum fate placement_fate(const ts_state *s, struct mover_view *v, int cod
     return FATE_LEAVES;
 }
 
-/* The distinct tiles of the mover's hand (a kosmos hand may hold two copies
- * of a tile, which give the same moves), in increasing order. */
-static int distinct_tiles(const ts_state *s, int tiles[TS_HAND])
-{
-    const uint8_t *hand = s->hand[s->turn];
-    int n = 0;
-    for (int i = 0; i < s->hand_size[s->turn]; i++)
-        if (i == 0 || hand[i - 1] != hand[i])
-            tiles[n++] = hand[i];
-    return n;
-}
-
 /* The points where the 4 rotations of `tile`, entered at `point`, first
  * leave it. */
 static inline unsigned rotation_exits(int tile, int point)
@@ -263,7 +241,14 @@ static bool alternative_reentering(const ts_state *s, struct mover_view *v,
  * comes back into the new tile. */
 static void judge_placements(const ts_state *s, struct mover_view *v, struct placements *p)
 {
-    p->num_tiles = distinct_tiles(s, p->tiles);
+    /* The distinct tiles of the hand (a kosmos hand may hold two copies of
+     * a tile, which give the same moves), in increasing order. */
+    const uint8_t *hand = s->hand[s->turn];
+    int n = 0;
+    for (int i = 0; i < s->hand_size[s->turn]; i++)
+        if (i == 0 || hand[i - 1] != hand[i])
+            p->tiles[n++] = hand[i];
+    p->num_tiles = n;
     p->num_entries = v->may_choose ? 2 : 1;
     p->any_alternative = false;
     for (int c = 0; c < p->num_entries; c++) {
@@ -536,7 +521,10 @@ static void apply_placement(ts_state *s, br_move move)
     hand_remove(s, mover, code / 4);
     if (move >= MOVE_CHOICE_BASE)
         s->marker_point[mover]++;
-    unsigned movers = markers_at(s, cell);
+    unsigned movers = 0; /* the seats whose marker faces `cell` move */
+    for (unsigned m = s->alive; m; m &= m - 1)
+        if (s->marker_cell[first_seat(m)] == cell)
+            movers |= seat_bit(first_seat(m));
     unsigned out = move_markers(s, cell, code, movers);
     s->board[cell] = (uint8_t)code;
     out |= collisions(s, movers & ~out, s->alive & ~out);
@@ -558,18 +546,15 @@ static void apply_placement(ts_state *s, br_move move)
 void tsuro_start(ts_state *s, const ts_state *settings)
 {
     *s = (ts_state){ .edition = settings->edition, .width = settings->width,
-                     .selfkill = settings->selfkill, .num_seats = settings->num_seats };
+                     .selfkill = settings->selfkill, .num_seats = settings->num_seats,
+                     .phase = PH_DEAL, .turn = 0, .dragon = NO_SEAT };
     memset(s->board, CELL_OFF, sizeof s->board);
     for (int r = 0; r < s->width; r++)
         for (int c = 0; c < s->width; c++)
             s->board[cell_of(r, c)] = CELL_EMPTY;
-    empty_pile(s);
     for (int t = 0; t < TS_TILES; t++)
         for (int k = 0; k < tile_copies(s, t); k++)
             put_in_pile(s, t);
-    s->phase = PH_DEAL;
-    s->turn = 0;
-    s->dragon = NO_SEAT;
 }
 
 /* ------------------------------------------------------------------ */

@@ -650,10 +650,7 @@ static bool check_play(const ts_state *s, br_text *err)
     if (s->last_out & ~(s->placed & ~s->alive))
         return br_fail(err, "state.last_out: lists a seat whose marker is not out");
     if (s->phase == PH_OVER) {
-        bool tiles_left = s->pile_total > 0;
-        for (int p = 0; p < s->num_seats; p++)
-            tiles_left = tiles_left || ((s->alive & seat_bit(p)) && s->hand_size[p] > 0);
-        if (live > 1 && tiles_left)
+        if (live > 1 && s->pile_total + hands_total(s) > 0)
             return br_fail(err, "state.phase: the game is not over: %d markers are on the "
                           "board and tiles are left", live);
         if (live == 0 && s->last_out == 0)

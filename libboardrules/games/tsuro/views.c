@@ -92,12 +92,8 @@ static void render_board(const ts_state *s, br_text *out)
 
 static void render_marker(const ts_state *s, br_text *out, int p)
 {
-    if (!(s->placed & seat_bit(p))) {
-        br_text_puts(out, "marker not placed yet");
-        return;
-    }
-    if (!(s->alive & seat_bit(p))) {
-        br_text_puts(out, "out");
+    if (!(s->alive & seat_bit(p))) { /* a marker on the board has been placed */
+        br_text_puts(out, s->placed & seat_bit(p) ? "out" : "marker not placed yet");
         return;
     }
     int cell = s->marker_cell[p], point = s->marker_point[p];
