@@ -672,21 +672,6 @@ static bool check_play(const ts_state *s, br_text *err)
     return check_hand_sizes(s, err) && check_dragon(s, err);
 }
 
-/* The path behind a marker that has moved leads back to the edge of the board
- * (its start); this also rules out markers on a closed loop. */
-static bool check_trail(const ts_state *s, int seat, br_text *err)
-{
-    int cell = s->marker_cell[seat], point = s->marker_point[seat];
-    int behind = cell + SIDE_STEP[point >> 1];
-    if (s->board[behind] == CELL_EMPTY)
-        return br_fail(err, "state.markers[%d]: stands between two empty squares", seat);
-    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
-    if (w.end != WALK_LEAVES)
-        return br_fail(err, "state.markers[%d]: the path behind the marker does not lead "
-                      "back to the edge of the board", seat);
-    return true;
-}
-
 static bool check_marker_place(const ts_state *s, int p, br_text *err)
 {
     int cell = s->marker_cell[p], point = s->marker_point[p];
@@ -705,7 +690,17 @@ static bool check_marker_place(const ts_state *s, int p, br_text *err)
                       "moved yet, so it is fresh", p);
     if (!edge && s->phase == PH_SETUP)
         return br_fail(err, "state.markers[%d]: during setup a marker stands on the edge", p);
-    return edge || check_trail(s, p, err);
+    if (edge)
+        return true;
+    /* The path behind a marker that has moved leads back to the edge of the
+     * board (its start); this also rules out markers on a closed loop. */
+    int behind = cell + SIDE_STEP[point >> 1];
+    if (s->board[behind] == CELL_EMPTY)
+        return br_fail(err, "state.markers[%d]: stands between two empty squares", p);
+    struct walk w = walk_out(s->board, behind, tsuro_tile_map[s->board[behind]][PARTNER[point]]);
+    return w.end == WALK_LEAVES ||
+           br_fail(err, "state.markers[%d]: the path behind the marker does not lead back to "
+                   "the edge of the board", p);
 }
 
 static bool check_markers(const ts_state *s, br_text *err)

@@ -197,12 +197,6 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
      * where the hidden tiles are (a bot's choice must not: doc/bots.md). */
     uint8_t count[TS_TILES];
     unseen_counts(s, seat, count);
-    for (int p = 0; p < s->num_seats; p++) {
-        if (p == seat)
-            continue;
-        memset(d->hand[p], 0, sizeof d->hand[p]);
-        d->hand_size[p] = 0;
-    }
     uint8_t pool[TS_TILES];
     int n = 0;
     for (int t = 0; t < TS_TILES; t++)
@@ -210,10 +204,14 @@ void tsuro_resample(const void *st, int seat, br_rng *rng, void *out)
             pool[n++] = (uint8_t)t;
     br_rng_shuffle_bytes(rng, pool, n);
     int next = 0;
-    for (int p = 0; p < s->num_seats; p++)
-        if (p != seat)
-            for (int i = 0; i < s->hand_size[p]; i++)
-                hand_add(d, p, pool[next++]);
+    for (int p = 0; p < s->num_seats; p++) {
+        if (p == seat)
+            continue;
+        memset(d->hand[p], 0, sizeof d->hand[p]);
+        d->hand_size[p] = 0;
+        for (int i = 0; i < s->hand_size[p]; i++)
+            hand_add(d, p, pool[next++]);
+    }
     empty_pile(d);
     for (; next < n; next++)
         put_in_pile(d, pool[next]);
