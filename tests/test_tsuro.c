@@ -3098,6 +3098,31 @@ START_TEST(test_binary_loader_checks_the_invariants)
 }
 END_TEST
 
+/* Spec ("Snapshot"): during setup every hand is full, as the deal leaves
+ * it. Seat 1 gives tile 5 back to the pile (every tile still counted once):
+ * refused, naming the hand, its size and what the deal gives. */
+START_TEST(test_loader_setup_needs_every_hand_full)
+{
+    static const int deal[2][HAND_SIZE] = { { 0, 1, 2 }, { 3, 4, 5 } };
+    table tb;
+    tb_open(&tb, 2, "");
+    tb_deal(&tb, deal);
+    char *snapshot = brt_snapshot(tb.state);
+    char *short_hand = with_field(snapshot, "hands", "[[0,1,2],[3,4]]");
+    char *edited = with_field(short_hand, "pile", "\"00000111111111111111111111111111111\"");
+    char err[TEXT_SIZE] = "";
+    br_state *loaded = NULL;
+    ck_assert_int_ne(br_state_from_json(edited, &loaded, err, sizeof err), BR_OK);
+    ck_assert_ptr_null(loaded);
+    ck_assert_msg(strstr(err, "state.hands[1]: 2 tiles, but the deal (one tile per seat in "
+                              "turn) gives 3 after 6 tiles") != NULL, "message: %s", err);
+    free(edited);
+    free(short_hand);
+    free(snapshot);
+    tb_close(&tb);
+}
+END_TEST
+
 /* A short payload names the part where it ends. */
 START_TEST(test_binary_loader_refuses_short_payload)
 {
@@ -4090,6 +4115,7 @@ int main(void)
         BRT_TEST(test_binary_snapshot_round_trips),
         BRT_TEST(test_binary_loader_refuses_bad_fields_naming_them),
         BRT_TEST(test_binary_loader_checks_the_invariants),
+        BRT_TEST(test_loader_setup_needs_every_hand_full),
         BRT_TEST(test_binary_loader_refuses_short_payload),
         BRT_CASE("editions", 0),
         BRT_TEST(test_rule_kosmos_first_turn_choice_of_path),

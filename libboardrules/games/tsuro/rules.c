@@ -638,9 +638,7 @@ size_t tsuro_legal_moves(const void *st, br_move *out)
 size_t tsuro_chance_outcomes(const void *st, br_move *out, uint32_t *weights)
 {
     const ts_state *s = st;
-    if (s->phase != PH_DEAL && s->phase != PH_DRAW)
-        return 0;
-    return list_draws(s, out, weights);
+    return tsuro_current_player(s) == BR_PLAYER_CHANCE ? list_draws(s, out, weights) : 0;
 }
 
 /* One draw with the weights list_draws() gives (copies in the pile), taken

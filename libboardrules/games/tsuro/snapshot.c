@@ -564,10 +564,15 @@ static bool check_conservation(const ts_state *s, br_text *err)
     return true;
 }
 
-/* Before play: nothing on the board, nobody out, no dragon. Run after
- * check_conservation(): a tile in no hand and not in the pile is on the board. */
+/* Before play: nothing on the board, nobody out, no dragon. The deal gives
+ * one tile per seat in turn, so setup starts with every hand full; during
+ * setup exactly the seats before the turn have placed their markers. Run
+ * after check_conservation(): a tile in no hand and not in the pile is on
+ * the board. */
 static bool check_before_play(const ts_state *s, br_text *err)
 {
+    bool setup = s->phase == PH_SETUP;
+    int n = s->num_seats, dealt = setup ? TS_HAND * n : hands_total(s);
     if (hands_total(s) + s->pile_total < edition_tiles(s))
         return br_fail(err, "state.board: tiles are placed only after the %s phase",
                       PHASE_NAMES[s->phase]);
@@ -577,37 +582,22 @@ static bool check_before_play(const ts_state *s, br_text *err)
         return br_fail(err, "state.last_out: nobody is out before play");
     if (s->placed & ~s->alive)
         return br_fail(err, "state.markers: no marker is out before play");
-    return true;
-}
-
-static bool check_deal(const ts_state *s, br_text *err)
-{
-    int dealt = hands_total(s), n = s->num_seats;
-    if (s->placed)
+    if (!setup && s->placed)
         return br_fail(err, "state.markers: markers are placed only after the deal");
-    if (dealt >= TS_HAND * n)
+    if (!setup && dealt >= TS_HAND * n)
         return br_fail(err, "state.phase: every hand is full, the deal is over");
-    for (int p = 0; p < n; p++)
+    for (int p = 0; p < n; p++) {
         if (s->hand_size[p] != dealt / n + (p < dealt % n))
             return br_fail(err, "state.hands[%d]: %d tiles, but the deal (one tile per seat "
                           "in turn) gives %d after %d tiles", p, s->hand_size[p],
                           dealt / n + (p < dealt % n), dealt);
-    if (s->turn != dealt % n)
-        return br_fail(err, "state.turn: seat %d receives the next tile, not seat %d",
-                      dealt % n, s->turn);
-    return true;
-}
-
-static bool check_setup_phase(const ts_state *s, br_text *err)
-{
-    for (int p = 0; p < s->num_seats; p++) {
-        if (s->hand_size[p] != TS_HAND)
-            return br_fail(err, "state.hands[%d]: every hand holds %d tiles during setup", p,
-                          TS_HAND);
-        if (((s->placed >> p) & 1u) != (p < s->turn))
+        if (setup && ((s->placed >> p) & 1u) != (p < s->turn))
             return br_fail(err, "state.markers[%d]: during setup, exactly the seats before "
                           "seat %d (the turn) have placed their markers", p, s->turn);
     }
+    if (!setup && s->turn != dealt % n)
+        return br_fail(err, "state.turn: seat %d receives the next tile, not seat %d",
+                      dealt % n, s->turn);
     return true;
 }
 
@@ -721,15 +711,10 @@ static bool check_markers(const ts_state *s, br_text *err)
 
 static bool check_invariants(const ts_state *s, br_text *err)
 {
-    if (!check_conservation(s, err))
-        return false;
-    bool ok;
-    switch (s->phase) {
-    case PH_DEAL: ok = check_before_play(s, err) && check_deal(s, err); break;
-    case PH_SETUP: ok = check_before_play(s, err) && check_setup_phase(s, err); break;
-    default: ok = check_play(s, err); break;
-    }
-    return ok && check_markers(s, err);
+    bool before_play = s->phase == PH_DEAL || s->phase == PH_SETUP;
+    return check_conservation(s, err) &&
+           (before_play ? check_before_play(s, err) : check_play(s, err)) &&
+           check_markers(s, err);
 }
 
 /* The end of both loaders: the checks across the members `read` (whether
