@@ -77,7 +77,7 @@ static bool well_formed(const br_field *f)
     if ((f->kind == BR_FIELD_OBJECT && !f->table) || (f->kind == BR_FIELD_CODEC && !f->codec))
         return false;
     bool optional = f->kind == BR_FIELD_OBJECT && (f->flags & BR_FIELD_NULLABLE);
-    if (f->present_at && !optional)
+    if ((f->present_at != 0) != optional)
         return false;
     if (f->kind == BR_FIELD_FLAG && (!(f->flags & BR_FIELD_JSON_ONLY) || f->bias > 7))
         return false;
@@ -99,13 +99,10 @@ static bool is_list(const br_field *f)
     return f->length_at != 0;
 }
 
-/* The presence flag of an OBJECT that may be null (at present_at, else the
- * struct's first byte), or NULL. */
+/* The presence flag of an OBJECT that may be null, or NULL. */
 static uint8_t *presence_flag(const br_field *f, const void *p)
 {
-    if (f->present_at)
-        return (uint8_t *)p + f->present_at - 1;
-    return f->kind == BR_FIELD_OBJECT && (f->flags & BR_FIELD_NULLABLE) ? (uint8_t *)p : NULL;
+    return f->present_at ? (uint8_t *)p + f->present_at - 1 : NULL;
 }
 
 /* Entries of an array member (its length, for a list). */
@@ -1705,7 +1702,7 @@ static bool read_presence(const br_field *f, void *p, br_bytes_reader *r,
 {
     uint8_t *flag = presence_flag(f, p);
     uint32_t v = 0;
-    if (!f->present_at) /* a flag in the struct's first byte is not written */
+    if (!flag)
         return true;
     if (!get_uint(r, 1, &v, at))
         return false;

@@ -704,10 +704,8 @@ typedef enum br_field_kind {
     BR_FIELD_SET,    /* a bit mask member: the array of the names (or the
                         numbers bias + bit) of its set bits, lowest first */
     BR_FIELD_OBJECT, /* a struct member: an object of `table`'s members;
-                        NULLABLE: an optional record, null while the
-                        struct's first byte (its presence flag, which no
-                        member covers) is 0; read null clears it, an object
-                        sets it to 1; binary: the members only */
+                        NULLABLE: an optional record, null while its
+                        presence flag (`present_at`) is 0 */
     BR_FIELD_CODEC,  /* the game's own codec writes and reads it */
     BR_FIELD_FLAG,   /* bit `bias` of a one-byte bit mask member: true or
                         false (JSON only: the mask is the binary form's) */
@@ -845,9 +843,8 @@ struct br_field {
     uint16_t stride;    /* bytes from one array entry to the next */
     uint16_t length_at; /* a list: 1 + the offset of its uint8_t length
                            member (0: a fixed count) */
-    uint16_t present_at; /* an OBJECT with BR_FIELD_NULLABLE (0: its flag
-                            is the struct's first byte, not in the binary
-                            form, as BR_FIELD_OBJECT says): 1 + the offset,
+    uint16_t present_at; /* an OBJECT with BR_FIELD_NULLABLE (and only
+                            there; it needs one): 1 + the offset,
                             in the object's own struct, of its uint8_t
                             presence flag, which no member of `table` is.
                             Flag 0: JSON null (read: the members are left

@@ -561,10 +561,10 @@ START_TEST(test_program_built_by_threads_at_once)
 }
 END_TEST
 
-/* An optional record: a NULLABLE OBJECT is null while its first byte (the
- * struct's presence flag, which no member of its table covers) is 0;
- * reading null clears the flag, reading an object sets it to 1. The binary
- * form holds the members only. */
+/* An optional record: a NULLABLE OBJECT is null while its presence flag
+ * (present_at; no member of its table covers it) is 0; reading null clears
+ * the flag, reading an object sets it to 1. The binary form holds the flag,
+ * then the members. */
 typedef struct optional_pair {
     uint8_t present;
     uint8_t a, b;
@@ -585,7 +585,8 @@ static const br_field_table OPTIONAL_PAIR_TABLE = {OPTIONAL_PAIR, 2};
 static const br_field HOLDER_FIELDS[] = {
     {BR_KEY("n"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(holder, n), .max = 9},
     {BR_KEY("opt"), .kind = BR_FIELD_OBJECT, .table = &OPTIONAL_PAIR_TABLE,
-     .offset = offsetof(holder, opt), .flags = BR_FIELD_NULLABLE},
+     .offset = offsetof(holder, opt), .flags = BR_FIELD_NULLABLE,
+     .present_at = 1 + offsetof(optional_pair, present)},
 };
 static const br_field_table HOLDER_TABLE = {HOLDER_FIELDS, 2};
 
@@ -621,8 +622,9 @@ START_TEST(test_optional_object_is_null_while_absent)
     br_bytes_writer w = {bytes, sizeof bytes, 0};
     br_fields_ctx c = {.state = &h, .viewer = BR_VIEW_FULL, .num_seats = SEATS, .owner = -1};
     br_fields_write_bytes(&HOLDER_TABLE, &c, &h, &w);
-    ck_assert_uint_eq(w.len, 3); /* n, a, b: the flag is not written */
-    ck_assert_uint_eq(bytes[1], 7);
+    ck_assert_uint_eq(w.len, 4); /* n, the flag, a, b */
+    ck_assert_uint_eq(bytes[1], 1);
+    ck_assert_uint_eq(bytes[2], 7);
 }
 END_TEST
 

@@ -517,10 +517,9 @@ static const br_field_table tally_table = {tally_fields,
      .flags = BR_FIELD_NULLABLE | BR_FIELD_BYTES_ONLY, .none = NO_LAY},                    \
     /* null before the first vote; binary: held, then the members (0 when none was held: \
      * the check refuses others) */                                                       \
-    {BR_KEY("last_vote"), .kind = BR_FIELD_BOOL, AT(last_vote.held),                        \
-     .flags = BR_FIELD_BYTES_ONLY},                                                        \
     {BR_KEY("last_vote"), .kind = BR_FIELD_OBJECT, .table = &last_vote_table,               \
-     AT(last_vote), .flags = BR_FIELD_NULLABLE},                                           \
+     AT(last_vote), .flags = BR_FIELD_NULLABLE,                                            \
+     .present_at = 1 + offsetof(dud_vote_result, held)},                                   \
     CODEC_FIELD("rejected", REJECTED, AT(rejected), .flags = BR_FIELD_JSON_ONLY),          \
     {BR_KEY("rejected"), .kind = BR_FIELD_INT, .width = 1, AT(rejected),                    \
      .count = DUD_MV_VOTE / 8, .stride = 1, .max = 255, .flags = BR_FIELD_BYTES_ONLY},      \
