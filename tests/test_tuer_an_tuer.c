@@ -1743,12 +1743,18 @@ START_TEST(test_snapshot_card_lists_refused_over_their_limits)
 }
 END_TEST
 
-/* A short payload names the part where it ends. */
+/* A short payload names the member where it ends, one the walk reads or
+ * one the game's codecs read (a figure, a card set). */
 START_TEST(test_binary_loader_refuses_short_payload)
 {
     br_state *s = played_position();
     /* Cut 10 bytes off the end, and the payload length with them. */
-    brt_expect_short_payload_refused(s, BIN_SIZE, 10, "state.cat_wait");
+    brt_expect_short_payload_refused(s, BIN_SIZE, 10,
+                                     "state.last_score.run: the data ends 1 byte");
+    brt_expect_short_payload_refused(s, BIN_SIZE, BIN_SIZE - BIN_FIGURES - 3,
+                                     "state.figures[1]: the data ends 1 byte early");
+    brt_expect_short_payload_refused(s, BIN_SIZE, BIN_SIZE - BIN_PILE - 9,
+                                     "state.door_pile: the data ends 7 bytes early");
     br_state_free(s);
 }
 END_TEST

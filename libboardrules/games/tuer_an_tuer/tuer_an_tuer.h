@@ -156,13 +156,11 @@ typedef struct tat {
  * floor's elevator card (2 per door); doc: "Counters and their bounds". */
 enum { TAT_MAX_STEPS = 3 * 5 + 10 + 5 + 2 * COLUMNS };
 
-#define TAT_FITS(member, max) \
-    ((unsigned long long)(max) < 1ull << (8 * sizeof(((tat *)0)->member)))
-_Static_assert(TAT_FITS(dealt, SEATS * HAND), "dealt: 5 cards to each seat");
-_Static_assert(TAT_FITS(exchange_draws, MAX_EXCHANGE), "exchange_draws");
-_Static_assert(TAT_FITS(steps, TAT_MAX_STEPS), "steps: one movement");
-_Static_assert(TAT_FITS(last[0], TAT_MAX_STEPS), "last: one scoring");
-_Static_assert(TAT_FITS(final_steps, FLOORS * 2 * COLUMNS), "final_steps: 4 elevator cards");
+_Static_assert(BR_FITS(tat, dealt, SEATS * HAND), "dealt: 5 cards to each seat");
+_Static_assert(BR_FITS(tat, exchange_draws, MAX_EXCHANGE), "exchange_draws");
+_Static_assert(BR_FITS(tat, steps, TAT_MAX_STEPS), "steps: one movement");
+_Static_assert(BR_FITS(tat, last[0], TAT_MAX_STEPS), "last: one scoring");
+_Static_assert(BR_FITS(tat, final_steps, FLOORS * 2 * COLUMNS), "final_steps: 4 elevator cards");
 
 /* ------------------------------------------------------------------ */
 /* Small helpers */
@@ -245,10 +243,7 @@ static inline bool board_full(const tat *s) { return !memchr(s->board, NONE, DOO
 
 static inline bool all_elevators_filled(const tat *s)
 {
-    for (int f = 0; f < FLOORS; f++)
-        if (s->elevators[f] == NONE)
-            return false;
-    return true;
+    return !memchr(s->elevators, NONE, FLOORS);
 }
 
 /* Whether `viewer` (BR_VIEW_FULL for the full state, -1 for a spectator or
