@@ -85,37 +85,15 @@ static void write_votes(br_jw *w, unsigned cards)
 /* ------------------------------------------------------------------ */
 /* Reading JSON: the codecs of the game's notation. */
 
-/* A lay text in the form the writer puts it ("road 3b e"), read without the
- * general notation parser; -1 when the text is in another form. */
-static int canonical_lay(const char *text)
-{
-    for (int p = 0; p < DUD_PATHS; p++) {
-        size_t n = strlen(dud_path_names[p]);
-        if (strncmp(text, dud_path_names[p], n) != 0 || text[n] != ' ')
-            continue;
-        const char *rest = text + n + 1;
-        for (int sh = 0; sh < DUD_SHAPES; sh++) {
-            size_t m = strlen(dud_shape_names[sh]);
-            if (strncmp(rest, dud_shape_names[sh], m) != 0 || rest[m] != ' ')
-                continue;
-            for (int d = 0; d < DUD_DIRS; d++)
-                if (strcmp(rest + m + 1, dud_dir_names[d]) == 0)
-                    return (int)dud_move_of_lay((dud_lay){(uint8_t)p, (uint8_t)sh, (uint8_t)d});
-        }
-    }
-    return -1;
-}
-
-/* A lay text into its move number. */
+/* A lay text into its move number, read by the notation's parser. */
 static bool read_lay(const json_t *v, br_move *out, const br_field_path *at, br_text *err)
 {
     if (!json_is_string(v))
         return br_field_fail(err, at, "not a lay text");
-    br_move m = canonical_lay(json_string_value(v));
+    br_move m;
     char reason[160];
     br_text r = br_text_over(reason, sizeof reason);
-    if (m < 0 && (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK
-                  || m >= DUD_MV_VOTE))
+    if (dud_move_from_text(NULL, json_string_value(v), &m, &r) != BR_OK || m >= DUD_MV_VOTE)
         return br_field_fail(err, at, "'%s' is not a lay (e.g. 'road 3b e')",
                              json_string_value(v));
     *out = m;
@@ -424,9 +402,6 @@ static bool get_votes_held(const br_fields_ctx *c, void *member, br_bytes_reader
 /* The table (doc: "Snapshot"), members in the order of the format; the
  * basic and pro variants differ in the cards. */
 
-#define CODEC(name, json_write, json_read, bytes)                                          \
-    static const br_field_codec name = {json_write, json_read, put_##bytes,            \
-                                        get_##bytes}
 #define JSON_CODEC(name, json_write, json_read)                                            \
     static const br_field_codec name = {json_write, json_read, NULL, NULL}
 JSON_CODEC(LAY, NULL, lay_read);
