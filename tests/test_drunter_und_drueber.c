@@ -2545,7 +2545,8 @@ static const struct {
     {"more votes held than the bound", BASE_LAY, F_TALLIES, 1, 0x10,
      "state.tallies.votes: 4096 is not in 0..4048"},
     {"pro choice before a path ended", BASE_PRO, F_CARDS, 2, 0, "choices"},
-    {"task card out of range", BASE_PRO, F_CARDS, 0, 10, "state.tasks[0][0]"},
+    {"task card out of range", BASE_PRO, F_CARDS, 0, 10, "state.tasks[0].cards[0]: 10 is not"},
+    {"choice out of range", BASE_PRO, F_CARDS, 3 + 2, 2, "state.tasks[1].choice: 2 is not in 0..1"},
 };
 
 START_TEST(test_binary_loader_rejects_inconsistent_fields)

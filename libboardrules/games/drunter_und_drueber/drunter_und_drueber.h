@@ -104,6 +104,12 @@ typedef struct dud_vote_result {
     uint8_t jein_yes;   /* seats whose jein counted as yes */
 } dud_vote_result;
 
+/* A seat's cards in the pro variant, together as the binary form has them. */
+typedef struct dud_tasks {
+    uint8_t card[2]; /* the two task cards, DUD_NONE before */
+    uint8_t choice;  /* the chosen slot 0/1, DUD_NONE before */
+} dud_tasks;
+
 typedef struct dud {
     uint8_t num_players;
     uint8_t pro;
@@ -119,8 +125,7 @@ typedef struct dud {
     uint8_t hand[DUD_MAX_SEATS][DUD_TILE_TYPES];
     uint8_t pool[DUD_TILE_TYPES];       /* tiles not dealt yet */
     uint8_t building[DUD_MAX_SEATS];    /* basic: secret building type, DUD_NONE before */
-    uint8_t task[DUD_MAX_SEATS][2];     /* pro: the two task cards, DUD_NONE before */
-    uint8_t choice[DUD_MAX_SEATS];      /* pro: chosen slot 0/1, DUD_NONE before */
+    dud_tasks tasks[DUD_MAX_SEATS];     /* pro */
     uint8_t votes[DUD_MAX_SEATS];       /* vote cards still held */
     uint8_t ballot[DUD_MAX_SEATS];      /* cards chosen in the running vote */
     uint8_t voted;                      /* bit p: seat p has chosen */

@@ -340,9 +340,9 @@ static void write_building_card(const dud *before, br_move move, int viewer, br_
 static void write_task_card(const dud *before, br_move move, br_jw *w)
 {
     int seat = 0, slot = 0;
-    while (seat < before->num_players - 1 && before->task[seat][1] != DUD_NONE)
+    while (seat < before->num_players - 1 && before->tasks[seat].card[1] != DUD_NONE)
         seat++;
-    if (before->task[seat][0] != DUD_NONE)
+    if (before->tasks[seat].card[0] != DUD_NONE)
         slot = 1;
     begin_seat_effect(w, "task_card", seat);
     br_jw_key_int(w, "slot", slot + 1);
@@ -357,7 +357,7 @@ static void write_choice(const dud *before, br_move move, int viewer, br_jw *w)
     begin_seat_effect(w, "choice", actor);
     if (viewer == actor) {
         br_jw_key_int(w, "slot", slot + 1);
-        br_jw_key_string(w, "card", dud_task_names[before->task[actor][slot]]);
+        br_jw_key_string(w, "card", dud_task_names[before->tasks[actor].card[slot]]);
     } else {
         br_jw_key_string(w, "card", "?");
     }

@@ -37,8 +37,7 @@ br_status dud_setup(void *st, int num_players, br_option_value *values, br_text 
     s->pending = DUD_NONE;
     memcpy(s->pool, dud_tile_count, sizeof s->pool);
     memset(s->building, DUD_NONE, sizeof s->building);
-    memset(s->task, DUD_NONE, sizeof s->task);
-    memset(s->choice, DUD_NONE, sizeof s->choice);
+    memset(s->tasks, DUD_NONE, sizeof s->tasks);
     for (int p = 0; p < DUD_PATHS; p++) {
         s->crew[p] = dud_start_square[p];
         s->board[dud_start_square[p]] = (uint8_t)(p + 1);
@@ -179,16 +178,16 @@ int dud_scoring_card(const dud *s, int seat)
 {
     if (!s->pro)
         return s->building[seat] == DUD_NONE ? -1 : s->building[seat];
-    if (s->choice[seat] == DUD_NONE)
+    if (s->tasks[seat].choice == DUD_NONE)
         return -1;
-    return s->task[seat][s->choice[seat]];
+    return s->tasks[seat].card[s->tasks[seat].choice];
 }
 
 dud_standing dud_standing_of(const dud *s, const int *points, int seat)
 {
     int card = dud_scoring_card(s, seat); /* every card is dealt and chosen at the end */
     return (dud_standing){card >= 0 ? points[card] : 0,
-                          s->pro ? points[s->task[seat][1 - s->choice[seat]]] : 0,
+                          s->pro ? points[s->tasks[seat].card[1 - s->tasks[seat].choice]] : 0,
                           br_popcount64(s->votes[seat])};
 }
 
@@ -222,7 +221,7 @@ void dud_scores(const void *st, double *out)
     dud_card_points(s, points);
     for (int p = 0; p < s->num_players; p++) {
         int card = dud_scoring_card(s, p);
-        const uint8_t *tasks = s->task[p];
+        const uint8_t *tasks = s->tasks[p].card;
         if (card >= 0)
             out[p] = points[card];
         else if (s->pro && tasks[1] != DUD_NONE) /* before the choice: the better card */
@@ -238,7 +237,7 @@ void dud_scores(const void *st, double *out)
 bool dud_choices_complete(const dud *s)
 {
     for (int p = 0; p < s->num_players; p++)
-        if (s->choice[p] == DUD_NONE)
+        if (s->tasks[p].choice == DUD_NONE)
             return false;
     return true;
 }
@@ -252,7 +251,7 @@ int dud_actor(const dud *s)
             return q;
         if (s->phase == DUD_PH_JEIN && (s->ballot[q] & DUD_JEIN_BIT) && !(s->jein_done & bit))
             return q;
-        if (s->phase == DUD_PH_CHOOSE && s->choice[q] == DUD_NONE)
+        if (s->phase == DUD_PH_CHOOSE && s->tasks[q].choice == DUD_NONE)
             return q;
     }
     return -1;
@@ -330,7 +329,7 @@ static int cards_dealt(const dud *s)
 {
     int n = 0;
     for (int p = 0; p < s->num_players; p++)
-        n += s->pro ? (s->task[p][0] != DUD_NONE) + (s->task[p][1] != DUD_NONE)
+        n += s->pro ? (s->tasks[p].card[0] != DUD_NONE) + (s->tasks[p].card[1] != DUD_NONE)
                     : s->building[p] != DUD_NONE;
     return n;
 }
@@ -338,7 +337,8 @@ static int cards_dealt(const dud *s)
 static bool card_dealt(const dud *s, int card)
 {
     for (int p = 0; p < s->num_players; p++)
-        if (s->pro ? s->task[p][0] == card || s->task[p][1] == card : s->building[p] == card)
+        if (s->pro ? s->tasks[p].card[0] == card || s->tasks[p].card[1] == card
+                   : s->building[p] == card)
             return true;
     return false;
 }
@@ -662,7 +662,7 @@ static void apply_deal_card(dud *s, int card)
 {
     int step = cards_dealt(s), all = s->num_players * (s->pro ? 2 : 1);
     assert(step < all && !card_dealt(s, card));
-    *(s->pro ? &s->task[step / 2][step % 2] : &s->building[step]) = (uint8_t)card;
+    *(s->pro ? &s->tasks[step / 2].card[step % 2] : &s->building[step]) = (uint8_t)card;
     if (step + 1 == all)
         start_play(s);
 }
@@ -692,7 +692,7 @@ void dud_apply_move(void *st, br_move move)
         if (dud_actor(s) < 0)
             tally(s);
     } else if (move < DUD_MV_DEAL_TILE) {
-        s->choice[actor] = (uint8_t)(move - DUD_MV_CHOOSE);
+        s->tasks[actor].choice = (uint8_t)(move - DUD_MV_CHOOSE);
         if (dud_choices_complete(s))
             advance(s);
     } else if (move < DUD_MV_DEAL_BUILDING) {

@@ -174,19 +174,19 @@ static bool sees_secret(const br_fields_ctx *c)
 /* Pro: the two open task cards of a seat. */
 static void tasks_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
-    const uint8_t *pair = member;
+    const dud_tasks *t = member;
     (void)c;
     br_jw_begin_array(w);
-    br_jw_name_or_null(w, dud_task_names, pair[0], DUD_NONE);
-    br_jw_name_or_null(w, dud_task_names, pair[1], DUD_NONE);
+    br_jw_name_or_null(w, dud_task_names, t->card[0], DUD_NONE);
+    br_jw_name_or_null(w, dud_task_names, t->card[1], DUD_NONE);
     br_jw_end_array(w);
 }
 
 static bool read_task(const json_t *e, size_t i, void *out, const br_field_path *at,
                       br_text *err)
 {
-    uint8_t *pair = out;
-    return br_field_read_choice(e, dud_task_names, DUD_TASKS, true, DUD_NONE, &pair[i], at,
+    dud_tasks *t = out;
+    return br_field_read_choice(e, dud_task_names, DUD_TASKS, true, DUD_NONE, &t->card[i], at,
                                 err);
 }
 
@@ -333,48 +333,10 @@ static void board_write(const br_fields_ctx *c, const void *member, br_jw *w)
 }
 
 /* ------------------------------------------------------------------ */
-/* The binary codecs of the members the core cannot write itself (doc:
- * "Binary snapshot"): one byte per value but the votes held (two), seats
- * 0..n-1 only; derived members (board, crews, result) are not written. Each
- * reader checks its ranges; the invariants across members are
- * check_loaded()'s. */
-
-/* Binary snapshots of format version 2 and before held the votes in one
- * byte; from version 3 on they take two. */
+/* The binary codec of the one member the walk cannot read (doc: "Binary
+ * snapshot"): binary snapshots of format version 2 and before held the
+ * votes in one byte; from version 3 on they take two. */
 enum { VOTES_U16_SINCE = 3 };
-
-/* A card number below `count`, or DUD_NONE. */
-static bool get_card(br_bytes_reader *r, int count, uint8_t *out, const br_field_path *at)
-{
-    if (!br_field_take(r, out, 1, at))
-        return false;
-    return *out == DUD_NONE || *out < count
-           || br_field_fail_bytes(r, at, "%u is not a card (0..%d, or 255: none)", *out,
-                                  count - 1);
-}
-
-/* Pro: per seat its two task cards and its choice (state.tasks[p][i],
- * state.choices[p]). */
-static void put_tasks(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const dud *s = c->state;
-    (void)member;
-    const uint8_t b[3] = {s->task[c->owner][0], s->task[c->owner][1], s->choice[c->owner]};
-    br_bw_bytes(w, b, 3);
-}
-
-static bool get_tasks(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                      const br_field_path *at)
-{
-    dud *s = loading(c);
-    (void)member;
-    int p = c->owner;
-    br_field_path first = {at, NULL, 0}, second = {at, NULL, 1};
-    br_field_path choices = {at->parent->parent, "choices", 0}, choice = {&choices, NULL, p};
-    return get_card(r, DUD_TASKS, &s->task[p][0], &first)
-           && get_card(r, DUD_TASKS, &s->task[p][1], &second)
-           && get_card(r, 2, &s->choice[p], &choice);
-}
 
 static void put_votes_held(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
@@ -408,7 +370,6 @@ JSON_CODEC(LAY, NULL, lay_read);
 static const br_field_text LAY_TEXT = {lay_json_text, LAY_TEXT_MAX + 2};
 JSON_CODEC(CREWS, crews_write, NULL);
 JSON_CODEC(TASKS, tasks_write, tasks_read);
-static const br_field_codec TASKS_BYTES = {NULL, NULL, put_tasks, get_tasks};
 JSON_CODEC(BALLOT, ballot_write, ballot_read);
 JSON_CODEC(JEIN, jein_write, jein_read);
 JSON_CODEC(REJECTED, rejected_write, rejected_read);
@@ -447,6 +408,18 @@ static const br_field last_vote_fields[] = {
 };
 static const br_field_table last_vote_table = {last_vote_fields,
                                             sizeof last_vote_fields / sizeof last_vote_fields[0]};
+
+/* Pro: a seat's task cards and its choice, DUD_NONE before the deal and
+ * before the choice. */
+static const br_field tasks_fields[] = {
+    {BR_KEY("cards"), .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(dud_tasks, card),
+     .count = 2, .stride = 1, .max = DUD_TASKS - 1, .names = dud_task_names,
+     .flags = BR_FIELD_NULLABLE, .none = DUD_NONE},
+    {BR_KEY("choice"), .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(dud_tasks, choice),
+     .max = 1, .flags = BR_FIELD_NULLABLE, .none = DUD_NONE},
+};
+static const br_field_table tasks_table = {tasks_fields,
+                                           sizeof tasks_fields / sizeof tasks_fields[0]};
 
 /* The tallies, from votes_held on (their members follow each other). */
 #define TALLY(member) .offset = offsetof(dud, member) - offsetof(dud, votes_held)
@@ -512,11 +485,14 @@ static const br_field basic_fields[] = {
 
 static const br_field pro_fields[] = {
     HEAD_FIELDS,
-    CODEC_FIELD("tasks", TASKS, PER_SEAT(task), .flags = BR_FIELD_JSON_ONLY),
+    CODEC_FIELD("tasks", TASKS, PER_SEAT(tasks), .flags = BR_FIELD_JSON_ONLY),
     /* the slot chosen, 1 or 2 (stored 0 or 1) */
-    {BR_KEY("choices"), .kind = BR_FIELD_INT, .width = 1, PER_SEAT(choice), .max = 1,
-     .bias = 1, SECRET(BR_FIELD_JSON_ONLY)},
-    CODEC_FIELD("tasks", TASKS_BYTES, PER_SEAT(task), .flags = BR_FIELD_BYTES_ONLY),
+    {BR_KEY("choices"), .kind = BR_FIELD_INT, .width = 1, AT(tasks[0].choice),
+     .count = BR_FIELD_SEATS, .stride = sizeof(dud_tasks), .max = 1, .bias = 1,
+     SECRET(BR_FIELD_JSON_ONLY)},
+    /* binary: per seat the cards, then the choice */
+    {BR_KEY("tasks"), .kind = BR_FIELD_OBJECT, .table = &tasks_table, PER_SEAT(tasks),
+     .flags = BR_FIELD_BYTES_ONLY},
     TAIL_FIELDS,
 };
 
@@ -710,7 +686,7 @@ static bool check_cards(const dud *s, br_text *err)
     const char *key = s->pro ? "tasks" : "buildings";
     unsigned seen = 0;
     for (int k = 0; k < slots; k++) { /* in deal order */
-        int card = s->pro ? s->task[k / 2][k % 2] : s->building[k];
+        int card = s->pro ? s->tasks[k / 2].card[k % 2] : s->building[k];
         if (card == DUD_NONE)
             continue;
         if (dealt++ != k)
@@ -735,7 +711,7 @@ static bool check_choices(const dud *s, br_text *err)
         return true;
     bool some = false;
     for (int p = 0; p < s->num_players; p++)
-        some |= s->choice[p] != DUD_NONE;
+        some |= s->tasks[p].choice != DUD_NONE;
     bool playing = s->phase >= DUD_PH_LAY && s->phase <= DUD_PH_JEIN;
     if (s->phase < DUD_PH_LAY && some)
         return br_fail(err, "state.choices: a task chosen during the deal");
@@ -749,8 +725,8 @@ static bool check_choices(const dud *s, br_text *err)
         if (dud_choices_complete(s))
             return br_fail(err, "state.phase: every seat has chosen");
         for (int k = 1; k < s->num_players; k++) /* the choosers so far follow the turn order */
-            if (s->choice[(s->turn + k) % s->num_players] != DUD_NONE
-                && s->choice[(s->turn + k - 1) % s->num_players] == DUD_NONE)
+            if (s->tasks[(s->turn + k) % s->num_players].choice != DUD_NONE
+                && s->tasks[(s->turn + k - 1) % s->num_players].choice == DUD_NONE)
                 return br_fail(err, "state.choices: seats chose out of turn order");
     }
     return true;

@@ -104,12 +104,13 @@ static void render_cards(const dud *s, int p, int viewer, br_text *out)
                        : dud_building_names[s->building[p]]);
         return;
     }
+    const dud_tasks *t = &s->tasks[p];
     br_text_puts(out, "  task cards:");
     for (int i = 0; i < 2; i++)
-        br_text_printf(out, " %s", s->task[p][i] == DUD_NONE ? "-" : dud_task_names[s->task[p][i]]);
-    if (s->choice[p] != DUD_NONE)
+        br_text_printf(out, " %s", t->card[i] == DUD_NONE ? "-" : dud_task_names[t->card[i]]);
+    if (t->choice != DUD_NONE)
         br_text_printf(out, "; chosen: %s", sees(s, viewer, p)
-                                                ? dud_task_names[s->task[p][s->choice[p]]] : "hidden");
+                                                ? dud_task_names[t->card[t->choice]] : "hidden");
     br_text_putc(out, '\n');
 }
 
@@ -262,8 +263,8 @@ void dud_resample(const void *st, int seat, br_rng *rng, void *out)
     for (int p = 0; p < d->num_players; p++) {
         if (p == seat)
             continue;
-        if (d->pro && d->choice[p] != DUD_NONE)
-            d->choice[p] = (uint8_t)br_rng_below(rng, 2);
+        if (d->pro && d->tasks[p].choice != DUD_NONE)
+            d->tasks[p].choice = (uint8_t)br_rng_below(rng, 2);
         if (d->phase == DUD_PH_VOTE && (d->voted >> p & 1))
             d->ballot[p] = (uint8_t)(br_rng_next(rng) & d->votes[p]);
     }
@@ -384,14 +385,14 @@ static void seat_block(const dud *s, int p, int viewer, int actor, const int *po
         out[DUD_S_POINTS] = (float)points[card] / POINTS_MAX;
     }
     if (s->pro) {
-        if (s->task[p][0] != DUD_NONE)
-            out[DUD_S_TASK1 + s->task[p][0]] = 1.0f;
-        if (s->task[p][1] != DUD_NONE)
-            out[DUD_S_TASK2 + s->task[p][1]] = 1.0f;
-        if (s->choice[p] != DUD_NONE) {
+        if (s->tasks[p].card[0] != DUD_NONE)
+            out[DUD_S_TASK1 + s->tasks[p].card[0]] = 1.0f;
+        if (s->tasks[p].card[1] != DUD_NONE)
+            out[DUD_S_TASK2 + s->tasks[p].card[1]] = 1.0f;
+        if (s->tasks[p].choice != DUD_NONE) {
             out[DUD_S_CHOSEN] = 1.0f;
             if (card_open)
-                out[DUD_S_SLOT + s->choice[p]] = 1.0f;
+                out[DUD_S_SLOT + s->tasks[p].choice] = 1.0f;
         }
     }
     out[DUD_S_WINNER] = (float)(over && (s->winner_mask >> p & 1));
