@@ -67,12 +67,10 @@ static bool hands_read(const br_fields_ctx *c, void *member, const json_t *v,
 static void hands_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
     const ts_state *s = member;
-    uint8_t b[TS_SEATS * (1 + TS_HAND)];
     for (int p = 0; p < c->num_seats; p++) {
-        b[p * (1 + TS_HAND)] = s->hand_size[p];
-        memcpy(&b[p * (1 + TS_HAND) + 1], s->hand[p], TS_HAND);
+        br_bw_bytes(w, &s->hand_size[p], 1);
+        br_bw_bytes(w, s->hand[p], TS_HAND);
     }
-    br_bw_bytes(w, b, (size_t)c->num_seats * (1 + TS_HAND));
 }
 
 /* Loaded in any order, kept sorted (hand_add). */
@@ -204,11 +202,8 @@ static void board_put(const br_fields_ctx *c, const void *member, br_bytes_write
 {
     (void)c;
     const ts_state *s = member;
-    uint8_t b[TS_MAX_WIDTH * TS_MAX_WIDTH]; /* the rows in one write */
-    size_t n = 0;
-    for (int r = 0; r < s->width; r++, n += s->width)
-        memcpy(b + n, &s->board[cell_of(r, 0)], s->width);
-    br_bw_bytes(w, b, n);
+    for (int r = 0; r < s->width; r++)
+        br_bw_bytes(w, &s->board[cell_of(r, 0)], s->width);
 }
 
 static bool board_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
@@ -325,25 +320,23 @@ static void store_marker(ts_state *s, int p, const uint8_t m[MARK_ROW])
         s->placed |= (uint8_t)seat_bit(p);
 }
 
-static void markers_write(const br_fields_ctx *c, const void *member, br_jw *w)
+/* The JSON form is an array over the seats that the core walks: these
+ * write and read the marker of seat c->owner (`member`: the whole state). */
+static void marker_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const ts_state *s = member;
-    br_jw_begin_array(w);
-    for (int p = 0; p < c->num_seats; p++) {
-        uint8_t m[MARK_ROW];
-        marker_row(s, p, m);
-        br_jw_begin_object(w);
-        br_jw_key_string(w, "status", MARK_STATUS[m[0]]);
-        if (m[0] == MARK_ON) {
-            char square[2] = { (char)('a' + m[1] % s->width), (char)('1' + m[1] / s->width) };
-            br_jw_key(w, "square");
-            br_jw_string_n(w, square, sizeof square);
-            br_jw_key_int(w, "point", m[2]);
-            br_jw_key_bool(w, "fresh", m[3]);
-        }
-        br_jw_end_object(w);
+    uint8_t m[MARK_ROW];
+    marker_row(s, c->owner, m);
+    br_jw_begin_object(w);
+    br_jw_key_string(w, "status", MARK_STATUS[m[0]]);
+    if (m[0] == MARK_ON) {
+        char square[2] = { (char)('a' + m[1] % s->width), (char)('1' + m[1] / s->width) };
+        br_jw_key(w, "square");
+        br_jw_string_n(w, square, sizeof square);
+        br_jw_key_int(w, "point", m[2]);
+        br_jw_key_bool(w, "fresh", m[3]);
     }
-    br_jw_end_array(w);
+    br_jw_end_object(w);
 }
 
 /* The members of a marker on the board into m[1..3]: a square name such as
@@ -369,10 +362,10 @@ static bool marker_on_read(const ts_state *s, const json_t *obj, uint8_t m[MARK_
     return true;
 }
 
-static bool marker_read(const json_t *obj, size_t p, void *out, const br_field_path *at,
-                        br_text *err)
+static bool marker_read(const br_fields_ctx *c, void *member, const json_t *obj,
+                        const br_field_path *at, br_text *err)
 {
-    ts_state *s = out;
+    ts_state *s = member;
     br_field_path status = { at, "status", 0 };
     uint8_t m[MARK_ROW] = { 0 };
     if (!json_is_object(obj) || !json_is_string(json_object_get(obj, "status")))
@@ -386,15 +379,8 @@ static bool marker_read(const json_t *obj, size_t p, void *out, const br_field_p
         return br_field_fail(err, at, m[0] == MARK_ON ? "a marker on the board has exactly "
                              "the fields status, square, point, fresh" : "a marker that is %s "
                              "has only a status", MARK_STATUS[m[0]]);
-    store_marker(s, (int)p, m);
+    store_marker(s, c->owner, m);
     return true;
-}
-
-static bool markers_read(const br_fields_ctx *c, void *member, const json_t *v,
-                         const br_field_path *at, br_text *err)
-{
-    size_t n = (size_t)c->num_seats;
-    return br_field_read_each(v, n, n, "markers", marker_read, member, at, err);
 }
 
 static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
@@ -429,7 +415,8 @@ static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r
     return br_field_get_rows(r, (size_t)c->num_seats, MARK_ROW, marker_get, member, at);
 }
 
-static const br_field_codec MARKERS = { markers_write, markers_read, markers_put, markers_get };
+static const br_field_codec MARKER = { marker_write, marker_read, NULL, NULL };
+static const br_field_codec MARKERS = { NULL, NULL, markers_put, markers_get };
 
 /* ------------------------------------------------------------------ */
 /* What the observation derives from the state */
@@ -496,7 +483,8 @@ static const br_field TSURO_FIELDS[] = {
     { BR_KEY("board"), .kind = BR_FIELD_CODEC, .codec = &BOARD, .flags = BR_FIELD_JSON_ONLY },
     { BR_KEY("pile"), .kind = BR_FIELD_CODEC, .codec = &PILE, TS_SNAPSHOT_ONLY,
       .flags = BR_FIELD_JSON_ONLY },
-    { BR_KEY("markers"), .kind = BR_FIELD_CODEC, .codec = &MARKERS, .flags = BR_FIELD_JSON_ONLY },
+    { BR_KEY("markers"), .kind = BR_FIELD_CODEC, .codec = &MARKER, .count = BR_FIELD_SEATS,
+      .flags = BR_FIELD_JSON_ONLY },
     { BR_KEY("hands"), .kind = BR_FIELD_CODEC, .codec = &HANDS, .flags = BR_FIELD_VIEW_ONLY },
     { BR_KEY("hand_sizes"), .kind = BR_FIELD_INT, .width = 1, TS_MEMBER(hand_size),
       .count = BR_FIELD_SEATS, .stride = 1, .max = TS_HAND, .flags = BR_FIELD_VIEW_ONLY },
