@@ -224,6 +224,14 @@ bool br_field_read_u8_list(const json_t *v, unsigned cap, unsigned max, int bias
     return true;
 }
 
+void br_jw_seat_or_null(br_jw *w, int seat)
+{
+    if (seat < 0)
+        br_jw_null(w);
+    else
+        br_jw_int(w, seat);
+}
+
 /* ------------------------------------------------------------------ */
 /* Derived members after a load */
 

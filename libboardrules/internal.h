@@ -998,6 +998,9 @@ bool br_field_read_each(const json_t *v, size_t min, size_t max, const char *wha
  * '<last>'[ or null]". */
 bool br_field_read_choice(const json_t *v, const char *const *names, int count, bool nullable,
                           uint8_t none, uint8_t *out, const br_field_path *at, br_text *err);
+/* A seat, or null when `seat` is negative (nobody: no seat holds it, the
+ * game is over): a derived member or an effect that names a seat or none. */
+void br_jw_seat_or_null(br_jw *w, int seat);
 
 /* ------------------------------------------------------------------ */
 /* Binary snapshots (binary.c): fixed widths, little-endian, the same on

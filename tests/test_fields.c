@@ -803,6 +803,23 @@ START_TEST(test_object_may_be_null_in_bytes)
 }
 END_TEST
 
+/* A seat or nobody (a negative seat): the number, or null. */
+START_TEST(test_seat_or_null_writes_null_for_nobody)
+{
+    char buf[64];
+    br_text t = br_text_over(buf, sizeof buf);
+    br_jw w;
+    br_jw_init(&w, &t);
+    br_jw_begin_array(&w);
+    br_jw_seat_or_null(&w, 0);
+    br_jw_seat_or_null(&w, 7);
+    br_jw_seat_or_null(&w, -1);
+    br_jw_seat_or_null(&w, BR_PLAYER_TERMINAL);
+    br_jw_end_array(&w);
+    ck_assert_str_eq(buf, "[0,7,null,null]");
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -825,6 +842,7 @@ int main(void)
         BRT_TEST(test_bag_with_quoted_names_writes_each_copy),
         BRT_TEST(test_object_may_be_null_by_its_flag),
         BRT_TEST(test_object_may_be_null_in_bytes),
+        BRT_TEST(test_seat_or_null_writes_null_for_nobody),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }

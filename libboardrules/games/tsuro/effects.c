@@ -49,20 +49,14 @@ static void key_tile(br_jw *w, const char *key, int tile, bool shown)
 static void key_seat_or_null(br_jw *w, const char *key, int seat)
 {
     br_jw_key(w, key);
-    if (seat == NO_SEAT)
-        br_jw_null(w);
-    else
-        br_jw_int(w, seat);
+    br_jw_seat_or_null(w, seat);
 }
 
 /* [0,2]: the seats of a mask, ascending. */
 static void key_seats(br_jw *w, const char *key, unsigned seats)
 {
     br_jw_key(w, key);
-    br_jw_begin_array(w);
-    for (unsigned m = seats; m; m &= m - 1)
-        br_jw_int(w, first_seat(m));
-    br_jw_end_array(w);
+    br_jw_seats(w, seats, TS_SEATS);
 }
 
 static void begin_effect(br_jw *w, const char *type)
@@ -284,12 +278,11 @@ static void write_game_over(const ts_state *before, const ts_state *after, br_jw
 {
     if (after->phase != PH_OVER || before->phase == PH_OVER)
         return;
-    unsigned winners = after->alive ? after->alive : after->last_out;
     begin_effect(w, "game_over");
     br_jw_key_string(w, "reason", after->alive == 0             ? "no_marker_left"
                                   : at_most_one_seat(after->alive) ? "one_marker_left"
                                                                    : "no_tiles_left");
-    key_seats(w, "winners", winners);
+    key_seats(w, "winners", winners_of(after));
     br_jw_end_object(w);
 }
 

@@ -427,20 +427,14 @@ static void to_move_write(const br_fields_ctx *c, const void *member, br_jw *w)
     int who = tsuro_current_player(member);
     if (who == BR_PLAYER_CHANCE)
         br_jw_string(w, "chance");
-    else if (who == BR_PLAYER_TERMINAL)
-        br_jw_null(w);
     else
-        br_jw_int(w, who);
+        br_jw_seat_or_null(w, who); /* BR_PLAYER_TERMINAL: nobody */
 }
 
 static void draw_to_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     (void)c;
-    int seat = chance_recipient(member);
-    if (seat == NO_SEAT)
-        br_jw_null(w);
-    else
-        br_jw_int(w, seat);
+    br_jw_seat_or_null(w, chance_recipient(member));
 }
 
 static void winners_write(const br_fields_ctx *c, const void *member, br_jw *w)
