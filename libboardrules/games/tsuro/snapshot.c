@@ -7,8 +7,6 @@
  * hands), the members derived for the observation, and the invariant checks
  * across members after a load.
  */
-#include <stdio.h>
-
 #include "tsuro.h"
 
 /* ------------------------------------------------------------------ */
@@ -29,23 +27,22 @@ static void unseen_write(const br_fields_ctx *c, const void *member, br_jw *w)
 
 /* ------------------------------------------------------------------ */
 /* Hands: an array per seat, sorted; null where the viewer may not see it.
- * Binary: per seat the size and three slots (unused ones 0). */
+ * Binary: per seat the size and three slots (unused ones 0). Both forms are
+ * read in any order and kept sorted (hand_add). */
 
 static void hands_write(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const ts_state *s = member;
     br_jw_begin_array(w);
     for (int p = 0; p < s->num_seats; p++) {
-        if (!hand_visible(s, p, c->viewer)) {
+        if (hand_visible(s, p, c->viewer))
+            br_jw_u8_list(w, s->hand[p], s->hand_size[p], 0);
+        else
             br_jw_null(w);
-            continue;
-        }
-        br_jw_u8_list(w, s->hand[p], s->hand_size[p], 0);
     }
     br_jw_end_array(w);
 }
 
-/* A hand's tiles, added in any order and kept sorted (hand_add). */
 static bool read_hand(const json_t *h, size_t p, void *out, const br_field_path *at,
                       br_text *err)
 {
@@ -73,7 +70,6 @@ static void hands_put(const br_fields_ctx *c, const void *member, br_bytes_write
     }
 }
 
-/* Loaded in any order, kept sorted (hand_add). */
 static bool hand_get(const uint8_t *b, size_t p, void *out, br_bytes_reader *r,
                      const br_field_path *at)
 {
@@ -713,7 +709,6 @@ static br_status finish_load(void *st, const ts_state *s, bool read, br_text *er
 /* Loading: the table's members into an empty position with the options of
  * `st`, then the checks across them; `st` is changed only on success. */
 
-/* The empty position the members are read into. */
 static br_fields_ctx start_load(ts_state *s, const void *st)
 {
     tsuro_start(s, st);
