@@ -81,8 +81,8 @@ struct traced {
 static int seat_entering_at(const int8_t entry[TS_SEATS], unsigned seats, int point)
 {
     for (unsigned m = seats; m; m &= m - 1)
-        if (entry[first_seat(m)] == point)
-            return first_seat(m);
+        if (entry[br_lowest_bit64(m)] == point)
+            return br_lowest_bit64(m);
     return NO_SEAT;
 }
 
@@ -147,7 +147,7 @@ static void gather_placement(const ts_state *before, const ts_state *after, br_m
     if (move >= MOVE_CHOICE_BASE) /* kosmos first turn: the odd point of the side */
         p->entry[p->mover]++;
     for (unsigned m = p->movers; m; m &= m - 1) {
-        int s = first_seat(m);
+        int s = br_lowest_bit64(m);
         p->path[s] = trace(before->board, p->cell, p->code, s, p->entry, p->movers);
     }
 }
@@ -196,8 +196,9 @@ static void write_reason(const ts_state *before, const struct placement *p, int 
     if (!(p->movers & seat_bit(seat))) {
         int hit_by = NO_SEAT;
         for (unsigned m = p->movers; m && hit_by == NO_SEAT; m &= m - 1)
-            if (seat_standing_at(before, first_seat(m), &p->path[first_seat(m)]) == seat)
-                hit_by = first_seat(m);
+            if (seat_standing_at(before, br_lowest_bit64(m),
+                                 &p->path[br_lowest_bit64(m)]) == seat)
+                hit_by = br_lowest_bit64(m);
         br_jw_key_string(w, "reason", "collision");
         key_seat_or_null(w, "with", hit_by);
         return;
@@ -231,9 +232,9 @@ static void write_placement(const ts_state *before, const ts_state *after, br_mo
     write_tile_placed(&p, w);
     write_marker_moved(&p, p.mover, w);
     for (unsigned m = p.movers & ~seat_bit(p.mover); m; m &= m - 1)
-        write_marker_moved(&p, first_seat(m), w);
+        write_marker_moved(&p, br_lowest_bit64(m), w);
     for (unsigned m = p.out; m; m &= m - 1)
-        write_eliminated(before, &p, first_seat(m), w);
+        write_eliminated(before, &p, br_lowest_bit64(m), w);
 }
 
 /* ------------------------------------------------------------------ */

@@ -16,7 +16,7 @@
 static void eliminate(ts_state *s, unsigned seats)
 {
     for (unsigned m = seats; m; m &= m - 1) {
-        int p = first_seat(m);
+        int p = br_lowest_bit64(m);
         for (int i = 0; i < s->hand_size[p]; i++) {
             put_in_pile(s, s->hand[p][i]);
             s->hand[p][i] = 0;
@@ -27,12 +27,8 @@ static void eliminate(ts_state *s, unsigned seats)
 }
 
 /* ------------------------------------------------------------------ */
-/* Paths
- *
- * Trails are followed with the new tile still off the board: a trail that
- * comes back to the square being tiled re-enters the new tile there. Every
- * walk (walk_out() in tsuro.h) starts at the border of an empty square, where
- * a path ends, so on the board it is a chain, never a loop, and it ends. */
+/* Paths, followed as tsuro.h says ("Paths", walk_out()): a trail that comes
+ * back to the square being tiled re-enters the new tile there. */
 
 /* The trail of a marker that enters tile `code`, about to be laid on the
  * empty square `cell`, at `point`: WALK_STOPS where it faces an empty square,
@@ -62,7 +58,7 @@ static struct walk trail_through(const uint8_t *board, int cell, int code, int p
 static bool marker_stands_at(const ts_state *s, unsigned seats, int cell, int point)
 {
     for (unsigned m = seats; m; m &= m - 1) {
-        int p = first_seat(m);
+        int p = br_lowest_bit64(m);
         if (s->marker_cell[p] == cell && s->marker_point[p] == point)
             return true;
     }
@@ -102,7 +98,7 @@ static void view_mover(const ts_state *s, struct mover_view *v)
     memset(v->exit, EXIT_UNKNOWN, sizeof v->exit);
     unsigned bystanders = 0;
     for (unsigned m = s->alive & ~seat_bit(me); m; m &= m - 1) {
-        int p = first_seat(m), cell = s->marker_cell[p], point = s->marker_point[p];
+        int p = br_lowest_bit64(m), cell = s->marker_cell[p], point = s->marker_point[p];
         if (cell == v->cell) {
             /* Leaving where a marker facing the same square stands meets it head-on. */
             v->exit[point] = FATE_MEETS;
@@ -482,9 +478,9 @@ static unsigned move_markers(ts_state *s, int cell, int code, unsigned movers)
 {
     unsigned occupied = 0, out = 0;
     for (unsigned m = movers; m; m &= m - 1)
-        occupied |= 1u << s->marker_point[first_seat(m)];
+        occupied |= 1u << s->marker_point[br_lowest_bit64(m)];
     for (unsigned m = movers; m; m &= m - 1) {
-        int p = first_seat(m);
+        int p = br_lowest_bit64(m);
         struct walk t = trail_through(s->board, cell, code, s->marker_point[p],
                                       occupied & ~(1u << s->marker_point[p]));
         if (t.end == WALK_STOPS) {
@@ -502,9 +498,9 @@ static unsigned collisions(const ts_state *s, unsigned moved, unsigned standing)
 {
     unsigned out = 0;
     for (unsigned ma = moved; ma; ma &= ma - 1) {
-        int a = first_seat(ma);
+        int a = br_lowest_bit64(ma);
         for (unsigned mb = standing & ~seat_bit(a); mb; mb &= mb - 1) {
-            int b = first_seat(mb);
+            int b = br_lowest_bit64(mb);
             if (s->marker_cell[a] == s->marker_cell[b] &&
                 s->marker_point[a] == s->marker_point[b])
                 out |= seat_bit(a) | seat_bit(b);
@@ -523,8 +519,8 @@ static void apply_placement(ts_state *s, br_move move)
         s->marker_point[mover]++;
     unsigned movers = 0; /* the seats whose marker faces `cell` move */
     for (unsigned m = s->alive; m; m &= m - 1)
-        if (s->marker_cell[first_seat(m)] == cell)
-            movers |= seat_bit(first_seat(m));
+        if (s->marker_cell[br_lowest_bit64(m)] == cell)
+            movers |= seat_bit(br_lowest_bit64(m));
     unsigned out = move_markers(s, cell, code, movers);
     s->board[cell] = (uint8_t)code;
     out |= collisions(s, movers & ~out, s->alive & ~out);
@@ -589,7 +585,7 @@ static size_t list_setups(const ts_state *s, br_move *out)
 {
     uint64_t taken = 0;
     for (unsigned m = s->placed; m; m &= m - 1) {
-        int p = first_seat(m);
+        int p = br_lowest_bit64(m);
         taken |= 1ull << start_index(s, s->marker_cell[p], s->marker_point[p]);
     }
     size_t n = 0;

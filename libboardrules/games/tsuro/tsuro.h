@@ -157,12 +157,6 @@ static inline unsigned seat_bit(int seat)
     return 1u << seat;
 }
 
-/* Lowest seat in a non-empty seat mask (iterate with `m &= m - 1`). */
-static inline int first_seat(unsigned mask)
-{
-    return __builtin_ctz(mask);
-}
-
 static inline bool at_most_one_seat(unsigned mask)
 {
     return (mask & (mask - 1)) == 0;
