@@ -27,12 +27,7 @@
 #ifndef BR_GAME_TSURO_H
 #define BR_GAME_TSURO_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-
-#include "../../internal.h"
+#include "../../internal.h" /* with <stdbool.h>, <stdint.h>, <string.h>, ... */
 
 enum {
     TS_TILES = 35,
