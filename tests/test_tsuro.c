@@ -3123,6 +3123,40 @@ START_TEST(test_loader_setup_needs_every_hand_full)
 }
 END_TEST
 
+/* The JSON markers are an array over the seats that the core walks, a
+ * marker per entry (doc/games/tsuro.md, "Snapshot"): a wrong number of
+ * them, a bad status and a bad member of a marker are refused naming the
+ * array or the entry's member. */
+START_TEST(test_json_loader_refuses_bad_markers_naming_them)
+{
+    static const struct {
+        const char *markers, *needle;
+    } BAD[] = {
+        { "[{\"status\":\"unplaced\"}]", "state.markers: 1 entries, not 2" },
+        { "[{\"status\":\"unplaced\"},{\"status\":\"gone\"}]",
+          "state.markers[1].status: not one of 'unplaced' .. 'on'" },
+        { "[{\"status\":\"on\",\"square\":\"a1\",\"point\":8,\"fresh\":false},"
+          "{\"status\":\"unplaced\"}]", "state.markers[0].point: not a number 0..7" },
+        { "[{\"status\":\"out\",\"point\":1},{\"status\":\"unplaced\"}]",
+          "state.markers[0]: a marker that is out has only a status" },
+    };
+    br_state *s = played_position();
+    char *snapshot = brt_snapshot(s);
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char *edited = with_field(snapshot, "markers", BAD[i].markers);
+        char err[TEXT_SIZE] = "";
+        br_state *loaded = NULL;
+        ck_assert_int_eq(br_state_from_json(edited, &loaded, err, sizeof err), BR_ERR_SNAPSHOT);
+        ck_assert_ptr_null(loaded);
+        ck_assert_msg(strstr(err, BAD[i].needle) != NULL, "%s: message '%s'", BAD[i].markers,
+                      err);
+        free(edited);
+    }
+    free(snapshot);
+    br_state_free(s);
+}
+END_TEST
+
 /* A short payload names the part where it ends. */
 START_TEST(test_binary_loader_refuses_short_payload)
 {
@@ -4116,6 +4150,7 @@ int main(void)
         BRT_TEST(test_binary_loader_refuses_bad_fields_naming_them),
         BRT_TEST(test_binary_loader_checks_the_invariants),
         BRT_TEST(test_loader_setup_needs_every_hand_full),
+        BRT_TEST(test_json_loader_refuses_bad_markers_naming_them),
         BRT_TEST(test_binary_loader_refuses_short_payload),
         BRT_CASE("editions", 0),
         BRT_TEST(test_rule_kosmos_first_turn_choice_of_path),
