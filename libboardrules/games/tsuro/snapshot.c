@@ -387,28 +387,23 @@ static void markers_put(const br_fields_ctx *c, const void *member, br_bytes_wri
     br_bw_bytes(w, b, (size_t)c->num_seats * MARK_ROW);
 }
 
-static bool marker_get(const uint8_t *m, size_t p, void *out, br_bytes_reader *r,
-                       const br_field_path *at)
-{
-    ts_state *s = out;
-    static const char *const KEYS[MARK_ROW] = { "status", "square", "point", "fresh" };
-    const unsigned limit[MARK_ROW] = { MARK_ON, (unsigned)(s->width * s->width) - 1, 7, 1 };
-    for (int k = 0; k < MARK_ROW; k++) {
-        br_field_path key = { at, KEYS[k], 0 };
-        if (m[k] > limit[k])
-            return br_field_fail_bytes(r, &key, "%u is not in 0..%u", m[k], limit[k]);
-    }
-    if (m[0] != MARK_ON && (m[1] | m[2] | m[3]))
-        return br_field_fail_bytes(r, at, "a marker that is %s has square, point and fresh "
-                                   "0", MARK_STATUS[m[0]]);
-    store_marker(s, (int)p, m);
-    return true;
-}
-
 static bool markers_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
                         const br_field_path *at)
 {
-    return br_field_get_rows(r, (size_t)c->num_seats, MARK_ROW, marker_get, member, at);
+    ts_state *s = member;
+    static const char *const KEYS[MARK_ROW] = { "status", "square", "point", "fresh" };
+    const uint8_t limit[MARK_ROW] = { MARK_ON, (uint8_t)(s->width * s->width - 1), 7, 1 };
+    for (int p = 0; p < c->num_seats; p++) {
+        br_field_path seat = { at, NULL, p };
+        uint8_t m[MARK_ROW];
+        if (!br_field_get_u8_row(r, limit, KEYS, MARK_ROW, m, &seat))
+            return false;
+        if (m[0] != MARK_ON && (m[1] | m[2] | m[3]))
+            return br_field_fail_bytes(r, &seat, "a marker that is %s has square, point and "
+                                       "fresh 0", MARK_STATUS[m[0]]);
+        store_marker(s, p, m);
+    }
+    return true;
 }
 
 static const br_field_codec MARKER = { marker_write, marker_read, NULL, NULL };
