@@ -1567,8 +1567,9 @@ static void write_array_bytes(const br_field *f, br_fields_ctx *c, const void *b
     c->owner = outer;
 }
 
-void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx,
-                           const void *base, br_bytes_writer *w)
+/* The table walked member by member (a table without a program). */
+static void walk_write_bytes(const br_field_table *table, const br_fields_ctx *ctx,
+                             const void *base, br_bytes_writer *w)
 {
     br_fields_ctx c = *ctx;
     const br_field *end = table->fields + table->count;
@@ -1793,8 +1794,8 @@ static bool read_array_bytes(const br_field *f, br_fields_ctx *c, void *base,
     return true;
 }
 
-bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx, void *base,
-                          br_bytes_reader *r, const br_field_path *at)
+static bool walk_read_bytes(const br_field_table *table, const br_fields_ctx *ctx, void *base,
+                            br_bytes_reader *r, const br_field_path *at)
 {
     br_fields_ctx c = *ctx;
     c.viewer = BR_VIEW_FULL;
@@ -1814,6 +1815,656 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
         else
             ok = read_entry_bytes(f, &c, p, r, &member);
         if (!ok)
+            return false;
+    }
+    return !r->failed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Binary out and in: a table compiled into a program */
+
+/* Walking the table, each member costs 15-25 instructions of dispatch
+ * (flags, kind, array test, path) against about one per byte of a copy,
+ * and a nested object some 60. As for JSON, a table is compiled once (per
+ * number of seats, which sets the seat-dependent ranges and the entries
+ * of arrays over the seats) into a program of steps:
+ * - BOP_COPY: bytes that lie one after the other both in the struct and
+ *   in the binary form: one-byte scalars, runs of them, BAG counts, across
+ *   the members of nested objects (inlined) and the entries of arrays of
+ *   objects (unrolled). Out: one move. In: every byte checked against its
+ *   member's range (and `none`) in one loop, then one move.
+ * - BOP_UINT: a wider scalar, put and got without the dispatch.
+ * - BOP_LIST: a list of one-byte scalars: its length, then a copy.
+ * - BOP_CODEC: a CODEC member (or entry), its callback called at once.
+ * - BOP_UNIT: any other member (an optional object, a list of wider
+ *   values, an array too long to unroll), by the walk's code for it.
+ * A step that cannot be read fast (a byte out of range, the data short)
+ * is read again by the walk's code member by member (its "units"), from
+ * where the step began: the reason and path are the walk's, byte for byte
+ * (test_fields). */
+
+enum {
+    BIN_STEPS_MAX = 128, /* steps of one program; a larger table walks */
+    BIN_UNITS_MAX = 256, /* members and entries of one program */
+    BIN_NODES_MAX = 64,  /* objects and entries inlined on units' paths */
+    BIN_BYTES_MAX = 512, /* bytes of one program's copy steps */
+    BIN_DEPTH_MAX = 8,   /* nodes on a unit's path */
+    BIN_SEATS_MAX = 64,  /* a larger number of seats walks */
+    BIN_UNROLL_MAX = 8,  /* entries of an array of scalars unrolled */
+    BIN_SLOTS = 128,     /* programs cached (table and number of seats) */
+    BIN_STEP_POOL = 2048,
+    BIN_UNIT_POOL = 4096,
+    BIN_NODE_POOL = 1024,
+    BIN_BYTE_POOL = 8192,
+    OWNER_OUTER = -2, /* a unit's owner: the caller's */
+};
+
+typedef enum bin_op { BOP_COPY, BOP_UINT, BOP_LIST, BOP_CODEC, BOP_UNIT } bin_op;
+
+/* An object or entry on the path of units inlined into the program. */
+typedef struct bin_node {
+    const char *key; /* NULL: an entry */
+    uint16_t index;
+    int8_t parent; /* a node, or -1: the caller's path */
+} bin_node;
+
+/* A member (or one entry of an array) as the walk reads and writes it. */
+typedef struct bin_unit {
+    const br_field *f;
+    uint16_t off;   /* the value's offset from the program's struct; an
+                       array's: the struct it lies in */
+    uint16_t index; /* an entry's */
+    int8_t parent;  /* the node it lies in, or -1 */
+    int8_t owner;   /* c->owner for it, or OWNER_OUTER */
+    bool array;     /* the whole array member (read_array_bytes()) */
+    bool entry;     /* an entry: its path ends in [index], not the key */
+} bin_unit;
+
+typedef struct bin_step {
+    uint8_t op;      /* bin_op */
+    uint8_t width;   /* BOP_UINT: bytes in the binary form */
+    uint8_t stored;  /* BOP_UINT: bytes of the member */
+    bool nullable;   /* BOP_UINT: `none` is read too */
+    bool wide;       /* BOP_COPY, BOP_LIST: a span of 128 or more (no
+                        eight bytes at once) */
+    uint16_t n;      /* BOP_COPY: bytes; BOP_LIST: the most entries */
+    uint16_t len_at; /* BOP_LIST: offset of its length byte */
+    uint16_t unit;   /* the first of the step's units */
+    uint16_t units;
+    uint16_t ranges; /* BOP_COPY, BOP_LIST: its first byte's range */
+    uint32_t off;    /* BOP_COPY, BOP_UINT, BOP_LIST: of the bytes in the
+                        struct */
+    uint32_t lo, hi, none; /* BOP_UINT */
+} bin_step;
+
+typedef struct bin_program {
+    const br_field_table *table;
+    int seats;
+    bool usable; /* false: the table is walked */
+    uint16_t count;
+    const bin_step *steps;
+    const bin_unit *units;
+    const bin_node *nodes;
+    const uint8_t *lo, *span, *none; /* per byte of the copy steps: a byte
+                                        v is read when (uint8_t)(v - lo) <=
+                                        span or v == none (lo when the
+                                        member is not NULLABLE) */
+} bin_program;
+
+/* ---- Compiling ---- */
+
+typedef struct bin_compiler {
+    bin_step steps[BIN_STEPS_MAX];
+    bin_unit units[BIN_UNITS_MAX];
+    bin_node nodes[BIN_NODES_MAX];
+    uint8_t lo[BIN_BYTES_MAX], span[BIN_BYTES_MAX], none[BIN_BYTES_MAX];
+    size_t count, units_n, nodes_n, bytes;
+    br_fields_ctx c; /* num_seats, for field_max() */
+} bin_compiler;
+
+/* A one-byte value written as one byte. */
+static bool is_one_byte(const br_field *f)
+{
+    return is_scalar(f) && bytes_width(f) == 1 && (f->kind == BR_FIELD_BOOL || f->width == 1);
+}
+
+/* The bytes of member f a byte can hold, as plain_range() and check_stored()
+ * read them; false when there are none. */
+static bool byte_range(const br_field *f, const br_fields_ctx *c, uint8_t *lo, uint8_t *span,
+                       uint8_t *none)
+{
+    uint32_t l, h;
+    if (!plain_range(f, c, &l, &h) || l > h || l > UINT8_MAX)
+        return false;
+    if (h > UINT8_MAX)
+        h = UINT8_MAX;
+    *lo = (uint8_t)l;
+    *span = (uint8_t)(h - l);
+    *none = (f->flags & BR_FIELD_NULLABLE) && f->none <= UINT8_MAX ? (uint8_t)f->none : *lo;
+    return true;
+}
+
+static bool add_node(bin_compiler *k, int parent, const char *key, size_t index, int *out)
+{
+    if (k->nodes_n == BIN_NODES_MAX)
+        return false;
+    k->nodes[k->nodes_n] = (bin_node){key, (uint16_t)index, (int8_t)parent};
+    *out = (int)k->nodes_n++;
+    return true;
+}
+
+static bool add_unit(bin_compiler *k, const br_field *f, size_t off, int parent, int owner,
+                     bool array, long entry)
+{
+    if (k->units_n == BIN_UNITS_MAX || off > UINT16_MAX)
+        return false;
+    k->units[k->units_n++] = (bin_unit){
+        f, (uint16_t)off, (uint16_t)(entry < 0 ? 0 : entry), (int8_t)parent, (int8_t)owner,
+        array, entry >= 0};
+    return true;
+}
+
+/* A step of the unit just added. */
+static bin_step *add_step(bin_compiler *k, bin_op op)
+{
+    if (k->count == BIN_STEPS_MAX)
+        return NULL;
+    bin_step *s = &k->steps[k->count++];
+    memset(s, 0, sizeof *s);
+    s->op = (uint8_t)op;
+    s->unit = (uint16_t)(k->units_n - 1);
+    s->units = 1;
+    return s;
+}
+
+/* The ranges of n more bytes of step s (room checked). */
+static void add_ranges(bin_compiler *k, bin_step *s, size_t n, uint8_t lo, uint8_t span,
+                       uint8_t none)
+{
+    memset(k->lo + k->bytes, lo, n);
+    memset(k->span + k->bytes, span, n);
+    memset(k->none + k->bytes, none, n);
+    k->bytes += n;
+    s->wide |= span >= 0x80;
+}
+
+/* n bytes at `at` of the unit just added, each in one range: appended to
+ * the copy step before when they follow its bytes in the struct. */
+static bool add_copy(bin_compiler *k, size_t at, size_t n, uint8_t lo, uint8_t span,
+                     uint8_t none)
+{
+    bin_step *s = k->count ? &k->steps[k->count - 1] : NULL;
+    if (k->bytes + n > BIN_BYTES_MAX)
+        return false;
+    if (s && s->op == BOP_COPY && s->off + s->n == at && s->n + n <= UINT16_MAX) {
+        s->units++;
+    } else {
+        if (!(s = add_step(k, BOP_COPY)))
+            return false;
+        s->off = (uint32_t)at;
+        s->ranges = (uint16_t)k->bytes;
+    }
+    add_ranges(k, s, n, lo, span, none);
+    s->n = (uint16_t)(s->n + n);
+    return true;
+}
+
+/* A value (a member, or an array's entry when entry >= 0) at `at`. */
+static bool bin_value(bin_compiler *k, const br_field *f, size_t at, int parent, int owner,
+                      long entry)
+{
+    uint8_t lo, span, none;
+    uint32_t lo32, hi32;
+    if (!add_unit(k, f, at, parent, owner, false, entry))
+        return false;
+    if (is_one_byte(f) && byte_range(f, &k->c, &lo, &span, &none))
+        return add_copy(k, at, 1, lo, span, none);
+    if (f->kind == BR_FIELD_BAG && f->width > 0 && byte_range(f, &k->c, &lo, &span, &none))
+        return add_copy(k, at, f->width, lo, span, none);
+    if (f->kind == BR_FIELD_CODEC)
+        return add_step(k, BOP_CODEC) != NULL;
+    if (!is_scalar(f) || !plain_range(f, &k->c, &lo32, &hi32))
+        return add_step(k, BOP_UNIT) != NULL;
+    bin_step *s = add_step(k, BOP_UINT);
+    if (!s)
+        return false;
+    s->off = (uint32_t)at;
+    s->width = (uint8_t)bytes_width(f);
+    s->stored = f->width;
+    s->lo = lo32;
+    s->hi = hi32;
+    s->nullable = (f->flags & BR_FIELD_NULLABLE) != 0;
+    s->none = f->none;
+    return true;
+}
+
+static bool bin_members(bin_compiler *k, const br_field_table *table, size_t base, int parent,
+                        int owner, int depth);
+
+/* What a compiler has built so far, to go back to. */
+typedef struct bin_mark {
+    size_t count, units_n, nodes_n, bytes;
+    bin_step last;
+} bin_mark;
+
+static bin_mark bin_mark_of(const bin_compiler *k)
+{
+    bin_mark m = {k->count, k->units_n, k->nodes_n, k->bytes, {0}};
+    if (k->count)
+        m.last = k->steps[k->count - 1];
+    return m;
+}
+
+static void bin_back_to(bin_compiler *k, const bin_mark *m)
+{
+    k->count = m->count;
+    k->units_n = m->units_n;
+    k->nodes_n = m->nodes_n;
+    k->bytes = m->bytes;
+    if (k->count)
+        k->steps[k->count - 1] = m->last;
+}
+
+/* An array member of the struct at `base`: a run of bytes, its entries
+ * unrolled (objects, and a few scalars), or the walk's code. */
+static bool bin_array(bin_compiler *k, const br_field *f, size_t base, int parent, int owner,
+                      int depth)
+{
+    bool over_seats = f->count == BR_FIELD_SEATS;
+    size_t n = over_seats ? (size_t)k->c.num_seats : f->count, at = base + f->offset;
+    uint8_t lo, span, none;
+    if (!is_list(f) && (is_byte_run(f) || is_bag_run(f))) {
+        size_t bytes = n * (is_bag_run(f) ? f->width : 1);
+        if (bytes == 0) /* nothing to read or write */
+            return true;
+        if (byte_range(f, &k->c, &lo, &span, &none))
+            return add_unit(k, f, base, parent, owner, true, -1) &&
+                   add_copy(k, at, bytes, lo, span, none);
+    }
+    if (is_list(f) && is_byte_run(f) && byte_range(f, &k->c, &lo, &span, &none)) {
+        size_t len_at = base + f->length_at - 1;
+        bin_step *s;
+        if (len_at > UINT16_MAX || k->bytes + n > BIN_BYTES_MAX ||
+            !add_unit(k, f, base, parent, owner, true, -1) || !(s = add_step(k, BOP_LIST)))
+            return false;
+        s->off = (uint32_t)at;
+        s->n = (uint16_t)n;
+        s->len_at = (uint16_t)len_at;
+        s->ranges = (uint16_t)k->bytes;
+        add_ranges(k, s, n, lo, span, none);
+        return true;
+    }
+    bool object = f->kind == BR_FIELD_OBJECT && !f->present_at;
+    bool few = is_scalar(f) && !is_byte_run(f) && n <= BIN_UNROLL_MAX;
+    if (!is_list(f) && (object || few) && depth + 2 <= BIN_DEPTH_MAX) {
+        bin_mark mark = bin_mark_of(k);
+        int node;
+        bool ok = add_node(k, parent, f->key, 0, &node);
+        for (size_t i = 0; ok && i < n; i++) {
+            int entry, who = over_seats ? (int)i : owner;
+            size_t p = at + i * f->stride;
+            ok = object ? add_node(k, node, NULL, i, &entry) &&
+                              bin_members(k, f->table, p, entry, who, depth + 2)
+                        : bin_value(k, f, p, node, who, (long)i);
+        }
+        if (ok)
+            return true;
+        bin_back_to(k, &mark); /* too large to unroll: walked */
+    }
+    return add_unit(k, f, base, parent, owner, true, -1) && add_step(k, BOP_UNIT);
+}
+
+/* The members of `table` in the struct at `base` (from the program's). */
+static bool bin_members(bin_compiler *k, const br_field_table *table, size_t base, int parent,
+                        int owner, int depth)
+{
+    for (const br_field *f = table->fields; f < table->fields + table->count; f++) {
+        if (f->flags & (BR_FIELD_JSON_ONLY | BR_FIELD_VIEW_ONLY))
+            continue;
+        size_t at = base + f->offset;
+        bool ok;
+        if (is_array(f)) {
+            ok = bin_array(k, f, base, parent, owner, depth);
+        } else if (f->kind == BR_FIELD_OBJECT && !f->present_at && depth < BIN_DEPTH_MAX) {
+            int node;
+            ok = add_node(k, parent, f->key, 0, &node) &&
+                 bin_members(k, f->table, at, node, owner, depth + 1);
+        } else {
+            ok = bin_value(k, f, at, parent, owner, -1);
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* ---- The cache (as the JSON programs'; by table and number of seats) ---- */
+
+static bin_step bin_step_pool[BIN_STEP_POOL];
+static bin_unit bin_unit_pool[BIN_UNIT_POOL];
+static bin_node bin_node_pool[BIN_NODE_POOL];
+static uint8_t bin_byte_pool[3][BIN_BYTE_POOL];
+static atomic_size_t bin_steps_used, bin_units_used, bin_nodes_used, bin_bytes_used;
+static bin_program bin_program_pool[BIN_SLOTS];
+static atomic_size_t bin_programs_used;
+static _Atomic(const bin_program *) bin_slots[BIN_SLOTS];
+
+/* Room for n in a pool of `size` that has `used`; its first, or SIZE_MAX. */
+static size_t bin_take(atomic_size_t *used, size_t n, size_t size)
+{
+    size_t first = atomic_fetch_add(used, n);
+    return first + n <= size ? first : SIZE_MAX;
+}
+
+static const bin_program *bin_build(const br_field_table *table, int seats)
+{
+    size_t id = atomic_fetch_add(&bin_programs_used, 1);
+    if (id >= BIN_SLOTS)
+        return NULL;
+    bin_program *p = &bin_program_pool[id];
+    bin_compiler k; /* some 10 KB, once per table and number of seats */
+    memset(&k.c, 0, sizeof k.c);
+    k.count = k.units_n = k.nodes_n = k.bytes = 0;
+    k.c.num_seats = seats;
+    p->table = table;
+    p->seats = seats;
+    p->usable = bin_members(&k, table, 0, -1, OWNER_OUTER, 0);
+    if (!p->usable)
+        return p;
+    size_t steps = bin_take(&bin_steps_used, k.count, BIN_STEP_POOL);
+    size_t units = bin_take(&bin_units_used, k.units_n, BIN_UNIT_POOL);
+    size_t nodes = bin_take(&bin_nodes_used, k.nodes_n, BIN_NODE_POOL);
+    size_t bytes = bin_take(&bin_bytes_used, k.bytes, BIN_BYTE_POOL);
+    p->usable = steps != SIZE_MAX && units != SIZE_MAX && nodes != SIZE_MAX && bytes != SIZE_MAX;
+    if (!p->usable)
+        return p;
+    memcpy(&bin_step_pool[steps], k.steps, k.count * sizeof k.steps[0]);
+    memcpy(&bin_unit_pool[units], k.units, k.units_n * sizeof k.units[0]);
+    memcpy(&bin_node_pool[nodes], k.nodes, k.nodes_n * sizeof k.nodes[0]);
+    memcpy(&bin_byte_pool[0][bytes], k.lo, k.bytes);
+    memcpy(&bin_byte_pool[1][bytes], k.span, k.bytes);
+    memcpy(&bin_byte_pool[2][bytes], k.none, k.bytes);
+    p->steps = &bin_step_pool[steps];
+    p->units = &bin_unit_pool[units];
+    p->nodes = &bin_node_pool[nodes];
+    p->lo = &bin_byte_pool[0][bytes];
+    p->span = &bin_byte_pool[1][bytes];
+    p->none = &bin_byte_pool[2][bytes];
+    p->count = (uint16_t)k.count;
+    return p;
+}
+
+/* The program of `table` for c->num_seats (NULL, or not usable: walk). */
+static const bin_program *bin_program_for(const br_field_table *table, const br_fields_ctx *c)
+{
+    int seats = c->num_seats;
+    if (seats < 0 || seats > BIN_SEATS_MAX)
+        return NULL;
+    size_t start = (((uintptr_t)table >> 4) * 8 + (size_t)seats) % BIN_SLOTS;
+    const bin_program *built = NULL;
+    for (size_t i = 0; i < BIN_SLOTS; i++) {
+        _Atomic(const bin_program *) *slot = &bin_slots[(start + i) % BIN_SLOTS];
+        const bin_program *p = atomic_load_explicit(slot, memory_order_acquire);
+        if (!p) {
+            if (!built && !(built = bin_build(table, seats)))
+                return NULL;
+            if (atomic_compare_exchange_strong_explicit(slot, &p, built, memory_order_acq_rel,
+                                                        memory_order_acquire))
+                return built;
+        }
+        if (p->table == table && p->seats == seats)
+            return p;
+    }
+    return NULL;
+}
+
+/* ---- Running ---- */
+
+/* The path of unit u below `at`, written out into buf (only when the
+ * walk's code runs it). */
+static const br_field_path *unit_path(const bin_program *p, const bin_unit *u,
+                                      const br_field_path *at,
+                                      br_field_path buf[BIN_DEPTH_MAX + 1])
+{
+    int chain[BIN_DEPTH_MAX];
+    size_t d = 0, i = 0;
+    if (u->parent < 0) { /* a member of the table: the walk's path */
+        buf[0] = (br_field_path){at, u->entry ? NULL : u->f->key, u->index};
+        return &buf[0];
+    }
+    for (int n = u->parent; n >= 0 && d < BIN_DEPTH_MAX; n = p->nodes[n].parent)
+        chain[d++] = n;
+    while (d > 0) {
+        const bin_node *node = &p->nodes[chain[--d]];
+        buf[i] = (br_field_path){at, node->key, node->index};
+        at = &buf[i++];
+    }
+    buf[i] = (br_field_path){at, u->entry ? NULL : u->f->key, u->index};
+    return &buf[i];
+}
+
+/* n bytes from `from` to `to`: the few of most runs in two fixed-size
+ * moves that overlap (less than the call, or a loop). */
+static inline void copy_bytes(uint8_t *to, const uint8_t *from, size_t n)
+{
+    uint64_t a, b;
+    uint32_t c, d;
+    if (n > 16) {
+        memcpy(to, from, n);
+    } else if (n >= 8) {
+        memcpy(&a, from, 8);
+        memcpy(&b, from + n - 8, 8);
+        memcpy(to, &a, 8);
+        memcpy(to + n - 8, &b, 8);
+    } else if (n >= 4) {
+        memcpy(&c, from, 4);
+        memcpy(&d, from + n - 4, 4);
+        memcpy(to, &c, 4);
+        memcpy(to + n - 4, &d, 4);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            to[i] = from[i];
+    }
+}
+
+static void write_units(const bin_program *p, const bin_step *s, br_fields_ctx *c, int outer,
+                        const char *base, br_bytes_writer *w)
+{
+    for (const bin_unit *u = &p->units[s->unit]; u < &p->units[s->unit + s->units]; u++) {
+        c->owner = u->owner == OWNER_OUTER ? outer : u->owner;
+        if (u->array)
+            write_array_bytes(u->f, c, base + u->off, w);
+        else
+            write_entry_bytes(u->f, c, base + u->off, w);
+    }
+}
+
+void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx,
+                           const void *base, br_bytes_writer *w)
+{
+    const bin_program *p = bin_program_for(table, ctx);
+    if (!p || !p->usable) {
+        walk_write_bytes(table, ctx, base, w);
+        return;
+    }
+    br_fields_ctx c = *ctx;
+    const char *in = base;
+    for (const bin_step *s = p->steps, *end = s + p->count; s < end; s++) {
+        const bin_unit *u = &p->units[s->unit];
+        switch (s->op) {
+        case BOP_COPY:
+            if (w->len + s->n <= w->size)
+                copy_bytes(w->buf + w->len, (const uint8_t *)in + s->off, s->n);
+            w->len += s->n;
+            break;
+        case BOP_LIST: {
+            uint8_t len = *((const uint8_t *)in + s->len_at);
+            if (w->len + 1 + len <= w->size) {
+                w->buf[w->len] = len;
+                copy_bytes(w->buf + w->len + 1, (const uint8_t *)in + s->off, len);
+            }
+            w->len += 1 + (size_t)len;
+            break;
+        }
+        case BOP_UINT:
+            if (s->width == 2 && s->stored == 2 && w->len + 2 <= w->size) { /* most are */
+                uint16_t v;
+                memcpy(&v, in + s->off, 2);
+                w->buf[w->len] = (uint8_t)v;
+                w->buf[w->len + 1] = (uint8_t)(v >> 8);
+                w->len += 2;
+            } else {
+                put_uint(w, s->width, load_uint(in + s->off, s->stored));
+            }
+            break;
+        case BOP_CODEC:
+            c.owner = u->owner == OWNER_OUTER ? ctx->owner : u->owner;
+            u->f->codec->write_bytes(&c, in + u->off, w);
+            break;
+        default:
+            write_units(p, s, &c, ctx->owner, in, w);
+            break;
+        }
+    }
+}
+
+static inline uint64_t get64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* The first and last four of 4 to 8 bytes (overlapping), as eight. */
+static inline uint64_t get4_4(const uint8_t *p, size_t n)
+{
+    uint32_t a, b;
+    memcpy(&a, p, 4);
+    memcpy(&b, p + n - 4, 4);
+    return a | (uint64_t)b << 32;
+}
+
+/* Whether each of eight bytes v is in its range, (v - lo) mod 256 <= span
+ * with every span below 128: a subtraction and a comparison of eight
+ * bytes at once, each byte in its lane (either byte order). */
+static inline bool eight_in(uint64_t v, uint64_t lo, uint64_t span)
+{
+    const uint64_t high = UINT64_C(0x8080808080808080);
+    uint64_t d = ((v | high) - (lo & ~high)) ^ ((v ^ ~lo) & high); /* v - lo */
+    uint64_t t = (span | high) - (d & ~high); /* high bit: d's low 7 <= span */
+    return (t & ~d & high) == high;
+}
+
+/* Whether the n bytes at `in` are each in their range (step s's): eight
+ * at a time when they may be, else (or when one is not: it may be `none`)
+ * one by one. */
+static inline bool bytes_in(const bin_program *p, const bin_step *s, const uint8_t *in,
+                            size_t n)
+{
+    const uint8_t *lo = p->lo + s->ranges, *span = p->span + s->ranges;
+    if (n >= 8 && !s->wide) {
+        bool all = true;
+        for (size_t i = 0; i + 8 < n; i += 8)
+            all &= eight_in(get64(in + i), get64(lo + i), get64(span + i));
+        all &= eight_in(get64(in + n - 8), get64(lo + n - 8), get64(span + n - 8));
+        if (all)
+            return true;
+    } else if (n >= 4 && !s->wide) {
+        if (eight_in(get4_4(in, n), get4_4(lo, n), get4_4(span, n)))
+            return true;
+    }
+    const uint8_t *none = p->none + s->ranges;
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad |= ((uint8_t)(in[i] - lo[i]) > span[i]) & (in[i] != none[i]);
+    return !bad;
+}
+
+/* A copy step's bytes, when all are there and each in its range. */
+static inline bool copy_in(const bin_program *p, const bin_step *s, char *base,
+                           br_bytes_reader *r)
+{
+    size_t n = s->n;
+    if (r->left < n || !bytes_in(p, s, r->p, n))
+        return false;
+    copy_bytes((uint8_t *)base + s->off, r->p, n);
+    r->p += n;
+    r->left -= n;
+    return true;
+}
+
+/* A list step's length and entries, when all are there and in range. */
+static inline bool list_in(const bin_program *p, const bin_step *s, char *base,
+                           br_bytes_reader *r)
+{
+    size_t len;
+    if (r->left < 1 || (len = r->p[0]) > s->n || r->left - 1 < len ||
+        !bytes_in(p, s, r->p + 1, len))
+        return false;
+    *((uint8_t *)base + s->len_at) = (uint8_t)len;
+    copy_bytes((uint8_t *)base + s->off, r->p + 1, len);
+    r->p += 1 + len;
+    r->left -= 1 + len;
+    return true;
+}
+
+/* A wider scalar, when it is there and in its range. */
+static inline bool uint_in(const bin_step *s, char *base, br_bytes_reader *r)
+{
+    if (r->left < s->width)
+        return false;
+    uint32_t v = 0;
+    if (s->width == 2) /* most are */
+        v = r->p[0] | (uint32_t)r->p[1] << 8;
+    else
+        for (unsigned i = 0; i < s->width; i++)
+            v |= (uint32_t)r->p[i] << (8 * i);
+    if (!((v >= s->lo && v <= s->hi) || (s->nullable && v == s->none)))
+        return false;
+    store_uint(base + s->off, s->stored, v);
+    r->p += s->width;
+    r->left -= s->width;
+    return true;
+}
+
+/* A step's members by the walk's code, with the walk's paths. */
+static bool read_units(const bin_program *p, const bin_step *s, br_fields_ctx *c, int outer,
+                       char *base, br_bytes_reader *r, const br_field_path *at)
+{
+    for (const bin_unit *u = &p->units[s->unit]; u < &p->units[s->unit + s->units]; u++) {
+        br_field_path buf[BIN_DEPTH_MAX + 1];
+        const br_field_path *path = unit_path(p, u, at, buf);
+        c->owner = u->owner == OWNER_OUTER ? outer : u->owner;
+        bool ok = u->array ? read_array_bytes(u->f, c, base + u->off, r, path)
+                           : read_entry_bytes(u->f, c, base + u->off, r, path);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx, void *base,
+                          br_bytes_reader *r, const br_field_path *at)
+{
+    const bin_program *p = bin_program_for(table, ctx);
+    if (!p || !p->usable)
+        return walk_read_bytes(table, ctx, base, r, at);
+    br_fields_ctx c = *ctx;
+    c.viewer = BR_VIEW_FULL;
+    for (const bin_step *s = p->steps, *end = s + p->count; s < end; s++) {
+        if (s->op == BOP_COPY   ? copy_in(p, s, base, r)
+            : s->op == BOP_UINT ? uint_in(s, base, r)
+                                : s->op == BOP_LIST && list_in(p, s, base, r))
+            continue;
+        if (s->op == BOP_CODEC) { /* read_units() without the loop */
+            const bin_unit *u = &p->units[s->unit];
+            br_field_path buf[BIN_DEPTH_MAX + 1];
+            c.owner = u->owner == OWNER_OUTER ? ctx->owner : u->owner;
+            if (!u->f->codec->read_bytes(&c, (char *)base + u->off, r, unit_path(p, u, at, buf)))
+                return false;
+            continue;
+        }
+        if (!read_units(p, s, &c, ctx->owner, base, r, at))
             return false;
     }
     return !r->failed;

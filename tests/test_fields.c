@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -820,6 +821,300 @@ START_TEST(test_seat_or_null_writes_null_for_nobody)
 }
 END_TEST
 
+/* The binary form by a program (fields.c): members whose bytes follow one
+ * another in the struct are one copy, across nested objects and arrays of
+ * objects; the bytes must be the walk's, and every refusal the walk's
+ * reason with the member's path. The layout: phase, turn and counts[3] in a
+ * row, a gap, then over and pairs[2] (objects) in a row; per seat vp (two
+ * bytes), goods and mark in a row, a gap, flags and a codec's byte. */
+typedef struct run_goods {
+    uint8_t wood, stone;
+} run_goods;
+
+typedef struct run_seat {
+    uint16_t vp;
+    run_goods goods;
+    uint8_t mark;  /* a seat, or NONE */
+    uint8_t gap;   /* not in the table */
+    uint8_t flags; /* a SET of seats */
+    uint8_t spare; /* no padding: the tests compare whole structs */
+} run_seat;
+
+enum { RUN_SEATS_MAX = 8 };
+
+typedef struct run_state {
+    uint8_t phase;
+    uint8_t turn;
+    uint8_t counts[3];
+    uint8_t gap; /* not in the table */
+    uint8_t over;
+    run_goods pairs[2];
+    uint8_t spare;
+    run_seat seats[RUN_SEATS_MAX];
+} run_state;
+_Static_assert(sizeof(run_seat) == 8 && offsetof(run_state, seats) == 12, "no padding");
+
+/* The seat whose entry it is, as one byte: the program must set c->owner
+ * for the entries of an array over the seats it unrolls. */
+static void owner_put(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
+{
+    (void)member;
+    br_bw_u8(w, (unsigned)c->owner);
+}
+
+static bool owner_get(const br_fields_ctx *c, void *member, br_bytes_reader *r,
+                      const br_field_path *at)
+{
+    (void)member;
+    uint8_t v = 0;
+    return br_field_get_u8(r, 255, &v, at) &&
+           (v == c->owner || br_field_fail_bytes(r, at, "%u is not the owner", v));
+}
+
+static const br_field_codec OWNER_BYTE = {NULL, NULL, owner_put, owner_get};
+
+static const br_field RUN_GOODS_FIELDS[] = {
+    {.key = "wood", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(run_goods, wood),
+     .max = 15},
+    {.key = "stone", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(run_goods, stone),
+     .max = 25},
+};
+static const br_field_table RUN_GOODS_TABLE = {RUN_GOODS_FIELDS, 2};
+
+static const br_field RUN_SEAT_FIELDS[] = {
+    {.key = "vp", .kind = BR_FIELD_INT, .width = 2, .offset = offsetof(run_seat, vp), .max = 500},
+    {.key = "goods", .kind = BR_FIELD_OBJECT, .table = &RUN_GOODS_TABLE,
+     .offset = offsetof(run_seat, goods)},
+    {.key = "mark", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(run_seat, mark),
+     .max = BR_FIELD_LAST_SEAT, .flags = BR_FIELD_NULLABLE, .none = NONE},
+    {.key = "flags", .kind = BR_FIELD_SET, .width = 1, .offset = offsetof(run_seat, flags),
+     .max = BR_FIELD_LAST_SEAT},
+    {.key = "owner", .kind = BR_FIELD_CODEC, .codec = &OWNER_BYTE, .flags = BR_FIELD_BYTES_ONLY},
+};
+static const br_field_table RUN_SEAT_TABLE = {RUN_SEAT_FIELDS, 5};
+
+static const br_field RUN_FIELDS[] = {
+    {.key = "phase", .kind = BR_FIELD_NAME, .width = 1, .offset = offsetof(run_state, phase),
+     .max = 2, .names = PHASES},
+    {.key = "turn", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(run_state, turn),
+     .max = BR_FIELD_LAST_SEAT},
+    {.key = "counts", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(run_state, counts),
+     .count = 3, .stride = 1, .max = 9},
+    {.key = "over", .kind = BR_FIELD_BOOL, .offset = offsetof(run_state, over)},
+    {.key = "pairs", .kind = BR_FIELD_OBJECT, .table = &RUN_GOODS_TABLE,
+     .offset = offsetof(run_state, pairs), .count = 2, .stride = sizeof(run_goods)},
+    {.key = "seats", .kind = BR_FIELD_OBJECT, .table = &RUN_SEAT_TABLE,
+     .offset = offsetof(run_state, seats), .count = BR_FIELD_SEATS, .stride = sizeof(run_seat)},
+};
+static const br_field_table RUN_TABLE = {RUN_FIELDS, 6};
+
+enum { RUN_HEAD = 10, RUN_SEAT_BYTES = 7 }; /* bytes before the seats; per seat */
+
+static const br_field_table *run_table = &RUN_TABLE; /* what run_write() and
+                                                        run_read() use */
+
+static run_state run_sample(int seats)
+{
+    run_state s;
+    memset(&s, 0, sizeof s);
+    s.phase = 2;
+    s.turn = (uint8_t)(seats - 1);
+    s.counts[0] = 9;
+    s.counts[2] = 4;
+    s.over = 1;
+    s.pairs[0] = (run_goods){15, 25};
+    s.pairs[1] = (run_goods){3, 0};
+    for (int i = 0; i < seats; i++)
+        s.seats[i] = (run_seat){.vp = (uint16_t)(300 + i), .goods = {(uint8_t)i, 25},
+                                .mark = i % 2 ? NONE : (uint8_t)(seats - 1),
+                                .flags = (uint8_t)((1u << seats) - 1)};
+    return s;
+}
+
+static size_t run_write(const run_state *s, int seats, uint8_t *buf, size_t size)
+{
+    br_bytes_writer w = {buf, size, 0};
+    br_fields_ctx c = {.state = s, .viewer = BR_VIEW_FULL, .num_seats = seats, .owner = -1};
+    br_fields_write_bytes(run_table, &c, s, &w);
+    return w.len;
+}
+
+/* buf[0..n) read at `seats`: NULL when it reads, else the reason. */
+static const char *run_read(const uint8_t *buf, size_t n, int seats, run_state *out)
+{
+    static char err[256];
+    err[0] = '\0';
+    br_text e = br_text_over(err, sizeof err);
+    br_bytes_reader r = {.p = buf, .left = n, .err = &e};
+    memset(out, 0, sizeof *out);
+    br_fields_ctx c = {.state = out, .viewer = BR_VIEW_FULL, .num_seats = seats, .owner = -1};
+    bool ok = br_fields_read_bytes(run_table, &c, out, &r, &ROOT);
+    ck_assert(ok == (err[0] == '\0'));
+    ck_assert(!ok || r.left == 0);
+    return ok ? NULL : err;
+}
+
+/* The sample at `seats` with byte `at` set to `value` (at < 0: none) and
+ * the last `cut` bytes left off: its reason, or NULL. */
+static const char *run_refused(int seats, int at, uint8_t value, size_t cut)
+{
+    run_state s = run_sample(seats), back;
+    uint8_t buf[128];
+    size_t n = run_write(&s, seats, buf, sizeof buf);
+    if (at >= 0)
+        buf[at] = value;
+    return run_read(buf, n - cut, seats, &back);
+}
+
+START_TEST(test_bytes_program_writes_the_walks_bytes)
+{
+    static const int seat_counts[] = {1, 2, 5, RUN_SEATS_MAX};
+    for (size_t k = 0; k < sizeof seat_counts / sizeof seat_counts[0]; k++) {
+        int seats = seat_counts[k];
+        run_state s = run_sample(seats), back;
+        uint8_t buf[128], want[128];
+        size_t n = run_write(&s, seats, buf, sizeof buf), len = 0;
+        const uint8_t head[RUN_HEAD] = {2, (uint8_t)(seats - 1), 9, 0, 4, 1, 15, 25, 3, 0};
+        memcpy(want, head, sizeof head);
+        len = sizeof head;
+        for (int i = 0; i < seats; i++) {
+            const run_seat *p = &s.seats[i];
+            const uint8_t seat[] = {(uint8_t)p->vp, (uint8_t)(p->vp >> 8), p->goods.wood,
+                                    p->goods.stone, p->mark, p->flags, (uint8_t)i};
+            memcpy(want + len, seat, sizeof seat);
+            len += sizeof seat;
+        }
+        ck_assert_uint_eq(n, RUN_HEAD + (size_t)seats * RUN_SEAT_BYTES);
+        ck_assert_uint_eq(n, len);
+        ck_assert_int_eq(memcmp(buf, want, n), 0);
+        ck_assert_ptr_null(run_read(buf, n, seats, &back));
+        ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+        /* too small a buffer: the length, as the walk counts it */
+        ck_assert_uint_eq(run_write(&s, seats, buf, 3), n);
+    }
+}
+END_TEST
+
+/* A byte out of range in a run: the member's reason and path, the first
+ * one in the binary order; byte offsets: head, then seat i at 10 + 7i. */
+START_TEST(test_bytes_program_refuses_as_the_walk)
+{
+    ck_assert_str_eq(run_refused(2, 0, 3, 0), "state.phase: 3 is not a name's number (0..2)");
+    ck_assert_str_eq(run_refused(2, 3, 10, 0), "state.counts[1]: 10 is not in 0..9");
+    ck_assert_str_eq(run_refused(2, 5, 2, 0), "state.over: 2 is not 0 or 1");
+    ck_assert_str_eq(run_refused(2, 8, 16, 0), "state.pairs[1].wood: 16 is not in 0..15");
+    ck_assert_str_eq(run_refused(3, 10 + 7 + 3, 26, 0), "state.seats[1].goods.stone: 26 is "
+                                                        "not in 0..25");
+    ck_assert_str_eq(run_refused(3, 10 + 14, 255, 0), "state.seats[2].vp: 511 is not in "
+                                                        "0..500");
+    ck_assert_str_eq(run_refused(3, 10 + 14 + 6, 0, 0), "state.seats[2].owner: 0 is not the "
+                                                        "owner");
+    /* two bad bytes: the first is named */
+    run_state s = run_sample(2), back;
+    uint8_t buf[128];
+    size_t n = run_write(&s, 2, buf, sizeof buf);
+    buf[4] = 10;
+    buf[7] = 26;
+    ck_assert_str_eq(run_read(buf, n, 2, &back), "state.counts[2]: 10 is not in 0..9");
+    buf[1] = 2;
+    ck_assert_str_eq(run_read(buf, n, 2, &back), "state.turn: 2 is not in 0..1");
+}
+END_TEST
+
+/* The ranges that depend on the number of seats, read at 2 and at 8 (one
+ * table, a program for each). */
+START_TEST(test_bytes_program_ranges_by_seats)
+{
+    ck_assert_ptr_null(run_refused(8, 1, 7, 0));
+    ck_assert_str_eq(run_refused(2, 1, 7, 0), "state.turn: 7 is not in 0..1");
+    ck_assert_ptr_null(run_refused(8, 10 + 4, 7, 0)); /* seats[0].mark */
+    ck_assert_str_eq(run_refused(2, 10 + 4, 2, 0), "state.seats[0].mark: 2 is not in 0..1");
+    ck_assert_ptr_null(run_refused(8, 10 + 7 + 5, 0xFF, 0)); /* seats[1].flags */
+    ck_assert_str_eq(run_refused(2, 10 + 7 + 5, 4, 0),
+                     "state.seats[1].flags: bits beyond the 2 of the set");
+    ck_assert_ptr_null(run_refused(2, 10 + 7 + 5, 3, 0));
+}
+END_TEST
+
+/* A NULLABLE member's `none` inside a run is read; one beside it is not. */
+START_TEST(test_bytes_program_reads_none_in_a_run)
+{
+    run_state back;
+    ck_assert_ptr_null(run_refused(4, 10 + 4, NONE, 0));
+    ck_assert_str_eq(run_refused(4, 10 + 4, NONE - 1, 0),
+                     "state.seats[0].mark: 254 is not in 0..3");
+    run_state s = run_sample(4);
+    uint8_t buf[128];
+    size_t n = run_write(&s, 4, buf, sizeof buf);
+    ck_assert_uint_eq(buf[10 + 7 + 4], NONE); /* seats[1].mark, as sampled */
+    ck_assert_ptr_null(run_read(buf, n, 4, &back));
+    ck_assert_uint_eq(back.seats[1].mark, NONE);
+}
+END_TEST
+
+/* The data ending inside a run: named where the walk names it (an array
+ * of bytes as a whole, an object's member, a two-byte value); a bad byte
+ * before the end is named first. */
+START_TEST(test_bytes_program_short_read_in_a_run)
+{
+    size_t n = RUN_HEAD + 2 * RUN_SEAT_BYTES;
+    ck_assert_str_eq(run_refused(2, -1, 0, n - 3), "state.counts: the data ends 2 bytes early");
+    ck_assert_str_eq(run_refused(2, -1, 0, n - 9), "state.pairs[1].stone: the data ends 1 "
+                                                   "bytes early");
+    ck_assert_str_eq(run_refused(2, -1, 0, n - 8), "state.pairs[1].wood: the data ends 1 "
+                                                   "bytes early");
+    ck_assert_str_eq(run_refused(2, -1, 0, n - 11), "state.seats[0].vp: the data ends 1 bytes "
+                                                    "early");
+    ck_assert_str_eq(run_refused(2, -1, 0, 1), "state.seats[1].owner: the data ends 1 byte "
+                                               "early");
+    ck_assert_str_eq(run_refused(2, 5, 2, n - 8), "state.over: 2 is not 0 or 1");
+}
+END_TEST
+
+/* More tables than the cache of programs holds: the ones beyond it are
+ * walked, and must write and refuse as the program does, for every byte
+ * set to a few values and every length the data may be cut to. */
+enum { RUN_TABLES = 140 };
+
+START_TEST(test_bytes_program_and_walk_agree)
+{
+    static br_field_table tables[RUN_TABLES];
+    static const uint8_t values[] = {0, 1, 2, 3, 9, 16, 26, 0xFE, NONE};
+    enum { SEATS_HERE = 3 };
+    run_state s = run_sample(SEATS_HERE), back;
+    uint8_t want[128], buf[128];
+    run_table = &RUN_TABLE;
+    size_t n = run_write(&s, SEATS_HERE, want, sizeof want);
+    for (size_t t = 0; t < RUN_TABLES; t++) {
+        tables[t] = RUN_TABLE;
+        run_table = &tables[t];
+        ck_assert_uint_eq(run_write(&s, SEATS_HERE, buf, sizeof buf), n);
+        ck_assert_int_eq(memcmp(buf, want, n), 0);
+    }
+    for (size_t at = 0; at < n; at++)
+        for (size_t v = 0; v < sizeof values; v++) {
+            char program[256], walk[256];
+            memcpy(buf, want, n);
+            buf[at] = values[v];
+            run_table = &RUN_TABLE;
+            const char *why = run_read(buf, n, SEATS_HERE, &back);
+            snprintf(program, sizeof program, "%s", why ? why : "read");
+            run_table = &tables[RUN_TABLES - 1];
+            why = run_read(buf, n, SEATS_HERE, &back);
+            snprintf(walk, sizeof walk, "%s", why ? why : "read");
+            ck_assert_str_eq(program, walk);
+        }
+    for (size_t cut = 1; cut <= n; cut++) {
+        char program[256];
+        run_table = &RUN_TABLE;
+        snprintf(program, sizeof program, "%s", run_read(want, n - cut, SEATS_HERE, &back));
+        run_table = &tables[RUN_TABLES - 1];
+        ck_assert_str_eq(run_read(want, n - cut, SEATS_HERE, &back), program);
+    }
+    run_table = &RUN_TABLE;
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -843,6 +1138,12 @@ int main(void)
         BRT_TEST(test_object_may_be_null_by_its_flag),
         BRT_TEST(test_object_may_be_null_in_bytes),
         BRT_TEST(test_seat_or_null_writes_null_for_nobody),
+        BRT_TEST(test_bytes_program_writes_the_walks_bytes),
+        BRT_TEST(test_bytes_program_refuses_as_the_walk),
+        BRT_TEST(test_bytes_program_ranges_by_seats),
+        BRT_TEST(test_bytes_program_reads_none_in_a_run),
+        BRT_TEST(test_bytes_program_short_read_in_a_run),
+        BRT_TEST(test_bytes_program_and_walk_agree),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
