@@ -1844,18 +1844,18 @@ static bool walk_read_bytes(const br_field_table *table, const br_fields_ctx *ct
  * (test_fields). */
 
 enum {
-    BIN_STEPS_MAX = 128, /* steps of one program; a larger table walks */
-    BIN_UNITS_MAX = 256, /* members and entries of one program */
-    BIN_NODES_MAX = 64,  /* objects and entries inlined on units' paths */
-    BIN_BYTES_MAX = 512, /* bytes of one program's copy steps */
+    BIN_STEPS_MAX = 256,  /* steps of one program; a larger table walks */
+    BIN_UNITS_MAX = 512,  /* members and entries of one program */
+    BIN_NODES_MAX = 127,  /* objects and entries inlined on units' paths */
+    BIN_BYTES_MAX = 1024, /* bytes of one program's copy steps */
     BIN_DEPTH_MAX = 8,   /* nodes on a unit's path */
     BIN_SEATS_MAX = 64,  /* a larger number of seats walks */
     BIN_UNROLL_MAX = 8,  /* entries of an array of scalars unrolled */
     BIN_SLOTS = 128,     /* programs cached (table and number of seats) */
-    BIN_STEP_POOL = 2048,
-    BIN_UNIT_POOL = 4096,
-    BIN_NODE_POOL = 1024,
-    BIN_BYTE_POOL = 8192,
+    BIN_STEP_POOL = 1536, /* steps, units, nodes and range bytes of all */
+    BIN_UNIT_POOL = 3072, /* cached programs (a program that does not fit */
+    BIN_NODE_POOL = 768,  /* is walked) */
+    BIN_BYTE_POOL = 6144,
     OWNER_OUTER = -2, /* a unit's owner: the caller's */
 };
 
@@ -2156,42 +2156,56 @@ static size_t bin_take(atomic_size_t *used, size_t n, size_t size)
     return first + n <= size ? first : SIZE_MAX;
 }
 
-static const bin_program *bin_build(const br_field_table *table, int seats)
+/* The compiler's room (some 30 KB: not on the stack), one thread at a
+ * time: a thread that finds it taken walks the table this once. */
+static bin_compiler bin_compiler_room;
+static atomic_flag bin_compiling = ATOMIC_FLAG_INIT;
+
+static bool bin_compile(bin_program *p, const br_field_table *table, int seats)
 {
-    size_t id = atomic_fetch_add(&bin_programs_used, 1);
-    if (id >= BIN_SLOTS)
-        return NULL;
-    bin_program *p = &bin_program_pool[id];
-    bin_compiler k; /* some 10 KB, once per table and number of seats */
-    memset(&k.c, 0, sizeof k.c);
-    k.count = k.units_n = k.nodes_n = k.bytes = 0;
-    k.c.num_seats = seats;
-    p->table = table;
-    p->seats = seats;
-    p->usable = bin_members(&k, table, 0, -1, OWNER_OUTER, 0);
-    if (!p->usable)
-        return p;
-    size_t steps = bin_take(&bin_steps_used, k.count, BIN_STEP_POOL);
-    size_t units = bin_take(&bin_units_used, k.units_n, BIN_UNIT_POOL);
-    size_t nodes = bin_take(&bin_nodes_used, k.nodes_n, BIN_NODE_POOL);
-    size_t bytes = bin_take(&bin_bytes_used, k.bytes, BIN_BYTE_POOL);
-    p->usable = steps != SIZE_MAX && units != SIZE_MAX && nodes != SIZE_MAX && bytes != SIZE_MAX;
-    if (!p->usable)
-        return p;
-    memcpy(&bin_step_pool[steps], k.steps, k.count * sizeof k.steps[0]);
-    memcpy(&bin_unit_pool[units], k.units, k.units_n * sizeof k.units[0]);
-    memcpy(&bin_node_pool[nodes], k.nodes, k.nodes_n * sizeof k.nodes[0]);
-    memcpy(&bin_byte_pool[0][bytes], k.lo, k.bytes);
-    memcpy(&bin_byte_pool[1][bytes], k.span, k.bytes);
-    memcpy(&bin_byte_pool[2][bytes], k.none, k.bytes);
+    bin_compiler *k = &bin_compiler_room;
+    memset(&k->c, 0, sizeof k->c);
+    k->count = k->units_n = k->nodes_n = k->bytes = 0;
+    k->c.num_seats = seats;
+    if (!bin_members(k, table, 0, -1, OWNER_OUTER, 0))
+        return false;
+    size_t steps = bin_take(&bin_steps_used, k->count, BIN_STEP_POOL);
+    size_t units = bin_take(&bin_units_used, k->units_n, BIN_UNIT_POOL);
+    size_t nodes = bin_take(&bin_nodes_used, k->nodes_n, BIN_NODE_POOL);
+    size_t bytes = bin_take(&bin_bytes_used, k->bytes, BIN_BYTE_POOL);
+    if (steps == SIZE_MAX || units == SIZE_MAX || nodes == SIZE_MAX || bytes == SIZE_MAX)
+        return false;
+    memcpy(&bin_step_pool[steps], k->steps, k->count * sizeof k->steps[0]);
+    memcpy(&bin_unit_pool[units], k->units, k->units_n * sizeof k->units[0]);
+    memcpy(&bin_node_pool[nodes], k->nodes, k->nodes_n * sizeof k->nodes[0]);
+    memcpy(&bin_byte_pool[0][bytes], k->lo, k->bytes);
+    memcpy(&bin_byte_pool[1][bytes], k->span, k->bytes);
+    memcpy(&bin_byte_pool[2][bytes], k->none, k->bytes);
     p->steps = &bin_step_pool[steps];
     p->units = &bin_unit_pool[units];
     p->nodes = &bin_node_pool[nodes];
     p->lo = &bin_byte_pool[0][bytes];
     p->span = &bin_byte_pool[1][bytes];
     p->none = &bin_byte_pool[2][bytes];
-    p->count = (uint16_t)k.count;
-    return p;
+    p->count = (uint16_t)k->count;
+    return true;
+}
+
+static const bin_program *bin_build(const br_field_table *table, int seats)
+{
+    if (atomic_flag_test_and_set_explicit(&bin_compiling, memory_order_acquire))
+        return NULL;
+    const bin_program *built = NULL;
+    size_t id = atomic_fetch_add(&bin_programs_used, 1);
+    if (id < BIN_SLOTS) {
+        bin_program *p = &bin_program_pool[id];
+        p->table = table;
+        p->seats = seats;
+        p->usable = bin_compile(p, table, seats);
+        built = p;
+    }
+    atomic_flag_clear_explicit(&bin_compiling, memory_order_release);
+    return built;
 }
 
 /* The program of `table` for c->num_seats (NULL, or not usable: walk). */

@@ -1115,6 +1115,57 @@ START_TEST(test_bytes_program_and_walk_agree)
 }
 END_TEST
 
+/* Threads writing and reading with a table nobody has used yet, each at
+ * its own number of seats, all at once: a thread finding the compiler
+ * busy walks the table, and every thread's bytes and reads are the same
+ * each time (TSan, in CI, watches the cache). */
+static void *bytes_round_trips(void *arg)
+{
+    int seats = 2 + (int)(intptr_t)arg % (RUN_SEATS_MAX - 1);
+    run_state s = run_sample(seats), back;
+    uint8_t first[128], buf[128];
+    size_t n = 0;
+    atomic_fetch_sub(&race_waiting, 1);
+    while (atomic_load(&race_waiting) > 0)
+        ; /* all start at once */
+    for (int i = 0; i < RACE_WRITES; i++) {
+        br_bytes_writer w = {buf, sizeof buf, 0};
+        br_fields_ctx c = {.state = &s, .viewer = BR_VIEW_FULL, .num_seats = seats, .owner = -1};
+        br_fields_write_bytes(run_table, &c, &s, &w);
+        if (i == 0)
+            memcpy(first, buf, n = w.len);
+        if (w.len != n || memcmp(buf, first, n) != 0)
+            return (void *)"bytes";
+        char err[256] = "";
+        br_text e = br_text_over(err, sizeof err);
+        br_bytes_reader r = {.p = buf, .left = n, .err = &e};
+        memset(&back, 0, sizeof back);
+        c.state = &back;
+        if (!br_fields_read_bytes(run_table, &c, &back, &r, &ROOT) || r.left != 0 ||
+            memcmp(&s, &back, sizeof s) != 0)
+            return (void *)"read";
+    }
+    return NULL;
+}
+
+START_TEST(test_bytes_program_built_by_threads_at_once)
+{
+    static br_field_table fresh;
+    fresh = RUN_TABLE; /* a table of its own: no program yet */
+    run_table = &fresh;
+    pthread_t threads[RACE_THREADS];
+    atomic_store(&race_waiting, RACE_THREADS);
+    for (intptr_t i = 0; i < RACE_THREADS; i++)
+        ck_assert_int_eq(pthread_create(&threads[i], NULL, bytes_round_trips, (void *)i), 0);
+    for (int i = 0; i < RACE_THREADS; i++) {
+        void *wrong;
+        ck_assert_int_eq(pthread_join(threads[i], &wrong), 0);
+        ck_assert_msg(wrong == NULL, "a thread had wrong %s", (const char *)wrong);
+    }
+    run_table = &RUN_TABLE;
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -1144,6 +1195,7 @@ int main(void)
         BRT_TEST(test_bytes_program_reads_none_in_a_run),
         BRT_TEST(test_bytes_program_short_read_in_a_run),
         BRT_TEST(test_bytes_program_and_walk_agree),
+        BRT_TEST(test_bytes_program_built_by_threads_at_once),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
