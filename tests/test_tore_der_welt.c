@@ -5191,27 +5191,35 @@ static const struct {
     {"a seal on no project", BIN_PILE0_END, 4, 0, 0x80, "state.players[0].seals"},
     {"winners before the end", BIN_END, -1, 0, 1, "state.result"},
     {"a seventh event in chapter I", BIN_START, 5, 0, 7, "state.drawn[0]: 7 entries, at most 6"},
-    {"the bridge's stone beyond its fields", BIN_DRAWN_END, 11, 0, 6,
-     "state.projects[0].stone: 6 is not in 0..4"},
+    {"stone beyond any project's fields", BIN_DRAWN_END, 11, 0, 7,
+     "state.projects[0].stone: 7 is not in 0..6"},
     {"a flag byte beyond its bit", BIN_PILE0_END, 5, 0, 2,
      "state.players[0].acted: 0x2 has bits outside 0x1"},
 };
 
-START_TEST(test_binary_loader_rejects_inconsistent_fields)
+/* The payload offsets the cases count from (payload: its `size` bytes). */
+static void binary_bases(const unsigned char *p, size_t size, size_t base[BIN_END + 1])
 {
-    br_state *s = ch1_action(2, 1, "");
-    size_t len = 0, payload = 0;
-    unsigned char *b = brt_binary_of(s, &len, &payload);
-    br_state_free(s);
-    unsigned char *p = b + payload;
     size_t drawn_end = 5;
     for (int c = 0; c < 4; c++)
         drawn_end += 1 + p[drawn_end];
     /* event .. favour 6, covers 4, projects 35, plots 14, places 22, pool 5 */
     size_t board_end = drawn_end + 6 + 4 + 35 + 14 + 22 + 5;
     size_t player0 = board_end + 4 + 8;
-    size_t pile0_end = player0 + 16 + p[player0 + 15], end = len - payload;
-    size_t base[] = {0, drawn_end, board_end, player0, pile0_end, end};
+    size_t pile0_end = player0 + 16 + p[player0 + 15];
+    size_t bases[] = {0, drawn_end, board_end, player0, pile0_end, size};
+    memcpy(base, bases, sizeof bases);
+}
+
+START_TEST(test_binary_loader_rejects_inconsistent_fields)
+{
+    br_state *s = ch1_action(2, 1, "");
+    size_t len = 0, payload = 0, base[BIN_END + 1];
+    unsigned char *b = brt_binary_of(s, &len, &payload);
+    br_state_free(s);
+    unsigned char *p = b + payload;
+    size_t end = len - payload;
+    binary_bases(p, end, base);
     size_t at = base[BINARY_REJECTIONS[_i].from] + (size_t)BINARY_REJECTIONS[_i].offset;
     ck_assert_uint_lt(at, end);
     if (BINARY_REJECTIONS[_i].delta)
@@ -5219,6 +5227,26 @@ START_TEST(test_binary_loader_rejects_inconsistent_fields)
     else
         p[at] = (unsigned char)BINARY_REJECTIONS[_i].value;
     brt_expect_bytes_refused(b, len, BINARY_REJECTIONS[_i].what, BINARY_REJECTIONS[_i].needle);
+    free(b);
+}
+END_TEST
+
+/* A project's cubes within the walk's range (the largest project's fields)
+ * but beyond its own: check_projects() refuses them. The bridge's stone
+ * comes from the supply, so that the goods add up. */
+START_TEST(test_binary_loader_holds_projects_to_their_fields)
+{
+    br_state *s = ch1_action(2, 1, "");
+    size_t len = 0, payload = 0, base[BIN_END + 1];
+    unsigned char *b = brt_binary_of(s, &len, &payload);
+    br_state_free(s);
+    unsigned char *p = b + payload;
+    binary_bases(p, len - payload, base);
+    ck_assert_uint_eq(p[base[BIN_DRAWN_END] + 11], 0); /* the bridge's stone */
+    p[base[BIN_DRAWN_END] + 11] = 5;
+    p[base[BIN_BOARD_END] + 4] -= 5; /* the supply's */
+    brt_expect_bytes_refused(b, len, "the bridge's stone beyond its fields",
+                             "state.projects[0] (bridge): more cubes than its fields hold");
     free(b);
 }
 END_TEST
@@ -6723,6 +6751,7 @@ int main(void)
         BRT_TEST(test_snapshot_round_trip_every_phase),
         BRT_LOOP(test_snapshot_loader_rejects_inconsistent_members, (int)BRT_COUNT(REJECTIONS)),
         BRT_LOOP(test_binary_loader_rejects_inconsistent_fields, (int)BRT_COUNT(BINARY_REJECTIONS)),
+        BRT_TEST(test_binary_loader_holds_projects_to_their_fields),
         BRT_TEST(test_rule_illegal_move_leaves_state_unchanged),
         BRT_CASE("notation", 120),
         BRT_TEST(test_spec_notation_examples),

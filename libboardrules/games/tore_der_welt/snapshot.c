@@ -372,37 +372,13 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
 static const br_field_codec result_codec = {result_write, NULL, NULL, NULL};
 
 /* ------------------------------------------------------------------ */
-/* The binary form of the projects, places and players: written and read
+/* The binary form of the places and players: written and read
  * here in one go (the walk entry by entry took twice the instructions) */
 
-_Static_assert(sizeof(tdw_project_state) == 5, "a project's 5 bytes, in the binary order");
 _Static_assert(offsetof(tdw_player, acted) == offsetof(tdw_player, pile_used) + 5,
                "a player's last 6 bytes, in the binary order");
 _Static_assert(offsetof(tdw, place_value) == offsetof(tdw, place_state) + TDW_PLACES,
                "a place's value lies TDW_PLACES bytes after its state");
-
-static void projects_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    (void)c;
-    br_bw_bytes(w, member, TDW_PROJECTS * sizeof(tdw_project_state));
-}
-
-/* Each project's cubes up to its own fields (the table: the largest). */
-static bool projects_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                                const br_field_path *at)
-{
-    static const char *const keys[5] = {"in_play", "stone", "wood", "metal", "done"};
-    tdw_project_state *ps = member;
-    (void)c;
-    for (int p = 0; p < TDW_PROJECTS; p++) {
-        const uint8_t max[5] = {1, tdw_projects[p].stone, tdw_projects[p].wood,
-                                p == TDW_P_TOWER, 1};
-        br_field_path entry = {at, NULL, p};
-        if (!br_field_get_u8_row(r, max, keys, 5, &ps[p].in_play, &entry))
-            return false;
-    }
-    return true;
-}
 
 static void places_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
@@ -487,8 +463,6 @@ static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_re
     return true;
 }
 
-static const br_field_codec projects_bytes_codec = {NULL, NULL, projects_write_bytes,
-                                                    projects_read_bytes};
 static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes,
                                                   places_read_bytes};
 static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_bytes,
@@ -669,9 +643,7 @@ static const br_field state_fields[] = {
     {BR_KEY("covers"), .kind = BR_FIELD_SET, .width = 4, AT(tdw, covers), .max = TDW_TARGETS,
      .names = tdw_target_names},
     {BR_KEY("projects"), .kind = BR_FIELD_OBJECT, AT(tdw, projects), .count = TDW_PROJECTS,
-     .stride = sizeof(tdw_project_state), .table = &project_table, .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("projects"), .kind = BR_FIELD_CODEC, AT(tdw, projects), .codec = &projects_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .stride = sizeof(tdw_project_state), .table = &project_table},
     {BR_KEY("plots"), U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
      .max = BR_FIELD_LAST_SEAT, OPT},
     {BR_KEY("places"), .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
