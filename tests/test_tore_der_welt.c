@@ -5184,6 +5184,7 @@ static const struct {
     {"favour marker off the track", BIN_DRAWN_END, 5, 0, 10, "state.favour"},
     {"house of no seat", BIN_BOARD_END, -41, 0, 5, "state.plots[0]"},
     {"place revealed before chapter III", BIN_BOARD_END, -27, 0, 2, "state.places[0]"},
+    {"a plague tile of value 9", BIN_BOARD_END, -26, 0, 9, "state.places[0].value: 9 is not in 1..5"},
     {"grain from nowhere", BIN_BOARD_END, 0, 1, 0, "grain"},
     {"the box refilled", BIN_BOARD_END, 2, 1, 0, "state.box"},
     {"a coin from nowhere", BIN_PLAYER0, 2 + 6, 1, 0, "money"},

@@ -372,43 +372,11 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
 static const br_field_codec result_codec = {result_write, NULL, NULL, NULL};
 
 /* ------------------------------------------------------------------ */
-/* The binary form of the places and players: written and read
+/* The binary form of the players: written and read
  * here in one go (the walk entry by entry took twice the instructions) */
 
 _Static_assert(offsetof(tdw_player, acted) == offsetof(tdw_player, pile_used) + 5,
                "a player's last 6 bytes, in the binary order");
-_Static_assert(offsetof(tdw, place_value) == offsetof(tdw, place_state) + TDW_PLACES,
-               "a place's value lies TDW_PLACES bytes after its state");
-
-static void places_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw *s = c->state;
-    uint8_t b[2 * TDW_PLACES];
-    (void)member;
-    for (int x = 0; x < TDW_PLACES; x++) {
-        b[2 * x] = s->place_state[x];
-        b[2 * x + 1] = s->place_value[x];
-    }
-    br_bw_bytes(w, b, sizeof b);
-}
-
-static bool places_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                              const br_field_path *at)
-{
-    static const char *const keys[2] = {"state", "value"};
-    static const uint8_t max[2] = {3, TDW_PLAGUE_VALUES};
-    uint8_t *state = member, *value = state + TDW_PLACES; /* place_state, place_value */
-    (void)c;
-    for (int x = 0; x < TDW_PLACES; x++) {
-        uint8_t b[2];
-        br_field_path entry = {at, NULL, x};
-        if (!br_field_get_u8_row(r, max, keys, 2, b, &entry))
-            return false;
-        state[x] = b[0];
-        value[x] = b[1];
-    }
-    return true;
-}
 
 static void players_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
 {
@@ -463,8 +431,6 @@ static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_re
     return true;
 }
 
-static const br_field_codec places_bytes_codec = {NULL, NULL, places_write_bytes,
-                                                  places_read_bytes};
 static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_bytes,
                                                    players_read_bytes};
 
@@ -647,9 +613,7 @@ static const br_field state_fields[] = {
     {BR_KEY("plots"), U8, AT(tdw, plots), .count = TDW_PLOTS, .stride = 1,
      .max = BR_FIELD_LAST_SEAT, OPT},
     {BR_KEY("places"), .kind = BR_FIELD_OBJECT, AT(tdw, place_state), .count = TDW_PLACES,
-     .stride = 1, .table = &place_table, .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("places"), .kind = BR_FIELD_CODEC, AT(tdw, place_state), .codec = &places_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .stride = 1, .table = &place_table},
     /* the snapshot's five counts, the observation's total */
     {BR_KEY("plague_pool"), U8, AT(tdw, plague_pool), .count = TDW_PLAGUE_VALUES, .stride = 1,
      .max = 3, .see = BR_SEE_NONE, .hide = BR_HIDE_SUM},
