@@ -550,46 +550,6 @@ static const br_field pending_fields[] = {
 static const br_field_table pending_table = {pending_fields,
                                              sizeof pending_fields / sizeof pending_fields[0]};
 
-/* The supply and pending decision in bytes: written in one go, read by the
- * walk of their tables. */
-static void supply_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw *s = member;
-    (void)c;
-    uint8_t b[8] = {s->supply[TDW_STONE], s->supply[TDW_WOOD],    s->supply[TDW_WOOL],
-                    s->supply[TDW_CLOTH], s->supply[TDW_MONEY],   s->supply[TDW_LOYALTY],
-                    s->supply[TDW_KNOWLEDGE], s->supply_metal};
-    br_bw_bytes(w, b, sizeof b);
-}
-
-static void pending_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw_pending *pd = member;
-    (void)c;
-    uint8_t b[9] = {pd->seat,    pd->queue,          pd->card,      pd->via_privilege,
-                    (uint8_t)pd->rented, (uint8_t)(pd->rented >> 8), pd->cared, pd->resume,
-                    pd->fill_next};
-    br_bw_bytes(w, b, sizeof b);
-}
-
-/* read by the walk of their tables */
-static bool supply_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                              const br_field_path *at)
-{
-    return br_fields_read_bytes(&supply_table, c, member, r, at);
-}
-
-static bool pending_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                               const br_field_path *at)
-{
-    return br_fields_read_bytes(&pending_table, c, member, r, at);
-}
-
-static const br_field_codec supply_bytes_codec = {NULL, NULL, supply_write_bytes,
-                                                  supply_read_bytes};
-static const br_field_codec pending_bytes_codec = {NULL, NULL, pending_write_bytes,
-                                                   pending_read_bytes};
-
 static const br_field state_fields[] = {
     {BR_KEY("phase"), .kind = BR_FIELD_NAME, .width = 1, AT(tdw, phase), .max = TDW_PHASES - 1,
      .names = tdw_phase_names, .flags = BR_FIELD_JSON_ONLY},
@@ -625,18 +585,12 @@ static const br_field state_fields[] = {
      * each to its own count) */
     {BR_KEY("stock"), U8, AT(tdw, stock_grain), .count = 4, .stride = 1, .max = 12,
      .flags = BR_FIELD_BYTES_ONLY},
-    {BR_KEY("supply"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table,
-     .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("supply"), .kind = BR_FIELD_CODEC, .codec = &supply_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+    {BR_KEY("supply"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table},
     {BR_KEY("players"), .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
      .stride = sizeof(tdw_player), .table = &player_table, .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("players"), .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
      .flags = BR_FIELD_BYTES_ONLY},
-    {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table,
-     .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("pending"), .kind = BR_FIELD_CODEC, AT(tdw, pending), .codec = &pending_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+    {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table},
     {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec},
     {BR_KEY("result"), .kind = BR_FIELD_CODEC, .codec = &result_codec,
      .flags = BR_FIELD_JSON_ONLY},
