@@ -5194,8 +5194,11 @@ static const struct {
     {"a seventh event in chapter I", BIN_START, 5, 0, 7, "state.drawn[0]: 7 entries, at most 6"},
     {"stone beyond any project's fields", BIN_DRAWN_END, 11, 0, 7,
      "state.projects[0].stone: 7 is not in 0..6"},
-    {"a flag byte beyond its bit", BIN_PILE0_END, 5, 0, 2,
-     "state.players[0].acted: 0x2 has bits outside 0x1"},
+    {"a flag byte beyond its bit", BIN_PILE0_END, 5, 0, 2, "state.players[0].acted: 2 is not 0 or 1"},
+    {"a used bit beyond the pile's cards", BIN_PILE0_END, 0, 0, 0x20,
+     "state.players[0].pile.used: bits beyond its"},
+    {"a used bit beyond any pile", BIN_PILE0_END, 0, 0, 0x40,
+     "state.players[0].pile.used: bits beyond the 6 of the set"},
 };
 
 /* The payload offsets the cases count from (payload: its `size` bytes). */

@@ -372,69 +372,6 @@ static void result_write(const br_fields_ctx *c, const void *member, br_jw *w)
 static const br_field_codec result_codec = {result_write, NULL, NULL, NULL};
 
 /* ------------------------------------------------------------------ */
-/* The binary form of the players: written and read
- * here in one go (the walk entry by entry took twice the instructions) */
-
-_Static_assert(offsetof(tdw_player, acted) == offsetof(tdw_player, pile_used) + 5,
-               "a player's last 6 bytes, in the binary order");
-
-static void players_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw *s = member;
-    (void)c;
-    for (int p = 0; p < s->num_players; p++) {
-        const tdw_player *pl = &s->players[p];
-        br_bw_u16(w, pl->vp);
-        br_bw_bytes(w, pl->goods, TDW_GOODS);
-        br_bw_u16(w, pl->hand);
-        br_bw_u16(w, pl->discards);
-        br_bw_u8_list(w, pl->pile, pl->pile_len);
-        uint8_t tail[6] = {(uint8_t)(pl->pile_used & ((1u << pl->pile_len) - 1)),
-                           pl->penalties, pl->forfeit, pl->traded, pl->seals, pl->acted};
-        br_bw_bytes(w, tail, sizeof tail);
-    }
-}
-
-static bool player_read_bytes(tdw_player *pl, br_bytes_reader *r, const br_field_path *at)
-{
-    const unsigned cards = (1u << TDW_CARDS) - 1;
-    br_field_path m = {at, "vp", 0}, pile = {at, "pile", 0};
-    if (!br_field_get_bits16(r, UINT16_MAX, &pl->vp, &m))
-        return false;
-    m.key = "goods";
-    if (!br_field_get_u8_row(r, tdw_component, tdw_good_names, TDW_GOODS, pl->goods, &m))
-        return false;
-    m.key = "hand";
-    if (!br_field_get_bits16(r, cards, &pl->hand, &m))
-        return false;
-    m.key = "discards";
-    if (!br_field_get_bits16(r, cards, &pl->discards, &m)
-        || !br_field_get_u8_list(r, TDW_ROUNDS, TDW_CARDS - 1, pl->pile, &pl->pile_len, &pile))
-        return false;
-    /* the members from pile_used to acted, in the struct's order */
-    static const char *const tail[6] = {"pile.used", "penalties", "forfeit", "traded", "seals",
-                                        "acted"};
-    const uint8_t masks[6] = {(uint8_t)((1u << pl->pile_len) - 1), 7, 1, 7,
-                              (1u << TDW_PROJECTS) - 1, 1};
-    return br_field_get_bits_row(r, masks, tail, 6, &pl->pile_used, at);
-}
-
-static bool players_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                               const br_field_path *at)
-{
-    tdw *s = member;
-    for (int p = 0; p < c->num_seats; p++) {
-        br_field_path entry = {at, NULL, p};
-        if (!player_read_bytes(&s->players[p], r, &entry))
-            return false;
-    }
-    return true;
-}
-
-static const br_field_codec players_bytes_codec = {NULL, NULL, players_write_bytes,
-                                                   players_read_bytes};
-
-/* ------------------------------------------------------------------ */
 /* The table (members in the order of the top of this file; where the
  * binary form orders them otherwise, a JSON-only and a bytes-only entry) */
 
@@ -506,6 +443,9 @@ static bool sees_goods(const br_fields_ctx *c)
     return c->viewer == c->owner || ((const tdw *)c->state)->screens_open;
 }
 
+/* The binary form's order: the discards before the pile (its length, the
+ * cards, their used bits), the penalties as their mask, the seals (the
+ * projects they lie on) before acted. */
 static const br_field player_fields[] = {
     {BR_KEY("vp"), .kind = BR_FIELD_INT, .width = 2, AT(tdw_player, vp), .max = UINT16_MAX},
     {BR_KEY("goods"), .kind = BR_FIELD_OBJECT, AT(tdw_player, goods), .table = &goods_table,
@@ -518,13 +458,22 @@ static const br_field player_fields[] = {
     {BR_KEY("pile"), .kind = BR_FIELD_CODEC, .codec = &pile_json_codec,
      .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("discards"), .kind = BR_FIELD_SET, .width = 2, AT(tdw_player, discards),
-     .max = TDW_CARDS, .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT,
-     .flags = BR_FIELD_JSON_ONLY},
+     .max = TDW_CARDS, .names = tdw_card_names, .see = BR_SEE_OWNER, .hide = BR_HIDE_COUNT},
+    {BR_KEY("pile"), U8, AT(tdw_player, pile), .count = TDW_ROUNDS, .stride = 1,
+     .length_at = 1 + offsetof(tdw_player, pile_len), .max = TDW_CARDS - 1,
+     .flags = BR_FIELD_BYTES_ONLY},
+    /* bits beyond the pile's cards: check_cards() */
+    {BR_KEY("pile.used"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, pile_used),
+     .max = TDW_ROUNDS, .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("penalties"), .kind = BR_FIELD_OBJECT, AT(tdw_player, penalties),
      .table = &penalty_table, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("penalties"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, penalties), .max = 3,
+     .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("forfeit"), .kind = BR_FIELD_BOOL, AT(tdw_player, forfeit)},
     {BR_KEY("traded"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, traded), .max = 3,
      .names = tdw_slot_names},
+    {BR_KEY("seals"), .kind = BR_FIELD_SET, .width = 1, AT(tdw_player, seals),
+     .max = TDW_PROJECTS, .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("acted"), .kind = BR_FIELD_BOOL, AT(tdw_player, acted)},
 };
 static const br_field_table player_table = {player_fields,
@@ -587,9 +536,7 @@ static const br_field state_fields[] = {
      .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("supply"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &supply_table},
     {BR_KEY("players"), .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
-     .stride = sizeof(tdw_player), .table = &player_table, .flags = BR_FIELD_JSON_ONLY},
-    {BR_KEY("players"), .kind = BR_FIELD_CODEC, .codec = &players_bytes_codec,
-     .flags = BR_FIELD_BYTES_ONLY},
+     .stride = sizeof(tdw_player), .table = &player_table},
     {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table},
     {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec},
     {BR_KEY("result"), .kind = BR_FIELD_CODEC, .codec = &result_codec,
@@ -659,6 +606,9 @@ static bool check_cards(const tdw *s, br_text *err)
     for (int p = 0; p < s->num_players; p++) {
         const tdw_player *pl = &s->players[p];
         unsigned pile = 0;
+        if (pl->pile_used >> pl->pile_len)
+            return br_fail(err, "state.players[%d].pile.used: bits beyond its %d cards", p,
+                           pl->pile_len);
         for (int i = 0; i < pl->pile_len; i++) {
             if (pile >> pl->pile[i] & 1)
                 return br_fail(err, "state.players[%d].pile[%d]: %s lies on the pile twice", p, i,
