@@ -328,24 +328,7 @@ static bool dues_read_json(const br_fields_ctx *c, void *member, const json_t *v
     return !tdw_dues_empty(s) || br_field_fail(err, at, "no roll and no shortfall: write null");
 }
 
-/* The tax, then the shortfalls, which lie in the binary order already. */
-static void dues_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw *s = member;
-    br_bw_u8(w, s->tax);
-    br_bw_bytes(w, s->shortfall, (size_t)c->num_seats * TDW_DUES);
-}
-
-static bool dues_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                            const br_field_path *at)
-{
-    tdw *s = member;
-    memset(s->shortfall, 0, sizeof s->shortfall);
-    return br_fields_read_bytes(&dues_table, c, s, r, at);
-}
-
-static const br_field_codec dues_codec = {dues_write_json, dues_read_json, dues_write_bytes,
-                                          dues_read_bytes};
+static const br_field_codec dues_codec = {dues_write_json, dues_read_json, NULL, NULL};
 
 /* result: null, or at the end {"vp", "winners"} (the member is the whole
  * state), derived from the VP (tdw_from_json() sets the winners); the
@@ -538,7 +521,9 @@ static const br_field state_fields[] = {
     {BR_KEY("players"), .kind = BR_FIELD_OBJECT, AT(tdw, players), .count = BR_FIELD_SEATS,
      .stride = sizeof(tdw_player), .table = &player_table},
     {BR_KEY("pending"), .kind = BR_FIELD_OBJECT, AT(tdw, pending), .table = &pending_table},
-    {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec},
+    {BR_KEY("dues"), .kind = BR_FIELD_CODEC, .codec = &dues_codec, .flags = BR_FIELD_JSON_ONLY},
+    {BR_KEY("dues"), .kind = BR_FIELD_OBJECT, .offset = 0, .table = &dues_table,
+     .flags = BR_FIELD_BYTES_ONLY},
     {BR_KEY("result"), .kind = BR_FIELD_CODEC, .codec = &result_codec,
      .flags = BR_FIELD_JSON_ONLY},
     {BR_KEY("result"), .kind = BR_FIELD_SET, .width = 1, AT(tdw, winners),
