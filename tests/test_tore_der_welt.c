@@ -5192,6 +5192,7 @@ static const struct {
     {"a seal on no project", BIN_PILE0_END, 4, 0, 0x80, "state.players[0].seals"},
     {"winners before the end", BIN_END, -1, 0, 1, "state.result"},
     {"a seventh event in chapter I", BIN_START, 5, 0, 7, "state.drawn[0]: 7 entries, at most 6"},
+    {"an event id beyond the 44", BIN_START, 6, 0, 44, "state.drawn[0][0]: 44 is not in 0..43"},
     {"stone beyond any project's fields", BIN_DRAWN_END, 11, 0, 7,
      "state.projects[0].stone: 7 is not in 0..6"},
     {"a flag byte beyond its bit", BIN_PILE0_END, 5, 0, 2, "state.players[0].acted: 2 is not 0 or 1"},

@@ -89,8 +89,8 @@ static unsigned seal_owners(const tdw *s, int project)
 /* ------------------------------------------------------------------ */
 /* Codecs: the members the core cannot walk by itself */
 
-/* drawn: 4 lists of event ids (printed 1..44); bytes: length, ids. The
- * member is the whole state. */
+/* drawn: 4 lists of event ids (printed 1..44), the member the whole state;
+ * bytes: per chapter a list (length, ids 0..43), a bytes-only entry each. */
 static void drawn_write_json(const br_fields_ctx *c, const void *member, br_jw *w)
 {
     const tdw *s = member;
@@ -117,30 +117,7 @@ static bool drawn_read_json(const br_fields_ctx *c, void *member, const json_t *
     return true;
 }
 
-static void drawn_write_bytes(const br_fields_ctx *c, const void *member, br_bytes_writer *w)
-{
-    const tdw *s = member;
-    (void)c;
-    for (int ch = 0; ch < TDW_CHAPTERS; ch++)
-        br_bw_u8_list(w, s->drawn[ch], s->drawn_len[ch]);
-}
-
-static bool drawn_read_bytes(const br_fields_ctx *c, void *member, br_bytes_reader *r,
-                             const br_field_path *at)
-{
-    tdw *s = member;
-    (void)c;
-    for (int ch = 0; ch < TDW_CHAPTERS; ch++) {
-        br_field_path in = {at, NULL, ch};
-        if (!br_field_get_u8_list(r, TDW_ROUNDS, TDW_EVENTS - 1, s->drawn[ch], &s->drawn_len[ch],
-                                  &in))
-            return false;
-    }
-    return true;
-}
-
-static const br_field_codec drawn_codec = {drawn_write_json, drawn_read_json, drawn_write_bytes,
-                                           drawn_read_bytes};
+static const br_field_codec drawn_codec = {drawn_write_json, drawn_read_json, NULL, NULL};
 
 /* projects[].seals: the seats whose seals lie on the project, kept in the
  * seats' seals (players[].seals in JSON is their derived count). */
@@ -361,6 +338,10 @@ static const br_field_codec result_codec = {result_write, NULL, NULL, NULL};
 #define AT(type, member) .offset = offsetof(type, member)
 #define U8 .kind = BR_FIELD_INT, .width = 1
 #define OPT .flags = BR_FIELD_NULLABLE, .none = TDW_NONE
+#define DRAWN(ch)                                                                              \
+    {BR_KEY("drawn[" #ch "]"), U8, AT(tdw, drawn[ch]), .count = TDW_ROUNDS, .stride = 1,        \
+     .length_at = 1 + offsetof(tdw, drawn_len[ch]), .max = TDW_EVENTS - 1,                     \
+     .flags = BR_FIELD_BYTES_ONLY}
 
 static const br_field goods_fields[TDW_GOODS] = {
     {BR_KEY("stone"), U8, .offset = TDW_STONE, .max = 25},
@@ -491,7 +472,11 @@ static const br_field state_fields[] = {
     {BR_KEY("round"), U8, AT(tdw, round), .max = TDW_ROUNDS - 1, .bias = 1},
     {BR_KEY("crest"), U8, AT(tdw, crest), .max = BR_FIELD_LAST_SEAT},
     {BR_KEY("turn"), U8, AT(tdw, turn), .max = BR_FIELD_LAST_SEAT, OPT},
-    {BR_KEY("drawn"), .kind = BR_FIELD_CODEC, .codec = &drawn_codec},
+    {BR_KEY("drawn"), .kind = BR_FIELD_CODEC, .codec = &drawn_codec, .flags = BR_FIELD_JSON_ONLY},
+    DRAWN(0),
+    DRAWN(1),
+    DRAWN(2),
+    DRAWN(3),
     {BR_KEY("event"), U8, AT(tdw, event), .max = TDW_EVENTS - 1, .bias = 1, OPT},
     {BR_KEY("orientation"), U8, AT(tdw, orientation), .max = 3, OPT},
     {BR_KEY("display"), U8, AT(tdw, display), .count = 2, .stride = 1, .max = TDW_EVENTS - 1,
@@ -537,6 +522,7 @@ static const br_field_table state_table = {state_fields,
 #undef AT
 #undef U8
 #undef OPT
+#undef DRAWN
 
 /* The snapshot (viewer BR_VIEW_FULL) or what seat `viewer` (-1: a
  * spectator) may see. */
