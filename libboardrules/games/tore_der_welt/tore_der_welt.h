@@ -289,11 +289,9 @@ typedef struct tdw {
  * "Counters and their bounds"). */
 enum { TDW_MAX_VP = 1663 };
 
-#define TDW_FITS(type, member, max) \
-    ((unsigned long long)(max) < 1ull << (8 * sizeof(((type *)0)->member)))
-_Static_assert(TDW_FITS(tdw_player, vp, TDW_MAX_VP), "vp: TDW_MAX_VP");
-_Static_assert(TDW_FITS(tdw_player, pile_len, TDW_ROUNDS), "pile_len: a chapter's rounds");
-_Static_assert(TDW_FITS(tdw, drawn_len[0], TDW_ROUNDS), "drawn_len: a chapter's rounds");
+_Static_assert(BR_FITS(tdw_player, vp, TDW_MAX_VP), "vp: TDW_MAX_VP");
+_Static_assert(BR_FITS(tdw_player, pile_len, TDW_ROUNDS), "pile_len: a chapter's rounds");
+_Static_assert(BR_FITS(tdw, drawn_len[0], TDW_ROUNDS), "drawn_len: a chapter's rounds");
 
 enum tdw_place_state { TDW_PLACE_NONE, TDW_PLACE_HIDDEN, TDW_PLACE_SICK, TDW_PLACE_CURED };
 
