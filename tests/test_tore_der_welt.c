@@ -5197,7 +5197,7 @@ static const struct {
      "state.projects[0].stone: 7 is not in 0..6"},
     {"a flag byte beyond its bit", BIN_PILE0_END, 5, 0, 2, "state.players[0].acted: 2 is not 0 or 1"},
     {"a used bit beyond the pile's cards", BIN_PILE0_END, 0, 0, 0x20,
-     "state.players[0].pile.used: bits beyond its"},
+     "state.players[0].pile.used: bits set beyond the pile's length"},
     {"a used bit beyond any pile", BIN_PILE0_END, 0, 0, 0x40,
      "state.players[0].pile.used: bits beyond the 6 of the set"},
 };

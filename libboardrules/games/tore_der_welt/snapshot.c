@@ -63,11 +63,6 @@
  * another seat's "goods" are null, "plague_pool" is the number of face-down
  * tiles, and "seat" is added (-1 for a spectator, who sees no hand and, with
  * screens=closed, no goods).
- *
- * The file is longer than 1,000 lines because the snapshot has 93 members
- * in 13 tables, 17 of them with codecs of their own, and the invariants
- * that tie them together, which both forms' loaders below end in; split,
- * the codecs and the checks they rely on would sit apart.
  */
 #include <stddef.h>
 #include <string.h>
@@ -578,8 +573,8 @@ static bool check_cards(const tdw *s, br_text *err)
         const tdw_player *pl = &s->players[p];
         unsigned pile = 0;
         if (pl->pile_used >> pl->pile_len)
-            return br_fail(err, "state.players[%d].pile.used: bits beyond its %d cards", p,
-                           pl->pile_len);
+            return br_fail(err, "state.players[%d].pile.used: bits set beyond the pile's length %d",
+                           p, pl->pile_len);
         for (int i = 0; i < pl->pile_len; i++) {
             if (pile >> pl->pile[i] & 1)
                 return br_fail(err, "state.players[%d].pile[%d]: %s lies on the pile twice", p, i,
