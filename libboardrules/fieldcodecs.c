@@ -38,56 +38,12 @@ bool br_field_get_u8(br_bytes_reader *r, unsigned max, uint8_t *out, const br_fi
     return true;
 }
 
-bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out, const br_field_path *at)
-{
-    const uint8_t *p = br_field_take_in_place(r, 1, at);
-    if (!p)
-        return false;
-    if (p[0] & ~mask)
-        return br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", p[0], mask);
-    *out = p[0];
-    return true;
-}
-
-bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
-                         const br_field_path *at)
-{
-    const uint8_t *p = br_field_take_in_place(r, 2, at);
-    if (!p)
-        return false;
-    unsigned v = p[0] | (unsigned)p[1] << 8;
-    if (v & ~mask)
-        return br_field_fail_bytes(r, at, "0x%x has bits outside 0x%x", v, mask);
-    *out = (uint16_t)v;
-    return true;
-}
-
 bool br_field_take(br_bytes_reader *r, void *out, size_t n, const br_field_path *at)
 {
     const uint8_t *p = br_field_take_in_place(r, n, at);
     if (p)
         memcpy(out, p, n);
     return p != NULL;
-}
-
-bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
-                          uint8_t *len, const br_field_path *at)
-{
-    const uint8_t *n = br_field_take_in_place(r, 1, at), *p;
-    if (!n)
-        return false;
-    if (n[0] > cap)
-        return br_field_fail_bytes(r, at, "%u entries, at most %u", n[0], cap);
-    if (!(p = br_field_take_in_place(r, n[0], at)))
-        return false;
-    for (int i = 0; i < n[0]; i++)
-        if (p[i] > max) {
-            br_field_path entry = {at, NULL, i};
-            return br_field_fail_bytes(r, &entry, "%u is not in 0..%u", p[i], max);
-        }
-    memcpy(values, p, n[0]);
-    *len = n[0];
-    return true;
 }
 
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
@@ -100,21 +56,6 @@ bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *con
         if (p[i] > max[i]) {
             br_field_path member = {at, keys[i], 0};
             return br_field_fail_bytes(r, &member, "%u is not in 0..%u", p[i], max[i]);
-        }
-    memcpy(out, p, n);
-    return true;
-}
-
-bool br_field_get_bits_row(br_bytes_reader *r, const uint8_t *masks, const char *const *keys,
-                           size_t n, uint8_t *out, const br_field_path *at)
-{
-    const uint8_t *p = br_field_take_in_place(r, n, at);
-    if (!p)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (p[i] & ~masks[i]) {
-            br_field_path member = {at, keys[i], 0};
-            return br_field_fail_bytes(r, &member, "0x%x has bits outside 0x%x", p[i], masks[i]);
         }
     memcpy(out, p, n);
     return true;

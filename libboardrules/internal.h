@@ -908,18 +908,9 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *c, v
 /* Helpers for a game's codecs (fieldcodecs.c): the shapes codecs share,
  * each failing with the walker's path. Out-pointers are the caller's and are
  * written only on success (a list's values may be partly written). */
-/* Binary: one byte at most `max`; one or two bytes (little-endian), a bit
- * mask within `mask`. A short read names `at` ("the data ends 1 byte
- * early"), as does a value out of range. */
+/* Binary: one byte at most `max`. A short read names `at` ("the data ends
+ * 1 byte early"), as does a value out of range. */
 bool br_field_get_u8(br_bytes_reader *r, unsigned max, uint8_t *out, const br_field_path *at);
-bool br_field_get_bits8(br_bytes_reader *r, unsigned mask, uint8_t *out,
-                        const br_field_path *at);
-bool br_field_get_bits16(br_bytes_reader *r, unsigned mask, uint16_t *out,
-                         const br_field_path *at);
-/* A list br_bw_u8_list() wrote: at most `cap` values, each at most `max`
- * (entry paths "at[i]"). */
-bool br_field_get_u8_list(br_bytes_reader *r, unsigned cap, unsigned max, uint8_t *values,
-                          uint8_t *len, const br_field_path *at);
 /* The next n bytes in place (valid while the reader's data is), or NULL
  * after failing the reader naming `at` ("the data ends 2 bytes early"). */
 const uint8_t *br_field_take_in_place(br_bytes_reader *r, size_t n, const br_field_path *at);
@@ -947,9 +938,6 @@ static inline bool br_field_get_rows(br_bytes_reader *r, size_t n, size_t size,
  * naming at.keys[i] (a struct's members in one go, faster than the walk). */
 bool br_field_get_u8_row(br_bytes_reader *r, const uint8_t *max, const char *const *keys,
                          size_t n, uint8_t *out, const br_field_path *at);
-/* The same for bit masks: byte i within masks[i]. */
-bool br_field_get_bits_row(br_bytes_reader *r, const uint8_t *masks, const char *const *keys,
-                           size_t n, uint8_t *out, const br_field_path *at);
 /* JSON: the seats of bit mask `mask` among n, ascending ([0,2]); read back
  * as distinct seats 0..n-1 in ascending order. */
 void br_jw_seats(br_jw *w, unsigned mask, int n);
@@ -1046,16 +1034,6 @@ static inline void br_bw_bytes(br_bytes_writer *w, const void *data, size_t n)
     if (w->len + n <= w->size)
         memcpy(w->buf + w->len, data, n);
     w->len += n;
-}
-/* A list of one-byte values: its length (one byte), then the values
- * (br_field_get_u8_list() reads it back). */
-static inline void br_bw_u8_list(br_bytes_writer *w, const uint8_t *values, uint8_t len)
-{
-    if (w->len + 1 + len <= w->size) {
-        w->buf[w->len] = len;
-        memcpy(w->buf + w->len + 1, values, len);
-    }
-    w->len += 1 + (size_t)len;
 }
 
 struct br_bytes_reader {
