@@ -1828,6 +1828,9 @@ static bool walk_read_bytes(const br_field_table *table, const br_fields_ctx *ct
  * and a nested object some 60. As for JSON, a table is compiled once (per
  * number of seats, which sets the seat-dependent ranges and the entries
  * of arrays over the seats) into a program of steps:
+ * - BOP_GATHER: single bytes that follow each other in the binary form
+ *   but not in the struct (a place's state, then its value), each from its
+ *   own offset: one loop instead of a step each.
  * - BOP_COPY: bytes that lie one after the other both in the struct and
  *   in the binary form: one-byte scalars, runs of them, BAG counts, across
  *   the members of nested objects (inlined) and the entries of arrays of
@@ -1859,7 +1862,7 @@ enum {
     OWNER_OUTER = -2, /* a unit's owner: the caller's */
 };
 
-typedef enum bin_op { BOP_COPY, BOP_UINT, BOP_LIST, BOP_CODEC, BOP_UNIT } bin_op;
+typedef enum bin_op { BOP_COPY, BOP_GATHER, BOP_UINT, BOP_LIST, BOP_CODEC, BOP_UNIT } bin_op;
 
 /* An object or entry on the path of units inlined into the program. */
 typedef struct bin_node {
@@ -1887,11 +1890,13 @@ typedef struct bin_step {
     bool nullable;   /* BOP_UINT: `none` is read too */
     bool wide;       /* BOP_COPY, BOP_LIST: a span of 128 or more (no
                         eight bytes at once) */
-    uint16_t n;      /* BOP_COPY: bytes; BOP_LIST: the most entries */
+    uint16_t n;      /* BOP_COPY, BOP_GATHER: bytes; BOP_LIST: the most
+                        entries */
     uint16_t len_at; /* BOP_LIST: offset of its length byte */
     uint16_t unit;   /* the first of the step's units */
     uint16_t units;
-    uint16_t ranges; /* BOP_COPY, BOP_LIST: its first byte's range */
+    uint16_t ranges; /* BOP_COPY, BOP_GATHER, BOP_LIST: its first byte's
+                        range (and BOP_GATHER's offset) */
     uint32_t off;    /* BOP_COPY, BOP_UINT, BOP_LIST: of the bytes in the
                         struct */
     uint32_t lo, hi, none; /* BOP_UINT */
@@ -1909,6 +1914,7 @@ typedef struct bin_program {
                                         v is read when (uint8_t)(v - lo) <=
                                         span or v == none (lo when the
                                         member is not NULLABLE) */
+    const uint16_t *at;              /* per byte: its offset (BOP_GATHER) */
 } bin_program;
 
 /* ---- Compiling ---- */
@@ -1918,6 +1924,7 @@ typedef struct bin_compiler {
     bin_unit units[BIN_UNITS_MAX];
     bin_node nodes[BIN_NODES_MAX];
     uint8_t lo[BIN_BYTES_MAX], span[BIN_BYTES_MAX], none[BIN_BYTES_MAX];
+    uint16_t at[BIN_BYTES_MAX];
     size_t count, units_n, nodes_n, bytes;
     br_fields_ctx c; /* num_seats, for field_max() */
 } bin_compiler;
@@ -1977,10 +1984,13 @@ static bin_step *add_step(bin_compiler *k, bin_op op)
     return s;
 }
 
-/* The ranges of n more bytes of step s (room checked). */
-static void add_ranges(bin_compiler *k, bin_step *s, size_t n, uint8_t lo, uint8_t span,
-                       uint8_t none)
+/* The ranges of n more bytes of step s at `at` in the struct (room
+ * checked; the offsets serve BOP_GATHER, which has them below 64 KiB). */
+static void add_ranges(bin_compiler *k, bin_step *s, size_t at, size_t n, uint8_t lo,
+                       uint8_t span, uint8_t none)
 {
+    for (size_t i = 0; i < n; i++)
+        k->at[k->bytes + i] = (uint16_t)(at + i);
     memset(k->lo + k->bytes, lo, n);
     memset(k->span + k->bytes, span, n);
     memset(k->none + k->bytes, none, n);
@@ -1988,8 +1998,17 @@ static void add_ranges(bin_compiler *k, bin_step *s, size_t n, uint8_t lo, uint8
     s->wide |= span >= 0x80;
 }
 
+/* Whether a single byte at `at` may join step s as a gathered byte: s is
+ * single bytes too, and every offset fits the gather's table. */
+static bool joins_gather(const bin_step *s, size_t at, size_t n)
+{
+    bool single = s->op == BOP_GATHER || (s->op == BOP_COPY && s->n == 1);
+    return n == 1 && single && at <= UINT16_MAX && s->off <= UINT16_MAX && s->n < UINT16_MAX;
+}
+
 /* n bytes at `at` of the unit just added, each in one range: appended to
- * the copy step before when they follow its bytes in the struct. */
+ * the copy step before when they follow its bytes in the struct, gathered
+ * with it when both are single bytes, else a step of their own. */
 static bool add_copy(bin_compiler *k, size_t at, size_t n, uint8_t lo, uint8_t span,
                      uint8_t none)
 {
@@ -1998,13 +2017,16 @@ static bool add_copy(bin_compiler *k, size_t at, size_t n, uint8_t lo, uint8_t s
         return false;
     if (s && s->op == BOP_COPY && s->off + s->n == at && s->n + n <= UINT16_MAX) {
         s->units++;
+    } else if (s && joins_gather(s, at, n)) {
+        s->op = BOP_GATHER;
+        s->units++;
     } else {
         if (!(s = add_step(k, BOP_COPY)))
             return false;
         s->off = (uint32_t)at;
         s->ranges = (uint16_t)k->bytes;
     }
-    add_ranges(k, s, n, lo, span, none);
+    add_ranges(k, s, at, n, lo, span, none);
     s->n = (uint16_t)(s->n + n);
     return true;
 }
@@ -2091,7 +2113,7 @@ static bool bin_array(bin_compiler *k, const br_field *f, size_t base, int paren
         s->n = (uint16_t)n;
         s->len_at = (uint16_t)len_at;
         s->ranges = (uint16_t)k->bytes;
-        add_ranges(k, s, n, lo, span, none);
+        add_ranges(k, s, at, n, lo, span, none);
         return true;
     }
     bool object = f->kind == BR_FIELD_OBJECT && !f->present_at;
@@ -2144,6 +2166,7 @@ static bin_step bin_step_pool[BIN_STEP_POOL];
 static bin_unit bin_unit_pool[BIN_UNIT_POOL];
 static bin_node bin_node_pool[BIN_NODE_POOL];
 static uint8_t bin_byte_pool[3][BIN_BYTE_POOL];
+static uint16_t bin_at_pool[BIN_BYTE_POOL];
 static atomic_size_t bin_steps_used, bin_units_used, bin_nodes_used, bin_bytes_used;
 static bin_program bin_program_pool[BIN_SLOTS];
 static atomic_size_t bin_programs_used;
@@ -2181,12 +2204,14 @@ static bool bin_compile(bin_program *p, const br_field_table *table, int seats)
     memcpy(&bin_byte_pool[0][bytes], k->lo, k->bytes);
     memcpy(&bin_byte_pool[1][bytes], k->span, k->bytes);
     memcpy(&bin_byte_pool[2][bytes], k->none, k->bytes);
+    memcpy(&bin_at_pool[bytes], k->at, k->bytes * sizeof k->at[0]);
     p->steps = &bin_step_pool[steps];
     p->units = &bin_unit_pool[units];
     p->nodes = &bin_node_pool[nodes];
     p->lo = &bin_byte_pool[0][bytes];
     p->span = &bin_byte_pool[1][bytes];
     p->none = &bin_byte_pool[2][bytes];
+    p->at = &bin_at_pool[bytes];
     p->count = (uint16_t)k->count;
     return true;
 }
@@ -2304,13 +2329,21 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
     br_fields_ctx c = *ctx;
     const char *in = base;
     for (const bin_step *s = p->steps, *end = s + p->count; s < end; s++) {
-        const bin_unit *u = &p->units[s->unit];
+        const bin_unit *u;
         switch (s->op) {
         case BOP_COPY:
             if (w->len + s->n <= w->size)
                 copy_bytes(w->buf + w->len, (const uint8_t *)in + s->off, s->n);
             w->len += s->n;
             break;
+        case BOP_GATHER: {
+            const uint16_t *at = p->at + s->ranges;
+            if (w->len + s->n <= w->size)
+                for (size_t i = 0; i < s->n; i++)
+                    w->buf[w->len + i] = (uint8_t)in[at[i]];
+            w->len += s->n;
+            break;
+        }
         case BOP_LIST: {
             uint8_t len = *((const uint8_t *)in + s->len_at);
             if (w->len + 1 + len <= w->size) {
@@ -2332,6 +2365,7 @@ void br_fields_write_bytes(const br_field_table *table, const br_fields_ctx *ctx
             }
             break;
         case BOP_CODEC:
+            u = &p->units[s->unit];
             c.owner = u->owner == OWNER_OUTER ? ctx->owner : u->owner;
             u->f->codec->write_bytes(&c, in + u->off, w);
             break;
@@ -2407,6 +2441,21 @@ static inline bool copy_in(const bin_program *p, const bin_step *s, char *base,
     return true;
 }
 
+/* A gather step's bytes, when all are there and each in its range. */
+static inline bool gather_in(const bin_program *p, const bin_step *s, char *base,
+                             br_bytes_reader *r)
+{
+    size_t n = s->n;
+    if (r->left < n || !bytes_in(p, s, r->p, n))
+        return false;
+    const uint16_t *at = p->at + s->ranges;
+    for (size_t i = 0; i < n; i++)
+        base[at[i]] = (char)r->p[i];
+    r->p += n;
+    r->left -= n;
+    return true;
+}
+
 /* A list step's length and entries, when all are there and in range. */
 static inline bool list_in(const bin_program *p, const bin_step *s, char *base,
                            br_bytes_reader *r)
@@ -2466,9 +2515,10 @@ bool br_fields_read_bytes(const br_field_table *table, const br_fields_ctx *ctx,
     br_fields_ctx c = *ctx;
     c.viewer = BR_VIEW_FULL;
     for (const bin_step *s = p->steps, *end = s + p->count; s < end; s++) {
-        if (s->op == BOP_COPY   ? copy_in(p, s, base, r)
-            : s->op == BOP_UINT ? uint_in(s, base, r)
-                                : s->op == BOP_LIST && list_in(p, s, base, r))
+        if (s->op == BOP_COPY     ? copy_in(p, s, base, r)
+            : s->op == BOP_GATHER ? gather_in(p, s, base, r)
+            : s->op == BOP_UINT   ? uint_in(s, base, r)
+                                  : s->op == BOP_LIST && list_in(p, s, base, r))
             continue;
         if (s->op == BOP_CODEC) { /* read_units() without the loop */
             const bin_unit *u = &p->units[s->unit];

@@ -1166,6 +1166,92 @@ START_TEST(test_bytes_program_built_by_threads_at_once)
 }
 END_TEST
 
+/* Single bytes that follow each other in the binary form but not in the
+ * struct (each place's state, then its value, which lies PLACES bytes on,
+ * as Die Tore der Welt's places): one gather step. Its bytes, its reads and
+ * every refusal must be the walk's (the walk: a copy of the table beyond
+ * the programs' cache, as in test_bytes_program_and_walk_agree). */
+enum { GATHER_PLACES = 3, GATHER_TABLES = 140 };
+
+typedef struct gather_state {
+    uint8_t state[GATHER_PLACES];
+    uint8_t value[GATHER_PLACES]; /* 1..5, 0: none */
+    uint8_t tail;
+} gather_state;
+
+static const br_field GATHER_PLACE_FIELDS[] = {
+    {.key = "state", .kind = BR_FIELD_INT, .width = 1, .offset = 0, .max = 3},
+    {.key = "value", .kind = BR_FIELD_INT, .width = 1, .offset = GATHER_PLACES, .min = 1,
+     .max = 5, .flags = BR_FIELD_NULLABLE, .none = 0},
+};
+static const br_field_table GATHER_PLACE_TABLE = {GATHER_PLACE_FIELDS, 2};
+
+static const br_field GATHER_FIELDS[] = {
+    {.key = "places", .kind = BR_FIELD_OBJECT, .table = &GATHER_PLACE_TABLE,
+     .offset = offsetof(gather_state, state), .count = GATHER_PLACES, .stride = 1},
+    {.key = "tail", .kind = BR_FIELD_INT, .width = 1, .offset = offsetof(gather_state, tail),
+     .max = 9},
+};
+static const br_field_table GATHER_TABLE = {GATHER_FIELDS, 2};
+
+/* buf[0..n) read by `table`: "read", or the reason. */
+static void gather_read(const br_field_table *table, const uint8_t *buf, size_t n,
+                        gather_state *out, char *why, size_t size)
+{
+    char err[256] = "";
+    br_text e = br_text_over(err, sizeof err);
+    br_bytes_reader r = {.p = buf, .left = n, .err = &e};
+    br_fields_ctx c = {.state = out, .viewer = BR_VIEW_FULL, .num_seats = 2, .owner = -1};
+    memset(out, 0, sizeof *out);
+    bool ok = br_fields_read_bytes(table, &c, out, &r, &ROOT);
+    ck_assert(ok == (err[0] == '\0'));
+    snprintf(why, size, "%s", ok ? "read" : err);
+}
+
+START_TEST(test_bytes_program_gathers_single_bytes)
+{
+    static br_field_table walked[GATHER_TABLES];
+    static const uint8_t values[] = {0, 1, 3, 4, 5, 6, 9, 10, 0xFF};
+    gather_state s = {{3, 0, 2}, {5, 0, 1}, 9}, back;
+    const uint8_t want[] = {3, 5, 0, 0, 2, 1, 9};
+    uint8_t buf[16];
+    br_bytes_writer w = {buf, sizeof buf, 0};
+    br_fields_ctx c = {.state = &s, .viewer = BR_VIEW_FULL, .num_seats = 2, .owner = -1};
+    br_fields_write_bytes(&GATHER_TABLE, &c, &s, &w);
+    ck_assert_uint_eq(w.len, sizeof want);
+    ck_assert_int_eq(memcmp(buf, want, sizeof want), 0);
+    char program[256], walk[256];
+    gather_read(&GATHER_TABLE, want, sizeof want, &back, program, sizeof program);
+    ck_assert_str_eq(program, "read");
+    ck_assert_int_eq(memcmp(&s, &back, sizeof s), 0);
+    memcpy(buf, want, sizeof want);
+    buf[3] = 6;
+    gather_read(&GATHER_TABLE, buf, sizeof want, &back, program, sizeof program);
+    ck_assert_str_eq(program, "state.places[1].value: 6 is not in 1..5");
+    for (size_t t = 0; t < GATHER_TABLES; t++)
+        walked[t] = GATHER_TABLE; /* the last ones beyond the cache: walked */
+    for (size_t t = 0; t < GATHER_TABLES; t++) {
+        w = (br_bytes_writer){buf, sizeof buf, 0};
+        br_fields_write_bytes(&walked[t], &c, &s, &w);
+        ck_assert_int_eq(memcmp(buf, want, sizeof want), 0);
+    }
+    for (size_t at = 0; at < sizeof want; at++)
+        for (size_t v = 0; v < sizeof values; v++) {
+            memcpy(buf, want, sizeof want);
+            buf[at] = values[v];
+            gather_read(&GATHER_TABLE, buf, sizeof want, &back, program, sizeof program);
+            gather_read(&walked[GATHER_TABLES - 1], buf, sizeof want, &back, walk, sizeof walk);
+            ck_assert_str_eq(program, walk);
+        }
+    for (size_t cut = 1; cut <= sizeof want; cut++) {
+        gather_read(&GATHER_TABLE, want, sizeof want - cut, &back, program, sizeof program);
+        gather_read(&walked[GATHER_TABLES - 1], want, sizeof want - cut, &back, walk,
+                    sizeof walk);
+        ck_assert_str_eq(program, walk);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const brt_test tests[] = {
@@ -1196,6 +1282,7 @@ int main(void)
         BRT_TEST(test_bytes_program_short_read_in_a_run),
         BRT_TEST(test_bytes_program_and_walk_agree),
         BRT_TEST(test_bytes_program_built_by_threads_at_once),
+        BRT_TEST(test_bytes_program_gathers_single_bytes),
     };
     return brt_run_tests("fields", tests, BRT_COUNT(tests));
 }
