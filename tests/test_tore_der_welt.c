@@ -5202,31 +5202,34 @@ static const struct {
      "state.players[0].pile.used: bits beyond the 6 of the set"},
 };
 
-/* The payload offsets the cases count from (payload: its `size` bytes). */
-static void binary_bases(const unsigned char *p, size_t size, size_t base[BIN_END + 1])
+/* The binary snapshot the cases change (round 1's actions, 2 seats), which
+ * the caller frees: *len bytes, the payload at *p, and the offsets the cases
+ * count from (base[BIN_END]: the payload's size). */
+static unsigned char *round_one_bytes(size_t *len, unsigned char **p, size_t base[BIN_END + 1])
 {
+    br_state *s = ch1_action(2, 1, "");
+    size_t payload = 0;
+    unsigned char *b = brt_binary_of(s, len, &payload);
+    br_state_free(s);
+    *p = b + payload;
     size_t drawn_end = 5;
     for (int c = 0; c < 4; c++)
-        drawn_end += 1 + p[drawn_end];
+        drawn_end += 1 + (*p)[drawn_end];
     /* event .. favour 6, covers 4, projects 35, plots 14, places 22, pool 5 */
     size_t board_end = drawn_end + 6 + 4 + 35 + 14 + 22 + 5;
     size_t player0 = board_end + 4 + 8;
-    size_t pile0_end = player0 + 16 + p[player0 + 15];
-    size_t bases[] = {0, drawn_end, board_end, player0, pile0_end, size};
+    size_t pile0_end = player0 + 16 + (*p)[player0 + 15];
+    size_t bases[] = {0, drawn_end, board_end, player0, pile0_end, *len - payload};
     memcpy(base, bases, sizeof bases);
+    return b;
 }
 
 START_TEST(test_binary_loader_rejects_inconsistent_fields)
 {
-    br_state *s = ch1_action(2, 1, "");
-    size_t len = 0, payload = 0, base[BIN_END + 1];
-    unsigned char *b = brt_binary_of(s, &len, &payload);
-    br_state_free(s);
-    unsigned char *p = b + payload;
-    size_t end = len - payload;
-    binary_bases(p, end, base);
+    size_t len = 0, base[BIN_END + 1];
+    unsigned char *p, *b = round_one_bytes(&len, &p, base);
     size_t at = base[BINARY_REJECTIONS[_i].from] + (size_t)BINARY_REJECTIONS[_i].offset;
-    ck_assert_uint_lt(at, end);
+    ck_assert_uint_lt(at, base[BIN_END]);
     if (BINARY_REJECTIONS[_i].delta)
         p[at] = (unsigned char)(p[at] + BINARY_REJECTIONS[_i].delta);
     else
@@ -5241,12 +5244,8 @@ END_TEST
  * comes from the supply, so that the goods add up. */
 START_TEST(test_binary_loader_holds_projects_to_their_fields)
 {
-    br_state *s = ch1_action(2, 1, "");
-    size_t len = 0, payload = 0, base[BIN_END + 1];
-    unsigned char *b = brt_binary_of(s, &len, &payload);
-    br_state_free(s);
-    unsigned char *p = b + payload;
-    binary_bases(p, len - payload, base);
+    size_t len = 0, base[BIN_END + 1];
+    unsigned char *p, *b = round_one_bytes(&len, &p, base);
     ck_assert_uint_eq(p[base[BIN_DRAWN_END] + 11], 0); /* the bridge's stone */
     p[base[BIN_DRAWN_END] + 11] = 5;
     p[base[BIN_BOARD_END] + 4] -= 5; /* the supply's */
