@@ -1888,8 +1888,8 @@ typedef struct bin_step {
     uint8_t width;   /* BOP_UINT: bytes in the binary form */
     uint8_t stored;  /* BOP_UINT: bytes of the member */
     bool nullable;   /* BOP_UINT: `none` is read too */
-    bool wide;       /* BOP_COPY, BOP_LIST: a span of 128 or more (no
-                        eight bytes at once) */
+    bool wide;       /* BOP_COPY, BOP_GATHER, BOP_LIST: a span of 128 or
+                        more (no eight bytes at once) */
     uint16_t n;      /* BOP_COPY, BOP_GATHER: bytes; BOP_LIST: the most
                         entries */
     uint16_t len_at; /* BOP_LIST: offset of its length byte */
@@ -1898,7 +1898,7 @@ typedef struct bin_step {
     uint16_t ranges; /* BOP_COPY, BOP_GATHER, BOP_LIST: its first byte's
                         range (and BOP_GATHER's offset) */
     uint32_t off;    /* BOP_COPY, BOP_UINT, BOP_LIST: of the bytes in the
-                        struct */
+                        struct (BOP_GATHER: of its first byte) */
     uint32_t lo, hi, none; /* BOP_UINT */
 } bin_step;
 
